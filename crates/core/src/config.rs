@@ -1,0 +1,264 @@
+//! The configuration of DESIGN.md §7, read once at start-up from the environment (a `.env`
+//! file is honoured) into a typed struct that is passed to whoever needs it.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use url::Url;
+
+/// A secret value (API key, SMTP password): never printed, not even by `{:?}`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret([redacted])")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnalyzerKind {
+    Local,
+    OpenAi,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseBackend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct OpenAiConfig {
+    pub base_url: Option<String>,
+    pub api_key: Option<Secret>,
+    pub model: Option<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct StripeConfig {
+    pub secret_key: Option<Secret>,
+    pub publishable_key: Option<String>,
+    pub webhook_secret: Option<Secret>,
+    pub api_base: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `SETUPIQ_BIND`: the listen address.
+    pub bind: String,
+    /// `SETUPIQ_PUBLIC_URL`: the origin users reach us at (e-mail links, CSRF, cookies).
+    pub public_url: Url,
+    /// `SETUPIQ_DATA_DIR`: embedded database, media, outbox, model files.
+    pub data_dir: PathBuf,
+    /// `SETUPIQ_DATABASE_URL`: `sqlite://…` or `postgres://…`.
+    pub database_url: Secret,
+    pub analyzer: AnalyzerKind,
+    pub openai: OpenAiConfig,
+    pub stripe: StripeConfig,
+    /// `SETUPIQ_SMTP_URL`: without it, e-mail goes to `$SETUPIQ_DATA_DIR/outbox/`.
+    pub smtp_url: Option<Secret>,
+    pub mail_from: String,
+    /// `SETUPIQ_OBJECT_STORE_URL`: without it, media lives in `$SETUPIQ_DATA_DIR/media`.
+    pub object_store_url: Option<String>,
+    /// `SETUPIQ_ADMIN_EMAILS`: lower-cased e-mails that get the admin role.
+    pub admin_emails: Vec<String>,
+    /// `SETUPIQ_FRONTEND_DIR`: the built single-page app (default `frontend/dist`).
+    pub frontend_dir: PathBuf,
+    /// `SETUPIQ_LOG_FORMAT=json`.
+    pub log_json: bool,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{name} is not valid: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+fn invalid(name: &'static str, reason: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid { name, reason: reason.into() }
+}
+
+impl Config {
+    /// Reads the process environment, after loading `.env` if there is one.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        // A missing .env is the normal case; a malformed one should not pass silently.
+        if let Err(e) = dotenvy::dotenv()
+            && !e.not_found()
+        {
+            return Err(invalid(".env", e.to_string()));
+        }
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Builds the configuration from any variable lookup (tests pass a map).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let var = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+
+        let data_dir = PathBuf::from(var("SETUPIQ_DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let public_url = parse_public_url(&var("SETUPIQ_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()))?;
+        let database_url = var("SETUPIQ_DATABASE_URL")
+            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("setupiq.db").display()));
+        database_backend(&database_url)?;
+        let analyzer = match var("SETUPIQ_ANALYZER").as_deref().unwrap_or("local") {
+            "local" => AnalyzerKind::Local,
+            "openai" => AnalyzerKind::OpenAi,
+            other => return Err(invalid("SETUPIQ_ANALYZER", format!("expected `local` or `openai`, got `{other}`"))),
+        };
+        let admin_emails = var("SETUPIQ_ADMIN_EMAILS")
+            .map(|list| {
+                list.split(',').map(crate::validation::normalize_email).filter(|e| !e.is_empty()).collect()
+            })
+            .unwrap_or_default();
+
+        Ok(Self {
+            bind: var("SETUPIQ_BIND").unwrap_or_else(|| "127.0.0.1:8080".into()),
+            public_url,
+            database_url: Secret::new(database_url),
+            analyzer,
+            openai: OpenAiConfig {
+                base_url: var("SETUPIQ_OPENAI_BASE_URL"),
+                api_key: var("SETUPIQ_OPENAI_API_KEY").map(Secret::new),
+                model: var("SETUPIQ_OPENAI_MODEL"),
+            },
+            stripe: StripeConfig {
+                secret_key: var("STRIPE_SECRET_KEY").map(Secret::new),
+                publishable_key: var("STRIPE_PUBLISHABLE_KEY"),
+                webhook_secret: var("STRIPE_WEBHOOK_SECRET").map(Secret::new),
+                api_base: var("SETUPIQ_STRIPE_API_BASE"),
+            },
+            smtp_url: var("SETUPIQ_SMTP_URL").map(Secret::new),
+            mail_from: var("SETUPIQ_MAIL_FROM").unwrap_or_else(|| "SetupIQ <no-reply@setupiq.local>".into()),
+            object_store_url: var("SETUPIQ_OBJECT_STORE_URL"),
+            admin_emails,
+            frontend_dir: PathBuf::from(var("SETUPIQ_FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into())),
+            log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
+            data_dir,
+        })
+    }
+
+    /// The public origin, e.g. `https://setupiq.example`, as browsers send it in `Origin`.
+    pub fn public_origin(&self) -> String {
+        self.public_url.origin().ascii_serialization()
+    }
+
+    /// Whether cookies must be `Secure` (and `__Host-` prefixed).
+    pub fn is_https(&self) -> bool {
+        self.public_url.scheme() == "https"
+    }
+
+    /// An absolute link to a page of the app, built from the public URL only.
+    pub fn public_link(&self, path_and_query: &str) -> String {
+        format!("{}{}", self.public_origin(), path_and_query)
+    }
+
+    pub fn database_backend(&self) -> DatabaseBackend {
+        // Checked when the config was built.
+        database_backend(self.database_url.expose()).unwrap_or(DatabaseBackend::Sqlite)
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    pub fn media_dir(&self) -> PathBuf {
+        self.data_dir.join("media")
+    }
+
+    pub fn is_admin_email(&self, email: &str) -> bool {
+        let email = crate::validation::normalize_email(email);
+        self.admin_emails.iter().any(|e| *e == email)
+    }
+}
+
+/// Which backend a database URL selects; anything but `sqlite://` and `postgres://`
+/// (or `postgresql://`) is refused at start-up.
+pub fn database_backend(url: &str) -> Result<DatabaseBackend, ConfigError> {
+    if url.starts_with("sqlite://") {
+        Ok(DatabaseBackend::Sqlite)
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(DatabaseBackend::Postgres)
+    } else {
+        let scheme = url.split("://").next().filter(|s| *s != url).unwrap_or("(none)");
+        Err(invalid(
+            "SETUPIQ_DATABASE_URL",
+            format!("unsupported scheme `{scheme}`: use sqlite://PATH or postgres://USER@HOST/DB"),
+        ))
+    }
+}
+
+fn parse_public_url(raw: &str) -> Result<Url, ConfigError> {
+    let url = Url::parse(raw).map_err(|e| invalid("SETUPIQ_PUBLIC_URL", e.to_string()))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+        return Err(invalid("SETUPIQ_PUBLIC_URL", "expected an http:// or https:// URL with a host"));
+    }
+    Ok(url)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_serve_sqlite_on_localhost() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.bind, "127.0.0.1:8080");
+        assert_eq!(c.public_origin(), "http://127.0.0.1:8080");
+        assert_eq!(c.database_url.expose(), "sqlite://./data/setupiq.db");
+        assert_eq!(c.database_backend(), DatabaseBackend::Sqlite);
+        assert_eq!(c.analyzer, AnalyzerKind::Local);
+        assert!(!c.is_https());
+        assert_eq!(c.outbox_dir(), PathBuf::from("./data/outbox"));
+    }
+
+    #[test]
+    fn unknown_database_schemes_are_a_clear_error() {
+        let err = config(&[("SETUPIQ_DATABASE_URL", "mysql://root@localhost/x")]).unwrap_err();
+        assert!(err.to_string().contains("unsupported scheme `mysql`"), "{err}");
+        assert!(config(&[("SETUPIQ_DATABASE_URL", "postgres://postgres@127.0.0.1/test")]).is_ok());
+    }
+
+    #[test]
+    fn secrets_do_not_show_in_debug_output() {
+        let c = config(&[("STRIPE_SECRET_KEY", "sk_test_123"), ("SETUPIQ_DATABASE_URL", "postgres://u:pw@h/db")])
+            .unwrap();
+        let printed = format!("{c:?}");
+        assert!(!printed.contains("sk_test_123") && !printed.contains("pw@h"), "{printed}");
+    }
+
+    #[test]
+    fn admin_emails_are_normalised_and_links_use_the_public_url() {
+        let c = config(&[
+            ("SETUPIQ_ADMIN_EMAILS", " Boss@Example.com, ,ops@example.com"),
+            ("SETUPIQ_PUBLIC_URL", "https://setupiq.example/"),
+        ])
+        .unwrap();
+        assert!(c.is_admin_email("boss@example.com") && c.is_admin_email("OPS@example.com"));
+        assert!(!c.is_admin_email("someone@example.com"));
+        assert!(c.is_https());
+        assert_eq!(c.public_link("/reset-password?token=x"), "https://setupiq.example/reset-password?token=x");
+    }
+
+    #[test]
+    fn public_url_must_be_http() {
+        assert!(config(&[("SETUPIQ_PUBLIC_URL", "ftp://x")]).is_err());
+        assert!(config(&[("SETUPIQ_ANALYZER", "magic")]).is_err());
+    }
+}

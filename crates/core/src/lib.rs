@@ -1,0 +1,16 @@
+//! The shared kernel of SetupIQ: the one error type every endpoint answers with, the
+//! typed configuration, the clock, validation helpers, secure tokens, the media store,
+//! image decoding with limits and the mailer. Nothing here knows about a domain.
+
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod images;
+pub mod mail;
+pub mod media;
+pub mod tokens;
+pub mod validation;
+
+pub use clock::{Clock, SharedClock};
+pub use config::Config;
+pub use error::{ApiError, ErrorBody, ErrorCode, Issue};

@@ -1,0 +1,302 @@
+//! The database layer: one schema, two backends. [`DbConnection`] is a diesel
+//! `MultiConnection` over SQLite (the embedded default) and PostgreSQL (to scale out),
+//! chosen by the URL's scheme; [`Db`] is the r2d2 pool with the one helper through which
+//! async code runs blocking queries, [`Db::run`].
+
+pub mod schema;
+
+use std::path::Path;
+use std::time::Duration;
+
+use diesel::connection::{SimpleConnection, TransactionManager};
+use diesel::pg::PgConnection;
+use diesel::r2d2::{self, ManageConnection, R2D2Connection};
+use diesel::result::{DatabaseErrorKind, Error as QueryError};
+use diesel::sqlite::SqliteConnection;
+use diesel::{Connection, ConnectionError};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use setupiq_core::ApiError;
+use setupiq_core::config::{DatabaseBackend, database_backend};
+
+pub use diesel::result::Error as DieselError;
+
+/// A connection to whichever backend the configuration chose.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(SqliteConnection),
+    Postgres(PgConnection),
+}
+
+impl DbConnection {
+    pub fn backend(&self) -> DatabaseBackend {
+        match self {
+            Self::Sqlite(_) => DatabaseBackend::Sqlite,
+            Self::Postgres(_) => DatabaseBackend::Postgres,
+        }
+    }
+}
+
+/// Runs the same query text against the concrete connection of either backend, for the
+/// few statements the `MultiConnection` cannot express (`RETURNING`, upserts, bulk inserts).
+#[macro_export]
+macro_rules! on_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::DbConnection::Sqlite($c) => $body,
+            $crate::DbConnection::Postgres($c) => $body,
+        }
+    };
+}
+
+pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("no database connection available: {0}")]
+    Pool(#[from] r2d2::PoolError),
+    #[error("database query failed: {0}")]
+    Query(#[from] QueryError),
+    #[error("database connection failed: {0}")]
+    Connection(#[from] ConnectionError),
+    #[error("migrations failed: {0}")]
+    Migration(String),
+    #[error("the blocking task was cancelled")]
+    Cancelled,
+    #[error("{0}")]
+    Config(String),
+}
+
+impl From<DbError> for ApiError {
+    fn from(err: DbError) -> Self {
+        match err {
+            DbError::Query(e) => query_error(e),
+            DbError::Pool(_) | DbError::Connection(_) => ApiError::unavailable(err),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+/// diesel errors as the API reports them: `NotFound` is 404, a unique violation 409,
+/// anything else a logged 500.
+pub fn query_error(err: QueryError) -> ApiError {
+    match err {
+        QueryError::NotFound => ApiError::not_found("Not found."),
+        QueryError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            ApiError::conflict("This already exists.")
+        }
+        other => ApiError::internal(other),
+    }
+}
+
+/// Whether an error is a unique-constraint violation (a concurrent duplicate).
+pub fn is_unique_violation(err: &QueryError) -> bool {
+    matches!(err, QueryError::DatabaseError(DatabaseErrorKind::UniqueViolation, _))
+}
+
+/// Opens connections for r2d2, with the SQLite pragmas every connection needs.
+#[derive(Debug, Clone)]
+pub struct DbConnectionManager {
+    url: String,
+    backend: DatabaseBackend,
+}
+
+impl DbConnectionManager {
+    pub fn new(url: &str) -> Result<Self, DbError> {
+        let backend = database_backend(url).map_err(|e| DbError::Config(e.to_string()))?;
+        Ok(Self { url: url.to_owned(), backend })
+    }
+
+    fn sqlite_path(&self) -> &str {
+        self.url.strip_prefix("sqlite://").unwrap_or(&self.url)
+    }
+
+    pub fn establish(&self) -> Result<DbConnection, ConnectionError> {
+        match self.backend {
+            DatabaseBackend::Sqlite => {
+                let path = self.sqlite_path();
+                if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| ConnectionError::BadConnection(format!("cannot create {}: {e}", dir.display())))?;
+                }
+                let mut conn = SqliteConnection::establish(path)?;
+                conn.batch_execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                )
+                .map_err(ConnectionError::CouldntSetupConfiguration)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            DatabaseBackend::Postgres => Ok(DbConnection::Postgres(PgConnection::establish(&self.url)?)),
+        }
+    }
+}
+
+impl ManageConnection for DbConnectionManager {
+    type Connection = DbConnection;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, r2d2::Error> {
+        self.establish().map_err(r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), r2d2::Error> {
+        conn.ping().map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        std::thread::panicking() || conn.is_broken()
+    }
+}
+
+pub type PooledConnection = r2d2::PooledConnection<DbConnectionManager>;
+
+/// The connection pool. Cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    pool: r2d2::Pool<DbConnectionManager>,
+    backend: DatabaseBackend,
+}
+
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db").field("backend", &self.backend).field("state", &self.pool.state()).finish()
+    }
+}
+
+impl Db {
+    /// Opens a pool for `url` (`sqlite://…` or `postgres://…`).
+    pub fn connect(url: &str) -> Result<Self, DbError> {
+        let manager = DbConnectionManager::new(url)?;
+        let backend = manager.backend.clone();
+        let size = match backend {
+            DatabaseBackend::Sqlite => 8,
+            DatabaseBackend::Postgres => 12,
+        };
+        let pool = r2d2::Pool::builder()
+            .max_size(size)
+            .min_idle(Some(1))
+            .connection_timeout(Duration::from_secs(10))
+            .build(manager)?;
+        Ok(Self { pool, backend })
+    }
+
+    pub fn backend(&self) -> DatabaseBackend {
+        self.backend.clone()
+    }
+
+    /// A connection for synchronous callers (CLI, tests). Async code uses [`Db::run`].
+    pub fn conn(&self) -> Result<PooledConnection, DbError> {
+        Ok(self.pool.get()?)
+    }
+
+    /// Runs blocking database work on actix's blocking thread pool, off the async workers.
+    pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        actix_web::web::block(move || {
+            let mut conn = pool.get().map_err(DbError::Pool)?;
+            work(&mut conn)
+        })
+        .await
+        .map_err(|_| E::from(DbError::Cancelled))?
+    }
+
+    /// Applies the pending embedded migrations of this backend; returns how many ran.
+    pub fn migrate(&self) -> Result<usize, DbError> {
+        let mut conn = self.conn()?;
+        migrate(&mut conn)
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        self.run(|conn| conn.ping().map_err(DbError::from)).await
+    }
+}
+
+/// Applies the pending migrations of the connection's backend.
+pub fn migrate(conn: &mut DbConnection) -> Result<usize, DbError> {
+    let applied = match conn {
+        DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+        DbConnection::Postgres(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
+    };
+    applied.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Runs `work` in a transaction that takes the write lock up front.
+///
+/// On SQLite a plain (deferred) transaction that reads before it writes can fail with
+/// `SQLITE_BUSY` when another writer commits in between, and the busy timeout cannot help;
+/// `BEGIN IMMEDIATE` queues writers on the busy timeout instead. PostgreSQL uses an
+/// ordinary transaction; guarded updates and unique constraints do the rest.
+pub fn write_transaction<T, E, F>(conn: &mut DbConnection, work: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<QueryError>,
+{
+    type Manager = <DbConnection as Connection>::TransactionManager;
+    match conn {
+        DbConnection::Sqlite(sqlite) => {
+            diesel::connection::AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?
+        }
+        DbConnection::Postgres(_) => Manager::begin_transaction(conn)?,
+    }
+    match work(conn) {
+        Ok(value) => {
+            Manager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(err) => {
+            Manager::rollback_transaction(conn)?;
+            Err(err)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_schemes_are_refused() {
+        let err = Db::connect("mysql://root@localhost/x").unwrap_err();
+        assert!(err.to_string().contains("unsupported scheme"), "{err}");
+    }
+
+    #[test]
+    fn migration_folders_match_across_backends() {
+        let names = |backend: &str| {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations").join(backend);
+            let mut names: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        let sqlite = names("sqlite");
+        assert!(!sqlite.is_empty());
+        assert_eq!(sqlite, names("postgres"), "migrations/sqlite and migrations/postgres must mirror each other");
+    }
+
+    #[test]
+    fn sqlite_connections_get_their_pragmas() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}/nested/x.db", dir.path().display())).unwrap();
+        assert_eq!(db.migrate().unwrap(), 1);
+        assert_eq!(db.migrate().unwrap(), 0, "migrations are applied once");
+        let mut conn = db.conn().unwrap();
+        #[derive(diesel::QueryableByName)]
+        struct Pragma {
+            #[diesel(sql_type = diesel::sql_types::Integer)]
+            foreign_keys: i32,
+        }
+        let DbConnection::Sqlite(sqlite) = &mut *conn else { panic!("expected SQLite") };
+        let row: Pragma = diesel::RunQueryDsl::get_result(diesel::sql_query("PRAGMA foreign_keys"), sqlite).unwrap();
+        assert_eq!(row.foreign_keys, 1);
+    }
+}

@@ -1,0 +1,66 @@
+// The whole schema in one place (diesel needs every table here). Mirrors
+// migrations/sqlite and migrations/postgres; only portable column types.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        email -> Text,
+        username -> Text,
+        display_name -> Text,
+        password_hash -> Text,
+        profile_picture -> Nullable<Text>,
+        is_pro -> Bool,
+        role -> Text,
+        credits -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (token_hash) {
+        token_hash -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        last_seen_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    password_reset_tokens (token_hash) {
+        token_hash -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    login_attempts (id) {
+        id -> BigInt,
+        account_key -> Nullable<Text>,
+        ip -> Nullable<Text>,
+        succeeded -> Bool,
+        attempted_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    credit_ledger (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        amount -> Integer,
+        balance_after -> Integer,
+        reason -> Text,
+        external_ref -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(password_reset_tokens -> users (user_id));
+diesel::joinable!(credit_ledger -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(users, sessions, password_reset_tokens, login_attempts, credit_ledger);

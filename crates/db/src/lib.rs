@@ -232,18 +232,21 @@ pub fn migrate(conn: &mut DbConnection) -> Result<usize, DbError> {
 /// On SQLite a plain (deferred) transaction that reads before it writes can fail with
 /// `SQLITE_BUSY` when another writer commits in between, and the busy timeout cannot help;
 /// `BEGIN IMMEDIATE` queues writers on the busy timeout instead. PostgreSQL uses an
-/// ordinary transaction; guarded updates and unique constraints do the rest.
+/// ordinary transaction; guarded updates and unique constraints do the rest. Nested calls
+/// use a savepoint.
 pub fn write_transaction<T, E, F>(conn: &mut DbConnection, work: F) -> Result<T, E>
 where
     F: FnOnce(&mut DbConnection) -> Result<T, E>,
     E: From<QueryError>,
 {
     type Manager = <DbConnection as Connection>::TransactionManager;
+    let nested = Manager::transaction_manager_status_mut(conn).transaction_depth()?.is_some();
     match conn {
-        DbConnection::Sqlite(sqlite) => {
+        // Inside a transaction this becomes a savepoint, as with `Connection::transaction`.
+        DbConnection::Sqlite(sqlite) if !nested => {
             diesel::connection::AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?
         }
-        DbConnection::Postgres(_) => Manager::begin_transaction(conn)?,
+        _ => Manager::begin_transaction(conn)?,
     }
     match work(conn) {
         Ok(value) => {

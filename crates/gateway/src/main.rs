@@ -1,1 +1,80 @@
-fn main() {}
+//! `setupiq`: see `setupiq --help`.
+
+use std::process::ExitCode;
+
+use actix_web::HttpServer;
+use anyhow::Context;
+use clap::Parser;
+use setupiq_core::Config;
+use setupiq_gateway::cli::{AdminCommand, Cli, Command};
+use setupiq_gateway::{AppState, api_doc, build_app, telemetry};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("setupiq: configuration error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    telemetry::init(config.log_json);
+    match run(cli.command.unwrap_or(Command::Serve), config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("setupiq: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command, config: Config) -> anyhow::Result<()> {
+    match command {
+        Command::Serve => serve(config),
+        Command::Migrate => {
+            let db = setupiq_db::Db::connect(config.database_url.expose())?;
+            let applied = db.migrate()?;
+            println!("{applied} migration(s) applied");
+            Ok(())
+        }
+        Command::Openapi { output, check } => {
+            let json = format!("{}\n", api_doc().to_pretty_json()?);
+            if check {
+                let current = std::fs::read_to_string(&output).unwrap_or_default();
+                anyhow::ensure!(current == json, "{} is out of date: run `setupiq openapi`", output.display());
+                println!("{} is up to date", output.display());
+            } else {
+                if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)?;
+                }
+                std::fs::write(&output, json)?;
+                println!("wrote {}", output.display());
+            }
+            Ok(())
+        }
+        Command::Admin { command: AdminCommand::Grant { email } } => {
+            let state = AppState::from_config(config)?;
+            let mut conn = state.db.conn()?;
+            let account = setupiq_auth::service::accounts::grant_admin(&mut conn, &email, state.clock.now())
+                .with_context(|| format!("cannot grant admin to {email}"))?;
+            println!("{} (@{}) is now an admin", account.email, account.username);
+            Ok(())
+        }
+    }
+}
+
+#[actix_web::main]
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let state = AppState::from_config(config.clone())?;
+    let server = HttpServer::new(move || build_app(state.clone()))
+        .bind(&config.bind)
+        .with_context(|| format!("cannot listen on {}", config.bind))?
+        // SIGTERM, SIGINT: stop accepting, let requests in flight finish (up to 10 s).
+        .shutdown_timeout(10);
+    for addr in server.addrs() {
+        tracing::info!("SetupIQ is listening on http://{addr} (public URL {})", config.public_url);
+    }
+    server.run().await?;
+    tracing::info!("SetupIQ stopped");
+    Ok(())
+}

@@ -11,8 +11,8 @@ CREATE TABLE users (
     created_at TIMESTAMP NOT NULL,
     updated_at TIMESTAMP NOT NULL
 );
--- E-mails are stored lower-cased; the index on lower() guards against any path that forgets.
-CREATE UNIQUE INDEX users_email_key ON users (lower(email));
+-- E-mails are stored normalised (trimmed, lower-cased), so this makes them unique case-insensitively.
+CREATE UNIQUE INDEX users_email_key ON users (email);
 CREATE UNIQUE INDEX users_username_key ON users (lower(username));
 
 CREATE TABLE sessions (

@@ -1,0 +1,183 @@
+//! Request and response bodies of the account endpoints, with the specification's
+//! validation messages. Unknown fields in a request are an error.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::{Validate, ValidationError};
+
+use crate::models::Account;
+use crate::service::accounts::is_valid_username_charset;
+
+/// Longest password accepted (hashing cost grows with it).
+pub const PASSWORD_MAX: u64 = 256;
+
+/// The signed-in user.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: i64,
+    pub email: String,
+    pub username: String,
+    pub display_name: String,
+    /// URL of the profile picture (`/media/avatars/…`), if any.
+    pub profile_picture: Option<String>,
+    pub is_pro: bool,
+    /// Current credit balance.
+    pub credits: i32,
+    /// `user` or `admin`.
+    #[schema(example = "user")]
+    pub role: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Account> for UserDto {
+    fn from(a: Account) -> Self {
+        Self {
+            id: a.id,
+            email: a.email,
+            username: a.username,
+            display_name: a.display_name,
+            profile_picture: a.profile_picture,
+            is_pro: a.is_pro,
+            credits: a.credits,
+            role: a.role.as_str().to_owned(),
+            created_at: a.created_at,
+        }
+    }
+}
+
+/// A response carrying the user.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct UserResponse {
+    pub user: UserDto,
+}
+
+/// A plain acknowledgement.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SuccessResponse {
+    pub success: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+impl SuccessResponse {
+    pub fn ok() -> Self {
+        Self { success: true, message: None }
+    }
+
+    pub fn with_message(message: &str) -> Self {
+        Self { success: true, message: Some(message.to_owned()) }
+    }
+}
+
+/// Any JSON object; its fields are ignored (logout, delete-account).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct EmptyRequest {}
+
+fn not_blank(value: &str) -> Result<(), ValidationError> {
+    if value.trim().is_empty() { Err(ValidationError::new("blank")) } else { Ok(()) }
+}
+
+fn fail(code: &'static str, message: &'static str) -> Result<(), ValidationError> {
+    Err(ValidationError::new(code).with_message(message.into()))
+}
+
+fn username_rules(value: &str) -> Result<(), ValidationError> {
+    if value.chars().count() > 50 {
+        fail("length", "Username cannot be longer than 50 characters.")
+    } else if !is_valid_username_charset(value) {
+        fail("charset", "Username can only contain letters, numbers, and underscores.")
+    } else {
+        Ok(())
+    }
+}
+
+fn password_max(value: &str) -> Result<(), ValidationError> {
+    if value.chars().count() as u64 > PASSWORD_MAX {
+        fail("length", "Password cannot be longer than 256 characters.")
+    } else {
+        Ok(())
+    }
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoginRequest {
+    #[validate(email(message = "Email is required"))]
+    #[schema(example = "gamer@example.com")]
+    pub email: String,
+    #[validate(length(min = 1, message = "Password is required"))]
+    #[validate(custom(function = "password_max"))]
+    pub password: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RegisterRequest {
+    #[validate(email(message = "Email is required"))]
+    #[validate(length(max = 254, message = "Email cannot be longer than 254 characters."))]
+    #[schema(example = "gamer@example.com")]
+    pub email: String,
+    #[validate(length(min = 8, message = "Password must be at least 8 characters"))]
+    #[validate(custom(function = "password_max"))]
+    pub password: String,
+    /// Spaces, emojis and special characters are allowed.
+    #[validate(custom(function = "not_blank", message = "Name is required"))]
+    #[validate(length(max = 100, message = "Name cannot be longer than 100 characters."))]
+    #[schema(example = "Pixel Pete")]
+    pub display_name: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateProfileRequest {
+    #[validate(length(min = 3, message = "Username must be at least 3 characters long."))]
+    #[validate(custom(function = "username_rules"))]
+    #[schema(example = "pixel_pete")]
+    pub username: String,
+}
+
+/// Longest accepted data URL (the specification's "500KB" after base64).
+pub const PROFILE_PICTURE_MAX_CHARS: usize = 700_000;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct UploadProfilePictureRequest {
+    /// `data:image/png;base64,…` or `data:image/jpeg;base64,…`, at most 700000 characters.
+    pub image_data: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForgotPasswordRequest {
+    #[validate(email(message = "Please enter a valid email address."))]
+    pub email: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct VerifyResetTokenRequest {
+    #[validate(length(min = 1, message = "Reset token is required."))]
+    pub reset_token: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct VerifyResetTokenResponse {
+    pub valid: bool,
+    /// The account the link resets.
+    pub email: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ResetPasswordRequest {
+    #[validate(length(min = 1, message = "Reset token is required."))]
+    pub reset_token: String,
+    #[validate(length(min = 8, message = "Password must be at least 8 characters long."))]
+    #[validate(custom(function = "password_max"))]
+    pub new_password: String,
+    /// When sent, it must equal `newPassword`.
+    #[validate(length(min = 1, message = "Please confirm your password."))]
+    pub confirm_password: Option<String>,
+}

@@ -1,0 +1,61 @@
+//! What can go wrong in accounts and sessions, and how each failure reaches the client.
+
+use setupiq_core::ApiError;
+use setupiq_core::media::MediaError;
+use setupiq_db::DbError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    #[error("Not authenticated")]
+    NotAuthenticated,
+    #[error("Invalid email or password.")]
+    InvalidCredentials,
+    #[error("Email already in use")]
+    EmailTaken,
+    #[error("Username is already taken.")]
+    UsernameTaken,
+    #[error("This is already your username.")]
+    SameUsername,
+    #[error("Invalid or expired reset token.")]
+    InvalidResetToken,
+    #[error("Too many login attempts. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
+    Throttled { retry_after_secs: u64 },
+    #[error("Admin access required.")]
+    NotAdmin,
+    #[error("User not found.")]
+    UserNotFound,
+    #[error("Not enough credits: {needed} needed, {available} available.")]
+    InsufficientCredits { needed: i32, available: i32 },
+    #[error("This credit has already been applied.")]
+    AlreadyApplied,
+    #[error("password hashing failed: {0}")]
+    Hashing(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Media(#[from] MediaError),
+}
+
+impl From<diesel::result::Error> for AuthError {
+    fn from(err: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(err))
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(err: AuthError) -> Self {
+        let message = err.to_string();
+        match err {
+            AuthError::NotAuthenticated | AuthError::InvalidCredentials => ApiError::unauthenticated(message),
+            AuthError::EmailTaken | AuthError::UsernameTaken | AuthError::AlreadyApplied => ApiError::conflict(message),
+            AuthError::SameUsername => ApiError::invalid("username", message),
+            AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
+            AuthError::Throttled { retry_after_secs } => ApiError::rate_limited(message, retry_after_secs),
+            AuthError::NotAdmin => ApiError::forbidden(message),
+            AuthError::UserNotFound => ApiError::not_found(message),
+            AuthError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
+            AuthError::Db(db) => db.into(),
+            AuthError::Hashing(_) | AuthError::Media(_) => ApiError::internal(err),
+        }
+    }
+}

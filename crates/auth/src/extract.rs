@@ -1,0 +1,144 @@
+//! The signed-in user as a handler argument: [`CurrentUser`] (401 when signed out),
+//! [`OptionalUser`], and [`AdminUser`] (403 for everyone but admins). Also the session
+//! cookie itself.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use setupiq_core::{ApiError, Config, SharedClock};
+use setupiq_db::Db;
+
+use crate::error::AuthError;
+use crate::models::Account;
+use crate::service::sessions;
+
+const COOKIE_NAME: &str = "setupiq_session";
+/// Over https the `__Host-` prefix makes browsers insist on `Secure`, `Path=/` and no
+/// `Domain`, so a sibling subdomain cannot plant or overwrite the cookie.
+const SECURE_COOKIE_NAME: &str = "__Host-setupiq_session";
+
+pub fn session_cookie_name(config: &Config) -> &'static str {
+    if config.is_https() { SECURE_COOKIE_NAME } else { COOKIE_NAME }
+}
+
+/// The cookie that carries a new session token.
+pub fn session_cookie(config: &Config, token: String) -> Cookie<'static> {
+    Cookie::build(session_cookie_name(config), token)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(config.is_https())
+        .max_age(CookieDuration::seconds(sessions::ABSOLUTE_LIFETIME.num_seconds()))
+        .finish()
+}
+
+/// A cookie that makes the browser drop the session cookie.
+pub fn removal_cookie(config: &Config) -> Cookie<'static> {
+    let mut cookie = session_cookie(config, String::new());
+    cookie.make_removal();
+    cookie
+}
+
+/// The session token the request carries, if any.
+pub fn session_token(req: &HttpRequest) -> Option<String> {
+    let config = req.app_data::<web::Data<Config>>()?;
+    req.cookie(session_cookie_name(config)).map(|c| c.value().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// The signed-in user of this request.
+#[derive(Clone)]
+pub struct CurrentUser {
+    pub account: Account,
+    token: String,
+}
+
+impl std::fmt::Debug for CurrentUser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CurrentUser").field("account", &self.account).finish_non_exhaustive()
+    }
+}
+
+impl CurrentUser {
+    pub fn id(&self) -> i64 {
+        self.account.id
+    }
+
+    /// The token of the session this request came with (to end it at logout).
+    pub fn session_token(&self) -> &str {
+        &self.token
+    }
+}
+
+fn app_data<T: 'static>(req: &HttpRequest) -> Result<web::Data<T>, ApiError> {
+    req.app_data::<web::Data<T>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal(format!("app data {} is not configured", std::any::type_name::<T>())))
+}
+
+/// Resolves the session once per request; later extractors reuse the result.
+async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
+    if let Some(resolved) = req.extensions().get::<Option<CurrentUser>>() {
+        return Ok(resolved.clone());
+    }
+    let resolved = match session_token(&req) {
+        None => None,
+        Some(token) => {
+            let db = app_data::<Db>(&req)?;
+            let clock = app_data::<SharedClock>(&req)?;
+            let lookup = token.clone();
+            let account = db
+                .run(move |conn| sessions::authenticate(conn, &lookup, clock.now()))
+                .await
+                .map_err(ApiError::from)?;
+            account.map(|account| CurrentUser { account, token })
+        }
+    };
+    req.extensions_mut().insert(resolved.clone());
+    Ok(resolved)
+}
+
+type Pending<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pending<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { resolve(req).await?.ok_or_else(|| AuthError::NotAuthenticated.into()) })
+    }
+}
+
+/// The signed-in user, if there is one.
+#[derive(Debug, Clone)]
+pub struct OptionalUser(pub Option<CurrentUser>);
+
+impl FromRequest for OptionalUser {
+    type Error = ApiError;
+    type Future = Pending<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { resolve(req).await.map(OptionalUser) })
+    }
+}
+
+/// A signed-in admin: 401 when signed out, 403 for any other role.
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub CurrentUser);
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Pending<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = resolve(req).await?.ok_or(AuthError::NotAuthenticated)?;
+            if user.account.is_admin() { Ok(AdminUser(user)) } else { Err(AuthError::NotAdmin.into()) }
+        })
+    }
+}

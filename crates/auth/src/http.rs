@@ -1,0 +1,305 @@
+//! The account endpoints under `/_api/auth`. Each handler extracts, validates, calls the
+//! service and maps the result; the rules live in `service`.
+
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use setupiq_core::mail::Mailer;
+use setupiq_core::media::MediaStore;
+use setupiq_core::validation::validate;
+use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
+use setupiq_db::Db;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::dto::{
+    EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, SuccessResponse,
+    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyResetTokenRequest,
+    VerifyResetTokenResponse,
+};
+use crate::error::AuthError;
+use crate::extract::{CurrentUser, OptionalUser, removal_cookie, session_cookie, session_token};
+use crate::service::login::{self, NewAccount};
+use crate::service::passwords::Passwords;
+use crate::service::{accounts, profile, reset, sessions};
+
+pub const FORGOT_PASSWORD_MESSAGE: &str =
+    "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.";
+
+/// Mounts the account endpoints (the gateway puts them under `/_api/auth`).
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(get_session)
+        .service(login_with_password)
+        .service(register_with_password)
+        .service(logout)
+        .service(delete_account)
+        .service(update_profile)
+        .service(upload_profile_picture)
+        .service(forgot_password)
+        .service(verify_reset_token)
+        .service(reset_password);
+}
+
+fn user_response(account: crate::models::Account) -> UserResponse {
+    UserResponse { user: account.into() }
+}
+
+fn client_ip(req: &HttpRequest) -> Option<String> {
+    req.peer_addr().map(|addr| addr.ip().to_string())
+}
+
+/// The signed-in user, or 401 with `error` when there is no valid session.
+#[utoipa::path(
+    tag = "auth",
+    responses(
+        (status = 200, description = "Signed in", body = UserResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/session")]
+async fn get_session(user: OptionalUser) -> Result<web::Json<UserResponse>, ApiError> {
+    let user = user.0.ok_or(AuthError::NotAuthenticated)?;
+    Ok(web::Json(user_response(user.account)))
+}
+
+/// Signs in with e-mail and password; sets the session cookie.
+///
+/// Repeated failures are throttled per account and per IP (429 with `Retry-After`).
+#[utoipa::path(
+    tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in; a new session cookie is set", body = UserResponse),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+    )
+)]
+#[post("/login_with_password")]
+async fn login_with_password(
+    req: HttpRequest,
+    body: web::Json<LoginRequest>,
+    db: web::Data<Db>,
+    passwords: web::Data<Passwords>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let (account, session) =
+        login::login(&db, &passwords, &clock, &body.email, body.password, client_ip(&req), &config.admin_emails)
+            .await?;
+    // A session token the browser already had is replaced, not kept alongside.
+    if let Some(previous) = session_token(&req) {
+        db.run(move |conn| sessions::end(conn, &previous)).await?;
+    }
+    Ok(HttpResponse::Ok().cookie(session_cookie(&config, session.token)).json(user_response(account)))
+}
+
+/// Creates an account (with the signup bonus of 3 credits) and signs it in.
+#[utoipa::path(
+    tag = "auth",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Account created; the session cookie is set", body = UserResponse),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 409, description = "Email already in use", body = ErrorBody),
+    )
+)]
+#[post("/register_with_password")]
+async fn register_with_password(
+    body: web::Json<RegisterRequest>,
+    db: web::Data<Db>,
+    passwords: web::Data<Passwords>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let make_admin = config.is_admin_email(&body.email);
+    let new = NewAccount { email: body.email, display_name: body.display_name, password: body.password, make_admin };
+    let (account, session) = login::register(&db, &passwords, &clock, new).await?;
+    Ok(HttpResponse::Created().cookie(session_cookie(&config, session.token)).json(user_response(account)))
+}
+
+/// Ends the current session and clears the cookie. Succeeds when signed out too.
+#[utoipa::path(
+    tag = "auth",
+    request_body = EmptyRequest,
+    responses((status = 200, description = "Signed out", body = SuccessResponse))
+)]
+#[post("/logout")]
+async fn logout(
+    user: OptionalUser,
+    _body: web::Json<EmptyRequest>,
+    db: web::Data<Db>,
+    config: web::Data<Config>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(user) = user.0 {
+        let token = user.session_token().to_owned();
+        db.run(move |conn| sessions::end(conn, &token)).await?;
+    }
+    Ok(HttpResponse::Ok().cookie(removal_cookie(&config)).json(SuccessResponse::ok()))
+}
+
+/// Permanently deletes the account with its sessions, reset links, credits and uploads.
+#[utoipa::path(
+    tag = "auth",
+    request_body = EmptyRequest,
+    responses(
+        (status = 200, description = "Deleted; the cookie is cleared", body = SuccessResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[post("/delete-account")]
+async fn delete_account(
+    user: CurrentUser,
+    _body: web::Json<EmptyRequest>,
+    db: web::Data<Db>,
+    media: web::Data<MediaStore>,
+    config: web::Data<Config>,
+) -> Result<HttpResponse, ApiError> {
+    let user_id = user.id();
+    let media_keys = db.run(move |conn| accounts::delete_account(conn, user_id)).await?;
+    for key in &media_keys {
+        profile::remove_media(&media, key).await;
+    }
+    tracing::info!(user_id, "account deleted");
+    Ok(HttpResponse::Ok()
+        .cookie(removal_cookie(&config))
+        .json(SuccessResponse::with_message("Account deleted successfully")))
+}
+
+/// Changes the username (3 to 50 letters, numbers or underscores, unique).
+#[utoipa::path(
+    tag = "auth",
+    request_body = UpdateProfileRequest,
+    responses(
+        (status = 200, description = "Updated", body = UserResponse),
+        (status = 400, description = "Invalid or unchanged username", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "Username taken", body = ErrorBody),
+    )
+)]
+#[post("/update-profile")]
+async fn update_profile(
+    user: CurrentUser,
+    body: web::Json<UpdateProfileRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<UserResponse>, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let user_id = user.id();
+    let clock = clock.get_ref().clone();
+    let account = db.run(move |conn| accounts::change_username(conn, user_id, &body.username, clock.now())).await?;
+    Ok(web::Json(user_response(account)))
+}
+
+/// Replaces the profile picture with a PNG or JPEG data URL (at most 700000 characters).
+///
+/// The image is decoded, scaled to at most 800 px and re-encoded without metadata.
+#[utoipa::path(
+    tag = "auth",
+    request_body = UploadProfilePictureRequest,
+    responses(
+        (status = 200, description = "Updated; `user.profilePicture` is the new URL", body = UserResponse),
+        (status = 400, description = "Not a valid PNG or JPEG, or too large", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[post("/upload-profile-picture")]
+async fn upload_profile_picture(
+    user: CurrentUser,
+    body: web::Json<UploadProfilePictureRequest>,
+    db: web::Data<Db>,
+    media: web::Data<MediaStore>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<UserResponse>, ApiError> {
+    let account = profile::upload_picture(&db, &media, &clock, user.id(), body.into_inner().image_data).await?;
+    Ok(web::Json(user_response(account)))
+}
+
+/// Sends a password-reset link if the account exists. The answer is the same either way.
+#[utoipa::path(
+    tag = "auth",
+    request_body = ForgotPasswordRequest,
+    responses(
+        (status = 200, description = "Accepted", body = SuccessResponse),
+        (status = 400, description = "Invalid e-mail", body = ErrorBody),
+    )
+)]
+#[post("/forgot-password")]
+async fn forgot_password(
+    body: web::Json<ForgotPasswordRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+    mailer: web::Data<Mailer>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let clock = clock.get_ref().clone();
+    let request = db.run(move |conn| reset::request(conn, &body.email, clock.now())).await?;
+    if let Some(request) = request {
+        // A mail failure is ours to fix, not the visitor's to learn about.
+        if let Err(e) = mailer.send(reset::reset_email(&config, &request)).await {
+            tracing::error!(error = %e, user_id = request.account.id, "could not send the reset e-mail");
+        }
+    }
+    Ok(web::Json(SuccessResponse::with_message(FORGOT_PASSWORD_MESSAGE)))
+}
+
+/// Checks a reset link's token; answers with the account's e-mail when it is valid.
+#[utoipa::path(
+    tag = "auth",
+    request_body = VerifyResetTokenRequest,
+    responses(
+        (status = 200, description = "Valid", body = VerifyResetTokenResponse),
+        (status = 400, description = "Invalid, used or expired", body = ErrorBody),
+    )
+)]
+#[post("/verify-reset-token")]
+async fn verify_reset_token(
+    body: web::Json<VerifyResetTokenRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<VerifyResetTokenResponse>, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let clock = clock.get_ref().clone();
+    let account = db.run(move |conn| reset::verify(conn, &body.reset_token, clock.now())).await?;
+    Ok(web::Json(VerifyResetTokenResponse { valid: true, email: account.email }))
+}
+
+/// Sets a new password with a reset token; every session of the account ends.
+#[utoipa::path(
+    tag = "auth",
+    request_body = ResetPasswordRequest,
+    responses(
+        (status = 200, description = "Password changed", body = SuccessResponse),
+        (status = 400, description = "Invalid input or token", body = ErrorBody),
+    )
+)]
+#[post("/reset-password")]
+async fn reset_password(
+    body: web::Json<ResetPasswordRequest>,
+    db: web::Data<Db>,
+    passwords: web::Data<Passwords>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    if body.confirm_password.as_ref().is_some_and(|confirm| *confirm != body.new_password) {
+        return Err(ApiError::invalid("confirmPassword", "Passwords don't match"));
+    }
+    // Check the token before paying for a hash.
+    let token = body.reset_token.clone();
+    let now_clock = clock.get_ref().clone();
+    db.run(move |conn| reset::verify(conn, &token, now_clock.now())).await?;
+    let hash = passwords.hash(body.new_password).await?;
+    let clock = clock.get_ref().clone();
+    let token = body.reset_token;
+    db.run(move |conn| reset::complete(conn, &token, &hash, clock.now())).await?;
+    Ok(HttpResponse::Ok()
+        .cookie(removal_cookie(&config))
+        .json(SuccessResponse::with_message("Password reset successfully!")))
+}

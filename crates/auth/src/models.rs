@@ -1,0 +1,146 @@
+//! Rows of the tables the auth crate owns, and the public [`Account`] other crates see.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, users};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub(crate) struct UserRow {
+    pub id: i64,
+    pub email: String,
+    pub username: String,
+    pub display_name: String,
+    pub password_hash: String,
+    pub profile_picture: Option<String>,
+    pub is_pro: bool,
+    pub role: String,
+    pub credits: i32,
+    pub created_at: NaiveDateTime,
+    #[allow(dead_code)] // read for completeness; written on every change
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = users)]
+pub(crate) struct UserInsertForm<'a> {
+    pub email: &'a str,
+    pub username: &'a str,
+    pub display_name: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+    pub credits: i32,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = sessions)]
+pub(crate) struct SessionInsertForm<'a> {
+    pub token_hash: &'a str,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+    pub last_seen_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = sessions)]
+pub(crate) struct SessionRow {
+    pub user_id: i64,
+    pub last_seen_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = password_reset_tokens)]
+pub(crate) struct ResetTokenInsertForm<'a> {
+    pub token_hash: &'a str,
+    pub user_id: i64,
+    pub created_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = password_reset_tokens)]
+pub(crate) struct ResetTokenRow {
+    pub user_id: i64,
+    pub expires_at: NaiveDateTime,
+    pub used_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = login_attempts)]
+pub(crate) struct LoginAttemptInsertForm<'a> {
+    pub account_key: Option<&'a str>,
+    pub ip: Option<&'a str>,
+    pub succeeded: bool,
+    pub attempted_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = credit_ledger)]
+pub(crate) struct LedgerInsertForm<'a> {
+    pub user_id: i64,
+    pub amount: i32,
+    pub balance_after: i32,
+    pub reason: &'a str,
+    pub external_ref: Option<&'a str>,
+    pub created_at: NaiveDateTime,
+}
+
+/// A user's role; stored as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    User,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::User => "user",
+            Self::Admin => "admin",
+        }
+    }
+
+    fn parse(value: &str) -> Self {
+        if value == "admin" { Self::Admin } else { Self::User }
+    }
+}
+
+/// A user account as the rest of the product sees it (no password hash).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: i64,
+    pub email: String,
+    pub username: String,
+    pub display_name: String,
+    pub profile_picture: Option<String>,
+    pub is_pro: bool,
+    pub role: Role,
+    pub credits: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<UserRow> for Account {
+    fn from(row: UserRow) -> Self {
+        Self {
+            id: row.id,
+            email: row.email,
+            username: row.username,
+            display_name: row.display_name,
+            profile_picture: row.profile_picture,
+            is_pro: row.is_pro,
+            role: Role::parse(&row.role),
+            credits: row.credits,
+            created_at: row.created_at.and_utc(),
+        }
+    }
+}
+
+impl Account {
+    pub fn is_admin(&self) -> bool {
+        self.role == Role::Admin
+    }
+}

@@ -1,0 +1,207 @@
+//! The auth crate's queries. Plain functions over a connection; no business rules.
+
+use chrono::NaiveDateTime;
+use diesel::dsl::{count_star, min};
+use diesel::prelude::*;
+use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, users};
+use setupiq_db::{DbConnection, on_backend};
+
+use crate::models::{
+    LedgerInsertForm, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow, SessionInsertForm, SessionRow,
+    UserInsertForm, UserRow,
+};
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+// --- users ---------------------------------------------------------------------------
+
+pub(crate) fn find_user(conn: &mut DbConnection, id: i64) -> QueryResult<Option<UserRow>> {
+    users::table.find(id).select(UserRow::as_select()).first(conn).optional()
+}
+
+/// By normalised (trimmed, lower-cased) e-mail.
+pub(crate) fn find_user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<UserRow>> {
+    users::table.filter(users::email.eq(email)).select(UserRow::as_select()).first(conn).optional()
+}
+
+/// Whether a username is taken (case-insensitively) by anyone but `except`.
+pub(crate) fn username_taken(conn: &mut DbConnection, username: &str, except: Option<i64>) -> QueryResult<bool> {
+    let taken_by: Option<i64> = users::table
+        .filter(lower(users::username).eq(username.to_ascii_lowercase()))
+        .select(users::id)
+        .first(conn)
+        .optional()?;
+    Ok(taken_by.is_some_and(|id| Some(id) != except))
+}
+
+pub(crate) fn insert_user(conn: &mut DbConnection, form: &UserInsertForm<'_>) -> QueryResult<UserRow> {
+    on_backend!(conn, |c| diesel::insert_into(users::table)
+        .values(form)
+        .returning(UserRow::as_returning())
+        .get_result(c))
+}
+
+pub(crate) fn update_username(conn: &mut DbConnection, id: i64, username: &str, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(users::table.find(id)).set((users::username.eq(username), users::updated_at.eq(now))).execute(conn)
+}
+
+pub(crate) fn update_password_hash(conn: &mut DbConnection, id: i64, hash: &str, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((users::password_hash.eq(hash), users::updated_at.eq(now)))
+        .execute(conn)
+}
+
+pub(crate) fn update_profile_picture(
+    conn: &mut DbConnection,
+    id: i64,
+    url: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((users::profile_picture.eq(url), users::updated_at.eq(now)))
+        .execute(conn)
+}
+
+pub(crate) fn set_role(conn: &mut DbConnection, id: i64, role: &str, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(users::table.find(id)).set((users::role.eq(role), users::updated_at.eq(now))).execute(conn)
+}
+
+/// Deletes the user; sessions, reset tokens and ledger rows go with it (ON DELETE CASCADE).
+pub(crate) fn delete_user(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+    diesel::delete(users::table.find(id)).execute(conn)
+}
+
+/// Adds `amount` (may be negative) to the balance unless that would take it below zero.
+/// Returns the new balance, or `None` when the guard refused (or the user is gone).
+pub(crate) fn change_credits(
+    conn: &mut DbConnection,
+    id: i64,
+    amount: i32,
+    now: NaiveDateTime,
+) -> QueryResult<Option<i32>> {
+    let changed = diesel::update(users::table.find(id).filter(users::credits.ge(-amount)))
+        .set((users::credits.eq(users::credits + amount), users::updated_at.eq(now)))
+        .execute(conn)?;
+    if changed == 0 {
+        return Ok(None);
+    }
+    users::table.find(id).select(users::credits).first(conn).map(Some)
+}
+
+pub(crate) fn insert_ledger_entry(conn: &mut DbConnection, form: &LedgerInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(credit_ledger::table).values(form).execute(conn)
+}
+
+pub(crate) fn ledger_sum(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+    let amounts: Vec<i32> =
+        credit_ledger::table.filter(credit_ledger::user_id.eq(user_id)).select(credit_ledger::amount).load(conn)?;
+    Ok(amounts.into_iter().map(i64::from).sum())
+}
+
+// --- sessions ------------------------------------------------------------------------
+
+pub(crate) fn insert_session(conn: &mut DbConnection, form: &SessionInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(sessions::table).values(form).execute(conn)
+}
+
+pub(crate) fn find_session(conn: &mut DbConnection, token_hash: &str) -> QueryResult<Option<SessionRow>> {
+    sessions::table.find(token_hash).select(SessionRow::as_select()).first(conn).optional()
+}
+
+pub(crate) fn touch_session(conn: &mut DbConnection, token_hash: &str, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(sessions::table.find(token_hash)).set(sessions::last_seen_at.eq(now)).execute(conn)
+}
+
+pub(crate) fn delete_session(conn: &mut DbConnection, token_hash: &str) -> QueryResult<usize> {
+    diesel::delete(sessions::table.find(token_hash)).execute(conn)
+}
+
+pub(crate) fn delete_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<usize> {
+    diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)
+}
+
+pub(crate) fn count_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+    sessions::table.filter(sessions::user_id.eq(user_id)).select(count_star()).first(conn)
+}
+
+// --- password reset tokens -------------------------------------------------------------
+
+pub(crate) fn insert_reset_token(conn: &mut DbConnection, form: &ResetTokenInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(password_reset_tokens::table).values(form).execute(conn)
+}
+
+pub(crate) fn find_reset_token(conn: &mut DbConnection, token_hash: &str) -> QueryResult<Option<ResetTokenRow>> {
+    password_reset_tokens::table.find(token_hash).select(ResetTokenRow::as_select()).first(conn).optional()
+}
+
+/// Marks a token used, once: returns 0 when it was already used (a concurrent reset).
+pub(crate) fn mark_reset_token_used(conn: &mut DbConnection, token_hash: &str, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(password_reset_tokens::table.find(token_hash).filter(password_reset_tokens::used_at.is_null()))
+        .set(password_reset_tokens::used_at.eq(now))
+        .execute(conn)
+}
+
+/// Deletes the user's other reset tokens, so an older e-mail's link stops working too.
+pub(crate) fn delete_other_reset_tokens(conn: &mut DbConnection, user_id: i64, keep: &str) -> QueryResult<usize> {
+    diesel::delete(
+        password_reset_tokens::table
+            .filter(password_reset_tokens::user_id.eq(user_id))
+            .filter(password_reset_tokens::token_hash.ne(keep)),
+    )
+    .execute(conn)
+}
+
+pub(crate) fn latest_reset_request(conn: &mut DbConnection, user_id: i64) -> QueryResult<Option<NaiveDateTime>> {
+    password_reset_tokens::table
+        .filter(password_reset_tokens::user_id.eq(user_id))
+        .select(diesel::dsl::max(password_reset_tokens::created_at))
+        .first(conn)
+}
+
+// --- login attempts --------------------------------------------------------------------
+
+pub(crate) fn insert_login_attempt(conn: &mut DbConnection, form: &LoginAttemptInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(login_attempts::table).values(form).execute(conn)
+}
+
+/// Failed attempts for an account since `since`: how many, and when the oldest was.
+pub(crate) fn account_failures_since(
+    conn: &mut DbConnection,
+    account_key: &str,
+    since: NaiveDateTime,
+) -> QueryResult<(i64, Option<NaiveDateTime>)> {
+    login_attempts::table
+        .filter(login_attempts::account_key.eq(account_key))
+        .filter(login_attempts::succeeded.eq(false))
+        .filter(login_attempts::attempted_at.gt(since))
+        .select((count_star(), min(login_attempts::attempted_at)))
+        .first(conn)
+}
+
+/// Failed attempts from an IP address since `since`: how many, and when the oldest was.
+pub(crate) fn ip_failures_since(
+    conn: &mut DbConnection,
+    ip: &str,
+    since: NaiveDateTime,
+) -> QueryResult<(i64, Option<NaiveDateTime>)> {
+    login_attempts::table
+        .filter(login_attempts::ip.eq(ip))
+        .filter(login_attempts::succeeded.eq(false))
+        .filter(login_attempts::attempted_at.gt(since))
+        .select((count_star(), min(login_attempts::attempted_at)))
+        .first(conn)
+}
+
+/// A successful login forgives the account's earlier failures.
+pub(crate) fn clear_account_failures(conn: &mut DbConnection, account_key: &str) -> QueryResult<usize> {
+    diesel::delete(
+        login_attempts::table
+            .filter(login_attempts::account_key.eq(account_key))
+            .filter(login_attempts::succeeded.eq(false)),
+    )
+    .execute(conn)
+}
+
+pub(crate) fn prune_login_attempts(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
+    diesel::delete(login_attempts::table.filter(login_attempts::attempted_at.lt(before))).execute(conn)
+}

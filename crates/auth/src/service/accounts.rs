@@ -1,0 +1,216 @@
+//! Accounts: registration (with the signup bonus in the same transaction), lookups,
+//! username and profile-picture changes, the admin role and account deletion.
+
+use chrono::{DateTime, Utc};
+use rand::Rng;
+use setupiq_core::media::MediaKey;
+use setupiq_core::validation::normalize_email;
+use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
+
+use crate::error::AuthError;
+use crate::models::{Account, Role, UserInsertForm};
+use crate::repo;
+use crate::service::ledger;
+
+pub const USERNAME_MIN: usize = 3;
+pub const USERNAME_MAX: usize = 50;
+
+/// A validated registration; the password is already hashed.
+#[derive(Debug)]
+pub struct Registration<'a> {
+    pub email: &'a str,
+    pub display_name: &'a str,
+    pub password_hash: &'a str,
+    /// The e-mail is listed in `SETUPIQ_ADMIN_EMAILS`.
+    pub make_admin: bool,
+}
+
+/// Creates the account and grants the signup bonus in one transaction. The same e-mail
+/// registered concurrently yields exactly one account; the others get `EmailTaken`.
+pub fn register(conn: &mut DbConnection, registration: &Registration<'_>, now: DateTime<Utc>) -> Result<Account, AuthError> {
+    let email = normalize_email(registration.email);
+    let display_name = registration.display_name.trim();
+    // A username picked by someone else between our check and our insert is the one
+    // conflict worth retrying; a taken e-mail is final.
+    for _ in 0..5 {
+        let result = write_transaction(conn, |conn| {
+            if repo::find_user_by_email(conn, &email)?.is_some() {
+                return Err(AuthError::EmailTaken);
+            }
+            let username = available_username(conn, display_name, &email)?;
+            let form = UserInsertForm {
+                email: &email,
+                username: &username,
+                display_name,
+                password_hash: registration.password_hash,
+                role: if registration.make_admin { Role::Admin.as_str() } else { Role::User.as_str() },
+                credits: 0,
+                created_at: now.naive_utc(),
+                updated_at: now.naive_utc(),
+            };
+            let user = repo::insert_user(conn, &form)?;
+            let credits = ledger::apply(conn, user.id, ledger::SIGNUP_BONUS, ledger::reason::SIGNUP_BONUS, None, now)?;
+            Ok(Account { credits, ..user.into() })
+        });
+        match result {
+            Err(AuthError::Db(setupiq_db::DbError::Query(ref e))) if is_unique_violation(e) => {
+                if violated_constraint(e).is_some_and(|c| c.contains("username")) {
+                    continue;
+                }
+                return Err(AuthError::EmailTaken);
+            }
+            other => return other,
+        }
+    }
+    Err(AuthError::UsernameTaken)
+}
+
+fn violated_constraint(err: &DieselError) -> Option<&str> {
+    match err {
+        DieselError::DatabaseError(_, info) => info.constraint_name().or(Some(info.message())),
+        _ => None,
+    }
+}
+
+/// A unique username derived from the display name (or the e-mail's local part):
+/// letters, digits and underscores, 3 to 50 characters, with a number added if taken.
+fn available_username(conn: &mut DbConnection, display_name: &str, email: &str) -> Result<String, AuthError> {
+    let base = [display_name, email.split('@').next().unwrap_or_default()]
+        .into_iter()
+        .map(username_base)
+        .find(|b| b.len() >= USERNAME_MIN)
+        .unwrap_or_else(|| "gamer".to_owned());
+    if !repo::username_taken(conn, &base, None)? {
+        return Ok(base);
+    }
+    let mut rng = rand::rng();
+    for digits in [4, 4, 6, 6, 8] {
+        let candidate = format!("{base}_{}", rng.random_range(10u32.pow(digits - 1)..10u32.pow(digits)));
+        if !repo::username_taken(conn, &candidate, None)? {
+            return Ok(candidate);
+        }
+    }
+    Err(AuthError::UsernameTaken)
+}
+
+/// "Jane Doe-Smith!" -> "Jane_Doe_Smith"; at most 30 characters, leaving room for a suffix.
+pub fn username_base(source: &str) -> String {
+    let mut out = String::new();
+    for c in source.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+        if out.len() >= 30 {
+            break;
+        }
+    }
+    out.trim_end_matches('_').to_owned()
+}
+
+/// Whether a username satisfies the specification's character rule.
+pub fn is_valid_username_charset(username: &str) -> bool {
+    username.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+pub fn find(conn: &mut DbConnection, user_id: i64) -> Result<Option<Account>, AuthError> {
+    Ok(repo::find_user(conn, user_id)?.map(Account::from))
+}
+
+pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<Account>, AuthError> {
+    Ok(repo::find_user_by_email(conn, &normalize_email(email))?.map(Account::from))
+}
+
+/// The account and its password hash, for login.
+pub(crate) fn find_credentials(conn: &mut DbConnection, email: &str) -> Result<Option<(Account, String)>, AuthError> {
+    Ok(repo::find_user_by_email(conn, &normalize_email(email))?.map(|row| {
+        let hash = row.password_hash.clone();
+        (Account::from(row), hash)
+    }))
+}
+
+pub(crate) fn replace_password_hash(conn: &mut DbConnection, user_id: i64, hash: &str, now: DateTime<Utc>) -> Result<(), AuthError> {
+    repo::update_password_hash(conn, user_id, hash, now.naive_utc())?;
+    Ok(())
+}
+
+/// Changes the username (already validated for length and characters).
+pub fn change_username(conn: &mut DbConnection, user_id: i64, username: &str, now: DateTime<Utc>) -> Result<Account, AuthError> {
+    write_transaction(conn, |conn| {
+        let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
+        if user.username == username {
+            return Err(AuthError::SameUsername);
+        }
+        if repo::username_taken(conn, username, Some(user_id))? {
+            return Err(AuthError::UsernameTaken);
+        }
+        match repo::update_username(conn, user_id, username, now.naive_utc()) {
+            Err(e) if is_unique_violation(&e) => return Err(AuthError::UsernameTaken),
+            other => other?,
+        };
+        Ok(Account { username: username.to_owned(), ..user.into() })
+    })
+}
+
+/// Points the profile picture at `url`; returns the account and the picture it replaced
+/// (whose media the caller deletes once this has committed).
+pub fn replace_profile_picture(
+    conn: &mut DbConnection,
+    user_id: i64,
+    url: &str,
+    now: DateTime<Utc>,
+) -> Result<(Account, Option<MediaKey>), AuthError> {
+    write_transaction(conn, |conn| {
+        let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
+        repo::update_profile_picture(conn, user_id, Some(url), now.naive_utc())?;
+        let old = user.profile_picture.as_deref().and_then(MediaKey::from_url);
+        Ok((Account { profile_picture: Some(url.to_owned()), ..user.into() }, old))
+    })
+}
+
+/// Deletes the account with its sessions, reset tokens and ledger; returns the media
+/// keys the caller removes from the media store after the commit.
+pub fn delete_account(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, AuthError> {
+    write_transaction(conn, |conn| {
+        let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
+        repo::delete_user(conn, user_id)?;
+        Ok(user.profile_picture.as_deref().and_then(MediaKey::from_url).into_iter().collect())
+    })
+}
+
+/// Gives the admin role to the account with this e-mail (`setupiq admin grant EMAIL`).
+pub fn grant_admin(conn: &mut DbConnection, email: &str, now: DateTime<Utc>) -> Result<Account, AuthError> {
+    let user = repo::find_user_by_email(conn, &normalize_email(email))?.ok_or(AuthError::UserNotFound)?;
+    repo::set_role(conn, user.id, Role::Admin.as_str(), now.naive_utc())?;
+    Ok(Account { role: Role::Admin, ..user.into() })
+}
+
+/// Gives the admin role to every existing account listed in `SETUPIQ_ADMIN_EMAILS`.
+pub fn promote_admins(conn: &mut DbConnection, emails: &[String], now: DateTime<Utc>) -> Result<usize, AuthError> {
+    let mut promoted = 0;
+    for email in emails {
+        if let Some(user) = repo::find_user_by_email(conn, email)?
+            && user.role != Role::Admin.as_str()
+        {
+            repo::set_role(conn, user.id, Role::Admin.as_str(), now.naive_utc())?;
+            promoted += 1;
+        }
+    }
+    Ok(promoted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_are_derived_from_names() {
+        assert_eq!(username_base("Jane Doe-Smith!"), "Jane_Doe_Smith");
+        assert_eq!(username_base("  🎮 Pro   Gamer 🎮 "), "Pro_Gamer");
+        assert_eq!(username_base("Zoë"), "Zo");
+        assert_eq!(username_base(&"a".repeat(80)).len(), 30);
+        assert!(is_valid_username_charset("Jane_Doe_2"));
+        assert!(!is_valid_username_charset("jane doe") && !is_valid_username_charset("jäne"));
+    }
+}

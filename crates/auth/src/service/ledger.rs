@@ -1,0 +1,57 @@
+//! Credit balance changes. `users.credits` is a cached balance: it changes only together
+//! with an append-only `credit_ledger` row, in the caller's transaction, through a guarded
+//! update that can never take it below zero. An external credit source (a payment intent,
+//! an ad reward) passes a unique reference, so it is credited exactly once.
+//!
+//! The balance lives on `users`, which this crate owns; the credits crate builds packs,
+//! ads and payments on these two functions.
+
+use chrono::{DateTime, Utc};
+use setupiq_db::{DbConnection, is_unique_violation};
+
+use crate::error::AuthError;
+use crate::models::LedgerInsertForm;
+use crate::repo;
+
+/// Credits every new account starts with (DESIGN.md §5).
+pub const SIGNUP_BONUS: i32 = 3;
+
+/// Why a balance changed; stored in the ledger.
+pub mod reason {
+    pub const SIGNUP_BONUS: &str = "signup_bonus";
+}
+
+/// Applies `amount` (positive to credit, negative to charge) with its ledger row. Must run
+/// inside a transaction. Returns the new balance.
+///
+/// Fails with [`AuthError::InsufficientCredits`] when a charge exceeds the balance and with
+/// [`AuthError::AlreadyApplied`] when `external_ref` was used before; in both cases the
+/// caller's transaction should be rolled back (it is, when the error is returned from it).
+pub fn apply(
+    conn: &mut DbConnection,
+    user_id: i64,
+    amount: i32,
+    reason: &str,
+    external_ref: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<i32, AuthError> {
+    let now = now.naive_utc();
+    let Some(balance_after) = repo::change_credits(conn, user_id, amount, now)? else {
+        return match repo::find_user(conn, user_id)? {
+            Some(user) => Err(AuthError::InsufficientCredits { needed: -amount, available: user.credits }),
+            None => Err(AuthError::UserNotFound),
+        };
+    };
+    let entry = LedgerInsertForm { user_id, amount, balance_after, reason, external_ref, created_at: now };
+    match repo::insert_ledger_entry(conn, &entry) {
+        Ok(_) => Ok(balance_after),
+        Err(e) if is_unique_violation(&e) => Err(AuthError::AlreadyApplied),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Whether the cached balance equals the sum of the user's ledger (the invariant).
+pub fn balance_matches_ledger(conn: &mut DbConnection, user_id: i64) -> Result<bool, AuthError> {
+    let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
+    Ok(i64::from(user.credits) == repo::ledger_sum(conn, user_id)?)
+}

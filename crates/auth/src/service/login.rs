@@ -1,0 +1,103 @@
+//! The two flows that hash passwords, orchestrated over the pool: registration and login.
+//! Hashing happens outside any transaction (it takes tens of milliseconds).
+
+use setupiq_core::SharedClock;
+use setupiq_core::validation::normalize_email;
+use setupiq_db::{Db, write_transaction};
+
+use crate::error::AuthError;
+use crate::models::Account;
+use crate::service::accounts::{self, Registration};
+use crate::service::passwords::{Passwords, Verification};
+use crate::service::sessions::{self, NewSession};
+use crate::service::throttle;
+
+/// Everything registration needs besides the pool.
+pub struct NewAccount {
+    pub email: String,
+    pub display_name: String,
+    pub password: String,
+    pub make_admin: bool,
+}
+
+/// Creates the account (with the signup bonus) and signs it in.
+pub async fn register(
+    db: &Db,
+    passwords: &Passwords,
+    clock: &SharedClock,
+    new: NewAccount,
+) -> Result<(Account, NewSession), AuthError> {
+    // Cheap early answer for the common case; the transaction re-checks.
+    let email = normalize_email(&new.email);
+    let known = {
+        let email = email.clone();
+        db.run(move |conn| accounts::find_by_email(conn, &email)).await?
+    };
+    if known.is_some() {
+        return Err(AuthError::EmailTaken);
+    }
+    let password_hash = passwords.hash(new.password).await?;
+    let clock = clock.clone();
+    db.run(move |conn| {
+        let now = clock.now();
+        write_transaction(conn, |conn| {
+            let registration = Registration {
+                email: &email,
+                display_name: &new.display_name,
+                password_hash: &password_hash,
+                make_admin: new.make_admin,
+            };
+            let account = accounts::register(conn, &registration, now)?;
+            let session = sessions::start(conn, account.id, now)?;
+            Ok((account, session))
+        })
+    })
+    .await
+}
+
+/// Checks the throttle and the password, upgrades a weak hash, and starts a session.
+pub async fn login(
+    db: &Db,
+    passwords: &Passwords,
+    clock: &SharedClock,
+    email: &str,
+    password: String,
+    ip: Option<String>,
+    admin_emails: &[String],
+) -> Result<(Account, NewSession), AuthError> {
+    let key = normalize_email(email);
+    let found = {
+        let (key, ip, clock) = (key.clone(), ip.clone(), clock.clone());
+        db.run(move |conn| {
+            throttle::check(conn, &key, ip.as_deref(), clock.now())?;
+            accounts::find_credentials(conn, &key)
+        })
+        .await?
+    };
+    let (account, stored) = match found {
+        Some((account, hash)) => (Some(account), Some(hash)),
+        None => (None, None),
+    };
+    let verification = passwords.verify(password.clone(), stored).await?;
+    let (Some(account), Verification::Match { needs_rehash }) = (account, verification) else {
+        let clock = clock.clone();
+        db.run(move |conn| throttle::record_failure(conn, &key, ip.as_deref(), clock.now())).await?;
+        return Err(AuthError::InvalidCredentials);
+    };
+    let upgraded_hash = if needs_rehash { Some(passwords.hash(password).await?) } else { None };
+    let make_admin = !account.is_admin() && admin_emails.contains(&key);
+    let clock = clock.clone();
+    db.run(move |conn| {
+        let now = clock.now();
+        write_transaction(conn, |conn| {
+            throttle::record_success(conn, &key)?;
+            if let Some(hash) = &upgraded_hash {
+                accounts::replace_password_hash(conn, account.id, hash, now)?;
+            }
+            let account = if make_admin { accounts::grant_admin(conn, &key, now)? } else { account };
+            let session = sessions::start(conn, account.id, now)?;
+            Ok((account, session))
+        })
+    })
+    .await
+}

@@ -1,0 +1,13 @@
+//! The business rules of accounts and sessions: plain functions over a connection (and,
+//! for the flows that hash passwords, small async orchestrations over [`Db`]). No actix.
+//!
+//! [`Db`]: setupiq_db::Db
+
+pub mod accounts;
+pub mod ledger;
+pub mod login;
+pub mod passwords;
+pub mod profile;
+pub mod reset;
+pub mod sessions;
+pub mod throttle;

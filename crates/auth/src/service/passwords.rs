@@ -1,0 +1,142 @@
+//! Password hashing: argon2id with the OWASP parameters (m = 19456 KiB, t = 2, p = 1).
+//!
+//! Hashing costs ~20 MiB and tens of milliseconds of CPU, so it runs on the blocking pool,
+//! never on an async worker, and a semaphore bounds how many run at once: a burst of logins
+//! queues instead of exhausting memory or starving the workers.
+
+use std::sync::{Arc, OnceLock};
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use tokio::sync::Semaphore;
+
+use crate::error::AuthError;
+
+pub const MEMORY_KIB: u32 = 19_456;
+pub const ITERATIONS: u32 = 2;
+pub const PARALLELISM: u32 = 1;
+
+/// The policy every stored hash should meet.
+pub fn policy() -> Argon2<'static> {
+    // The constants are valid argon2 parameters; `Params::new` only rejects out-of-range values.
+    let params = Params::new(MEMORY_KIB, ITERATIONS, PARALLELISM, None).unwrap_or_default();
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Hashes synchronously with the policy; callers on async code use [`Passwords::hash`].
+pub fn hash_blocking(password: &str) -> Result<String, AuthError> {
+    let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+    policy()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|hash| hash.to_string())
+        .map_err(|e| AuthError::Hashing(e.to_string()))
+}
+
+/// Whether a stored hash is weaker than the policy (other algorithm, older version, lower
+/// memory or fewer iterations) and should be replaced at the next successful login.
+pub fn needs_rehash(stored: &str) -> bool {
+    let Ok(hash) = PasswordHash::new(stored) else { return true };
+    if hash.algorithm != argon2::ARGON2ID_IDENT || hash.version != Some(Version::V0x13 as u32) {
+        return true;
+    }
+    match Params::try_from(&hash) {
+        Ok(params) => params.m_cost() < MEMORY_KIB || params.t_cost() < ITERATIONS,
+        Err(_) => true,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verification {
+    Match { needs_rehash: bool },
+    Mismatch,
+}
+
+fn verify_blocking(password: &str, stored: &str) -> Verification {
+    let Ok(hash) = PasswordHash::new(stored) else { return Verification::Mismatch };
+    // Verify with the parameters the hash was made with; argon2 reads them from the hash.
+    match Argon2::default().verify_password(password.as_bytes(), &hash) {
+        Ok(()) => Verification::Match { needs_rehash: needs_rehash(stored) },
+        Err(_) => Verification::Mismatch,
+    }
+}
+
+/// The bounded, off-the-workers hasher. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Passwords {
+    permits: Arc<Semaphore>,
+}
+
+/// A real hash of a random password, verified against when the e-mail is unknown, so a
+/// login for a missing account takes as long as one for an existing account.
+static DUMMY_HASH: OnceLock<String> = OnceLock::new();
+
+impl Passwords {
+    /// `max_concurrent` hashes at a time (the number of cores is a good choice).
+    pub fn new(max_concurrent: usize) -> Self {
+        Self { permits: Arc::new(Semaphore::new(max_concurrent.max(1))) }
+    }
+
+    pub fn for_this_machine() -> Self {
+        Self::new(std::thread::available_parallelism().map(usize::from).unwrap_or(2))
+    }
+
+    async fn bounded<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AuthError> {
+        let _permit = self.permits.acquire().await.map_err(|e| AuthError::Hashing(e.to_string()))?;
+        tokio::task::spawn_blocking(work).await.map_err(|e| AuthError::Hashing(e.to_string()))
+    }
+
+    pub async fn hash(&self, password: String) -> Result<String, AuthError> {
+        self.bounded(move || hash_blocking(&password)).await?
+    }
+
+    /// Verifies `password` against `stored`, or against a dummy hash when there is no
+    /// account (always a mismatch, at the same cost).
+    pub async fn verify(&self, password: String, stored: Option<String>) -> Result<Verification, AuthError> {
+        self.bounded(move || match stored {
+            Some(stored) => verify_blocking(&password, &stored),
+            None => {
+                let dummy = DUMMY_HASH.get_or_init(|| hash_blocking(&setupiq_core::tokens::generate()).unwrap_or_default());
+                let _ = verify_blocking(&password, dummy);
+                Verification::Mismatch
+            }
+        })
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn weak_hash(password: &str, m: u32, t: u32) -> String {
+        let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+        Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::new(m, t, 1, None).unwrap())
+            .hash_password(password.as_bytes(), &salt)
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn hashes_follow_the_owasp_policy() {
+        let hash = hash_blocking("correct horse").unwrap();
+        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+        assert!(!needs_rehash(&hash));
+        assert_eq!(verify_blocking("correct horse", &hash), Verification::Match { needs_rehash: false });
+        assert_eq!(verify_blocking("wrong horse", &hash), Verification::Mismatch);
+    }
+
+    #[test]
+    fn weaker_hashes_still_verify_but_ask_for_an_upgrade() {
+        for (m, t) in [(4096, 3), (19_456, 1)] {
+            let hash = weak_hash("pw123456", m, t);
+            assert_eq!(verify_blocking("pw123456", &hash), Verification::Match { needs_rehash: true }, "m={m} t={t}");
+        }
+        assert!(needs_rehash("not a phc string"));
+    }
+
+    #[tokio::test]
+    async fn unknown_accounts_never_match() {
+        let passwords = Passwords::new(1);
+        assert_eq!(passwords.verify(String::new(), None).await.unwrap(), Verification::Mismatch);
+    }
+}

@@ -1,0 +1,69 @@
+//! Sessions: an opaque 256-bit token in a cookie, stored only as its SHA-256 digest. A
+//! session ends at logout, at a password reset, after 7 idle days, or 30 days after login,
+//! whichever comes first.
+
+use chrono::{DateTime, Duration, Utc};
+use setupiq_core::tokens;
+use setupiq_db::DbConnection;
+
+use crate::error::AuthError;
+use crate::models::{Account, SessionInsertForm};
+use crate::repo;
+
+pub const IDLE_TIMEOUT: Duration = Duration::days(7);
+pub const ABSOLUTE_LIFETIME: Duration = Duration::days(30);
+/// `last_seen_at` is written at most this often, not on every request.
+const TOUCH_INTERVAL: Duration = Duration::minutes(5);
+
+/// A session just started: the token goes into the cookie and nowhere else.
+#[derive(Debug)]
+pub struct NewSession {
+    pub token: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+pub fn start(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<NewSession, AuthError> {
+    let token = tokens::generate();
+    let expires_at = now + ABSOLUTE_LIFETIME;
+    repo::insert_session(
+        conn,
+        &SessionInsertForm {
+            token_hash: &tokens::digest(&token),
+            user_id,
+            created_at: now.naive_utc(),
+            last_seen_at: now.naive_utc(),
+            expires_at: expires_at.naive_utc(),
+        },
+    )?;
+    Ok(NewSession { token, expires_at })
+}
+
+/// The account a session token belongs to, if the session is still alive.
+pub fn authenticate(conn: &mut DbConnection, token: &str, now: DateTime<Utc>) -> Result<Option<Account>, AuthError> {
+    let token_hash = tokens::digest(token);
+    let Some(session) = repo::find_session(conn, &token_hash)? else { return Ok(None) };
+    let naive_now = now.naive_utc();
+    if session.expires_at <= naive_now || session.last_seen_at + IDLE_TIMEOUT <= naive_now {
+        repo::delete_session(conn, &token_hash)?;
+        return Ok(None);
+    }
+    if session.last_seen_at + TOUCH_INTERVAL <= naive_now {
+        repo::touch_session(conn, &token_hash, naive_now)?;
+    }
+    Ok(repo::find_user(conn, session.user_id)?.map(Account::from))
+}
+
+/// Ends one session (logout).
+pub fn end(conn: &mut DbConnection, token: &str) -> Result<(), AuthError> {
+    repo::delete_session(conn, &tokens::digest(token))?;
+    Ok(())
+}
+
+/// Ends every session of a user (password reset); returns how many there were.
+pub fn end_all(conn: &mut DbConnection, user_id: i64) -> Result<usize, AuthError> {
+    Ok(repo::delete_sessions_of_user(conn, user_id)?)
+}
+
+pub fn count_for_user(conn: &mut DbConnection, user_id: i64) -> Result<i64, AuthError> {
+    Ok(repo::count_sessions_of_user(conn, user_id)?)
+}

@@ -1,0 +1,128 @@
+//! Assembly: the shared state every handler may extract, the `App` with its middleware
+//! and routes, and the OpenAPI document collected from the same routes.
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, Error, web};
+use anyhow::Context;
+use setupiq_auth::Passwords;
+use setupiq_core::mail::Mailer;
+use setupiq_core::media::MediaStore;
+use setupiq_core::{Config, SharedClock, clock, error};
+use setupiq_db::Db;
+use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
+use utoipa_actix_web::service_config::ServiceConfig;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::{health, middleware, spa};
+
+/// Largest JSON body accepted by default (a profile picture is at most 700000 characters).
+const JSON_LIMIT: usize = 1024 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "SetupIQ API",
+        description = "Rate gaming and desk setups: accounts, analysis, credits, community, RigPage and admin.\n\n\
+            Errors have the body `{\"error\": message, \"code\": code, \"issues\": [{\"path\", \"message\"}]}`. \
+            State-changing calls must be JSON and, when they carry an `Origin`, come from the site's own origin.",
+        license(name = "MIT")
+    ),
+    tags(
+        (name = "auth", description = "Accounts, sessions, password reset and profile"),
+        (name = "health", description = "Liveness of the service and its database"),
+    )
+)]
+struct ApiDoc;
+
+/// Everything the handlers share. Built once at start-up (or per test).
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Config,
+    pub db: Db,
+    pub clock: SharedClock,
+    pub passwords: Passwords,
+    pub mailer: Mailer,
+    pub media: MediaStore,
+}
+
+impl AppState {
+    /// Connects to the database, applies migrations and prepares mail and media.
+    pub fn from_config(config: Config) -> anyhow::Result<Self> {
+        let db = Db::connect(config.database_url.expose()).context("cannot open the database")?;
+        let applied = db.migrate().context("cannot migrate the database")?;
+        if applied > 0 {
+            tracing::info!(applied, "database migrations applied");
+        }
+        Self::with_db(config, db, clock::system())
+    }
+
+    /// The state over an existing pool and clock (tests inject both).
+    pub fn with_db(config: Config, db: Db, clock: SharedClock) -> anyhow::Result<Self> {
+        let mailer = Mailer::from_config(&config)?;
+        let media = match &config.object_store_url {
+            None => MediaStore::local(config.media_dir()),
+            Some(url) => anyhow::bail!(
+                "SETUPIQ_OBJECT_STORE_URL={url}: S3-compatible stores are not supported yet; unset it to keep media in {}",
+                config.media_dir().display()
+            ),
+        };
+        if !config.admin_emails.is_empty() {
+            let mut conn = db.conn()?;
+            let promoted = setupiq_auth::service::accounts::promote_admins(&mut conn, &config.admin_emails, clock.now())?;
+            if promoted > 0 {
+                tracing::info!(promoted, "accounts promoted to admin from SETUPIQ_ADMIN_EMAILS");
+            }
+        }
+        Ok(Self { config, db, clock, passwords: Passwords::for_this_machine(), mailer, media })
+    }
+}
+
+/// Registers every API endpoint; used for the running app and for the OpenAPI document.
+///
+/// Each domain gets its own scope (`/_api/auth`, …). Never add a bare `/_api` scope: a
+/// scope captures every path under its prefix, hiding the API reference and the JSON 404.
+fn api(cfg: &mut ServiceConfig) {
+    cfg.service(utoipa_actix_web::scope("/_api/auth").configure(setupiq_auth::http::configure))
+        .service(health::health);
+}
+
+/// The OpenAPI document of every endpoint (`setupiq openapi` writes it to a file).
+pub fn api_doc() -> utoipa::openapi::OpenApi {
+    App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(api).split_for_parts().1
+}
+
+/// The whole application: API, API reference, media, the single-page app, and the
+/// middleware around them.
+pub fn build_app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<ServiceRequest, Config = (), Response = ServiceResponse<impl MessageBody>, Error = Error, InitError = ()>,
+> {
+    let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
+    let (app, openapi) = App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(error::json_error_handler))
+        .app_data(web::QueryConfig::default().error_handler(error::query_error_handler))
+        .app_data(web::PathConfig::default().error_handler(error::path_error_handler))
+        .app_data(web::Data::new(state.config))
+        .app_data(web::Data::new(state.db))
+        .app_data(web::Data::new(state.clock))
+        .app_data(web::Data::new(state.passwords))
+        .app_data(web::Data::new(state.mailer))
+        .app_data(web::Data::new(state.media))
+        .app_data(web::Data::new(frontend))
+        .configure(api)
+        .split_for_parts();
+    app.service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
+        .service(web::redirect("/_api/docs", "/_api/docs/"))
+        .service(spa::media)
+        .default_service(web::to(spa::fallback))
+        .wrap(from_fn(middleware::csrf))
+        .wrap(Compress::default())
+        .wrap(from_fn(middleware::security_headers))
+        .wrap(from_fn(middleware::log_requests))
+}

@@ -47,7 +47,9 @@ impl From<AuthError> for ApiError {
         let message = err.to_string();
         match err {
             AuthError::NotAuthenticated | AuthError::InvalidCredentials => ApiError::unauthenticated(message),
-            AuthError::EmailTaken | AuthError::UsernameTaken | AuthError::AlreadyApplied => ApiError::conflict(message),
+            AuthError::EmailTaken | AuthError::UsernameTaken | AuthError::AlreadyApplied => {
+                ApiError::conflict(message)
+            }
             AuthError::SameUsername => ApiError::invalid("username", message),
             AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
             AuthError::Throttled { retry_after_secs } => ApiError::rate_limited(message, retry_after_secs),

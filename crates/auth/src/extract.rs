@@ -73,9 +73,9 @@ impl CurrentUser {
 }
 
 fn app_data<T: 'static>(req: &HttpRequest) -> Result<web::Data<T>, ApiError> {
-    req.app_data::<web::Data<T>>()
-        .cloned()
-        .ok_or_else(|| ApiError::internal(format!("app data {} is not configured", std::any::type_name::<T>())))
+    req.app_data::<web::Data<T>>().cloned().ok_or_else(|| {
+        ApiError::internal(format!("app data {} is not configured", std::any::type_name::<T>()))
+    })
 }
 
 /// Resolves the session once per request; later extractors reuse the result.

@@ -10,9 +10,9 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, SuccessResponse,
-    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyResetTokenRequest,
-    VerifyResetTokenResponse,
+    EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest,
+    SuccessResponse, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
+    VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
 use crate::extract::{CurrentUser, OptionalUser, removal_cookie, session_cookie, session_token};
@@ -20,8 +20,7 @@ use crate::service::login::{self, NewAccount};
 use crate::service::passwords::Passwords;
 use crate::service::{accounts, profile, reset, sessions};
 
-pub const FORGOT_PASSWORD_MESSAGE: &str =
-    "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.";
+pub const FORGOT_PASSWORD_MESSAGE: &str = "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.";
 
 /// Mounts the account endpoints (the gateway puts them under `/_api/auth`).
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -83,9 +82,16 @@ async fn login_with_password(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     validate(&body)?;
-    let (account, session) =
-        login::login(&db, &passwords, &clock, &body.email, body.password, client_ip(&req), &config.admin_emails)
-            .await?;
+    let (account, session) = login::login(
+        &db,
+        &passwords,
+        &clock,
+        &body.email,
+        body.password,
+        client_ip(&req),
+        &config.admin_emails,
+    )
+    .await?;
     // A session token the browser already had is replaced, not kept alongside.
     if let Some(previous) = session_token(&req) {
         db.run(move |conn| sessions::end(conn, &previous)).await?;
@@ -114,7 +120,12 @@ async fn register_with_password(
     let body = body.into_inner();
     validate(&body)?;
     let make_admin = config.is_admin_email(&body.email);
-    let new = NewAccount { email: body.email, display_name: body.display_name, password: body.password, make_admin };
+    let new = NewAccount {
+        email: body.email,
+        display_name: body.display_name,
+        password: body.password,
+        make_admin,
+    };
     let (account, session) = login::register(&db, &passwords, &clock, new).await?;
     Ok(HttpResponse::Created().cookie(session_cookie(&config, session.token)).json(user_response(account)))
 }
@@ -189,7 +200,8 @@ async fn update_profile(
     validate(&body)?;
     let user_id = user.id();
     let clock = clock.get_ref().clone();
-    let account = db.run(move |conn| accounts::change_username(conn, user_id, &body.username, clock.now())).await?;
+    let account =
+        db.run(move |conn| accounts::change_username(conn, user_id, &body.username, clock.now())).await?;
     Ok(web::Json(user_response(account)))
 }
 
@@ -213,7 +225,8 @@ async fn upload_profile_picture(
     media: web::Data<MediaStore>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<UserResponse>, ApiError> {
-    let account = profile::upload_picture(&db, &media, &clock, user.id(), body.into_inner().image_data).await?;
+    let account =
+        profile::upload_picture(&db, &media, &clock, user.id(), body.into_inner().image_data).await?;
     Ok(web::Json(user_response(account)))
 }
 

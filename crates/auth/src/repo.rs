@@ -7,8 +7,8 @@ use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, s
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
-    LedgerInsertForm, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow, SessionInsertForm, SessionRow,
-    UserInsertForm, UserRow,
+    LedgerInsertForm, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow, SessionInsertForm,
+    SessionRow, UserInsertForm, UserRow,
 };
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
@@ -25,7 +25,11 @@ pub(crate) fn find_user_by_email(conn: &mut DbConnection, email: &str) -> QueryR
 }
 
 /// Whether a username is taken (case-insensitively) by anyone but `except`.
-pub(crate) fn username_taken(conn: &mut DbConnection, username: &str, except: Option<i64>) -> QueryResult<bool> {
+pub(crate) fn username_taken(
+    conn: &mut DbConnection,
+    username: &str,
+    except: Option<i64>,
+) -> QueryResult<bool> {
     let taken_by: Option<i64> = users::table
         .filter(lower(users::username).eq(username.to_ascii_lowercase()))
         .select(users::id)
@@ -41,11 +45,23 @@ pub(crate) fn insert_user(conn: &mut DbConnection, form: &UserInsertForm<'_>) ->
         .get_result(c))
 }
 
-pub(crate) fn update_username(conn: &mut DbConnection, id: i64, username: &str, now: NaiveDateTime) -> QueryResult<usize> {
-    diesel::update(users::table.find(id)).set((users::username.eq(username), users::updated_at.eq(now))).execute(conn)
+pub(crate) fn update_username(
+    conn: &mut DbConnection,
+    id: i64,
+    username: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((users::username.eq(username), users::updated_at.eq(now)))
+        .execute(conn)
 }
 
-pub(crate) fn update_password_hash(conn: &mut DbConnection, id: i64, hash: &str, now: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn update_password_hash(
+    conn: &mut DbConnection,
+    id: i64,
+    hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::update(users::table.find(id))
         .set((users::password_hash.eq(hash), users::updated_at.eq(now)))
         .execute(conn)
@@ -62,7 +78,12 @@ pub(crate) fn update_profile_picture(
         .execute(conn)
 }
 
-pub(crate) fn set_role(conn: &mut DbConnection, id: i64, role: &str, now: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn set_role(
+    conn: &mut DbConnection,
+    id: i64,
+    role: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::update(users::table.find(id)).set((users::role.eq(role), users::updated_at.eq(now))).execute(conn)
 }
 
@@ -88,13 +109,18 @@ pub(crate) fn change_credits(
     users::table.find(id).select(users::credits).first(conn).map(Some)
 }
 
-pub(crate) fn insert_ledger_entry(conn: &mut DbConnection, form: &LedgerInsertForm<'_>) -> QueryResult<usize> {
+pub(crate) fn insert_ledger_entry(
+    conn: &mut DbConnection,
+    form: &LedgerInsertForm<'_>,
+) -> QueryResult<usize> {
     diesel::insert_into(credit_ledger::table).values(form).execute(conn)
 }
 
 pub(crate) fn ledger_sum(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
-    let amounts: Vec<i32> =
-        credit_ledger::table.filter(credit_ledger::user_id.eq(user_id)).select(credit_ledger::amount).load(conn)?;
+    let amounts: Vec<i32> = credit_ledger::table
+        .filter(credit_ledger::user_id.eq(user_id))
+        .select(credit_ledger::amount)
+        .load(conn)?;
     Ok(amounts.into_iter().map(i64::from).sum())
 }
 
@@ -108,7 +134,11 @@ pub(crate) fn find_session(conn: &mut DbConnection, token_hash: &str) -> QueryRe
     sessions::table.find(token_hash).select(SessionRow::as_select()).first(conn).optional()
 }
 
-pub(crate) fn touch_session(conn: &mut DbConnection, token_hash: &str, now: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn touch_session(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::update(sessions::table.find(token_hash)).set(sessions::last_seen_at.eq(now)).execute(conn)
 }
 
@@ -126,23 +156,39 @@ pub(crate) fn count_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> Q
 
 // --- password reset tokens -------------------------------------------------------------
 
-pub(crate) fn insert_reset_token(conn: &mut DbConnection, form: &ResetTokenInsertForm<'_>) -> QueryResult<usize> {
+pub(crate) fn insert_reset_token(
+    conn: &mut DbConnection,
+    form: &ResetTokenInsertForm<'_>,
+) -> QueryResult<usize> {
     diesel::insert_into(password_reset_tokens::table).values(form).execute(conn)
 }
 
-pub(crate) fn find_reset_token(conn: &mut DbConnection, token_hash: &str) -> QueryResult<Option<ResetTokenRow>> {
+pub(crate) fn find_reset_token(
+    conn: &mut DbConnection,
+    token_hash: &str,
+) -> QueryResult<Option<ResetTokenRow>> {
     password_reset_tokens::table.find(token_hash).select(ResetTokenRow::as_select()).first(conn).optional()
 }
 
 /// Marks a token used, once: returns 0 when it was already used (a concurrent reset).
-pub(crate) fn mark_reset_token_used(conn: &mut DbConnection, token_hash: &str, now: NaiveDateTime) -> QueryResult<usize> {
-    diesel::update(password_reset_tokens::table.find(token_hash).filter(password_reset_tokens::used_at.is_null()))
-        .set(password_reset_tokens::used_at.eq(now))
-        .execute(conn)
+pub(crate) fn mark_reset_token_used(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        password_reset_tokens::table.find(token_hash).filter(password_reset_tokens::used_at.is_null()),
+    )
+    .set(password_reset_tokens::used_at.eq(now))
+    .execute(conn)
 }
 
 /// Deletes the user's other reset tokens, so an older e-mail's link stops working too.
-pub(crate) fn delete_other_reset_tokens(conn: &mut DbConnection, user_id: i64, keep: &str) -> QueryResult<usize> {
+pub(crate) fn delete_other_reset_tokens(
+    conn: &mut DbConnection,
+    user_id: i64,
+    keep: &str,
+) -> QueryResult<usize> {
     diesel::delete(
         password_reset_tokens::table
             .filter(password_reset_tokens::user_id.eq(user_id))
@@ -151,7 +197,10 @@ pub(crate) fn delete_other_reset_tokens(conn: &mut DbConnection, user_id: i64, k
     .execute(conn)
 }
 
-pub(crate) fn latest_reset_request(conn: &mut DbConnection, user_id: i64) -> QueryResult<Option<NaiveDateTime>> {
+pub(crate) fn latest_reset_request(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> QueryResult<Option<NaiveDateTime>> {
     password_reset_tokens::table
         .filter(password_reset_tokens::user_id.eq(user_id))
         .select(diesel::dsl::max(password_reset_tokens::created_at))
@@ -160,7 +209,10 @@ pub(crate) fn latest_reset_request(conn: &mut DbConnection, user_id: i64) -> Que
 
 // --- login attempts --------------------------------------------------------------------
 
-pub(crate) fn insert_login_attempt(conn: &mut DbConnection, form: &LoginAttemptInsertForm<'_>) -> QueryResult<usize> {
+pub(crate) fn insert_login_attempt(
+    conn: &mut DbConnection,
+    form: &LoginAttemptInsertForm<'_>,
+) -> QueryResult<usize> {
     diesel::insert_into(login_attempts::table).values(form).execute(conn)
 }
 

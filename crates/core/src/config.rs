@@ -106,14 +106,20 @@ impl Config {
         let var = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
 
         let data_dir = PathBuf::from(var("SETUPIQ_DATA_DIR").unwrap_or_else(|| "./data".into()));
-        let public_url = parse_public_url(&var("SETUPIQ_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()))?;
+        let public_url =
+            parse_public_url(&var("SETUPIQ_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()))?;
         let database_url = var("SETUPIQ_DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("setupiq.db").display()));
         database_backend(&database_url)?;
         let analyzer = match var("SETUPIQ_ANALYZER").as_deref().unwrap_or("local") {
             "local" => AnalyzerKind::Local,
             "openai" => AnalyzerKind::OpenAi,
-            other => return Err(invalid("SETUPIQ_ANALYZER", format!("expected `local` or `openai`, got `{other}`"))),
+            other => {
+                return Err(invalid(
+                    "SETUPIQ_ANALYZER",
+                    format!("expected `local` or `openai`, got `{other}`"),
+                ));
+            }
         };
         let admin_emails = var("SETUPIQ_ADMIN_EMAILS")
             .map(|list| {
@@ -141,7 +147,9 @@ impl Config {
             mail_from: var("SETUPIQ_MAIL_FROM").unwrap_or_else(|| "SetupIQ <no-reply@setupiq.local>".into()),
             object_store_url: var("SETUPIQ_OBJECT_STORE_URL"),
             admin_emails,
-            frontend_dir: PathBuf::from(var("SETUPIQ_FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into())),
+            frontend_dir: PathBuf::from(
+                var("SETUPIQ_FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
+            ),
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
             data_dir,
         })
@@ -212,7 +220,8 @@ mod tests {
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        let map: HashMap<String, String> =
+            vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
         Config::from_lookup(|name| map.get(name).cloned())
     }
 
@@ -237,8 +246,9 @@ mod tests {
 
     #[test]
     fn secrets_do_not_show_in_debug_output() {
-        let c = config(&[("STRIPE_SECRET_KEY", "sk_test_123"), ("SETUPIQ_DATABASE_URL", "postgres://u:pw@h/db")])
-            .unwrap();
+        let c =
+            config(&[("STRIPE_SECRET_KEY", "sk_test_123"), ("SETUPIQ_DATABASE_URL", "postgres://u:pw@h/db")])
+                .unwrap();
         let printed = format!("{c:?}");
         assert!(!printed.contains("sk_test_123") && !printed.contains("pw@h"), "{printed}");
     }
@@ -253,7 +263,10 @@ mod tests {
         assert!(c.is_admin_email("boss@example.com") && c.is_admin_email("OPS@example.com"));
         assert!(!c.is_admin_email("someone@example.com"));
         assert!(c.is_https());
-        assert_eq!(c.public_link("/reset-password?token=x"), "https://setupiq.example/reset-password?token=x");
+        assert_eq!(
+            c.public_link("/reset-password?token=x"),
+            "https://setupiq.example/reset-password?token=x"
+        );
     }
 
     #[test]

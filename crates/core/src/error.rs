@@ -64,7 +64,14 @@ const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try aga
 
 impl ApiError {
     pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), issues: Vec::new(), retry_after_secs: None, source: None }
+        Self {
+            status,
+            code,
+            message: message.into(),
+            issues: Vec::new(),
+            retry_after_secs: None,
+            source: None,
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -207,7 +214,9 @@ pub fn json_error_handler(err: actix_web::error::JsonPayloadError, _req: &HttpRe
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
             ApiError::payload_too_large("The request body is too large.")
         }
-        JsonPayloadError::ContentType => ApiError::bad_request("The request body must be JSON (Content-Type: application/json)."),
+        JsonPayloadError::ContentType => {
+            ApiError::bad_request("The request body must be JSON (Content-Type: application/json).")
+        }
         JsonPayloadError::Deserialize(e) => ApiError::bad_request(format!("Invalid request body: {e}")),
         _ => ApiError::bad_request("Invalid request body."),
     };

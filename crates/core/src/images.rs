@@ -80,7 +80,11 @@ fn image_format(kind: MediaKind) -> ImageFormat {
 
 /// Decodes bytes of a sniffed, accepted format within `limits`, applying the EXIF
 /// orientation so the picture stands the way the camera held it.
-pub fn decode(bytes: &[u8], accepted: &[MediaKind], limits: ImageLimits) -> Result<(MediaKind, DynamicImage), ImageError> {
+pub fn decode(
+    bytes: &[u8],
+    accepted: &[MediaKind],
+    limits: ImageLimits,
+) -> Result<(MediaKind, DynamicImage), ImageError> {
     if bytes.len() > limits.max_bytes {
         return Err(ImageError::TooLarge);
     }
@@ -138,7 +142,8 @@ mod tests {
     use super::*;
     use image::{Rgb, RgbImage};
 
-    const LIMITS: ImageLimits = ImageLimits { max_bytes: 1 << 20, max_width: 4000, max_height: 4000, max_alloc: 64 << 20 };
+    const LIMITS: ImageLimits =
+        ImageLimits { max_bytes: 1 << 20, max_width: 4000, max_height: 4000, max_alloc: 64 << 20 };
 
     fn png(width: u32, height: u32) -> Vec<u8> {
         encode_png(&DynamicImage::ImageRgb8(RgbImage::from_pixel(width, height, Rgb([200, 30, 90])))).unwrap()
@@ -170,9 +175,15 @@ mod tests {
         assert_eq!(parse_data_url("data:image/png,rawbytes", 100).unwrap_err(), ImageError::NotDataUrl);
         assert_eq!(parse_data_url("data:image/png;base64,@@@@", 100).unwrap_err(), ImageError::NotDataUrl);
         // A GIF claiming to be a PNG.
-        assert_eq!(decode(b"GIF89a\x01\x00\x01\x00", &[MediaKind::Png], LIMITS).unwrap_err(), ImageError::UnsupportedFormat);
+        assert_eq!(
+            decode(b"GIF89a\x01\x00\x01\x00", &[MediaKind::Png], LIMITS).unwrap_err(),
+            ImageError::UnsupportedFormat
+        );
         // A real PNG where only JPEG is accepted.
-        assert_eq!(decode(&png(4, 4), &[MediaKind::Jpeg], LIMITS).unwrap_err(), ImageError::UnsupportedFormat);
+        assert_eq!(
+            decode(&png(4, 4), &[MediaKind::Jpeg], LIMITS).unwrap_err(),
+            ImageError::UnsupportedFormat
+        );
         let whole = png(64, 64);
         for cut in [8, 16, 33, whole.len() / 2] {
             assert!(decode(&whole[..cut], &[MediaKind::Png], LIMITS).is_err(), "cut at {cut}");

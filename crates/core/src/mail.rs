@@ -51,12 +51,18 @@ impl std::fmt::Debug for Mailer {
 
 impl Mailer {
     pub fn from_config(config: &Config) -> Result<Self, MailError> {
-        let from: Mailbox = config.mail_from.parse().map_err(|e| MailError::Config(format!("SETUPIQ_MAIL_FROM: {e}")))?;
+        let from: Mailbox =
+            config.mail_from.parse().map_err(|e| MailError::Config(format!("SETUPIQ_MAIL_FROM: {e}")))?;
         match &config.smtp_url {
             Some(url) => {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
                     // The URL may hold a password: report only the kind of problem.
-                    .map_err(|e| MailError::Config(format!("SETUPIQ_SMTP_URL: {}", e.to_string().replace(url.expose(), "…"))))?
+                    .map_err(|e| {
+                        MailError::Config(format!(
+                            "SETUPIQ_SMTP_URL: {}",
+                            e.to_string().replace(url.expose(), "…")
+                        ))
+                    })?
                     .build();
                 Ok(Self { from, transport: Transport::Smtp(transport) })
             }

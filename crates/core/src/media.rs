@@ -60,7 +60,8 @@ impl MediaKey {
         let (folder, file) = raw.split_once('/')?;
         let (stem, ext) = file.rsplit_once('.')?;
         let safe = |s: &str| {
-            !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+            !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
         };
         (safe(folder) && safe(stem) && MediaKind::from_extension(ext).is_some()).then(|| Self(raw.to_owned()))
     }

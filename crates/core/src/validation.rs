@@ -21,11 +21,13 @@ pub fn issues(errors: &ValidationErrors) -> Vec<Issue> {
 
 fn collect(errors: &ValidationErrors, prefix: &str, out: &mut Vec<Issue>) {
     for (field, kind) in errors.errors() {
-        let path = if prefix.is_empty() { camel_case(field) } else { format!("{prefix}.{}", camel_case(field)) };
+        let path =
+            if prefix.is_empty() { camel_case(field) } else { format!("{prefix}.{}", camel_case(field)) };
         match kind {
             ValidationErrorsKind::Field(list) => out.extend(list.iter().map(|e| Issue {
                 path: path.clone(),
-                message: e.message.as_ref().map_or_else(|| format!("{path} is invalid."), ToString::to_string),
+                message:
+                    e.message.as_ref().map_or_else(|| format!("{path} is invalid."), ToString::to_string),
             })),
             ValidationErrorsKind::Struct(inner) => collect(inner, &path, out),
             ValidationErrorsKind::List(items) => {

@@ -116,8 +116,9 @@ impl DbConnectionManager {
             DatabaseBackend::Sqlite => {
                 let path = self.sqlite_path();
                 if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir)
-                        .map_err(|e| ConnectionError::BadConnection(format!("cannot create {}: {e}", dir.display())))?;
+                    std::fs::create_dir_all(dir).map_err(|e| {
+                        ConnectionError::BadConnection(format!("cannot create {}: {e}", dir.display()))
+                    })?;
                 }
                 let mut conn = SqliteConnection::establish(path)?;
                 conn.batch_execute(
@@ -283,7 +284,11 @@ mod tests {
         };
         let sqlite = names("sqlite");
         assert!(!sqlite.is_empty());
-        assert_eq!(sqlite, names("postgres"), "migrations/sqlite and migrations/postgres must mirror each other");
+        assert_eq!(
+            sqlite,
+            names("postgres"),
+            "migrations/sqlite and migrations/postgres must mirror each other"
+        );
     }
 
     #[test]
@@ -299,7 +304,8 @@ mod tests {
             foreign_keys: i32,
         }
         let DbConnection::Sqlite(sqlite) = &mut *conn else { panic!("expected SQLite") };
-        let row: Pragma = diesel::RunQueryDsl::get_result(diesel::sql_query("PRAGMA foreign_keys"), sqlite).unwrap();
+        let row: Pragma =
+            diesel::RunQueryDsl::get_result(diesel::sql_query("PRAGMA foreign_keys"), sqlite).unwrap();
         assert_eq!(row.foreign_keys, 1);
     }
 }

@@ -63,4 +63,10 @@ diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(password_reset_tokens -> users (user_id));
 diesel::joinable!(credit_ledger -> users (user_id));
 
-diesel::allow_tables_to_appear_in_same_query!(users, sessions, password_reset_tokens, login_attempts, credit_ledger);
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    sessions,
+    password_reset_tokens,
+    login_attempts,
+    credit_ledger
+);

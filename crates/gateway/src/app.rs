@@ -71,7 +71,11 @@ impl AppState {
         };
         if !config.admin_emails.is_empty() {
             let mut conn = db.conn()?;
-            let promoted = setupiq_auth::service::accounts::promote_admins(&mut conn, &config.admin_emails, clock.now())?;
+            let promoted = setupiq_auth::service::accounts::promote_admins(
+                &mut conn,
+                &config.admin_emails,
+                clock.now(),
+            )?;
             if promoted > 0 {
                 tracing::info!(promoted, "accounts promoted to admin from SETUPIQ_ADMIN_EMAILS");
             }
@@ -99,7 +103,13 @@ pub fn api_doc() -> utoipa::openapi::OpenApi {
 pub fn build_app(
     state: AppState,
 ) -> App<
-    impl ServiceFactory<ServiceRequest, Config = (), Response = ServiceResponse<impl MessageBody>, Error = Error, InitError = ()>,
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = Error,
+        InitError = (),
+    >,
 > {
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
     let (app, openapi) = App::new()

@@ -41,7 +41,11 @@ fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let json = format!("{}\n", api_doc().to_pretty_json()?);
             if check {
                 let current = std::fs::read_to_string(&output).unwrap_or_default();
-                anyhow::ensure!(current == json, "{} is out of date: run `setupiq openapi`", output.display());
+                anyhow::ensure!(
+                    current == json,
+                    "{} is out of date: run `setupiq openapi`",
+                    output.display()
+                );
                 println!("{} is up to date", output.display());
             } else {
                 if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {

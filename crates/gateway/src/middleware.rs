@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::http::Method;
+use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{Error, ResponseError, web};
 use setupiq_core::{ApiError, Config};
@@ -20,7 +20,10 @@ pub const HTML_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'se
 pub const DEFAULT_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
 /// Adds the security headers to every response, errors included.
-pub async fn security_headers(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, Error> {
+pub async fn security_headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
     let https = req.app_data::<web::Data<Config>>().is_some_and(|c| c.is_https());
     // Handler and extractor errors arrive here as responses already (actix renders them at
     // the route), and `csrf` answers with a response, so every answer passes through here.
@@ -52,7 +55,10 @@ const CSRF_EXEMPT: &[&str] = &[];
 
 /// A state-changing API request must be JSON and, when the browser says where it comes
 /// from (`Origin`), come from our public origin. A cross-site form post can do neither.
-pub async fn csrf(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, Error> {
+pub async fn csrf(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state && req.path().starts_with("/_api/") && !CSRF_EXEMPT.contains(&req.path()) {
         if let Err(refusal) = check_csrf(&req) {
@@ -82,7 +88,10 @@ fn check_csrf(req: &ServiceRequest) -> Result<(), ApiError> {
 }
 
 /// One log line per request: method, path (never the query), status, duration.
-pub async fn log_requests(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+pub async fn log_requests(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.path().to_owned();

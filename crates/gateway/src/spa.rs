@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use actix_files::NamedFile;
-use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::http::Method;
+use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{HttpRequest, HttpResponse, Responder, get, web};
 use setupiq_core::ApiError;
 use setupiq_core::media::{MediaKey, MediaStore};
@@ -38,7 +38,11 @@ pub async fn fallback(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpRe
         let immutable = req.path().starts_with("/assets/");
         if let Ok(named) = NamedFile::open_async(&file).await {
             let cache = if immutable {
-                CacheControl(vec![CacheDirective::Public, CacheDirective::MaxAge(31_536_000), CacheDirective::Extension("immutable".into(), None)])
+                CacheControl(vec![
+                    CacheDirective::Public,
+                    CacheDirective::MaxAge(31_536_000),
+                    CacheDirective::Extension("immutable".into(), None),
+                ])
             } else {
                 CacheControl(vec![CacheDirective::NoCache])
             };
@@ -49,7 +53,8 @@ pub async fn fallback(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpRe
 }
 
 async fn index_html(dir: &Path) -> HttpResponse {
-    let html = tokio::fs::read_to_string(dir.join("index.html")).await.unwrap_or_else(|_| NOT_BUILT_PAGE.to_owned());
+    let html =
+        tokio::fs::read_to_string(dir.join("index.html")).await.unwrap_or_else(|_| NOT_BUILT_PAGE.to_owned());
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
         .insert_header(CacheControl(vec![CacheDirective::NoCache]))
@@ -77,10 +82,18 @@ fn static_file(dir: &Path, request_path: &str) -> Option<PathBuf> {
 #[get("/media/{key:.*}")]
 pub async fn media(key: web::Path<String>, store: web::Data<MediaStore>) -> Result<HttpResponse, ApiError> {
     let key = MediaKey::parse(&key).ok_or_else(|| ApiError::not_found("Not found."))?;
-    let bytes = store.get(&key).await.map_err(ApiError::internal)?.ok_or_else(|| ApiError::not_found("Not found."))?;
+    let bytes = store
+        .get(&key)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found("Not found."))?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, key.kind().content_type()))
-        .insert_header(CacheControl(vec![CacheDirective::Public, CacheDirective::MaxAge(31_536_000), CacheDirective::Extension("immutable".into(), None)]))
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::MaxAge(31_536_000),
+            CacheDirective::Extension("immutable".into(), None),
+        ]))
         .body(bytes))
 }
 
@@ -95,7 +108,15 @@ mod tests {
         std::fs::write(dir.path().join("assets/app-1a2b.js"), "x").unwrap();
         std::fs::write(dir.path().join(".env"), "SECRET").unwrap();
         assert!(static_file(dir.path(), "/assets/app-1a2b.js").is_some());
-        for bad in ["/", "/.env", "/assets/../.env", "/assets/%2e%2e/x", "/assets", "/assets//app-1a2b.js", "/profile"] {
+        for bad in [
+            "/",
+            "/.env",
+            "/assets/../.env",
+            "/assets/%2e%2e/x",
+            "/assets",
+            "/assets//app-1a2b.js",
+            "/profile",
+        ] {
             assert!(static_file(dir.path(), bad).is_none(), "{bad}");
         }
     }

@@ -27,7 +27,11 @@ pub struct Registration<'a> {
 
 /// Creates the account and grants the signup bonus in one transaction. The same e-mail
 /// registered concurrently yields exactly one account; the others get `EmailTaken`.
-pub fn register(conn: &mut DbConnection, registration: &Registration<'_>, now: DateTime<Utc>) -> Result<Account, AuthError> {
+pub fn register(
+    conn: &mut DbConnection,
+    registration: &Registration<'_>,
+    now: DateTime<Utc>,
+) -> Result<Account, AuthError> {
     let email = normalize_email(registration.email);
     let display_name = registration.display_name.trim();
     // A username picked by someone else between our check and our insert is the one
@@ -49,7 +53,8 @@ pub fn register(conn: &mut DbConnection, registration: &Registration<'_>, now: D
                 updated_at: now.naive_utc(),
             };
             let user = repo::insert_user(conn, &form)?;
-            let credits = ledger::apply(conn, user.id, ledger::SIGNUP_BONUS, ledger::reason::SIGNUP_BONUS, None, now)?;
+            let credits =
+                ledger::apply(conn, user.id, ledger::SIGNUP_BONUS, ledger::reason::SIGNUP_BONUS, None, now)?;
             Ok(Account { credits, ..user.into() })
         });
         match result {
@@ -123,20 +128,33 @@ pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<Acco
 }
 
 /// The account and its password hash, for login.
-pub(crate) fn find_credentials(conn: &mut DbConnection, email: &str) -> Result<Option<(Account, String)>, AuthError> {
+pub(crate) fn find_credentials(
+    conn: &mut DbConnection,
+    email: &str,
+) -> Result<Option<(Account, String)>, AuthError> {
     Ok(repo::find_user_by_email(conn, &normalize_email(email))?.map(|row| {
         let hash = row.password_hash.clone();
         (Account::from(row), hash)
     }))
 }
 
-pub(crate) fn replace_password_hash(conn: &mut DbConnection, user_id: i64, hash: &str, now: DateTime<Utc>) -> Result<(), AuthError> {
+pub(crate) fn replace_password_hash(
+    conn: &mut DbConnection,
+    user_id: i64,
+    hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(), AuthError> {
     repo::update_password_hash(conn, user_id, hash, now.naive_utc())?;
     Ok(())
 }
 
 /// Changes the username (already validated for length and characters).
-pub fn change_username(conn: &mut DbConnection, user_id: i64, username: &str, now: DateTime<Utc>) -> Result<Account, AuthError> {
+pub fn change_username(
+    conn: &mut DbConnection,
+    user_id: i64,
+    username: &str,
+    now: DateTime<Utc>,
+) -> Result<Account, AuthError> {
     write_transaction(conn, |conn| {
         let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
         if user.username == username {
@@ -187,7 +205,11 @@ pub fn grant_admin(conn: &mut DbConnection, email: &str, now: DateTime<Utc>) -> 
 }
 
 /// Gives the admin role to every existing account listed in `SETUPIQ_ADMIN_EMAILS`.
-pub fn promote_admins(conn: &mut DbConnection, emails: &[String], now: DateTime<Utc>) -> Result<usize, AuthError> {
+pub fn promote_admins(
+    conn: &mut DbConnection,
+    emails: &[String],
+    now: DateTime<Utc>,
+) -> Result<usize, AuthError> {
     let mut promoted = 0;
     for email in emails {
         if let Some(user) = repo::find_user_by_email(conn, email)?

@@ -80,7 +80,10 @@ impl Passwords {
         Self::new(std::thread::available_parallelism().map(usize::from).unwrap_or(2))
     }
 
-    async fn bounded<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AuthError> {
+    async fn bounded<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, AuthError> {
         let _permit = self.permits.acquire().await.map_err(|e| AuthError::Hashing(e.to_string()))?;
         tokio::task::spawn_blocking(work).await.map_err(|e| AuthError::Hashing(e.to_string()))
     }
@@ -95,7 +98,8 @@ impl Passwords {
         self.bounded(move || match stored {
             Some(stored) => verify_blocking(&password, &stored),
             None => {
-                let dummy = DUMMY_HASH.get_or_init(|| hash_blocking(&setupiq_core::tokens::generate()).unwrap_or_default());
+                let dummy = DUMMY_HASH
+                    .get_or_init(|| hash_blocking(&setupiq_core::tokens::generate()).unwrap_or_default());
                 let _ = verify_blocking(&password, dummy);
                 Verification::Mismatch
             }
@@ -129,7 +133,11 @@ mod tests {
     fn weaker_hashes_still_verify_but_ask_for_an_upgrade() {
         for (m, t) in [(4096, 3), (19_456, 1)] {
             let hash = weak_hash("pw123456", m, t);
-            assert_eq!(verify_blocking("pw123456", &hash), Verification::Match { needs_rehash: true }, "m={m} t={t}");
+            assert_eq!(
+                verify_blocking("pw123456", &hash),
+                Verification::Match { needs_rehash: true },
+                "m={m} t={t}"
+            );
         }
         assert!(needs_rehash("not a phc string"));
     }

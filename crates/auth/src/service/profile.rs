@@ -2,9 +2,9 @@
 //! pixel and memory limits, a downscale to 800 px and a re-encode that drops all metadata.
 
 use setupiq_core::ApiError;
+use setupiq_core::SharedClock;
 use setupiq_core::images::{self, ImageError, ImageLimits};
 use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
-use setupiq_core::SharedClock;
 use setupiq_db::Db;
 
 use crate::dto::PROFILE_PICTURE_MAX_CHARS;
@@ -38,10 +38,11 @@ pub fn prepare(data_url: &str) -> Result<(MediaKind, Vec<u8>), ApiError> {
         return Err(invalid());
     }
     let parsed = images::parse_data_url(data_url, LIMITS.max_bytes).map_err(|_| invalid())?;
-    let (kind, image) = images::decode(&parsed.bytes, &[MediaKind::Png, MediaKind::Jpeg], LIMITS).map_err(|e| match e {
-        ImageError::TooLarge => ApiError::invalid("imageData", TOO_MANY_PIXELS),
-        _ => invalid(),
-    })?;
+    let (kind, image) =
+        images::decode(&parsed.bytes, &[MediaKind::Png, MediaKind::Jpeg], LIMITS).map_err(|e| match e {
+            ImageError::TooLarge => ApiError::invalid("imageData", TOO_MANY_PIXELS),
+            _ => invalid(),
+        })?;
     let image = images::fit_within(image, MAX_SIDE, MAX_SIDE);
     let bytes = match kind {
         MediaKind::Png => images::encode_png(&image),
@@ -60,7 +61,8 @@ pub async fn upload_picture(
     user_id: i64,
     data_url: String,
 ) -> Result<Account, ApiError> {
-    let (kind, bytes) = actix_web::web::block(move || prepare(&data_url)).await.map_err(ApiError::internal)??;
+    let (kind, bytes) =
+        actix_web::web::block(move || prepare(&data_url)).await.map_err(ApiError::internal)??;
     let key = MediaKey::generate("avatars", kind);
     media.put(&key, bytes).await.map_err(ApiError::internal)?;
     let url = key.url();

@@ -24,7 +24,11 @@ pub struct ResetRequest {
 
 /// Creates a reset token for the account with this e-mail. `None` when there is no such
 /// account or one was requested moments ago; the caller answers the same either way.
-pub fn request(conn: &mut DbConnection, email: &str, now: DateTime<Utc>) -> Result<Option<ResetRequest>, AuthError> {
+pub fn request(
+    conn: &mut DbConnection,
+    email: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<ResetRequest>, AuthError> {
     let Some(user) = repo::find_user_by_email(conn, &normalize_email(email))? else { return Ok(None) };
     if let Some(latest) = repo::latest_reset_request(conn, user.id)?
         && latest + RESEND_COOLDOWN > now.naive_utc()
@@ -55,7 +59,12 @@ pub fn verify(conn: &mut DbConnection, token: &str, now: DateTime<Utc>) -> Resul
 
 /// Uses the token: sets the new password hash, ends all sessions, and invalidates the
 /// account's other reset links. Exactly one of several concurrent uses succeeds.
-pub fn complete(conn: &mut DbConnection, token: &str, new_password_hash: &str, now: DateTime<Utc>) -> Result<Account, AuthError> {
+pub fn complete(
+    conn: &mut DbConnection,
+    token: &str,
+    new_password_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<Account, AuthError> {
     let token_hash = tokens::digest(token);
     write_transaction(conn, |conn| {
         let account = verify(conn, token, now)?;
@@ -72,7 +81,10 @@ pub fn complete(conn: &mut DbConnection, token: &str, new_password_hash: &str, n
 /// The reset e-mail. The link is built from the configured public URL, never from the
 /// request's Host header, so a forged Host cannot send users to someone else's site. The
 /// text stays ASCII so it travels as 7bit and the link is never re-encoded or wrapped.
-pub fn reset_email(config: &setupiq_core::Config, request: &ResetRequest) -> setupiq_core::mail::OutgoingEmail {
+pub fn reset_email(
+    config: &setupiq_core::Config,
+    request: &ResetRequest,
+) -> setupiq_core::mail::OutgoingEmail {
     let link = config.public_link(&format!("/reset-password?token={}", request.token));
     setupiq_core::mail::OutgoingEmail {
         to: request.account.email.clone(),

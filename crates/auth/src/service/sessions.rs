@@ -39,7 +39,11 @@ pub fn start(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Resul
 }
 
 /// The account a session token belongs to, if the session is still alive.
-pub fn authenticate(conn: &mut DbConnection, token: &str, now: DateTime<Utc>) -> Result<Option<Account>, AuthError> {
+pub fn authenticate(
+    conn: &mut DbConnection,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Account>, AuthError> {
     let token_hash = tokens::digest(token);
     let Some(session) = repo::find_session(conn, &token_hash)? else { return Ok(None) };
     let naive_now = now.naive_utc();

@@ -15,7 +15,12 @@ pub const MAX_ACCOUNT_FAILURES: i64 = 5;
 pub const MAX_IP_FAILURES: i64 = 20;
 
 /// Refuses the attempt with a retry delay when either limit is reached.
-pub fn check(conn: &mut DbConnection, account_key: &str, ip: Option<&str>, now: DateTime<Utc>) -> Result<(), AuthError> {
+pub fn check(
+    conn: &mut DbConnection,
+    account_key: &str,
+    ip: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), AuthError> {
     let since = (now - WINDOW).naive_utc();
     let mut blocked_until = None;
     let (failures, oldest) = repo::account_failures_since(conn, account_key, since)?;
@@ -30,18 +35,29 @@ pub fn check(conn: &mut DbConnection, account_key: &str, ip: Option<&str>, now: 
     }
     match blocked_until {
         Some(until) => {
-            let secs = (until - now.naive_utc()).num_seconds().max(1);
-            Err(AuthError::Throttled { retry_after_secs: u64::try_from(secs).unwrap_or(1) })
+            // Round up: telling a client to come back a moment too early only earns it a 429.
+            let millis = u64::try_from((until - now.naive_utc()).num_milliseconds()).unwrap_or(0);
+            Err(AuthError::Throttled { retry_after_secs: millis.div_ceil(1000).max(1) })
         }
         None => Ok(()),
     }
 }
 
-pub fn record_failure(conn: &mut DbConnection, account_key: &str, ip: Option<&str>, now: DateTime<Utc>) -> Result<(), AuthError> {
+pub fn record_failure(
+    conn: &mut DbConnection,
+    account_key: &str,
+    ip: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), AuthError> {
     repo::prune_login_attempts(conn, (now - Duration::days(1)).naive_utc())?;
     repo::insert_login_attempt(
         conn,
-        &LoginAttemptInsertForm { account_key: Some(account_key), ip, succeeded: false, attempted_at: now.naive_utc() },
+        &LoginAttemptInsertForm {
+            account_key: Some(account_key),
+            ip,
+            succeeded: false,
+            attempted_at: now.naive_utc(),
+        },
     )?;
     Ok(())
 }

@@ -1,0 +1,84 @@
+//! A fresh, migrated database per test: a SQLite file in a temporary directory, or a
+//! PostgreSQL schema of its own (so tests run in parallel) that is dropped afterwards.
+
+use diesel::Connection;
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use rand::Rng;
+use setupiq_db::{Db, PooledConnection};
+
+/// Where the PostgreSQL half of the tests runs.
+pub const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+pub struct TestDb {
+    db: Db,
+    url: String,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    Postgres { admin_url: String, schema: String },
+}
+
+impl TestDb {
+    pub fn sqlite() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/test.db", dir.path().display());
+        let db = Db::connect(&url).unwrap();
+        db.migrate().unwrap();
+        Self { db, url, cleanup: Cleanup::Sqlite(dir) }
+    }
+
+    /// A private schema on the test PostgreSQL server, or `None` (with a loud message)
+    /// when the server is unreachable and PostgreSQL is not required.
+    pub fn postgres() -> Option<Self> {
+        let admin_url =
+            std::env::var("SETUPIQ_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_owned());
+        let mut admin = match PgConnection::establish(&admin_url) {
+            Ok(conn) => conn,
+            Err(e) => {
+                assert!(
+                    std::env::var("SETUPIQ_REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                    "PostgreSQL at {admin_url} is required but unreachable: {e}"
+                );
+                eprintln!("SKIPPED (PostgreSQL unreachable at {admin_url}: {e})");
+                return None;
+            }
+        };
+        let schema = format!("t_{:016x}", rand::rng().random::<u64>());
+        admin.batch_execute(&format!("CREATE SCHEMA {schema}")).unwrap();
+        let separator = if admin_url.contains('?') { '&' } else { '?' };
+        let url = format!("{admin_url}{separator}options=-csearch_path%3D{schema}");
+        let db = Db::connect(&url).unwrap();
+        db.migrate().unwrap();
+        Some(Self { db, url, cleanup: Cleanup::Postgres { admin_url, schema } })
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    pub fn conn(&self) -> PooledConnection {
+        self.db.conn().unwrap()
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.cleanup, Cleanup::Postgres { .. })
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Cleanup::Postgres { admin_url, schema } = &self.cleanup {
+            // Best effort: a leftover schema only costs disk space in the test database.
+            if let Ok(mut admin) = PgConnection::establish(admin_url) {
+                let _ = admin.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"));
+            }
+        }
+    }
+}

@@ -81,8 +81,8 @@ impl TestApp {
         self.data_dir.path().to_owned()
     }
 
-    /// The `.eml` files written to the outbox, oldest first.
-    pub fn outbox(&self) -> Vec<String> {
+    /// The e-mails written to the outbox, oldest first.
+    pub fn outbox(&self) -> Vec<SentMail> {
         let Ok(entries) = std::fs::read_dir(self.config.outbox_dir()) else { return Vec::new() };
         let mut files: Vec<_> = entries
             .filter_map(Result::ok)
@@ -90,7 +90,7 @@ impl TestApp {
             .map(|e| (e.metadata().and_then(|m| m.modified()).ok(), e.path()))
             .collect();
         files.sort();
-        files.into_iter().map(|(_, path)| std::fs::read_to_string(path).unwrap()).collect()
+        files.into_iter().map(|(_, path)| SentMail::parse(&std::fs::read(path).unwrap())).collect()
     }
 
     /// Files currently in the media store.
@@ -111,6 +111,32 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         // Stop accepting; the system ends with the test anyway.
         drop(self.server.stop(false));
+    }
+}
+
+/// An e-mail as its recipient's mail program shows it (transfer encodings decoded).
+#[derive(Debug, Clone)]
+pub struct SentMail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+}
+
+impl SentMail {
+    pub fn parse(raw: &[u8]) -> Self {
+        let message = mail_parser::MessageParser::default().parse(raw).unwrap();
+        let to =
+            message.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_owned();
+        Self {
+            to,
+            subject: message.subject().unwrap_or_default().to_owned(),
+            text: message.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
+        }
+    }
+
+    /// The first line holding `needle` (e.g. a link), trimmed.
+    pub fn line_with(&self, needle: &str) -> Option<String> {
+        self.text.lines().find(|l| l.contains(needle)).map(|l| l.trim().to_owned())
     }
 }
 

@@ -8,7 +8,7 @@ mod db;
 pub mod fixtures;
 mod smtp;
 
-pub use app::{TestApp, TestClient, TestResponse};
+pub use app::{SentMail, TestApp, TestClient, TestResponse, test_epoch};
 pub use db::TestDb;
 pub use smtp::{ReceivedMail, SmtpSink};
 

@@ -185,7 +185,7 @@ impl Config {
 
     pub fn is_admin_email(&self, email: &str) -> bool {
         let email = crate::validation::normalize_email(email);
-        self.admin_emails.iter().any(|e| *e == email)
+        self.admin_emails.contains(&email)
     }
 }
 

@@ -60,10 +60,12 @@ pub async fn csrf(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if changes_state && req.path().starts_with("/_api/") && !CSRF_EXEMPT.contains(&req.path()) {
-        if let Err(refusal) = check_csrf(&req) {
-            return Ok(req.into_response(refusal.error_response()));
-        }
+    if changes_state
+        && req.path().starts_with("/_api/")
+        && !CSRF_EXEMPT.contains(&req.path())
+        && let Err(refusal) = check_csrf(&req)
+    {
+        return Ok(req.into_response(refusal.error_response()));
     }
     Ok(next.call(req).await?.map_into_boxed_body())
 }

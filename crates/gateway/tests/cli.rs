@@ -1,0 +1,115 @@
+//! The `setupiq` binary itself: subcommands, configuration errors, serving real HTTP and
+//! shutting down gracefully on SIGTERM.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+
+use diesel::prelude::*;
+use setupiq_db::Db;
+use setupiq_db::schema::users;
+use setupiq_test_utils::fixtures;
+
+fn setupiq(data_dir: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_setupiq"));
+    command.current_dir(data_dir).env("SETUPIQ_DATA_DIR", data_dir).env("NO_COLOR", "1");
+    for (name, _) in std::env::vars() {
+        if name.starts_with("SETUPIQ_") && name != "SETUPIQ_DATA_DIR" {
+            command.env_remove(name);
+        }
+    }
+    command
+}
+
+#[test]
+fn migrate_applies_the_embedded_migrations_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = setupiq(dir.path()).arg("migrate").output().unwrap();
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert_eq!(String::from_utf8_lossy(&first.stdout).trim(), "1 migration(s) applied");
+    assert!(dir.path().join("setupiq.db").exists(), "the default database lives in the data directory");
+    let second = setupiq(dir.path()).arg("migrate").output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&second.stdout).trim(), "0 migration(s) applied");
+}
+
+#[test]
+fn an_unsupported_database_url_is_a_clear_start_up_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out =
+        setupiq(dir.path()).env("SETUPIQ_DATABASE_URL", "mysql://root@localhost/setupiq").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("SETUPIQ_DATABASE_URL") && stderr.contains("unsupported scheme `mysql`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn admin_grant_gives_the_admin_role() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/setupiq.db", dir.path().display());
+    let db = Db::connect(&url).unwrap();
+    db.migrate().unwrap();
+    fixtures::account(&mut db.conn().unwrap(), "chief@example.com");
+
+    let out = setupiq(dir.path()).args(["admin", "grant", "Chief@Example.com"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("chief@example.com (@Test_Gamer) is now an admin"));
+    let role: String = users::table.select(users::role).first(&mut *db.conn().unwrap()).unwrap();
+    assert_eq!(role, "admin");
+
+    let unknown = setupiq(dir.path()).args(["admin", "grant", "nobody@example.com"]).output().unwrap();
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("User not found."));
+}
+
+#[test]
+fn openapi_check_passes_on_the_committed_document() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let out = setupiq(dir.path()).current_dir(&root).args(["openapi", "--check"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stale = dir.path().join("stale.json");
+    std::fs::write(&stale, "{}").unwrap();
+    let out = setupiq(dir.path()).args(["openapi", "--check", "--output"]).arg(&stale).output().unwrap();
+    assert!(!out.status.success(), "a stale document fails the check");
+}
+
+#[test]
+fn serve_answers_http_and_stops_gracefully_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = setupiq(dir.path())
+        .arg("serve")
+        .env("SETUPIQ_BIND", "127.0.0.1:0")
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let address = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|line| {
+            line.split("listening on http://")
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+                .map(str::to_owned)
+        })
+        .expect("the server reports its address");
+
+    let mut stream = TcpStream::connect(&address).unwrap();
+    write!(stream, "GET /_api/health HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.contains(r#"{"status":"ok","database":"sqlite"}"#), "{response}");
+
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "a SIGTERM is a clean stop: {status}");
+    assert!(lines.map_while(Result::ok).any(|line| line.contains("SetupIQ stopped")));
+}

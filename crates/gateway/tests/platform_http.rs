@@ -1,0 +1,198 @@
+//! What every response shares: security headers, the JSON 404 for unknown API paths, the
+//! single-page app with its caching, the API reference, health, real SMTP delivery, the
+//! admin extractor and the committed OpenAPI document.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use actix_web::test as actix_test;
+use actix_web::{App, HttpResponse, get, web};
+use reqwest::StatusCode;
+use serde_json::json;
+use setupiq_auth::AdminUser;
+use setupiq_core::SharedClock;
+use setupiq_gateway::api_doc;
+use setupiq_test_utils::{SentMail, SmtpSink, TestApp, TestDb};
+
+fn assert_security_headers(res: &setupiq_test_utils::TestResponse, what: &str) {
+    assert_eq!(res.header("x-content-type-options"), Some("nosniff"), "{what}");
+    assert_eq!(res.header("referrer-policy"), Some("strict-origin-when-cross-origin"), "{what}");
+    let csp = res.header("content-security-policy").unwrap_or_default();
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+}
+
+#[actix_web::test]
+async fn every_response_carries_the_security_headers() {
+    let app = TestApp::start(TestDb::sqlite()).await;
+    let browser = app.client();
+    let ok = browser.get("/_api/health").await;
+    assert_eq!(ok.json(), json!({"status": "ok", "database": "sqlite"}));
+    assert_security_headers(&ok, "200 JSON");
+    let unauthorised = browser.get("/_api/auth/session").await;
+    assert_eq!(unauthorised.status, StatusCode::UNAUTHORIZED);
+    assert_security_headers(&unauthorised, "401");
+    let invalid = browser.post("/_api/auth/login_with_password", json!({"email": 1})).await;
+    assert_eq!(invalid.status, StatusCode::BAD_REQUEST);
+    assert_security_headers(&invalid, "400 from the JSON extractor");
+    let missing = browser.get("/_api/no-such-thing").await;
+    assert_eq!(
+        (missing.status, missing.json()["error"].as_str()),
+        (StatusCode::NOT_FOUND, Some("Not found."))
+    );
+    assert_security_headers(&missing, "404");
+    let page = browser.get("/profile").await;
+    assert_security_headers(&page, "HTML");
+    let csp = page.header("content-security-policy").unwrap();
+    assert!(csp.contains("script-src 'self'") && csp.contains("default-src 'self'"), "{csp}");
+    assert!(ok.header("strict-transport-security").is_none(), "no HSTS over plain http");
+}
+
+#[actix_web::test]
+async fn the_single_page_app_is_served_with_the_right_caching() {
+    let db = TestDb::sqlite();
+    let dist = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dist.path().join("assets")).unwrap();
+    std::fs::write(
+        dist.path().join("index.html"),
+        "<!doctype html><title>Gaming Setup Analyzer</title><div id=root></div>",
+    )
+    .unwrap();
+    std::fs::write(dist.path().join("assets/index-3f9a.js"), "console.log('app')").unwrap();
+    std::fs::write(dist.path().join("robots.txt"), "User-agent: *").unwrap();
+    let dir = dist.path().display().to_string();
+    let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+    let browser = app.client();
+
+    for route in ["/", "/profile", "/rig/pixel_pete", "/reset-password?token=abc", "/no/such/page"] {
+        let res = browser.get(route).await;
+        assert_eq!(res.status, StatusCode::OK, "{route}");
+        assert!(res.text.contains("<div id=root>"), "{route}");
+        assert_eq!(res.header("cache-control"), Some("no-cache"), "{route}");
+        assert!(res.header("content-type").unwrap().starts_with("text/html"));
+    }
+    let asset = browser.get("/assets/index-3f9a.js").await;
+    assert_eq!(asset.text, "console.log('app')");
+    assert!(asset.header("cache-control").unwrap().contains("max-age=31536000"));
+    assert!(asset.header("cache-control").unwrap().contains("immutable"));
+    assert_eq!(browser.get("/robots.txt").await.text, "User-agent: *");
+    let api = browser.get("/_api/unknown/path").await;
+    assert_eq!(api.status, StatusCode::NOT_FOUND);
+    assert_eq!(api.header("content-type"), Some("application/json"), "never the app for /_api");
+    let post = browser.post("/profile", json!({})).await;
+    assert_eq!(post.status, StatusCode::NOT_FOUND);
+}
+
+#[actix_web::test]
+async fn the_api_reference_is_served() {
+    let app = TestApp::start(TestDb::sqlite()).await;
+    let browser = app.client();
+    let docs = browser.get("/_api/docs/").await;
+    assert_eq!(docs.status, StatusCode::OK);
+    assert!(docs.text.contains("swagger-ui"), "{}", docs.text);
+    let doc = browser.get("/_api/openapi.json").await.json();
+    assert!(doc["paths"]["/_api/auth/login_with_password"]["post"].is_object());
+}
+
+#[test]
+fn the_committed_openapi_document_matches_the_code() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../openapi/openapi.json");
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    let generated = format!("{}\n", api_doc().to_pretty_json().unwrap());
+    assert!(
+        committed == generated,
+        "openapi/openapi.json is out of date: run `make openapi` (setupiq openapi)"
+    );
+}
+
+#[test]
+fn every_endpoint_is_documented_with_a_summary_and_its_errors() {
+    let doc = serde_json::to_value(api_doc()).unwrap();
+    let paths = doc["paths"].as_object().unwrap();
+    assert!(paths.len() >= 11, "{:?}", paths.keys());
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().unwrap() {
+            assert!(
+                operation["summary"].as_str().is_some_and(|s| !s.is_empty()),
+                "{method} {path} has no summary"
+            );
+            let responses = operation["responses"].as_object().unwrap();
+            assert!(responses.keys().any(|code| code.starts_with('2')), "{method} {path}");
+            if method == "post" && path != "/_api/auth/logout" {
+                assert!(
+                    responses.keys().any(|code| code.starts_with('4')),
+                    "{method} {path} documents no error"
+                );
+            }
+        }
+    }
+}
+
+#[actix_web::test]
+async fn reset_mail_goes_out_through_a_real_smtp_conversation() {
+    let sink = SmtpSink::start().await;
+    let url = sink.url();
+    let app = TestApp::start_with(
+        TestDb::sqlite(),
+        &[("SETUPIQ_SMTP_URL", &url), ("SETUPIQ_MAIL_FROM", "SetupIQ <hello@setupiq.example>")],
+    )
+    .await;
+    let browser = app.client();
+    browser.register("smtp@example.com", "hunter2hunter2", "Mail Test").await;
+    let res = browser.post("/_api/auth/forgot-password", json!({"email": "smtp@example.com"})).await;
+    assert_eq!(res.status, StatusCode::OK);
+    let received = sink.received();
+    assert_eq!(received.len(), 1);
+    assert_eq!(received[0].from, "<hello@setupiq.example>");
+    assert_eq!(received[0].to, vec!["<smtp@example.com>"]);
+    let mail = SentMail::parse(received[0].data.as_bytes());
+    assert_eq!(mail.subject, "Reset your SetupIQ password");
+    assert!(mail.line_with("http://127.0.0.1:8080/reset-password?token=").is_some(), "{}", mail.text);
+    assert!(app.outbox().is_empty(), "with SMTP configured nothing goes to the outbox");
+}
+
+#[get("/admin-only")]
+async fn admin_only(admin: AdminUser) -> HttpResponse {
+    HttpResponse::Ok().body(admin.0.account.email)
+}
+
+#[actix_web::test]
+async fn only_admins_pass_the_admin_extractor() {
+    let app = TestApp::start_with(TestDb::sqlite(), &[("SETUPIQ_ADMIN_EMAILS", "boss@example.com")]).await;
+    let boss = app.client();
+    let boss_cookie = boss
+        .register("boss@example.com", "hunter2hunter2", "Boss")
+        .await
+        .header("set-cookie")
+        .unwrap()
+        .to_owned();
+    let user = app.client();
+    let user_cookie = user
+        .register("user@example.com", "hunter2hunter2", "User")
+        .await
+        .header("set-cookie")
+        .unwrap()
+        .to_owned();
+
+    let state = app.state().clone();
+    let service = actix_test::init_service(
+        App::new()
+            .app_data(web::Data::new(state.config.clone()))
+            .app_data(web::Data::new(state.db.clone()))
+            .app_data(web::Data::new(state.clock.clone() as SharedClock))
+            .service(admin_only),
+    )
+    .await;
+    let call = |cookie: Option<String>| {
+        let mut req = actix_test::TestRequest::get().uri("/admin-only");
+        if let Some(cookie) = cookie {
+            req = req.insert_header(("cookie", cookie.split(';').next().unwrap().to_owned()));
+        }
+        req.to_request()
+    };
+    assert_eq!(actix_test::call_service(&service, call(None)).await.status(), 401);
+    let forbidden = actix_test::call_service(&service, call(Some(user_cookie))).await;
+    assert_eq!(forbidden.status(), 403);
+    let body: serde_json::Value = actix_test::read_body_json(forbidden).await;
+    assert_eq!(body["error"], "Admin access required.");
+    let allowed = actix_test::call_service(&service, call(Some(boss_cookie))).await;
+    assert_eq!(allowed.status(), 200);
+    assert_eq!(actix_test::read_body(allowed).await, "boss@example.com");
+}

@@ -37,7 +37,11 @@ lint: ## rustfmt and clippy (warnings are errors)
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 
 rust-test: ## Rust unit, service (SQLite + PostgreSQL) and HTTP tests
-	$(CARGO) test --workspace --locked
+	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
+		echo "$(CARGO) nextest run --workspace --locked"; $(CARGO) nextest run --workspace --locked; \
+	else \
+		echo "cargo-nextest not found, using cargo test"; $(CARGO) test --workspace --locked; \
+	fi
 
 openapi: ## regenerate openapi/openapi.json from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi

@@ -45,7 +45,9 @@ fn bench_hashing() {
     let samples = (0..20)
         .map(|_| {
             let started = Instant::now();
-            runtime.block_on(verifier.verify("correct horse battery staple".into(), Some(stored.clone()))).unwrap();
+            runtime
+                .block_on(verifier.verify("correct horse battery staple".into(), Some(stored.clone())))
+                .unwrap();
             started.elapsed()
         })
         .collect();
@@ -100,7 +102,10 @@ fn bench_session_lookup(name: &str, db: &TestDb) {
 }
 
 fn main() {
-    println!("SetupIQ auth benchmarks ({} cores)", std::thread::available_parallelism().map(usize::from).unwrap_or(0));
+    println!(
+        "SetupIQ auth benchmarks ({} cores)",
+        std::thread::available_parallelism().map(usize::from).unwrap_or(0)
+    );
     bench_hashing();
     bench_session_lookup("SQLite", &TestDb::sqlite());
     match TestDb::postgres() {

@@ -142,6 +142,40 @@ mod tests {
         assert!(needs_rehash("not a phc string"));
     }
 
+    /// The most hashing jobs seen running at once when 8 arrive together.
+    async fn peak_concurrency(passwords: Passwords) -> usize {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let running = Arc::new(AtomicUsize::new(0));
+        let peak = Arc::new(AtomicUsize::new(0));
+        let jobs: Vec<_> = (0..8)
+            .map(|_| {
+                let (passwords, running, peak) = (passwords.clone(), running.clone(), peak.clone());
+                tokio::spawn(async move {
+                    passwords
+                        .bounded(move || {
+                            let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                            peak.fetch_max(now, Ordering::SeqCst);
+                            // Stand-in for the tens of milliseconds a real hash takes.
+                            std::thread::sleep(std::time::Duration::from_millis(20));
+                            running.fetch_sub(1, Ordering::SeqCst);
+                        })
+                        .await
+                        .unwrap();
+                })
+            })
+            .collect();
+        for job in jobs {
+            job.await.unwrap();
+        }
+        peak.load(Ordering::SeqCst)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_hashes_are_bounded() {
+        assert!(peak_concurrency(Passwords::new(2)).await <= 2);
+        assert!(peak_concurrency(Passwords::new(8)).await > 2, "the bound, not the machine, limits it");
+    }
+
     #[tokio::test]
     async fn unknown_accounts_never_match() {
         let passwords = Passwords::new(1);

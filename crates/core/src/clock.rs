@@ -51,3 +51,23 @@ impl Clock for ManualClock {
 pub fn system() -> SharedClock {
     Arc::new(SystemClock)
 }
+
+/// Whole seconds from `now` until `until`, rounded up and at least 1: the value of a
+/// `Retry-After` header (coming back a moment too early would only earn another 429).
+pub fn retry_after_secs(until: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
+    let millis = u64::try_from((until - now).num_milliseconds()).unwrap_or(0);
+    millis.div_ceil(1000).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_rounds_up() {
+        let now = Utc::now();
+        assert_eq!(retry_after_secs(now + Duration::milliseconds(599_001), now), 600);
+        assert_eq!(retry_after_secs(now + Duration::seconds(600), now), 600);
+        assert_eq!(retry_after_secs(now - Duration::seconds(5), now), 1);
+    }
+}

@@ -69,6 +69,8 @@ pub struct Config {
     /// `SETUPIQ_SMTP_URL`: without it, e-mail goes to `$SETUPIQ_DATA_DIR/outbox/`.
     pub smtp_url: Option<Secret>,
     pub mail_from: String,
+    /// `SETUPIQ_SUPPORT_EMAIL`: where contact-form messages go (default `support@setupiq.local`).
+    pub support_email: String,
     /// `SETUPIQ_OBJECT_STORE_URL`: without it, media lives in `$SETUPIQ_DATA_DIR/media`.
     pub object_store_url: Option<String>,
     /// `SETUPIQ_ADMIN_EMAILS`: lower-cased e-mails that get the admin role.
@@ -145,6 +147,7 @@ impl Config {
             },
             smtp_url: var("SETUPIQ_SMTP_URL").map(Secret::new),
             mail_from: var("SETUPIQ_MAIL_FROM").unwrap_or_else(|| "SetupIQ <no-reply@setupiq.local>".into()),
+            support_email: var("SETUPIQ_SUPPORT_EMAIL").unwrap_or_else(|| "support@setupiq.local".into()),
             object_store_url: var("SETUPIQ_OBJECT_STORE_URL"),
             admin_emails,
             frontend_dir: PathBuf::from(
@@ -235,6 +238,9 @@ mod tests {
         assert_eq!(c.analyzer, AnalyzerKind::Local);
         assert!(!c.is_https());
         assert_eq!(c.outbox_dir(), PathBuf::from("./data/outbox"));
+        assert_eq!(c.support_email, "support@setupiq.local");
+        let custom = config(&[("SETUPIQ_SUPPORT_EMAIL", " help@setupiq.example ")]).unwrap();
+        assert_eq!(custom.support_email, "help@setupiq.example");
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub struct OutgoingEmail {
     pub to: String,
     pub subject: String,
     pub text: String,
+    /// Where the recipient's "Reply" goes instead of the sender (e.g. a contact-form author).
+    pub reply_to: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -76,9 +78,13 @@ impl Mailer {
 
     pub async fn send(&self, email: OutgoingEmail) -> Result<(), MailError> {
         let to: Mailbox = email.to.parse().map_err(|e| MailError::Build(format!("recipient: {e}")))?;
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to)
+        let mut builder = Message::builder().from(self.from.clone()).to(to);
+        if let Some(reply_to) = &email.reply_to {
+            let reply_to: Mailbox =
+                reply_to.parse().map_err(|e| MailError::Build(format!("reply-to: {e}")))?;
+            builder = builder.reply_to(reply_to);
+        }
+        let message = builder
             .subject(email.subject.clone())
             .header(ContentType::TEXT_PLAIN)
             .body(email.text)

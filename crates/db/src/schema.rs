@@ -59,14 +59,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    contact_messages (id) {
+        id -> BigInt,
+        name -> Text,
+        email -> Text,
+        message -> Text,
+        user_id -> Nullable<BigInt>,
+        ip -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(password_reset_tokens -> users (user_id));
 diesel::joinable!(credit_ledger -> users (user_id));
+diesel::joinable!(contact_messages -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
     password_reset_tokens,
     login_attempts,
-    credit_ledger
+    credit_ledger,
+    contact_messages
 );

@@ -32,6 +32,7 @@ const JSON_LIMIT: usize = 1024 * 1024;
     ),
     tags(
         (name = "auth", description = "Accounts, sessions, password reset and profile"),
+        (name = "contact", description = "The contact form: messages to the support team"),
         (name = "health", description = "Liveness of the service and its database"),
     )
 )]
@@ -88,8 +89,10 @@ impl AppState {
 ///
 /// Each domain gets its own scope (`/_api/auth`, …). Never add a bare `/_api` scope: a
 /// scope captures every path under its prefix, hiding the API reference and the JSON 404.
+/// A domain with a single endpoint (`/_api/contact`) carries its full path instead.
 fn api(cfg: &mut ServiceConfig) {
     cfg.service(utoipa_actix_web::scope("/_api/auth").configure(setupiq_auth::http::configure))
+        .configure(setupiq_contact::http::configure)
         .service(health::health);
 }
 

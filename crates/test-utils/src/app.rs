@@ -118,6 +118,8 @@ impl Drop for TestApp {
 #[derive(Debug, Clone)]
 pub struct SentMail {
     pub to: String,
+    /// Where the mail program's "Reply" goes, when the mail says.
+    pub reply_to: Option<String>,
     pub subject: String,
     pub text: String,
 }
@@ -127,8 +129,11 @@ impl SentMail {
         let message = mail_parser::MessageParser::default().parse(raw).unwrap();
         let to =
             message.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_owned();
+        let reply_to =
+            message.reply_to().and_then(|a| a.first()).and_then(|a| a.address()).map(str::to_owned);
         Self {
             to,
+            reply_to,
             subject: message.subject().unwrap_or_default().to_owned(),
             text: message.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
         }

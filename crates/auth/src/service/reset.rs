@@ -95,5 +95,6 @@ pub fn reset_email(
              The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\r\n\r\n\
              -- SetupIQ\r\n",
         ),
+        reply_to: None,
     }
 }

@@ -34,11 +34,9 @@ pub fn check(
         }
     }
     match blocked_until {
-        Some(until) => {
-            // Round up: telling a client to come back a moment too early only earns it a 429.
-            let millis = u64::try_from((until - now.naive_utc()).num_milliseconds()).unwrap_or(0);
-            Err(AuthError::Throttled { retry_after_secs: millis.div_ceil(1000).max(1) })
-        }
+        Some(until) => Err(AuthError::Throttled {
+            retry_after_secs: setupiq_core::clock::retry_after_secs(until.and_utc(), now),
+        }),
         None => Ok(()),
     }
 }

@@ -9,13 +9,14 @@ BIN := $(CARGO_TARGET_DIR)/release/setupiq
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 
-.PHONY: help run build frontend test lint rust-test openapi openapi-check bench setup pg-banner clean
+.PHONY: help run build frontend frontend-deps frontend-test e2e test lint rust-test openapi openapi-check bench setup pg-banner clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 setup: ## check the toolchain this project needs
 	@command -v $(CARGO) >/dev/null || { echo "Rust is required: install it from https://rustup.rs"; exit 1; }
+	@command -v npm >/dev/null || { echo "Node.js 20+ and npm are required: install them from your package manager"; exit 1; }
 	@mkdir -p data
 
 run: setup build ## build everything and serve it on http://127.0.0.1:8080 (SQLite, local files)
@@ -24,13 +25,22 @@ run: setup build ## build everything and serve it on http://127.0.0.1:8080 (SQLi
 build: setup frontend ## release binary and the web app
 	$(CARGO) build --release --bin setupiq
 
-frontend: ## build the web app (frontend/dist) when the frontend exists
-	@if [ -f frontend/package.json ]; then \
-		cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build; \
-	else echo "frontend/ is not there yet: the gateway serves the API and a placeholder page"; fi
+frontend-deps:
+	@command -v npm >/dev/null || { echo "Node.js 20+ and npm are required to build the web app"; exit 1; }
+	@cd frontend && { [ node_modules/.installed -nt package-lock.json ] || { npm ci --no-audit --no-fund && touch node_modules/.installed; }; }
 
-test: setup lint openapi-check pg-banner rust-test ## every check and test
+frontend: frontend-deps ## build the web app into frontend/dist
+	cd frontend && npm run build
+
+test: setup lint openapi-check pg-banner rust-test frontend-test e2e ## every check and test
 	@$(MAKE) --no-print-directory pg-banner
+
+frontend-test: frontend-deps ## generated API types up to date, type check, lint, unit tests
+	cd frontend && npm run check:api && npm run typecheck && npm run lint && npm test
+
+e2e: frontend ## end-to-end tests in headless Chromium against the real binary
+	$(CARGO) build --locked --bin setupiq
+	cd frontend && SETUPIQ_BIN=$(CARGO_TARGET_DIR)/debug/setupiq npm run e2e
 
 lint: ## rustfmt and clippy (warnings are errors)
 	$(CARGO) fmt --all --check
@@ -43,8 +53,9 @@ rust-test: ## Rust unit, service (SQLite + PostgreSQL) and HTTP tests
 		echo "cargo-nextest not found, using cargo test"; $(CARGO) test --workspace --locked; \
 	fi
 
-openapi: ## regenerate openapi/openapi.json from the code
+openapi: frontend-deps ## regenerate openapi/openapi.json and the frontend's API types from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi
+	cd frontend && npm run gen:api
 
 openapi-check: ## fail when openapi/openapi.json differs from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi --check

@@ -1,0 +1,279 @@
+// The main account journey in a real browser against the real binary, plus the shell's
+// edges: cookie consent, Not Found, the /privacy redirect, the mobile menu, the guard.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { expectAccessible, launchBrowser, pngPhoto, startServer } from './support.mjs'
+
+let server
+let browser
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function freshPage(options = {}) {
+  const context = await browser.newContext({ baseURL: server.baseUrl, ...options })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+/** Skips the cookie banner by storing a choice before the app loads. */
+async function withConsent(context) {
+  await context.addInitScript(() => localStorage.setItem('setupiq-cookie-consent', 'accepted'))
+}
+
+async function openAccountMenu(page) {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  return page.getByRole('menu')
+}
+
+describe('a new user', () => {
+  it('registers, edits the profile, resets the password and deletes the account', async () => {
+    const { context, page } = await freshPage()
+    const email = `gamer${Date.now()}@example.com`
+
+    await page.goto('/')
+    await assert.doesNotReject(page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor())
+    assert.equal(await page.title(), 'Gaming Setup Analyzer')
+    await page.getByRole('button', { name: 'Accept' }).click()
+    await expectAccessible(page, assert, 'home')
+
+    // Register.
+    await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Welcome to SetupIQ' })
+    await dialog.waitFor()
+    await expectAccessible(page, assert, 'auth dialog')
+    await dialog.getByLabel('Display Name').fill('Pixel Pete')
+    await dialog.getByLabel('Email').fill(email)
+    await dialog.getByLabel('Password', { exact: true }).fill('first-password-1')
+    await dialog.getByRole('button', { name: /Create Account/ }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    let menu = await openAccountMenu(page)
+    assert.equal(await menu.getByText(email).count(), 1)
+    assert.equal(await menu.getByTestId('credits-badge').innerText(), '3 Credits')
+
+    // Change the username on the profile.
+    await menu.getByRole('menuitem', { name: 'My Profile' }).click()
+    await page.getByRole('heading', { name: 'Pixel Pete' }).waitFor()
+    assert.equal(await page.getByText('Free Member').count(), 1)
+    await expectAccessible(page, assert, 'profile')
+    await page.getByRole('button', { name: 'Edit' }).click()
+    const username = page.getByLabel('Username')
+    await username.fill('ab')
+    await username.blur()
+    await page.getByText('Username must be at least 3 characters long.').waitFor()
+    await username.fill('Rig_Master_3000')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Profile updated successfully!').waitFor()
+    assert.equal(await page.getByTestId('username').innerText(), 'Rig_Master_3000')
+
+    // Upload a photo.
+    await page.locator('#profile-photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngPhoto() })
+    await page.getByText('Profile picture updated successfully!').waitFor()
+    const avatar = page.locator('.avatar-lg img')
+    await avatar.waitFor()
+    assert.match(await avatar.getAttribute('src'), /^\/media\/avatars\/[0-9a-f]+\.jpg$/)
+    const picture = await page.request.get(await avatar.getAttribute('src'))
+    assert.equal(picture.headers()['content-type'], 'image/jpeg')
+
+    // Log out, log back in.
+    menu = await openAccountMenu(page)
+    await menu.getByRole('menuitem', { name: 'Log Out' }).click()
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).waitFor()
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click()
+    const login = page.getByRole('dialog', { name: 'Welcome to SetupIQ' })
+    await login.getByLabel('Email').fill(email)
+    await login.getByLabel('Password', { exact: true }).fill('wrong-password')
+    await login.getByRole('button', { name: 'Log In' }).click()
+    await login.getByText('Invalid email or password.').waitFor()
+    await login.getByLabel('Password', { exact: true }).fill('first-password-1')
+    await login.getByRole('button', { name: 'Log In' }).click()
+    await login.waitFor({ state: 'hidden' })
+    await page.getByRole('button', { name: 'Account menu' }).waitFor()
+
+    // Forgot the password: log out, ask for a link.
+    menu = await openAccountMenu(page)
+    await menu.getByRole('menuitem', { name: 'Log Out' }).click()
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click()
+    await page.getByRole('button', { name: 'Forgot Password?' }).click()
+    const forgot = page.getByRole('dialog')
+    await forgot.getByLabel('Email').fill(email)
+    await forgot.getByRole('button', { name: 'Send Reset Link' }).click()
+    await forgot.getByText('If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.').waitFor()
+    await forgot.getByRole('button', { name: 'Back to Login' }).click()
+    await page.keyboard.press('Escape')
+
+    // Open the link from the outbox and set a new password.
+    const [mail] = await server.outbox()
+    assert.equal(mail.to.text, email)
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0]
+    assert.ok(link, mail.text)
+    assert.ok(link.startsWith(server.baseUrl), link)
+    await page.goto(link)
+    await page.getByTestId('reset-email').waitFor()
+    assert.equal(await page.getByTestId('reset-email').innerText(), email)
+    await expectAccessible(page, assert, 'reset password')
+    await page.getByLabel('New Password', { exact: true }).fill('second-password-2')
+    await page.getByLabel('Confirm New Password').fill('different-one')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await page.getByText("Passwords don't match").waitFor()
+    await page.getByLabel('Confirm New Password').fill('second-password-2')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await page.getByRole('heading', { name: 'Password Reset!' }).waitFor()
+    await page.getByRole('button', { name: 'Back to Login' }).click()
+
+    // The link works once.
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Invalid Link' }).waitFor()
+    await page.goto('/')
+
+    // Log in with the new password.
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click()
+    const again = page.getByRole('dialog', { name: 'Welcome to SetupIQ' })
+    await again.getByLabel('Email').fill(email)
+    await again.getByLabel('Password', { exact: true }).fill('second-password-2')
+    await again.getByRole('button', { name: 'Log In' }).click()
+    await again.waitFor({ state: 'hidden' })
+
+    // Delete the account.
+    menu = await openAccountMenu(page)
+    await menu.getByRole('menuitem', { name: 'Delete Account' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete Account' })
+    await confirm.getByText('All your setup analyses').waitFor()
+    await expectAccessible(page, assert, 'delete dialog')
+    await confirm.getByRole('button', { name: 'Delete My Account' }).click()
+    await page.getByText('Account deleted successfully').waitFor()
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).waitFor()
+    assert.equal(new URL(page.url()).pathname, '/')
+    const gone = await page.request.post('/_api/auth/login_with_password', { data: { email, password: 'second-password-2' } })
+    assert.equal(gone.status(), 401)
+    await context.close()
+  })
+})
+
+describe('the shell', () => {
+  it('remembers an accepted cookie choice', async () => {
+    const { context, page } = await freshPage()
+    await page.goto('/about')
+    const banner = page.getByRole('region', { name: 'Cookie consent' })
+    await banner.waitFor()
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await expectAccessible(page, assert, 'cookie banner')
+    await banner.getByRole('button', { name: 'Accept' }).click()
+    await banner.waitFor({ state: 'hidden' })
+    assert.equal(await page.evaluate(() => localStorage.getItem('setupiq-cookie-consent')), 'accepted')
+    await page.reload()
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    assert.equal(await page.getByRole('region', { name: 'Cookie consent' }).count(), 0)
+    await context.close()
+  })
+
+  it('declines cookies with a note that leaves after 5 seconds', async () => {
+    const { context, page } = await freshPage()
+    await page.clock.install()
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Decline' }).click()
+    const note = page.getByText('Optional cookies declined. Only essential cookies will be used.')
+    await note.waitFor()
+    assert.equal(await page.evaluate(() => localStorage.getItem('setupiq-cookie-consent')), 'declined')
+    await page.clock.fastForward(4000)
+    assert.equal(await note.isVisible(), true)
+    await page.clock.fastForward(1500)
+    await note.waitFor({ state: 'hidden' })
+    // The preferences dialog reflects the choice.
+    await page.getByRole('button', { name: 'Cookie Settings' }).click()
+    await page.getByRole('dialog', { name: 'Cookie Settings' }).getByText('You have declined optional cookies.').waitFor()
+    await context.close()
+  })
+
+  it('shows Not Found for unknown paths and redirects /privacy', async () => {
+    const { context, page } = await freshPage()
+    await withConsent(context)
+    await page.goto('/this/does/not/exist')
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor()
+    await page.getByText('The page you are looking for does not exist.').waitFor()
+    await expectAccessible(page, assert, 'not found')
+    await page.getByRole('link', { name: 'Go Home' }).click()
+    await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
+    await page.goto('/privacy')
+    await page.waitForURL('**/privacy-policy')
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor()
+    await context.close()
+  })
+
+  it('has a working mobile menu at 390 px', async () => {
+    const { context, page } = await freshPage({ viewport: { width: 390, height: 844 } })
+    await withConsent(context)
+    await page.goto('/')
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Menu' })
+    await sheet.waitFor()
+    await expectAccessible(page, assert, 'mobile menu')
+    await sheet.getByRole('link', { name: 'Tips' }).click()
+    await page.getByRole('heading', { name: 'The Ultimate Setup Guide' }).waitFor()
+    await sheet.waitFor({ state: 'hidden' })
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Get Started' }).click()
+    await page.getByRole('dialog', { name: 'Welcome to SetupIQ' }).waitFor()
+    await context.close()
+  })
+
+  it('guards protected pages and returns after signing in', async () => {
+    const { context, page } = await freshPage()
+    await withConsent(context)
+    const email = `member${Date.now()}@example.com`
+    const res = await page.request.post(`${server.baseUrl}/_api/auth/register_with_password`, {
+      data: { email, password: 'member-password', displayName: 'Member' },
+    })
+    assert.equal(res.status(), 201)
+    await context.clearCookies()
+    await page.goto('/admin')
+    await page.waitForURL('**/login?redirect=%2Fadmin')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('member-password')
+    await page.locator('#main').getByRole('button', { name: 'Log In' }).click()
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
+    await page.getByText('Access denied. Your role (user) lacks required permissions.').waitFor()
+    assert.equal(new URL(page.url()).pathname, '/admin')
+    await context.close()
+  })
+
+  it('sends the contact form to support', async () => {
+    const { context, page } = await freshPage()
+    await withConsent(context)
+    await page.goto('/contact')
+    await page.getByRole('heading', { name: 'Get in Touch' }).waitFor()
+    await page.getByLabel('Full Name').fill('P')
+    await page.getByLabel('Full Name').blur()
+    await page.getByText('Name must be at least 2 characters.').waitFor()
+    await page.getByLabel('Full Name').fill('Pixel Pete')
+    await page.getByLabel('Email Address').fill('pete@example.com')
+    await page.getByRole('textbox', { name: 'Message' }).fill('My cables are a mess, any tips for the desk?')
+    await page.getByRole('button', { name: /Send/ }).click()
+    await page.getByText('Your message has been sent!').waitFor()
+    const mails = await server.outbox()
+    const support = mails.find((m) => m.subject === 'Contact form: Pixel Pete')
+    assert.ok(support, mails.map((m) => m.subject).join(', '))
+    assert.match(support.text, /My cables are a mess/)
+    assert.equal(support.replyTo.text, 'pete@example.com')
+    await context.close()
+  })
+
+  it('keeps every static page accessible', async () => {
+    const { context, page } = await freshPage()
+    await withConsent(context)
+    for (const path of ['/about', '/tips', '/terms', '/privacy-policy', '/impressum', '/affiliate-disclaimer', '/contact', '/community']) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await expectAccessible(page, assert, path)
+    }
+    await context.close()
+  })
+})

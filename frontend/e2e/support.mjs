@@ -1,0 +1,127 @@
+// End-to-end support: the real `setupiq` binary on a scratch SQLite database, Debian's
+// Chromium driven by playwright-core, the outbox read like a mail program, and axe.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { deflateSync, crc32 } from 'node:zlib'
+import AxeBuilder from '@axe-core/playwright'
+import { simpleParser } from 'mailparser'
+import { chromium } from 'playwright-core'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const repo = resolve(here, '..', '..')
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => done(port))
+    })
+  })
+}
+
+/** Starts `setupiq serve` with a fresh data directory; resolves once it answers. */
+export async function startServer() {
+  const binary = process.env.SETUPIQ_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(repo, 'target'), 'debug', 'setupiq')
+  const dataDir = mkdtempSync(join(tmpdir(), 'setupiq-e2e-'))
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const child = spawn(binary, ['serve'], {
+    cwd: dataDir,
+    env: {
+      PATH: process.env.PATH,
+      RUST_LOG: 'warn',
+      SETUPIQ_BIND: `127.0.0.1:${port}`,
+      SETUPIQ_PUBLIC_URL: baseUrl,
+      SETUPIQ_DATA_DIR: dataDir,
+      SETUPIQ_FRONTEND_DIR: join(repo, 'frontend', 'dist'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const exited = new Promise((done) => child.once('exit', done))
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`setupiq exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${baseUrl}/_api/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return {
+    baseUrl,
+    dataDir,
+    /** The e-mails in the outbox, parsed, oldest first. */
+    async outbox() {
+      const dir = join(dataDir, 'outbox')
+      let files = []
+      try {
+        files = readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => join(dir, f))
+      } catch {
+        return []
+      }
+      files.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+      return Promise.all(files.map((f) => simpleParser(readFileSync(f))))
+    },
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
+}
+
+/** Fails on serious or critical accessibility violations of the page as it is now. */
+export async function expectAccessible(page, assert, what) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+  assert.deepEqual(report, [], `axe on ${what}`)
+}
+
+/** A small PNG photo (a violet gradient), built in memory. */
+export function pngPhoto(width = 320, height = 200) {
+  const raw = Buffer.alloc((width * 3 + 1) * height)
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1)
+    raw[row] = 0
+    for (let x = 0; x < width; x++) {
+      raw[row + 1 + x * 3] = 120 + Math.round((x / width) * 100)
+      raw[row + 2 + x * 3] = 60
+      raw[row + 3 + x * 3] = 200 - Math.round((y / height) * 100)
+    }
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(typed))
+    return Buffer.concat([length, typed, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8
+  header[9] = 2
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}

@@ -1,0 +1,43 @@
+import createClient from 'openapi-fetch'
+import type { components, paths } from './schema'
+
+/** The typed API client; every call goes through it (types come from openapi.json). */
+export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' })
+
+export type Schemas = components['schemas']
+export type User = Schemas['UserDto']
+export type ErrorBody = Schemas['ErrorBody']
+
+/** A failed API call, with the server's message and validation issues. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly issues: Schemas['Issue'][]
+
+  constructor(status: number, message: string, issues: Schemas['Issue'][] = []) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.issues = issues
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).error === 'string'
+}
+
+/**
+ * Unwraps an openapi-fetch result: the data, or an `ApiError` carrying the server's
+ * `error` message (or `fallback`).
+ */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }, fallback: string): T {
+  if (result.data !== undefined && result.response.ok) return result.data
+  const body = result.error
+  if (isErrorBody(body)) throw new ApiError(result.response.status, body.error, body.issues ?? [])
+  throw new ApiError(result.response.status, fallback)
+}
+
+/** The message of any error, for toasts and alerts. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message
+  return fallback
+}

@@ -1,0 +1,64 @@
+import { lazy } from 'react'
+import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom'
+import { Layout } from '@/components/layout/Layout'
+import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
+import { RequireAuth } from '@/features/auth/components/RequireAuth'
+
+const Home = lazy(() => import('@/routes/Home'))
+const About = lazy(() => import('@/routes/About'))
+const Tips = lazy(() => import('@/routes/Tips'))
+const Terms = lazy(() => import('@/routes/Terms'))
+const PrivacyPolicy = lazy(() => import('@/routes/PrivacyPolicy'))
+const Impressum = lazy(() => import('@/routes/Impressum'))
+const AffiliateDisclaimer = lazy(() => import('@/routes/AffiliateDisclaimer'))
+const Contact = lazy(() => import('@/routes/Contact'))
+const Profile = lazy(() => import('@/routes/Profile'))
+const ResetPassword = lazy(() => import('@/routes/ResetPassword'))
+const Login = lazy(() => import('@/routes/Login'))
+const Admin = lazy(() => import('@/routes/Admin'))
+const NotFound = lazy(() => import('@/routes/NotFound'))
+const ComingSoon = lazy(() => import('@/routes/ComingSoon'))
+
+function Root() {
+  return (
+    <CookieConsentProvider>
+      <Outlet />
+    </CookieConsentProvider>
+  )
+}
+
+/** Every route of both specifications' route tables. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          { index: true, element: <Home /> },
+          { path: 'about', element: <About /> },
+          { path: 'tips', element: <Tips /> },
+          { path: 'terms', element: <Terms /> },
+          { path: 'privacy-policy', element: <PrivacyPolicy /> },
+          { path: 'privacy', element: <Navigate to="/privacy-policy" replace /> },
+          { path: 'impressum', element: <Impressum /> },
+          { path: 'affiliate-disclaimer', element: <AffiliateDisclaimer /> },
+          { path: 'contact', element: <Contact /> },
+          { path: 'profile', element: <Profile /> },
+          { path: 'reset-password', element: <ResetPassword /> },
+          { path: 'login', element: <Login /> },
+          { path: 'admin', element: <RequireAuth role="admin"><Admin /></RequireAuth> },
+          { path: 'community', element: <ComingSoon title="Community Setups" /> },
+          { path: 'buy-credits', element: <ComingSoon title="Get Credits" /> },
+          { path: 'my-setups', element: <ComingSoon title="My Setups" /> },
+          { path: 'my-posts', element: <ComingSoon title="My Community Posts" /> },
+          { path: 'results', element: <ComingSoon title="Your Setup Results" /> },
+          { path: 'rigpage-config', element: <ComingSoon title="Create Your Link in Bio" /> },
+          { path: 'rig/:slug', element: <ComingSoon title="RigPage" /> },
+          { path: 'user/:userId', element: <ComingSoon title="Profile" /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+])

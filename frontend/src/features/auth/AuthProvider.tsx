@@ -1,0 +1,84 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import useSWR, { useSWRConfig } from 'swr'
+import type { User } from '@/api/client'
+import { fetchSession, logout as logoutCall, SESSION_KEY, type Session } from './api'
+
+/** The three states of spec 000 §4. */
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'authenticated'; user: User }
+  | { status: 'unauthenticated'; error: string }
+
+export type AuthTab = 'login' | 'register'
+
+interface AuthContextValue {
+  state: AuthState
+  user: User | null
+  /** Puts a user returned by the server into the cache (login, register, profile edits). */
+  setUser: (user: User) => void
+  logout: () => Promise<void>
+  /** Forgets the session and every cached server state (after account deletion). */
+  clearSession: () => Promise<void>
+  openAuth: (tab?: AuthTab) => void
+  closeAuth: () => void
+  authDialog: { open: boolean; tab: AuthTab }
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null)
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { mutate } = useSWRConfig()
+  const [authDialog, setAuthDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'login' })
+  // Checked once and retried once on failure; never refetched automatically.
+  const { data, error, isLoading } = useSWR<Session>(SESSION_KEY, fetchSession, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+    errorRetryCount: 1,
+  })
+
+  const state: AuthState = useMemo(() => {
+    if (data?.user) return { status: 'authenticated', user: data.user }
+    if (data) return { status: 'unauthenticated', error: data.error }
+    if (error) return { status: 'unauthenticated', error: error instanceof Error && error.message ? error.message : 'Session check failed' }
+    if (isLoading) return { status: 'loading' }
+    return { status: 'unauthenticated', error: 'Session check failed' }
+  }, [data, error, isLoading])
+
+  const setUser = useCallback((user: User) => void mutate(SESSION_KEY, { user } satisfies Session, { revalidate: false }), [mutate])
+
+  const clearSession = useCallback(async () => {
+    await mutate(SESSION_KEY, { user: null, error: 'Not authenticated' } satisfies Session, { revalidate: false })
+    await mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false })
+  }, [mutate])
+
+  const logout = useCallback(async () => {
+    await mutate(SESSION_KEY, { user: null, error: 'Not authenticated' } satisfies Session, { revalidate: false })
+    try {
+      await logoutCall()
+    } finally {
+      await mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false })
+    }
+  }, [mutate])
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      user: state.status === 'authenticated' ? state.user : null,
+      setUser,
+      logout,
+      clearSession,
+      openAuth: (tab: AuthTab = 'login') => setAuthDialog({ open: true, tab }),
+      closeAuth: () => setAuthDialog((d) => ({ ...d, open: false })),
+      authDialog,
+    }),
+    [state, setUser, logout, clearSession, authDialog],
+  )
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext)
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>')
+  return context
+}

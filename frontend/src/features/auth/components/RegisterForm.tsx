@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, PasswordField } from '@/components/ui/Field'
+import { register as registerAccount } from '../api'
+import { useAuth } from '../AuthProvider'
+import { registerErrorMessage, registerSchema, type RegisterValues } from '../schemas'
+
+export function RegisterForm({ onDone }: { onDone: () => void }) {
+  const { setUser } = useAuth()
+  const [serverError, setServerError] = useState<string | null>(null)
+  const { register, handleSubmit, formState } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    mode: 'onTouched',
+    defaultValues: { displayName: '', email: '', password: '' },
+  })
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null)
+    try {
+      const user = await registerAccount(values)
+      setUser(user)
+      toast.success(`Welcome to SetupIQ, ${user.displayName}!`, { description: `You have ${user.credits} free credits.` })
+      onDone()
+    } catch (error) {
+      setServerError(registerErrorMessage(error instanceof Error ? error.message : undefined))
+    }
+  })
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      {serverError && <div className="form-error" role="alert">{serverError}</div>}
+      <Field label="Display Name" autoComplete="name" error={formState.errors.displayName?.message} {...register('displayName')} />
+      <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 8 characters; mix uppercase, lowercase and a number for a stronger password."
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Creating account...' : 'Create Account (+3 free credits)'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import type { Schemas } from '@/api/client'
+
+/** The forms' rules, with the specification's messages (spec 000 §5, spec 001 §5). */
+export const loginSchema = z
+  .object({
+    email: z.email('Email is required'),
+    password: z.string().min(1, 'Password is required'),
+  })
+  .strict() satisfies z.ZodType<Schemas['LoginRequest']>
+
+export const registerSchema = z
+  .object({
+    displayName: z.string().trim().min(1, 'Name is required'),
+    email: z.email('Email is required'),
+    password: z.string().min(8, 'Password must be at least 8 characters'),
+  })
+  .strict() satisfies z.ZodType<Schemas['RegisterRequest']>
+
+export const forgotPasswordSchema = z
+  .object({ email: z.email('Please enter a valid email address.') })
+  .strict() satisfies z.ZodType<Schemas['ForgotPasswordRequest']>
+
+export const usernameSchema = z
+  .object({
+    username: z
+      .string()
+      .min(3, 'Username must be at least 3 characters long.')
+      .max(50, 'Username cannot be longer than 50 characters.')
+      .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores.'),
+  })
+  .strict() satisfies z.ZodType<Schemas['UpdateProfileRequest']>
+
+export const resetPasswordSchema = z
+  .object({
+    resetToken: z.string().min(1, 'Reset token is required.'),
+    newPassword: z.string().min(8, 'Password must be at least 8 characters long.'),
+    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+  })
+  .strict()
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+
+export type LoginValues = z.infer<typeof loginSchema>
+export type RegisterValues = z.infer<typeof registerSchema>
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
+export type UsernameValues = z.infer<typeof usernameSchema>
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>
+
+/** Maps a registration failure to what the form shows (spec 000 §8). */
+export function registerErrorMessage(message: string | undefined): string {
+  if (!message) return 'Registration failed. Please try again.'
+  if (message.includes('Email already in use')) return 'This email is already registered. Please try logging in instead.'
+  if (/display ?name/i.test(message)) return "Please provide a valid display name that isn't empty."
+  if (/display|name/i.test(message)) return `Please check your display name: ${message}`
+  return message
+}

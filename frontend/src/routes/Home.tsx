@@ -1,0 +1,249 @@
+import { Link } from 'react-router-dom'
+import { useAuth } from '@/features/auth/AuthProvider'
+
+const CATEGORIES = [
+  { icon: '🔌', name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
+  { icon: '🌈', name: 'RGB/Lighting', text: 'Ambient light, RGB harmony and how easy the lighting is on your eyes.' },
+  { icon: '🧹', name: 'Desk Cleanliness', text: 'Clutter, free space and how organised your desk surface is.' },
+  { icon: '🖥️', name: 'Monitor Setup', text: 'Screen size, height, viewing distance and multi-monitor alignment.' },
+  { icon: '🪑', name: 'Chair & Comfort', text: 'Seating, posture support and ergonomics for long sessions.' },
+  { icon: '✨', name: 'Aesthetic Vibe', text: 'The overall look: theme, colour palette and personality.' },
+] as const
+
+const EXTRAS = [
+  {
+    icon: '🧾',
+    name: 'Cable Inventory',
+    text: 'Every visible cable listed by type (monitor, keyboard, mouse, power, audio and more), where it runs and whether it adds to the look.',
+  },
+  {
+    icon: '🛒',
+    name: 'Upgrade Suggestions',
+    text: 'Concrete fixes for each weak spot, with budget, balanced and premium product picks for every suggestion.',
+  },
+] as const
+
+const STEPS = [
+  { title: 'Upload your setup', text: 'Snap a photo (JPEG, PNG or WEBP, up to 10MB) or describe your setup in a few sentences.' },
+  { title: 'The AI analyzes it', text: 'Six categories are scored and combined into your SetupIQ Score out of 10, in seconds.' },
+  { title: 'Get your upgrade plan', text: 'Review your scores, cable inventory and upgrade picks, then share the result or publish it to the community.' },
+] as const
+
+const FAQ = [
+  {
+    question: 'How much does an analysis cost?',
+    answer: 'One credit per analysis. Visitors get one free analysis without an account, and new accounts start with free credits.',
+  },
+  {
+    question: 'How do I get more credits?',
+    answer: 'Watch short ads (3 ads earn 1 credit, up to 10 credits a day) or buy a credit pack starting at $4.99.',
+  },
+  {
+    question: 'What kind of photo works best?',
+    answer: 'A well-lit, straight-on shot that shows your whole desk, monitors and chair gives the most accurate scores.',
+  },
+] as const
+
+const COMMUNITY = [
+  { icon: '📸', title: 'Community Feed', text: 'Browse setups from gamers everywhere, see their scores and get inspired for your next upgrade.' },
+  { icon: '👍', title: 'Votes', text: 'Upvote the setups you love. The best builds rise to the top of the feed.' },
+  { icon: '🏆', title: 'Leaderboards', text: 'Weekly, monthly and all-time rankings of the top setups and the creators behind them.' },
+] as const
+
+const PACKS = [
+  { name: 'Starter', credits: 10, price: '$4.99' },
+  { name: 'Popular', credits: 25, price: '$9.99' },
+  { name: 'Value', credits: 100, price: '$19.99' },
+] as const
+
+export default function Home() {
+  const { state, user, openAuth } = useAuth()
+  const signedOut = state.status === 'unauthenticated'
+
+  return (
+    <div className="container">
+      <header className="hero">
+        <span className="badge eyebrow">AI-powered setup analysis</span>
+        <h1>
+          Get Your Gaming Setup <span className="gradient-text">Rated by AI</span>
+        </h1>
+        <p className="lead">
+          Upload a photo of your battlestation and get a SetupIQ Score out of 10, feedback for every part of your desk and
+          upgrade picks that actually fit your setup.
+        </p>
+        <div className="row hero-actions">
+          {signedOut && (
+            <button type="button" className="btn btn-primary" onClick={() => openAuth('register')}>
+              Get Started
+            </button>
+          )}
+          <Link to="/#help" className="btn btn-secondary">How It Works</Link>
+        </div>
+        <ul className="trust-band" aria-label="Why SetupIQ">
+          {user && (
+            <li><span className="badge badge-success">Credits: {user.credits}</span></li>
+          )}
+          {signedOut && (
+            <li><span className="badge">Sign up to get 3 free credits</span></li>
+          )}
+          <li><span aria-hidden="true">🔒</span> Processed securely</li>
+          <li><span aria-hidden="true">⚡</span> Results in seconds</li>
+          <li><span aria-hidden="true">🎯</span> Six categories rated</li>
+        </ul>
+      </header>
+
+      <section className="card analyzer-card" aria-labelledby="analyzer-title">
+        <h2 id="analyzer-title" className="card-title">Upload a photo of your setup</h2>
+        <div className="dropzone-placeholder">
+          <span className="dropzone-icon" aria-hidden="true">🖼️</span>
+          <p>Drop your setup photo here</p>
+          <p className="hint">JPEG, PNG or WEBP, up to 10MB</p>
+        </div>
+        <button type="button" className="btn btn-primary btn-block" disabled aria-describedby="analyzer-note">
+          Analyze My Setup
+        </button>
+        <p id="analyzer-note" className="hint center">
+          Photo analysis arrives soon. Meanwhile, see what gets rated below.
+        </p>
+      </section>
+
+      <section id="features" className="section" aria-labelledby="features-title">
+        <h2 id="features-title" className="section-title">What Gets Rated</h2>
+        <p className="muted center">
+          Your SetupIQ Score (1 to 10) is built from six categories, each with its own score and comment.
+        </p>
+        <ul className="grid grid-six plain-list">
+          {CATEGORIES.map((c) => (
+            <li key={c.name} className="card card-hover">
+              <div className="feature-icon" aria-hidden="true">{c.icon}</div>
+              <h3>{c.name}</h3>
+              <p className="muted">{c.text}</p>
+            </li>
+          ))}
+        </ul>
+        <ul className="grid grid-2 plain-list extras">
+          {EXTRAS.map((e) => (
+            <li key={e.name} className="card card-hover">
+              <div className="feature-icon" aria-hidden="true">{e.icon}</div>
+              <h3>{e.name}</h3>
+              <p className="muted">{e.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="help" className="section" aria-labelledby="help-title">
+        <h2 id="help-title" className="section-title">How It Works</h2>
+        <ol className="grid grid-3 plain-list">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="card">
+              <span className="step-number" aria-hidden="true">{index + 1}</span>
+              <h3>
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="page-narrow faq">
+          <h3>Frequently Asked Questions</h3>
+          <dl className="stack">
+            {FAQ.map((item) => (
+              <div key={item.question} className="card">
+                <dt>{item.question}</dt>
+                <dd className="muted">{item.answer}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="muted center">
+            Still curious? <Link to="/contact">Contact us</Link> or read the <Link to="/tips">setup guides</Link>.
+          </p>
+        </div>
+      </section>
+
+      <section id="community" className="section" aria-labelledby="community-title">
+        <h2 id="community-title" className="section-title">Join the Community</h2>
+        <ul className="grid grid-3 plain-list">
+          {COMMUNITY.map((c) => (
+            <li key={c.title} className="card card-hover">
+              <div className="feature-icon" aria-hidden="true">{c.icon}</div>
+              <h3>{c.title}</h3>
+              <p className="muted">{c.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="card rigpage-teaser">
+          <div>
+            <span className="badge eyebrow">New</span>
+            <h3>Your RigPage</h3>
+            <p className="muted">
+              A link-in-bio page for gamers: your best-rated setup, your socials and your custom links at one address you
+              can share anywhere.
+            </p>
+          </div>
+          <div className="row">
+            <Link to="/community" className="btn btn-secondary">Explore the Community</Link>
+            <Link to="/rigpage-config" className="btn btn-primary">Create Your RigPage</Link>
+          </div>
+        </div>
+      </section>
+
+      <section id="pricing" className="section" aria-labelledby="pricing-title">
+        <h2 id="pricing-title" className="section-title">Pricing</h2>
+        <div className="grid grid-3 pricing">
+          <div className="card plan">
+            <h3>Free</h3>
+            <p className="price">$0</p>
+            <ul className="check-list">
+              <li>3 free credits when you sign up</li>
+              <li>Watch ads: 3 ads = 1 credit</li>
+              <li>Up to 10 credits a day from ads</li>
+              <li>1 credit per analysis</li>
+            </ul>
+            {signedOut ? (
+              <button type="button" className="btn btn-secondary btn-block" onClick={() => openAuth('register')}>
+                Get Started
+              </button>
+            ) : (
+              <Link to="/buy-credits" className="btn btn-secondary btn-block">Watch Ads for Credits</Link>
+            )}
+          </div>
+
+          <div className="card plan plan-featured">
+            <h3>Credit Packs</h3>
+            <p className="price">
+              <span className="price-from">from</span> $4.99
+            </p>
+            <ul className="pack-list">
+              {PACKS.map((pack) => (
+                <li key={pack.name}>
+                  <span>
+                    <strong>{pack.name}</strong> · {pack.credits} credits
+                  </span>
+                  <strong>{pack.price}</strong>
+                </li>
+              ))}
+            </ul>
+            <Link to="/buy-credits" className="btn btn-primary btn-block">Buy Credits</Link>
+          </div>
+
+          <div className="card plan">
+            <h3>
+              Pro <span className="badge badge-pro" aria-hidden="true">PRO</span>
+            </h3>
+            <p className="price">Unlimited</p>
+            <ul className="check-list">
+              <li>Unlimited analyses</li>
+              <li>PDF export of your reports</li>
+              <li>Advanced recommendations</li>
+              <li>Pro badge and glowing avatar</li>
+            </ul>
+            <p className="hint">Pro membership is granted by the team for now.</p>
+            <Link to="/contact" className="btn btn-ghost btn-block">Ask About Pro</Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  )
+}

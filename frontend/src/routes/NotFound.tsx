@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom'
+
+export default function NotFound() {
+  return (
+    <div className="container state">
+      <div className="emoji" aria-hidden="true">🕹️</div>
+      <h1>Not Found</h1>
+      <p className="muted">The page you are looking for does not exist.</p>
+      <Link to="/" className="btn btn-primary">Go Home</Link>
+    </div>
+  )
+}

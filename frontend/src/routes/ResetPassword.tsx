@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { toast } from 'sonner'
+import useSWR from 'swr'
+import { messageOf } from '@/api/client'
+import { PasswordField } from '@/components/ui/Field'
+import { Skeleton } from '@/components/ui/Skeleton'
+import { resetPassword, verifyResetToken } from '@/features/auth/api'
+import { useAuth } from '@/features/auth/AuthProvider'
+import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
+
+function Message({ emoji, title, text, children }: { emoji: string; title: string; text: string; children: React.ReactNode }) {
+  return (
+    <div className="container state page-narrow">
+      <div className="emoji" aria-hidden="true">{emoji}</div>
+      <h1>{title}</h1>
+      <p className="muted">{text}</p>
+      {children}
+    </div>
+  )
+}
+
+/** /reset-password?token=…: verifying, then the form, invalid, missing or done. */
+export default function ResetPassword() {
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  const [done, setDone] = useState(false)
+  const navigate = useNavigate()
+  // The verification is cached for 5 minutes and not retried.
+  const verification = useSWR(token ? ['verify-reset-token', token] : null, () => verifyResetToken(token ?? ''), {
+    dedupingInterval: 5 * 60_000,
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  })
+
+  if (!token) {
+    return (
+      <Message emoji="🔗" title="Reset Password" text="No reset token found. Please request a new password reset link.">
+        <Link to="/" className="btn btn-primary">Go Homepage</Link>
+      </Message>
+    )
+  }
+  if (done) {
+    return (
+      <Message emoji="✅" title="Password Reset!" text="Your password has been changed successfully. You can now log in with your new password.">
+        <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>Back to Login</button>
+      </Message>
+    )
+  }
+  if (verification.isLoading) {
+    return (
+      <div className="container page-narrow stack" aria-busy="true">
+        <h1 style={{ fontSize: '1.8rem' }}>Verifying Link</h1>
+        <Skeleton height={44} />
+        <Skeleton height={44} />
+        <Skeleton height={44} width="40%" />
+      </div>
+    )
+  }
+  if (verification.error || !verification.data?.valid) {
+    return (
+      <Message emoji="⛔" title="Invalid Link" text="This password reset link is invalid or has expired. Please try again.">
+        <Link to="/" className="btn btn-primary">Go Homepage</Link>
+      </Message>
+    )
+  }
+  return <ResetForm token={token} email={verification.data.email} onDone={() => setDone(true)} />
+}
+
+function ResetForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
+  const { clearSession } = useAuth()
+  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { resetToken: token, newPassword: '', confirmPassword: '' },
+  })
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await resetPassword(values)
+      // Every session of the account has ended on the server.
+      await clearSession()
+      toast.success('Password reset successfully!')
+      onDone()
+    } catch (error) {
+      setError('newPassword', { message: messageOf(error, 'An unknown error occurred.') })
+    }
+  })
+
+  return (
+    <div className="container page-narrow" style={{ maxWidth: 480 }}>
+      <form className="card stack" onSubmit={onSubmit} noValidate>
+        <h1 style={{ fontSize: '1.8rem' }}>Choose a new password</h1>
+        <p className="muted">For <strong data-testid="reset-email">{email}</strong></p>
+        <input type="hidden" {...register('resetToken')} />
+        <PasswordField label="New Password" autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
+        <PasswordField label="Confirm New Password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Resetting...' : 'Reset Password'}
+        </button>
+      </form>
+    </div>
+  )
+}

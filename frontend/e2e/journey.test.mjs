@@ -236,6 +236,8 @@ describe('the shell', () => {
     await context.clearCookies()
     await page.goto('/admin')
     await page.waitForURL('**/login?redirect=%2Fadmin')
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor()
+    await expectAccessible(page, assert, 'login page')
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('member-password')
     await page.locator('#main').getByRole('button', { name: 'Log In' }).click()

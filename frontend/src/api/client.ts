@@ -2,7 +2,13 @@ import createClient from 'openapi-fetch'
 import type { components, paths } from './schema'
 
 /** The typed API client; every call goes through it (types come from openapi.json). */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' })
+// An absolute base (the page's own origin) so requests also build outside a browser (tests).
+export const api = createClient<paths>({
+  baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
+  credentials: 'same-origin',
+  // Looked up per call, so a test can stand in for the server.
+  fetch: (request) => globalThis.fetch(request),
+})
 
 export type Schemas = components['schemas']
 export type User = Schemas['UserDto']

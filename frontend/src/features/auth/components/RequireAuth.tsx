@@ -14,8 +14,7 @@ export function RequireAuth({ role, children }: { role?: string; children: React
   if (state.status === 'loading') {
     return (
       <div className="container stack" aria-busy="true">
-        <h1 className="sr-only">Authenticating</h1>
-        <p className="muted">Authenticating</p>
+        <h1 style={{ fontSize: '1.2rem' }} className="muted">Authenticating</h1>
         <Skeleton height={32} width="40%" />
         <Skeleton height={160} />
       </div>

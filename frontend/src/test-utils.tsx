@@ -1,0 +1,60 @@
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { MemoryRouter } from 'react-router-dom'
+import { SWRConfig } from 'swr'
+import { AuthProvider } from '@/features/auth/AuthProvider'
+
+type Reply = { status: number; body: unknown }
+
+/**
+ * Replaces `fetch` with canned server replies keyed by "METHOD /path"; records requests.
+ * Components under test talk to it through the real typed API client.
+ */
+export function mockServer(replies: Record<string, Reply | ((body: unknown) => Reply)>) {
+  const calls: { method: string; path: string; body: unknown }[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
+    const url = new URL(request.url, 'http://localhost')
+    const text = request.method === 'GET' ? '' : await request.text()
+    const body = text ? JSON.parse(text) : undefined
+    calls.push({ method: request.method, path: url.pathname, body })
+    const entry = replies[`${request.method} ${url.pathname}`]
+    const reply = typeof entry === 'function' ? entry(body) : entry ?? { status: 404, body: { error: 'Not found.', code: 'not_found' } }
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { calls }
+}
+
+/** Renders inside a router, a fresh SWR cache and the auth provider. */
+export function renderApp(ui: ReactElement, { route = '/' } = {}) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[route]}>
+        <AuthProvider>{ui}</AuthProvider>
+      </MemoryRouter>
+    </SWRConfig>,
+  )
+}
+
+export const signedOut: Reply = { status: 401, body: { error: 'Not authenticated', code: 'unauthenticated' } }
+
+export function signedIn(overrides: Record<string, unknown> = {}): Reply {
+  return {
+    status: 200,
+    body: {
+      user: {
+        id: 1,
+        email: 'pete@example.com',
+        username: 'Pixel_Pete',
+        displayName: 'Pixel Pete',
+        profilePicture: null,
+        isPro: false,
+        credits: 3,
+        role: 'user',
+        createdAt: '2026-03-14T09:26:53Z',
+        ...overrides,
+      },
+    },
+  }
+}

@@ -17,9 +17,18 @@ after(async () => {
   await server?.stop()
 })
 
+/** Content-Security-Policy violations and uncaught errors seen by any page. */
+const pageProblems = []
+
 async function freshPage(options = {}) {
   const context = await browser.newContext({ baseURL: server.baseUrl, ...options })
   const page = await context.newPage()
+  page.on('pageerror', (error) => pageProblems.push(`${page.url()}: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+      pageProblems.push(`${page.url()}: ${message.text()}`)
+    }
+  })
   return { context, page }
 }
 
@@ -277,5 +286,11 @@ describe('the shell', () => {
       await expectAccessible(page, assert, path)
     }
     await context.close()
+  })
+})
+
+describe('every page above', () => {
+  it('threw no script error and had nothing blocked by the Content-Security-Policy', () => {
+    assert.deepEqual(pageProblems, [])
   })
 })

@@ -89,6 +89,16 @@ pub(crate) struct LedgerInsertForm<'a> {
     pub created_at: NaiveDateTime,
 }
 
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = credit_ledger)]
+pub(crate) struct LedgerRow {
+    pub id: i64,
+    pub amount: i32,
+    pub balance_after: i32,
+    pub reason: String,
+    pub created_at: NaiveDateTime,
+}
+
 /// A user's role; stored as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {

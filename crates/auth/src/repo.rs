@@ -7,8 +7,8 @@ use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, s
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
-    LedgerInsertForm, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow, SessionInsertForm,
-    SessionRow, UserInsertForm, UserRow,
+    LedgerInsertForm, LedgerRow, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow,
+    SessionInsertForm, SessionRow, UserInsertForm, UserRow,
 };
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
@@ -114,6 +114,38 @@ pub(crate) fn insert_ledger_entry(
     form: &LedgerInsertForm<'_>,
 ) -> QueryResult<usize> {
     diesel::insert_into(credit_ledger::table).values(form).execute(conn)
+}
+
+pub(crate) fn ledger_entries(
+    conn: &mut DbConnection,
+    user_id: i64,
+    limit: i64,
+) -> QueryResult<Vec<LedgerRow>> {
+    credit_ledger::table
+        .filter(credit_ledger::user_id.eq(user_id))
+        .order(credit_ledger::id.desc())
+        .limit(limit)
+        .select(LedgerRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn ledger_entry_exists(conn: &mut DbConnection, external_ref: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        credit_ledger::table.filter(credit_ledger::external_ref.eq(external_ref)),
+    ))
+    .get_result(conn)
+}
+
+/// `SELECT … FOR UPDATE` on PostgreSQL; SQLite has no row locks (and needs none inside
+/// `BEGIN IMMEDIATE`).
+pub(crate) fn lock_user(conn: &mut DbConnection, id: i64) -> QueryResult<()> {
+    match conn {
+        DbConnection::Postgres(pg) => {
+            users::table.find(id).select(users::id).for_update().first::<i64>(pg).optional()?;
+        }
+        DbConnection::Sqlite(_) => {}
+    }
+    Ok(())
 }
 
 pub(crate) fn ledger_sum(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {

@@ -121,9 +121,11 @@ impl DbConnectionManager {
                     })?;
                 }
                 let mut conn = SqliteConnection::establish(path)?;
+                // busy_timeout first: the journal-mode switch itself waits for a lock while
+                // another connection writes.
                 conn.batch_execute(
-                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
+                     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
                 )
                 .map_err(ConnectionError::CouldntSetupConfiguration)?;
                 Ok(DbConnection::Sqlite(conn))

@@ -82,5 +82,45 @@ diesel::allow_tables_to_appear_in_same_query!(
     password_reset_tokens,
     login_attempts,
     credit_ledger,
-    contact_messages
+    contact_messages,
+    ad_views,
+    payments,
+    webhook_events
 );
+
+diesel::table! {
+    ad_views (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        token_hash -> Text,
+        started_at -> Timestamp,
+        claimed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    payments (intent_id) {
+        intent_id -> Text,
+        user_id -> BigInt,
+        package_id -> Text,
+        credits -> Integer,
+        amount_cents -> BigInt,
+        currency -> Text,
+        provider -> Text,
+        status -> Text,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamp,
+        fulfilled_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    webhook_events (event_id) {
+        event_id -> Text,
+        event_type -> Text,
+        received_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(ad_views -> users (user_id));
+diesel::joinable!(payments -> users (user_id));

@@ -10,6 +10,7 @@ use setupiq_auth::Passwords;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::MediaStore;
 use setupiq_core::{Config, SharedClock, clock, error};
+use setupiq_credits::PaymentProvider;
 use setupiq_db::Db;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -33,6 +34,8 @@ const JSON_LIMIT: usize = 1024 * 1024;
     tags(
         (name = "auth", description = "Accounts, sessions, password reset and profile"),
         (name = "contact", description = "The contact form: messages to the support team"),
+        (name = "credits", description = "Credit packs, balance history, deductions and rewarded ads"),
+        (name = "payments", description = "Card purchases: Stripe PaymentIntents, or the offline test mode"),
         (name = "health", description = "Liveness of the service and its database"),
     )
 )]
@@ -47,6 +50,7 @@ pub struct AppState {
     pub passwords: Passwords,
     pub mailer: Mailer,
     pub media: MediaStore,
+    pub payments: PaymentProvider,
 }
 
 impl AppState {
@@ -81,7 +85,11 @@ impl AppState {
                 tracing::info!(promoted, "accounts promoted to admin from SETUPIQ_ADMIN_EMAILS");
             }
         }
-        Ok(Self { config, db, clock, passwords: Passwords::for_this_machine(), mailer, media })
+        let payments = PaymentProvider::from_config(&config)?;
+        if payments.is_test_mode() {
+            tracing::info!("no STRIPE_SECRET_KEY: payments run in test mode");
+        }
+        Ok(Self { config, db, clock, passwords: Passwords::for_this_machine(), mailer, media, payments })
     }
 }
 
@@ -93,6 +101,7 @@ impl AppState {
 fn api(cfg: &mut ServiceConfig) {
     cfg.service(utoipa_actix_web::scope("/_api/auth").configure(setupiq_auth::http::configure))
         .configure(setupiq_contact::http::configure)
+        .configure(setupiq_credits::http::configure)
         .service(health::health);
 }
 
@@ -127,6 +136,7 @@ pub fn build_app(
         .app_data(web::Data::new(state.passwords))
         .app_data(web::Data::new(state.mailer))
         .app_data(web::Data::new(state.media))
+        .app_data(web::Data::new(state.payments))
         .app_data(web::Data::new(frontend))
         .configure(api)
         .split_for_parts();

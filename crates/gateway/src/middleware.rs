@@ -51,7 +51,7 @@ pub async fn security_headers(
 
 /// API paths that take non-JSON bodies by design (e.g. a payment provider's webhook,
 /// which is authenticated by its signature instead).
-const CSRF_EXEMPT: &[&str] = &[];
+const CSRF_EXEMPT: &[&str] = &["/_api/stripe/webhook"];
 
 /// A state-changing API request must be JSON and, when the browser says where it comes
 /// from (`Origin`), come from our public origin. A cross-site form post can do neither.

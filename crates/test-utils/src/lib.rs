@@ -1,16 +1,19 @@
 //! Test support shared by every crate's integration tests: [`TestDb`] on both backends
 //! (with the [`both_backends!`] macro), [`TestApp`] serving the real `App` over real HTTP,
-//! fixture builders, and [`SmtpSink`], a local SMTP listener.
+//! fixture builders, [`SmtpSink`], a local SMTP listener, and [`StripeStandIn`], a local
+//! server speaking Stripe's PaymentIntent API.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod app;
 mod db;
 pub mod fixtures;
 mod smtp;
+mod stripe;
 
 pub use app::{SentMail, TestApp, TestClient, TestResponse, test_epoch};
 pub use db::TestDb;
 pub use smtp::{ReceivedMail, SmtpSink};
+pub use stripe::StripeStandIn;
 
 /// Generates a `sqlite` and a `postgres` test from one synchronous body:
 ///

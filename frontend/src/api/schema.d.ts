@@ -201,6 +201,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/credits/ad-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's rewarded-ad standing of the signed-in user. */
+        get: operations["ad_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/credits/deduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Spends credits for a reason (e.g. publishing a RigPage); never beyond the balance. */
+        post: operations["deduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/credits/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's latest balance changes, newest first. */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/credits/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit packs for sale (the one source of prices), and whether payments run in test mode. */
+        get: operations["list_packs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/health": {
         parameters: {
             query?: never;
@@ -218,10 +286,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/stripe/confirm-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Credits a paid intent of the signed-in user, once, if the provider reports it succeeded. */
+        post: operations["confirm_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/stripe/create-payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts buying a pack: creates the payment intent the card form confirms. */
+        post: operations["create_payment_intent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/stripe/test-mode/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode only: pays an intent with a test card (4242… succeeds, 4000 0000 0000 0002 is declined). */
+        post: operations["test_mode_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook: `payment_intent.succeeded` credits the purchase (signature verified). */
+        post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/watch-ad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts a watched ad (once, at least 3 s after its start); every third earns a credit. */
+        post: operations["watch_ad"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/watch-ad/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a rewarded ad; returns the token that claims it after 3 seconds. */
+        post: operations["start_ad"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdStatsResponse: {
+            /** Format: int64 */
+            adsUntilNextCredit: number;
+            /** Format: int64 */
+            dailyAdsRemaining: number;
+            /** Format: int64 */
+            potentialCreditsToday: number;
+            /** Format: int64 */
+            uncreditedAds: number;
+        };
+        ConfirmPaymentRequest: {
+            paymentIntentId: string;
+        };
+        ConfirmPaymentResponse: {
+            /** Format: int32 */
+            creditsAdded: number;
+            /** Format: int32 */
+            newBalance: number;
+        };
         /** @description A message to the SetupIQ support team. */
         ContactRequest: {
             /**
@@ -239,6 +428,28 @@ export interface components {
              * @example Pixel Pete
              */
             name: string;
+        };
+        CreatePaymentIntentRequest: {
+            /** @description `starter`, `popular` or `value`. */
+            packageId: string;
+        };
+        CreatePaymentIntentResponse: {
+            clientSecret: string;
+            paymentIntentId: string;
+            testMode: boolean;
+        };
+        DeductRequest: {
+            /** Format: int32 */
+            amount: number;
+            reason: string;
+        };
+        DeductResponse: {
+            /**
+             * Format: int32
+             * @description The balance now.
+             */
+            credits: number;
+            success: boolean;
         };
         /** @description Any JSON object; its fields are ignored (logout, delete-account). */
         EmptyRequest: Record<string, never>;
@@ -267,6 +478,10 @@ export interface components {
             /** @description `ok` when everything answers. */
             status: string;
         };
+        HistoryResponse: {
+            /** @description Newest first, at most 50. */
+            entries: components["schemas"]["LedgerEntryDto"][];
+        };
         /**
          * @description One failed rule of a request: the field (`path`, camelCase as in the JSON) and the
          *     specification's message for it.
@@ -275,10 +490,50 @@ export interface components {
             message: string;
             path: string;
         };
+        /** @description One change of the balance. */
+        LedgerEntryDto: {
+            /**
+             * Format: int32
+             * @description Positive for credits received, negative for credits spent.
+             */
+            amount: number;
+            /** Format: int32 */
+            balanceAfter: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `signup_bonus`, `ad_reward`, `purchase:starter`, … */
+            reason: string;
+        };
         LoginRequest: {
             /** @example gamer@example.com */
             email: string;
             password: string;
+        };
+        /** @description A pack of credits for sale. */
+        PackDto: {
+            /** Format: int32 */
+            credits: number;
+            /** @description ISO currency code (`usd`). */
+            currency: string;
+            /** @description `starter`, `popular` or `value`. */
+            id: string;
+            name: string;
+            /** @description The pack to recommend. */
+            popular: boolean;
+            /**
+             * Format: int64
+             * @description Price in cents.
+             */
+            priceCents: number;
+        };
+        PacksResponse: {
+            packs: components["schemas"]["PackDto"][];
+            /** @description Stripe's publishable key for Elements, when Stripe is configured. */
+            publishableKey?: string | null;
+            /** @description No Stripe key is configured: payments run in the offline test mode. */
+            testMode: boolean;
         };
         RegisterRequest: {
             /**
@@ -300,6 +555,15 @@ export interface components {
         SuccessResponse: {
             message?: string | null;
             success: boolean;
+        };
+        TestModePayRequest: {
+            /** @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. */
+            cardNumber: string;
+            paymentIntentId: string;
+        };
+        TestModePayResponse: {
+            /** @description `succeeded`. */
+            status: string;
         };
         UpdateProfileRequest: {
             /** @example pixel_pete */
@@ -343,6 +607,28 @@ export interface components {
             /** @description The account the link resets. */
             email: string;
             valid: boolean;
+        };
+        WatchAdRequest: {
+            adToken: string;
+        };
+        WatchAdResponse: {
+            /** Format: int64 */
+            adsUntilNextCredit: number;
+            /**
+             * Format: int64
+             * @description Ads counted towards the next credit (0-2).
+             */
+            adsWatchedInSession: number;
+            creditAwarded: boolean;
+            /**
+             * Format: int32
+             * @description The balance now.
+             */
+            credits: number;
+        };
+        WatchAdStartResponse: {
+            /** @description Send it back to `POST /_api/watch-ad` once the ad has played (3 s at least). */
+            adToken: string;
         };
     };
     responses: never;
@@ -766,6 +1052,135 @@ export interface operations {
             };
         };
     };
+    ad_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdStatsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeductRequest"];
+            };
+        };
+        responses: {
+            /** @description Deducted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeductResponse"];
+                };
+            };
+            /** @description Invalid amount or reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_packs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Packs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PacksResponse"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -786,6 +1201,298 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Credited (or already credited) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmPaymentResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment did not succeed */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such payment of this user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_payment_intent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentIntentRequest"];
+            };
+        };
+        responses: {
+            /** @description Intent created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatePaymentIntentResponse"];
+                };
+            };
+            /** @description Unknown pack */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_mode_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestModePayRequest"];
+            };
+        };
+        responses: {
+            /** @description Paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestModePayResponse"];
+                };
+            };
+            /** @description Invalid card number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Card declined */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in test mode, or no such payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The raw event, signed in the `Stripe-Signature` header */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Handled (or already handled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad or stale signature */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Webhooks not configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    watch_ad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchAdRequest"];
+            };
+        };
+        responses: {
+            /** @description Counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchAdResponse"];
+                };
+            };
+            /** @description Unknown token or ad not watched long enough */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already counted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Daily ad watch limit reached */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_ad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchAdStartResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Daily ad watch limit reached */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

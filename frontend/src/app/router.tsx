@@ -16,6 +16,7 @@ const Profile = lazy(() => import('@/routes/Profile'))
 const ResetPassword = lazy(() => import('@/routes/ResetPassword'))
 const Login = lazy(() => import('@/routes/Login'))
 const Admin = lazy(() => import('@/routes/Admin'))
+const BuyCredits = lazy(() => import('@/routes/BuyCredits'))
 const NotFound = lazy(() => import('@/routes/NotFound'))
 const ComingSoon = lazy(() => import('@/routes/ComingSoon'))
 
@@ -49,7 +50,7 @@ export const router = createBrowserRouter([
           { path: 'login', element: <Login /> },
           { path: 'admin', element: <RequireAuth role="admin"><Admin /></RequireAuth> },
           { path: 'community', element: <ComingSoon title="Community Setups" /> },
-          { path: 'buy-credits', element: <ComingSoon title="Get Credits" /> },
+          { path: 'buy-credits', element: <BuyCredits /> },
           { path: 'my-setups', element: <ComingSoon title="My Setups" /> },
           { path: 'my-posts', element: <ComingSoon title="My Community Posts" /> },
           { path: 'results', element: <ComingSoon title="Your Setup Results" /> },

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom'
 import { useAuth } from '@/features/auth/AuthProvider'
+import { usePacks } from '@/features/credits/api'
+import { formatPrice } from '@/features/credits/format'
 
 const CATEGORIES = [
   { icon: '🔌', name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
@@ -36,7 +38,7 @@ const FAQ = [
   },
   {
     question: 'How do I get more credits?',
-    answer: 'Watch short ads (3 ads earn 1 credit, up to 10 credits a day) or buy a credit pack starting at $4.99.',
+    answer: 'Watch short ads (3 ads earn 1 credit, up to 10 credits a day) or buy a credit pack on the Get Credits page.',
   },
   {
     question: 'What kind of photo works best?',
@@ -50,14 +52,11 @@ const COMMUNITY = [
   { icon: '🏆', title: 'Leaderboards', text: 'Weekly, monthly and all-time rankings of the top setups and the creators behind them.' },
 ] as const
 
-const PACKS = [
-  { name: 'Starter', credits: 10, price: '$4.99' },
-  { name: 'Popular', credits: 25, price: '$9.99' },
-  { name: 'Value', credits: 100, price: '$19.99' },
-] as const
-
 export default function Home() {
   const { state, user, openAuth } = useAuth()
+  // Prices come from the server, the one source of truth (DESIGN.md §5).
+  const packs = usePacks().data?.packs ?? []
+  const cheapest = packs.reduce<number | null>((min, p) => (min === null || p.priceCents < min ? p.priceCents : min), null)
   const signedOut = state.status === 'unauthenticated'
 
   return (
@@ -213,15 +212,15 @@ export default function Home() {
           <div className="card plan plan-featured">
             <h3>Credit Packs</h3>
             <p className="price">
-              <span className="price-from">from</span> $4.99
+              <span className="price-from">from</span> {cheapest === null ? '…' : formatPrice(cheapest)}
             </p>
             <ul className="pack-list">
-              {PACKS.map((pack) => (
-                <li key={pack.name}>
+              {packs.map((pack) => (
+                <li key={pack.id}>
                   <span>
-                    <strong>{pack.name}</strong> · {pack.credits} credits
+                    <strong>{pack.name.replace(/ Pack$/, '')}</strong> · {pack.credits} credits
                   </span>
-                  <strong>{pack.price}</strong>
+                  <strong>{formatPrice(pack.priceCents, pack.currency)}</strong>
                 </li>
               ))}
             </ul>

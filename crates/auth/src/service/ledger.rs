@@ -55,3 +55,41 @@ pub fn balance_matches_ledger(conn: &mut DbConnection, user_id: i64) -> Result<b
     let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
     Ok(i64::from(user.credits) == repo::ledger_sum(conn, user_id)?)
 }
+
+/// One change of a balance, as the user sees it in their history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub id: i64,
+    pub amount: i32,
+    pub balance_after: i32,
+    pub reason: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The newest `limit` entries of a user's ledger, newest first.
+pub fn history(conn: &mut DbConnection, user_id: i64, limit: i64) -> Result<Vec<LedgerEntry>, AuthError> {
+    Ok(repo::ledger_entries(conn, user_id, limit)?
+        .into_iter()
+        .map(|row| LedgerEntry {
+            id: row.id,
+            amount: row.amount,
+            balance_after: row.balance_after,
+            reason: row.reason,
+            created_at: row.created_at.and_utc(),
+        })
+        .collect())
+}
+
+/// Whether a credit with this external reference was already applied.
+pub fn is_applied(conn: &mut DbConnection, external_ref: &str) -> Result<bool, AuthError> {
+    Ok(repo::ledger_entry_exists(conn, external_ref)?)
+}
+
+/// Serialises concurrent balance-changing transactions of one user: on PostgreSQL the
+/// user's row is locked (`SELECT … FOR UPDATE`) until the transaction ends; on SQLite the
+/// write transaction (`BEGIN IMMEDIATE`) already runs alone. Call it first in a
+/// transaction that reads counts before it writes (daily caps).
+pub fn lock_account(conn: &mut DbConnection, user_id: i64) -> Result<(), AuthError> {
+    repo::lock_user(conn, user_id)?;
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! Request and response bodies of the credit endpoints.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::service::ads::{AdReward, AdStats};
+use crate::service::packs::Pack;
+
+/// A pack of credits for sale.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PackDto {
+    /// `starter`, `popular` or `value`.
+    pub id: String,
+    pub name: String,
+    pub credits: i32,
+    /// Price in cents.
+    pub price_cents: i64,
+    /// ISO currency code (`usd`).
+    pub currency: String,
+    /// The pack to recommend.
+    pub popular: bool,
+}
+
+impl From<Pack> for PackDto {
+    fn from(p: Pack) -> Self {
+        Self {
+            id: p.id.into(),
+            name: p.name.into(),
+            credits: p.credits,
+            price_cents: p.price_cents,
+            currency: crate::service::packs::CURRENCY.into(),
+            popular: p.popular,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PacksResponse {
+    pub packs: Vec<PackDto>,
+    /// No Stripe key is configured: payments run in the offline test mode.
+    pub test_mode: bool,
+    /// Stripe's publishable key for Elements, when Stripe is configured.
+    pub publishable_key: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CreatePaymentIntentRequest {
+    /// `starter`, `popular` or `value`.
+    pub package_id: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatePaymentIntentResponse {
+    pub client_secret: String,
+    pub payment_intent_id: String,
+    pub test_mode: bool,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ConfirmPaymentRequest {
+    #[validate(length(min = 1, message = "Payment intent is required."))]
+    pub payment_intent_id: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmPaymentResponse {
+    pub credits_added: i32,
+    pub new_balance: i32,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TestModePayRequest {
+    #[validate(length(min = 1, message = "Payment intent is required."))]
+    pub payment_intent_id: String,
+    /// 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
+    pub card_number: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct TestModePayResponse {
+    /// `succeeded`.
+    pub status: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WatchAdStartResponse {
+    /// Send it back to `POST /_api/watch-ad` once the ad has played (3 s at least).
+    pub ad_token: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct WatchAdRequest {
+    #[validate(length(min = 1, message = "This ad could not be verified. Please watch it again."))]
+    pub ad_token: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WatchAdResponse {
+    pub credit_awarded: bool,
+    /// The balance now.
+    pub credits: i32,
+    pub ads_until_next_credit: i64,
+    /// Ads counted towards the next credit (0-2).
+    pub ads_watched_in_session: i64,
+}
+
+impl From<AdReward> for WatchAdResponse {
+    fn from(r: AdReward) -> Self {
+        Self {
+            credit_awarded: r.credit_awarded,
+            credits: r.credits,
+            ads_until_next_credit: r.ads_until_next_credit,
+            ads_watched_in_session: r.ads_watched_in_session,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdStatsResponse {
+    pub daily_ads_remaining: i64,
+    pub potential_credits_today: i64,
+    pub uncredited_ads: i64,
+    pub ads_until_next_credit: i64,
+}
+
+impl From<AdStats> for AdStatsResponse {
+    fn from(s: AdStats) -> Self {
+        Self {
+            daily_ads_remaining: s.daily_ads_remaining,
+            potential_credits_today: s.potential_credits_today,
+            uncredited_ads: s.uncredited_ads,
+            ads_until_next_credit: s.ads_until_next_credit,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeductRequest {
+    #[validate(range(min = 1, message = "Amount must be a positive integer."))]
+    pub amount: i32,
+    #[validate(length(min = 1, message = "Reason is required."))]
+    #[validate(custom(function = "reason_max"))]
+    pub reason: String,
+}
+
+fn reason_max(value: &str) -> Result<(), validator::ValidationError> {
+    if value.chars().count() > 500 {
+        Err(validator::ValidationError::new("length")
+            .with_message("Reason cannot exceed 500 characters.".into()))
+    } else {
+        Ok(())
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct DeductResponse {
+    pub success: bool,
+    /// The balance now.
+    pub credits: i32,
+}
+
+/// One change of the balance.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerEntryDto {
+    pub id: i64,
+    /// Positive for credits received, negative for credits spent.
+    pub amount: i32,
+    pub balance_after: i32,
+    /// `signup_bonus`, `ad_reward`, `purchase:starter`, …
+    pub reason: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct HistoryResponse {
+    /// Newest first, at most 50.
+    pub entries: Vec<LedgerEntryDto>,
+}

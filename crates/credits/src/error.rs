@@ -1,0 +1,85 @@
+//! What can go wrong with credits, ads and payments, and how each reaches the client.
+
+use setupiq_auth::AuthError;
+use setupiq_core::ApiError;
+use setupiq_db::DbError;
+
+use crate::payments::ProviderError;
+use crate::payments::webhook::WebhookError;
+
+pub const DAILY_LIMIT_MESSAGE: &str = "Daily ad watch limit reached. Come back tomorrow for more credits!";
+pub const PAYMENT_NOT_SUCCESSFUL: &str = "Payment was not successful. Please try again.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreditsError {
+    #[error("Please select a valid credit package.")]
+    UnknownPackage,
+    #[error("Payment not found.")]
+    PaymentNotFound,
+    #[error("{0}")]
+    PaymentNotSuccessful(String),
+    #[error("This ad could not be verified. Please watch it again.")]
+    InvalidAdToken,
+    #[error("This ad has already been counted.")]
+    AdAlreadyCounted,
+    #[error("Please watch the whole ad (3 seconds) to earn credit.")]
+    AdTooShort,
+    #[error("{DAILY_LIMIT_MESSAGE}")]
+    DailyAdLimit,
+    #[error("Your card number is invalid.")]
+    InvalidCard,
+    #[error("Your card was declined.")]
+    CardDeclined,
+    #[error("Test-mode payments are not available.")]
+    TestModeUnavailable,
+    #[error("Webhook refused: {0}")]
+    Webhook(#[from] WebhookError),
+    #[error("Webhook refused: the event could not be read.")]
+    UnreadableEvent,
+    #[error("Webhooks are not configured.")]
+    WebhookNotConfigured,
+    #[error(transparent)]
+    Provider(#[from] ProviderError),
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for CreditsError {
+    fn from(err: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(err))
+    }
+}
+
+impl From<CreditsError> for ApiError {
+    fn from(err: CreditsError) -> Self {
+        let message = err.to_string();
+        match err {
+            CreditsError::UnknownPackage => ApiError::invalid("packageId", message),
+            CreditsError::PaymentNotFound | CreditsError::TestModeUnavailable => ApiError::not_found(message),
+            CreditsError::PaymentNotSuccessful(_) | CreditsError::CardDeclined => ApiError::new(
+                actix_web::http::StatusCode::PAYMENT_REQUIRED,
+                setupiq_core::ErrorCode::BadRequest,
+                message,
+            ),
+            CreditsError::InvalidAdToken | CreditsError::AdTooShort => ApiError::invalid("adToken", message),
+            CreditsError::AdAlreadyCounted => ApiError::conflict(message),
+            CreditsError::DailyAdLimit => ApiError::rate_limited(message, 3600),
+            CreditsError::InvalidCard => ApiError::invalid("cardNumber", message),
+            CreditsError::Webhook(_) | CreditsError::UnreadableEvent => ApiError::bad_request(message),
+            CreditsError::WebhookNotConfigured => ApiError::not_found(message),
+            CreditsError::Provider(ProviderError::NotFound) => ApiError::not_found("Payment not found."),
+            CreditsError::Provider(_) => {
+                tracing::error!(error = %message, "payment provider call failed");
+                ApiError::new(
+                    actix_web::http::StatusCode::BAD_GATEWAY,
+                    setupiq_core::ErrorCode::Unavailable,
+                    "The payment provider could not be reached. Please try again.",
+                )
+            }
+            CreditsError::Auth(auth) => auth.into(),
+            CreditsError::Db(db) => db.into(),
+        }
+    }
+}

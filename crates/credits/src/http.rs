@@ -1,0 +1,268 @@
+//! The credit endpoints: packs, history, deductions, rewarded ads and payments.
+
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use setupiq_auth::CurrentUser;
+use setupiq_core::validation::validate;
+use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
+use setupiq_db::Db;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::dto::{
+    AdStatsResponse, ConfirmPaymentRequest, ConfirmPaymentResponse, CreatePaymentIntentRequest,
+    CreatePaymentIntentResponse, DeductRequest, DeductResponse, HistoryResponse, LedgerEntryDto, PackDto,
+    PacksResponse, TestModePayRequest, TestModePayResponse, WatchAdRequest, WatchAdResponse,
+    WatchAdStartResponse,
+};
+use crate::error::CreditsError;
+use crate::payments::test_mode;
+use crate::service::purchases::{self, PaymentProvider};
+use crate::service::{ads, balance, packs};
+
+/// Mounts the endpoints at their full `/_api/…` paths.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list_packs)
+        .service(history)
+        .service(deduct)
+        .service(ad_stats)
+        .service(start_ad)
+        .service(watch_ad)
+        .service(create_payment_intent)
+        .service(confirm_payment)
+        .service(test_mode_pay)
+        .service(stripe_webhook);
+}
+
+/// The credit packs for sale (the one source of prices), and whether payments run in test mode.
+#[utoipa::path(tag = "credits", responses((status = 200, description = "Packs", body = PacksResponse)))]
+#[get("/_api/credits/packs")]
+async fn list_packs(
+    provider: web::Data<PaymentProvider>,
+    config: web::Data<Config>,
+) -> web::Json<PacksResponse> {
+    web::Json(PacksResponse {
+        packs: packs::PACKS.into_iter().map(PackDto::from).collect(),
+        test_mode: provider.is_test_mode(),
+        publishable_key: if provider.is_test_mode() { None } else { config.stripe.publishable_key.clone() },
+    })
+}
+
+/// The signed-in user's latest balance changes, newest first.
+#[utoipa::path(
+    tag = "credits",
+    responses(
+        (status = 200, description = "History", body = HistoryResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/_api/credits/history")]
+async fn history(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<HistoryResponse>, ApiError> {
+    let user_id = user.id();
+    let entries = db.run(move |conn| balance::history(conn, user_id)).await?;
+    Ok(web::Json(HistoryResponse {
+        entries: entries
+            .into_iter()
+            .map(|e| LedgerEntryDto {
+                id: e.id,
+                amount: e.amount,
+                balance_after: e.balance_after,
+                reason: e.reason,
+                created_at: e.created_at,
+            })
+            .collect(),
+    }))
+}
+
+/// Spends credits for a reason (e.g. publishing a RigPage); never beyond the balance.
+#[utoipa::path(
+    tag = "credits",
+    request_body = DeductRequest,
+    responses(
+        (status = 200, description = "Deducted", body = DeductResponse),
+        (status = 400, description = "Invalid amount or reason", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 402, description = "Not enough credits", body = ErrorBody),
+    )
+)]
+#[post("/_api/credits/deduct")]
+async fn deduct(
+    user: CurrentUser,
+    body: web::Json<DeductRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<DeductResponse>, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
+    let credits = db
+        .run(move |conn| balance::deduct(conn, user_id, body.amount, body.reason.trim(), clock.now()))
+        .await?;
+    Ok(web::Json(DeductResponse { success: true, credits }))
+}
+
+/// Today's rewarded-ad standing of the signed-in user.
+#[utoipa::path(
+    tag = "credits",
+    responses(
+        (status = 200, description = "Stats", body = AdStatsResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/_api/credits/ad-stats")]
+async fn ad_stats(
+    user: CurrentUser,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<AdStatsResponse>, ApiError> {
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
+    let stats = db.run(move |conn| ads::stats(conn, user_id, clock.now())).await?;
+    Ok(web::Json(stats.into()))
+}
+
+/// Starts a rewarded ad; returns the token that claims it after 3 seconds.
+#[utoipa::path(
+    tag = "credits",
+    responses(
+        (status = 200, description = "Started", body = WatchAdStartResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 429, description = "Daily ad watch limit reached", body = ErrorBody),
+    )
+)]
+#[post("/_api/watch-ad/start")]
+async fn start_ad(
+    user: CurrentUser,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<WatchAdStartResponse>, ApiError> {
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
+    let ad_token = db.run(move |conn| ads::start(conn, user_id, clock.now())).await?;
+    Ok(web::Json(WatchAdStartResponse { ad_token }))
+}
+
+/// Counts a watched ad (once, at least 3 s after its start); every third earns a credit.
+#[utoipa::path(
+    tag = "credits",
+    request_body = WatchAdRequest,
+    responses(
+        (status = 200, description = "Counted", body = WatchAdResponse),
+        (status = 400, description = "Unknown token or ad not watched long enough", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "Already counted", body = ErrorBody),
+        (status = 429, description = "Daily ad watch limit reached", body = ErrorBody),
+    )
+)]
+#[post("/_api/watch-ad")]
+async fn watch_ad(
+    user: CurrentUser,
+    body: web::Json<WatchAdRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<WatchAdResponse>, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
+    let reward = db.run(move |conn| ads::claim(conn, user_id, &body.ad_token, clock.now())).await?;
+    Ok(web::Json(reward.into()))
+}
+
+/// Starts buying a pack: creates the payment intent the card form confirms.
+#[utoipa::path(
+    tag = "payments",
+    request_body = CreatePaymentIntentRequest,
+    responses(
+        (status = 200, description = "Intent created", body = CreatePaymentIntentResponse),
+        (status = 400, description = "Unknown pack", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 502, description = "The payment provider failed", body = ErrorBody),
+    )
+)]
+#[post("/_api/stripe/create-payment-intent")]
+async fn create_payment_intent(
+    user: CurrentUser,
+    body: web::Json<CreatePaymentIntentRequest>,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<CreatePaymentIntentResponse>, ApiError> {
+    let started = purchases::create(&db, &provider, &clock, user.id(), &body.package_id).await?;
+    Ok(web::Json(CreatePaymentIntentResponse {
+        client_secret: started.client_secret,
+        payment_intent_id: started.intent_id,
+        test_mode: provider.is_test_mode(),
+    }))
+}
+
+/// Credits a paid intent of the signed-in user, once, if the provider reports it succeeded.
+#[utoipa::path(
+    tag = "payments",
+    request_body = ConfirmPaymentRequest,
+    responses(
+        (status = 200, description = "Credited (or already credited)", body = ConfirmPaymentResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 402, description = "The payment did not succeed", body = ErrorBody),
+        (status = 404, description = "No such payment of this user", body = ErrorBody),
+    )
+)]
+#[post("/_api/stripe/confirm-payment")]
+async fn confirm_payment(
+    user: CurrentUser,
+    body: web::Json<ConfirmPaymentRequest>,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<ConfirmPaymentResponse>, ApiError> {
+    let body = body.into_inner();
+    validate(&body)?;
+    let done = purchases::confirm(&db, &provider, &clock, user.id(), body.payment_intent_id).await?;
+    Ok(web::Json(ConfirmPaymentResponse { credits_added: done.credits_added, new_balance: done.new_balance }))
+}
+
+/// Test mode only: pays an intent with a test card (4242… succeeds, 4000 0000 0000 0002 is declined).
+#[utoipa::path(
+    tag = "payments",
+    request_body = TestModePayRequest,
+    responses(
+        (status = 200, description = "Paid", body = TestModePayResponse),
+        (status = 400, description = "Invalid card number", body = ErrorBody),
+        (status = 402, description = "Card declined", body = ErrorBody),
+        (status = 404, description = "Not in test mode, or no such payment", body = ErrorBody),
+    )
+)]
+#[post("/_api/stripe/test-mode/pay")]
+async fn test_mode_pay(
+    user: CurrentUser,
+    body: web::Json<TestModePayRequest>,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+) -> Result<web::Json<TestModePayResponse>, ApiError> {
+    if !provider.is_test_mode() {
+        return Err(CreditsError::TestModeUnavailable.into());
+    }
+    let body = body.into_inner();
+    validate(&body)?;
+    let user_id = user.id();
+    db.run(move |conn| test_mode::pay(conn, user_id, &body.payment_intent_id, &body.card_number)).await?;
+    Ok(web::Json(TestModePayResponse { status: "succeeded".into() }))
+}
+
+/// Stripe's webhook: `payment_intent.succeeded` credits the purchase (signature verified).
+#[utoipa::path(
+    tag = "payments",
+    request_body(content = String, description = "The raw event, signed in the `Stripe-Signature` header"),
+    responses(
+        (status = 200, description = "Handled (or already handled)"),
+        (status = 400, description = "Bad or stale signature", body = ErrorBody),
+        (status = 404, description = "Webhooks not configured", body = ErrorBody),
+    )
+)]
+#[post("/_api/stripe/webhook")]
+async fn stripe_webhook(
+    req: HttpRequest,
+    body: web::Bytes,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+    clock: web::Data<SharedClock>,
+) -> Result<HttpResponse, ApiError> {
+    let signature = req.headers().get("stripe-signature").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    purchases::handle_webhook(&db, &provider, &clock, body.to_vec(), signature).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "received": true })))
+}

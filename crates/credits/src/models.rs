@@ -1,0 +1,58 @@
+//! Rows of the tables the credits crate owns.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use setupiq_db::schema::{ad_views, payments, webhook_events};
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = ad_views)]
+pub(crate) struct AdViewInsertForm<'a> {
+    pub user_id: i64,
+    pub token_hash: &'a str,
+    pub started_at: NaiveDateTime,
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = ad_views)]
+pub(crate) struct AdViewRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub started_at: NaiveDateTime,
+    pub claimed_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = payments)]
+pub(crate) struct PaymentInsertForm<'a> {
+    pub intent_id: &'a str,
+    pub user_id: i64,
+    pub package_id: &'a str,
+    pub credits: i32,
+    pub amount_cents: i64,
+    pub currency: &'a str,
+    pub provider: &'a str,
+    pub status: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = payments)]
+pub(crate) struct PaymentRow {
+    pub intent_id: String,
+    pub user_id: i64,
+    pub package_id: String,
+    pub credits: i32,
+    pub amount_cents: i64,
+    pub provider: String,
+    pub status: String,
+    pub last_error: Option<String>,
+    pub fulfilled_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = webhook_events)]
+pub(crate) struct WebhookEventInsertForm<'a> {
+    pub event_id: &'a str,
+    pub event_type: &'a str,
+    pub received_at: NaiveDateTime,
+}

@@ -1,0 +1,65 @@
+//! The built-in test-mode provider (DESIGN.md §7): without a Stripe key, intents live in
+//! our own `payments` table and `POST /_api/stripe/test-mode/pay` stands in for the card
+//! form: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, as with Stripe's
+//! test cards. Confirmation then works exactly as with Stripe.
+
+use setupiq_db::DbConnection;
+
+use crate::error::CreditsError;
+use crate::payments::{CreatedIntent, IntentStatus, RetrievedIntent};
+use crate::repo;
+
+pub const SUCCEEDING_CARD: &str = "4242424242424242";
+pub const DECLINED_CARD: &str = "4000000000000002";
+pub const DECLINE_MESSAGE: &str = "Your card was declined.";
+
+/// A new test intent id and client secret (the row is written by the caller).
+pub fn new_intent() -> CreatedIntent {
+    let id = format!("pi_test_{}", uuid::Uuid::new_v4().simple());
+    let client_secret = format!("{id}_secret_{}", setupiq_core::tokens::generate());
+    CreatedIntent { id, client_secret }
+}
+
+/// "Pays" a test intent of this user with a test card number.
+pub fn pay(
+    conn: &mut DbConnection,
+    user_id: i64,
+    intent_id: &str,
+    card_number: &str,
+) -> Result<(), CreditsError> {
+    let payment = repo::find_payment(conn, intent_id)?
+        .filter(|p| p.user_id == user_id && p.provider == "test")
+        .ok_or(CreditsError::PaymentNotFound)?;
+    let digits: String = card_number.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    match digits.as_str() {
+        SUCCEEDING_CARD => {
+            if payment.fulfilled_at.is_none() {
+                repo::set_payment_status(conn, intent_id, "succeeded", None)?;
+            }
+            Ok(())
+        }
+        DECLINED_CARD => {
+            repo::set_payment_status(conn, intent_id, "requires_payment_method", Some(DECLINE_MESSAGE))?;
+            Err(CreditsError::CardDeclined)
+        }
+        _ => Err(CreditsError::InvalidCard),
+    }
+}
+
+/// What the test provider "reports" for an intent: the row's status.
+pub fn retrieve(conn: &mut DbConnection, intent_id: &str) -> Result<RetrievedIntent, CreditsError> {
+    let payment = repo::find_payment(conn, intent_id)?
+        .filter(|p| p.provider == "test")
+        .ok_or(CreditsError::PaymentNotFound)?;
+    Ok(RetrievedIntent {
+        id: payment.intent_id,
+        status: if payment.status == "succeeded" {
+            IntentStatus::Succeeded
+        } else {
+            IntentStatus::RequiresPaymentMethod
+        },
+        amount_cents: payment.amount_cents,
+        user_id: Some(payment.user_id),
+        last_error: payment.last_error,
+    })
+}

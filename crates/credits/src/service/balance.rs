@@ -1,0 +1,24 @@
+//! The balance as the user sees it: history and deductions.
+
+use chrono::{DateTime, Utc};
+use setupiq_auth::service::ledger::{self, LedgerEntry};
+use setupiq_db::{DbConnection, write_transaction};
+
+use crate::error::CreditsError;
+
+/// The newest 50 changes of the user's balance.
+pub fn history(conn: &mut DbConnection, user_id: i64) -> Result<Vec<LedgerEntry>, CreditsError> {
+    Ok(ledger::history(conn, user_id, 50)?)
+}
+
+/// Takes `amount` credits for `reason` (e.g. publishing a RigPage); refused beyond the
+/// balance. Returns the new balance.
+pub fn deduct(
+    conn: &mut DbConnection,
+    user_id: i64,
+    amount: i32,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<i32, CreditsError> {
+    write_transaction(conn, |conn| Ok(ledger::apply(conn, user_id, -amount, reason, None, now)?))
+}

@@ -1,0 +1,268 @@
+//! Card purchases: create an intent for a pack, then credit it exactly once when the
+//! provider says it succeeded — whether the browser confirms it (`confirm`), Stripe's
+//! webhook reports it (`handle_webhook`), or both at once.
+
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use setupiq_auth::service::ledger;
+use setupiq_core::{Config, SharedClock};
+use setupiq_db::{Db, DbConnection, write_transaction};
+
+use crate::error::{CreditsError, PAYMENT_NOT_SUCCESSFUL};
+use crate::models::{PaymentInsertForm, WebhookEventInsertForm};
+use crate::payments::stripe::StripeProvider;
+use crate::payments::{IntentStatus, NewIntent, RetrievedIntent, test_mode, webhook};
+use crate::repo;
+use crate::service::packs::{self, CURRENCY};
+
+/// Where payments go: real Stripe, or the offline test mode.
+#[derive(Debug, Clone)]
+pub enum PaymentProvider {
+    TestMode,
+    Stripe { client: StripeProvider, webhook_secret: Option<String> },
+}
+
+impl PaymentProvider {
+    /// Stripe when `STRIPE_SECRET_KEY` is set, the test mode otherwise.
+    pub fn from_config(config: &Config) -> Result<Self, CreditsError> {
+        match &config.stripe.secret_key {
+            None => Ok(Self::TestMode),
+            Some(key) => Ok(Self::Stripe {
+                client: StripeProvider::new(key, config.stripe.api_base.as_deref())?,
+                webhook_secret: config.stripe.webhook_secret.as_ref().map(|s| s.expose().to_owned()),
+            }),
+        }
+    }
+
+    pub fn is_test_mode(&self) -> bool {
+        matches!(self, Self::TestMode)
+    }
+
+    fn name(&self) -> &'static str {
+        if self.is_test_mode() { "test" } else { "stripe" }
+    }
+}
+
+/// A created purchase, as the payment dialog needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartedPurchase {
+    pub intent_id: String,
+    pub client_secret: String,
+}
+
+/// Creates the provider's intent for a pack and records the purchase.
+pub async fn create(
+    db: &Db,
+    provider: &PaymentProvider,
+    clock: &SharedClock,
+    user_id: i64,
+    package_id: &str,
+) -> Result<StartedPurchase, CreditsError> {
+    let pack = packs::find(package_id).ok_or(CreditsError::UnknownPackage)?;
+    let created = match provider {
+        PaymentProvider::TestMode => test_mode::new_intent(),
+        PaymentProvider::Stripe { client, .. } => {
+            let idempotency_key = uuid::Uuid::new_v4().to_string();
+            let new = NewIntent {
+                amount_cents: pack.price_cents,
+                currency: CURRENCY,
+                user_id,
+                package_id: pack.id,
+                idempotency_key: &idempotency_key,
+            };
+            client.create_intent(&new).await?
+        }
+    };
+    let (intent_id, provider_name, now) = (created.id.clone(), provider.name(), clock.now());
+    db.run(move |conn| {
+        repo::insert_payment(
+            conn,
+            &PaymentInsertForm {
+                intent_id: &intent_id,
+                user_id,
+                package_id: pack.id,
+                credits: pack.credits,
+                amount_cents: pack.price_cents,
+                currency: CURRENCY,
+                provider: provider_name,
+                status: "requires_payment_method",
+                created_at: now.naive_utc(),
+            },
+        )
+        .map_err(CreditsError::from)
+    })
+    .await?;
+    Ok(StartedPurchase { intent_id: created.id, client_secret: created.client_secret })
+}
+
+/// Credits granted by a purchase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fulfilment {
+    pub credits_added: i32,
+    pub new_balance: i32,
+}
+
+/// Credits the user's intent if, and only if, the provider reports it succeeded.
+/// Repeated or concurrent calls credit it once and all answer the same.
+pub async fn confirm(
+    db: &Db,
+    provider: &PaymentProvider,
+    clock: &SharedClock,
+    user_id: i64,
+    intent_id: String,
+) -> Result<Fulfilment, CreditsError> {
+    let lookup = intent_id.clone();
+    db.run(move |conn| {
+        repo::find_payment(conn, &lookup)?
+            .filter(|p| p.user_id == user_id)
+            .ok_or(CreditsError::PaymentNotFound)
+    })
+    .await?;
+    let retrieved = retrieve(db, provider, &intent_id).await?;
+    if retrieved.user_id.is_some_and(|owner| owner != user_id) {
+        return Err(CreditsError::PaymentNotFound);
+    }
+    let clock = clock.clone();
+    db.run(move |conn| settle(conn, &retrieved, clock.now())).await
+}
+
+async fn retrieve(
+    db: &Db,
+    provider: &PaymentProvider,
+    intent_id: &str,
+) -> Result<RetrievedIntent, CreditsError> {
+    match provider {
+        PaymentProvider::TestMode => {
+            let id = intent_id.to_owned();
+            db.run(move |conn| test_mode::retrieve(conn, &id)).await
+        }
+        PaymentProvider::Stripe { client, .. } => Ok(client.retrieve_intent(intent_id).await?),
+    }
+}
+
+/// Records what the provider said and credits a succeeded intent once.
+fn settle(
+    conn: &mut DbConnection,
+    intent: &RetrievedIntent,
+    now: DateTime<Utc>,
+) -> Result<Fulfilment, CreditsError> {
+    if intent.status != IntentStatus::Succeeded {
+        repo::set_payment_status(conn, &intent.id, status_name(intent.status), intent.last_error.as_deref())?;
+        return Err(CreditsError::PaymentNotSuccessful(
+            intent.last_error.clone().unwrap_or_else(|| PAYMENT_NOT_SUCCESSFUL.to_owned()),
+        ));
+    }
+    fulfil(conn, &intent.id, intent.amount_cents, now)
+}
+
+fn status_name(status: IntentStatus) -> &'static str {
+    match status {
+        IntentStatus::Succeeded => "succeeded",
+        IntentStatus::Processing => "processing",
+        IntentStatus::RequiresPaymentMethod => "requires_payment_method",
+        IntentStatus::RequiresConfirmation => "requires_confirmation",
+        IntentStatus::RequiresAction => "requires_action",
+        IntentStatus::RequiresCapture => "requires_capture",
+        IntentStatus::Canceled => "canceled",
+    }
+}
+
+/// Credits a succeeded purchase exactly once (the ledger's unique reference guarantees
+/// it even across gateway instances; the account lock makes the others wait and see it).
+pub(crate) fn fulfil(
+    conn: &mut DbConnection,
+    intent_id: &str,
+    amount_cents: i64,
+    now: DateTime<Utc>,
+) -> Result<Fulfilment, CreditsError> {
+    write_transaction(conn, |conn| {
+        let payment = repo::find_payment(conn, intent_id)?.ok_or(CreditsError::PaymentNotFound)?;
+        if payment.amount_cents != amount_cents {
+            tracing::error!(
+                intent_id,
+                expected = payment.amount_cents,
+                paid = amount_cents,
+                "payment amount mismatch"
+            );
+            return Err(CreditsError::PaymentNotSuccessful(PAYMENT_NOT_SUCCESSFUL.to_owned()));
+        }
+        ledger::lock_account(conn, payment.user_id)?;
+        let reference = format!("payment:{intent_id}");
+        let new_balance = if ledger::is_applied(conn, &reference)? {
+            setupiq_auth::service::accounts::find(conn, payment.user_id)?.map_or(0, |a| a.credits)
+        } else {
+            let reason = format!("purchase:{}", payment.package_id);
+            let balance =
+                ledger::apply(conn, payment.user_id, payment.credits, &reason, Some(&reference), now)?;
+            repo::mark_payment_fulfilled(conn, intent_id, now.naive_utc())?;
+            tracing::info!(
+                intent_id,
+                user_id = payment.user_id,
+                credits = payment.credits,
+                "purchase credited"
+            );
+            balance
+        };
+        Ok(Fulfilment { credits_added: payment.credits, new_balance })
+    })
+}
+
+/// The part of a Stripe event we read.
+#[derive(Debug, Deserialize)]
+struct Event {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    data: EventData,
+}
+
+#[derive(Debug, Deserialize)]
+struct EventData {
+    object: EventObject,
+}
+
+#[derive(Debug, Deserialize)]
+struct EventObject {
+    id: String,
+    #[serde(default)]
+    amount: i64,
+}
+
+/// Handles a Stripe webhook: verifies its signature, records the event id once, and
+/// fulfils `payment_intent.succeeded` through the same function as `confirm`.
+pub async fn handle_webhook(
+    db: &Db,
+    provider: &PaymentProvider,
+    clock: &SharedClock,
+    payload: Vec<u8>,
+    signature: Option<String>,
+) -> Result<(), CreditsError> {
+    let PaymentProvider::Stripe { webhook_secret: Some(secret), .. } = provider else {
+        return Err(CreditsError::WebhookNotConfigured);
+    };
+    let header = signature.ok_or(webhook::WebhookError::MissingHeader)?;
+    let now = clock.now();
+    webhook::verify(&payload, &header, secret, now)?;
+    let event: Event = serde_json::from_slice(&payload).map_err(|_| CreditsError::UnreadableEvent)?;
+    db.run(move |conn| {
+        write_transaction(conn, |conn| {
+            let first_time = repo::record_webhook_event(
+                conn,
+                &WebhookEventInsertForm {
+                    event_id: &event.id,
+                    event_type: &event.kind,
+                    received_at: now.naive_utc(),
+                },
+            )?;
+            if !first_time || event.kind != "payment_intent.succeeded" {
+                return Ok(());
+            }
+            match fulfil(conn, &event.data.object.id, event.data.object.amount, now) {
+                // An intent we never created (another integration on the account): ignore.
+                Err(CreditsError::PaymentNotFound) => Ok(()),
+                other => other.map(|_| ()),
+            }
+        })
+    })
+    .await
+}

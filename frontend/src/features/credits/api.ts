@@ -1,0 +1,83 @@
+import { useCallback } from 'react'
+import useSWR, { useSWRConfig } from 'swr'
+import { api, unwrap, type Schemas } from '@/api/client'
+import { SESSION_KEY } from '@/features/auth/api'
+import { useAuth } from '@/features/auth/AuthProvider'
+
+export type Pack = Schemas['PackDto']
+export type AdStats = Schemas['AdStatsResponse']
+export type LedgerEntry = Schemas['LedgerEntryDto']
+export type PaymentIntent = Schemas['CreatePaymentIntentResponse']
+
+export const PACKS_KEY = '/_api/credits/packs'
+export const AD_STATS_KEY = '/_api/credits/ad-stats'
+export const HISTORY_KEY = '/_api/credits/history'
+
+export async function fetchPacks(): Promise<Schemas['PacksResponse']> {
+  return unwrap(await api.GET('/_api/credits/packs'), 'Could not load the credit packs.')
+}
+
+export async function fetchAdStats(): Promise<AdStats> {
+  return unwrap(await api.GET('/_api/credits/ad-stats'), 'Unable to load ad stats. Please try again later.')
+}
+
+export async function fetchHistory(): Promise<LedgerEntry[]> {
+  return unwrap(await api.GET('/_api/credits/history'), 'Could not load your credit history.').entries
+}
+
+/** Starts a rewarded ad; the token claims it once the ad has played. */
+export async function startAd(): Promise<string> {
+  // No body, but state-changing calls must be JSON (the server's CSRF rule).
+  const result = await api.POST('/_api/watch-ad/start', { headers: { 'Content-Type': 'application/json' } })
+  return unwrap(result, 'An unknown error occurred.').adToken
+}
+
+export async function claimAd(adToken: string): Promise<Schemas['WatchAdResponse']> {
+  return unwrap(await api.POST('/_api/watch-ad', { body: { adToken } }), 'An unknown error occurred.')
+}
+
+export async function createPaymentIntent(packageId: string): Promise<PaymentIntent> {
+  return unwrap(await api.POST('/_api/stripe/create-payment-intent', { body: { packageId } }), 'Failed to create payment intent')
+}
+
+/** Test mode only: pays an intent with a test card number. */
+export async function payInTestMode(body: Schemas['TestModePayRequest']): Promise<void> {
+  unwrap(await api.POST('/_api/stripe/test-mode/pay', { body }), 'An unexpected error occurred.')
+}
+
+export async function confirmPayment(paymentIntentId: string): Promise<Schemas['ConfirmPaymentResponse']> {
+  return unwrap(await api.POST('/_api/stripe/confirm-payment', { body: { paymentIntentId } }), 'Failed to confirm payment')
+}
+
+/** The packs for sale; the server is the one source of prices. */
+export function usePacks() {
+  return useSWR(PACKS_KEY, fetchPacks)
+}
+
+/** Today's ad standing: cached 5 minutes, refetched on window focus (spec 000 §7, §9). */
+export function useAdStats(enabled: boolean) {
+  return useSWR(enabled ? AD_STATS_KEY : null, fetchAdStats, { dedupingInterval: 5 * 60_000, revalidateOnFocus: true })
+}
+
+/** The signed-in user's latest balance changes. */
+export function useCreditHistory(enabled: boolean) {
+  return useSWR(enabled ? HISTORY_KEY : null, fetchHistory, { dedupingInterval: 5 * 60_000 })
+}
+
+/**
+ * After the balance changed: shows the new balance at once (header badge, page), then
+ * re-reads the session, the ad stats and the history from the server.
+ */
+export function useBalanceChanged() {
+  const { user, setUser } = useAuth()
+  const { mutate } = useSWRConfig()
+  return useCallback(
+    (credits?: number) => {
+      if (user && credits !== undefined) setUser({ ...user, credits })
+      void mutate(SESSION_KEY)
+      void mutate(AD_STATS_KEY)
+      void mutate(HISTORY_KEY)
+    },
+    [user, setUser, mutate],
+  )
+}

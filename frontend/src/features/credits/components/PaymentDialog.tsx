@@ -1,0 +1,207 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router-dom'
+import { toast } from 'sonner'
+import { ApiError, type Schemas } from '@/api/client'
+import { Field } from '@/components/ui/Field'
+import { Modal } from '@/components/ui/Modal'
+import { Skeleton } from '@/components/ui/Skeleton'
+import { confirmPayment, createPaymentIntent, payInTestMode, useBalanceChanged, type Pack, type PaymentIntent } from '../api'
+import { creditsText, formatCardNumber, formatExpiry, formatPrice, purchaseSuccessMessage } from '../format'
+import { testCardSchema, type TestCardInput, type TestCardValues } from '../schemas'
+
+type Purchase = Schemas['ConfirmPaymentResponse']
+
+interface PaymentDialogProps {
+  /** The pack being bought; the dialog is open while there is one. */
+  pack: Pack | null
+  /** Stripe's publishable key, when real payments are configured. */
+  publishableKey?: string | null | undefined
+  onClose: () => void
+}
+
+/**
+ * Buying a pack (spec 000 §4 "Purchase"): a payment intent is created when the dialog
+ * opens, the card is paid, the server confirms and credits it, then a success view.
+ */
+export function PaymentDialog({ pack, publishableKey, onClose }: PaymentDialogProps) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Modal
+      open={pack !== null}
+      onOpenChange={(open) => !open && onClose()}
+      dismissible={!busy}
+      title="Complete Your Purchase"
+      description={pack ? `${pack.name}: ${creditsText(pack.credits)} for ${formatPrice(pack.priceCents, pack.currency)}` : undefined}
+    >
+      {pack && <PaymentFlow key={pack.id} pack={pack} publishableKey={publishableKey} onBusyChange={setBusy} onDone={onClose} />}
+    </Modal>
+  )
+}
+
+type IntentState = { status: 'creating' } | { status: 'failed' } | { status: 'ready'; intent: PaymentIntent }
+
+function PaymentFlow({ pack, publishableKey, onBusyChange, onDone }: {
+  pack: Pack
+  publishableKey?: string | null | undefined
+  onBusyChange: (busy: boolean) => void
+  onDone: () => void
+}) {
+  const [intent, setIntent] = useState<IntentState>({ status: 'creating' })
+  const [purchase, setPurchase] = useState<Purchase | null>(null)
+
+  useEffect(() => {
+    let current = true
+    createPaymentIntent(pack.id).then(
+      (created) => current && setIntent({ status: 'ready', intent: created }),
+      () => {
+        if (!current) return
+        toast.error('Could not initiate payment. Please try again.')
+        setIntent({ status: 'failed' })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [pack.id])
+
+  if (purchase) {
+    return (
+      <div className="stack pay-success">
+        <div className="pay-success-icon" aria-hidden="true">✓</div>
+        <h3>Payment Successful!</h3>
+        <p className="muted">
+          {creditsText(purchase.creditsAdded)} added to your account. Your new balance is{' '}
+          <strong>{creditsText(purchase.newBalance)}</strong>.
+        </p>
+        <button type="button" className="btn btn-primary btn-block" onClick={onDone} autoFocus>Done</button>
+      </div>
+    )
+  }
+  if (intent.status === 'creating') {
+    return (
+      <div className="stack" role="status" aria-busy="true">
+        <span className="sr-only">Preparing secure payment</span>
+        <Skeleton height={44} />
+        <Skeleton height={44} />
+        <Skeleton height={44} />
+      </div>
+    )
+  }
+  if (intent.status === 'failed') {
+    return <p className="form-error" role="alert">Could not initialize payment. Please close this window and try again.</p>
+  }
+  if (!intent.intent.testMode) return <CardProviderNotice configured={Boolean(publishableKey)} />
+  return <TestCardForm pack={pack} intent={intent.intent} onBusyChange={onBusyChange} onPaid={setPurchase} />
+}
+
+/**
+ * With real Stripe keys the card form is Stripe Elements, which needs Stripe.js from
+ * Stripe's servers. This build loads no third-party script, so it says so instead.
+ */
+function CardProviderNotice({ configured }: { configured: boolean }) {
+  return (
+    <div className="stack">
+      <p className="form-error" role="alert">
+        {configured
+          ? 'Card payments need Stripe.js, which is not available here. No payment was taken.'
+          : 'Card payments are not configured. No payment was taken.'}
+      </p>
+      <p className="muted">
+        Please try again later or <Link to="/contact">contact support</Link>.
+      </p>
+    </div>
+  )
+}
+
+function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'An unexpected error occurred.'
+}
+
+function TestCardForm({ pack, intent, onBusyChange, onPaid }: {
+  pack: Pack
+  intent: PaymentIntent
+  onBusyChange: (busy: boolean) => void
+  onPaid: (purchase: Purchase) => void
+}) {
+  const balanceChanged = useBalanceChanged()
+  const [problem, setProblem] = useState<string | null>(null)
+  const { register, handleSubmit, formState } = useForm<TestCardInput, unknown, TestCardValues>({
+    resolver: zodResolver(testCardSchema),
+    mode: 'onTouched',
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+  })
+  const cardNumber = register('cardNumber')
+  const expiry = register('expiry')
+
+  const pay = handleSubmit(async ({ cardNumber }) => {
+    setProblem(null)
+    onBusyChange(true)
+    try {
+      try {
+        await payInTestMode({ paymentIntentId: intent.paymentIntentId, cardNumber })
+      } catch (error) {
+        setProblem(errorText(error))
+        return
+      }
+      try {
+        const purchase = await confirmPayment(intent.paymentIntentId)
+        toast.success(purchaseSuccessMessage(purchase))
+        balanceChanged(purchase.newBalance)
+        onPaid(purchase)
+      } catch (error) {
+        toast.error('Payment confirmation failed. Please contact support.')
+        setProblem(errorText(error))
+      }
+    } finally {
+      onBusyChange(false)
+    }
+  })
+
+  return (
+    <form className="stack" onSubmit={pay} noValidate aria-label="Test mode card payment">
+      <div className="test-mode">
+        <span className="badge badge-warning">Test mode</span>
+        <p>No money is taken. Never enter a real card here; use a test card:</p>
+        <ul>
+          <li><code>4242 4242 4242 4242</code> = success</li>
+          <li><code>4000 0000 0000 0002</code> = declined</li>
+        </ul>
+        <p>Any future expiry date and any 3-digit CVC work.</p>
+      </div>
+      <Field
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        autoFocus
+        error={formState.errors.cardNumber?.message}
+        {...cardNumber}
+        onChange={(event) => {
+          event.target.value = formatCardNumber(event.target.value)
+          return cardNumber.onChange(event)
+        }}
+      />
+      <div className="card-fields">
+        <Field
+          label="Expiry date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          error={formState.errors.expiry?.message}
+          {...expiry}
+          onChange={(event) => {
+            event.target.value = formatExpiry(event.target.value)
+            return expiry.onChange(event)
+          }}
+        />
+        <Field label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} error={formState.errors.cvc?.message} {...register('cvc')} />
+      </div>
+      {problem && <p className="form-error" role="alert">{problem}</p>}
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Processing...' : `Pay ${formatPrice(pack.priceCents, pack.currency)}`}
+      </button>
+    </form>
+  )
+}

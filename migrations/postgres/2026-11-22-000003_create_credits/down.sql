@@ -1,0 +1,3 @@
+DROP TABLE webhook_events;
+DROP TABLE payments;
+DROP TABLE ad_views;

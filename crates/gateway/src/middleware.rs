@@ -16,6 +16,11 @@ use setupiq_core::{ApiError, Config};
 pub const HTML_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// The same with Stripe.js and its frames allowed, when card payments use Stripe Elements.
+pub const HTML_CSP_WITH_STRIPE: &str = "default-src 'self'; script-src 'self' https://js.stripe.com; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://*.stripe.com; font-src 'self' data:; \
+    connect-src 'self' https://api.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; \
+    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 /// Everything else (JSON, images) may not load anything or be framed.
 pub const DEFAULT_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
@@ -24,7 +29,9 @@ pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
-    let https = req.app_data::<web::Data<Config>>().is_some_and(|c| c.is_https());
+    let config = req.app_data::<web::Data<Config>>();
+    let https = config.is_some_and(|c| c.is_https());
+    let stripe = config.is_some_and(|c| c.stripe.secret_key.is_some() && c.stripe.publishable_key.is_some());
     // Handler and extractor errors arrive here as responses already (actix renders them at
     // the route), and `csrf` answers with a response, so every answer passes through here.
     let mut res = next.call(req).await?.map_into_boxed_body();
@@ -40,7 +47,12 @@ pub async fn security_headers(
     set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(headers, header::REFERRER_POLICY, "strict-origin-when-cross-origin");
     set(headers, header::X_FRAME_OPTIONS, "DENY");
-    set(headers, header::CONTENT_SECURITY_POLICY, if is_html { HTML_CSP } else { DEFAULT_CSP });
+    let csp = match (is_html, stripe) {
+        (true, true) => HTML_CSP_WITH_STRIPE,
+        (true, false) => HTML_CSP,
+        (false, _) => DEFAULT_CSP,
+    };
+    set(headers, header::CONTENT_SECURITY_POLICY, csp);
     set(headers, HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=()");
     set(headers, HeaderName::from_static("cross-origin-opener-policy"), "same-origin");
     if https {

@@ -46,6 +46,25 @@ async fn every_response_carries_the_security_headers() {
 }
 
 #[actix_web::test]
+async fn stripe_js_is_allowed_only_when_stripe_is_configured() {
+    let plain = TestApp::start(TestDb::sqlite()).await;
+    let csp = plain.client().get("/buy-credits").await.header("content-security-policy").unwrap().to_owned();
+    assert!(!csp.contains("stripe.com"), "{csp}");
+    let stripe = TestApp::start_with(
+        TestDb::sqlite(),
+        &[("STRIPE_SECRET_KEY", "sk_test_x"), ("STRIPE_PUBLISHABLE_KEY", "pk_test_x")],
+    )
+    .await;
+    let csp = stripe.client().get("/buy-credits").await.header("content-security-policy").unwrap().to_owned();
+    assert!(
+        csp.contains("script-src 'self' https://js.stripe.com")
+            && csp.contains("frame-src https://js.stripe.com"),
+        "{csp}"
+    );
+    assert!(csp.contains("frame-ancestors 'none'"));
+}
+
+#[actix_web::test]
 async fn the_single_page_app_is_served_with_the_right_caching() {
     let db = TestDb::sqlite();
     let dist = tempfile::tempdir().unwrap();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
@@ -12,6 +12,9 @@ import { creditsText, formatCardNumber, formatExpiry, formatPrice, purchaseSucce
 import { testCardSchema, type TestCardInput, type TestCardValues } from '../schemas'
 
 type Purchase = Schemas['ConfirmPaymentResponse']
+
+// Stripe's code loads only when a real (non-test) payment needs it.
+const StripeCardForm = lazy(() => import('./StripeCardForm'))
 
 interface PaymentDialogProps {
   /** The pack being bought; the dialog is open while there is one. */
@@ -92,22 +95,22 @@ function PaymentFlow({ pack, publishableKey, onBusyChange, onDone }: {
   if (intent.status === 'failed') {
     return <p className="form-error" role="alert">Could not initialize payment. Please close this window and try again.</p>
   }
-  if (!intent.intent.testMode) return <CardProviderNotice configured={Boolean(publishableKey)} />
+  if (!intent.intent.testMode) {
+    if (!publishableKey) return <CardProviderNotice />
+    return (
+      <Suspense fallback={<Skeleton height={160} />}>
+        <StripeCardForm publishableKey={publishableKey} pack={pack} intent={intent.intent} onBusyChange={onBusyChange} onPaid={setPurchase} />
+      </Suspense>
+    )
+  }
   return <TestCardForm pack={pack} intent={intent.intent} onBusyChange={onBusyChange} onPaid={setPurchase} />
 }
 
-/**
- * With real Stripe keys the card form is Stripe Elements, which needs Stripe.js from
- * Stripe's servers. This build loads no third-party script, so it says so instead.
- */
-function CardProviderNotice({ configured }: { configured: boolean }) {
+/** Stripe is configured on the server without a publishable key for the browser. */
+function CardProviderNotice() {
   return (
     <div className="stack">
-      <p className="form-error" role="alert">
-        {configured
-          ? 'Card payments need Stripe.js, which is not available here. No payment was taken.'
-          : 'Card payments are not configured. No payment was taken.'}
-      </p>
+      <p className="form-error" role="alert">Card payments are not configured. No payment was taken.</p>
       <p className="muted">
         Please try again later or <Link to="/contact">contact support</Link>.
       </p>

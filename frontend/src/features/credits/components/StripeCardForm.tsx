@@ -1,0 +1,91 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
+import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import type { Schemas } from '@/api/client'
+import { confirmPayment, useBalanceChanged, type Pack, type PaymentIntent } from '../api'
+import { formatPrice, purchaseSuccessMessage } from '../format'
+
+type Purchase = Schemas['ConfirmPaymentResponse']
+
+interface StripeCardFormProps {
+  publishableKey: string
+  pack: Pack
+  intent: PaymentIntent
+  onBusyChange: (busy: boolean) => void
+  onPaid: (purchase: Purchase) => void
+}
+
+// Stripe.js loads from Stripe's servers once, the first time a payment dialog needs it.
+const stripes = new Map<string, Promise<Stripe | null>>()
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripes.get(publishableKey)
+  if (!stripe) {
+    stripe = loadStripe(publishableKey)
+    stripes.set(publishableKey, stripe)
+  }
+  return stripe
+}
+
+/** Stripe Elements in SetupIQ's dark theme: the card never touches our servers. */
+export default function StripeCardForm(props: StripeCardFormProps) {
+  return (
+    <Elements
+      stripe={stripeFor(props.publishableKey)}
+      options={{
+        clientSecret: props.intent.clientSecret,
+        appearance: {
+          theme: 'night',
+          variables: { colorPrimary: '#8b5cf6', colorBackground: '#0f0f18', colorText: '#ececf4', borderRadius: '8px' },
+        },
+      }}
+    >
+      <CheckoutForm {...props} />
+    </Elements>
+  )
+}
+
+function CheckoutForm({ pack, intent, onBusyChange, onPaid }: StripeCardFormProps) {
+  const stripe = useStripe()
+  const elements = useElements()
+  const balanceChanged = useBalanceChanged()
+  const [problem, setProblem] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!stripe || !elements) return
+    setProblem(null)
+    setPending(true)
+    onBusyChange(true)
+    try {
+      const { error } = await stripe.confirmPayment({ elements, redirect: 'if_required' })
+      if (error) {
+        setProblem(error.message ?? 'An unexpected error occurred.')
+        return
+      }
+      try {
+        const purchase = await confirmPayment(intent.paymentIntentId)
+        toast.success(purchaseSuccessMessage(purchase))
+        balanceChanged(purchase.newBalance)
+        onPaid(purchase)
+      } catch (confirmError) {
+        toast.error('Payment confirmation failed. Please contact support.')
+        setProblem(confirmError instanceof Error ? confirmError.message : 'An unexpected error occurred.')
+      }
+    } finally {
+      setPending(false)
+      onBusyChange(false)
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={pay} aria-label="Card payment">
+      <PaymentElement />
+      {problem && <p className="form-error" role="alert">{problem}</p>}
+      <button type="submit" className="btn btn-primary btn-block" disabled={!stripe || pending}>
+        {pending ? 'Processing...' : `Pay ${formatPrice(pack.priceCents, pack.currency)}`}
+      </button>
+    </form>
+  )
+}

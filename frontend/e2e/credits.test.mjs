@@ -3,37 +3,10 @@
 // packs with the built-in test-mode payment provider.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { expectAccessible, launchBrowser, startServer } from './support.mjs'
+import { e2eSession, expectAccessible } from './support.mjs'
 
-let server
-let browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-/** Content-Security-Policy violations and uncaught errors seen by any page. */
-const pageProblems = []
-
-async function freshPage(options = {}) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, ...options })
-  // Skip the cookie banner by storing a choice before the app loads.
-  await context.addInitScript(() => localStorage.setItem('setupiq-cookie-consent', 'accepted'))
-  const page = await context.newPage()
-  page.on('pageerror', (error) => pageProblems.push(`${page.url()}: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
-      pageProblems.push(`${page.url()}: ${message.text()}`)
-    }
-  })
-  return { context, page }
-}
+const session = e2eSession(before, after)
+const freshPage = (options = {}) => session.freshPage(options, { consent: true })
 
 let accounts = 0
 
@@ -41,7 +14,7 @@ let accounts = 0
 async function newMemberOnBuyCredits(options = {}) {
   const { context, page } = await freshPage(options)
   const email = `buyer${Date.now()}-${++accounts}@example.com`
-  const res = await page.request.post(`${server.baseUrl}/_api/auth/register_with_password`, {
+  const res = await page.request.post(`${session.server.baseUrl}/_api/auth/register_with_password`, {
     data: { email, password: 'buyer-password-1', displayName: 'Credit Buyer' },
   })
   assert.equal(res.status(), 201)
@@ -60,7 +33,7 @@ async function headerBadge(page) {
 }
 
 async function sessionCredits(page) {
-  const res = await page.request.get(`${server.baseUrl}/_api/auth/session`)
+  const res = await page.request.get(`${session.server.baseUrl}/_api/auth/session`)
   return (await res.json()).user.credits
 }
 
@@ -176,6 +149,6 @@ describe('a new member', () => {
 
 describe('every page above', () => {
   it('threw no script error and had nothing blocked by the Content-Security-Policy', () => {
-    assert.deepEqual(pageProblems, [])
+    assert.deepEqual(session.problems, [])
   })
 })

@@ -2,40 +2,10 @@
 // edges: cookie consent, Not Found, the /privacy redirect, the mobile menu, the guard.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { expectAccessible, launchBrowser, pngPhoto, startServer } from './support.mjs'
+import { e2eSession, expectAccessible, pngPhoto } from './support.mjs'
 
-let server
-let browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-/** Content-Security-Policy violations and uncaught errors seen by any page. */
-const pageProblems = []
-
-async function freshPage(options = {}) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, ...options })
-  const page = await context.newPage()
-  page.on('pageerror', (error) => pageProblems.push(`${page.url()}: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
-      pageProblems.push(`${page.url()}: ${message.text()}`)
-    }
-  })
-  return { context, page }
-}
-
-/** Skips the cookie banner by storing a choice before the app loads. */
-async function withConsent(context) {
-  await context.addInitScript(() => localStorage.setItem('setupiq-cookie-consent', 'accepted'))
-}
+const session = e2eSession(before, after)
+const freshPage = (options, flags) => session.freshPage(options, flags)
 
 async function openAccountMenu(page) {
   await page.getByRole('button', { name: 'Account menu' }).click()
@@ -119,11 +89,11 @@ describe('a new user', () => {
     await page.keyboard.press('Escape')
 
     // Open the link from the outbox and set a new password.
-    const [mail] = await server.outbox()
+    const [mail] = await session.server.outbox()
     assert.equal(mail.to.text, email)
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0]
     assert.ok(link, mail.text)
-    assert.ok(link.startsWith(server.baseUrl), link)
+    assert.ok(link.startsWith(session.server.baseUrl), link)
     await page.goto(link)
     await page.getByTestId('reset-email').waitFor()
     assert.equal(await page.getByTestId('reset-email').innerText(), email)
@@ -202,8 +172,7 @@ describe('the shell', () => {
   })
 
   it('shows Not Found for unknown paths and redirects /privacy', async () => {
-    const { context, page } = await freshPage()
-    await withConsent(context)
+    const { context, page } = await freshPage({}, { consent: true })
     await page.goto('/this/does/not/exist')
     await page.getByRole('heading', { name: 'Not Found' }).waitFor()
     await page.getByText('The page you are looking for does not exist.').waitFor()
@@ -217,8 +186,7 @@ describe('the shell', () => {
   })
 
   it('has a working mobile menu at 390 px', async () => {
-    const { context, page } = await freshPage({ viewport: { width: 390, height: 844 } })
-    await withConsent(context)
+    const { context, page } = await freshPage({ viewport: { width: 390, height: 844 } }, { consent: true })
     await page.goto('/')
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false)
     await page.getByRole('button', { name: 'Open menu' }).click()
@@ -235,10 +203,9 @@ describe('the shell', () => {
   })
 
   it('guards protected pages and returns after signing in', async () => {
-    const { context, page } = await freshPage()
-    await withConsent(context)
+    const { context, page } = await freshPage({}, { consent: true })
     const email = `member${Date.now()}@example.com`
-    const res = await page.request.post(`${server.baseUrl}/_api/auth/register_with_password`, {
+    const res = await page.request.post(`${session.server.baseUrl}/_api/auth/register_with_password`, {
       data: { email, password: 'member-password', displayName: 'Member' },
     })
     assert.equal(res.status(), 201)
@@ -257,8 +224,7 @@ describe('the shell', () => {
   })
 
   it('sends the contact form to support', async () => {
-    const { context, page } = await freshPage()
-    await withConsent(context)
+    const { context, page } = await freshPage({}, { consent: true })
     await page.goto('/contact')
     await page.getByRole('heading', { name: 'Get in Touch' }).waitFor()
     await page.getByLabel('Full Name').fill('P')
@@ -269,7 +235,7 @@ describe('the shell', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('My cables are a mess, any tips for the desk?')
     await page.getByRole('button', { name: /Send/ }).click()
     await page.getByText('Your message has been sent!').waitFor()
-    const mails = await server.outbox()
+    const mails = await session.server.outbox()
     const support = mails.find((m) => m.subject === 'Contact form: Pixel Pete')
     assert.ok(support, mails.map((m) => m.subject).join(', '))
     assert.match(support.text, /My cables are a mess/)
@@ -278,8 +244,7 @@ describe('the shell', () => {
   })
 
   it('keeps every static page accessible', async () => {
-    const { context, page } = await freshPage()
-    await withConsent(context)
+    const { context, page } = await freshPage({}, { consent: true })
     for (const path of ['/about', '/tips', '/terms', '/privacy-policy', '/impressum', '/affiliate-disclaimer', '/contact', '/community']) {
       await page.goto(path)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
@@ -291,6 +256,6 @@ describe('the shell', () => {
 
 describe('every page above', () => {
   it('threw no script error and had nothing blocked by the Content-Security-Policy', () => {
-    assert.deepEqual(pageProblems, [])
+    assert.deepEqual(session.problems, [])
   })
 })

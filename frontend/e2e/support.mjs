@@ -125,3 +125,34 @@ export function pngPhoto(width = 320, height = 200) {
     chunk('IEND', Buffer.alloc(0)),
   ])
 }
+
+/**
+ * One server and one browser for a test file (node:test `before`/`after`). `freshPage`
+ * opens an isolated browser context whose pages record uncaught errors and
+ * Content-Security-Policy violations into `problems`; `consent: true` stores a cookie
+ * choice first so the banner stays away.
+ */
+export function e2eSession(before, after) {
+  const session = { server: null, browser: null, problems: [] }
+  before(async () => {
+    session.server = await startServer()
+    session.browser = await launchBrowser()
+  })
+  after(async () => {
+    await session.browser?.close()
+    await session.server?.stop()
+  })
+  session.freshPage = async (options = {}, { consent = false } = {}) => {
+    const context = await session.browser.newContext({ baseURL: session.server.baseUrl, ...options })
+    if (consent) await context.addInitScript(() => localStorage.setItem('setupiq-cookie-consent', 'accepted'))
+    const page = await context.newPage()
+    page.on('pageerror', (error) => session.problems.push(`${page.url()}: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+        session.problems.push(`${page.url()}: ${message.text()}`)
+      }
+    })
+    return { context, page }
+  }
+  return session
+}

@@ -85,7 +85,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     contact_messages,
     ad_views,
     payments,
-    webhook_events
+    webhook_events,
+    products,
+    affiliate_clicks
 );
 
 diesel::table! {
@@ -124,3 +126,38 @@ diesel::table! {
 
 diesel::joinable!(ad_views -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
+
+diesel::table! {
+    products (id) {
+        id -> BigInt,
+        name -> Text,
+        product_category -> Text,
+        analysis_category -> Nullable<Text>,
+        chair_style -> Nullable<Text>,
+        tier -> Text,
+        price_cents -> BigInt,
+        link -> Text,
+        network -> Text,
+        commission_bp -> Integer,
+        justification -> Text,
+        rating_tenths -> Integer,
+        is_active -> Bool,
+        last_verified_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    affiliate_clicks (id) {
+        id -> BigInt,
+        product_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        session_id -> Text,
+        suggestion_context -> Nullable<Text>,
+        analysis_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(affiliate_clicks -> products (product_id));
+diesel::joinable!(affiliate_clicks -> users (user_id));

@@ -34,6 +34,7 @@ const JSON_LIMIT: usize = 1024 * 1024;
     tags(
         (name = "auth", description = "Accounts, sessions, password reset and profile"),
         (name = "contact", description = "The contact form: messages to the support team"),
+        (name = "affiliate", description = "Product recommendations and click tracking on affiliate links"),
         (name = "credits", description = "Credit packs, balance history, deductions and rewarded ads"),
         (name = "payments", description = "Card purchases: Stripe PaymentIntents, or the offline test mode"),
         (name = "health", description = "Liveness of the service and its database"),
@@ -102,6 +103,7 @@ fn api(cfg: &mut ServiceConfig) {
     cfg.service(utoipa_actix_web::scope("/_api/auth").configure(setupiq_auth::http::configure))
         .configure(setupiq_contact::http::configure)
         .configure(setupiq_credits::http::configure)
+        .configure(setupiq_affiliate::http::configure)
         .service(health::health);
 }
 

@@ -354,6 +354,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/track-click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a click on a suggestion's product link (signed in or not). */
+        post: operations["track_click"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/trending-gear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trending gear list: three best-rated products of the catalogue. */
+        get: operations["trending_gear"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/watch-ad": {
         parameters: {
             query?: never;
@@ -535,6 +569,24 @@ export interface components {
             /** @description No Stripe key is configured: payments run in the offline test mode. */
             testMode: boolean;
         };
+        /** @description A product of the catalogue. */
+        ProductDto: {
+            category: string;
+            justification: string;
+            link: string;
+            name: string;
+            /** Format: int64 */
+            priceCents: number;
+            /** Format: int64 */
+            productId: number;
+            /**
+             * Format: double
+             * @description Out of 5, one decimal.
+             */
+            rating: number;
+            /** @description `budget`, `balanced` or `premium`. */
+            tier: string;
+        };
         RegisterRequest: {
             /**
              * @description Spaces, emojis and special characters are allowed.
@@ -564,6 +616,23 @@ export interface components {
         TestModePayResponse: {
             /** @description `succeeded`. */
             status: string;
+        };
+        TrackClickRequest: {
+            /** Format: int64 */
+            analysisId?: number | null;
+            /** Format: int64 */
+            productId: number;
+            /** @description The browser session id (kept in session storage). */
+            sessionId: string;
+            /** @description Where the link was shown, e.g. the suggestion's title. */
+            suggestionContext?: string | null;
+        };
+        TrackClickResponse: {
+            success: boolean;
+        };
+        TrendingGearResponse: {
+            /** @description Three items. */
+            items: components["schemas"]["ProductDto"][];
         };
         UpdateProfileRequest: {
             /** @example pixel_pete */
@@ -1400,6 +1469,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    track_click: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackClickRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackClickResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trending_gear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trending gear */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendingGearResponse"];
                 };
             };
         };

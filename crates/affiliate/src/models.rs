@@ -1,0 +1,29 @@
+//! Rows of the catalogue and click tables.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use setupiq_db::schema::{affiliate_clicks, products};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub(crate) struct ProductRow {
+    pub id: i64,
+    pub name: String,
+    pub product_category: String,
+    pub tier: String,
+    pub price_cents: i64,
+    pub link: String,
+    pub justification: String,
+    pub rating_tenths: i32,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = affiliate_clicks)]
+pub(crate) struct ClickInsertForm<'a> {
+    pub product_id: i64,
+    pub user_id: Option<i64>,
+    pub session_id: &'a str,
+    pub suggestion_context: Option<&'a str>,
+    pub analysis_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+}

@@ -1,0 +1,2 @@
+DROP TABLE affiliate_clicks;
+DROP TABLE products;

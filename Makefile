@@ -6,6 +6,9 @@ CARGO ?= cargo
 CARGO_TARGET_DIR ?= $(CURDIR)/target
 export CARGO_TARGET_DIR
 BIN := $(CARGO_TARGET_DIR)/release/setupiq
+# Calibration photos for the analyzer's tests, when the shared folder sits beside the clone.
+SETUPIQ_EVAL_PHOTOS ?= $(wildcard $(CURDIR)/../shared/photos)
+export SETUPIQ_EVAL_PHOTOS
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 

@@ -1,0 +1,3 @@
+//! Setup analysis. So far: the embedded COCO object detector.
+
+pub mod detector;

@@ -50,6 +50,11 @@ pub fn apply(
     }
 }
 
+/// The user's current balance.
+pub fn balance(conn: &mut DbConnection, user_id: i64) -> Result<i32, AuthError> {
+    Ok(repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?.credits)
+}
+
 /// Whether the cached balance equals the sum of the user's ledger (the invariant).
 pub fn balance_matches_ledger(conn: &mut DbConnection, user_id: i64) -> Result<bool, AuthError> {
     let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;

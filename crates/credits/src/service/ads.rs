@@ -93,7 +93,7 @@ pub fn claim(
             let reference = format!("ads:{user_id}:{}:{}", day.date(), counted / ADS_PER_CREDIT);
             ledger::apply(conn, user_id, 1, "ad_reward", Some(&reference), now)?
         } else {
-            current_balance(conn, user_id)?
+            ledger::balance(conn, user_id)?
         };
         let progress = counted % ADS_PER_CREDIT;
         Ok(AdReward {
@@ -103,12 +103,6 @@ pub fn claim(
             ads_watched_in_session: progress,
         })
     })
-}
-
-fn current_balance(conn: &mut DbConnection, user_id: i64) -> Result<i32, CreditsError> {
-    let account =
-        setupiq_auth::service::accounts::find(conn, user_id)?.ok_or(setupiq_auth::AuthError::UserNotFound)?;
-    Ok(account.credits)
 }
 
 pub fn stats(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<AdStats, CreditsError> {

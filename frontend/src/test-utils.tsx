@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter, type InitialEntry } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { AuthProvider } from '@/features/auth/AuthProvider'
 
@@ -23,11 +23,54 @@ export function mockServer(replies: Record<string, Reply | ((body: unknown) => R
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } })
   })
   vi.stubGlobal('fetch', fetchMock)
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock))
   return { calls }
 }
 
+type ProgressHandler = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null
+
+/** An XMLHttpRequest that answers from the same canned replies (the analysis upload uses XHR). */
+function fakeXhrOver(fetchMock: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    status = 0
+    responseText = ''
+    withCredentials = false
+    upload: { onprogress: ProgressHandler; onload: (() => void) | null } = { onprogress: null, onload: null }
+    onload: (() => void) | null = null
+    onerror: (() => void) | null = null
+    private method = 'GET'
+    private url = ''
+    private headers: Record<string, string> = {}
+
+    open(method: string, url: string) {
+      this.method = method
+      this.url = url
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value
+    }
+
+    send(body?: string) {
+      const total = body?.length ?? 0
+      void (async () => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: total, total })
+        this.upload.onload?.()
+        try {
+          const response = await fetchMock(new Request(new URL(this.url, 'http://localhost'), { method: this.method, headers: this.headers, body }))
+          this.status = response.status
+          this.responseText = await response.text()
+          this.onload?.()
+        } catch {
+          this.onerror?.()
+        }
+      })()
+    }
+  }
+}
+
 /** Renders inside a router, a fresh SWR cache and the auth provider. */
-export function renderApp(ui: ReactElement, { route = '/' } = {}) {
+export function renderApp(ui: ReactElement, { route = '/' as InitialEntry } = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[route]}>

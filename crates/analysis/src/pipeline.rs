@@ -4,7 +4,7 @@
 //! a downscale to fit 1920x1080, and JPEG re-encoding that keeps no metadata: the full
 //! image and a small thumbnail for storage, and the pixels for the analyzer.
 
-use image::{DynamicImage, RgbImage};
+use image::RgbImage;
 use setupiq_core::images::{self, ImageError, ImageLimits};
 use setupiq_core::media::MediaKind;
 
@@ -53,7 +53,9 @@ pub struct PreparedImage {
     pub thumbnail: Vec<u8>,
 }
 
-/// Runs the whole pipeline. CPU-bound: call it off the async workers.
+/// Runs the whole pipeline. CPU-bound: call it off the async workers. Uses up to three
+/// short-lived threads at the end: the full JPEG is encoded in two strips at once while the
+/// thumbnail is made.
 pub fn prepare(data_url: &str) -> Result<PreparedImage, ImageRejection> {
     if !data_url.starts_with("data:image/") {
         return Err(ImageRejection::NotAnImage);
@@ -62,25 +64,30 @@ pub fn prepare(data_url: &str) -> Result<PreparedImage, ImageRejection> {
         ImageError::TooLarge => ImageRejection::TooLarge,
         _ => ImageRejection::NotAnImage,
     })?;
-    let (kind, image) =
-        images::decode(&parsed.bytes, &[MediaKind::Jpeg, MediaKind::Png, MediaKind::Webp], LIMITS).map_err(
-            |e| match e {
-                ImageError::TooLarge => ImageRejection::TooManyPixels,
-                ImageError::UnsupportedFormat => ImageRejection::UnsupportedType,
-                ImageError::NotDataUrl | ImageError::Corrupt(_) => ImageRejection::Unreadable,
-            },
-        )?;
-    if u64::from(image.width()) * u64::from(image.height()) > MAX_PIXELS {
-        return Err(ImageRejection::TooManyPixels);
-    }
-    let fitted = fit(image, FIT_WIDTH, FIT_HEIGHT);
-    let jpeg = images::encode_jpeg(&fitted, 85).map_err(|_| ImageRejection::Unreadable)?;
-    let thumbnail = images::encode_jpeg(&fit(fitted.clone(), THUMB_SIDE, THUMB_SIDE), 80)
-        .map_err(|_| ImageRejection::Unreadable)?;
-    Ok(PreparedImage { original_kind: kind, pixels: fitted.to_rgb8(), jpeg, thumbnail })
-}
-
-/// Scales down (never up) to fit; area averaging, which is fast and sharp enough here.
-fn fit(image: DynamicImage, width: u32, height: u32) -> DynamicImage {
-    if image.width() <= width && image.height() <= height { image } else { image.thumbnail(width, height) }
+    let (kind, fitted) = images::decode_rgb_fitted(
+        &parsed.bytes,
+        &[MediaKind::Jpeg, MediaKind::Png, MediaKind::Webp],
+        LIMITS,
+        MAX_PIXELS,
+        FIT_WIDTH,
+        FIT_HEIGHT,
+    )
+    .map_err(|e| match e {
+        ImageError::TooLarge => ImageRejection::TooManyPixels,
+        ImageError::UnsupportedFormat => ImageRejection::UnsupportedType,
+        ImageError::NotDataUrl | ImageError::Corrupt(_) => ImageRejection::Unreadable,
+    })?;
+    drop(parsed);
+    let (jpeg, thumbnail) = std::thread::scope(|scope| {
+        let thumbnail = scope.spawn(|| {
+            let small = images::thumbnail_rgb(&fitted, THUMB_SIDE, THUMB_SIDE)?;
+            images::encode_jpeg_rgb(&small, 80, 1)
+        });
+        let jpeg = images::encode_jpeg_rgb(&fitted, 85, 2);
+        (jpeg, thumbnail.join())
+    });
+    let jpeg = jpeg.map_err(|_| ImageRejection::Unreadable)?;
+    let thumbnail =
+        thumbnail.map_err(|_| ImageRejection::Unreadable)?.map_err(|_| ImageRejection::Unreadable)?;
+    Ok(PreparedImage { original_kind: kind, pixels: fitted, jpeg, thumbnail })
 }

@@ -142,3 +142,83 @@ fn the_exif_orientation_is_applied_and_then_dropped() {
     assert_eq!((prepared.pixels.width(), prepared.pixels.height()), (200, 400), "turned upright");
     assert!(!prepared.jpeg.windows(4).any(|w| w == b"Exif"), "no metadata left");
 }
+
+#[test]
+fn a_12_mp_jpeg_comes_out_fitted_with_its_proportions() {
+    let prepared =
+        pipeline::prepare(&data_url("image/jpeg", &encode(&photo(4000, 3000), ImageFormat::Jpeg))).unwrap();
+    assert_eq!((prepared.pixels.width(), prepared.pixels.height()), (1440, 1080));
+    let full = image::load_from_memory(&prepared.jpeg).unwrap().to_rgb8();
+    assert_eq!(full.dimensions(), (1440, 1080));
+    let thumb = image::load_from_memory(&prepared.thumbnail).unwrap();
+    assert_eq!((thumb.width(), thumb.height()), (400, 300));
+    // The stored JPEG (encoded in strips joined by restart markers) shows the same picture.
+    let mean_error = full
+        .as_raw()
+        .iter()
+        .zip(prepared.pixels.as_raw())
+        .map(|(a, b)| u64::from(a.abs_diff(*b)))
+        .sum::<u64>() as f64
+        / full.as_raw().len() as f64;
+    assert!(mean_error < 4.0, "mean error {mean_error}");
+    // The gradient survives the resize: the left edge is dark red, 1/4 across is brighter.
+    let red_at = |x: u32| prepared.pixels.get_pixel(x, 540)[0];
+    assert!(red_at(2) < 10 && red_at(60) > 150, "{} {}", red_at(2), red_at(60));
+}
+
+#[test]
+fn the_exif_orientation_is_applied_to_big_photos_too() {
+    // 4000x3000 as stored, 3000x4000 upright: fitted to 810x1080.
+    let prepared = pipeline::prepare(&data_url("image/jpeg", &jpeg_with_orientation_6(4000, 3000))).unwrap();
+    assert_eq!((prepared.pixels.width(), prepared.pixels.height()), (810, 1080), "turned, then fitted");
+    let thumb = image::load_from_memory(&prepared.thumbnail).unwrap();
+    assert_eq!((thumb.width(), thumb.height()), (300, 400));
+    assert!(!prepared.jpeg.windows(4).any(|w| w == b"Exif"), "no metadata left");
+    // Rotated 90° clockwise: the stored top row (blue 128, green 0) is now the right column,
+    // and the stored left column (red 0) is now the top row.
+    let top_left = prepared.pixels.get_pixel(405, 1);
+    assert!(top_left[0] < 10, "{top_left:?}");
+    let right = prepared.pixels.get_pixel(808, 540);
+    assert!(right[1] < 10, "{right:?}");
+}
+
+#[test]
+fn bombs_are_refused_fast_from_their_headers() {
+    // 8000x8000 (64 MP, within the side limit) of one colour: a JPEG of about a megabyte.
+    let mut bomb = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bomb, 10)
+        .encode_image(&RgbImage::new(8_000, 8_000))
+        .unwrap();
+    assert!(bomb.len() < 2_000_000, "{} bytes", bomb.len());
+    let url = data_url("image/jpeg", &bomb);
+    // A PNG over the side limit, as before.
+    let mut png_bomb = Vec::new();
+    image::GrayImage::new(12_000, 12_000)
+        .write_with_encoder(image::codecs::png::PngEncoder::new(&mut png_bomb))
+        .unwrap();
+    let png_url = data_url("image/png", &png_bomb);
+    for url in [url, png_url] {
+        let started = std::time::Instant::now();
+        assert_eq!(pipeline::prepare(&url).unwrap_err(), ImageRejection::TooManyPixels);
+        // Debug build, base64 included: decoding 64 MP would take seconds.
+        assert!(started.elapsed() < std::time::Duration::from_millis(300), "{:?}", started.elapsed());
+    }
+}
+
+#[test]
+fn truncated_big_jpegs_never_panic() {
+    let original = encode(&photo(4000, 3000), ImageFormat::Jpeg);
+    let mut answered = 0;
+    for cut in [0, 2, 3, 100, 600, 2_000, original.len() / 3, original.len() / 2, original.len() - 2] {
+        if let Ok(prepared) = pipeline::prepare(&data_url("image/jpeg", &original[..cut])) {
+            assert!(prepared.pixels.width() <= 1920 && prepared.pixels.height() <= 1080);
+        }
+        answered += 1;
+    }
+    assert_eq!(answered, 9);
+    // A header that lies about the size (the frame says 40 000 rows).
+    let mut lying = original.clone();
+    let sof = lying.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+    lying[sof + 5..sof + 7].copy_from_slice(&40_000u16.to_be_bytes());
+    assert!(pipeline::prepare(&data_url("image/jpeg", &lying)).is_err());
+}

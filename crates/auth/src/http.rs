@@ -165,10 +165,12 @@ async fn delete_account(
     _body: web::Json<EmptyRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
+    owned: Option<web::Data<accounts::OwnedMedia>>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let user_id = user.id();
-    let media_keys = db.run(move |conn| accounts::delete_account(conn, user_id)).await?;
+    let owned = owned.map(|o| o.get_ref().clone()).unwrap_or_default();
+    let media_keys = db.run(move |conn| accounts::delete_account_with(conn, user_id, &owned)).await?;
     for key in &media_keys {
         profile::remove_media(&media, key).await;
     }

@@ -43,6 +43,10 @@ pub struct OpenAiConfig {
     pub base_url: Option<String>,
     pub api_key: Option<Secret>,
     pub model: Option<String>,
+    /// `SETUPIQ_OPENAI_TIMEOUT_SECS`: the whole provider call, default 30.
+    pub timeout_secs: u64,
+    /// `SETUPIQ_OPENAI_MAX_PARALLEL`: provider calls in flight at once, default 4.
+    pub max_parallel: usize,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -61,6 +65,8 @@ pub struct Config {
     pub public_url: Url,
     /// `SETUPIQ_DATA_DIR`: embedded database, media, outbox, model files.
     pub data_dir: PathBuf,
+    /// `SETUPIQ_MODELS_DIR`: the analyzer's model files (default `models`).
+    pub models_dir: PathBuf,
     /// `SETUPIQ_DATABASE_URL`: `sqlite://…` or `postgres://…`.
     pub database_url: Secret,
     pub analyzer: AnalyzerKind,
@@ -138,6 +144,8 @@ impl Config {
                 base_url: var("SETUPIQ_OPENAI_BASE_URL"),
                 api_key: var("SETUPIQ_OPENAI_API_KEY").map(Secret::new),
                 model: var("SETUPIQ_OPENAI_MODEL"),
+                timeout_secs: number(&var, "SETUPIQ_OPENAI_TIMEOUT_SECS", 30)?,
+                max_parallel: number(&var, "SETUPIQ_OPENAI_MAX_PARALLEL", 4)?,
             },
             stripe: StripeConfig {
                 secret_key: var("STRIPE_SECRET_KEY").map(Secret::new),
@@ -154,6 +162,7 @@ impl Config {
                 var("SETUPIQ_FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
             ),
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
+            models_dir: PathBuf::from(var("SETUPIQ_MODELS_DIR").unwrap_or_else(|| "models".into())),
             data_dir,
         })
     }
@@ -205,6 +214,22 @@ pub fn database_backend(url: &str) -> Result<DatabaseBackend, ConfigError> {
             "SETUPIQ_DATABASE_URL",
             format!("unsupported scheme `{scheme}`: use sqlite://PATH or postgres://USER@HOST/DB"),
         ))
+    }
+}
+
+/// A positive whole number from the environment, or `default` when unset.
+fn number<T: std::str::FromStr + PartialOrd + Default>(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: T,
+) -> Result<T, ConfigError> {
+    match var(name) {
+        None => Ok(default),
+        Some(raw) => raw
+            .parse::<T>()
+            .ok()
+            .filter(|n| *n > T::default())
+            .ok_or_else(|| invalid(name, format!("expected a positive whole number, got `{raw}`"))),
     }
 }
 

@@ -22,10 +22,14 @@ pub enum ErrorCode {
     ValidationFailed,
     Unauthenticated,
     InsufficientCredits,
+    /// An anonymous visitor's one free analysis is used up.
+    TrialUsed,
     Forbidden,
     NotFound,
     Conflict,
     PayloadTooLarge,
+    /// Well-formed, but not something the service handles (a photo that is not a setup).
+    Unprocessable,
     RateLimited,
     Unavailable,
     Internal,
@@ -95,6 +99,14 @@ impl ApiError {
 
     pub fn insufficient_credits(message: impl Into<String>) -> Self {
         Self::new(StatusCode::PAYMENT_REQUIRED, ErrorCode::InsufficientCredits, message)
+    }
+
+    pub fn trial_used(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::PAYMENT_REQUIRED, ErrorCode::TrialUsed, message)
+    }
+
+    pub fn unprocessable(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Unprocessable, message)
     }
 
     pub fn forbidden(message: impl Into<String>) -> Self {

@@ -10,7 +10,8 @@ use base64::engine::general_purpose::STANDARD;
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, RgbImage};
 
 use crate::media::MediaKind;
 
@@ -137,6 +138,199 @@ pub fn encode_png(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
     Ok(out)
 }
 
+/// Decodes like [`decode`], then fits the picture within `max_width` x `max_height` (never
+/// enlarging) and turns it upright, as RGB: the fast path for big photos.
+///
+/// `max_pixels` is checked from the header, before any pixel is decoded, like `limits`. The
+/// picture is resized *before* the EXIF orientation is applied (with the box turned to
+/// match), so a 12 MP photo is never rotated at full size; the result is the same.
+/// Resizing uses `fast_image_resize` (SIMD convolution, triangle filter over the scaled
+/// support, like [`fit_within`]'s `Triangle`).
+pub fn decode_rgb_fitted(
+    bytes: &[u8],
+    accepted: &[MediaKind],
+    limits: ImageLimits,
+    max_pixels: u64,
+    max_width: u32,
+    max_height: u32,
+) -> Result<(MediaKind, RgbImage), ImageError> {
+    if bytes.len() > limits.max_bytes {
+        return Err(ImageError::TooLarge);
+    }
+    let kind = sniff(bytes).filter(|k| accepted.contains(k)).ok_or(ImageError::UnsupportedFormat)?;
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), image_format(kind));
+    let mut decoder_limits = image::Limits::default();
+    decoder_limits.max_image_width = Some(limits.max_width);
+    decoder_limits.max_image_height = Some(limits.max_height);
+    decoder_limits.max_alloc = Some(limits.max_alloc);
+    reader.limits(decoder_limits);
+    let mut decoder = reader.into_decoder().map_err(classify)?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > max_pixels {
+        return Err(ImageError::TooLarge);
+    }
+    let orientation = decoder.orientation().map_err(classify)?;
+    let image = DynamicImage::from_decoder(decoder).map_err(classify)?.into_rgb8();
+    let turned = matches!(
+        orientation,
+        Orientation::Rotate90
+            | Orientation::Rotate270
+            | Orientation::Rotate90FlipH
+            | Orientation::Rotate270FlipH
+    );
+    let (box_width, box_height) = if turned { (max_height, max_width) } else { (max_width, max_height) };
+    let fitted = resize_rgb_within(image, box_width, box_height)?;
+    if orientation == Orientation::NoTransforms {
+        return Ok((kind, fitted));
+    }
+    let mut upright = DynamicImage::ImageRgb8(fitted);
+    upright.apply_orientation(orientation);
+    Ok((kind, upright.into_rgb8()))
+}
+
+/// The size `width` x `height` scales down to so as to fit within the box (never enlarged,
+/// proportions kept, rounded to the nearest pixel, at least 1).
+pub fn fitted_size(width: u32, height: u32, max_width: u32, max_height: u32) -> (u32, u32) {
+    if width <= max_width && height <= max_height {
+        return (width, height);
+    }
+    let (w, h, mw, mh) = (u64::from(width), u64::from(height), u64::from(max_width), u64::from(max_height));
+    let (new_w, new_h) =
+        if w * mh >= h * mw { (mw, (h * mw * 2 + w) / (w * 2)) } else { ((w * mh * 2 + h) / (h * 2), mh) };
+    let clamp = |v: u64| u32::try_from(v.max(1)).unwrap_or(u32::MAX);
+    (clamp(new_w), clamp(new_h))
+}
+
+/// Scales an RGB picture down (never up) to fit within the box, with `fast_image_resize`.
+pub fn resize_rgb_within(image: RgbImage, max_width: u32, max_height: u32) -> Result<RgbImage, ImageError> {
+    let size = fitted_size(image.width(), image.height(), max_width, max_height);
+    if size == image.dimensions() { Ok(image) } else { resize_rgb(&image, size) }
+}
+
+/// A scaled-down copy of an RGB picture that fits within the box (a plain copy if it
+/// already does), the source left as it is: for thumbnails.
+pub fn thumbnail_rgb(image: &RgbImage, max_width: u32, max_height: u32) -> Result<RgbImage, ImageError> {
+    let size = fitted_size(image.width(), image.height(), max_width, max_height);
+    if size == image.dimensions() { Ok(image.clone()) } else { resize_rgb(image, size) }
+}
+
+fn resize_rgb(image: &RgbImage, (width, height): (u32, u32)) -> Result<RgbImage, ImageError> {
+    use fast_image_resize as fr;
+    let resize_error = |e: &dyn std::fmt::Display| ImageError::Corrupt(format!("resize: {e}"));
+    let src = fr::images::ImageRef::new(image.width(), image.height(), image.as_raw(), fr::PixelType::U8x3)
+        .map_err(|e| resize_error(&e))?;
+    let mut dst = fr::images::Image::new(width, height, fr::PixelType::U8x3);
+    let options = fr::ResizeOptions::new().resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear));
+    fr::Resizer::new().resize(&src, &mut dst, &options).map_err(|e| resize_error(&e))?;
+    RgbImage::from_raw(width, height, dst.into_vec()).ok_or_else(|| resize_error(&"buffer size"))
+}
+
+/// Encodes RGB pixels as a baseline JPEG at `quality` (1-100) with the SIMD `jpeg-encoder`,
+/// no metadata. Chroma is subsampled 4:2:0 below quality 90 (as libjpeg does), 4:4:4 above.
+///
+/// With `threads` > 1 a tall enough picture is cut into that many horizontal strips on MCU
+/// boundaries, encoded at the same time, and joined into one JPEG with restart markers
+/// between the strips: the pixels decoded are exactly those of a one-piece encoding.
+pub fn encode_jpeg_rgb(image: &RgbImage, quality: u8, threads: usize) -> Result<Vec<u8>, ImageError> {
+    let quality = quality.clamp(1, 100);
+    let (width, height) = image.dimensions();
+    let too_big = || ImageError::Corrupt(format!("{width}x{height} is too large for JPEG"));
+    let w16 = u16::try_from(width).map_err(|_| too_big())?;
+    u16::try_from(height).map_err(|_| too_big())?;
+    let mcu = if quality < 90 { 16 } else { 8 };
+    let mcu_rows = height.div_ceil(mcu);
+    let threads = u32::try_from(threads.clamp(1, 8)).unwrap_or(1).min(mcu_rows / 4).max(1);
+    let rows_per_strip = mcu_rows.div_ceil(threads);
+    let restart_interval = u16::try_from(u64::from(rows_per_strip) * u64::from(width.div_ceil(mcu))).ok();
+    let Some(restart_interval) = restart_interval.filter(|_| threads > 1) else {
+        return encode_jpeg_rows(image.as_raw(), w16, quality, mcu);
+    };
+    let row_bytes = width as usize * 3;
+    let strip_bytes = (rows_per_strip * mcu) as usize * row_bytes;
+    let strips: Vec<&[u8]> = image.as_raw().chunks(strip_bytes).collect();
+    let encoded: Vec<Result<Vec<u8>, ImageError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = strips[1..]
+            .iter()
+            .map(|strip| scope.spawn(move || encode_jpeg_rows(strip, w16, quality, mcu)))
+            .collect();
+        let mut out = vec![encode_jpeg_rows(strips[0], w16, quality, mcu)];
+        for handle in handles {
+            out.push(handle.join().unwrap_or_else(|_| Err(ImageError::Corrupt("encoder panicked".into()))));
+        }
+        out
+    });
+    let encoded = encoded.into_iter().collect::<Result<Vec<_>, _>>()?;
+    join_strips(&encoded, height, restart_interval)
+}
+
+/// One JPEG of whole RGB rows (`data.len()` a multiple of `width` * 3).
+fn encode_jpeg_rows(data: &[u8], width: u16, quality: u8, mcu: u32) -> Result<Vec<u8>, ImageError> {
+    let rows = data.len() / (usize::from(width) * 3).max(1);
+    let height = u16::try_from(rows).map_err(|_| ImageError::Corrupt("strip too tall".into()))?;
+    let mut out = Vec::with_capacity(data.len() / 8);
+    let mut encoder = jpeg_encoder::Encoder::new(&mut out, quality);
+    encoder.set_sampling_factor(if mcu == 16 {
+        jpeg_encoder::SamplingFactor::F_2_2
+    } else {
+        jpeg_encoder::SamplingFactor::F_1_1
+    });
+    encoder
+        .encode(data, width, height, jpeg_encoder::ColorType::Rgb)
+        .map_err(|e| ImageError::Corrupt(e.to_string()))?;
+    Ok(out)
+}
+
+/// Where the entropy-coded data of a one-scan JPEG begins, and the offset of its frame
+/// height (in SOF0).
+fn scan_layout(jpeg: &[u8]) -> Option<(usize, usize, usize)> {
+    let mut at = 2;
+    let mut height_at = None;
+    while at + 4 <= jpeg.len() {
+        if jpeg[at] != 0xFF {
+            return None;
+        }
+        let marker = jpeg[at + 1];
+        let len = usize::from(u16::from_be_bytes([jpeg[at + 2], jpeg[at + 3]]));
+        if marker == 0xC0 {
+            height_at = Some(at + 5);
+        }
+        if marker == 0xDA {
+            let data_at = at + 2 + len;
+            return height_at.filter(|_| data_at <= jpeg.len().saturating_sub(2)).map(|h| (at, data_at, h));
+        }
+        at += 2 + len;
+    }
+    None
+}
+
+/// Joins strips encoded alike into one JPEG: the first strip's headers (frame height set
+/// to the whole, a DRI segment added), then each strip's scan data with RSTn between.
+fn join_strips(strips: &[Vec<u8>], height: u32, restart_interval: u16) -> Result<Vec<u8>, ImageError> {
+    let malformed = || ImageError::Corrupt("unexpected encoder output".into());
+    let first = strips.first().ok_or_else(malformed)?;
+    let (sos_at, _, height_at) = scan_layout(first).ok_or_else(malformed)?;
+    let height = u16::try_from(height).map_err(|_| malformed())?;
+    let mut out = Vec::with_capacity(strips.iter().map(Vec::len).sum::<usize>() + 64);
+    out.extend_from_slice(&first[..sos_at]);
+    out[height_at..height_at + 2].copy_from_slice(&height.to_be_bytes());
+    out.extend_from_slice(&[0xFF, 0xDD, 0x00, 0x04]);
+    out.extend_from_slice(&restart_interval.to_be_bytes());
+    for (i, strip) in strips.iter().enumerate() {
+        let (sos, data_at, _) = scan_layout(strip).ok_or_else(malformed)?;
+        if !strip.ends_with(&[0xFF, 0xD9]) {
+            return Err(malformed());
+        }
+        if i == 0 {
+            out.extend_from_slice(&strip[sos..data_at]);
+        } else {
+            out.extend_from_slice(&[0xFF, 0xD0 + ((i - 1) % 8) as u8]);
+        }
+        out.extend_from_slice(&strip[data_at..strip.len() - 2]);
+    }
+    out.extend_from_slice(&[0xFF, 0xD9]);
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +391,48 @@ mod tests {
         image::GrayImage::new(6_000, 6_000).write_with_encoder(PngEncoder::new(&mut bomb)).unwrap();
         assert!(bomb.len() < 1 << 20, "{} bytes", bomb.len());
         assert_eq!(decode(&bomb, &[MediaKind::Png], LIMITS).unwrap_err(), ImageError::TooLarge);
+    }
+
+    fn gradient(width: u32, height: u32) -> RgbImage {
+        RgbImage::from_fn(width, height, |x, y| {
+            Rgb([(x * 7 % 256) as u8, (y * 3 % 256) as u8, ((x ^ y) % 256) as u8])
+        })
+    }
+
+    #[test]
+    fn a_jpeg_encoded_in_strips_decodes_to_the_same_pixels() {
+        for (width, height, quality) in [(333, 257, 85), (640, 480, 80), (101, 300, 95), (1920, 1080, 85)] {
+            let image = gradient(width, height);
+            let whole = encode_jpeg_rgb(&image, quality, 1).unwrap();
+            let split = encode_jpeg_rgb(&image, quality, 3).unwrap();
+            assert_ne!(whole, split, "{width}x{height}: restart markers expected");
+            let a = image::load_from_memory(&whole).unwrap().to_rgb8();
+            let b = image::load_from_memory(&split).unwrap().to_rgb8();
+            assert_eq!(a.dimensions(), (width, height));
+            assert!(a == b, "{width}x{height} q{quality}: pixels differ");
+        }
+        // Too short to split: one piece.
+        let small = gradient(50, 20);
+        assert_eq!(encode_jpeg_rgb(&small, 85, 4).unwrap(), encode_jpeg_rgb(&small, 85, 1).unwrap());
+    }
+
+    #[test]
+    fn fitted_sizes_keep_the_proportions() {
+        assert_eq!(fitted_size(3000, 2000, 1920, 1080), (1620, 1080));
+        assert_eq!(fitted_size(4000, 3000, 1920, 1080), (1440, 1080));
+        assert_eq!(fitted_size(1620, 1080, 400, 400), (400, 267));
+        assert_eq!(fitted_size(640, 480, 1920, 1080), (640, 480));
+        assert_eq!(fitted_size(10_000, 1, 100, 100), (100, 1));
+    }
+
+    #[test]
+    fn decode_rgb_fitted_checks_pixels_from_the_header() {
+        let bytes = png(300, 200);
+        let (_, image) = decode_rgb_fitted(&bytes, &[MediaKind::Png], LIMITS, 1_000_000, 150, 150).unwrap();
+        assert_eq!(image.dimensions(), (150, 100));
+        assert_eq!(
+            decode_rgb_fitted(&bytes, &[MediaKind::Png], LIMITS, 50_000, 150, 150).unwrap_err(),
+            ImageError::TooLarge
+        );
     }
 }

@@ -87,7 +87,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     payments,
     webhook_events,
     products,
-    affiliate_clicks
+    affiliate_clicks,
+    analyses,
+    analysis_trials
 );
 
 diesel::table! {
@@ -161,3 +163,30 @@ diesel::table! {
 
 diesel::joinable!(affiliate_clicks -> products (product_id));
 diesel::joinable!(affiliate_clicks -> users (user_id));
+
+diesel::table! {
+    analyses (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        input_type -> Text,
+        input_text -> Nullable<Text>,
+        image_key -> Nullable<Text>,
+        thumbnail_key -> Nullable<Text>,
+        overall_tenths -> Integer,
+        analyzer -> Text,
+        result_json -> Text,
+        status -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    analysis_trials (id) {
+        id -> BigInt,
+        visitor_hash -> Text,
+        ip -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(analyses -> users (user_id));

@@ -6,7 +6,9 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, Error, web};
 use anyhow::Context;
+use setupiq_analysis::Engine;
 use setupiq_auth::Passwords;
+use setupiq_auth::service::accounts::OwnedMedia;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::MediaStore;
 use setupiq_core::{Config, SharedClock, clock, error};
@@ -34,6 +36,7 @@ const JSON_LIMIT: usize = 1024 * 1024;
     tags(
         (name = "auth", description = "Accounts, sessions, password reset and profile"),
         (name = "contact", description = "The contact form: messages to the support team"),
+        (name = "analysis", description = "Setup analysis: the SetupIQ Score, category scores, cable inventory, suggestions and history"),
         (name = "affiliate", description = "Product recommendations and click tracking on affiliate links"),
         (name = "credits", description = "Credit packs, balance history, deductions and rewarded ads"),
         (name = "payments", description = "Card purchases: Stripe PaymentIntents, or the offline test mode"),
@@ -52,6 +55,7 @@ pub struct AppState {
     pub mailer: Mailer,
     pub media: MediaStore,
     pub payments: PaymentProvider,
+    pub engine: Engine,
 }
 
 impl AppState {
@@ -90,7 +94,17 @@ impl AppState {
         if payments.is_test_mode() {
             tracing::info!("no STRIPE_SECRET_KEY: payments run in test mode");
         }
-        Ok(Self { config, db, clock, passwords: Passwords::for_this_machine(), mailer, media, payments })
+        let engine = Engine::from_config(&config)?;
+        Ok(Self {
+            config,
+            db,
+            clock,
+            passwords: Passwords::for_this_machine(),
+            mailer,
+            media,
+            payments,
+            engine,
+        })
     }
 }
 
@@ -104,12 +118,18 @@ fn api(cfg: &mut ServiceConfig) {
         .configure(setupiq_contact::http::configure)
         .configure(setupiq_credits::http::configure)
         .configure(setupiq_affiliate::http::configure)
+        .configure(setupiq_analysis::http::configure)
         .service(health::health);
 }
 
 /// The OpenAPI document of every endpoint (`setupiq openapi` writes it to a file).
 pub fn api_doc() -> utoipa::openapi::OpenApi {
     App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(api).split_for_parts().1
+}
+
+/// The media each crate keeps for a user, deleted with the account.
+fn owned_media() -> OwnedMedia {
+    OwnedMedia(vec![setupiq_analysis::service::media_of_user])
 }
 
 /// The whole application: API, API reference, media, the single-page app, and the
@@ -139,6 +159,8 @@ pub fn build_app(
         .app_data(web::Data::new(state.mailer))
         .app_data(web::Data::new(state.media))
         .app_data(web::Data::new(state.payments))
+        .app_data(web::Data::new(state.engine))
+        .app_data(web::Data::new(owned_media()))
         .app_data(web::Data::new(frontend))
         .configure(api)
         .split_for_parts();

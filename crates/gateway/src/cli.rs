@@ -1,5 +1,5 @@
 //! The command line: `setupiq [serve]`, `setupiq migrate`, `setupiq openapi`,
-//! `setupiq admin grant EMAIL`.
+//! `setupiq admin grant EMAIL`, `setupiq analyze PHOTO | --text DESCRIPTION`.
 
 use std::path::PathBuf;
 
@@ -26,6 +26,19 @@ pub enum Command {
         /// Do not write; fail if the file differs from what the code generates.
         #[arg(long)]
         check: bool,
+    },
+    /// Rate a setup photo (or, with --text, a description) and print the result.
+    #[command(arg_required_else_help = true)]
+    Analyze {
+        /// A JPEG, PNG or WebP photo of the setup.
+        #[arg(conflicts_with = "text", required_unless_present = "text")]
+        photo: Option<PathBuf>,
+        /// Rate this description instead of a photo.
+        #[arg(long)]
+        text: Option<String>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Administer accounts.
     Admin {

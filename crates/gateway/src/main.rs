@@ -1,6 +1,9 @@
 //! `setupiq`: see `setupiq --help`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use base64::Engine as _;
 
 use actix_web::HttpServer;
 use anyhow::Context;
@@ -56,6 +59,7 @@ fn run(command: Command, config: Config) -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::Analyze { photo, text, json } => analyze(config, photo, text, json),
         Command::Admin { command: AdminCommand::Grant { email } } => {
             let state = AppState::from_config(config)?;
             let mut conn = state.db.conn()?;
@@ -68,8 +72,46 @@ fn run(command: Command, config: Config) -> anyhow::Result<()> {
 }
 
 #[actix_web::main]
+async fn analyze(
+    config: Config,
+    photo: Option<PathBuf>,
+    text: Option<String>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let input = match (photo, text) {
+        (Some(path), _) => {
+            let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let content_type = setupiq_core::images::sniff(&bytes).map_or("image/jpeg", |k| k.content_type());
+            let data_url = format!(
+                "data:{content_type};base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(bytes)
+            );
+            let prepared = setupiq_analysis::pipeline::prepare(&data_url)?;
+            setupiq_analysis::AnalysisInput::Image(std::sync::Arc::new(prepared))
+        }
+        (None, Some(text)) => setupiq_analysis::AnalysisInput::Text(text.into()),
+        (None, None) => anyhow::bail!("give a photo or --text DESCRIPTION"),
+    };
+    let engine = setupiq_analysis::Engine::from_config(&config)?;
+    let analysis = engine.analyze(input).await?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&analysis.assessment)?);
+    } else {
+        print!("{}", setupiq_gateway::report::plain_text(&analysis));
+    }
+    Ok(())
+}
+
+#[actix_web::main]
 async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::from_config(config.clone())?;
+    let started = std::time::Instant::now();
+    state
+        .engine
+        .local_analyzer()
+        .preload()
+        .context("cannot load the analyzer's models (run `make models`)")?;
+    tracing::info!(ms = started.elapsed().as_millis() as u64, "analyzer models loaded");
     let server = HttpServer::new(move || build_app(state.clone()))
         .bind(&config.bind)
         .with_context(|| format!("cannot listen on {}", config.bind))?

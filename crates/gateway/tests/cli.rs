@@ -19,6 +19,7 @@ fn setupiq(data_dir: &std::path::Path) -> Command {
             command.env_remove(name);
         }
     }
+    command.env("SETUPIQ_MODELS_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../../models"));
     command
 }
 
@@ -118,4 +119,49 @@ fn serve_answers_http_and_stops_gracefully_on_sigterm() {
     let status = child.wait().unwrap();
     assert!(status.success(), "a SIGTERM is a clean stop: {status}");
     assert!(lines.map_while(Result::ok).any(|line| line.contains("SetupIQ stopped")));
+}
+
+#[test]
+fn serve_refuses_to_start_without_its_models() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = setupiq(dir.path())
+        .arg("serve")
+        .env("SETUPIQ_BIND", "127.0.0.1:0")
+        .env("SETUPIQ_MODELS_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("run `make models`"), "{stderr}");
+}
+
+#[test]
+fn analyze_prints_the_score_and_what_was_understood() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = setupiq(dir.path())
+        .args([
+            "analyze",
+            "--text",
+            "Two 27 inch 165Hz monitors on arms, RGB strips behind the desk, cables everywhere",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("SetupIQ Score: "), "{stdout}");
+    assert!(stdout.contains("Monitor Setup") && stdout.contains("27-inch"), "{stdout}");
+
+    let json = setupiq(dir.path())
+        .args(["analyze", "--json", "--text", "a clean desk with one 24 inch monitor"])
+        .output()
+        .unwrap();
+    let result: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(result["categoryRatings"].as_array().unwrap().len(), 6);
+
+    let refused = setupiq(dir.path())
+        .args(["analyze", "--text", "I like turtles and long walks on the beach"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("doesn't mention any desk or gaming gear"));
 }

@@ -45,6 +45,8 @@ impl TestApp {
             vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
         env.insert("SETUPIQ_DATA_DIR".into(), data_dir.path().display().to_string());
         env.insert("SETUPIQ_DATABASE_URL".into(), db.url().to_owned());
+        env.entry("SETUPIQ_MODELS_DIR".into())
+            .or_insert_with(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../models").to_owned());
         env.entry("SETUPIQ_FRONTEND_DIR".into())
             .or_insert_with(|| data_dir.path().join("dist").display().to_string());
         let config = Config::from_lookup(|name| env.get(name).cloned()).unwrap();

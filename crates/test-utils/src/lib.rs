@@ -7,11 +7,14 @@
 mod app;
 mod db;
 pub mod fixtures;
+mod openai;
 mod smtp;
+mod standin;
 mod stripe;
 
 pub use app::{SentMail, TestApp, TestClient, TestResponse, test_epoch};
 pub use db::TestDb;
+pub use openai::{OpenAiBehaviour, OpenAiStandIn, RecordedChatRequest};
 pub use smtp::{ReceivedMail, SmtpSink};
 pub use stripe::StripeStandIn;
 

@@ -19,9 +19,9 @@ use std::sync::{Arc, Mutex};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use rand::Rng;
-use rand::distr::Alphanumeric;
 use serde_json::{Value, json};
+
+use crate::standin::{ErrorAnswer, masked_key, random_chars, random_id};
 
 /// The API version the stand-in claims in events (the one async-stripe pins).
 const API_VERSION: &str = "2026-09-30.endive";
@@ -359,10 +359,7 @@ fn authorize(req: &HttpRequest) -> Result<(), StripeFailure> {
     if key == StripeStandIn::SECRET_KEY {
         return Ok(());
     }
-    let shown = match (key.get(..8), key.len().checked_sub(4).and_then(|at| key.get(at..))) {
-        (Some(head), Some(tail)) if key.len() > 12 => format!("{head}{}{tail}", "*".repeat(key.len() - 12)),
-        _ => "*".repeat(key.len()),
-    };
+    let shown = masked_key(key, 8);
     Err(stripe_error(
         StatusCode::UNAUTHORIZED,
         "invalid_request_error",
@@ -371,19 +368,7 @@ fn authorize(req: &HttpRequest) -> Result<(), StripeFailure> {
     ))
 }
 
-/// An error answer: its status and Stripe's error body.
-struct StripeFailure {
-    status: StatusCode,
-    body: Value,
-}
-
-impl From<StripeFailure> for HttpResponse {
-    fn from(failure: StripeFailure) -> Self {
-        HttpResponse::build(failure.status)
-            .insert_header(("Request-Id", random_id("req_")))
-            .json(failure.body)
-    }
-}
+type StripeFailure = ErrorAnswer;
 
 /// Stripe's error body: `{"error": {"type", "message", "code"?, "param"?, …}}`.
 fn stripe_error(
@@ -404,13 +389,5 @@ fn stripe_error(
             error["param"] = json!(param);
         }
     }
-    StripeFailure { status, body: json!({ "error": error }) }
-}
-
-fn random_id(prefix: &str) -> String {
-    format!("{prefix}{}", random_chars(24))
-}
-
-fn random_chars(n: usize) -> String {
-    rand::rng().sample_iter(Alphanumeric).take(n).map(char::from).collect()
+    StripeFailure { status, body: json!({ "error": error }), request_id_header: "Request-Id" }
 }

@@ -18,12 +18,15 @@ export type ErrorBody = Schemas['ErrorBody']
 export class ApiError extends Error {
   readonly status: number
   readonly issues: Schemas['Issue'][]
+  /** The server's stable error code (`insufficient_credits`, …), when it sent one. */
+  readonly code: string | undefined
 
-  constructor(status: number, message: string, issues: Schemas['Issue'][] = []) {
+  constructor(status: number, message: string, issues: Schemas['Issue'][] = [], code?: string) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.issues = issues
+    this.code = code
   }
 }
 
@@ -38,7 +41,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }, fallback: string): T {
   if (result.data !== undefined && result.response.ok) return result.data
   const body = result.error
-  if (isErrorBody(body)) throw new ApiError(result.response.status, body.error, body.issues ?? [])
+  if (isErrorBody(body)) throw new ApiError(result.response.status, body.error, body.issues ?? [], body.code)
   throw new ApiError(result.response.status, fallback)
 }
 

@@ -4,6 +4,45 @@
  */
 
 export interface paths {
+    "/_api/analyses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in user's saved analyses (another user's is not found). */
+        get: operations["analysis_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/analyze-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyses a photo or a description of a setup and returns the SetupIQ Score, the six
+         *     category scores, the cable inventory and upgrade suggestions.
+         * @description Signed-in users need at least 1 credit, taken when the result is saved (Pro users are
+         *     not charged); an anonymous visitor gets one free analysis, which is not stored.
+         */
+        post: operations["analyze_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/auth/delete-account": {
         parameters: {
             query?: never;
@@ -286,6 +325,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/my-analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's saved analyses, newest first. */
+        get: operations["my_analyses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/stripe/confirm-payment": {
         parameters: {
             query?: never;
@@ -436,6 +492,99 @@ export interface components {
             /** Format: int64 */
             uncreditedAds: number;
         };
+        /** @description A complete analysis result. */
+        AnalysisResult: {
+            /**
+             * Format: int64
+             * @description The saved analysis (signed-in users); absent for an anonymous trial.
+             */
+            analysisId?: number | null;
+            /** @description Which analyzer produced the result. */
+            analyzer: components["schemas"]["AnalyzerName"];
+            cableInventory: components["schemas"]["CableInventory"];
+            /** @description The kind of setup, e.g. "RGB Gaming Battlestation". */
+            category: string;
+            /** @description The six categories, in the page's order. */
+            categoryRatings: components["schemas"]["CategoryRatingDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The analysed photo as stored (saved image analyses). */
+            imageUrl?: string | null;
+            /**
+             * Format: double
+             * @description The SetupIQ Score, 0 to 10, one decimal.
+             */
+            overallScore: number;
+            /** @description Weakest categories first, best value first. */
+            suggestions: components["schemas"]["Suggestion"][];
+            summary: string;
+            thumbnailUrl?: string | null;
+        };
+        AnalyzeRequest: {
+            /** @description An optional note that came with a photo; kept with the saved analysis. */
+            description?: string | null;
+            /**
+             * @description `image`: `value` is a `data:image/...;base64,` URL (JPEG, PNG or WebP, at most 10 MB);
+             *     `text`: `value` describes the setup (at least 20 characters).
+             */
+            type: components["schemas"]["InputType"];
+            value: string;
+        };
+        /** @description The answer to an analysis request. */
+        AnalyzeResponse: components["schemas"]["AnalysisResult"] & {
+            /**
+             * Format: int32
+             * @description The balance after this analysis (signed-in users).
+             */
+            creditsRemaining?: number | null;
+            /** @description Whether this was an anonymous visitor's one free analysis. */
+            freeTrial: boolean;
+        };
+        /**
+         * @description Which analyzer produced a result.
+         * @enum {string}
+         */
+        AnalyzerName: "local" | "openai";
+        /** @description One cable (or bundle) and where it runs. */
+        Cable: {
+            cableType: components["schemas"]["CableType"];
+            description: string;
+            /** @description Whether it is routed or sleeved so that it adds to the look rather than spoiling it. */
+            isAesthetic: boolean;
+            /** @description Rough location, e.g. "under the desk, left side". */
+            location: string;
+        };
+        CableInventory: {
+            cables: components["schemas"]["Cable"][];
+            /** Format: int32 */
+            totalCount: number;
+            type: components["schemas"]["CableInventoryKind"];
+        };
+        /**
+         * @description Whether any cables were found.
+         * @enum {string}
+         */
+        CableInventoryKind: "none" | "cables_found";
+        /** @enum {string} */
+        CableType: "monitor" | "keyboard" | "mouse" | "power" | "audio" | "headphone" | "other";
+        /**
+         * @description The six rated categories, in the order the results page shows them.
+         * @enum {string}
+         */
+        Category: "Cable Management" | "RGB/Lighting" | "Desk Cleanliness" | "Monitor Setup" | "Chair & Comfort" | "Aesthetic Vibe";
+        /** @description One category's score as the results page shows it. */
+        CategoryRatingDto: {
+            category: components["schemas"]["Category"];
+            /** @description What was seen. */
+            comment: string;
+            /** @description e.g. "Top 30%". */
+            percentile: string;
+            /**
+             * Format: int32
+             * @description 1 to 10.
+             */
+            score: number;
+        };
         ConfirmPaymentRequest: {
             paymentIntentId: string;
         };
@@ -502,7 +651,7 @@ export interface components {
          * @description A stable, machine-readable name for the kind of failure; the UI may switch on it.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
         ForgotPasswordRequest: {
             email: string;
         };
@@ -516,6 +665,11 @@ export interface components {
             /** @description Newest first, at most 50. */
             entries: components["schemas"]["LedgerEntryDto"][];
         };
+        /**
+         * @description What was analysed, as stored.
+         * @enum {string}
+         */
+        InputType: "image" | "text";
         /**
          * @description One failed rule of a request: the field (`path`, camelCase as in the JSON) and the
          *     specification's message for it.
@@ -544,6 +698,15 @@ export interface components {
             /** @example gamer@example.com */
             email: string;
             password: string;
+        };
+        MyAnalysesResponse: {
+            /** @description Newest first. */
+            analyses: components["schemas"]["SavedAnalysisDto"][];
+            /**
+             * Format: int64
+             * @description How many analyses the user has in all.
+             */
+            total: number;
         };
         /** @description A pack of credits for sale. */
         PackDto: {
@@ -587,6 +750,31 @@ export interface components {
             /** @description `budget`, `balanced` or `premium`. */
             tier: string;
         };
+        /** @description One catalogue product as a suggestion shows it. */
+        ProductRecommendation: {
+            /** @description Why this product helps. */
+            justification: string;
+            /** @description The affiliate link. */
+            link: string;
+            name: string;
+            /** @description The price as shown, e.g. "$49.99". */
+            price: string;
+            /** Format: int64 */
+            priceCents: number;
+            /**
+             * Format: int64
+             * @description The catalogue id, sent back with click tracking.
+             */
+            productId: number;
+            /** @description `budget`, `balanced` or `premium`. */
+            tier: string;
+        };
+        /** @description The three tiers of one category. */
+        ProductTiers: {
+            balanced: components["schemas"]["ProductRecommendation"];
+            budget: components["schemas"]["ProductRecommendation"];
+            premium: components["schemas"]["ProductRecommendation"];
+        };
         RegisterRequest: {
             /**
              * @description Spaces, emojis and special characters are allowed.
@@ -603,10 +791,39 @@ export interface components {
             newPassword: string;
             resetToken: string;
         };
+        /** @description A saved analysis in the history. */
+        SavedAnalysisDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The suggestions' titles. */
+            improvementSuggestions: string[];
+            /** @description The photo's URL (image analyses) or the description (text analyses). */
+            inputData: string;
+            inputType: components["schemas"]["InputType"];
+            /**
+             * Format: double
+             * @description The SetupIQ Score, one decimal.
+             */
+            overallRating: number;
+            result: components["schemas"]["AnalysisResult"];
+            status: string;
+            thumbnailUrl?: string | null;
+        };
         /** @description A plain acknowledgement. */
         SuccessResponse: {
             message?: string | null;
             success: boolean;
+        };
+        /** @description An upgrade suggestion for one weak category. */
+        Suggestion: {
+            category: components["schemas"]["Category"];
+            description: string;
+            /** @description The tier that gains the most score per dollar. */
+            productRecommendation: components["schemas"]["ProductRecommendation"];
+            tiers: components["schemas"]["ProductTiers"];
+            title: string;
         };
         TestModePayRequest: {
             /** @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. */
@@ -708,6 +925,116 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    analysis_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The analysis id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedAnalysisDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such analysis of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analyze_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyzeRequest"];
+            };
+        };
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyzeResponse"];
+                };
+            };
+            /** @description Invalid input or unreadable image */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credits left (signed in) or the free trial is used (anonymous) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image is larger than 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a desk or gaming setup, or not safe for work */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The analyzer could not produce a result */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_account: {
         parameters: {
             query?: never;
@@ -1270,6 +1597,49 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_analyses: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 50. */
+                limit?: number;
+                /** @description At least 0, default 0. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAnalysesResponse"];
+                };
+            };
+            /** @description Invalid query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

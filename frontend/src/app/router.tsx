@@ -17,6 +17,8 @@ const ResetPassword = lazy(() => import('@/routes/ResetPassword'))
 const Login = lazy(() => import('@/routes/Login'))
 const Admin = lazy(() => import('@/routes/Admin'))
 const BuyCredits = lazy(() => import('@/routes/BuyCredits'))
+const Results = lazy(() => import('@/routes/Results'))
+const MySetups = lazy(() => import('@/routes/MySetups'))
 const NotFound = lazy(() => import('@/routes/NotFound'))
 const ComingSoon = lazy(() => import('@/routes/ComingSoon'))
 
@@ -51,9 +53,9 @@ export const router = createBrowserRouter([
           { path: 'admin', element: <RequireAuth role="admin"><Admin /></RequireAuth> },
           { path: 'community', element: <ComingSoon title="Community Setups" /> },
           { path: 'buy-credits', element: <BuyCredits /> },
-          { path: 'my-setups', element: <ComingSoon title="My Setups" /> },
+          { path: 'my-setups', element: <MySetups /> },
           { path: 'my-posts', element: <ComingSoon title="My Community Posts" /> },
-          { path: 'results', element: <ComingSoon title="Your Setup Results" /> },
+          { path: 'results', element: <Results /> },
           { path: 'rigpage-config', element: <ComingSoon title="Create Your Link in Bio" /> },
           { path: 'rig/:slug', element: <ComingSoon title="RigPage" /> },
           { path: 'user/:userId', element: <ComingSoon title="Profile" /> },

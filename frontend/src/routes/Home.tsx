@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { useAuth } from '@/features/auth/AuthProvider'
 import { usePacks } from '@/features/credits/api'
 import { formatPrice } from '@/features/credits/format'
@@ -93,17 +94,7 @@ export default function Home() {
 
       <section className="card analyzer-card" aria-labelledby="analyzer-title">
         <h2 id="analyzer-title" className="card-title">Upload a photo of your setup</h2>
-        <div className="dropzone-placeholder">
-          <span className="dropzone-icon" aria-hidden="true">🖼️</span>
-          <p>Drop your setup photo here</p>
-          <p className="hint">JPEG, PNG or WEBP, up to 10MB</p>
-        </div>
-        <button type="button" className="btn btn-primary btn-block" disabled aria-describedby="analyzer-note">
-          Analyze My Setup
-        </button>
-        <p id="analyzer-note" className="hint center">
-          Photo analysis arrives soon. Meanwhile, see what gets rated below.
-        </p>
+        <AnalyzeForm />
       </section>
 
       <section id="features" className="section" aria-labelledby="features-title">

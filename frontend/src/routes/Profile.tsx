@@ -7,6 +7,7 @@ import { messageOf, type User } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
 import { Field } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
+import { SetupHistory } from '@/features/analysis/components/HistoryGrids'
 import { updateProfile, uploadProfilePicture } from '@/features/auth/api'
 import { useAuth } from '@/features/auth/AuthProvider'
 import { usernameSchema, type UsernameValues } from '@/features/auth/schemas'
@@ -75,7 +76,7 @@ function ProfileView({ user }: { user: User }) {
       </section>
       <section className="card" aria-labelledby="history">
         <h2 id="history">Setup History</h2>
-        <p className="muted">Your analysed setups will appear here. <Link to="/">Analyze a setup</Link> to get started.</p>
+        <SetupHistory />
       </section>
     </div>
   )

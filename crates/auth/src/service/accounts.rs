@@ -187,13 +187,36 @@ pub fn replace_profile_picture(
     })
 }
 
+/// Lists the media a user owns in another crate's tables (their analysis photos, say), so
+/// that deleting the account deletes those files too. Crates built on `auth` register one
+/// in [`OwnedMedia`]; their rows go with the user through `ON DELETE CASCADE`.
+pub type MediaOfUser = fn(&mut DbConnection, i64) -> Result<Vec<MediaKey>, setupiq_db::DieselError>;
+
+/// Every [`MediaOfUser`] of the application (shared state of the delete-account handler).
+#[derive(Clone, Default)]
+pub struct OwnedMedia(pub Vec<MediaOfUser>);
+
 /// Deletes the account with its sessions, reset tokens and ledger; returns the media
 /// keys the caller removes from the media store after the commit.
 pub fn delete_account(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, AuthError> {
+    delete_account_with(conn, user_id, &OwnedMedia::default())
+}
+
+/// [`delete_account`], also collecting the media other crates keep for the user.
+pub fn delete_account_with(
+    conn: &mut DbConnection,
+    user_id: i64,
+    owned: &OwnedMedia,
+) -> Result<Vec<MediaKey>, AuthError> {
     write_transaction(conn, |conn| {
         let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
+        let mut media: Vec<MediaKey> =
+            user.profile_picture.as_deref().and_then(MediaKey::from_url).into_iter().collect();
+        for media_of_user in &owned.0 {
+            media.extend(media_of_user(conn, user_id)?);
+        }
         repo::delete_user(conn, user_id)?;
-        Ok(user.profile_picture.as_deref().and_then(MediaKey::from_url).into_iter().collect())
+        Ok(media)
     })
 }
 

@@ -51,7 +51,8 @@ export function WatchAdCard() {
   )
 }
 
-function AdWatcher() {
+/** The ad player with its stats, for a signed-in user (the card and the out-of-credits dialog). */
+export function AdWatcher() {
   const stats = useAdStats(true)
   const balanceChanged = useBalanceChanged()
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })

@@ -1,0 +1,200 @@
+//! Request and response bodies of the analysis endpoints.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use validator::{Validate, ValidationError};
+
+use crate::engine::AnalyzerName;
+use crate::result::{CableInventory, Category, percentile_text};
+use crate::service::suggestions::Suggestion;
+use crate::service::{InputType, SavedAnalysis};
+
+/// Shortest description accepted (spec 000 §5).
+pub const MIN_DESCRIPTION: usize = 20;
+/// Longest description accepted.
+pub const MAX_DESCRIPTION: usize = 5000;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AnalyzeRequest {
+    /// `image`: `value` is a `data:image/...;base64,` URL (JPEG, PNG or WebP, at most 10 MB);
+    /// `text`: `value` describes the setup (at least 20 characters).
+    #[serde(rename = "type")]
+    pub input_type: InputType,
+    pub value: String,
+    /// An optional note that came with a photo; kept with the saved analysis.
+    pub description: Option<String>,
+}
+
+impl Validate for AnalyzeRequest {
+    fn validate(&self) -> Result<(), validator::ValidationErrors> {
+        let mut errors = validator::ValidationErrors::new();
+        let error = |message: &'static str| ValidationError::new("value").with_message(message.into());
+        match self.input_type {
+            InputType::Text => {
+                let length = self.value.trim().chars().count();
+                if length < MIN_DESCRIPTION {
+                    errors.add("value", error("Please describe your setup in at least 20 characters."));
+                } else if length > MAX_DESCRIPTION {
+                    errors.add("value", error("Please keep your description under 5000 characters."));
+                }
+            }
+            InputType::Image if !self.value.starts_with("data:image/") => {
+                errors.add("value", error("Invalid image format."));
+            }
+            InputType::Image => {}
+        }
+        if self.description.as_ref().is_some_and(|d| d.chars().count() > MAX_DESCRIPTION) {
+            errors.add("description", error("Please keep your description under 5000 characters."));
+        }
+        if errors.is_empty() { Ok(()) } else { Err(errors) }
+    }
+}
+
+/// One category's score as the results page shows it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryRatingDto {
+    pub category: Category,
+    /// 1 to 10.
+    pub score: u8,
+    /// What was seen.
+    pub comment: String,
+    /// e.g. "Top 30%".
+    pub percentile: String,
+}
+
+/// A complete analysis result.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisResult {
+    /// The saved analysis (signed-in users); absent for an anonymous trial.
+    pub analysis_id: Option<i64>,
+    /// The SetupIQ Score, 0 to 10, one decimal.
+    pub overall_score: f64,
+    pub summary: String,
+    /// The kind of setup, e.g. "RGB Gaming Battlestation".
+    pub category: String,
+    /// The six categories, in the page's order.
+    pub category_ratings: Vec<CategoryRatingDto>,
+    /// Weakest categories first, best value first.
+    pub suggestions: Vec<Suggestion>,
+    pub cable_inventory: CableInventory,
+    /// Which analyzer produced the result.
+    pub analyzer: AnalyzerName,
+    /// The analysed photo as stored (saved image analyses).
+    pub image_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The answer to an analysis request.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyzeResponse {
+    #[serde(flatten)]
+    pub result: AnalysisResult,
+    /// The balance after this analysis (signed-in users).
+    pub credits_remaining: Option<i32>,
+    /// Whether this was an anonymous visitor's one free analysis.
+    pub free_trial: bool,
+}
+
+/// A saved analysis in the history.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedAnalysisDto {
+    pub id: i64,
+    pub input_type: InputType,
+    /// The photo's URL (image analyses) or the description (text analyses).
+    pub input_data: String,
+    pub thumbnail_url: Option<String>,
+    /// The SetupIQ Score, one decimal.
+    pub overall_rating: f64,
+    /// The suggestions' titles.
+    pub improvement_suggestions: Vec<String>,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    pub result: AnalysisResult,
+}
+
+impl From<SavedAnalysis> for SavedAnalysisDto {
+    fn from(saved: SavedAnalysis) -> Self {
+        let input_data = match saved.input_type {
+            InputType::Image => saved.image.as_ref().map(|k| k.url()).unwrap_or_default(),
+            InputType::Text => saved.input_text.clone().unwrap_or_default(),
+        };
+        Self {
+            id: saved.id,
+            input_type: saved.input_type,
+            input_data,
+            thumbnail_url: saved.thumbnail.as_ref().map(|k| k.url()),
+            overall_rating: saved.report.assessment.overall_score,
+            improvement_suggestions: saved.report.suggestions.iter().map(|s| s.title.clone()).collect(),
+            status: saved.status.clone(),
+            created_at: saved.created_at,
+            result: AnalysisResult::from(&saved),
+        }
+    }
+}
+
+impl From<&SavedAnalysis> for AnalysisResult {
+    fn from(saved: &SavedAnalysis) -> Self {
+        let mut result = AnalysisResult::new(&saved.report, saved.created_at);
+        result.analysis_id = Some(saved.id);
+        result.image_url = saved.image.as_ref().map(|k| k.url());
+        result.thumbnail_url = saved.thumbnail.as_ref().map(|k| k.url());
+        result
+    }
+}
+
+impl AnalysisResult {
+    /// The result of a report that was not saved.
+    pub fn new(report: &crate::service::Report, created_at: DateTime<Utc>) -> Self {
+        let assessment = &report.assessment;
+        let mut ratings = assessment.category_ratings.clone();
+        ratings.sort_by_key(|r| r.category);
+        Self {
+            analysis_id: None,
+            overall_score: assessment.overall_score,
+            summary: assessment.summary.clone(),
+            category: assessment.category.clone(),
+            category_ratings: ratings
+                .into_iter()
+                .map(|r| CategoryRatingDto {
+                    category: r.category,
+                    score: r.score,
+                    percentile: percentile_text(f64::from(r.score)).to_owned(),
+                    comment: r.comment,
+                })
+                .collect(),
+            suggestions: report.suggestions.clone(),
+            cable_inventory: assessment.cable_inventory.clone(),
+            analyzer: report.analyzer,
+            image_url: None,
+            thumbnail_url: None,
+            created_at,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams, Validate)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct MyAnalysesQuery {
+    /// 1 to 100, default 50.
+    #[validate(range(min = 1, max = 100, message = "Limit must be between 1 and 100."))]
+    pub limit: Option<i64>,
+    /// At least 0, default 0.
+    #[validate(range(min = 0, message = "Offset must be at least 0."))]
+    pub offset: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct MyAnalysesResponse {
+    /// Newest first.
+    pub analyses: Vec<SavedAnalysisDto>,
+    /// How many analyses the user has in all.
+    pub total: i64,
+}

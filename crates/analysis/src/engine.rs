@@ -1,0 +1,166 @@
+//! The analyzers and the [`Engine`] that runs them.
+//!
+//! Every photo is screened first by the embedded models (not safe for work, or no desk gear
+//! in it: refused before anything is charged), whichever analyzer rates it. With
+//! `SETUPIQ_ANALYZER=openai` the provider rates it; when the provider fails, the embedded
+//! analyzer answers and the result says so. Whatever produced a result, it is validated
+//! against the one schema of [`crate::result`] before anyone sees it.
+
+use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::local::LocalAnalyzer;
+use crate::pipeline::PreparedImage;
+use crate::result::Assessment;
+
+/// What is analysed: a prepared photo, or a description.
+#[derive(Debug, Clone)]
+pub enum AnalysisInput {
+    Image(Arc<PreparedImage>),
+    Text(Arc<str>),
+}
+
+/// Which analyzer produced a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AnalyzerName {
+    /// The embedded, offline rubric.
+    Local,
+    /// An OpenAI-compatible provider.
+    Openai,
+}
+
+impl AnalyzerName {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AnalyzerName::Local => "local",
+            AnalyzerName::Openai => "openai",
+        }
+    }
+}
+
+/// Why an input is not analysed at all; the message is what the user reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error(
+        "This photo doesn't look like a desk or gaming setup: we couldn't find a monitor, laptop, \
+         keyboard or mouse in it. Please upload a photo of your setup."
+    )]
+    NotASetup,
+    #[error(
+        "This looks like a screenshot or an illustration, not a photo of a real setup. Please upload \
+         a photo of your desk."
+    )]
+    NotAPhoto,
+    #[error("This image can't be analyzed: it appears to contain content that isn't safe for work.")]
+    NotSafeForWork,
+    #[error(
+        "This description doesn't mention any desk or gaming gear. Describe your monitor, desk, chair, \
+         lighting or cables."
+    )]
+    NotASetupDescription,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyzeError {
+    /// The input is not something we rate (nothing is charged).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// The analyzer could not produce a result (models missing, provider down, bad answer).
+    #[error("analysis failed: {0}")]
+    Failed(String),
+}
+
+/// Something that rates setups. Implementations: [`LocalAnalyzer`] and
+/// [`crate::openai::OpenAiAnalyzer`].
+pub trait Analyzer: Send + Sync {
+    fn name(&self) -> AnalyzerName;
+
+    /// Rates a setup. A photo has already passed screening.
+    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, AnalyzeError>>;
+}
+
+/// A validated result and the analyzer that produced it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    pub assessment: Assessment,
+    pub analyzer: AnalyzerName,
+}
+
+/// The configured analyzers; one per process, shared by every request.
+#[derive(Clone)]
+pub struct Engine {
+    local: Arc<LocalAnalyzer>,
+    remote: Option<Arc<dyn Analyzer>>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("remote", &self.remote.as_ref().map(|r| r.name()))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// The embedded analyzer alone (`SETUPIQ_ANALYZER=local`).
+    pub fn local(local: Arc<LocalAnalyzer>) -> Self {
+        Self { local, remote: None }
+    }
+
+    /// A provider first, the embedded analyzer when it fails.
+    pub fn with_remote(local: Arc<LocalAnalyzer>, remote: Arc<dyn Analyzer>) -> Self {
+        Self { local, remote: Some(remote) }
+    }
+
+    /// The engine `SETUPIQ_ANALYZER` selects (the models are loaded at first use or by
+    /// [`LocalAnalyzer::preload`]).
+    pub fn from_config(config: &setupiq_core::Config) -> Result<Self, crate::openai::OpenAiError> {
+        let local = Arc::new(LocalAnalyzer::new(config.models_dir.clone()));
+        Ok(match config.analyzer {
+            setupiq_core::config::AnalyzerKind::Local => Self::local(local),
+            setupiq_core::config::AnalyzerKind::OpenAi => {
+                let remote = crate::openai::OpenAiAnalyzer::from_config(&config.openai)?;
+                Self::with_remote(local, Arc::new(remote))
+            }
+        })
+    }
+
+    pub fn local_analyzer(&self) -> &Arc<LocalAnalyzer> {
+        &self.local
+    }
+
+    /// Screens and rates `input`.
+    pub async fn analyze(&self, input: AnalysisInput) -> Result<Analysis, AnalyzeError> {
+        let screening = match &input {
+            AnalysisInput::Image(image) => Some(self.local.screen(image.clone()).await?),
+            AnalysisInput::Text(_) => None,
+        };
+        if let Some(remote) = &self.remote {
+            match remote.analyze(input.clone()).await.and_then(|a| validated(a, remote.name())) {
+                Ok(analysis) => return Ok(analysis),
+                Err(AnalyzeError::Refused(refusal)) => return Err(refusal.into()),
+                Err(AnalyzeError::Failed(why)) => {
+                    tracing::warn!(provider = remote.name().as_str(), %why, "provider failed; the embedded analyzer answers");
+                }
+            }
+        }
+        let assessment = match (input, screening) {
+            (AnalysisInput::Image(image), Some(screening)) => {
+                self.local.assess_screened(image, screening).await?
+            }
+            (input, _) => self.local.analyze(input).await?,
+        };
+        validated(assessment, AnalyzerName::Local)
+    }
+}
+
+fn validated(assessment: Assessment, analyzer: AnalyzerName) -> Result<Analysis, AnalyzeError> {
+    assessment
+        .validate()
+        .map_err(|e| AnalyzeError::Failed(format!("{} analyzer: {e}", analyzer.as_str())))?;
+    Ok(Analysis { assessment, analyzer })
+}

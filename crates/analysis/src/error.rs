@@ -1,0 +1,80 @@
+//! Analysis failures and what the user reads for each.
+
+use actix_web::http::StatusCode;
+use setupiq_auth::AuthError;
+use setupiq_core::{ApiError, ErrorCode};
+use setupiq_db::DbError;
+
+use crate::engine::{AnalyzeError, Refusal};
+use crate::pipeline::ImageRejection;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    #[error(transparent)]
+    Image(#[from] ImageRejection),
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("You don't have enough credits to analyze a setup. Watch an ad or buy credits to continue.")]
+    InsufficientCredits,
+    #[error(
+        "You've already used your free trial analysis. Sign up to get 3 free credits, or watch an ad or buy \
+         credits to keep going."
+    )]
+    TrialUsed,
+    #[error("The free trial limit for your network has been reached today. Sign up to get 3 free credits.")]
+    TrialLimitReached,
+    #[error("Analysis not found.")]
+    NotFound,
+    /// The analyzer produced no usable result (logged; the user gets a generic message).
+    #[error("Sorry, we couldn't analyze your setup right now. Please try again.")]
+    Failed(String),
+    #[error("the analysis result cannot be stored or read: {0}")]
+    Corrupt(String),
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error(transparent)]
+    Affiliate(#[from] setupiq_affiliate::AffiliateError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for AnalysisError {
+    fn from(err: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(err))
+    }
+}
+
+impl From<AnalyzeError> for AnalysisError {
+    fn from(err: AnalyzeError) -> Self {
+        match err {
+            AnalyzeError::Refused(refusal) => Self::Refused(refusal),
+            AnalyzeError::Failed(why) => Self::Failed(why),
+        }
+    }
+}
+
+impl From<AnalysisError> for ApiError {
+    fn from(err: AnalysisError) -> Self {
+        let message = err.to_string();
+        match err {
+            AnalysisError::Image(ImageRejection::TooLarge) => ApiError::payload_too_large(message),
+            AnalysisError::Image(ImageRejection::NotAnImage) => ApiError::invalid("value", message),
+            AnalysisError::Image(_) => ApiError::bad_request(message),
+            AnalysisError::Refused(_) => ApiError::unprocessable(message),
+            AnalysisError::InsufficientCredits => ApiError::insufficient_credits(message),
+            AnalysisError::TrialUsed | AnalysisError::TrialLimitReached => ApiError::trial_used(message),
+            AnalysisError::NotFound => ApiError::not_found(message),
+            AnalysisError::Failed(why) => {
+                tracing::error!(%why, "analysis failed");
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
+            }
+            AnalysisError::Corrupt(_) => ApiError::internal(message),
+            AnalysisError::Auth(AuthError::InsufficientCredits { .. }) => {
+                ApiError::insufficient_credits(AnalysisError::InsufficientCredits.to_string())
+            }
+            AnalysisError::Auth(auth) => auth.into(),
+            AnalysisError::Affiliate(affiliate) => affiliate.into(),
+            AnalysisError::Db(db) => db.into(),
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The embedded analyzer (`SETUPIQ_ANALYZER=local`, the default): offline, on the CPU,
+//! deterministic. A photo is screened by the safety classifier and the COCO detector, then
+//! rated by the [`crate::vision`] rubric; a description by the [`crate::text`] lexicon.
+//!
+//! The models are loaded once: [`LocalAnalyzer::preload`] at start-up (the server does it
+//! before it listens), or at first use.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use futures_util::future::BoxFuture;
+
+use crate::detector::{Detection, Detector, DetectorError};
+use crate::engine::{AnalysisInput, AnalyzeError, Analyzer, AnalyzerName, Refusal};
+use crate::pipeline::PreparedImage;
+use crate::result::Assessment;
+use crate::safety::{self, SafetyClassifier, SafetyError};
+use crate::{text, vision};
+
+/// File name of the detector in the models folder.
+pub const DETECTOR_FILE: &str = "nanodet-coco.onnx";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    #[error(transparent)]
+    Detector(#[from] DetectorError),
+    #[error(transparent)]
+    Safety(#[from] SafetyError),
+}
+
+/// The loaded models, shared by every request.
+#[derive(Debug)]
+pub struct LocalModels {
+    pub detector: Detector,
+    pub safety: SafetyClassifier,
+}
+
+impl LocalModels {
+    /// Loads (and checksum-verifies) every model in `dir`.
+    pub fn load(dir: &Path) -> Result<Self, ModelError> {
+        let (detector, safety) = std::thread::scope(|scope| {
+            let safety = scope.spawn(|| SafetyClassifier::load(dir.join(safety::MODEL_FILE)));
+            let detector = Detector::load(dir.join(DETECTOR_FILE));
+            let safety = safety.join().unwrap_or_else(|_| Err(SafetyError::Run("loading panicked".into())));
+            (detector, safety)
+        });
+        Ok(Self { detector: detector?, safety: safety? })
+    }
+}
+
+/// What screening found in a photo that passed it.
+#[derive(Debug, Clone)]
+pub struct Screening {
+    pub detections: Vec<Detection>,
+    pub nsfw_probability: f32,
+}
+
+#[derive(Debug)]
+pub struct LocalAnalyzer {
+    models_dir: PathBuf,
+    models: Mutex<Option<Arc<LocalModels>>>,
+}
+
+impl LocalAnalyzer {
+    pub fn new(models_dir: impl Into<PathBuf>) -> Self {
+        Self { models_dir: models_dir.into(), models: Mutex::new(None) }
+    }
+
+    /// Loads the models now, so that a missing or altered model stops the start-up.
+    pub fn preload(&self) -> Result<(), ModelError> {
+        self.models().map(|_| ())
+    }
+
+    fn models(&self) -> Result<Arc<LocalModels>, ModelError> {
+        let mut slot = self.models.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(models) = slot.as_ref() {
+            return Ok(models.clone());
+        }
+        let models = Arc::new(LocalModels::load(&self.models_dir)?);
+        *slot = Some(models.clone());
+        Ok(models)
+    }
+
+    /// The safety and desk-gear checks every photo passes before it is rated.
+    pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, AnalyzeError> {
+        let models = self.models().map_err(failed)?;
+        let nsfw_probability = models.safety.nsfw_probability(&image.pixels).map_err(failed)?;
+        if nsfw_probability >= safety::NSFW_THRESHOLD {
+            return Err(Refusal::NotSafeForWork.into());
+        }
+        let detections = models.detector.detect(&image.pixels).map_err(failed)?;
+        if !detections.iter().any(|d| d.class.is_desk_gear()) {
+            return Err(Refusal::NotASetup.into());
+        }
+        Ok(Screening { detections, nsfw_probability })
+    }
+
+    /// [`Self::screen_blocking`] off the async workers.
+    pub async fn screen(self: &Arc<Self>, image: Arc<PreparedImage>) -> Result<Screening, AnalyzeError> {
+        let this = self.clone();
+        blocking(move || this.screen_blocking(&image)).await
+    }
+
+    /// Rates a photo that passed screening.
+    pub async fn assess_screened(
+        self: &Arc<Self>,
+        image: Arc<PreparedImage>,
+        screening: Screening,
+    ) -> Result<Assessment, AnalyzeError> {
+        blocking(move || Ok(vision::assess(&image.pixels, &screening.detections)?)).await
+    }
+
+    /// Screens and rates `input` on this thread.
+    pub fn analyze_blocking(&self, input: &AnalysisInput) -> Result<Assessment, AnalyzeError> {
+        match input {
+            AnalysisInput::Image(image) => {
+                let screening = self.screen_blocking(image)?;
+                Ok(vision::assess(&image.pixels, &screening.detections)?)
+            }
+            AnalysisInput::Text(description) => Ok(text::assess(description)?),
+        }
+    }
+}
+
+impl Analyzer for Arc<LocalAnalyzer> {
+    fn name(&self) -> AnalyzerName {
+        AnalyzerName::Local
+    }
+
+    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, AnalyzeError>> {
+        let this = self.clone();
+        Box::pin(blocking(move || this.analyze_blocking(&input)))
+    }
+}
+
+fn failed(err: impl std::fmt::Display) -> AnalyzeError {
+    AnalyzeError::Failed(err.to_string())
+}
+
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AnalyzeError> + Send + 'static,
+) -> Result<T, AnalyzeError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AnalyzeError::Failed(format!("analysis task: {e}")))?
+}

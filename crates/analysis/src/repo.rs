@@ -1,0 +1,80 @@
+//! Analysis and anonymous-trial queries.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use setupiq_db::DbConnection;
+use setupiq_db::schema::{analyses, analysis_trials};
+
+use crate::models::{AnalysisInsertForm, AnalysisRow, TrialInsertForm};
+
+pub(crate) fn insert_analysis(conn: &mut DbConnection, form: &AnalysisInsertForm<'_>) -> QueryResult<i64> {
+    diesel::insert_into(analyses::table).values(form).returning(analyses::id).get_result(conn)
+}
+
+pub(crate) fn find_analysis(conn: &mut DbConnection, id: i64) -> QueryResult<Option<AnalysisRow>> {
+    analyses::table.find(id).select(AnalysisRow::as_select()).first(conn).optional()
+}
+
+/// A user's analyses, newest first.
+pub(crate) fn analyses_of(
+    conn: &mut DbConnection,
+    user_id: i64,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<Vec<AnalysisRow>> {
+    analyses::table
+        .filter(analyses::user_id.eq(user_id))
+        .order((analyses::created_at.desc(), analyses::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select(AnalysisRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn count_analyses_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+    analyses::table.filter(analyses::user_id.eq(user_id)).count().get_result(conn)
+}
+
+/// The stored image keys (photo and thumbnail) of a user's analyses.
+pub(crate) fn media_keys_of(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> QueryResult<Vec<(Option<String>, Option<String>)>> {
+    analyses::table
+        .filter(analyses::user_id.eq(user_id))
+        .select((analyses::image_key, analyses::thumbnail_key))
+        .load(conn)
+}
+
+pub(crate) fn trial_used(conn: &mut DbConnection, visitor_hash: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        analysis_trials::table.filter(analysis_trials::visitor_hash.eq(visitor_hash)),
+    ))
+    .get_result(conn)
+}
+
+pub(crate) fn trials_from_ip_since(
+    conn: &mut DbConnection,
+    ip: &str,
+    since: NaiveDateTime,
+) -> QueryResult<i64> {
+    analysis_trials::table
+        .filter(analysis_trials::ip.eq(ip))
+        .filter(analysis_trials::created_at.ge(since))
+        .count()
+        .get_result(conn)
+}
+
+pub(crate) fn insert_trial(conn: &mut DbConnection, form: &TrialInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(analysis_trials::table).values(form).execute(conn)
+}
+
+/// Serialises trial claims so that the per-IP count and the insert cannot interleave: on
+/// PostgreSQL a table lock held to the end of the transaction; SQLite's write transaction
+/// (`BEGIN IMMEDIATE`) already runs alone. Claims are rare, so the lock costs nothing.
+pub(crate) fn lock_trials(conn: &mut DbConnection) -> QueryResult<()> {
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query("LOCK TABLE analysis_trials IN SHARE ROW EXCLUSIVE MODE").execute(pg)?;
+    }
+    Ok(())
+}

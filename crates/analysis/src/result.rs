@@ -1,0 +1,327 @@
+//! The one result schema every analyzer produces (the embedded rubric, the text lexicon, an
+//! OpenAI-compatible provider), and its validation: nothing is saved or charged before
+//! [`Assessment::validate`] passed.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The six rated categories, in the order the results page shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+pub enum Category {
+    #[serde(rename = "Cable Management")]
+    CableManagement,
+    #[serde(rename = "RGB/Lighting")]
+    RgbLighting,
+    #[serde(rename = "Desk Cleanliness")]
+    DeskCleanliness,
+    #[serde(rename = "Monitor Setup")]
+    MonitorSetup,
+    #[serde(rename = "Chair & Comfort")]
+    ChairComfort,
+    #[serde(rename = "Aesthetic Vibe")]
+    AestheticVibe,
+}
+
+impl Category {
+    pub const ALL: [Category; 6] = [
+        Category::CableManagement,
+        Category::RgbLighting,
+        Category::DeskCleanliness,
+        Category::MonitorSetup,
+        Category::ChairComfort,
+        Category::AestheticVibe,
+    ];
+
+    /// The name users read (and the affiliate catalogue's `analysis_category`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::CableManagement => "Cable Management",
+            Category::RgbLighting => "RGB/Lighting",
+            Category::DeskCleanliness => "Desk Cleanliness",
+            Category::MonitorSetup => "Monitor Setup",
+            Category::ChairComfort => "Chair & Comfort",
+            Category::AestheticVibe => "Aesthetic Vibe",
+        }
+    }
+
+    /// How much the category weighs in the overall score; the weights sum to 1.
+    pub fn weight(self) -> f64 {
+        match self {
+            Category::MonitorSetup | Category::DeskCleanliness | Category::AestheticVibe => 0.2,
+            Category::CableManagement | Category::RgbLighting => 0.15,
+            Category::ChairComfort => 0.1,
+        }
+    }
+}
+
+impl std::fmt::Display for Category {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One category's score (1-10) and what the analyzer saw that led to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryScore {
+    pub category: Category,
+    /// 1 to 10.
+    pub score: u8,
+    /// What was seen, e.g. "2 monitors at the same height".
+    pub comment: String,
+}
+
+/// Whether any cables were found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CableInventoryKind {
+    None,
+    CablesFound,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CableType {
+    Monitor,
+    Keyboard,
+    Mouse,
+    Power,
+    Audio,
+    Headphone,
+    Other,
+}
+
+/// One cable (or bundle) and where it runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Cable {
+    pub cable_type: CableType,
+    /// Rough location, e.g. "under the desk, left side".
+    pub location: String,
+    /// Whether it is routed or sleeved so that it adds to the look rather than spoiling it.
+    pub is_aesthetic: bool,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CableInventory {
+    #[serde(rename = "type")]
+    pub kind: CableInventoryKind,
+    pub cables: Vec<Cable>,
+    pub total_count: u32,
+}
+
+impl CableInventory {
+    pub fn none() -> Self {
+        Self { kind: CableInventoryKind::None, cables: Vec::new(), total_count: 0 }
+    }
+
+    pub fn of(cables: Vec<Cable>) -> Self {
+        let kind = if cables.is_empty() { CableInventoryKind::None } else { CableInventoryKind::CablesFound };
+        let total_count = u32::try_from(cables.len()).unwrap_or(u32::MAX);
+        Self { kind, cables, total_count }
+    }
+}
+
+/// What an analyzer concluded about one setup, before recommendations are attached.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Assessment {
+    /// The SetupIQ Score, 0 to 10 with one decimal.
+    pub overall_score: f64,
+    /// Two or three sentences on the setup as a whole.
+    pub summary: String,
+    /// What kind of setup this is, e.g. "RGB Gaming Battlestation" or "Minimal Workspace".
+    pub category: String,
+    /// Exactly one score for each of the six categories.
+    pub category_ratings: Vec<CategoryScore>,
+    pub cable_inventory: CableInventory,
+}
+
+/// Why a result was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid analysis result: {0}")]
+pub struct InvalidResult(pub String);
+
+/// Longest accepted summary, comment and description (characters).
+const MAX_TEXT: usize = 1000;
+/// Most cables an inventory may list.
+const MAX_CABLES: usize = 40;
+
+impl Assessment {
+    /// Checks the result schema: score ranges, the six categories once each, non-empty and
+    /// bounded texts, a consistent cable inventory.
+    pub fn validate(&self) -> Result<(), InvalidResult> {
+        let fail = |why: String| Err(InvalidResult(why));
+        if !self.overall_score.is_finite() || !(0.0..=10.0).contains(&self.overall_score) {
+            return fail(format!("overall score {} is outside 0-10", self.overall_score));
+        }
+        check_text("summary", &self.summary)?;
+        check_text("category", &self.category)?;
+        if self.category_ratings.len() != Category::ALL.len() {
+            return fail(format!("{} category ratings instead of 6", self.category_ratings.len()));
+        }
+        for category in Category::ALL {
+            let found: Vec<_> = self.category_ratings.iter().filter(|r| r.category == category).collect();
+            let [rating] = found.as_slice() else {
+                return fail(format!("{category} is rated {} times", found.len()));
+            };
+            if !(1..=10).contains(&rating.score) {
+                return fail(format!("{category} score {} is outside 1-10", rating.score));
+            }
+            check_text(category.name(), &rating.comment)?;
+        }
+        let inventory = &self.cable_inventory;
+        if inventory.cables.len() > MAX_CABLES {
+            return fail(format!("{} cables listed", inventory.cables.len()));
+        }
+        let listed = u32::try_from(inventory.cables.len()).unwrap_or(u32::MAX);
+        if inventory.total_count < listed {
+            return fail(format!("total count {} below the {listed} cables listed", inventory.total_count));
+        }
+        if (inventory.kind == CableInventoryKind::None) != (inventory.total_count == 0) {
+            return fail("cable inventory type disagrees with its count".to_owned());
+        }
+        for cable in &inventory.cables {
+            check_text("cable location", &cable.location)?;
+            check_text("cable description", &cable.description)?;
+        }
+        Ok(())
+    }
+
+    /// The score of one category (the validated result has each exactly once).
+    pub fn score_of(&self, category: Category) -> Option<u8> {
+        self.category_ratings.iter().find(|r| r.category == category).map(|r| r.score)
+    }
+
+    /// The categories from weakest to strongest (ties in the page's order).
+    pub fn weakest_first(&self) -> Vec<&CategoryScore> {
+        let mut ratings: Vec<_> = self.category_ratings.iter().collect();
+        ratings.sort_by_key(|r| (r.score, r.category));
+        ratings
+    }
+}
+
+fn check_text(field: &str, text: &str) -> Result<(), InvalidResult> {
+    let length = text.trim().chars().count();
+    if length == 0 {
+        Err(InvalidResult(format!("{field} is empty")))
+    } else if length > MAX_TEXT {
+        Err(InvalidResult(format!("{field} is longer than {MAX_TEXT} characters")))
+    } else {
+        Ok(())
+    }
+}
+
+/// The SetupIQ Score from the six category scores: their weighted mean, one decimal.
+pub fn overall_score(ratings: &[CategoryScore]) -> f64 {
+    let total: f64 = ratings.iter().map(|r| f64::from(r.score) * r.category.weight()).sum();
+    let weights: f64 = ratings.iter().map(|r| r.category.weight()).sum();
+    if weights == 0.0 { 0.0 } else { round1(total / weights) }
+}
+
+/// Rounds to one decimal (scores are shown and stored that way).
+pub fn round1(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0
+}
+
+/// The percentile text of a score (spec 000 §4, rating bands).
+pub fn percentile_text(score: f64) -> &'static str {
+    match score {
+        s if s >= 9.0 => "Top 5%",
+        s if s >= 8.0 => "Top 15%",
+        s if s >= 7.0 => "Top 30%",
+        s if s >= 6.0 => "Top 50%",
+        s if s >= 5.0 => "Top 65%",
+        _ => "Bottom 35%",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn sample() -> Assessment {
+        let category_ratings: Vec<_> = Category::ALL
+            .iter()
+            .map(|&category| CategoryScore { category, score: 6, comment: "seen".into() })
+            .collect();
+        Assessment {
+            overall_score: overall_score(&category_ratings),
+            summary: "A desk.".into(),
+            category: "Workspace".into(),
+            category_ratings,
+            cable_inventory: CableInventory::none(),
+        }
+    }
+
+    #[test]
+    fn a_complete_result_passes() {
+        let result = sample();
+        assert_eq!(result.overall_score, 6.0);
+        result.validate().unwrap();
+    }
+
+    #[test]
+    fn broken_results_are_refused() {
+        let mut missing = sample();
+        missing.category_ratings.pop();
+        assert!(missing.validate().is_err());
+
+        let mut twice = sample();
+        twice.category_ratings[5].category = Category::CableManagement;
+        assert!(twice.validate().unwrap_err().0.contains("Cable Management is rated 2 times"));
+
+        let mut zero = sample();
+        zero.category_ratings[0].score = 0;
+        assert!(zero.validate().is_err());
+
+        for overall in [-0.1, 10.1, f64::NAN] {
+            let mut out_of_range = sample();
+            out_of_range.overall_score = overall;
+            assert!(out_of_range.validate().is_err(), "{overall}");
+        }
+
+        let mut silent = sample();
+        silent.category_ratings[2].comment = "  ".into();
+        assert!(silent.validate().is_err());
+
+        let mut lying = sample();
+        lying.cable_inventory.total_count = 3;
+        assert!(lying.validate().is_err());
+    }
+
+    #[test]
+    fn weights_sum_to_one_and_the_overall_is_their_mean() {
+        let sum: f64 = Category::ALL.iter().map(|c| c.weight()).sum();
+        assert!((sum - 1.0).abs() < 1e-9);
+        let mut result = sample();
+        result.category_ratings[3].score = 10; // Monitor Setup, weight 0.2
+        assert_eq!(overall_score(&result.category_ratings), 6.8);
+    }
+
+    #[test]
+    fn categories_serialise_as_the_names_users_read() {
+        for category in Category::ALL {
+            assert_eq!(serde_json::to_value(category).unwrap(), category.name());
+        }
+    }
+
+    #[test]
+    fn percentile_bands() {
+        let table = [
+            (9.0, "Top 5%"),
+            (8.9, "Top 15%"),
+            (7.0, "Top 30%"),
+            (6.5, "Top 50%"),
+            (5.0, "Top 65%"),
+            (4.9, "Bottom 35%"),
+            (0.0, "Bottom 35%"),
+        ];
+        for (score, text) in table {
+            assert_eq!(percentile_text(score), text, "{score}");
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! The rules around an analysis, over a connection (no actix types): who may analyse
+//! (credits, Pro, the anonymous trial), saving a delivered result together with its credit,
+//! and reading a user's history.
+
+pub mod suggestions;
+
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+use setupiq_auth::service::ledger;
+use setupiq_core::media::MediaKey;
+use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
+
+use crate::engine::{Analysis, AnalyzerName};
+use crate::error::AnalysisError;
+use crate::models::{AnalysisInsertForm, AnalysisRow, TrialInsertForm};
+use crate::repo;
+use crate::result::Assessment;
+pub use suggestions::Suggestion;
+
+/// Credits one analysis costs.
+pub const ANALYSIS_COST: i32 = 1;
+/// Ledger reason of an analysis charge.
+pub const LEDGER_REASON: &str = "analysis";
+/// Anonymous free analyses per IP address in 24 hours (a household shares one address).
+pub const TRIALS_PER_IP_PER_DAY: i64 = 3;
+
+/// Who asks for an analysis.
+#[derive(Debug, Clone)]
+pub enum Requester {
+    User {
+        id: i64,
+        is_pro: bool,
+    },
+    /// An anonymous visitor: the SHA-256 of their anonymous-id cookie, and their IP.
+    Visitor {
+        visitor_hash: String,
+        ip: String,
+    },
+}
+
+/// Refuses early (before any work) a requester who could not be served: a signed-in user
+/// without credits (Pro users are never charged), a visitor whose trial is used.
+pub fn check_allowance(
+    conn: &mut DbConnection,
+    requester: &Requester,
+    now: DateTime<Utc>,
+) -> Result<(), AnalysisError> {
+    match requester {
+        Requester::User { is_pro: true, .. } => Ok(()),
+        Requester::User { id, is_pro: false } => {
+            if ledger::balance(conn, *id)? < ANALYSIS_COST {
+                Err(AnalysisError::InsufficientCredits)
+            } else {
+                Ok(())
+            }
+        }
+        Requester::Visitor { visitor_hash, ip } => check_trial(conn, visitor_hash, ip, now),
+    }
+}
+
+fn check_trial(
+    conn: &mut DbConnection,
+    visitor_hash: &str,
+    ip: &str,
+    now: DateTime<Utc>,
+) -> Result<(), AnalysisError> {
+    if repo::trial_used(conn, visitor_hash)? {
+        return Err(AnalysisError::TrialUsed);
+    }
+    let since = (now - Duration::hours(24)).naive_utc();
+    if repo::trials_from_ip_since(conn, ip, since)? >= TRIALS_PER_IP_PER_DAY {
+        return Err(AnalysisError::TrialLimitReached);
+    }
+    Ok(())
+}
+
+/// Uses up a visitor's free analysis for a delivered result; of concurrent claims of one
+/// visitor exactly one succeeds.
+pub fn claim_trial(
+    conn: &mut DbConnection,
+    visitor_hash: &str,
+    ip: &str,
+    now: DateTime<Utc>,
+) -> Result<(), AnalysisError> {
+    write_transaction(conn, |conn| {
+        repo::lock_trials(conn)?;
+        check_trial(conn, visitor_hash, ip, now)?;
+        let form = TrialInsertForm { visitor_hash, ip, created_at: now.naive_utc() };
+        match repo::insert_trial(conn, &form) {
+            Ok(_) => Ok(()),
+            Err(e) if is_unique_violation(&e) => Err(AnalysisError::TrialUsed),
+            Err(e) => Err(e.into()),
+        }
+    })
+}
+
+/// What was analysed, as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum InputType {
+    Image,
+    Text,
+}
+
+impl InputType {
+    fn as_str(self) -> &'static str {
+        match self {
+            InputType::Image => "image",
+            InputType::Text => "text",
+        }
+    }
+}
+
+/// The result as delivered, as it is stored (`analyses.result_json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub assessment: Assessment,
+    pub suggestions: Vec<Suggestion>,
+    pub analyzer: AnalyzerName,
+}
+
+/// A delivered analysis to save.
+#[derive(Debug)]
+pub struct NewAnalysis<'a> {
+    pub user_id: i64,
+    pub is_pro: bool,
+    pub input_type: InputType,
+    /// The description (text analyses, or the note that came with a photo).
+    pub input_text: Option<&'a str>,
+    pub image: Option<&'a MediaKey>,
+    pub thumbnail: Option<&'a MediaKey>,
+    pub analysis: &'a Analysis,
+    pub suggestions: &'a [Suggestion],
+}
+
+/// A saved analysis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedAnalysis {
+    pub id: i64,
+    pub user_id: i64,
+    pub input_type: InputType,
+    pub input_text: Option<String>,
+    pub image: Option<MediaKey>,
+    pub thumbnail: Option<MediaKey>,
+    pub report: Report,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Saves a delivered analysis and takes its credit in one transaction (Pro users pay
+/// nothing). Fails with [`AnalysisError::InsufficientCredits`], saving nothing, when the
+/// balance ran out meanwhile (concurrent analyses). Returns the saved analysis and the
+/// balance after it.
+pub fn save_and_charge(
+    conn: &mut DbConnection,
+    new: &NewAnalysis<'_>,
+    now: DateTime<Utc>,
+) -> Result<(SavedAnalysis, i32), AnalysisError> {
+    let report = Report {
+        assessment: new.analysis.assessment.clone(),
+        suggestions: new.suggestions.to_vec(),
+        analyzer: new.analysis.analyzer,
+    };
+    let result_json = serde_json::to_string(&report).map_err(|e| AnalysisError::Corrupt(e.to_string()))?;
+    let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
+    write_transaction(conn, |conn| {
+        let balance = if new.is_pro {
+            ledger::balance(conn, new.user_id)?
+        } else {
+            ledger::apply(conn, new.user_id, -ANALYSIS_COST, LEDGER_REASON, None, now).map_err(
+                |e| match e {
+                    setupiq_auth::AuthError::InsufficientCredits { .. } => AnalysisError::InsufficientCredits,
+                    other => other.into(),
+                },
+            )?
+        };
+        let form = AnalysisInsertForm {
+            user_id: new.user_id,
+            input_type: new.input_type.as_str(),
+            input_text: new.input_text,
+            image_key: new.image.map(MediaKey::as_str),
+            thumbnail_key: new.thumbnail.map(MediaKey::as_str),
+            overall_tenths,
+            analyzer: report.analyzer.as_str(),
+            result_json: &result_json,
+            status: "completed",
+            created_at: now.naive_utc(),
+        };
+        let id = repo::insert_analysis(conn, &form)?;
+        let saved = SavedAnalysis {
+            id,
+            user_id: new.user_id,
+            input_type: new.input_type,
+            input_text: new.input_text.map(str::to_owned),
+            image: new.image.cloned(),
+            thumbnail: new.thumbnail.cloned(),
+            report: report.clone(),
+            status: "completed".to_owned(),
+            created_at: now,
+        };
+        Ok((saved, balance))
+    })
+}
+
+/// One of the user's own analyses; another user's is "not found".
+pub fn find_for_owner(
+    conn: &mut DbConnection,
+    id: i64,
+    user_id: i64,
+) -> Result<SavedAnalysis, AnalysisError> {
+    match repo::find_analysis(conn, id)? {
+        Some(row) if row.user_id == user_id => saved(row),
+        _ => Err(AnalysisError::NotFound),
+    }
+}
+
+/// The user's analyses, newest first, and how many there are in all.
+pub fn list_for_owner(
+    conn: &mut DbConnection,
+    user_id: i64,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<SavedAnalysis>, i64), AnalysisError> {
+    let rows = repo::analyses_of(conn, user_id, limit, offset)?;
+    let total = repo::count_analyses_of(conn, user_id)?;
+    Ok((rows.into_iter().map(saved).collect::<Result<_, _>>()?, total))
+}
+
+/// Every stored image of a user's analyses (registered with the account deletion).
+pub fn media_of_user(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, DieselError> {
+    Ok(repo::media_keys_of(conn, user_id)?
+        .into_iter()
+        .flat_map(|(image, thumb)| [image, thumb])
+        .flatten()
+        .filter_map(|key| MediaKey::parse(&key))
+        .collect())
+}
+
+fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
+    let report: Report = serde_json::from_str(&row.result_json)
+        .map_err(|e| AnalysisError::Corrupt(format!("analysis {}: {e}", row.id)))?;
+    let input_type = if row.input_type == "image" { InputType::Image } else { InputType::Text };
+    Ok(SavedAnalysis {
+        id: row.id,
+        user_id: row.user_id,
+        input_type,
+        input_text: row.input_text,
+        image: row.image_key.as_deref().and_then(MediaKey::parse),
+        thumbnail: row.thumbnail_key.as_deref().and_then(MediaKey::parse),
+        report,
+        status: row.status,
+        created_at: row.created_at.and_utc(),
+    })
+}

@@ -1,0 +1,195 @@
+//! The text rubric: a description of a setup in, the six category scores out — by rules over
+//! a gear lexicon, no model. Same text, same result.
+//!
+//! 1. [`tokens`]: lower-case words, numbers and clause breaks (`27"` -> `27 inch`).
+//! 2. [`mentions`]: the [`lexicon`]'s phrases in the text, each qualified by its neighbours:
+//!    negation ("no RGB", "without cable management", "never cleaned", "cable management:
+//!    none"), intensity ("very", "a bit") and judgements ("terrible lighting").
+//! 3. Scores: [`monitor`] puts the screen facts together ("two 27-inch 165 Hz monitors on
+//!    arms"); every other category adds up the points of its phrases ([`rubric`]). A category
+//!    the text is silent on gets a middling score and says so.
+//! 4. [`cables`]: the cable inventory; then the setup's kind and a short summary.
+//!
+//! Rules rather than text similarity: in a trial, plain similarity to reference descriptions
+//! ranked a messy description above a tidy one; negation is exactly what it misses. How the
+//! scores are made is written up for users in `docs/scoring.md` ("Descriptions").
+
+mod cables;
+mod lexicon;
+mod mentions;
+mod monitor;
+mod rubric;
+mod tokens;
+
+use self::lexicon::Role;
+use self::mentions::Mention;
+use self::monitor::Monitors;
+use crate::engine::Refusal;
+use crate::result::{Assessment, Category, CategoryScore, overall_score};
+
+/// Thresholds of the setup's kind (see [`setup_kind`]).
+const SHOWPIECE_SCORE: u8 = 8;
+const STRONG_SCORE: u8 = 7;
+const NEGLECTED_SCORE: u8 = 3;
+/// More screens than this make a "command center".
+const MANY_SCREENS: u8 = 3;
+
+/// Rates a described setup; refuses a text that names no desk or gaming gear at all.
+pub fn assess(description: &str) -> Result<Assessment, Refusal> {
+    let tokens = tokens::tokenise(description);
+    let mentions = mentions::find(&tokens, description);
+    if !mentions.iter().any(|m| m.cue.gear) {
+        return Err(Refusal::NotASetupDescription);
+    }
+    let monitors = Monitors::read(&tokens, &mentions);
+    let category_ratings: Vec<CategoryScore> = Category::ALL
+        .iter()
+        .map(|&category| match category {
+            Category::MonitorSetup => monitors.rating(),
+            other => rubric::rate(other, &mentions),
+        })
+        .collect();
+    let score = |category: Category| {
+        category_ratings.iter().find(|r| r.category == category).map_or(rubric::BASE as u8, |r| r.score)
+    };
+    let cable_inventory =
+        cables::inventory(&tokens, description, &mentions, score(Category::CableManagement));
+    let kind = setup_kind(&monitors, &mentions, score);
+    let summary = summary(kind, &category_ratings);
+    Ok(Assessment {
+        overall_score: overall_score(&category_ratings),
+        summary,
+        category: kind.to_owned(),
+        category_ratings,
+        cable_inventory,
+    })
+}
+
+/// What kind of setup the description reads as, from its strongest trait.
+fn setup_kind(monitors: &Monitors, mentions: &[Mention], score: impl Fn(Category) -> u8) -> &'static str {
+    let says = |role: Role| mentions.iter().any(|m| m.cue.role == role && !m.is_negated());
+    if monitors.count() >= MANY_SCREENS {
+        "Multi-Monitor Command Center"
+    } else if score(Category::RgbLighting) >= SHOWPIECE_SCORE {
+        "RGB Gaming Battlestation"
+    } else if says(Role::Plants) && score(Category::AestheticVibe) >= STRONG_SCORE {
+        "Cozy Plant-Filled Setup"
+    } else if score(Category::DeskCleanliness) >= SHOWPIECE_SCORE {
+        "Minimal Workspace"
+    } else if score(Category::DeskCleanliness) <= NEGLECTED_SCORE {
+        "Work-in-Progress Setup"
+    } else if monitors.laptop_only() {
+        "Laptop Workstation"
+    } else if says(Role::Gaming) {
+        "Gaming Setup"
+    } else {
+        "Desk Setup"
+    }
+}
+
+/// Two or three sentences: the kind, the strongest and weakest categories the description
+/// speaks about, and the ones it is silent on.
+fn summary(kind: &str, ratings: &[CategoryScore]) -> String {
+    let silent: Vec<&CategoryScore> = ratings.iter().filter(|r| is_silent(r)).collect();
+    let mut described: Vec<&CategoryScore> = ratings.iter().filter(|r| !is_silent(r)).collect();
+    described.sort_by_key(|r| (r.score, r.category));
+    let mut text = format!("From your description, this reads as {} {kind}.", rubric::article(kind));
+    match (described.first(), described.last()) {
+        (Some(weakest), Some(strongest)) if weakest.score >= STRONG_SCORE => text.push_str(&format!(
+            " Everything you describe scores {}/10 or more, led by {} ({}/10).",
+            weakest.score, strongest.category, strongest.score
+        )),
+        (Some(weakest), Some(strongest)) if weakest.score < strongest.score => text.push_str(&format!(
+            " Its strongest side is {} ({}/10); {} needs the most work ({}/10).",
+            strongest.category, strongest.score, weakest.category, weakest.score
+        )),
+        (Some(only), Some(_)) => {
+            let names: Vec<&str> = described.iter().map(|r| r.category.name()).collect();
+            text.push_str(&format!(" What you describe ({}) scores {}/10.", names.join(", "), only.score));
+        }
+        _ => {}
+    }
+    if !silent.is_empty() {
+        let names: Vec<&str> = silent.iter().map(|r| r.category.name()).collect();
+        text.push_str(&format!(
+            " It doesn't mention {}, so {} a middling score.",
+            names.join(", "),
+            if names.len() == 1 { "that gets" } else { "those get" }
+        ));
+    }
+    text
+}
+
+/// Whether the rating is the "doesn't mention" default.
+fn is_silent(rating: &CategoryScore) -> bool {
+    rating.comment.starts_with("The description doesn't")
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    fn rated(description: &str) -> Assessment {
+        let assessment = assess(description).unwrap();
+        assessment.validate().unwrap();
+        assessment
+    }
+
+    fn comment(assessment: &Assessment, category: Category) -> &str {
+        &assessment.category_ratings.iter().find(|r| r.category == category).unwrap().comment
+    }
+
+    #[test]
+    fn the_monitor_comment_says_what_was_understood() {
+        let result = rated("A 27\" 1440p 165Hz IPS monitor on an arm.");
+        assert_eq!(
+            comment(&result, Category::MonitorSetup),
+            "You describe a 27-inch 1440p 165 Hz IPS monitor on an arm. That is a strong point of this setup."
+        );
+        let dual = rated("dual 27-inch 165 Hz monitors on arms");
+        assert!(comment(&dual, Category::MonitorSetup).contains("two 27-inch 165 Hz monitors on arms"));
+        let old = rated("a single old 22-inch 60Hz monitor");
+        assert!(comment(&old, Category::MonitorSetup).contains("an old 22-inch 60 Hz monitor"));
+    }
+
+    #[test]
+    fn comments_quote_the_description() {
+        let result = rated("cables everywhere and no cable management");
+        assert_eq!(
+            comment(&result, Category::CableManagement),
+            "You mention \"cables everywhere\" and \"no cable management\". That is what holds this score down."
+        );
+    }
+
+    #[test]
+    fn silent_categories_are_middling_and_say_so() {
+        let result = rated("a Herman Miller chair");
+        assert_eq!(result.score_of(Category::RgbLighting), Some(5));
+        assert!(comment(&result, Category::RgbLighting).contains("doesn't mention lighting"));
+        assert!(result.summary.contains("doesn't mention"), "{}", result.summary);
+    }
+
+    #[test]
+    fn the_cable_inventory_lists_named_cables_and_where_they_run() {
+        let result =
+            rated("Power cables hang under the desk, the HDMI cable is sleeved. Mechanical keyboard.");
+        let inventory = &result.cable_inventory;
+        assert_eq!(inventory.total_count, 2, "{inventory:?}");
+        assert_eq!(inventory.cables[0].location, "under the desk");
+        assert_eq!(inventory.cables[1].location, "as described");
+        assert_eq!(rated("a monitor and a keyboard").cable_inventory, crate::result::CableInventory::none());
+        assert_eq!(rated("no cables visible, just a monitor").cable_inventory.total_count, 0);
+    }
+
+    #[test]
+    fn the_kind_follows_the_strongest_trait() {
+        assert_eq!(
+            rated("RGB strips, Nanoleaf panels and an RGB keyboard").category,
+            "RGB Gaming Battlestation"
+        );
+        assert_eq!(rated("three monitors on a desk").category, "Multi-Monitor Command Center");
+        assert_eq!(rated("a spotless, tidy, minimal desk").category, "Minimal Workspace");
+        assert_eq!(rated("a messy desk covered in trash").category, "Work-in-Progress Setup");
+    }
+}

@@ -1,0 +1,137 @@
+//! Scoring a category from the phrases that speak about it, and the words of its comment.
+//!
+//! A category starts at the middling [`BASE`] and each phrase about it adds its points
+//! (see [`super::lexicon`]); the sum is rounded and kept within 1-10. The same phrase said
+//! twice counts once, so repeating "RGB RGB RGB" does not buy a 10.
+
+use std::collections::BTreeMap;
+
+use super::mentions::Mention;
+use crate::result::{Category, CategoryScore};
+
+/// Where every category starts, and the score of a category the description doesn't mention.
+pub(super) const BASE: f32 = 5.0;
+/// Most of the user's phrases quoted in one comment.
+const MAX_QUOTES: usize = 6;
+
+/// The score of `category` from `mentions`, with a comment quoting what was understood.
+pub(super) fn rate(category: Category, mentions: &[Mention]) -> CategoryScore {
+    let counted = strongest_per_cue(category, mentions);
+    if counted.is_empty() {
+        return not_mentioned(category);
+    }
+    let points: f32 = counted.iter().map(|(points, _)| points).sum();
+    let score = to_score(BASE + points);
+    let quotes: Vec<&str> = counted.iter().map(|(_, mention)| mention.quote.as_str()).collect();
+    let comment = format!("You mention {}. {}", quoted_list(&quotes), verdict(score));
+    CategoryScore { category, score, comment }
+}
+
+/// Each cue's strongest mention about `category`, with its points, in the order the
+/// description says them.
+fn strongest_per_cue(category: Category, mentions: &[Mention]) -> Vec<(f32, &Mention)> {
+    let mut by_cue: BTreeMap<usize, (f32, &Mention)> = BTreeMap::new();
+    for mention in mentions {
+        let Some(points) = mention.points(category) else { continue };
+        let entry = by_cue.entry(mention.cue_index).or_insert((points, mention));
+        if points.abs() > entry.0.abs() {
+            *entry = (points, mention);
+        }
+    }
+    let mut counted: Vec<_> = by_cue.into_values().collect();
+    counted.sort_by_key(|(_, mention)| mention.tokens.start);
+    counted
+}
+
+/// The middling score and a comment saying the description is silent on `category`.
+pub(super) fn not_mentioned(category: Category) -> CategoryScore {
+    let what = match category {
+        Category::CableManagement => "mention cables or cable management",
+        Category::RgbLighting => "mention lighting or RGB",
+        Category::DeskCleanliness => "say how clean or cluttered the desk is",
+        Category::MonitorSetup => "mention a monitor or screen",
+        Category::ChairComfort => "mention a chair or how you sit",
+        Category::AestheticVibe => "mention decor, plants, colours or style",
+    };
+    CategoryScore {
+        category,
+        score: to_score(BASE),
+        comment: format!("The description doesn't {what}, so this gets a middling score."),
+    }
+}
+
+/// Points rounded to a 1-10 score.
+pub(super) fn to_score(raw: f32) -> u8 {
+    if raw.is_finite() { raw.round().clamp(1.0, 10.0) as u8 } else { 1 }
+}
+
+/// One sentence on what a score means.
+pub(super) fn verdict(score: u8) -> &'static str {
+    match score {
+        8.. => "That is a strong point of this setup.",
+        6..=7 => "That is a decent base.",
+        4..=5 => "That is about average.",
+        _ => "That is what holds this score down.",
+    }
+}
+
+/// `"a"`, `"b" and "c"`.
+fn quoted_list(quotes: &[&str]) -> String {
+    let mut quoted: Vec<String> = Vec::new();
+    for quote in quotes {
+        let quote = format!("\"{quote}\"");
+        if !quoted.contains(&quote) {
+            quoted.push(quote);
+        }
+    }
+    let extra = quoted.len().saturating_sub(MAX_QUOTES);
+    quoted.truncate(MAX_QUOTES);
+    if extra > 0 {
+        quoted.push(format!("{extra} more"));
+    }
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// "a" or "an" before `next` (by its first letter or digit as spoken: "an 8-inch", "an IPS").
+pub(super) fn article(next: &str) -> &'static str {
+    // "RGB" is spoken "ar-gee-bee".
+    let starts_with_vowel_sound = next.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U', '8'])
+        || next.starts_with("11")
+        || next.starts_with("18")
+        || next.starts_with("RGB");
+    if starts_with_vowel_sound { "an" } else { "a" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_rounded_into_range() {
+        assert_eq!(to_score(-4.0), 1);
+        assert_eq!(to_score(5.4), 5);
+        assert_eq!(to_score(5.5), 6);
+        assert_eq!(to_score(14.0), 10);
+        assert_eq!(to_score(f32::NAN), 1);
+    }
+
+    #[test]
+    fn lists_read_as_english() {
+        assert_eq!(quoted_list(&["a"]), "\"a\"");
+        assert_eq!(quoted_list(&["a", "b", "a", "c"]), "\"a\", \"b\" and \"c\"");
+        assert_eq!(quoted_list(&["1", "2", "3", "4", "5", "6", "7", "8"]).matches('"').count(), 12);
+    }
+
+    #[test]
+    fn articles() {
+        assert_eq!(article("IPS monitor"), "an");
+        assert_eq!(article("27-inch monitor"), "a");
+        assert_eq!(article("old monitor"), "an");
+        assert_eq!(article("monitor"), "a");
+        assert_eq!(article("RGB Gaming Battlestation"), "an");
+    }
+}

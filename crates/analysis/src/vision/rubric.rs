@@ -1,0 +1,642 @@
+//! The rubric: the evidence gathered from a photo turned into six scores, each with a comment
+//! that says what was seen, the kind of setup, and a short summary.
+//!
+//! Every score starts from a middle value and moves for reasons the comment names, so a user
+//! can see why a score is what it is; `docs/scoring.md` lists the same rules in prose. The
+//! weights and thresholds were set on real setup photos (`examples/eval.rs`,
+//! `tests/calibration.rs`); they are deliberately coarse, because the evidence is.
+
+use crate::result::{Assessment, CableInventory, Category, CategoryScore, overall_score};
+
+use super::Evidence;
+use super::cables::{self, Place};
+use super::geometry::{Rect, Side};
+use super::layout::{Arrangement, Layout};
+use super::stats::{Hue, Tone};
+
+/// A category's score, its comment, and the few words the summary quotes.
+#[derive(Debug, Clone, PartialEq)]
+struct Rated {
+    score: u8,
+    comment: String,
+    headline: String,
+}
+
+impl Rated {
+    fn new(points: f32, headline: impl Into<String>, details: &[String]) -> Rated {
+        let headline = headline.into();
+        let mut sentence = capitalised(&headline);
+        for detail in details.iter().filter(|d| !d.is_empty()) {
+            // "with ..." continues the headline; anything else is a new clause.
+            sentence.push_str(if detail.starts_with("with ") { ", " } else { "; " });
+            sentence.push_str(detail);
+        }
+        sentence.push('.');
+        Rated { score: score(points), comment: sentence, headline }
+    }
+}
+
+/// Rounds and clamps to the 1-10 scale.
+fn score(points: f32) -> u8 {
+    points.round().clamp(1.0, 10.0) as u8
+}
+
+/// Rates the evidence.
+pub fn rate(evidence: &Evidence) -> Assessment {
+    let rated = [
+        (Category::CableManagement, cable_management(evidence)),
+        (Category::RgbLighting, rgb_lighting(evidence)),
+        (Category::DeskCleanliness, desk_cleanliness(evidence)),
+        (Category::MonitorSetup, monitor_setup(&evidence.layout)),
+        (Category::ChairComfort, chair_comfort(evidence)),
+        (Category::AestheticVibe, aesthetic_vibe(evidence)),
+    ];
+    let category_ratings: Vec<CategoryScore> = rated
+        .iter()
+        .map(|(category, r)| CategoryScore {
+            category: *category,
+            score: r.score,
+            comment: r.comment.clone(),
+        })
+        .collect();
+    let kind = setup_kind(evidence, &rated);
+    let summary = summary(&kind, &evidence.layout, &rated);
+    Assessment {
+        overall_score: overall_score(&category_ratings),
+        summary,
+        category: kind,
+        category_ratings,
+        cable_inventory: CableInventory::of(cables::inventory(&evidence.cables)),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Cable Management
+
+/// With no loose cable in sight, a bright photo earns this...
+const NO_CABLES_SEEN: f32 = 9.0;
+/// ...and a dark one less: cables hide in the dark.
+const NO_CABLES_SEEN_DARK: f32 = 7.0;
+/// A room this dark (median HSV value) hides cables and makes lights stand out.
+const DARK_ROOM: f32 = 0.25;
+/// Each loose line costs this much; under the desk more, behind the monitor less.
+const LOOSE_CABLE_COST: f32 = 1.0;
+const UNDER_DESK_COST: f32 = 1.25;
+const BEHIND_MONITOR_COST: f32 = 0.5;
+/// However many cables, the score does not fall below this (they can all be tidied).
+const CABLE_FLOOR: f32 = 2.0;
+
+fn cable_management(e: &Evidence) -> Rated {
+    let dark = e.lighting.median_value < DARK_ROOM;
+    if e.cables.is_empty() {
+        return if dark {
+            Rated::new(
+                NO_CABLES_SEEN_DARK,
+                "no loose cables visible",
+                &["the room is dark, so cables may be hiding in the shadows".to_owned()],
+            )
+        } else {
+            Rated::new(
+                NO_CABLES_SEEN,
+                "no loose cables visible",
+                &["the desk and the area under it look tidy".to_owned()],
+            )
+        };
+    }
+    let cost: f32 = e
+        .cables
+        .iter()
+        .map(|t| match t.place {
+            Place::UnderDesk => UNDER_DESK_COST,
+            Place::BehindMonitor => BEHIND_MONITOR_COST,
+            Place::OnDesk => LOOSE_CABLE_COST,
+        })
+        .sum();
+    let points = (NO_CABLES_SEEN - cost).max(CABLE_FLOOR);
+    let mut groups: Vec<(Place, Side, usize)> = Vec::new();
+    for t in &e.cables {
+        match groups.iter_mut().find(|g| g.0 == t.place && g.1 == t.side) {
+            Some(g) => g.2 += 1,
+            None => groups.push((t.place, t.side, 1)),
+        }
+    }
+    groups.sort_by_key(|g| (std::cmp::Reverse(g.2), g.0, g.1 as u8));
+    let described: Vec<String> = groups
+        .iter()
+        .take(3)
+        .map(|&(place, side, n)| format!("{} {}", count(n, "loose cable"), cables::location(place, side)))
+        .collect();
+    let headline = described.first().cloned().unwrap_or_default();
+    Rated::new(points, headline, &described[1..])
+}
+
+// ---------------------------------------------------------------------------------------
+// RGB/Lighting
+
+/// Below this share of coloured-light pixels there is no coloured lighting to speak of.
+const SOME_LIGHT: f32 = 0.005;
+/// Coloured light covering this share of the scene is as much as the score rewards.
+const FULL_LIGHT: f32 = 0.08;
+/// In a dark room, coloured light making up this share of everything visible (not black) is
+/// as much as the score rewards: a room lit by its LEDs alone.
+const SOME_OF_VISIBLE: f32 = 0.05;
+const FULL_OF_VISIBLE: f32 = 0.4;
+/// Coloured light covering this share is enough to speak of its colours (and to reward a
+/// multi-colour setup, and to count as an accent in the Aesthetic Vibe).
+const SATURATED_LIGHT: f32 = 0.02;
+/// Shares of the full reward from which the light is described as "saturated" and "bright
+/// saturated".
+const SATURATED_WORDING: f32 = 0.2;
+const BRIGHT_WORDING: f32 = 0.7;
+/// A hue must make up this share of the coloured light to be named as an accent.
+const ACCENT_HUE: f32 = 0.12;
+/// A scene this bright (median HSV value) without coloured light is lit evenly by white light.
+const BRIGHT_ROOM: f32 = 0.45;
+
+fn rgb_lighting(e: &Evidence) -> Rated {
+    let l = &e.lighting;
+    let dark = l.median_value < DARK_ROOM;
+    let cases = case_phrase(&e.layout);
+    if l.light_share < SOME_LIGHT {
+        let (points, headline) = if l.median_value >= BRIGHT_ROOM {
+            (4.0, "no coloured lighting: the room is lit evenly by white light")
+        } else if dark {
+            (2.0, "no coloured lighting and the room is dark")
+        } else {
+            (3.0, "no coloured lighting and the room is fairly dim")
+        };
+        return Rated::new(points, headline, &[cases]);
+    }
+    let hues: Vec<Hue> =
+        l.hues.iter().filter(|(_, share)| *share >= ACCENT_HUE).map(|(h, _)| *h).take(3).collect();
+    let Some((&main, accents)) = hues.split_first() else {
+        return Rated::new(4.0, "a little coloured light", &[cases]);
+    };
+    let amount = ramp(l.light_share, SOME_LIGHT, FULL_LIGHT).max(ramp(
+        l.share_of_visible,
+        SOME_OF_VISIBLE,
+        FULL_OF_VISIBLE,
+    ));
+    let mut points = 4.0 + 4.0 * amount;
+    if l.light_share >= SATURATED_LIGHT {
+        points += match hues.len() {
+            0 | 1 => 0.0,
+            2 => 0.5,
+            _ => 1.0,
+        };
+    }
+    if dark {
+        points += 1.0;
+    }
+    let strength = if amount >= BRIGHT_WORDING {
+        "bright saturated"
+    } else if amount >= SATURATED_WORDING {
+        "saturated"
+    } else {
+        "a touch of"
+    };
+    let place = l.main_at.map(|at| light_place(&e.layout, at)).unwrap_or_default();
+    let headline = format!("{strength} {} light {place}", main.name());
+    let mut details = Vec::new();
+    if !accents.is_empty() {
+        let names: Vec<&str> = accents.iter().map(|h| h.name()).collect();
+        details.push(format!("with {} accents", join(&names)));
+    }
+    details.push(cases);
+    if dark {
+        details.push("the dark room makes the lighting stand out".to_owned());
+    }
+    Rated::new(points, headline, &details)
+}
+
+/// Where the main light is: "behind the desk, left side", "under the desk, centre", ...
+fn light_place(layout: &Layout, (x, y): (f32, f32)) -> String {
+    let side = Side::of(x).phrase();
+    if layout.pc_cases.iter().any(|c| c.grown(0.02, 0.02).contains(x, y)) {
+        return "inside the glass PC case".to_owned();
+    }
+    if y > layout.desk_front {
+        return format!("under the desk, {side}");
+    }
+    match layout.screen_bounds() {
+        Some(s) if y < s.y0 => format!("on the wall above the desk, {side}"),
+        Some(s) if y <= s.y1 && s.grown(0.1, 0.0).contains(x, y) => format!("behind the monitor, {side}"),
+        Some(s) if y <= s.y1 => format!("behind the desk, {side}"),
+        _ => format!("on the desk, {side}"),
+    }
+}
+
+fn case_phrase(layout: &Layout) -> String {
+    match layout.pc_cases.as_slice() {
+        [] => String::new(),
+        [case] => format!("a glowing glass PC case {}", Side::of(case.centre_x()).adverb()),
+        cases => format!("{} glowing glass PC cases", cases.len()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Desk Cleanliness
+
+/// Edge density of a clear desk surface (print on a mousepad, wood grain)...
+const CLEAR_SURFACE_EDGES: f32 = 0.08;
+/// ...and of one covered in small objects and papers.
+const COVERED_SURFACE_EDGES: f32 = 0.35;
+/// How many points a fully covered surface loses.
+const COVERED_COST: f32 = 4.0;
+/// Each clutter object the detector found costs this much, up to CLUTTER_MAX_COST.
+const CLUTTER_ITEM_COST: f32 = 0.5;
+const CLUTTER_MAX_COST: f32 = 4.0;
+
+fn desk_cleanliness(e: &Evidence) -> Rated {
+    let items = e.layout.clutter.len();
+    let busy = ramp(e.desk_edges, CLEAR_SURFACE_EDGES, COVERED_SURFACE_EDGES);
+    let points = 9.5 - COVERED_COST * busy - (CLUTTER_ITEM_COST * items as f32).min(CLUTTER_MAX_COST);
+    let listed = clutter_list(&e.layout);
+    let side = e.busiest_side.map(|s| format!("busiest {}", s.adverb())).unwrap_or_default();
+    if items == 0 && busy < 0.25 {
+        let gear = gear_list(&e.layout);
+        return Rated::new(points, format!("clear desk surface with only the {gear} on it"), &[]);
+    }
+    let surface = if busy >= 0.6 {
+        "the surface is covered in small items and papers"
+    } else if busy >= 0.25 {
+        "some small items on the surface"
+    } else {
+        "the rest of the surface is clear"
+    };
+    if items == 0 {
+        return Rated::new(points, surface, &[side]);
+    }
+    Rated::new(points, format!("{listed} on the desk"), &[surface.to_owned(), side])
+}
+
+/// "6 bottles, 4 cups and a book".
+fn clutter_list(layout: &Layout) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for item in &layout.clutter {
+        let label = item.class.label();
+        match counts.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((label, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let parts: Vec<String> = counts.iter().map(|&(label, n)| count(n, label)).collect();
+    join(&parts)
+}
+
+fn gear_list(layout: &Layout) -> String {
+    let mut parts = Vec::new();
+    if !layout.keyboards.is_empty() {
+        parts.push("keyboard");
+    }
+    if !layout.mice.is_empty() {
+        parts.push("mouse");
+    }
+    if !layout.laptops.is_empty() {
+        parts.push("laptop");
+    }
+    if parts.is_empty() {
+        parts.push("monitor");
+    }
+    join(&parts)
+}
+
+// ---------------------------------------------------------------------------------------
+// Monitor Setup
+
+/// A main screen's centre this close to the keyboard's (fraction of the width) is centred
+/// over it; this far off, it sits to one side (neck strain).
+const CENTRED: f32 = 0.08;
+const OFF_CENTRE: f32 = 0.15;
+
+fn monitor_setup(layout: &Layout) -> Rated {
+    let n = layout.monitors.len();
+    let laptop = !layout.laptops.is_empty();
+    let (mut points, mut headline) = match (n, layout.arrangement) {
+        (0, _) if laptop => (4.0, "a laptop as the only screen".to_owned()),
+        // Screening refuses photos without gear; the rubric can still be asked directly.
+        (0, _) => (3.0, "no monitor or laptop in view".to_owned()),
+        (1, _) if layout.has_ultrawide() => (7.5, format!("1 ultrawide monitor {}", where_on_desk(layout))),
+        (1, _) => (6.0, format!("1 monitor {}", where_on_desk(layout))),
+        (2, Arrangement::Stacked) => (7.5, "2 monitors stacked one above the other".to_owned()),
+        (n, Arrangement::SideBySide { same_height: true }) => {
+            (7.0 + (n.min(3) - 1) as f32 * 0.75, format!("{n} monitors side by side at the same height"))
+        }
+        (n, _) => (6.5 + (n.min(3) - 2) as f32 * 0.75, format!("{n} monitors at different heights")),
+    };
+    if n > 0 && laptop {
+        points += 0.5;
+        headline.push_str(" plus a laptop beside it as an extra screen");
+        if n > 1 {
+            headline = headline.replace("beside it", "beside them");
+        }
+    }
+    let mut details = Vec::new();
+    let main = layout
+        .monitors
+        .iter()
+        .chain(&layout.laptops)
+        .copied()
+        .reduce(|a, b| if b.area() > a.area() { b } else { a });
+    if let (Some(screen), Some(keyboard)) = (main, layout.keyboards.iter().copied().reduce(widest)) {
+        let offset = screen.centre_x() - keyboard.centre_x();
+        let what = if n == 0 { "the laptop" } else { "the main screen" };
+        if offset.abs() <= CENTRED {
+            points += 0.5;
+            details.push(format!("{what} is centred over the keyboard"));
+        } else if offset.abs() >= OFF_CENTRE {
+            points -= 0.5;
+            let side = if offset < 0.0 { "left" } else { "right" };
+            details
+                .push(format!("{what} sits to the {side} of the keyboard, so you turn your head to use it"));
+        }
+    }
+    Rated::new(points, headline, &details)
+}
+
+/// "in the centre", "on the left": where the (first) monitor stands in the photo.
+fn where_on_desk(layout: &Layout) -> &'static str {
+    layout.monitors.first().map_or("", |m| Side::of(m.centre_x()).adverb())
+}
+
+fn widest(a: Rect, b: Rect) -> Rect {
+    if b.width() > a.width() { b } else { a }
+}
+
+// ---------------------------------------------------------------------------------------
+// Chair & Comfort
+
+/// No seat in view: a middle score, because the photo just doesn't show it.
+const NO_CHAIR: f32 = 5.0;
+const DESK_CHAIR: f32 = 7.0;
+const COUCH_ONLY: f32 = 5.5;
+
+fn chair_comfort(e: &Evidence) -> Rated {
+    let layout = &e.layout;
+    let chair =
+        layout.seats.iter().filter(|s| !s.is_couch).max_by(|a, b| a.rect.area().total_cmp(&b.rect.area()));
+    let couch = layout.seats.iter().find(|s| s.is_couch);
+    match (chair, couch) {
+        (Some(chair), _) => {
+            let colour = seat_colour(e, &chair.rect);
+            let in_front =
+                layout.gear_bounds().is_some_and(|g| (g.x0..=g.x1).contains(&chair.rect.centre_x()));
+            let (points, where_) = if in_front {
+                (DESK_CHAIR + 1.0, "pulled up to the desk in front of the screens".to_owned())
+            } else {
+                (
+                    DESK_CHAIR,
+                    format!(
+                        "{} of the desk, not in front of the screens",
+                        Side::of(chair.rect.centre_x()).adverb()
+                    ),
+                )
+            };
+            let headline = format!("a {colour}desk chair {where_}");
+            let note =
+                if couch.is_some() { "plus a couch or armchair nearby".to_owned() } else { String::new() };
+            Rated::new(points, headline, &[note])
+        }
+        (None, Some(couch)) => Rated::new(
+            COUCH_ONLY,
+            format!(
+                "a couch or armchair {} rather than a desk chair",
+                Side::of(couch.rect.centre_x()).adverb()
+            ),
+            &[],
+        ),
+        (None, None) => Rated::new(
+            NO_CHAIR,
+            "no chair is visible in the photo",
+            &["comfort can't be judged from it, so this is a neutral score".to_owned()],
+        ),
+    }
+}
+
+/// "black ", "white ", "grey " or "" when the seat's middle has no dominant neutral tone.
+/// Only neutral tones are named: a mesh or a seen-through backrest takes the colour of
+/// whatever is behind it, and that is usually not black, white or grey.
+fn seat_colour(e: &Evidence, seat: &Rect) -> String {
+    let middle = Rect::new(
+        seat.x0 + seat.width() * 0.25,
+        seat.y0 + seat.height() * 0.2,
+        seat.x1 - seat.width() * 0.25,
+        seat.y1 - seat.height() * 0.4,
+    );
+    e.seat_tone(&middle)
+        .filter(|t| matches!(t, Tone::Black | Tone::White | Tone::Grey))
+        .map(|t| format!("{} ", t.name()))
+        .unwrap_or_default()
+}
+
+// ---------------------------------------------------------------------------------------
+// Aesthetic Vibe
+
+/// The three main tones covering this much of the picture make a coherent palette; below
+/// MIXED_PALETTE it is a mix of many colours.
+const COHERENT_PALETTE: f32 = 0.8;
+const MIXED_PALETTE: f32 = 0.6;
+/// A tone covering this share is part of the palette named in the comment.
+const PALETTE_TONE: f32 = 0.1;
+/// Leafy green covering this share of the scene is greenery worth naming.
+const GREENERY: f32 = 0.04;
+/// A mirror difference (mean luma difference, 0-1) this small is a symmetrical layout.
+const SYMMETRIC: f32 = 0.12;
+
+fn aesthetic_vibe(e: &Evidence) -> Rated {
+    let layout = &e.layout;
+    let mut points = 5.0;
+    let mut parts: Vec<String> = Vec::new();
+
+    let plants = layout.plants.len();
+    let green = e.greenery.share >= GREENERY;
+    if plants > 0 {
+        points += match plants {
+            1 => 1.0,
+            2 => 1.5,
+            _ => 2.0,
+        };
+        let sides = plant_sides(&layout.plants);
+        let more = if green && plants >= 2 { " and lots of greenery" } else { "" };
+        parts.push(format!("{} {sides}{more}", count(plants, "plant")));
+    } else if green {
+        points += 0.5;
+        let side = e.greenery.at.map(|(x, _)| Side::of(x).adverb()).unwrap_or("in view");
+        parts.push(format!("greenery (plants or a view of trees) {side}"));
+    }
+
+    let coverage = e.palette.coverage(3);
+    let tones: Vec<&str> = e.palette.main_tones(PALETTE_TONE).iter().take(3).map(|t| t.name()).collect();
+    if coverage >= COHERENT_PALETTE && !tones.is_empty() {
+        points += 1.0;
+        parts.push(match tones.as_slice() {
+            [one] => format!("a coherent, mostly {one} look"),
+            _ => format!("a coherent palette of {}", join(&tones)),
+        });
+    } else if coverage < MIXED_PALETTE {
+        points -= 0.5;
+        parts.push("a busy mix of many colours".to_owned());
+    } else if !tones.is_empty() {
+        parts.push(format!("mostly {}", join(&tones)));
+    }
+
+    if e.lighting.light_share >= SATURATED_LIGHT
+        && let Some((hue, _)) = e.lighting.hues.first()
+    {
+        points += 0.5;
+        parts.push(format!("{} accent lighting", hue.name()));
+    }
+    if e.symmetry.is_some_and(|d| d <= SYMMETRIC) {
+        points += 0.5;
+        parts.push("a balanced, symmetrical layout around the screens".to_owned());
+    }
+    match layout.clutter.len() {
+        0..=1 => {}
+        2..=4 => {
+            points -= 0.5;
+            parts.push("a few loose items take away from it".to_owned());
+        }
+        _ => {
+            points -= 1.5;
+            parts.push("the clutter on the desk takes away from it".to_owned());
+        }
+    }
+    let headline = parts.first().cloned().unwrap_or_else(|| "a plain, neutral look".to_owned());
+    Rated::new(points, headline, parts.get(1..).unwrap_or_default())
+}
+
+/// "on the left and right", "in the centre".
+fn plant_sides(plants: &[Rect]) -> String {
+    let mut sides: Vec<Side> = plants.iter().map(|p| Side::of(p.centre_x())).collect();
+    sides.sort_by_key(|s| *s as u8);
+    sides.dedup();
+    match sides.as_slice() {
+        [one] => one.adverb().to_owned(),
+        [Side::Left, Side::Right] => "on the left and right".to_owned(),
+        _ => "around the desk".to_owned(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Kind and summary
+
+fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
+    let score_of = |c: Category| rated.iter().find(|(k, _)| *k == c).map_or(0, |(_, r)| r.score);
+    let layout = &e.layout;
+    let kind = if score_of(Category::RgbLighting) >= 8 {
+        "RGB Gaming Battlestation"
+    } else if layout.plants.len() >= 2 || (!layout.plants.is_empty() && e.greenery.share >= GREENERY) {
+        "Plant-Filled Workspace"
+    } else if layout.monitors.len() >= 3 || (layout.monitors.len() >= 2 && !layout.laptops.is_empty()) {
+        "Multi-Monitor Workstation"
+    } else if layout.monitors.len() == 2 {
+        "Dual-Monitor Setup"
+    } else if layout.monitors.is_empty() && !layout.laptops.is_empty() {
+        "Laptop Corner"
+    } else if score_of(Category::DeskCleanliness) <= 4 {
+        "Busy Work Desk"
+    } else if layout.has_ultrawide() {
+        "Ultrawide Workspace"
+    } else if score_of(Category::DeskCleanliness) >= 8 {
+        "Minimal Workspace"
+    } else {
+        "Everyday Desk Setup"
+    };
+    kind.to_owned()
+}
+
+fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated); 6]) -> String {
+    let screens = match (layout.monitors.len(), layout.laptops.len()) {
+        (0, 0) => "no screen the detector could box".to_owned(),
+        (0, l) => count(l, "laptop"),
+        (m, 0) => count(m, "monitor"),
+        (m, l) => format!("{} and {}", count(m, "monitor"), count(l, "laptop")),
+    };
+    let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+    let mut sentences = vec![format!("{article} {kind} with {screens}.")];
+    // Strongest: the highest score (ties in the page's order); weakest: the lowest.
+    let strongest = rated.iter().fold(None::<&(Category, Rated)>, |best, r| match best {
+        Some(b) if b.1.score >= r.1.score => Some(b),
+        _ => Some(r),
+    });
+    let weakest = rated.iter().fold(None::<&(Category, Rated)>, |worst, r| match worst {
+        Some(w) if w.1.score <= r.1.score => Some(w),
+        _ => Some(r),
+    });
+    if let (Some((best, b)), Some((worst, w))) = (strongest, weakest) {
+        if b.score == w.score {
+            sentences.push(format!("Every category scores {}/10.", b.score));
+        } else {
+            sentences.push(format!("Its strongest point is {best} ({}/10): {}.", b.score, b.headline));
+            sentences.push(format!("The weakest is {worst} ({}/10): {}.", w.score, w.headline));
+        }
+    }
+    sentences.join(" ")
+}
+
+// ---------------------------------------------------------------------------------------
+// Words
+
+/// 0 below `low`, 1 above `high`, linear between.
+fn ramp(value: f32, low: f32, high: f32) -> f32 {
+    if high <= low {
+        f32::from(u8::from(value >= high))
+    } else {
+        ((value - low) / (high - low)).clamp(0.0, 1.0)
+    }
+}
+
+/// "1 plant", "3 plants".
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {}", plural(noun)) }
+}
+
+fn plural(noun: &str) -> String {
+    match noun {
+        "cell phone" => "cell phones".to_owned(),
+        "scissors" => "scissors".to_owned(),
+        n if n.ends_with("sh") || n.ends_with("ch") || n.ends_with('s') => format!("{n}es"),
+        n if n.ends_with('y') && !n.ends_with("ey") => format!("{}ies", &n[..n.len() - 1]),
+        n => format!("{n}s"),
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn join<S: AsRef<str>>(parts: &[S]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words() {
+        assert_eq!(join(&["a"]), "a");
+        assert_eq!(join(&["a", "b", "c"]), "a, b and c");
+        assert_eq!(count(3, "glass"), "3 glasses");
+        assert_eq!(count(2, "cell phone"), "2 cell phones");
+        assert_eq!(count(1, "plant"), "1 plant");
+        assert_eq!(capitalised("no loose cables"), "No loose cables");
+        assert_eq!(ramp(0.5, 0.0, 1.0), 0.5);
+        assert_eq!(ramp(2.0, 0.0, 1.0), 1.0);
+        assert_eq!(score(12.0), 10);
+        assert_eq!(score(-3.0), 1);
+    }
+}

@@ -1,0 +1,279 @@
+//! The text rubric on whole descriptions: paired phrasings that must order the right way,
+//! negation, determinism, refusal, and random text that must never break it.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use setupiq_analysis::engine::Refusal;
+use setupiq_analysis::result::{Assessment, Category};
+use setupiq_analysis::text::assess;
+
+const MESSY: &str =
+    "Cables everywhere, energy drink cans and old pizza boxes on the desk, no cable management.";
+const TIDY: &str = "Clean, minimal desk: full cable management with a tray and sleeves, nothing on it but the keyboard and a plant.";
+
+fn rated(description: &str) -> Assessment {
+    let assessment = assess(description).unwrap_or_else(|e| panic!("{description:?} refused: {e}"));
+    assessment.validate().unwrap_or_else(|e| panic!("{description:?}: {e}"));
+    assessment
+}
+
+fn score(description: &str, category: Category) -> u8 {
+    let assessment = rated(description);
+    let rating = assessment.category_ratings.iter().find(|r| r.category == category).unwrap();
+    println!("{category} {}/10 for {description:?}: {}", rating.score, rating.comment);
+    rating.score
+}
+
+/// `better` scores above `worse` on `category`.
+fn assert_above(category: Category, better: &str, worse: &str) {
+    let (high, low) = (score(better, category), score(worse, category));
+    assert!(high > low, "{category}: {better:?} got {high}, {worse:?} got {low}");
+}
+
+#[test]
+fn a_messy_desk_scores_below_a_tidy_one() {
+    assert_above(Category::DeskCleanliness, TIDY, MESSY);
+    assert_above(Category::CableManagement, TIDY, MESSY);
+    assert!(score(MESSY, Category::CableManagement) <= 2);
+    assert!(score(MESSY, Category::DeskCleanliness) <= 2);
+    assert!(rated(TIDY).overall_score > rated(MESSY).overall_score);
+}
+
+#[test]
+fn the_messy_comments_say_what_was_seen() {
+    let messy = rated(MESSY);
+    let comment = |category| &messy.category_ratings.iter().find(|r| r.category == category).unwrap().comment;
+    let cables = comment(Category::CableManagement);
+    assert!(
+        cables.contains("\"Cables everywhere\"") && cables.contains("\"no cable management\""),
+        "{cables}"
+    );
+    let desk = comment(Category::DeskCleanliness);
+    assert!(desk.contains("energy drink cans") && desk.contains("pizza boxes"), "{desk}");
+    assert_eq!(messy.cable_inventory.total_count, 1);
+    assert_eq!(messy.cable_inventory.cables[0].location, "everywhere");
+    assert!(!messy.cable_inventory.cables[0].is_aesthetic);
+}
+
+#[test]
+fn rgb_strips_and_nanoleaf_outshine_a_desk_lamp() {
+    let lit = "RGB strips behind the monitor and a Nanoleaf wall.";
+    let plain = "No RGB, just a desk lamp.";
+    assert_above(Category::RgbLighting, lit, plain);
+    assert!(score(lit, Category::RgbLighting) >= 8);
+    assert!(score(plain, Category::RgbLighting) <= 4);
+}
+
+#[test]
+fn negation_flips_cable_management() {
+    assert_above(
+        Category::CableManagement,
+        "Full cable management with a tray and sleeves under my desk.",
+        "My desk has no cable management.",
+    );
+    assert_above(
+        Category::CableManagement,
+        "My desk has cable management.",
+        "My desk has no cable management.",
+    );
+    assert_above(
+        Category::CableManagement,
+        "My desk has cable management.",
+        "My desk is without cable management.",
+    );
+    assert_above(Category::DeskCleanliness, "The desk is clean.", "The desk is not clean.");
+    assert_above(Category::DeskCleanliness, "The desk was cleaned yesterday.", "The desk was never cleaned.");
+    assert_above(Category::DeskCleanliness, "A desk with no clutter.", "A desk with clutter.");
+    assert_above(Category::RgbLighting, "I have RGB on my desk.", "I don't have RGB on my desk.");
+}
+
+#[test]
+fn intensity_words_scale_a_phrase() {
+    assert_above(Category::DeskCleanliness, "a bit messy desk", "a very messy desk");
+    assert_above(Category::DeskCleanliness, "a super clean desk", "a desk, kinda clean");
+}
+
+#[test]
+fn dual_fast_monitors_on_arms_beat_an_old_small_one() {
+    let dual = "Dual 27\" 165 Hz monitors on arms.";
+    let old = "A single old 22-inch 60Hz monitor.";
+    assert_above(Category::MonitorSetup, dual, old);
+    assert!(score(dual, Category::MonitorSetup) >= 8);
+    assert!(score(old, Category::MonitorSetup) <= 3);
+    assert_above(Category::MonitorSetup, "a 32-inch 4K OLED monitor", "a 24-inch 1080p TN monitor");
+}
+
+#[test]
+fn a_herman_miller_beats_a_kitchen_chair() {
+    assert_above(
+        Category::ChairComfort,
+        "I sit on a Herman Miller Aeron.",
+        "I sit on a wooden kitchen chair.",
+    );
+    assert_above(
+        Category::ChairComfort,
+        "A Secretlab Titan gaming chair.",
+        "I game on my PC from the couch.",
+    );
+    assert!(score("a wooden kitchen chair at my desk", Category::ChairComfort) <= 3);
+}
+
+#[test]
+fn the_same_text_gives_the_same_result() {
+    for description in
+        [MESSY, TIDY, "two 27\" 1440p monitors, RGB strips, Herman Miller, no cable management"]
+    {
+        let first = rated(description);
+        for _ in 0..3 {
+            assert_eq!(rated(description), first);
+        }
+    }
+}
+
+#[test]
+fn text_without_gear_is_refused() {
+    for description in [
+        "I like turtles and long walks on the beach",
+        "",
+        "   ",
+        "Lorem ipsum dolor sit amet.",
+        "My kitchen is clean.",
+    ] {
+        assert_eq!(assess(description), Err(Refusal::NotASetupDescription), "{description:?}");
+    }
+}
+
+#[test]
+fn silent_categories_get_a_middling_score() {
+    let chair_only = rated("My gaming chair is a Secretlab Titan.");
+    for category in [Category::CableManagement, Category::RgbLighting, Category::MonitorSetup] {
+        let rating = chair_only.category_ratings.iter().find(|r| r.category == category).unwrap();
+        assert_eq!(rating.score, 5, "{category}");
+        assert!(rating.comment.contains("doesn't"), "{category}: {}", rating.comment);
+    }
+}
+
+/// Words the generator draws from: lexicon phrases, negators, intensifiers, numbers and
+/// units, punctuation, and things no lexicon knows.
+const VOCABULARY: &[&str] = &[
+    "monitor",
+    "monitors",
+    "27",
+    "\"",
+    "inch",
+    "165hz",
+    "1440p",
+    "4k",
+    "2560x1440",
+    "ips",
+    "oled",
+    "dual",
+    "two",
+    "old",
+    "arm",
+    "on",
+    "arms",
+    "ultrawide",
+    "laptop",
+    "tv",
+    "rgb",
+    "strips",
+    "nanoleaf",
+    "lamp",
+    "no",
+    "not",
+    "without",
+    "never",
+    "don't",
+    "very",
+    "a",
+    "bit",
+    "super",
+    "cable",
+    "management",
+    "cables",
+    "everywhere",
+    "tray",
+    "sleeves",
+    "hdmi",
+    "power",
+    "strip",
+    "under",
+    "the",
+    "desk",
+    "clean",
+    "messy",
+    "cans",
+    "pizza",
+    "boxes",
+    "dirty",
+    "dishes",
+    "plants",
+    "herman",
+    "miller",
+    "chair",
+    "kitchen",
+    "stool",
+    "couch",
+    "great",
+    "terrible",
+    "none",
+    "or",
+    "and",
+    "but",
+    ",",
+    ".",
+    ":",
+    ";",
+    "!",
+    "?",
+    "-",
+    "'",
+    "''",
+    "&",
+    "\n",
+    "🙂",
+    "ß",
+    "Ünïcödé",
+    "0",
+    "999999999999999999999999999999",
+    "1e9",
+    "3.5",
+    "..",
+    "x",
+    "k",
+    "p",
+    "hz",
+    "turtles",
+];
+
+#[test]
+fn random_text_never_panics_and_every_result_validates() {
+    let mut rng = StdRng::seed_from_u64(20_240_611);
+    let mut rated = 0;
+    for _ in 0..3000 {
+        let length = rng.random_range(0..40);
+        let words: Vec<&str> = (0..length).map(|_| *VOCABULARY.choose(&mut rng).unwrap()).collect();
+        let separator = if rng.random_bool(0.5) { " " } else { "" };
+        let description = words.join(separator);
+        match assess(&description) {
+            Ok(assessment) => {
+                assessment.validate().unwrap_or_else(|e| panic!("{description:?}: {e}\n{assessment:#?}"));
+                assert_eq!(assess(&description), Ok(assessment), "{description:?} is not deterministic");
+                rated += 1;
+            }
+            Err(refusal) => assert_eq!(refusal, Refusal::NotASetupDescription),
+        }
+    }
+    assert!(rated > 1000, "only {rated} of the random texts were rated");
+}
+
+#[test]
+fn a_very_long_description_is_rated() {
+    let long = format!("{} {}", TIDY, "a monitor and RGB strips, no clutter. ".repeat(500));
+    rated(&long);
+    let one_huge_word = format!("desk {}", "a".repeat(100_000));
+    rated(&one_huge_word);
+}

@@ -1,0 +1,128 @@
+// The analysis journey in a real browser against the real binary and its embedded
+// analyzer: a visitor's free analysis of a real photo, the credits dialog once the trial
+// is used, signing up from it, the pending analysis resuming, and the saved history.
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { e2eSession, expectAccessible } from './support.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+// The shared calibration photos (the Makefile exports SETUPIQ_EVAL_PHOTOS; beside the clone otherwise).
+const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(here, '..', '..', '..', 'shared', 'photos')
+const photo = join(photos, 'setup05_rgb_dark_dual.jpg')
+const skip = existsSync(photo) ? false : `the setup photo ${photo} is absent (set SETUPIQ_EVAL_PHOTOS)`
+
+// The embedded analyzer runs on the CPU; a debug build takes its time.
+const ANALYSIS_TIMEOUT = 180_000
+
+const session = e2eSession(before, after)
+
+async function choosePhotoAndAnalyze(page) {
+  await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
+  const analyze = page.getByRole('button', { name: 'Analyze My Setup' })
+  assert.equal(await analyze.isDisabled(), true)
+  await page.getByLabel(/Setup photo/).setInputFiles(photo)
+  await page.getByTestId('chosen-file').waitFor()
+  assert.equal(await page.getByRole('button', { name: 'Clear' }).count(), 1)
+  await analyze.click()
+  await page.waitForURL('**/results')
+}
+
+async function waitForScore(page) {
+  const score = page.getByTestId('overall-score')
+  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
+  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
+  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
+  const text = await score.innerText()
+  assert.match(text, /^\d{1,2}\.\d$/)
+  const value = Number(text)
+  assert.ok(value >= 0 && value <= 10, text)
+  return text
+}
+
+describe('analysing a setup', { skip }, () => {
+  it('gives a visitor one free analysis, then signs them up and resumes the next one', { timeout: 600_000 }, async () => {
+    const { context, page } = await session.freshPage({}, { consent: true })
+    const email = `analyst${Date.now()}@example.com`
+
+    // The free analysis of a real photo.
+    await page.goto('/')
+    await page.getByText('Sign up to get 3 free credits').waitFor()
+    await choosePhotoAndAnalyze(page)
+    await page.getByRole('heading', { name: 'Analyzing your setup...' }).waitFor()
+    await waitForScore(page)
+    await page.getByText('Your setup analysis is complete!').waitFor()
+    assert.equal(await page.getByTestId('category-card').count(), 6)
+    for (const name of ['Cable Management', 'RGB/Lighting', 'Desk Cleanliness', 'Monitor Setup', 'Chair & Comfort', 'Aesthetic Vibe']) {
+      assert.equal(await page.getByRole('heading', { name, exact: true }).count(), 1, name)
+    }
+    assert.match(await page.getByTestId('analyzer').innerText(), /Rated by/)
+    assert.ok((await page.getByTestId('summary').innerText()).length > 0)
+    await page.getByRole('heading', { name: 'Trending Gear' }).waitFor()
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).waitFor()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor()
+    await expectAccessible(page, assert, '/results')
+
+    // The PDF export is for Pro members.
+    const pdfAlert = new Promise((done) => page.once('dialog', (dialog) => done(dialog.message()) || dialog.dismiss()))
+    await page.getByRole('button', { name: /Export PDF/ }).click()
+    assert.equal(await pdfAlert, 'PDF export is available for Pro users only.')
+
+    // A second analysis: the trial is used, so the credits dialog offers the paths.
+    await page.getByRole('link', { name: 'Analyze Another Setup' }).click()
+    await choosePhotoAndAnalyze(page)
+    const paths = page.getByRole('dialog', { name: 'Choose Your Path' })
+    await paths.waitFor({ timeout: ANALYSIS_TIMEOUT })
+    await paths.getByText('+3 Credits').waitFor()
+    await expectAccessible(page, assert, 'credits dialog')
+    await paths.getByRole('button', { name: 'Sign Up Free' }).click()
+    await paths.waitFor({ state: 'hidden' })
+
+    // Signing up brings 3 credits; the analysis resumes by itself and costs one.
+    const auth = page.getByRole('dialog', { name: 'Welcome to SetupIQ' })
+    await auth.getByRole('tab', { name: 'Register', selected: true }).waitFor()
+    await auth.getByLabel('Display Name').fill('Rig Analyst')
+    await auth.getByLabel('Email').fill(email)
+    await auth.getByLabel('Password', { exact: true }).fill('analyst-password-1')
+    await auth.getByRole('button', { name: /Create Account/ }).click()
+    await auth.waitFor({ state: 'hidden' })
+    const score = await waitForScore(page)
+    assert.equal(await page.getByTestId('category-card').count(), 6)
+    assert.equal(new URL(page.url()).pathname, '/results')
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    const menu = page.getByRole('menu')
+    await menu.getByText('2 Credits').waitFor()
+
+    // My Setups lists the saved analysis; its details open without a new analysis.
+    await menu.getByRole('menuitem', { name: 'My Setups' }).click()
+    await page.getByRole('heading', { name: 'My Setups', level: 1 }).waitFor()
+    const card = page.getByTestId('setup-card')
+    await card.first().waitFor()
+    assert.equal(await card.count(), 1)
+    assert.equal(await card.locator('.history-rating strong').innerText(), score)
+    const thumb = card.locator('img.history-thumb')
+    assert.match(await thumb.getAttribute('src'), /^\/media\//)
+    await expectAccessible(page, assert, '/my-setups')
+    await card.getByRole('button', { name: /View Details/ }).click()
+    await page.waitForURL('**/results')
+    assert.equal(await page.getByTestId('overall-score').innerText(), score)
+    const balance = await page.request.get(`${session.server.baseUrl}/_api/auth/session`)
+    assert.equal((await balance.json()).user.credits, 2)
+
+    assert.deepEqual(session.problems, [])
+    await context.close()
+  })
+
+  it('asks visitors on /my-setups to log in', async () => {
+    const { context, page } = await session.freshPage({}, { consent: true })
+    await page.goto('/my-setups')
+    await page.getByRole('heading', { name: 'Log in to see your setups' }).waitFor()
+    assert.equal(await page.getByRole('main').getByRole('button', { name: 'Sign Up' }).count(), 1)
+    await expectAccessible(page, assert, '/my-setups signed out')
+    await page.goto('/results')
+    await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
+    await context.close()
+  })
+})

@@ -1,0 +1,122 @@
+import useSWR, { type SWRConfiguration } from 'swr'
+import { api, ApiError, unwrap, type Schemas } from '@/api/client'
+import { sessionId } from '@/lib/sessionId'
+
+export type AnalyzeRequest = Schemas['AnalyzeRequest']
+export type AnalyzeResponse = Schemas['AnalyzeResponse']
+export type AnalysisResult = Schemas['AnalysisResult']
+export type SavedAnalysis = Schemas['SavedAnalysisDto']
+export type Suggestion = Schemas['Suggestion']
+export type ProductRecommendation = Schemas['ProductRecommendation']
+export type CategoryRating = Schemas['CategoryRatingDto']
+export type TrendingItem = Schemas['ProductDto']
+
+export const ANALYZE_PATH = '/_api/analyze-setup'
+/** The history as My Setups and the profile read it: the 50 newest. */
+export const MY_ANALYSES_KEY = '/_api/my-analyses?limit=50'
+export const TRENDING_KEY = '/_api/trending-gear'
+
+export const ANALYSIS_FALLBACK = 'An unknown error occurred during analysis.'
+export const NOT_JSON = 'An unexpected error occurred. The server response was not valid JSON.'
+
+/** Where an analysis request is: sending the photo, then waiting for the analyzer. */
+export type AnalyzeProgress = { stage: 'uploading'; fraction: number | null } | { stage: 'analyzing' }
+
+function errorFrom(status: number, text: string): ApiError {
+  try {
+    const body = JSON.parse(text) as Partial<Schemas['ErrorBody']>
+    if (body && typeof body.error === 'string') return new ApiError(status, body.error, body.issues ?? [], body.code)
+    return new ApiError(status, ANALYSIS_FALLBACK)
+  } catch {
+    return new ApiError(status, NOT_JSON)
+  }
+}
+
+/**
+ * `POST /_api/analyze-setup`. Sent with XMLHttpRequest rather than the fetch client so the
+ * page can show the photo's upload progress; the body and answer are the generated types.
+ */
+export function analyzeSetup(body: AnalyzeRequest, onProgress?: (progress: AnalyzeProgress) => void): Promise<AnalyzeResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', ANALYZE_PATH)
+    xhr.setRequestHeader('Content-Type', 'application/json')
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.withCredentials = true
+    onProgress?.({ stage: 'uploading', fraction: 0 })
+    xhr.upload.onprogress = (event) => {
+      onProgress?.({ stage: 'uploading', fraction: event.lengthComputable && event.total > 0 ? event.loaded / event.total : null })
+    }
+    xhr.upload.onload = () => onProgress?.({ stage: 'analyzing' })
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as AnalyzeResponse)
+        } catch {
+          reject(new ApiError(xhr.status, NOT_JSON))
+        }
+        return
+      }
+      reject(errorFrom(xhr.status, xhr.responseText))
+    }
+    xhr.onerror = () => reject(new ApiError(0, 'An unexpected error occurred during analysis.'))
+    xhr.send(JSON.stringify(body))
+  })
+}
+
+/** Whether an analysis failed for want of credits or a used trial: the credits dialog answers it. */
+export function needsCredits(error: unknown): boolean {
+  if (error instanceof ApiError && (error.status === 402 || error.code === 'insufficient_credits' || error.code === 'trial_used')) return true
+  const message = error instanceof Error ? error.message : ''
+  return /credits|trial/i.test(message)
+}
+
+export async function fetchMyAnalyses(): Promise<Schemas['MyAnalysesResponse']> {
+  const result = await api.GET('/_api/my-analyses', { params: { query: { limit: 50 } } })
+  if (result.response.status === 401) throw new ApiError(401, 'Unauthorized')
+  return unwrap(result, 'Failed to fetch analyses.')
+}
+
+export async function fetchAnalysis(id: number): Promise<SavedAnalysis> {
+  return unwrap(await api.GET('/_api/analyses/{id}', { params: { path: { id } } }), 'Analysis not found.')
+}
+
+/** No retry after a 401; otherwise up to 3 (spec 000 §7). */
+export function shouldRetryHistory(error: unknown, retryCount: number): boolean {
+  if (error instanceof ApiError && error.status === 401) return false
+  return retryCount < 3
+}
+
+const historyOptions: SWRConfiguration = {
+  dedupingInterval: 5 * 60_000,
+  revalidateOnFocus: false,
+  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+    if (!shouldRetryHistory(error, retryCount)) return
+    setTimeout(() => void revalidate({ retryCount }), Math.min(1000 * 2 ** retryCount, 8000))
+  },
+}
+
+/** The signed-in user's saved analyses, newest first: cached 5 minutes. */
+export function useMyAnalyses(enabled: boolean) {
+  return useSWR(enabled ? MY_ANALYSES_KEY : null, fetchMyAnalyses, historyOptions)
+}
+
+export async function fetchTrendingGear(): Promise<TrendingItem[]> {
+  return unwrap(await api.GET('/_api/trending-gear'), 'Could not load trending gear.').items
+}
+
+export function useTrendingGear() {
+  return useSWR(TRENDING_KEY, fetchTrendingGear, { dedupingInterval: 5 * 60_000 })
+}
+
+/** Records a click on a product link; failures are only logged (spec 000 §7). */
+export async function trackClick(productId: number, context: { suggestionContext?: string; analysisId?: number | null }) {
+  try {
+    const body: Schemas['TrackClickRequest'] = { productId, sessionId: sessionId() }
+    if (context.suggestionContext) body.suggestionContext = context.suggestionContext
+    if (context.analysisId) body.analysisId = context.analysisId
+    unwrap(await api.POST('/_api/track-click', { body }), 'Could not record the click.')
+  } catch (error) {
+    console.error('track-click failed', error)
+  }
+}

@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes, useLocation } from 'react-router-dom'
+import { useAuth } from '@/features/auth/AuthProvider'
+import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
+import { AnalyzeForm } from './AnalyzeForm'
+
+const downscale = vi.hoisted(() => vi.fn())
+vi.mock('@/lib/imageDownscale', () => ({ downscaleToJpegDataUrl: downscale }))
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  downscale.mockReset()
+})
+
+function GrantCredit() {
+  const { user, setUser } = useAuth()
+  return user ? <button type="button" onClick={() => setUser({ ...user, credits: 1 })}>Grant credit</button> : null
+}
+
+function ResultsProbe() {
+  const location = useLocation()
+  return <pre data-testid="results-state">{JSON.stringify(location.state)}</pre>
+}
+
+function renderForm() {
+  renderApp(
+    <Routes>
+      <Route path="/" element={<><AnalyzeForm /><GrantCredit /></>} />
+      <Route path="/results" element={<ResultsProbe />} />
+    </Routes>,
+  )
+}
+
+const photo = (name = 'desk.jpg', type = 'image/jpeg', size = 2048) => {
+  const file = new File(['x'], name, { type })
+  Object.defineProperty(file, 'size', { value: size })
+  return file
+}
+
+describe('AnalyzeForm', () => {
+  it('needs a photo: the button is disabled until one is chosen, then Clear appears', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    renderForm()
+    const analyze = screen.getByRole('button', { name: 'Analyze My Setup' })
+    expect(analyze).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument()
+    const input = screen.getByLabelText(/Setup photo/)
+    expect(input).toBeRequired()
+    expect(screen.getByLabelText('Description (optional)')).toHaveAttribute('rows', '4')
+
+    await userEvent.upload(input, photo())
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('desk.jpg')
+    expect(analyze).toBeEnabled()
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }))
+    expect(analyze).toBeDisabled()
+    expect(screen.queryByTestId('chosen-file')).not.toBeInTheDocument()
+  })
+
+  it('shows the dropzone messages for the wrong type, size and count', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    renderForm()
+    const input = screen.getByLabelText(/Setup photo/)
+    await userEvent.upload(input, photo('anim.gif', 'image/gif'), { applyAccept: false })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid file type. Accepted: image/jpeg, image/png, image/webp')
+
+    await userEvent.upload(input, photo('huge.png', 'image/png', 10 * 1024 * 1024 + 1))
+    expect(await screen.findByRole('alert')).toHaveTextContent('File size exceeds 10MB limit')
+
+    fireEvent.drop(screen.getByTestId('dropzone'), { dataTransfer: { files: [photo('a.jpg'), photo('b.jpg')] } })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maximum 1 file(s) allowed')
+    expect(screen.getByRole('button', { name: 'Analyze My Setup' })).toBeDisabled()
+
+    fireEvent.drop(screen.getByTestId('dropzone'), { dataTransfer: { files: [photo('ok.webp', 'image/webp')] } })
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'Analyze My Setup' })).toBeEnabled()
+  })
+
+  it('sends a visitor to /results with the downscaled photo and the description', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    downscale.mockResolvedValue('data:image/jpeg;base64,AAAA')
+    renderForm()
+    await userEvent.upload(screen.getByLabelText(/Setup photo/), photo('rig.png', 'image/png'))
+    await userEvent.type(screen.getByLabelText('Description (optional)'), '  Dual monitors, purple RGB  ')
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
+    expect(state).toEqual({ type: 'image', value: 'data:image/jpeg;base64,AAAA', fileName: 'rig.png', description: 'Dual monitors, purple RGB' })
+    expect(downscale).toHaveBeenCalledWith(expect.any(File), 1920, 1080, 0.9)
+  })
+
+  it('alerts when the photo cannot be processed', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn() })
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined)
+    downscale.mockRejectedValue(new Error('Failed to load image'))
+    renderForm()
+    await userEvent.upload(screen.getByLabelText(/Setup photo/), photo())
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to process image. Please try a different image.'))
+    expect(screen.queryByTestId('results-state')).not.toBeInTheDocument()
+  })
+
+  it('holds a member without credits behind the dialog, and drops the analysis when it is closed', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn({ credits: 0 }),
+      'GET /_api/credits/ad-stats': { status: 200, body: { dailyAdsRemaining: 30, potentialCreditsToday: 10, uncreditedAds: 0, adsUntilNextCredit: 3 } },
+    })
+    renderForm()
+    await screen.findByText('You have no credits left. Analyzing opens the ways to get one.')
+    await userEvent.upload(screen.getByLabelText(/Setup photo/), photo())
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    expect(await screen.findByRole('dialog', { name: 'Out of Credits!' })).toBeInTheDocument()
+    expect(downscale).not.toHaveBeenCalled()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(downscale).not.toHaveBeenCalled()
+  })
+
+  it('resumes the held analysis once a credit arrives', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn({ credits: 0 }),
+      'GET /_api/credits/ad-stats': { status: 200, body: { dailyAdsRemaining: 30, potentialCreditsToday: 10, uncreditedAds: 0, adsUntilNextCredit: 3 } },
+    })
+    downscale.mockResolvedValue('data:image/jpeg;base64,BBBB')
+    renderForm()
+    await screen.findByText('You have no credits left. Analyzing opens the ways to get one.')
+    await userEvent.upload(screen.getByLabelText(/Setup photo/), photo('held.jpg'))
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    await screen.findByRole('dialog', { name: 'Out of Credits!' })
+    // An ad (or a purchase) put a credit on the balance.
+    fireEvent.click(screen.getByRole('button', { name: 'Grant credit', hidden: true }))
+    const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
+    expect(state).toMatchObject({ type: 'image', value: 'data:image/jpeg;base64,BBBB', fileName: 'held.jpg' })
+  })
+})

@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes, useLocation } from 'react-router-dom'
+import { useAuth } from '@/features/auth/AuthProvider'
+import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
+import { sampleSaved } from '../testFixtures'
+import { shouldRetryHistory } from '../api'
+import { ApiError } from '@/api/client'
+import { MySetupsGrid, SetupHistory } from './HistoryGrids'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function ResultsProbe() {
+  const location = useLocation()
+  const state = location.state as { savedAnalysis?: { id: number }; type?: string; value?: string }
+  return <p data-testid="results">{`${state.type} ${state.value} ${state.savedAnalysis?.id}`}</p>
+}
+
+function AuthProbe() {
+  const { authDialog } = useAuth()
+  return <output aria-label="Auth dialog">{authDialog.open ? authDialog.tab : 'closed'}</output>
+}
+
+function renderAt(ui: React.ReactElement) {
+  renderApp(
+    <>
+      <AuthProbe />
+      <Routes>
+        <Route path="/" element={ui} />
+        <Route path="/results" element={<ResultsProbe />} />
+      </Routes>
+    </>,
+  )
+}
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+
+describe('My Setups', () => {
+  it('lists saved analyses newest first and opens their details', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [sampleSaved(2, 8, minutesAgo(5)), sampleSaved(1, 6.45, minutesAgo(3 * 24 * 60))], total: 2 } },
+    })
+    renderAt(<MySetupsGrid />)
+    const cards = await screen.findAllByTestId('setup-card')
+    expect(cards).toHaveLength(2)
+    expect(cards[0]).toHaveTextContent('8.0/10')
+    expect(cards[0]).toHaveTextContent('5 minutes ago')
+    expect(cards[1]).toHaveTextContent('6.5/10')
+    expect(cards[1]).toHaveTextContent('3 days ago')
+    await userEvent.click(screen.getAllByRole('button', { name: /View Details/ })[1]!)
+    expect(await screen.findByTestId('results')).toHaveTextContent('image /media/analyses/1.jpg 1')
+  })
+
+  it('shows six skeletons while loading', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/my-analyses': () => new Promise(() => undefined) as never })
+    renderAt(<MySetupsGrid />)
+    await waitFor(() => expect(screen.getByTestId('history-skeletons').querySelectorAll('.history-skeleton')).toHaveLength(6))
+  })
+
+  it('asks visitors to log in or sign up', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    renderAt(<MySetupsGrid />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }))
+    expect(screen.getByLabelText('Auth dialog')).toHaveTextContent('register')
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }))
+    expect(screen.getByLabelText('Auth dialog')).toHaveTextContent('login')
+  })
+
+  it('invites a first analysis when there is none', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/my-analyses': { status: 200, body: { analyses: [], total: 0 } } })
+    renderAt(<MySetupsGrid />)
+    expect(await screen.findByRole('link', { name: 'Analyze Your First Setup' })).toHaveAttribute('href', '/')
+  })
+
+  it('reports a failed fetch', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/my-analyses': { status: 500, body: { error: 'Something broke.', code: 'internal' } } })
+    renderApp(<MySetupsGrid />)
+    expect(await screen.findByRole('heading', { name: 'Error Fetching Analyses' }, { timeout: 20_000 })).toBeInTheDocument()
+  }, 30_000)
+
+  it('retries up to 3 times, never after a 401', () => {
+    expect(shouldRetryHistory(new ApiError(401, 'Unauthorized'), 0)).toBe(false)
+    expect(shouldRetryHistory(new ApiError(500, 'x'), 0)).toBe(true)
+    expect(shouldRetryHistory(new ApiError(500, 'x'), 2)).toBe(true)
+    expect(shouldRetryHistory(new ApiError(500, 'x'), 3)).toBe(false)
+  })
+})
+
+describe('Setup History on the profile', () => {
+  it('badges scores low, medium and high', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': {
+        status: 200,
+        body: { analyses: [sampleSaved(3, 7, '2026-03-03T10:00:00Z'), sampleSaved(2, 6.9, '2026-03-02T10:00:00Z'), sampleSaved(1, 4.9, '2026-03-01T10:00:00Z')], total: 3 },
+      },
+    })
+    renderAt(<SetupHistory />)
+    expect(await screen.findByText('7.0/10')).toHaveClass('history-high')
+    expect(screen.getByText('6.9/10')).toHaveClass('history-medium')
+    expect(screen.getByText('4.9/10')).toHaveClass('history-low')
+    expect(screen.getByText('Mar 1, 2026')).toBeInTheDocument()
+    await userEvent.click(screen.getAllByRole('button', { name: /^View/ })[0]!)
+    expect(await screen.findByTestId('results')).toHaveTextContent('image /media/analyses/3.jpg 3')
+  })
+
+  it('has an empty state linking home', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/my-analyses': { status: 200, body: { analyses: [], total: 0 } } })
+    renderAt(<SetupHistory />)
+    expect(await screen.findByRole('heading', { name: 'No Analyses Yet' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Analyze a Setup' })).toHaveAttribute('href', '/')
+  })
+})

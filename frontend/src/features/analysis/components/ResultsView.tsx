@@ -1,0 +1,197 @@
+import { toast } from 'sonner'
+import type { Schemas } from '@/api/client'
+import { Skeleton } from '@/components/ui/Skeleton'
+import { formatPrice } from '@/features/credits/format'
+import { categoryScoreClass, categoryScoreText } from '@/lib/ratingBands'
+import { trackClick, useTrendingGear, type AnalysisResult } from '../api'
+import type { ReportInput } from '../report'
+import { shareText, tweetIntentUrl } from '../share'
+import { ScoreBadge } from './ScoreBadge'
+import { SuggestionCard } from './SuggestionCard'
+
+const CABLE_TYPES: Record<Schemas['CableType'], string> = {
+  monitor: 'Monitor',
+  keyboard: 'Keyboard',
+  mouse: 'Mouse',
+  power: 'Power',
+  audio: 'Audio',
+  headphone: 'Headphone',
+  other: 'Other',
+}
+
+const ANALYZERS: Record<string, string> = {
+  local: 'Rated by the built-in analyzer',
+  openai: 'Rated by an AI vision model',
+}
+
+function siteUrl(): string {
+  return typeof window === 'undefined' ? 'https://setupiq.app' : window.location.origin
+}
+
+/** Copies text for apps without a share link (TikTok, Discord) and says so. */
+export async function copyShareText(text: string, app: string) {
+  try {
+    await navigator.clipboard.writeText(text)
+    toast.success(`Copied! Paste it into ${app} to share your score.`)
+  } catch {
+    toast.error('Could not copy to the clipboard.')
+  }
+}
+
+/** Native share where the browser has it, else the text goes to the clipboard. */
+export async function shareNatively(score: number) {
+  const text = shareText(score, siteUrl())
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: 'My SetupIQ Score', text, url: siteUrl() })
+    } catch {
+      // Cancelled by the user.
+    }
+    return
+  }
+  await copyShareText(text, 'any app')
+}
+
+function ShareButtons({ score }: { score: number }) {
+  const openTweet = () => window.open(tweetIntentUrl(score, siteUrl()), '_blank', 'noopener,noreferrer,width=550,height=420')
+  return (
+    <div className="row share-buttons" role="group" aria-label="Share your score">
+      <button type="button" className="btn btn-secondary btn-sm" onClick={openTweet}>Share on X</button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copyShareText(shareText(score, siteUrl()), 'TikTok')}>TikTok</button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copyShareText(shareText(score, siteUrl()), 'Discord')}>Discord</button>
+    </div>
+  )
+}
+
+function CategoryGrid({ ratings }: { ratings: AnalysisResult['categoryRatings'] }) {
+  return (
+    <section className="section results-section" aria-labelledby="categories-title">
+      <h2 id="categories-title">Category Breakdown</h2>
+      <ul className="grid grid-six plain-list" data-testid="category-grid">
+        {ratings.map((rating) => (
+          <li key={rating.category} className="card category-card" data-testid="category-card">
+            <div className="category-head">
+              <h3>{rating.category}</h3>
+              <span className={`category-score category-${categoryScoreClass(rating.score)}`}>{categoryScoreText(rating.score)}</span>
+            </div>
+            <p className="muted">{rating.comment}</p>
+            <p className="hint">{rating.percentile}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function CableInventoryList({ inventory }: { inventory: AnalysisResult['cableInventory'] }) {
+  return (
+    <section className="card results-section" aria-labelledby="cables-title">
+      <h2 id="cables-title" className="card-title">Cable Inventory</h2>
+      {inventory.type === 'none' || inventory.cables.length === 0 ? (
+        <p className="muted">No cables spotted</p>
+      ) : (
+        <>
+          <p className="muted">{inventory.totalCount} {inventory.totalCount === 1 ? 'cable' : 'cables'} spotted</p>
+          <ul className="plain-list cable-list">
+            {inventory.cables.map((cable, index) => (
+              <li key={index} className="cable">
+                <span className="badge">{CABLE_TYPES[cable.cableType] ?? cable.cableType}</span>
+                <span className="cable-location">{cable.location}</span>
+                {cable.isAesthetic && <span className="badge badge-success">Tidy</span>}
+                <p className="muted">{cable.description}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}
+
+function TrendingGear() {
+  const { data, error } = useTrendingGear()
+  return (
+    <section className="section results-section" aria-labelledby="trending-title">
+      <h2 id="trending-title">Trending Gear</h2>
+      {error && !data ? (
+        <p className="muted">Trending gear is not available right now.</p>
+      ) : !data ? (
+        <div className="grid grid-3" role="status" aria-busy="true">
+          <span className="sr-only">Loading trending gear</span>
+          <Skeleton height={140} />
+          <Skeleton height={140} />
+          <Skeleton height={140} />
+        </div>
+      ) : (
+        <ul className="grid grid-3 plain-list">
+          {data.slice(0, 3).map((item) => (
+            <li key={item.productId} className="card trending-card">
+              <span className="badge">{item.category}</span>
+              <h3>{item.name}</h3>
+              <p className="row trending-meta">
+                <strong>{formatPrice(item.priceCents)}</strong>
+                <span aria-label={`Rated ${item.rating} out of 5`}>★ {item.rating.toFixed(1)}</span>
+              </p>
+              <a
+                className="btn btn-secondary btn-sm"
+                href={item.link}
+                target="_blank"
+                rel="noopener noreferrer sponsored"
+                onClick={() => void trackClick(item.productId, { suggestionContext: 'Trending Gear' })}
+              >
+                View Product<span className="sr-only">: {item.name} (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The whole result (spec 000 §2 "/results"): score, summary, categories, cables, upgrades, trending gear. */
+export function ResultsView({ result, input }: { result: AnalysisResult; input: ReportInput & { fileName?: string | undefined } }) {
+  const photo = input.type === 'image' ? result.imageUrl ?? (input.value?.startsWith('data:image/') ? input.value : null) : null
+  return (
+    <div className="stack results">
+      <section className="card results-hero" aria-labelledby="score-title">
+        <div className="results-score">
+          <h1 id="score-title" className="results-title">Your SetupIQ Score</h1>
+          <ScoreBadge score={result.overallScore} />
+          <ShareButtons score={result.overallScore} />
+        </div>
+        <div className="stack results-summary">
+          {photo && <img className="results-photo" src={photo} alt={input.fileName ? `Your setup (${input.fileName})` : 'Your setup'} />}
+          <p>
+            <span className="badge" data-testid="setup-category">{result.category}</span>
+          </p>
+          <p data-testid="summary">{result.summary}</p>
+          {input.type === 'text' && input.value && <blockquote className="results-quote">{input.value}</blockquote>}
+          {input.description && <p className="muted">Your note: {input.description}</p>}
+          <p className="hint" data-testid="analyzer">{ANALYZERS[result.analyzer] ?? 'Rated by SetupIQ'}</p>
+        </div>
+      </section>
+
+      <CategoryGrid ratings={result.categoryRatings} />
+      <CableInventoryList inventory={result.cableInventory} />
+
+      <section className="section results-section" aria-labelledby="upgrades-title">
+        <h2 id="upgrades-title">Upgrade Recommendations</h2>
+        {result.suggestions.length === 0 ? (
+          <p className="muted">Nothing to upgrade: every category already scores 9 or more.</p>
+        ) : (
+          <ul className="grid grid-3 plain-list">
+            {result.suggestions.map((suggestion) => (
+              <SuggestionCard key={suggestion.category} suggestion={suggestion} analysisId={result.analysisId} />
+            ))}
+          </ul>
+        )}
+        <p className="hint">
+          Product links are affiliate links; buying through them supports SetupIQ at no extra cost to you.
+        </p>
+      </section>
+
+      <TrendingGear />
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import type { AnalyzeResponse, SavedAnalysis } from './api'
+
+const product = (productId: number, name: string, priceCents: number, tier: string) => ({
+  productId,
+  name,
+  link: `https://shop.example.com/p/${productId}`,
+  price: `$${(priceCents / 100).toFixed(2)}`,
+  priceCents,
+  tier,
+  justification: `${name} fixes it.`,
+})
+
+/** A complete answer of `POST /_api/analyze-setup`, as the server sends it (tests only). */
+export function sampleResponse(overrides: Partial<AnalyzeResponse> = {}): AnalyzeResponse {
+  return {
+    analysisId: 42,
+    overallScore: 7.3,
+    summary: 'A clean dual-monitor battlestation with strong RGB.',
+    category: 'RGB Gaming Battlestation',
+    categoryRatings: [
+      { category: 'Cable Management', score: 4, comment: 'Cables hang behind the desk', percentile: 'Bottom 35%' },
+      { category: 'RGB/Lighting', score: 9, comment: 'Coordinated purple lighting', percentile: 'Top 5%' },
+      { category: 'Desk Cleanliness', score: 8, comment: 'Mostly clear surface', percentile: 'Top 15%' },
+      { category: 'Monitor Setup', score: 7, comment: 'Two monitors at the same height', percentile: 'Top 30%' },
+      { category: 'Chair & Comfort', score: 6, comment: 'A gaming chair with armrests', percentile: 'Top 50%' },
+      { category: 'Aesthetic Vibe', score: 8, comment: 'A consistent dark theme', percentile: 'Top 15%' },
+    ],
+    suggestions: [
+      {
+        category: 'Cable Management',
+        title: 'Tame your cables',
+        description: '4/10: Cables hang behind the desk. A tray keeps them off the floor.',
+        productRecommendation: product(11, 'Cable Tray Basic', 1999, 'budget'),
+        tiers: {
+          budget: product(11, 'Cable Tray Basic', 1999, 'budget'),
+          balanced: product(12, 'Cable Spine Pro', 4999, 'balanced'),
+          premium: product(13, 'Under-Desk Raceway Kit', 12999, 'premium'),
+        },
+      },
+    ],
+    cableInventory: {
+      type: 'cables_found',
+      cables: [{ cableType: 'power', location: 'under the desk, left side', isAesthetic: false, description: 'A loose power strip cable' }],
+      totalCount: 1,
+    },
+    analyzer: 'local',
+    imageUrl: '/media/analyses/abc.jpg',
+    thumbnailUrl: '/media/analysis_thumbs/abc.jpg',
+    createdAt: '2026-03-14T09:26:53Z',
+    creditsRemaining: 2,
+    freeTrial: false,
+    ...overrides,
+  }
+}
+
+export function sampleSaved(id: number, overallRating: number, createdAt: string): SavedAnalysis {
+  const response: Partial<AnalyzeResponse> = sampleResponse({ analysisId: id, overallScore: overallRating, createdAt })
+  delete response.creditsRemaining
+  delete response.freeTrial
+  const result = response as SavedAnalysis['result']
+  return {
+    id,
+    inputType: 'image',
+    inputData: `/media/analyses/${id}.jpg`,
+    thumbnailUrl: `/media/analysis_thumbs/${id}.jpg`,
+    overallRating,
+    improvementSuggestions: ['Tame your cables'],
+    status: 'completed',
+    createdAt,
+    result,
+  }
+}

@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes, type InitialEntry } from 'react-router-dom'
+import { Toaster } from 'sonner'
+import { sampleResponse, sampleSaved } from '@/features/analysis/testFixtures'
+import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
+import Results from './Results'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const trending = {
+  status: 200,
+  body: {
+    items: [
+      { productId: 1, name: 'Glide Mouse', category: 'Mouse', tier: 'balanced', priceCents: 5999, link: 'https://shop.example.com/1', justification: 'Light.', rating: 4.7 },
+      { productId: 2, name: 'Halo Light Bar', category: 'Lighting', tier: 'budget', priceCents: 3999, link: 'https://shop.example.com/2', justification: 'Bright.', rating: 4.5 },
+      { productId: 3, name: 'Aero Chair', category: 'Chair', tier: 'premium', priceCents: 139500, link: 'https://shop.example.com/3', justification: 'Comfy.', rating: 4.9 },
+    ],
+  },
+}
+
+const request = { type: 'image', value: 'data:image/jpeg;base64,AAAA', fileName: 'desk.jpg', description: 'My desk' }
+
+function renderResults(route: InitialEntry) {
+  renderApp(
+    <>
+      <Routes>
+        <Route path="/" element={<h1>Home page</h1>} />
+        <Route path="/results" element={<Results />} />
+      </Routes>
+      <Toaster />
+    </>,
+    { route },
+  )
+}
+
+describe('/results', () => {
+  it('goes home without navigation state', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    renderResults('/results')
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument()
+  })
+
+  it('analyzes the photo and shows the whole result', async () => {
+    let answer: (() => void) | null = null
+    const { calls } = mockServer({
+      'GET /_api/auth/session': signedIn({ credits: 3 }),
+      'GET /_api/trending-gear': trending,
+      'POST /_api/track-click': { status: 200, body: { success: true } },
+    })
+    // Hold the analysis back to see the loading screen first.
+    const fetchMock = globalThis.fetch as unknown as ReturnType<typeof vi.fn>
+    const original = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost')
+      if (url.pathname === '/_api/analyze-setup') {
+        await new Promise<void>((resolve) => (answer = resolve))
+        await original(input, init)
+        return new Response(JSON.stringify(sampleResponse()), { status: 200, headers: { 'content-type': 'application/json' } })
+      }
+      return original(input, init)
+    })
+    renderResults({ pathname: '/results', state: request })
+
+    expect(await screen.findByRole('heading', { name: 'Analyzing your setup...' })).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument()
+    await waitFor(() => expect(answer).not.toBeNull())
+    answer!()
+
+    expect(await screen.findByText('Your setup analysis is complete!')).toBeInTheDocument()
+    expect(calls.find((c) => c.path === '/_api/analyze-setup')?.body).toEqual({ type: 'image', value: 'data:image/jpeg;base64,AAAA', description: 'My desk' })
+    expect(screen.getByTestId('overall-score')).toHaveTextContent('7.3')
+    const badge = screen.getByTestId('score-badge')
+    expect(badge).toHaveClass('score-warning')
+    expect(within(badge).getByText('Impressive')).toBeInTheDocument()
+    expect(within(badge).getByText('Top 30% of setups')).toBeInTheDocument()
+    expect(within(badge).getByText('😎')).toBeInTheDocument()
+    expect(screen.getByTestId('setup-category')).toHaveTextContent('RGB Gaming Battlestation')
+    expect(screen.getByTestId('analyzer')).toHaveTextContent('Rated by the built-in analyzer')
+    expect(screen.getAllByTestId('category-card')).toHaveLength(6)
+    expect(screen.getByText('4/10')).toHaveClass('category-ok')
+    expect(screen.getByText('9/10')).toHaveClass('category-great')
+    expect(screen.getByText('under the desk, left side')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Analyze Another Setup' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument()
+
+    // The three tiers open and close.
+    const more = screen.getByRole('button', { name: 'See More Options' })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByText('Under-Desk Raceway Kit')).not.toBeVisible()
+    await userEvent.click(more)
+    expect(screen.getByRole('button', { name: 'Show Less Options' })).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByText('Under-Desk Raceway Kit')).toBeVisible()
+    expect(screen.getByText('$129.99')).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Show Less Options' }))
+    expect(screen.getByRole('button', { name: 'See More Options' })).toBeInTheDocument()
+
+    // Trending gear and click tracking.
+    expect(await screen.findByText('Aero Chair')).toBeInTheDocument()
+    expect(screen.getByText('$1,395.00')).toBeInTheDocument()
+    const link = screen.getAllByRole('link', { name: /View Product: Cable Tray Basic/ })[0]!
+    expect(link).toHaveAttribute('href', 'https://shop.example.com/p/11')
+    await userEvent.click(link)
+    await waitFor(() => expect(calls.some((c) => c.path === '/_api/track-click')).toBe(true))
+    const click = calls.find((c) => c.path === '/_api/track-click')!.body as Record<string, unknown>
+    expect(click).toMatchObject({ productId: 11, suggestionContext: 'Tame your cables', analysisId: 42 })
+    expect(typeof click.sessionId).toBe('string')
+  })
+
+  it('exports PDFs for Pro members only', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn({ isPro: false }), 'GET /_api/trending-gear': trending })
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined)
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null)
+    renderResults({ pathname: '/results', state: { ...request, savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    await userEvent.click(await screen.findByRole('button', { name: /Export PDF/ }))
+    expect(alert).toHaveBeenCalledWith('PDF export is available for Pro users only.')
+    expect(open).not.toHaveBeenCalled()
+  })
+
+  it('opens a print window for Pro members', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn({ isPro: true }), 'GET /_api/trending-gear': trending })
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined)
+    const write = vi.fn()
+    const print = vi.fn()
+    const open = vi.spyOn(window, 'open').mockImplementation(
+      () => ({ document: { open: vi.fn(), write, close: vi.fn() }, focus: vi.fn(), print }) as unknown as Window,
+    )
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    await screen.findByTestId('overall-score')
+    await userEvent.click(screen.getByRole('button', { name: 'Export PDF' }))
+    expect(open).toHaveBeenCalled()
+    expect(alert).not.toHaveBeenCalled()
+    expect(write.mock.calls[0]![0]).toContain('8.2/10')
+    await waitFor(() => expect(print).toHaveBeenCalled(), { timeout: 2000 })
+  })
+
+  it('shows a saved analysis without analysing again', async () => {
+    const { calls } = mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/trending-gear': trending })
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(9, 5.5, '2026-03-01T10:00:00Z') } })
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('5.5')
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+    expect(calls.some((c) => c.path === '/_api/analyze-setup')).toBe(false)
+  })
+
+  it('shows the error screen and retries', async () => {
+    let tries = 0
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/trending-gear': trending,
+      'POST /_api/analyze-setup': () =>
+        ++tries === 1
+          ? { status: 422, body: { error: "This doesn't look like a desk or gaming setup.", code: 'unprocessable' } }
+          : { status: 200, body: sampleResponse() },
+    })
+    renderResults({ pathname: '/results', state: request })
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument()
+    expect(screen.getByTestId('analysis-error')).toHaveTextContent("This doesn't look like a desk or gaming setup.")
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Analysis' }))
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('7.3')
+    expect(tries).toBe(2)
+  })
+
+  it('opens the credits dialog instead of the error when the trial is used', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/analyze-setup': {
+        status: 402,
+        body: { error: "You've already used your free trial analysis. Sign up to get 3 free credits.", code: 'trial_used' },
+      },
+    })
+    renderResults({ pathname: '/results', state: request })
+    const dialog = await screen.findByRole('dialog', { name: 'Choose Your Path' })
+    expect(within(dialog).getByRole('button', { name: 'Sign Up Free' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Analysis Failed' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { useAuth } from '@/features/auth/AuthProvider'
+import type { AnalysisResult } from '@/features/analysis/api'
+import { ResultsView, shareNatively } from '@/features/analysis/components/ResultsView'
+import { exportPdf, type ReportInput } from '@/features/analysis/report'
+import { readResultsState, type AnalyzeState } from '@/features/analysis/schemas'
+import { useAnalysis, type AnalysisPhase } from '@/features/analysis/useAnalysis'
+import { OutOfCreditsDialog, type OutOfCreditsClose } from '@/features/credits/components/OutOfCreditsDialog'
+
+export const PRO_ONLY_PDF = 'PDF export is available for Pro users only.'
+
+/** /results (spec 000 §2, §4 "Results"): analyses what Home sent, or shows a saved analysis. */
+export default function Results() {
+  const location = useLocation()
+  const state = readResultsState(location.state)
+  if (!state) return <Navigate to="/" replace />
+  if ('savedAnalysis' in state && state.savedAnalysis) {
+    const saved = state.savedAnalysis
+    return <ResultsPage result={saved.result} input={{ type: saved.inputType, value: saved.inputData }} />
+  }
+  return <AnalyzeAndShow request={state as AnalyzeState} />
+}
+
+function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
+  const { user } = useAuth()
+  const { phase, retry } = useAnalysis(request)
+  const [creditsOpen, setCreditsOpen] = useState(false)
+  // Who was asking, and with how many credits, when the server said there were none.
+  const [refusedFor, setRefusedFor] = useState<{ userId: number | null; credits: number } | null>(null)
+  const lastPhase = useRef<AnalysisPhase['kind'] | null>(null)
+
+  useEffect(() => {
+    if (phase.kind === lastPhase.current) return
+    lastPhase.current = phase.kind
+    if (phase.kind === 'needs-credits') {
+      setRefusedFor({ userId: user?.id ?? null, credits: user?.credits ?? 0 })
+      setCreditsOpen(true)
+    } else {
+      setRefusedFor(null)
+    }
+  }, [phase.kind, user])
+
+  // After an ad, a sign-up or a sign-in brought credits: the analysis is retried.
+  useEffect(() => {
+    if (!refusedFor || !user) return
+    if (user.id === refusedFor.userId && user.credits < refusedFor.credits) {
+      // The cached balance was stale; count from the server's.
+      setRefusedFor({ userId: user.id, credits: user.credits })
+      return
+    }
+    const gained = user.id !== refusedFor.userId || user.credits > refusedFor.credits
+    if (gained && (user.isPro || user.credits >= 1)) {
+      setCreditsOpen(false)
+      setRefusedFor(null)
+      retry()
+    }
+  }, [refusedFor, user, retry])
+
+  const onCreditsClose = (_reason: OutOfCreditsClose) => setCreditsOpen(false)
+
+  const input: ReportInput & { fileName?: string | undefined } = {
+    type: request.type,
+    value: request.value,
+    description: request.description,
+    fileName: request.fileName,
+  }
+
+  let body
+  if (phase.kind === 'done') {
+    body = <ResultsPage result={phase.response} input={input} />
+  } else if (phase.kind === 'loading') {
+    body = <AnalyzingScreen phase={phase} />
+  } else if (phase.kind === 'needs-credits') {
+    body = <NeedsCredits message={phase.message} onChoose={() => setCreditsOpen(true)} />
+  } else {
+    body = <AnalysisFailed message={phase.message} onRetry={retry} />
+  }
+  return (
+    <>
+      {body}
+      <OutOfCreditsDialog open={creditsOpen} onClose={onCreditsClose} />
+    </>
+  )
+}
+
+function AnalyzingScreen({ phase }: { phase: Extract<AnalysisPhase, { kind: 'loading' }> }) {
+  const uploading = phase.progress.stage === 'uploading' ? phase.progress : null
+  const percent = uploading?.fraction !== null && uploading?.fraction !== undefined ? Math.round(uploading.fraction * 100) : null
+  const stage = uploading ? 'Uploading' : 'Analyzing'
+  return (
+    <div className="container state analyzing" aria-busy="true">
+      <div className="analyzing-spinner" aria-hidden="true" />
+      <h1>Analyzing your setup...</h1>
+      <p className="muted">Rating six categories, counting cables and picking upgrades. This takes a few seconds.</p>
+      <ol className="plain-list analysis-stages" aria-label="Progress">
+        <li className={uploading ? 'stage stage-current' : 'stage stage-done'} aria-current={uploading ? 'step' : undefined}>
+          Uploading{uploading && percent !== null ? ` ${percent}%` : ''}
+        </li>
+        <li className={uploading ? 'stage' : 'stage stage-current'} aria-current={uploading ? undefined : 'step'}>
+          Analyzing
+        </li>
+      </ol>
+      <div
+        className="analysis-bar"
+        role="progressbar"
+        aria-label="Analysis progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={uploading ? (percent ?? undefined) : undefined}
+        aria-valuetext={uploading && percent !== null ? `Uploading ${percent}%` : stage}
+      >
+        <span className={uploading ? 'analysis-bar-fill' : 'analysis-bar-fill analysis-bar-indeterminate'} style={uploading ? { width: `${Math.max(4, (percent ?? 0) / 2)}%` } : undefined} />
+      </div>
+      <p className="sr-only" role="status">{stage}</p>
+    </div>
+  )
+}
+
+/** Behind the out-of-credits dialog, and after it was closed without a credit. */
+function NeedsCredits({ message, onChoose }: { message: string; onChoose: () => void }) {
+  const navigate = useNavigate()
+  return (
+    <div className="container state">
+      <div className="emoji" aria-hidden="true">🎟️</div>
+      <h1>Get a Credit to Continue</h1>
+      <p className="muted" data-testid="analysis-error">{message}</p>
+      <div className="row hero-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => navigate('/')}>Try Again</button>
+        <button type="button" className="btn btn-primary" onClick={onChoose}>Get Credits</button>
+      </div>
+    </div>
+  )
+}
+
+function AnalysisFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const navigate = useNavigate()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <div className="container state" role="alert">
+      <div className="emoji" aria-hidden="true">😵</div>
+      <h1 ref={heading} tabIndex={-1}>Analysis Failed</h1>
+      <p className="muted" data-testid="analysis-error">{message}</p>
+      <div className="row hero-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => navigate('/')}>Try Again</button>
+        <button type="button" className="btn btn-primary" onClick={onRetry}>Retry Analysis</button>
+      </div>
+    </div>
+  )
+}
+
+function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportInput & { fileName?: string | undefined } }) {
+  const { state, user, openAuth } = useAuth()
+  const onExport = () => {
+    // The real membership of the signed-in user (DESIGN.md §5).
+    if (!user?.isPro) {
+      window.alert(PRO_ONLY_PDF)
+      return
+    }
+    exportPdf(result, input)
+  }
+  return (
+    <div className="container stack">
+      <div className="row results-toolbar">
+        <Link to="/" className="btn btn-secondary">Analyze Another Setup</Link>
+        <div className="row results-toolbar-actions">
+          {state.status === 'unauthenticated' && (
+            <button type="button" className="btn btn-ghost" onClick={() => openAuth('login')}>Sign In</button>
+          )}
+          <button type="button" className="btn btn-secondary" onClick={() => void shareNatively(result.overallScore)}>Share</button>
+          <button type="button" className="btn btn-secondary" onClick={onExport}>
+            Export PDF{!user?.isPro && <span className="badge badge-pro results-pro-badge">PRO</span>}
+          </button>
+        </div>
+      </div>
+      <ResultsView result={result} input={input} />
+    </div>
+  )
+}

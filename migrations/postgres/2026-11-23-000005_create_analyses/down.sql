@@ -1,0 +1,2 @@
+DROP TABLE analysis_trials;
+DROP TABLE analyses;

@@ -294,15 +294,12 @@ impl Detector {
         if width == 0 || height == 0 {
             return Ok(Vec::new());
         }
-        // The two views run side by side: one request's latency is about one inference.
-        let (stretched, letterboxed) = std::thread::scope(|scope| {
-            let letterboxed = scope.spawn(|| self.candidates(image, View::letterbox(width, height)));
-            let stretched = self.candidates(image, View::stretch(width, height));
-            let letterboxed = letterboxed
-                .join()
-                .unwrap_or_else(|_| Err(DetectorError::Run("the letterbox run panicked".to_owned())));
-            (stretched, letterboxed)
-        });
+        // The two views run side by side (on the caller's rayon pool): one request's latency
+        // is about one inference.
+        let (stretched, letterboxed) = rayon::join(
+            || self.candidates(image, View::stretch(width, height)),
+            || self.candidates(image, View::letterbox(width, height)),
+        );
         let mut candidates = stretched?;
         candidates.extend(letterboxed?);
         let mut detections = group_confusable(nms_per_class(candidates, NMS_IOU));

@@ -151,9 +151,7 @@ async fn analyze(
         InputType::Text => (AnalysisInput::Text(Arc::from(body.value.trim())), None),
         InputType::Image => {
             let data_url = body.value;
-            let prepared = web::block(move || pipeline::prepare(&data_url))
-                .await
-                .map_err(|e| AnalysisError::Failed(format!("image pipeline: {e}")))??;
+            let prepared = engine.local_analyzer().run(move || pipeline::prepare(&data_url)).await??;
             let prepared = Arc::new(prepared);
             (AnalysisInput::Image(prepared.clone()), Some(prepared))
         }

@@ -3,7 +3,11 @@
 //! rated by the [`crate::vision`] rubric; a description by the [`crate::text`] lexicon.
 //!
 //! The models are loaded once: [`LocalAnalyzer::preload`] at start-up (the server does it
-//! before it listens), or at first use.
+//! before it listens), or at first use. All the CPU work of an analysis (the upload
+//! pipeline, both models, the rubric) runs on one pool of as many threads as there are
+//! cores ([`LocalAnalyzer::run`]): concurrent requests queue instead of fighting for the
+//! cores, and no thread is created per request (with glibc's per-thread arenas that
+//! doubled the server's memory).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -59,11 +63,36 @@ pub struct Screening {
 pub struct LocalAnalyzer {
     models_dir: PathBuf,
     models: Mutex<Option<Arc<LocalModels>>>,
+    /// The analysis threads; `None` if they could not be started (rayon's global pool then).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl LocalAnalyzer {
     pub fn new(models_dir: impl Into<PathBuf>) -> Self {
-        Self { models_dir: models_dir.into(), models: Mutex::new(None) }
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("analysis-{i}"))
+            .build()
+            .inspect_err(|e| tracing::warn!(error = %e, "no analysis thread pool; using rayon's global pool"))
+            .ok();
+        Self { models_dir: models_dir.into(), models: Mutex::new(None), pool }
+    }
+
+    /// Runs CPU-bound analysis work on the analysis threads and awaits its result.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, AnalyzeError> {
+        let (done, result) = tokio::sync::oneshot::channel();
+        let job = move || {
+            let _ = done.send(work());
+        };
+        match &self.pool {
+            Some(pool) => pool.spawn(job),
+            None => rayon::spawn(job),
+        }
+        result.await.map_err(|_| AnalyzeError::Failed("the analysis task stopped".to_owned()))
     }
 
     /// Loads the models now, so that a missing or altered model stops the start-up.
@@ -95,10 +124,10 @@ impl LocalAnalyzer {
         Ok(Screening { detections, nsfw_probability })
     }
 
-    /// [`Self::screen_blocking`] off the async workers.
+    /// [`Self::screen_blocking`] on the analysis threads.
     pub async fn screen(self: &Arc<Self>, image: Arc<PreparedImage>) -> Result<Screening, AnalyzeError> {
         let this = self.clone();
-        blocking(move || this.screen_blocking(&image)).await
+        self.run(move || this.screen_blocking(&image)).await?
     }
 
     /// Rates a photo that passed screening.
@@ -107,7 +136,7 @@ impl LocalAnalyzer {
         image: Arc<PreparedImage>,
         screening: Screening,
     ) -> Result<Assessment, AnalyzeError> {
-        blocking(move || Ok(vision::assess(&image.pixels, &screening.detections)?)).await
+        self.run(move || Ok(vision::assess(&image.pixels, &screening.detections)?)).await?
     }
 
     /// Screens and rates `input` on this thread.
@@ -129,18 +158,13 @@ impl Analyzer for Arc<LocalAnalyzer> {
 
     fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, AnalyzeError>> {
         let this = self.clone();
-        Box::pin(blocking(move || this.analyze_blocking(&input)))
+        Box::pin(async move {
+            let runner = this.clone();
+            runner.run(move || this.analyze_blocking(&input)).await?
+        })
     }
 }
 
 fn failed(err: impl std::fmt::Display) -> AnalyzeError {
     AnalyzeError::Failed(err.to_string())
-}
-
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, AnalyzeError> + Send + 'static,
-) -> Result<T, AnalyzeError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AnalyzeError::Failed(format!("analysis task: {e}")))?
 }

@@ -78,16 +78,14 @@ pub fn prepare(data_url: &str) -> Result<PreparedImage, ImageRejection> {
         ImageError::NotDataUrl | ImageError::Corrupt(_) => ImageRejection::Unreadable,
     })?;
     drop(parsed);
-    let (jpeg, thumbnail) = std::thread::scope(|scope| {
-        let thumbnail = scope.spawn(|| {
+    let (jpeg, thumbnail) = rayon::join(
+        || images::encode_jpeg_rgb(&fitted, 85, 2),
+        || {
             let small = images::thumbnail_rgb(&fitted, THUMB_SIDE, THUMB_SIDE)?;
             images::encode_jpeg_rgb(&small, 80, 1)
-        });
-        let jpeg = images::encode_jpeg_rgb(&fitted, 85, 2);
-        (jpeg, thumbnail.join())
-    });
+        },
+    );
     let jpeg = jpeg.map_err(|_| ImageRejection::Unreadable)?;
-    let thumbnail =
-        thumbnail.map_err(|_| ImageRejection::Unreadable)?.map_err(|_| ImageRejection::Unreadable)?;
+    let thumbnail = thumbnail.map_err(|_| ImageRejection::Unreadable)?;
     Ok(PreparedImage { original_kind: kind, pixels: fitted, jpeg, thumbnail })
 }

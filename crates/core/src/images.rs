@@ -12,6 +12,7 @@ use image::codecs::png::PngEncoder;
 use image::imageops::FilterType;
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, RgbImage};
+use rayon::prelude::*;
 
 use crate::media::MediaKind;
 
@@ -248,17 +249,9 @@ pub fn encode_jpeg_rgb(image: &RgbImage, quality: u8, threads: usize) -> Result<
     let row_bytes = width as usize * 3;
     let strip_bytes = (rows_per_strip * mcu) as usize * row_bytes;
     let strips: Vec<&[u8]> = image.as_raw().chunks(strip_bytes).collect();
-    let encoded: Vec<Result<Vec<u8>, ImageError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = strips[1..]
-            .iter()
-            .map(|strip| scope.spawn(move || encode_jpeg_rows(strip, w16, quality, mcu)))
-            .collect();
-        let mut out = vec![encode_jpeg_rows(strips[0], w16, quality, mcu)];
-        for handle in handles {
-            out.push(handle.join().unwrap_or_else(|_| Err(ImageError::Corrupt("encoder panicked".into()))));
-        }
-        out
-    });
+    // On the caller's rayon pool (the analysis pool): no thread is created per image.
+    let encoded: Vec<Result<Vec<u8>, ImageError>> =
+        strips.par_iter().map(|strip| encode_jpeg_rows(strip, w16, quality, mcu)).collect();
     let encoded = encoded.into_iter().collect::<Result<Vec<_>, _>>()?;
     join_strips(&encoded, height, restart_interval)
 }

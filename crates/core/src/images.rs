@@ -80,13 +80,13 @@ fn image_format(kind: MediaKind) -> ImageFormat {
     }
 }
 
-/// Decodes bytes of a sniffed, accepted format within `limits`, applying the EXIF
-/// orientation so the picture stands the way the camera held it.
-pub fn decode(
-    bytes: &[u8],
+/// A decoder for bytes of a sniffed, accepted format, with `limits` set: nothing is decoded
+/// yet, and a picture over the limits fails as soon as its header is read.
+fn limited_decoder<'a>(
+    bytes: &'a [u8],
     accepted: &[MediaKind],
     limits: ImageLimits,
-) -> Result<(MediaKind, DynamicImage), ImageError> {
+) -> Result<(MediaKind, impl ImageDecoder + 'a), ImageError> {
     if bytes.len() > limits.max_bytes {
         return Err(ImageError::TooLarge);
     }
@@ -97,7 +97,17 @@ pub fn decode(
     decoder_limits.max_image_height = Some(limits.max_height);
     decoder_limits.max_alloc = Some(limits.max_alloc);
     reader.limits(decoder_limits);
-    let mut decoder = reader.into_decoder().map_err(classify)?;
+    Ok((kind, reader.into_decoder().map_err(classify)?))
+}
+
+/// Decodes bytes of a sniffed, accepted format within `limits`, applying the EXIF
+/// orientation so the picture stands the way the camera held it.
+pub fn decode(
+    bytes: &[u8],
+    accepted: &[MediaKind],
+    limits: ImageLimits,
+) -> Result<(MediaKind, DynamicImage), ImageError> {
+    let (kind, mut decoder) = limited_decoder(bytes, accepted, limits)?;
     let orientation = decoder.orientation().map_err(classify)?;
     let mut image = DynamicImage::from_decoder(decoder).map_err(classify)?;
     image.apply_orientation(orientation);
@@ -155,17 +165,7 @@ pub fn decode_rgb_fitted(
     max_width: u32,
     max_height: u32,
 ) -> Result<(MediaKind, RgbImage), ImageError> {
-    if bytes.len() > limits.max_bytes {
-        return Err(ImageError::TooLarge);
-    }
-    let kind = sniff(bytes).filter(|k| accepted.contains(k)).ok_or(ImageError::UnsupportedFormat)?;
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), image_format(kind));
-    let mut decoder_limits = image::Limits::default();
-    decoder_limits.max_image_width = Some(limits.max_width);
-    decoder_limits.max_image_height = Some(limits.max_height);
-    decoder_limits.max_alloc = Some(limits.max_alloc);
-    reader.limits(decoder_limits);
-    let mut decoder = reader.into_decoder().map_err(classify)?;
+    let (kind, mut decoder) = limited_decoder(bytes, accepted, limits)?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > max_pixels {
         return Err(ImageError::TooLarge);

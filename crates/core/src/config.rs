@@ -269,6 +269,23 @@ mod tests {
     }
 
     #[test]
+    fn the_analyzer_settings_have_defaults_and_refuse_nonsense() {
+        let c = config(&[]).unwrap();
+        assert_eq!((c.openai.timeout_secs, c.openai.max_parallel), (30, 4));
+        assert_eq!(c.models_dir, std::path::PathBuf::from("models"));
+        let c =
+            config(&[("SETUPIQ_OPENAI_TIMEOUT_SECS", "5"), ("SETUPIQ_OPENAI_MAX_PARALLEL", "2")]).unwrap();
+        assert_eq!((c.openai.timeout_secs, c.openai.max_parallel), (5, 2));
+        for bad in ["0", "-3", "soon"] {
+            let err = config(&[("SETUPIQ_OPENAI_TIMEOUT_SECS", bad)]).unwrap_err();
+            assert!(err.to_string().contains("SETUPIQ_OPENAI_TIMEOUT_SECS"), "{err}");
+        }
+        assert!(
+            config(&[("SETUPIQ_ANALYZER", "clip")]).unwrap_err().to_string().contains("`local` or `openai`")
+        );
+    }
+
+    #[test]
     fn unknown_database_schemes_are_a_clear_error() {
         let err = config(&[("SETUPIQ_DATABASE_URL", "mysql://root@localhost/x")]).unwrap_err();
         assert!(err.to_string().contains("unsupported scheme `mysql`"), "{err}");

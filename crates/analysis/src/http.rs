@@ -101,9 +101,10 @@ async fn analyze_setup(
 /// one, returned to be set, when the browser has none).
 fn requester(req: &HttpRequest, user: &OptionalUser) -> (Requester, Option<String>) {
     if let Some(user) = &user.0 {
-        return (Requester::User { id: user.id(), is_pro: user.account.is_pro }, None);
+        let account = &user.account;
+        return (Requester::User { id: account.id, is_pro: account.is_pro, credits: account.credits }, None);
     }
-    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".to_owned());
+    let ip = setupiq_auth::extract::client_ip(req).unwrap_or_else(|| "unknown".to_owned());
     let existing = req.cookie(VISITOR_COOKIE).map(|c| c.value().to_owned()).filter(|v| v.len() >= 32);
     let (token, new) = match existing {
         Some(token) => (token, None),
@@ -135,9 +136,13 @@ async fn analyze(
     requester: Requester,
     body: AnalyzeRequest,
 ) -> Result<AnalyzeResponse, AnalysisError> {
-    let check = requester.clone();
-    let now = clock.now();
-    db.run(move |conn| service::check_allowance(conn, &check, now)).await?;
+    match &requester {
+        Requester::User { is_pro, credits, .. } => service::check_credits(*is_pro, *credits)?,
+        Requester::Visitor { visitor_hash, ip } => {
+            let (visitor_hash, ip, now) = (visitor_hash.clone(), ip.clone(), clock.now());
+            db.run(move |conn| service::check_trial(conn, &visitor_hash, &ip, now)).await?;
+        }
+    }
 
     // Kept with a saved analysis: the description analysed, or the note sent with a photo.
     let input_text = match body.input_type {
@@ -171,7 +176,7 @@ async fn analyze(
                 free_trial: true,
             })
         }
-        Requester::User { id, is_pro } => {
+        Requester::User { id, is_pro, .. } => {
             let stored = match &image {
                 Some(image) => Some(store_images(media, image).await?),
                 None => None,

@@ -56,7 +56,6 @@ impl LocalModels {
 #[derive(Debug, Clone)]
 pub struct Screening {
     pub detections: Vec<Detection>,
-    pub nsfw_probability: f32,
 }
 
 #[derive(Debug)]
@@ -121,7 +120,7 @@ impl LocalAnalyzer {
         if !detections.iter().any(|d| d.class.is_desk_gear()) {
             return Err(Refusal::NotASetup.into());
         }
-        Ok(Screening { detections, nsfw_probability })
+        Ok(Screening { detections })
     }
 
     /// [`Self::screen_blocking`] on the analysis threads.
@@ -158,10 +157,7 @@ impl Analyzer for Arc<LocalAnalyzer> {
 
     fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, AnalyzeError>> {
         let this = self.clone();
-        Box::pin(async move {
-            let runner = this.clone();
-            runner.run(move || this.analyze_blocking(&input)).await?
-        })
+        Box::pin(async move { self.run(move || this.analyze_blocking(&input)).await? })
     }
 }
 

@@ -42,6 +42,12 @@ pub fn removal_cookie(config: &Config) -> Cookie<'static> {
     cookie
 }
 
+/// The client's IP address as this service sees it (the TCP peer), for throttles and
+/// per-address limits. The one place to change when a trusted proxy is configured.
+pub fn client_ip(req: &HttpRequest) -> Option<String> {
+    req.peer_addr().map(|addr| addr.ip().to_string())
+}
+
 /// The session token the request carries, if any.
 pub fn session_token(req: &HttpRequest) -> Option<String> {
     let config = req.app_data::<web::Data<Config>>()?;

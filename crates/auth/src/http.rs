@@ -15,7 +15,7 @@ use crate::dto::{
     VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
-use crate::extract::{CurrentUser, OptionalUser, removal_cookie, session_cookie, session_token};
+use crate::extract::{CurrentUser, OptionalUser, client_ip, removal_cookie, session_cookie, session_token};
 use crate::service::login::{self, NewAccount};
 use crate::service::passwords::Passwords;
 use crate::service::{accounts, profile, reset, sessions};
@@ -38,10 +38,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 fn user_response(account: crate::models::Account) -> UserResponse {
     UserResponse { user: account.into() }
-}
-
-fn client_ip(req: &HttpRequest) -> Option<String> {
-    req.peer_addr().map(|addr| addr.ip().to_string())
 }
 
 /// The signed-in user, or 401 with `error` when there is no valid session.

@@ -47,7 +47,7 @@ async fn send_contact_message(
     let body = body.into_inner();
     validate(&body)?;
     let user_id = user.0.map(|u| u.id());
-    let ip = req.peer_addr().map(|addr| addr.ip().to_string());
+    let ip = setupiq_auth::extract::client_ip(&req);
     let clock = clock.get_ref().clone();
     let stored = db
         .run(move |conn| {

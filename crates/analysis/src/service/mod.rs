@@ -27,38 +27,22 @@ pub const TRIALS_PER_IP_PER_DAY: i64 = 3;
 /// Who asks for an analysis.
 #[derive(Debug, Clone)]
 pub enum Requester {
-    User {
-        id: i64,
-        is_pro: bool,
-    },
+    /// `credits`: the balance read with the session.
+    User { id: i64, is_pro: bool, credits: i32 },
     /// An anonymous visitor: the SHA-256 of their anonymous-id cookie, and their IP.
-    Visitor {
-        visitor_hash: String,
-        ip: String,
-    },
+    Visitor { visitor_hash: String, ip: String },
 }
 
-/// Refuses early (before any work) a requester who could not be served: a signed-in user
-/// without credits (Pro users are never charged), a visitor whose trial is used.
-pub fn check_allowance(
-    conn: &mut DbConnection,
-    requester: &Requester,
-    now: DateTime<Utc>,
-) -> Result<(), AnalysisError> {
-    match requester {
-        Requester::User { is_pro: true, .. } => Ok(()),
-        Requester::User { id, is_pro: false } => {
-            if ledger::balance(conn, *id)? < ANALYSIS_COST {
-                Err(AnalysisError::InsufficientCredits)
-            } else {
-                Ok(())
-            }
-        }
-        Requester::Visitor { visitor_hash, ip } => check_trial(conn, visitor_hash, ip, now),
-    }
+/// Refuses early (before any work) a signed-in user without credits; Pro users are never
+/// charged. `credits` is the balance read with the session: the guarded charge in
+/// [`save_and_charge`] is the final word.
+pub fn check_credits(is_pro: bool, credits: i32) -> Result<(), AnalysisError> {
+    if is_pro || credits >= ANALYSIS_COST { Ok(()) } else { Err(AnalysisError::InsufficientCredits) }
 }
 
-fn check_trial(
+/// Refuses early (before any work) a visitor whose free analysis is used, or whose address
+/// has had its free analyses for the day.
+pub fn check_trial(
     conn: &mut DbConnection,
     visitor_hash: &str,
     ip: &str,

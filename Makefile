@@ -30,7 +30,7 @@ models: ## fetch and verify the model files that are not committed (open_nsfw, f
 
 eval: models ## rate every photo in $SETUPIQ_EVAL_PHOTOS with the embedded analyzer: scores and evidence
 	@test -n "$(SETUPIQ_EVAL_PHOTOS)" || { echo "set SETUPIQ_EVAL_PHOTOS to a folder of setup photos"; exit 1; }
-	$(CARGO) run --release --quiet -p setupiq-analysis --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
+	$(CARGO) run --release --quiet -p setupiq-analyzer --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
 
 build: setup models frontend ## release binary and the web app
 	$(CARGO) build --release --bin setupiq

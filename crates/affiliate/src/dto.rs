@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::service::Product;
+use crate::service::{Product, Tier};
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -50,8 +50,7 @@ pub struct ProductDto {
     pub product_id: i64,
     pub name: String,
     pub category: String,
-    /// `budget`, `balanced` or `premium`.
-    pub tier: String,
+    pub tier: Tier,
     pub price_cents: i64,
     pub link: String,
     pub justification: String,

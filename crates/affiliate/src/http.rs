@@ -2,7 +2,8 @@
 
 use actix_web::{get, post, web};
 use setupiq_auth::OptionalUser;
-use setupiq_core::validation::validate;
+use setupiq_core::openapi::InvalidInput;
+use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, ErrorBody, SharedClock};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -20,19 +21,18 @@ pub fn configure(cfg: &mut ServiceConfig) {
     request_body = TrackClickRequest,
     responses(
         (status = 200, description = "Recorded", body = TrackClickResponse),
-        (status = 400, description = "Invalid input", body = ErrorBody),
+        InvalidInput,
         (status = 404, description = "No such product", body = ErrorBody),
     )
 )]
 #[post("/_api/track-click")]
 async fn track_click(
     user: OptionalUser,
-    body: web::Json<TrackClickRequest>,
+    body: ValidJson<TrackClickRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<TrackClickResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let user_id = user.0.map(|u| u.id());
     let clock = clock.get_ref().clone();
     db.run(move |conn| {

@@ -4,13 +4,15 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use setupiq_db::schema::{affiliate_clicks, products};
 
+use crate::service::Tier;
+
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = products)]
 pub(crate) struct ProductRow {
     pub id: i64,
     pub name: String,
     pub product_category: String,
-    pub tier: String,
+    pub tier: Tier,
     pub price_cents: i64,
     pub link: String,
     pub justification: String,

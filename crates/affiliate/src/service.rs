@@ -7,6 +7,17 @@ use crate::error::AffiliateError;
 use crate::models::{ClickInsertForm, ProductRow};
 use crate::repo;
 
+setupiq_db::text_enum! {
+    /// A product's price tier (`products.tier`): every category offers one of each.
+    #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Tier {
+        Budget = "budget",
+        Balanced = "balanced",
+        Premium = "premium",
+    }
+}
+
 /// A product as suggestions show it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Product {
@@ -14,8 +25,7 @@ pub struct Product {
     pub name: String,
     /// Accessories, Cable Management, Chair, Desk, Headset, Keyboard, Lighting, Monitor, …
     pub category: String,
-    /// `budget`, `balanced` or `premium`.
-    pub tier: String,
+    pub tier: Tier,
     pub price_cents: i64,
     pub link: String,
     pub justification: String,
@@ -70,13 +80,17 @@ pub fn recommend(
     if rows.is_empty() {
         rows = repo::products_for(conn, None, None)?;
     }
-    let mut pick = |tier: &str| {
+    let mut pick = |tier: Tier| {
         rows.iter()
             .position(|r| r.tier == tier)
             .map(|i| Product::from(rows.remove(i)))
             .ok_or_else(|| AffiliateError::CatalogueIncomplete(format!("{analysis_category} / {tier}")))
     };
-    Ok(Recommendation { budget: pick("budget")?, balanced: pick("balanced")?, premium: pick("premium")? })
+    Ok(Recommendation {
+        budget: pick(Tier::Budget)?,
+        balanced: pick(Tier::Balanced)?,
+        premium: pick(Tier::Premium)?,
+    })
 }
 
 /// The trending gear list: the three best-rated products.

@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
 
-use crate::engine::AnalyzerName;
-use crate::result::{CableInventory, Category, percentile_text};
+use crate::service::analyze::Delivered;
 use crate::service::suggestions::Suggestion;
-use crate::service::{InputType, SavedAnalysis};
+use crate::service::{AnalysisStatus, InputType, SavedAnalysis};
+use setupiq_analyzer::engine::AnalyzerName;
+use setupiq_analyzer::result::{CableInventory, Category, percentile_text};
 
 /// Shortest description accepted (spec 000 §5).
 pub const MIN_DESCRIPTION: usize = 20;
@@ -114,7 +115,7 @@ pub struct SavedAnalysisDto {
     pub overall_rating: f64,
     /// The suggestions' titles.
     pub improvement_suggestions: Vec<String>,
-    pub status: String,
+    pub status: AnalysisStatus,
     pub created_at: DateTime<Utc>,
     pub result: AnalysisResult,
 }
@@ -132,7 +133,7 @@ impl From<SavedAnalysis> for SavedAnalysisDto {
             thumbnail_url: saved.thumbnail.as_ref().map(|k| k.url()),
             overall_rating: saved.report.assessment.overall_score,
             improvement_suggestions: saved.report.suggestions.iter().map(|s| s.title.clone()).collect(),
-            status: saved.status.clone(),
+            status: saved.status,
             created_at: saved.created_at,
             result: AnalysisResult::from(&saved),
         }
@@ -146,6 +147,21 @@ impl From<&SavedAnalysis> for AnalysisResult {
         result.image_url = saved.image.as_ref().map(|k| k.url());
         result.thumbnail_url = saved.thumbnail.as_ref().map(|k| k.url());
         result
+    }
+}
+
+impl From<Delivered> for AnalyzeResponse {
+    fn from(delivered: Delivered) -> Self {
+        match delivered {
+            Delivered::Trial { report, at } => {
+                Self { result: AnalysisResult::new(&report, at), credits_remaining: None, free_trial: true }
+            }
+            Delivered::Saved { analysis, balance } => Self {
+                result: AnalysisResult::from(&analysis),
+                credits_remaining: Some(balance),
+                free_trial: false,
+            },
+        }
     }
 }
 

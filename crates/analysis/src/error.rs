@@ -2,11 +2,12 @@
 
 use actix_web::http::StatusCode;
 use setupiq_auth::AuthError;
+use setupiq_core::media::MediaError;
 use setupiq_core::{ApiError, ErrorCode};
 use setupiq_db::DbError;
 
-use crate::engine::{AnalyzeError, Refusal};
-use crate::pipeline::ImageRejection;
+use setupiq_analyzer::engine::{RatingError, Refusal};
+use setupiq_analyzer::pipeline::ImageRejection;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {
@@ -44,11 +45,17 @@ impl From<diesel::result::Error> for AnalysisError {
     }
 }
 
-impl From<AnalyzeError> for AnalysisError {
-    fn from(err: AnalyzeError) -> Self {
+impl From<MediaError> for AnalysisError {
+    fn from(err: MediaError) -> Self {
+        Self::Failed(format!("media store: {err}"))
+    }
+}
+
+impl From<RatingError> for AnalysisError {
+    fn from(err: RatingError) -> Self {
         match err {
-            AnalyzeError::Refused(refusal) => Self::Refused(refusal),
-            AnalyzeError::Failed(why) => Self::Failed(why),
+            RatingError::Refused(refusal) => Self::Refused(refusal),
+            RatingError::Failed(why) => Self::Failed(why),
         }
     }
 }
@@ -76,5 +83,11 @@ impl From<AnalysisError> for ApiError {
             AnalysisError::Affiliate(affiliate) => affiliate.into(),
             AnalysisError::Db(db) => db.into(),
         }
+    }
+}
+
+impl From<AnalysisError> for actix_web::Error {
+    fn from(err: AnalysisError) -> Self {
+        ApiError::from(err).into()
     }
 }

@@ -1,23 +1,21 @@
 //! `POST /_api/analyze-setup`, `GET /_api/my-analyses` and `GET /_api/analyses/{id}`.
 
-use std::sync::Arc;
-
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use setupiq_analyzer::Engine;
+use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
 use setupiq_auth::{CurrentUser, OptionalUser};
-use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
-use setupiq_core::validation::validate;
+use setupiq_core::media::MediaStore;
+use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error, tokens};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::dto::{
-    AnalysisResult, AnalyzeRequest, AnalyzeResponse, MyAnalysesQuery, MyAnalysesResponse, SavedAnalysisDto,
-};
-use crate::engine::{AnalysisInput, Engine};
+use crate::dto::{AnalyzeRequest, AnalyzeResponse, MyAnalysesQuery, MyAnalysesResponse, SavedAnalysisDto};
 use crate::error::AnalysisError;
-use crate::pipeline::{self, MAX_FILE_BYTES, PreparedImage};
-use crate::service::{self, InputType, NewAnalysis, Report, Requester, suggestions};
+use crate::service::analyze::{self, AnalyzeContext, Submission};
+use crate::service::{self, Requester};
 
 /// The anonymous-id cookie that carries a visitor's one free analysis.
 const VISITOR_COOKIE: &str = "setupiq_visitor";
@@ -39,15 +37,9 @@ fn analyze_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest
     use actix_web::error::JsonPayloadError;
     match err {
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            AnalysisError::Image(pipeline::ImageRejection::TooLarge).into()
+            AnalysisError::Image(ImageRejection::TooLarge).into()
         }
         other => error::json_error_handler(other, req),
-    }
-}
-
-impl From<AnalysisError> for actix_web::Error {
-    fn from(err: AnalysisError) -> Self {
-        ApiError::from(err).into()
     }
 }
 
@@ -73,7 +65,7 @@ impl From<AnalysisError> for actix_web::Error {
 async fn analyze_setup(
     req: HttpRequest,
     user: OptionalUser,
-    body: web::Json<AnalyzeRequest>,
+    body: ValidJson<AnalyzeRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
     engine: web::Data<Engine>,
@@ -81,18 +73,16 @@ async fn analyze_setup(
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
-    let clock = clock.get_ref().clone();
     let (requester, new_visitor_token) = requester(&req, &user);
-    let visitor_cookie = new_visitor_token.map(|token| visitor_cookie(&config, token));
-
-    let outcome = analyze(&db, &clock, &engine, &media, requester, body).await;
-    let mut response = match outcome {
-        Ok(body) => HttpResponse::Ok().json(body),
+    let ctx = AnalyzeContext { db: &db, clock: &clock, engine: &engine, media: &media };
+    let submission =
+        Submission { input_type: body.input_type, value: body.value, description: body.description };
+    let mut response = match analyze::analyze(ctx, requester, submission).await {
+        Ok(delivered) => HttpResponse::Ok().json(AnalyzeResponse::from(delivered)),
         Err(err) => actix_web::ResponseError::error_response(&ApiError::from(err)),
     };
-    if let Some(cookie) = visitor_cookie {
-        response.add_cookie(&cookie).map_err(ApiError::internal)?;
+    if let Some(token) = new_visitor_token {
+        response.add_cookie(&visitor_cookie(&config, token)).map_err(ApiError::internal)?;
     }
     Ok(response)
 }
@@ -126,129 +116,24 @@ fn visitor_cookie(config: &Config, token: String) -> Cookie<'static> {
         .finish()
 }
 
-/// The whole flow: allowance, image pipeline, analyzer, suggestions, then either the saved
-/// result with its credit or the visitor's trial claimed.
-async fn analyze(
-    db: &Db,
-    clock: &SharedClock,
-    engine: &Engine,
-    media: &MediaStore,
-    requester: Requester,
-    body: AnalyzeRequest,
-) -> Result<AnalyzeResponse, AnalysisError> {
-    match &requester {
-        Requester::User { is_pro, credits, .. } => service::check_credits(*is_pro, *credits)?,
-        Requester::Visitor { visitor_hash, ip } => {
-            let (visitor_hash, ip, now) = (visitor_hash.clone(), ip.clone(), clock.now());
-            db.run(move |conn| service::check_trial(conn, &visitor_hash, &ip, now)).await?;
-        }
-    }
-
-    // Kept with a saved analysis: the description analysed, or the note sent with a photo.
-    let input_text = match body.input_type {
-        InputType::Text => Some(body.value.trim().to_owned()),
-        InputType::Image => {
-            body.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned)
-        }
-    };
-    let input_type = body.input_type;
-    let (input, image) = match input_type {
-        InputType::Text => (AnalysisInput::Text(Arc::from(body.value.trim())), None),
-        InputType::Image => {
-            let data_url = body.value;
-            let prepared = engine.local_analyzer().run(move || pipeline::prepare(&data_url)).await??;
-            let prepared = Arc::new(prepared);
-            (AnalysisInput::Image(prepared.clone()), Some(prepared))
-        }
-    };
-    let analysis = engine.analyze(input).await?;
-    let assessment = analysis.assessment.clone();
-    let suggestions = db.run(move |conn| suggestions::suggest(conn, &assessment)).await?;
-    let now = clock.now();
-
-    match requester {
-        Requester::Visitor { visitor_hash, ip } => {
-            db.run(move |conn| service::claim_trial(conn, &visitor_hash, &ip, now)).await?;
-            let report = Report { assessment: analysis.assessment, suggestions, analyzer: analysis.analyzer };
-            Ok(AnalyzeResponse {
-                result: AnalysisResult::new(&report, now),
-                credits_remaining: None,
-                free_trial: true,
-            })
-        }
-        Requester::User { id, is_pro, .. } => {
-            let stored = match &image {
-                Some(image) => Some(store_images(media, image).await?),
-                None => None,
-            };
-            let keys = stored.clone();
-            let saved = db
-                .run(move |conn| {
-                    let new = NewAnalysis {
-                        user_id: id,
-                        is_pro,
-                        input_type,
-                        input_text: input_text.as_deref(),
-                        image: keys.as_ref().map(|(photo, _)| photo),
-                        thumbnail: keys.as_ref().map(|(_, thumb)| thumb),
-                        analysis: &analysis,
-                        suggestions: &suggestions,
-                    };
-                    service::save_and_charge(conn, &new, now)
-                })
-                .await;
-            match saved {
-                Ok((saved, balance)) => Ok(AnalyzeResponse {
-                    result: AnalysisResult::from(&saved),
-                    credits_remaining: Some(balance),
-                    free_trial: false,
-                }),
-                Err(err) => {
-                    // Nothing was saved or charged: the photos must not stay behind either.
-                    for key in stored.iter().flat_map(|(photo, thumb)| [photo, thumb]) {
-                        setupiq_auth::service::profile::remove_media(media, key).await;
-                    }
-                    Err(err)
-                }
-            }
-        }
-    }
-}
-
-/// Stores the fitted photo and its thumbnail; returns their keys.
-async fn store_images(
-    media: &MediaStore,
-    image: &PreparedImage,
-) -> Result<(MediaKey, MediaKey), AnalysisError> {
-    let photo = MediaKey::generate("analyses", MediaKind::Jpeg);
-    let thumb = MediaKey::generate("analysis_thumbs", MediaKind::Jpeg);
-    let failed = |e: setupiq_core::media::MediaError| AnalysisError::Failed(format!("media store: {e}"));
-    media.put(&photo, image.jpeg.clone()).await.map_err(failed)?;
-    if let Err(e) = media.put(&thumb, image.thumbnail.clone()).await {
-        setupiq_auth::service::profile::remove_media(media, &photo).await;
-        return Err(failed(e));
-    }
-    Ok((photo, thumb))
-}
-
 /// The signed-in user's saved analyses, newest first.
 #[utoipa::path(
     tag = "analysis",
+    security(("session" = [])),
     params(MyAnalysesQuery),
     responses(
         (status = 200, description = "Newest first", body = MyAnalysesResponse),
         (status = 400, description = "Invalid query", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
     )
 )]
 #[get("/_api/my-analyses")]
 async fn my_analyses(
     user: CurrentUser,
-    query: web::Query<MyAnalysesQuery>,
+    query: ValidQuery<MyAnalysesQuery>,
     db: web::Data<Db>,
 ) -> Result<web::Json<MyAnalysesResponse>, ApiError> {
     let query = query.into_inner();
-    validate(&query)?;
     let (limit, offset) = (query.limit.unwrap_or(50), query.offset.unwrap_or(0));
     let user_id = user.id();
     let (analyses, total) = db.run(move |conn| service::list_for_owner(conn, user_id, limit, offset)).await?;
@@ -261,10 +146,11 @@ async fn my_analyses(
 /// One of the signed-in user's saved analyses (another user's is not found).
 #[utoipa::path(
     tag = "analysis",
+    security(("session" = [])),
     params(("id" = i64, Path, description = "The analysis id")),
     responses(
         (status = 200, description = "The saved analysis", body = SavedAnalysisDto),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 404, description = "No such analysis of yours", body = ErrorBody),
     )
 )]

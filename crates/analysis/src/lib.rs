@@ -1,22 +1,10 @@
-//! Setup analysis: a photo or a description in, a validated [`result::Assessment`] out,
-//! saved with its images and paid for with a credit in one transaction.
+//! Analyses as a product: who may analyse (credits, Pro, the anonymous free trial), the
+//! analyse flow, saving a delivered result with its credit in one transaction, and the
+//! history. The rating itself is `setupiq_analyzer`'s, reached through its `Engine`.
 //!
-//! - [`pipeline`]: the upload (data URL -> upright, fitted, metadata-free JPEG + thumbnail);
-//! - [`engine`]: the [`engine::Analyzer`]s and the [`engine::Engine`] that picks one;
-//!   [`local`] (the default, offline) screens a photo with the [`safety`] classifier and the
-//!   COCO [`detector`], then rates it with the [`vision`] rubric, and rates descriptions with
-//!   the [`text`] lexicon; [`openai`] asks any OpenAI-compatible provider;
-//! - [`service`] (rules over a connection), [`http`] (the endpoints).
-
-pub mod detector;
-pub mod engine;
-pub mod local;
-pub mod openai;
-pub mod pipeline;
-pub mod result;
-pub mod safety;
-pub mod text;
-pub mod vision;
+//! - [`service`]: the rules over a connection, and [`service::analyze`], the one flow that
+//!   ties them to the analyzer and the media store;
+//! - [`dto`] and [`http`]: the endpoints.
 
 pub mod dto;
 pub mod error;
@@ -25,5 +13,4 @@ mod models;
 mod repo;
 pub mod service;
 
-pub use engine::{Analysis, AnalysisInput, Analyzer, AnalyzerName, Engine};
 pub use error::AnalysisError;

@@ -4,18 +4,20 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use setupiq_db::schema::{analyses, analysis_trials};
 
+use crate::service::{AnalysisStatus, InputType};
+
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = analyses)]
 pub(crate) struct AnalysisRow {
     pub id: i64,
     pub user_id: i64,
-    pub input_type: String,
+    pub input_type: InputType,
     pub input_text: Option<String>,
     pub image_key: Option<String>,
     pub thumbnail_key: Option<String>,
     /// The score, the analyzer and everything else delivered live in here.
     pub result_json: String,
-    pub status: String,
+    pub status: AnalysisStatus,
     pub created_at: NaiveDateTime,
 }
 
@@ -23,14 +25,14 @@ pub(crate) struct AnalysisRow {
 #[diesel(table_name = analyses)]
 pub(crate) struct AnalysisInsertForm<'a> {
     pub user_id: i64,
-    pub input_type: &'a str,
+    pub input_type: InputType,
     pub input_text: Option<&'a str>,
     pub image_key: Option<&'a str>,
     pub thumbnail_key: Option<&'a str>,
     pub overall_tenths: i32,
     pub analyzer: &'a str,
     pub result_json: &'a str,
-    pub status: &'a str,
+    pub status: AnalysisStatus,
     pub created_at: NaiveDateTime,
 }
 

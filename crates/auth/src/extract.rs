@@ -15,7 +15,7 @@ use crate::error::AuthError;
 use crate::models::Account;
 use crate::service::sessions;
 
-const COOKIE_NAME: &str = "setupiq_session";
+pub const COOKIE_NAME: &str = "setupiq_session";
 /// Over https the `__Host-` prefix makes browsers insist on `Secure`, `Path=/` and no
 /// `Domain`, so a sibling subdomain cannot plant or overwrite the cookie.
 const SECURE_COOKIE_NAME: &str = "__Host-setupiq_session";

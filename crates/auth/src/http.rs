@@ -4,7 +4,8 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::MediaStore;
-use setupiq_core::validation::validate;
+use setupiq_core::openapi::{InvalidInput, NotSignedIn};
+use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -62,7 +63,7 @@ async fn get_session(user: OptionalUser) -> Result<web::Json<UserResponse>, ApiE
     request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in; a new session cookie is set", body = UserResponse),
-        (status = 400, description = "Invalid input", body = ErrorBody),
+        InvalidInput,
         (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
         (status = 429, description = "Too many failed attempts", body = ErrorBody),
     )
@@ -70,14 +71,13 @@ async fn get_session(user: OptionalUser) -> Result<web::Json<UserResponse>, ApiE
 #[post("/login_with_password")]
 async fn login_with_password(
     req: HttpRequest,
-    body: web::Json<LoginRequest>,
+    body: ValidJson<LoginRequest>,
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let (account, session) = login::login(
         &db,
         &passwords,
@@ -101,20 +101,19 @@ async fn login_with_password(
     request_body = RegisterRequest,
     responses(
         (status = 201, description = "Account created; the session cookie is set", body = UserResponse),
-        (status = 400, description = "Invalid input", body = ErrorBody),
+        InvalidInput,
         (status = 409, description = "Email already in use", body = ErrorBody),
     )
 )]
 #[post("/register_with_password")]
 async fn register_with_password(
-    body: web::Json<RegisterRequest>,
+    body: ValidJson<RegisterRequest>,
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let make_admin = config.is_admin_email(&body.email);
     let new = NewAccount {
         email: body.email,
@@ -149,10 +148,11 @@ async fn logout(
 /// Permanently deletes the account with its sessions, reset links, credits and uploads.
 #[utoipa::path(
     tag = "auth",
+    security(("session" = [])),
     request_body = EmptyRequest,
     responses(
         (status = 200, description = "Deleted; the cookie is cleared", body = SuccessResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
     )
 )]
 #[post("/delete-account")]
@@ -167,9 +167,7 @@ async fn delete_account(
     let user_id = user.id();
     let owned = owned.map(|o| o.get_ref().clone()).unwrap_or_default();
     let media_keys = db.run(move |conn| accounts::delete_account_with(conn, user_id, &owned)).await?;
-    for key in &media_keys {
-        profile::remove_media(&media, key).await;
-    }
+    media.remove_media(&media_keys).await;
     tracing::info!(user_id, "account deleted");
     Ok(HttpResponse::Ok()
         .cookie(removal_cookie(&config))
@@ -179,23 +177,23 @@ async fn delete_account(
 /// Changes the username (3 to 50 letters, numbers or underscores, unique).
 #[utoipa::path(
     tag = "auth",
+    security(("session" = [])),
     request_body = UpdateProfileRequest,
     responses(
         (status = 200, description = "Updated", body = UserResponse),
         (status = 400, description = "Invalid or unchanged username", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 409, description = "Username taken", body = ErrorBody),
     )
 )]
 #[post("/update-profile")]
 async fn update_profile(
     user: CurrentUser,
-    body: web::Json<UpdateProfileRequest>,
+    body: ValidJson<UpdateProfileRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<UserResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let user_id = user.id();
     let clock = clock.get_ref().clone();
     let account =
@@ -208,11 +206,12 @@ async fn update_profile(
 /// The image is decoded, scaled to at most 800 px and re-encoded without metadata.
 #[utoipa::path(
     tag = "auth",
+    security(("session" = [])),
     request_body = UploadProfilePictureRequest,
     responses(
         (status = 200, description = "Updated; `user.profilePicture` is the new URL", body = UserResponse),
         (status = 400, description = "Not a valid PNG or JPEG, or too large", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
     )
 )]
 #[post("/upload-profile-picture")]
@@ -239,22 +238,14 @@ async fn upload_profile_picture(
 )]
 #[post("/forgot-password")]
 async fn forgot_password(
-    body: web::Json<ForgotPasswordRequest>,
+    body: ValidJson<ForgotPasswordRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
     mailer: web::Data<Mailer>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
-    let clock = clock.get_ref().clone();
-    let request = db.run(move |conn| reset::request(conn, &body.email, clock.now())).await?;
-    if let Some(request) = request {
-        // A mail failure is ours to fix, not the visitor's to learn about.
-        if let Err(e) = mailer.send(reset::reset_email(&config, &request)).await {
-            tracing::error!(error = %e, user_id = request.account.id, "could not send the reset e-mail");
-        }
-    }
+    reset::send_link(&db, &clock, &mailer, &config, body.email).await?;
     Ok(web::Json(SuccessResponse::with_message(FORGOT_PASSWORD_MESSAGE)))
 }
 
@@ -269,12 +260,11 @@ async fn forgot_password(
 )]
 #[post("/verify-reset-token")]
 async fn verify_reset_token(
-    body: web::Json<VerifyResetTokenRequest>,
+    body: ValidJson<VerifyResetTokenRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<VerifyResetTokenResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let clock = clock.get_ref().clone();
     let account = db.run(move |conn| reset::verify(conn, &body.reset_token, clock.now())).await?;
     Ok(web::Json(VerifyResetTokenResponse { valid: true, email: account.email }))
@@ -291,25 +281,17 @@ async fn verify_reset_token(
 )]
 #[post("/reset-password")]
 async fn reset_password(
-    body: web::Json<ResetPasswordRequest>,
+    body: ValidJson<ResetPasswordRequest>,
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     if body.confirm_password.as_ref().is_some_and(|confirm| *confirm != body.new_password) {
         return Err(ApiError::invalid("confirmPassword", "Passwords don't match"));
     }
-    // Check the token before paying for a hash.
-    let token = body.reset_token.clone();
-    let now_clock = clock.get_ref().clone();
-    db.run(move |conn| reset::verify(conn, &token, now_clock.now())).await?;
-    let hash = passwords.hash(body.new_password).await?;
-    let clock = clock.get_ref().clone();
-    let token = body.reset_token;
-    db.run(move |conn| reset::complete(conn, &token, &hash, clock.now())).await?;
+    reset::reset_password(&db, &passwords, &clock, body.reset_token, body.new_password).await?;
     Ok(HttpResponse::Ok()
         .cookie(removal_cookie(&config))
         .json(SuccessResponse::with_message("Password reset successfully!")))

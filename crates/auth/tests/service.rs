@@ -4,6 +4,7 @@
 use chrono::{Duration, Utc};
 use diesel::prelude::*;
 use setupiq_auth::AuthError;
+use setupiq_auth::service::ledger::LedgerReason;
 use setupiq_auth::service::{accounts, ledger, reset, sessions, throttle};
 use setupiq_db::schema::{credit_ledger, password_reset_tokens, sessions as sessions_table, users};
 use setupiq_db::write_transaction;
@@ -178,11 +179,12 @@ both_backends! {
         let mut conn = db.conn();
         let me = fixtures::account(&mut conn, "l@example.com");
         let now = Utc::now();
-        let spend = write_transaction(&mut conn, |c| ledger::apply(c, me.id, -4, "test_charge", None, now));
+        let purchase = LedgerReason::Purchase { package_id: "popular".into() };
+        let spend = write_transaction(&mut conn, |c| ledger::apply(c, me.id, -4, &LedgerReason::Spend("test_charge".into()), None, now));
         assert!(matches!(spend, Err(AuthError::InsufficientCredits { needed: 4, available: 3 })));
-        let paid = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, "purchase", Some("pi_123"), now)).unwrap();
+        let paid = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, &purchase, Some("pi_123"), now)).unwrap();
         assert_eq!(paid, 13);
-        let twice = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, "purchase", Some("pi_123"), now));
+        let twice = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, &purchase, Some("pi_123"), now));
         assert!(matches!(twice, Err(AuthError::AlreadyApplied)));
         assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().credits, 13);
         assert!(ledger::balance_matches_ledger(&mut conn, me.id).unwrap());

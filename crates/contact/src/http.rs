@@ -5,7 +5,8 @@ use actix_web::{HttpRequest, post, web};
 use setupiq_auth::OptionalUser;
 use setupiq_auth::dto::SuccessResponse;
 use setupiq_core::mail::Mailer;
-use setupiq_core::validation::validate;
+use setupiq_core::openapi::InvalidInput;
+use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -30,7 +31,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     request_body = ContactRequest,
     responses(
         (status = 200, description = "Sent", body = SuccessResponse),
-        (status = 400, description = "Invalid input", body = ErrorBody),
+        InvalidInput,
         (status = 429, description = "Too many messages from this IP address", body = ErrorBody),
     )
 )]
@@ -38,14 +39,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
 async fn send_contact_message(
     req: HttpRequest,
     user: OptionalUser,
-    body: web::Json<ContactRequest>,
+    body: ValidJson<ContactRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
     mailer: web::Data<Mailer>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let user_id = user.0.map(|u| u.id());
     let ip = setupiq_auth::extract::client_ip(&req);
     let clock = clock.get_ref().clone();

@@ -21,9 +21,16 @@ pub enum ErrorCode {
     BadRequest,
     ValidationFailed,
     Unauthenticated,
+    /// 402: a signed-in user has too few credits for what they asked.
     InsufficientCredits,
-    /// An anonymous visitor's one free analysis is used up.
+    /// 402: an anonymous visitor's one free analysis is used up.
     TrialUsed,
+    /// 402: the card was declined (the test card 4000 0000 0000 0002, or the bank).
+    CardDeclined,
+    /// 402: the payment did not succeed (still processing, cancelled, needs action).
+    PaymentFailed,
+    /// 429: today's rewarded ads are used up; more tomorrow (UTC).
+    DailyAdLimit,
     Forbidden,
     NotFound,
     Conflict,
@@ -105,6 +112,11 @@ impl ApiError {
         Self::new(StatusCode::PAYMENT_REQUIRED, ErrorCode::TrialUsed, message)
     }
 
+    /// A 402 for a payment that did not go through (`CardDeclined` or `PaymentFailed`).
+    pub fn payment_required(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::PAYMENT_REQUIRED, code, message)
+    }
+
     pub fn unprocessable(message: impl Into<String>) -> Self {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Unprocessable, message)
     }
@@ -150,6 +162,12 @@ impl ApiError {
             source: Some(source.into()),
             ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, INTERNAL_MESSAGE)
         }
+    }
+
+    /// The same error with a more specific code the UI can switch on (e.g. a 429 that is
+    /// [`ErrorCode::DailyAdLimit`] rather than a plain [`ErrorCode::RateLimited`]).
+    pub fn with_code(self, code: ErrorCode) -> Self {
+        Self { code, ..self }
     }
 
     pub fn status(&self) -> StatusCode {

@@ -8,6 +8,7 @@ pub mod error;
 pub mod images;
 pub mod mail;
 pub mod media;
+pub mod openapi;
 pub mod tokens;
 pub mod validation;
 

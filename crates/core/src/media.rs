@@ -121,6 +121,17 @@ impl MediaStore {
             Self::Local(store) => store.delete(key).await,
         }
     }
+
+    /// Deletes objects that are no longer referenced (a replaced picture, the photos of a
+    /// failed save, a deleted account's uploads), logging (not failing) when the store
+    /// refuses: the database is the source of truth and an orphaned file is harmless.
+    pub async fn remove_media<'a>(&self, keys: impl IntoIterator<Item = &'a MediaKey>) {
+        for key in keys {
+            if let Err(e) = self.delete(key).await {
+                tracing::warn!(key = key.as_str(), error = %e, "could not delete media");
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -1,9 +1,70 @@
 //! Request validation: `validator` rules on the DTOs, turned into our error format with
 //! the specification's messages, plus the few checks the derive cannot express.
+//!
+//! Handlers take [`ValidJson`] / [`ValidQuery`] instead of `web::Json` / `web::Query`: the
+//! body or query is parsed and its rules checked before the handler runs, so no handler
+//! can forget to validate.
 
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use serde::de::DeserializeOwned;
 use validator::{Validate, ValidateEmail, ValidationErrors, ValidationErrorsKind};
 
 use crate::error::{ApiError, Issue};
+
+/// A JSON body that parsed and passed its `#[validate]` rules (else a 400 with every issue,
+/// in the error format of [`validate`]). The `web::JsonConfig` of the scope still applies
+/// (size limit, error handler).
+#[derive(Debug)]
+pub struct ValidJson<T>(pub T);
+
+impl<T> ValidJson<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: DeserializeOwned + Validate + 'static> FromRequest for ValidJson<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = web::Json::<T>::from_request(req, payload);
+        Box::pin(async move {
+            let value = json.await?.into_inner();
+            validate(&value)?;
+            Ok(Self(value))
+        })
+    }
+}
+
+/// A query string that parsed and passed its `#[validate]` rules.
+#[derive(Debug)]
+pub struct ValidQuery<T>(pub T);
+
+impl<T> ValidQuery<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: DeserializeOwned + Validate + 'static> FromRequest for ValidQuery<T> {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let checked = web::Query::<T>::from_query(req.query_string())
+            .map_err(|e| crate::error::query_error_handler(e, req))
+            .and_then(|query| {
+                let value = query.into_inner();
+                validate(&value)?;
+                Ok(Self(value))
+            });
+        std::future::ready(checked)
+    }
+}
 
 /// Runs a DTO's `#[validate]` rules; on failure a 400 with every issue, the fields in a
 /// stable (alphabetical) order, their rules in declaration order.

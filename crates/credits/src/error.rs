@@ -1,7 +1,7 @@
 //! What can go wrong with credits, ads and payments, and how each reaches the client.
 
 use setupiq_auth::AuthError;
-use setupiq_core::ApiError;
+use setupiq_core::{ApiError, ErrorCode};
 use setupiq_db::DbError;
 
 use crate::payments::ProviderError;
@@ -58,14 +58,15 @@ impl From<CreditsError> for ApiError {
         match err {
             CreditsError::UnknownPackage => ApiError::invalid("packageId", message),
             CreditsError::PaymentNotFound | CreditsError::TestModeUnavailable => ApiError::not_found(message),
-            CreditsError::PaymentNotSuccessful(_) | CreditsError::CardDeclined => ApiError::new(
-                actix_web::http::StatusCode::PAYMENT_REQUIRED,
-                setupiq_core::ErrorCode::BadRequest,
-                message,
-            ),
+            CreditsError::PaymentNotSuccessful(_) => {
+                ApiError::payment_required(ErrorCode::PaymentFailed, message)
+            }
+            CreditsError::CardDeclined => ApiError::payment_required(ErrorCode::CardDeclined, message),
             CreditsError::InvalidAdToken | CreditsError::AdTooShort => ApiError::invalid("adToken", message),
             CreditsError::AdAlreadyCounted => ApiError::conflict(message),
-            CreditsError::DailyAdLimit => ApiError::rate_limited(message, 3600),
+            CreditsError::DailyAdLimit => {
+                ApiError::rate_limited(message, 3600).with_code(ErrorCode::DailyAdLimit)
+            }
             CreditsError::InvalidCard => ApiError::invalid("cardNumber", message),
             CreditsError::Webhook(_) | CreditsError::UnreadableEvent => ApiError::bad_request(message),
             CreditsError::WebhookNotConfigured => ApiError::not_found(message),
@@ -74,7 +75,7 @@ impl From<CreditsError> for ApiError {
                 tracing::error!(error = %message, "payment provider call failed");
                 ApiError::new(
                     actix_web::http::StatusCode::BAD_GATEWAY,
-                    setupiq_core::ErrorCode::Unavailable,
+                    ErrorCode::Unavailable,
                     "The payment provider could not be reached. Please try again.",
                 )
             }

@@ -2,7 +2,8 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_auth::CurrentUser;
-use setupiq_core::validation::validate;
+use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -14,7 +15,7 @@ use crate::dto::{
     WatchAdStartResponse,
 };
 use crate::error::CreditsError;
-use crate::payments::test_mode;
+use crate::payments::{PaymentStatus, test_mode};
 use crate::service::purchases::{self, PaymentProvider};
 use crate::service::{ads, balance, packs};
 
@@ -49,9 +50,10 @@ async fn list_packs(
 /// The signed-in user's latest balance changes, newest first.
 #[utoipa::path(
     tag = "credits",
+    security(("session" = [])),
     responses(
         (status = 200, description = "History", body = HistoryResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
     )
 )]
 #[get("/_api/credits/history")]
@@ -65,7 +67,7 @@ async fn history(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<Histo
                 id: e.id,
                 amount: e.amount,
                 balance_after: e.balance_after,
-                reason: e.reason,
+                reason: e.reason.to_string(),
                 created_at: e.created_at,
             })
             .collect(),
@@ -75,23 +77,23 @@ async fn history(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<Histo
 /// Spends credits for a reason (e.g. publishing a RigPage); never beyond the balance.
 #[utoipa::path(
     tag = "credits",
+    security(("session" = [])),
     request_body = DeductRequest,
     responses(
         (status = 200, description = "Deducted", body = DeductResponse),
         (status = 400, description = "Invalid amount or reason", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 402, description = "Not enough credits", body = ErrorBody),
     )
 )]
 #[post("/_api/credits/deduct")]
 async fn deduct(
     user: CurrentUser,
-    body: web::Json<DeductRequest>,
+    body: ValidJson<DeductRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<DeductResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let (user_id, clock) = (user.id(), clock.get_ref().clone());
     let credits = db
         .run(move |conn| balance::deduct(conn, user_id, body.amount, body.reason.trim(), clock.now()))
@@ -102,9 +104,10 @@ async fn deduct(
 /// Today's rewarded-ad standing of the signed-in user.
 #[utoipa::path(
     tag = "credits",
+    security(("session" = [])),
     responses(
         (status = 200, description = "Stats", body = AdStatsResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
     )
 )]
 #[get("/_api/credits/ad-stats")]
@@ -121,9 +124,10 @@ async fn ad_stats(
 /// Starts a rewarded ad; returns the token that claims it after 3 seconds.
 #[utoipa::path(
     tag = "credits",
+    security(("session" = [])),
     responses(
         (status = 200, description = "Started", body = WatchAdStartResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 429, description = "Daily ad watch limit reached", body = ErrorBody),
     )
 )]
@@ -141,11 +145,12 @@ async fn start_ad(
 /// Counts a watched ad (once, at least 3 s after its start); every third earns a credit.
 #[utoipa::path(
     tag = "credits",
+    security(("session" = [])),
     request_body = WatchAdRequest,
     responses(
         (status = 200, description = "Counted", body = WatchAdResponse),
         (status = 400, description = "Unknown token or ad not watched long enough", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 409, description = "Already counted", body = ErrorBody),
         (status = 429, description = "Daily ad watch limit reached", body = ErrorBody),
     )
@@ -153,12 +158,11 @@ async fn start_ad(
 #[post("/_api/watch-ad")]
 async fn watch_ad(
     user: CurrentUser,
-    body: web::Json<WatchAdRequest>,
+    body: ValidJson<WatchAdRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<WatchAdResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let (user_id, clock) = (user.id(), clock.get_ref().clone());
     let reward = db.run(move |conn| ads::claim(conn, user_id, &body.ad_token, clock.now())).await?;
     Ok(web::Json(reward.into()))
@@ -167,11 +171,12 @@ async fn watch_ad(
 /// Starts buying a pack: creates the payment intent the card form confirms.
 #[utoipa::path(
     tag = "payments",
+    security(("session" = [])),
     request_body = CreatePaymentIntentRequest,
     responses(
         (status = 200, description = "Intent created", body = CreatePaymentIntentResponse),
         (status = 400, description = "Unknown pack", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 502, description = "The payment provider failed", body = ErrorBody),
     )
 )]
@@ -194,10 +199,11 @@ async fn create_payment_intent(
 /// Credits a paid intent of the signed-in user, once, if the provider reports it succeeded.
 #[utoipa::path(
     tag = "payments",
+    security(("session" = [])),
     request_body = ConfirmPaymentRequest,
     responses(
         (status = 200, description = "Credited (or already credited)", body = ConfirmPaymentResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 402, description = "The payment did not succeed", body = ErrorBody),
         (status = 404, description = "No such payment of this user", body = ErrorBody),
     )
@@ -205,13 +211,12 @@ async fn create_payment_intent(
 #[post("/_api/stripe/confirm-payment")]
 async fn confirm_payment(
     user: CurrentUser,
-    body: web::Json<ConfirmPaymentRequest>,
+    body: ValidJson<ConfirmPaymentRequest>,
     db: web::Data<Db>,
     provider: web::Data<PaymentProvider>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<ConfirmPaymentResponse>, ApiError> {
     let body = body.into_inner();
-    validate(&body)?;
     let done = purchases::confirm(&db, &provider, &clock, user.id(), body.payment_intent_id).await?;
     Ok(web::Json(ConfirmPaymentResponse { credits_added: done.credits_added, new_balance: done.new_balance }))
 }
@@ -219,6 +224,7 @@ async fn confirm_payment(
 /// Test mode only: pays an intent with a test card (4242… succeeds, 4000 0000 0000 0002 is declined).
 #[utoipa::path(
     tag = "payments",
+    security(("session" = [])),
     request_body = TestModePayRequest,
     responses(
         (status = 200, description = "Paid", body = TestModePayResponse),
@@ -230,7 +236,7 @@ async fn confirm_payment(
 #[post("/_api/stripe/test-mode/pay")]
 async fn test_mode_pay(
     user: CurrentUser,
-    body: web::Json<TestModePayRequest>,
+    body: ValidJson<TestModePayRequest>,
     db: web::Data<Db>,
     provider: web::Data<PaymentProvider>,
 ) -> Result<web::Json<TestModePayResponse>, ApiError> {
@@ -238,10 +244,9 @@ async fn test_mode_pay(
         return Err(CreditsError::TestModeUnavailable.into());
     }
     let body = body.into_inner();
-    validate(&body)?;
     let user_id = user.id();
     db.run(move |conn| test_mode::pay(conn, user_id, &body.payment_intent_id, &body.card_number)).await?;
-    Ok(web::Json(TestModePayResponse { status: "succeeded".into() }))
+    Ok(web::Json(TestModePayResponse { status: PaymentStatus::Succeeded.as_str().into() }))
 }
 
 /// Stripe's webhook: `payment_intent.succeeded` credits the purchase (signature verified).

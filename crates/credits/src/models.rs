@@ -4,6 +4,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use setupiq_db::schema::{ad_views, payments, webhook_events};
 
+use crate::payments::{PaymentStatus, ProviderKind};
+
 #[derive(Debug, Insertable)]
 #[diesel(table_name = ad_views)]
 pub(crate) struct AdViewInsertForm<'a> {
@@ -30,8 +32,8 @@ pub(crate) struct PaymentInsertForm<'a> {
     pub credits: i32,
     pub amount_cents: i64,
     pub currency: &'a str,
-    pub provider: &'a str,
-    pub status: &'a str,
+    pub provider: ProviderKind,
+    pub status: PaymentStatus,
     pub created_at: NaiveDateTime,
 }
 
@@ -43,8 +45,8 @@ pub(crate) struct PaymentRow {
     pub package_id: String,
     pub credits: i32,
     pub amount_cents: i64,
-    pub provider: String,
-    pub status: String,
+    pub provider: ProviderKind,
+    pub status: PaymentStatus,
     pub last_error: Option<String>,
     pub fulfilled_at: Option<NaiveDateTime>,
 }

@@ -7,6 +7,7 @@ use setupiq_db::schema::{ad_views, payments, webhook_events};
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{AdViewInsertForm, AdViewRow, PaymentInsertForm, PaymentRow, WebhookEventInsertForm};
+use crate::payments::PaymentStatus;
 
 pub(crate) fn insert_ad_view(conn: &mut DbConnection, form: &AdViewInsertForm<'_>) -> QueryResult<usize> {
     diesel::insert_into(ad_views::table).values(form).execute(conn)
@@ -61,6 +62,15 @@ pub(crate) fn insert_payment(conn: &mut DbConnection, form: &PaymentInsertForm<'
     diesel::insert_into(payments::table).values(form).execute(conn)
 }
 
+/// How many of the user's purchases were credited.
+pub(crate) fn count_fulfilled_payments(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+    payments::table
+        .filter(payments::user_id.eq(user_id))
+        .filter(payments::fulfilled_at.is_not_null())
+        .select(count_star())
+        .first(conn)
+}
+
 pub(crate) fn find_payment(conn: &mut DbConnection, intent_id: &str) -> QueryResult<Option<PaymentRow>> {
     payments::table.find(intent_id).select(PaymentRow::as_select()).first(conn).optional()
 }
@@ -68,7 +78,7 @@ pub(crate) fn find_payment(conn: &mut DbConnection, intent_id: &str) -> QueryRes
 pub(crate) fn set_payment_status(
     conn: &mut DbConnection,
     intent_id: &str,
-    status: &str,
+    status: PaymentStatus,
     last_error: Option<&str>,
 ) -> QueryResult<usize> {
     diesel::update(payments::table.find(intent_id))
@@ -82,7 +92,7 @@ pub(crate) fn mark_payment_fulfilled(
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(payments::table.find(intent_id).filter(payments::fulfilled_at.is_null()))
-        .set((payments::fulfilled_at.eq(now), payments::status.eq("succeeded")))
+        .set((payments::fulfilled_at.eq(now), payments::status.eq(PaymentStatus::Succeeded)))
         .execute(conn)
 }
 

@@ -122,7 +122,7 @@ both_backends! {
         ));
         assert_eq!(balance::deduct(&mut conn, me.id, 3, "rigpage_publish", noon()).unwrap(), 0);
         let history = balance::history(&mut conn, me.id).unwrap();
-        assert_eq!(history.iter().map(|e| (e.amount, e.reason.as_str())).collect::<Vec<_>>(), vec![(-3, "rigpage_publish"), (3, "signup_bonus")]);
+        assert_eq!(history.iter().map(|e| (e.amount, e.reason.to_string())).collect::<Vec<_>>(), vec![(-3, "rigpage_publish".to_owned()), (3, "signup_bonus".to_owned())]);
         assert_consistent(&mut conn, me.id);
     }
 }

@@ -4,7 +4,7 @@
 
 use setupiq_core::config::Secret;
 use setupiq_credits::payments::stripe::StripeProvider;
-use setupiq_credits::payments::{IntentStatus, NewIntent, ProviderError};
+use setupiq_credits::payments::{NewIntent, PaymentStatus, ProviderError};
 use setupiq_test_utils::StripeStandIn;
 
 fn provider(stripe: &StripeStandIn) -> StripeProvider {
@@ -82,7 +82,7 @@ async fn retrieve_reports_a_new_intent_as_awaiting_payment() {
 
     let intent = provider.retrieve_intent(&created.id).await.unwrap();
     assert_eq!(intent.id, created.id);
-    assert_eq!(intent.status, IntentStatus::RequiresPaymentMethod);
+    assert_eq!(intent.status, PaymentStatus::RequiresPaymentMethod);
     assert_eq!(intent.amount_cents, 499);
     assert_eq!(intent.user_id, Some(42));
     assert_eq!(intent.last_error, None);
@@ -96,7 +96,7 @@ async fn retrieve_maps_a_successful_payment() {
     stripe.succeed(&created.id);
 
     let intent = provider.retrieve_intent(&created.id).await.unwrap();
-    assert_eq!(intent.status, IntentStatus::Succeeded);
+    assert_eq!(intent.status, PaymentStatus::Succeeded);
     assert_eq!(intent.amount_cents, 499);
     assert_eq!(intent.user_id, Some(42));
     assert_eq!(intent.last_error, None);
@@ -110,7 +110,7 @@ async fn retrieve_maps_a_declined_card() {
     stripe.decline(&created.id, "Your card was declined.");
 
     let intent = provider.retrieve_intent(&created.id).await.unwrap();
-    assert_eq!(intent.status, IntentStatus::RequiresPaymentMethod);
+    assert_eq!(intent.status, PaymentStatus::RequiresPaymentMethod);
     assert_eq!(intent.last_error.as_deref(), Some("Your card was declined."));
 }
 
@@ -120,13 +120,13 @@ async fn retrieve_maps_the_other_statuses() {
     let provider = provider(&stripe);
     let created = provider.create_intent(&starter_pack("k-statuses")).await.unwrap();
     for (status, expected) in [
-        ("processing", IntentStatus::Processing),
-        ("requires_confirmation", IntentStatus::RequiresConfirmation),
-        ("requires_action", IntentStatus::RequiresAction),
-        ("requires_capture", IntentStatus::RequiresCapture),
-        ("canceled", IntentStatus::Canceled),
+        ("processing", PaymentStatus::Processing),
+        ("requires_confirmation", PaymentStatus::RequiresConfirmation),
+        ("requires_action", PaymentStatus::RequiresAction),
+        ("requires_capture", PaymentStatus::RequiresCapture),
+        ("canceled", PaymentStatus::Canceled),
         // A status added by Stripe later is never taken for a payment.
-        ("requires_something_new", IntentStatus::Processing),
+        ("requires_something_new", PaymentStatus::Processing),
     ] {
         stripe.set(&created.id, "status", status.into());
         let intent = provider.retrieve_intent(&created.id).await.unwrap();

@@ -4,6 +4,7 @@
 //! async code runs blocking queries, [`Db::run`].
 
 pub mod schema;
+pub mod text_enum;
 
 use std::path::Path;
 use std::time::Duration;

@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 use base64::Engine as _;
 use image::imageops::FilterType;
 use serde_json::json;
-use setupiq_analysis::local::LocalModels;
-use setupiq_analysis::{pipeline, vision};
+use setupiq_analyzer::local::LocalModels;
+use setupiq_analyzer::{pipeline, vision};
 
 const PHOTO: &str = "setup05_rgb_dark_dual.jpg";
 
@@ -164,7 +164,7 @@ fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
         &mut db.conn().unwrap(),
         id,
         1000,
-        "bench",
+        &setupiq_auth::service::ledger::LedgerReason::Spend("bench".into()),
         None,
         chrono::Utc::now(),
     )

@@ -6,7 +6,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, Error, web};
 use anyhow::Context;
-use setupiq_analysis::Engine;
+use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
 use setupiq_auth::service::accounts::OwnedMedia;
 use setupiq_core::mail::Mailer;
@@ -41,9 +41,19 @@ const JSON_LIMIT: usize = 1024 * 1024;
         (name = "credits", description = "Credit packs, balance history, deductions and rewarded ads"),
         (name = "payments", description = "Card purchases: Stripe PaymentIntents, or the offline test mode"),
         (name = "health", description = "Liveness of the service and its database"),
-    )
+    ),
+    modifiers(&SessionCookie)
 )]
 struct ApiDoc;
+
+/// Declares the session cookie as the `session` security scheme the signed-in endpoints name.
+struct SessionCookie;
+
+impl utoipa::Modify for SessionCookie {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        setupiq_core::openapi::add_session_scheme(doc, setupiq_auth::extract::COOKIE_NAME);
+    }
+}
 
 /// Everything the handlers share. Built once at start-up (or per test).
 #[derive(Clone)]

@@ -93,13 +93,13 @@ async fn analyze(
                 "data:{content_type};base64,{}",
                 base64::engine::general_purpose::STANDARD.encode(bytes)
             );
-            let prepared = setupiq_analysis::pipeline::prepare(&data_url)?;
-            setupiq_analysis::AnalysisInput::Image(std::sync::Arc::new(prepared))
+            let prepared = setupiq_analyzer::pipeline::prepare(&data_url)?;
+            setupiq_analyzer::AnalysisInput::Image(std::sync::Arc::new(prepared))
         }
-        (None, Some(text)) => setupiq_analysis::AnalysisInput::Text(text.into()),
+        (None, Some(text)) => setupiq_analyzer::AnalysisInput::Text(text.into()),
         (None, None) => anyhow::bail!("give a photo or --text DESCRIPTION"),
     };
-    let engine = setupiq_analysis::Engine::from_config(&config)?;
+    let engine = setupiq_analyzer::Engine::from_config(&config)?;
     let analysis = engine.analyze(input).await?;
     if json {
         println!("{}", serde_json::to_string_pretty(&analysis.assessment)?);

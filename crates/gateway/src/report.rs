@@ -2,11 +2,11 @@
 
 use std::fmt::Write;
 
-use setupiq_analysis::Analysis;
-use setupiq_analysis::result::{CableInventoryKind, percentile_text};
+use setupiq_analyzer::Rating;
+use setupiq_analyzer::result::{CableInventoryKind, percentile_text};
 
 /// Score, kind, summary, the six categories with what was seen, and the cable inventory.
-pub fn plain_text(analysis: &Analysis) -> String {
+pub fn plain_text(analysis: &Rating) -> String {
     let a = &analysis.assessment;
     let mut out = String::new();
     let _ = writeln!(out, "SetupIQ Score: {:.1}/10 ({})", a.overall_score, percentile_text(a.overall_score));

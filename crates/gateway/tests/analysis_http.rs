@@ -40,7 +40,8 @@ fn set_credits(app: &TestApp, user_id: i64, credits: i32) {
     let mut conn = app.db.conn();
     let now = app.state().clock.now();
     let change = credits - ledger::balance(&mut conn, user_id).unwrap();
-    ledger::apply(&mut conn, user_id, change, "test", None, now).unwrap();
+    ledger::apply(&mut conn, user_id, change, &ledger::LedgerReason::Spend("test".into()), None, now)
+        .unwrap();
 }
 
 async fn analyze_text(client: &TestClient, text: &str) -> setupiq_test_utils::TestResponse {

@@ -190,6 +190,29 @@ both_backends_async! {
         consistent(&app, id);
     }
 
+    async fn a_retried_purchase_gets_the_same_intent_until_one_is_credited(db) {
+        let stripe = StripeStandIn::start().await;
+        let app = stripe_app(db, &stripe).await;
+        let (me, id) = buyer(&app, "retry@example.com").await;
+        let buy = |pack: &'static str| me.post("/_api/stripe/create-payment-intent", json!({"packageId": pack}));
+        let first = buy("starter").await.json();
+        let again = buy("starter").await.json();
+        assert_eq!(again["paymentIntentId"], first["paymentIntentId"], "a double click does not make a second intent");
+        assert_eq!(again["clientSecret"], first["clientSecret"]);
+        assert_eq!(stripe.created_count(), 1);
+        let other_pack = buy("popular").await.json();
+        assert_ne!(other_pack["paymentIntentId"], first["paymentIntentId"]);
+
+        let intent_id = first["paymentIntentId"].as_str().unwrap().to_owned();
+        stripe.succeed(&intent_id);
+        let done = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+        assert_eq!(done.json(), json!({"creditsAdded": 10, "newBalance": 13}));
+        let next = buy("starter").await.json();
+        assert_ne!(next["paymentIntentId"], first["paymentIntentId"], "after a credited purchase the next one is new");
+        assert_eq!(stripe.created_count(), 3);
+        consistent(&app, id);
+    }
+
     async fn eight_simultaneous_confirmations_credit_once(db) {
         let stripe = StripeStandIn::start().await;
         let app = stripe_app(db, &stripe).await;

@@ -520,6 +520,12 @@ export interface components {
             summary: string;
             thumbnailUrl?: string | null;
         };
+        /**
+         * @description Where a saved analysis stands (`analyses.status`). Only delivered results are saved
+         *     today; the column leaves room for analyses that finish later.
+         * @enum {string}
+         */
+        AnalysisStatus: "completed";
         AnalyzeRequest: {
             /** @description An optional note that came with a photo; kept with the saved analysis. */
             description?: string | null;
@@ -651,7 +657,7 @@ export interface components {
          * @description A stable, machine-readable name for the kind of failure; the UI may switch on it.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
         ForgotPasswordRequest: {
             email: string;
         };
@@ -666,7 +672,7 @@ export interface components {
             entries: components["schemas"]["LedgerEntryDto"][];
         };
         /**
-         * @description What was analysed, as stored.
+         * @description What was analysed, as stored (`analyses.input_type`) and sent.
          * @enum {string}
          */
         InputType: "image" | "text";
@@ -747,8 +753,7 @@ export interface components {
              * @description Out of 5, one decimal.
              */
             rating: number;
-            /** @description `budget`, `balanced` or `premium`. */
-            tier: string;
+            tier: components["schemas"]["Tier"];
         };
         /** @description One catalogue product as a suggestion shows it. */
         ProductRecommendation: {
@@ -766,8 +771,7 @@ export interface components {
              * @description The catalogue id, sent back with click tracking.
              */
             productId: number;
-            /** @description `budget`, `balanced` or `premium`. */
-            tier: string;
+            tier: components["schemas"]["Tier"];
         };
         /** @description The three tiers of one category. */
         ProductTiers: {
@@ -808,7 +812,7 @@ export interface components {
              */
             overallRating: number;
             result: components["schemas"]["AnalysisResult"];
-            status: string;
+            status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
         };
         /** @description A plain acknowledgement. */
@@ -834,6 +838,11 @@ export interface components {
             /** @description `succeeded`. */
             status: string;
         };
+        /**
+         * @description A product's price tier (`products.tier`): every category offers one of each.
+         * @enum {string}
+         */
+        Tier: "budget" | "balanced" | "premium";
         TrackClickRequest: {
             /** Format: int64 */
             analysisId?: number | null;

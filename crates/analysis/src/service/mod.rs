@@ -2,25 +2,24 @@
 //! (credits, Pro, the anonymous trial), saving a delivered result together with its credit,
 //! and reading a user's history.
 
+pub mod analyze;
 pub mod suggestions;
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
-use setupiq_auth::service::ledger;
+use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
 
-use crate::engine::{Analysis, AnalyzerName};
 use crate::error::AnalysisError;
 use crate::models::{AnalysisInsertForm, AnalysisRow, TrialInsertForm};
 use crate::repo;
-use crate::result::Assessment;
+use setupiq_analyzer::engine::{AnalyzerName, Rating};
+use setupiq_analyzer::result::Assessment;
 pub use suggestions::Suggestion;
 
 /// Credits one analysis costs.
 pub const ANALYSIS_COST: i32 = 1;
-/// Ledger reason of an analysis charge.
-pub const LEDGER_REASON: &str = "analysis";
 /// Anonymous free analyses per IP address in 24 hours (a household shares one address).
 pub const TRIALS_PER_IP_PER_DAY: i64 = 3;
 
@@ -78,20 +77,23 @@ pub fn claim_trial(
     })
 }
 
-/// What was analysed, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum InputType {
-    Image,
-    Text,
+setupiq_db::text_enum! {
+    /// What was analysed, as stored (`analyses.input_type`) and sent.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum InputType {
+        Image = "image",
+        Text = "text",
+    }
 }
 
-impl InputType {
-    fn as_str(self) -> &'static str {
-        match self {
-            InputType::Image => "image",
-            InputType::Text => "text",
-        }
+setupiq_db::text_enum! {
+    /// Where a saved analysis stands (`analyses.status`). Only delivered results are saved
+    /// today; the column leaves room for analyses that finish later.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum AnalysisStatus {
+        Completed = "completed",
     }
 }
 
@@ -113,7 +115,7 @@ pub struct NewAnalysis<'a> {
     pub input_text: Option<&'a str>,
     pub image: Option<&'a MediaKey>,
     pub thumbnail: Option<&'a MediaKey>,
-    pub analysis: &'a Analysis,
+    pub rating: &'a Rating,
     pub suggestions: &'a [Suggestion],
 }
 
@@ -127,7 +129,7 @@ pub struct SavedAnalysis {
     pub image: Option<MediaKey>,
     pub thumbnail: Option<MediaKey>,
     pub report: Report,
-    pub status: String,
+    pub status: AnalysisStatus,
     pub created_at: DateTime<Utc>,
 }
 
@@ -141,9 +143,9 @@ pub fn save_and_charge(
     now: DateTime<Utc>,
 ) -> Result<(SavedAnalysis, i32), AnalysisError> {
     let report = Report {
-        assessment: new.analysis.assessment.clone(),
+        assessment: new.rating.assessment.clone(),
         suggestions: new.suggestions.to_vec(),
-        analyzer: new.analysis.analyzer,
+        analyzer: new.rating.analyzer,
     };
     let result_json = serde_json::to_string(&report).map_err(|e| AnalysisError::Corrupt(e.to_string()))?;
     let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
@@ -151,7 +153,7 @@ pub fn save_and_charge(
         let balance = if new.is_pro {
             ledger::balance(conn, new.user_id)?
         } else {
-            ledger::apply(conn, new.user_id, -ANALYSIS_COST, LEDGER_REASON, None, now).map_err(
+            ledger::apply(conn, new.user_id, -ANALYSIS_COST, &LedgerReason::Analysis, None, now).map_err(
                 |e| match e {
                     setupiq_auth::AuthError::InsufficientCredits { .. } => AnalysisError::InsufficientCredits,
                     other => other.into(),
@@ -160,14 +162,14 @@ pub fn save_and_charge(
         };
         let form = AnalysisInsertForm {
             user_id: new.user_id,
-            input_type: new.input_type.as_str(),
+            input_type: new.input_type,
             input_text: new.input_text,
             image_key: new.image.map(MediaKey::as_str),
             thumbnail_key: new.thumbnail.map(MediaKey::as_str),
             overall_tenths,
             analyzer: report.analyzer.as_str(),
             result_json: &result_json,
-            status: "completed",
+            status: AnalysisStatus::Completed,
             created_at: now.naive_utc(),
         };
         let id = repo::insert_analysis(conn, &form)?;
@@ -179,7 +181,7 @@ pub fn save_and_charge(
             image: new.image.cloned(),
             thumbnail: new.thumbnail.cloned(),
             report: report.clone(),
-            status: "completed".to_owned(),
+            status: AnalysisStatus::Completed,
             created_at: now,
         };
         Ok((saved, balance))
@@ -223,11 +225,10 @@ pub fn media_of_user(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaK
 fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
     let report: Report = serde_json::from_str(&row.result_json)
         .map_err(|e| AnalysisError::Corrupt(format!("analysis {}: {e}", row.id)))?;
-    let input_type = if row.input_type == "image" { InputType::Image } else { InputType::Text };
     Ok(SavedAnalysis {
         id: row.id,
         user_id: row.user_id,
-        input_type,
+        input_type: row.input_type,
         input_text: row.input_text,
         image: row.image_key.as_deref().and_then(MediaKey::parse),
         thumbnail: row.thumbnail_key.as_deref().and_then(MediaKey::parse),

@@ -3,12 +3,12 @@
 //! dollar, and the three tiers to choose from.
 
 use serde::{Deserialize, Serialize};
-use setupiq_affiliate::service::{self as affiliate, ChairStyle, Product};
+use setupiq_affiliate::service::{self as affiliate, ChairStyle, Product, Tier};
 use setupiq_db::DbConnection;
 use utoipa::ToSchema;
 
 use crate::error::AnalysisError;
-use crate::result::{Assessment, Category, CategoryScore};
+use setupiq_analyzer::result::{Assessment, Category, CategoryScore};
 
 /// At most this many suggestions per analysis.
 pub const MAX_SUGGESTIONS: usize = 3;
@@ -32,8 +32,7 @@ pub struct ProductRecommendation {
     /// The price as shown, e.g. "$49.99".
     pub price: String,
     pub price_cents: i64,
-    /// `budget`, `balanced` or `premium`.
-    pub tier: String,
+    pub tier: Tier,
     /// Why this product helps.
     pub justification: String,
 }
@@ -46,7 +45,7 @@ impl From<&Product> for ProductRecommendation {
             link: p.link.clone(),
             price: format_price(p.price_cents),
             price_cents: p.price_cents,
-            tier: p.tier.clone(),
+            tier: p.tier,
             justification: p.justification.clone(),
         }
     }

@@ -10,7 +10,7 @@ use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transacti
 use crate::error::AuthError;
 use crate::models::{Account, Role, UserInsertForm};
 use crate::repo;
-use crate::service::ledger;
+use crate::service::ledger::{self, LedgerReason};
 
 pub const USERNAME_MIN: usize = 3;
 pub const USERNAME_MAX: usize = 50;
@@ -54,7 +54,7 @@ pub fn register(
             };
             let user = repo::insert_user(conn, &form)?;
             let credits =
-                ledger::apply(conn, user.id, ledger::SIGNUP_BONUS, ledger::reason::SIGNUP_BONUS, None, now)?;
+                ledger::apply(conn, user.id, ledger::SIGNUP_BONUS, &LedgerReason::SignupBonus, None, now)?;
             Ok(Account { credits, ..user.into() })
         });
         match result {

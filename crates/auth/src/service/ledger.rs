@@ -16,9 +16,55 @@ use crate::repo;
 /// Credits every new account starts with (DESIGN.md §5).
 pub const SIGNUP_BONUS: i32 = 3;
 
-/// Why a balance changed; stored in the ledger.
-pub mod reason {
-    pub const SIGNUP_BONUS: &str = "signup_bonus";
+/// Why a balance changed, as the history shows it; stored in `credit_ledger.reason` by
+/// [`LedgerReason::to_db`] and read back by [`LedgerReason::from_db`] (the one mapping).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LedgerReason {
+    /// The credits a new account starts with (`signup_bonus`).
+    SignupBonus,
+    /// Every third rewarded ad (`ad_reward`).
+    AdReward,
+    /// A credit pack bought by card (`purchase:<pack id>`).
+    Purchase { package_id: String },
+    /// An analysis (`analysis`).
+    Analysis,
+    /// A deduction the user asked for (`POST /_api/credits/deduct`), with their reason as
+    /// they gave it; also what any text not written by this code reads as.
+    Spend(String),
+}
+
+impl LedgerReason {
+    const PURCHASE_PREFIX: &'static str = "purchase:";
+
+    /// The text stored in the ledger.
+    pub fn to_db(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Self::SignupBonus => "signup_bonus".into(),
+            Self::AdReward => "ad_reward".into(),
+            Self::Purchase { package_id } => format!("{}{package_id}", Self::PURCHASE_PREFIX).into(),
+            Self::Analysis => "analysis".into(),
+            Self::Spend(reason) => reason.as_str().into(),
+        }
+    }
+
+    /// The reason a stored text stands for.
+    pub fn from_db(text: &str) -> Self {
+        match text {
+            "signup_bonus" => Self::SignupBonus,
+            "ad_reward" => Self::AdReward,
+            "analysis" => Self::Analysis,
+            _ => match text.strip_prefix(Self::PURCHASE_PREFIX) {
+                Some(package_id) => Self::Purchase { package_id: package_id.to_owned() },
+                None => Self::Spend(text.to_owned()),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for LedgerReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_db())
+    }
 }
 
 /// Applies `amount` (positive to credit, negative to charge) with its ledger row. Must run
@@ -31,7 +77,7 @@ pub fn apply(
     conn: &mut DbConnection,
     user_id: i64,
     amount: i32,
-    reason: &str,
+    reason: &LedgerReason,
     external_ref: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<i32, AuthError> {
@@ -42,7 +88,9 @@ pub fn apply(
             None => Err(AuthError::UserNotFound),
         };
     };
-    let entry = LedgerInsertForm { user_id, amount, balance_after, reason, external_ref, created_at: now };
+    let reason = reason.to_db();
+    let entry =
+        LedgerInsertForm { user_id, amount, balance_after, reason: &reason, external_ref, created_at: now };
     match repo::insert_ledger_entry(conn, &entry) {
         Ok(_) => Ok(balance_after),
         Err(e) if is_unique_violation(&e) => Err(AuthError::AlreadyApplied),
@@ -67,7 +115,7 @@ pub struct LedgerEntry {
     pub id: i64,
     pub amount: i32,
     pub balance_after: i32,
-    pub reason: String,
+    pub reason: LedgerReason,
     pub created_at: DateTime<Utc>,
 }
 
@@ -79,7 +127,7 @@ pub fn history(conn: &mut DbConnection, user_id: i64, limit: i64) -> Result<Vec<
             id: row.id,
             amount: row.amount,
             balance_after: row.balance_after,
-            reason: row.reason,
+            reason: LedgerReason::from_db(&row.reason),
             created_at: row.created_at.and_utc(),
         })
         .collect())

@@ -71,21 +71,13 @@ pub async fn upload_picture(
     match saved {
         Ok((account, old)) => {
             if let Some(old) = old {
-                remove_media(media, &old).await;
+                media.remove_media([&old]).await;
             }
             Ok(account)
         }
         Err(err) => {
-            remove_media(media, &key).await;
+            media.remove_media([&key]).await;
             Err(ApiError::from(err))
         }
-    }
-}
-
-/// Deletes a media object, logging (not failing) when the store refuses: the database
-/// is the source of truth and an orphaned file is harmless.
-pub async fn remove_media(media: &MediaStore, key: &MediaKey) {
-    if let Err(e) = media.delete(key).await {
-        tracing::warn!(key = key.as_str(), error = %e, "could not delete media");
     }
 }

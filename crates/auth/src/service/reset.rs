@@ -1,14 +1,19 @@
 //! Password reset: a single-use token (256 bits, stored hashed) that expires after an hour.
 //! A completed reset replaces the password and ends every session of the account.
+//!
+//! [`send_link`] and [`reset_password`] are the two flows the endpoints run; the rest are
+//! the rules over a connection they are made of.
 
 use chrono::{DateTime, Duration, Utc};
-use setupiq_core::tokens;
+use setupiq_core::mail::Mailer;
 use setupiq_core::validation::normalize_email;
-use setupiq_db::{DbConnection, write_transaction};
+use setupiq_core::{Config, SharedClock, tokens};
+use setupiq_db::{Db, DbConnection, write_transaction};
 
 use crate::error::AuthError;
 use crate::models::{Account, ResetTokenInsertForm};
 use crate::repo;
+use crate::service::passwords::Passwords;
 
 pub const TOKEN_LIFETIME: Duration = Duration::hours(1);
 /// At most one reset e-mail per account in this interval, so the form cannot be used to
@@ -78,13 +83,44 @@ pub fn complete(
     })
 }
 
+/// Creates a reset token for the account with this e-mail, if there is one, and e-mails
+/// the link. The caller answers the same whatever happened, so nobody learns whether an
+/// account exists; a mail failure is logged (ours to fix, not the visitor's to learn about).
+pub async fn send_link(
+    db: &Db,
+    clock: &SharedClock,
+    mailer: &Mailer,
+    config: &Config,
+    email: String,
+) -> Result<(), AuthError> {
+    let clock = clock.clone();
+    let Some(request) = db.run(move |conn| request(conn, &email, clock.now())).await? else { return Ok(()) };
+    if let Err(e) = mailer.send(reset_email(config, &request)).await {
+        tracing::error!(error = %e, user_id = request.account.id, "could not send the reset e-mail");
+    }
+    Ok(())
+}
+
+/// Sets a new password with a reset token. The token is checked before a hash is paid for,
+/// then used once, in the transaction that stores the new hash ([`complete`]).
+pub async fn reset_password(
+    db: &Db,
+    passwords: &Passwords,
+    clock: &SharedClock,
+    token: String,
+    new_password: String,
+) -> Result<Account, AuthError> {
+    let (checked, now_clock) = (token.clone(), clock.clone());
+    db.run(move |conn| verify(conn, &checked, now_clock.now())).await?;
+    let hash = passwords.hash(new_password).await?;
+    let clock = clock.clone();
+    db.run(move |conn| complete(conn, &token, &hash, clock.now())).await
+}
+
 /// The reset e-mail. The link is built from the configured public URL, never from the
 /// request's Host header, so a forged Host cannot send users to someone else's site. The
 /// text stays ASCII so it travels as 7bit and the link is never re-encoded or wrapped.
-pub fn reset_email(
-    config: &setupiq_core::Config,
-    request: &ResetRequest,
-) -> setupiq_core::mail::OutgoingEmail {
+pub fn reset_email(config: &Config, request: &ResetRequest) -> setupiq_core::mail::OutgoingEmail {
     let link = config.public_link(&format!("/reset-password?token={}", request.token));
     setupiq_core::mail::OutgoingEmail {
         to: request.account.email.clone(),

@@ -14,7 +14,9 @@ pub struct NewIntent<'a> {
     pub currency: &'a str,
     pub user_id: i64,
     pub package_id: &'a str,
-    /// Sent as Stripe's `Idempotency-Key`: a retried create returns the same intent.
+    /// Sent as Stripe's `Idempotency-Key`: a create with a key Stripe has seen (within 24 h)
+    /// returns the intent made then. The purchase service keeps one key per pending
+    /// purchase, so a retried purchase gets the same intent.
     pub idempotency_key: &'a str,
 }
 
@@ -25,23 +27,33 @@ pub struct CreatedIntent {
     pub client_secret: String,
 }
 
-/// A PaymentIntent's status as the provider reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IntentStatus {
-    Succeeded,
-    Processing,
-    RequiresPaymentMethod,
-    RequiresConfirmation,
-    RequiresAction,
-    RequiresCapture,
-    Canceled,
+setupiq_db::text_enum! {
+    /// A payment's status: the PaymentIntent's status as the provider last reported it
+    /// (Stripe's names), stored in `payments.status`.
+    pub enum PaymentStatus {
+        RequiresPaymentMethod = "requires_payment_method",
+        RequiresConfirmation = "requires_confirmation",
+        RequiresAction = "requires_action",
+        Processing = "processing",
+        RequiresCapture = "requires_capture",
+        Canceled = "canceled",
+        Succeeded = "succeeded",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// Which provider a payment was made with, stored in `payments.provider`.
+    pub enum ProviderKind {
+        Stripe = "stripe",
+        TestMode = "test",
+    }
 }
 
 /// What the provider says about an intent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RetrievedIntent {
     pub id: String,
-    pub status: IntentStatus,
+    pub status: PaymentStatus,
     pub amount_cents: i64,
     /// `metadata.user_id` as set at creation.
     pub user_id: Option<i64>,

@@ -2,7 +2,8 @@
 //! only the `payment_intent` requests of `async-stripe-core`).
 //!
 //! Two calls are used: create (amount, currency, automatic payment methods, our user and pack
-//! in the metadata, an `Idempotency-Key` so a retried purchase yields the same intent) and
+//! in the metadata, and the pending purchase's `Idempotency-Key`, so a retried purchase yields the
+//! intent it already has) and
 //! retrieve (the status that decides whether credits are granted). `SETUPIQ_STRIPE_API_BASE`
 //! points the client elsewhere, e.g. at the stand-in the tests run on a loopback port.
 
@@ -19,7 +20,7 @@ use stripe_core::payment_intent::{
 use stripe_core::{PaymentIntent, PaymentIntentStatus};
 use stripe_types::Currency;
 
-use super::{CreatedIntent, IntentStatus, NewIntent, ProviderError, RetrievedIntent};
+use super::{CreatedIntent, NewIntent, PaymentStatus, ProviderError, RetrievedIntent};
 
 /// Stripe's API, used when `SETUPIQ_STRIPE_API_BASE` is not set.
 pub const DEFAULT_API_BASE: &str = "https://api.stripe.com/";
@@ -114,18 +115,18 @@ impl StripeProvider {
 
 fn retrieved(intent: PaymentIntent) -> RetrievedIntent {
     let status = match intent.status {
-        PaymentIntentStatus::Succeeded => IntentStatus::Succeeded,
-        PaymentIntentStatus::Processing => IntentStatus::Processing,
-        PaymentIntentStatus::RequiresPaymentMethod => IntentStatus::RequiresPaymentMethod,
-        PaymentIntentStatus::RequiresConfirmation => IntentStatus::RequiresConfirmation,
-        PaymentIntentStatus::RequiresAction => IntentStatus::RequiresAction,
-        PaymentIntentStatus::RequiresCapture => IntentStatus::RequiresCapture,
-        PaymentIntentStatus::Canceled => IntentStatus::Canceled,
+        PaymentIntentStatus::Succeeded => PaymentStatus::Succeeded,
+        PaymentIntentStatus::Processing => PaymentStatus::Processing,
+        PaymentIntentStatus::RequiresPaymentMethod => PaymentStatus::RequiresPaymentMethod,
+        PaymentIntentStatus::RequiresConfirmation => PaymentStatus::RequiresConfirmation,
+        PaymentIntentStatus::RequiresAction => PaymentStatus::RequiresAction,
+        PaymentIntentStatus::RequiresCapture => PaymentStatus::RequiresCapture,
+        PaymentIntentStatus::Canceled => PaymentStatus::Canceled,
         // A status this build does not know is never treated as paid; "processing" makes the
         // caller look again later rather than fail the purchase.
         other => {
             tracing::warn!(status = other.as_str(), intent = %intent.id, "unknown PaymentIntent status");
-            IntentStatus::Processing
+            PaymentStatus::Processing
         }
     };
     RetrievedIntent {

@@ -6,7 +6,7 @@
 use setupiq_db::DbConnection;
 
 use crate::error::CreditsError;
-use crate::payments::{CreatedIntent, IntentStatus, RetrievedIntent};
+use crate::payments::{CreatedIntent, PaymentStatus, ProviderKind, RetrievedIntent};
 use crate::repo;
 
 pub const SUCCEEDING_CARD: &str = "4242424242424242";
@@ -28,18 +28,23 @@ pub fn pay(
     card_number: &str,
 ) -> Result<(), CreditsError> {
     let payment = repo::find_payment(conn, intent_id)?
-        .filter(|p| p.user_id == user_id && p.provider == "test")
+        .filter(|p| p.user_id == user_id && p.provider == ProviderKind::TestMode)
         .ok_or(CreditsError::PaymentNotFound)?;
     let digits: String = card_number.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
     match digits.as_str() {
         SUCCEEDING_CARD => {
             if payment.fulfilled_at.is_none() {
-                repo::set_payment_status(conn, intent_id, "succeeded", None)?;
+                repo::set_payment_status(conn, intent_id, PaymentStatus::Succeeded, None)?;
             }
             Ok(())
         }
         DECLINED_CARD => {
-            repo::set_payment_status(conn, intent_id, "requires_payment_method", Some(DECLINE_MESSAGE))?;
+            repo::set_payment_status(
+                conn,
+                intent_id,
+                PaymentStatus::RequiresPaymentMethod,
+                Some(DECLINE_MESSAGE),
+            )?;
             Err(CreditsError::CardDeclined)
         }
         _ => Err(CreditsError::InvalidCard),
@@ -49,15 +54,11 @@ pub fn pay(
 /// What the test provider "reports" for an intent: the row's status.
 pub fn retrieve(conn: &mut DbConnection, intent_id: &str) -> Result<RetrievedIntent, CreditsError> {
     let payment = repo::find_payment(conn, intent_id)?
-        .filter(|p| p.provider == "test")
+        .filter(|p| p.provider == ProviderKind::TestMode)
         .ok_or(CreditsError::PaymentNotFound)?;
     Ok(RetrievedIntent {
         id: payment.intent_id,
-        status: if payment.status == "succeeded" {
-            IntentStatus::Succeeded
-        } else {
-            IntentStatus::RequiresPaymentMethod
-        },
+        status: payment.status,
         amount_cents: payment.amount_cents,
         user_id: Some(payment.user_id),
         last_error: payment.last_error,

@@ -3,7 +3,7 @@
 //! third ad of a UTC day earns 1 credit, up to 30 ads (10 credits) a day.
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
-use setupiq_auth::service::ledger;
+use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::tokens;
 use setupiq_db::{DbConnection, write_transaction};
 
@@ -91,7 +91,7 @@ pub fn claim(
         let credits = if credit_awarded {
             let (day, _) = utc_day(now);
             let reference = format!("ads:{user_id}:{}:{}", day.date(), counted / ADS_PER_CREDIT);
-            ledger::apply(conn, user_id, 1, "ad_reward", Some(&reference), now)?
+            ledger::apply(conn, user_id, 1, &LedgerReason::AdReward, Some(&reference), now)?
         } else {
             ledger::balance(conn, user_id)?
         };

@@ -1,7 +1,7 @@
 //! The balance as the user sees it: history and deductions.
 
 use chrono::{DateTime, Utc};
-use setupiq_auth::service::ledger::{self, LedgerEntry};
+use setupiq_auth::service::ledger::{self, LedgerEntry, LedgerReason};
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::CreditsError;
@@ -20,5 +20,6 @@ pub fn deduct(
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<i32, CreditsError> {
-    write_transaction(conn, |conn| Ok(ledger::apply(conn, user_id, -amount, reason, None, now)?))
+    let reason = LedgerReason::Spend(reason.to_owned());
+    write_transaction(conn, |conn| Ok(ledger::apply(conn, user_id, -amount, &reason, None, now)?))
 }

@@ -4,14 +4,14 @@
 
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
-use setupiq_auth::service::ledger;
+use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::{Config, SharedClock};
 use setupiq_db::{Db, DbConnection, write_transaction};
 
 use crate::error::{CreditsError, PAYMENT_NOT_SUCCESSFUL};
 use crate::models::{PaymentInsertForm, WebhookEventInsertForm};
 use crate::payments::stripe::StripeProvider;
-use crate::payments::{IntentStatus, NewIntent, RetrievedIntent, test_mode, webhook};
+use crate::payments::{NewIntent, PaymentStatus, ProviderKind, RetrievedIntent, test_mode, webhook};
 use crate::repo;
 use crate::service::packs::{self, CURRENCY};
 
@@ -38,8 +38,8 @@ impl PaymentProvider {
         matches!(self, Self::TestMode)
     }
 
-    fn name(&self) -> &'static str {
-        if self.is_test_mode() { "test" } else { "stripe" }
+    fn kind(&self) -> ProviderKind {
+        if self.is_test_mode() { ProviderKind::TestMode } else { ProviderKind::Stripe }
     }
 }
 
@@ -62,7 +62,10 @@ pub async fn create(
     let created = match provider {
         PaymentProvider::TestMode => test_mode::new_intent(),
         PaymentProvider::Stripe { client, .. } => {
-            let idempotency_key = uuid::Uuid::new_v4().to_string();
+            let fulfilled = db
+                .run(move |conn| Ok::<_, CreditsError>(repo::count_fulfilled_payments(conn, user_id)?))
+                .await?;
+            let idempotency_key = purchase_key(user_id, pack.id, fulfilled);
             let new = NewIntent {
                 amount_cents: pack.price_cents,
                 currency: CURRENCY,
@@ -73,8 +76,12 @@ pub async fn create(
             client.create_intent(&new).await?
         }
     };
-    let (intent_id, provider_name, now) = (created.id.clone(), provider.name(), clock.now());
+    let (intent_id, provider_name, now) = (created.id.clone(), provider.kind(), clock.now());
     db.run(move |conn| {
+        // A retried purchase gets the intent it already has (see `purchase_key`).
+        if repo::find_payment(conn, &intent_id)?.is_some_and(|p| p.user_id == user_id) {
+            return Ok(0);
+        }
         repo::insert_payment(
             conn,
             &PaymentInsertForm {
@@ -85,7 +92,7 @@ pub async fn create(
                 amount_cents: pack.price_cents,
                 currency: CURRENCY,
                 provider: provider_name,
-                status: "requires_payment_method",
+                status: PaymentStatus::RequiresPaymentMethod,
                 created_at: now.naive_utc(),
             },
         )
@@ -93,6 +100,15 @@ pub async fn create(
     })
     .await?;
     Ok(StartedPurchase { intent_id: created.id, client_secret: created.client_secret })
+}
+
+/// The `Idempotency-Key` of a user's pending purchase of a pack: the same until a purchase
+/// of theirs is credited. So a purchase retried before it is paid (a double click, a second
+/// tab, a create whose answer was lost, a dialog opened again) yields the intent already
+/// created instead of a second one (within Stripe's 24 hours), and the next purchase after
+/// a credited one gets a new intent.
+fn purchase_key(user_id: i64, package_id: &str, fulfilled_purchases: i64) -> String {
+    format!("setupiq-purchase-{user_id}-{package_id}-{fulfilled_purchases}")
 }
 
 /// Credits granted by a purchase.
@@ -146,25 +162,13 @@ fn settle(
     intent: &RetrievedIntent,
     now: DateTime<Utc>,
 ) -> Result<Fulfilment, CreditsError> {
-    if intent.status != IntentStatus::Succeeded {
-        repo::set_payment_status(conn, &intent.id, status_name(intent.status), intent.last_error.as_deref())?;
+    if intent.status != PaymentStatus::Succeeded {
+        repo::set_payment_status(conn, &intent.id, intent.status, intent.last_error.as_deref())?;
         return Err(CreditsError::PaymentNotSuccessful(
             intent.last_error.clone().unwrap_or_else(|| PAYMENT_NOT_SUCCESSFUL.to_owned()),
         ));
     }
     fulfil(conn, &intent.id, intent.amount_cents, now)
-}
-
-fn status_name(status: IntentStatus) -> &'static str {
-    match status {
-        IntentStatus::Succeeded => "succeeded",
-        IntentStatus::Processing => "processing",
-        IntentStatus::RequiresPaymentMethod => "requires_payment_method",
-        IntentStatus::RequiresConfirmation => "requires_confirmation",
-        IntentStatus::RequiresAction => "requires_action",
-        IntentStatus::RequiresCapture => "requires_capture",
-        IntentStatus::Canceled => "canceled",
-    }
 }
 
 /// Credits a succeeded purchase exactly once (the ledger's unique reference guarantees
@@ -191,7 +195,7 @@ pub(crate) fn fulfil(
         let new_balance = if ledger::is_applied(conn, &reference)? {
             ledger::balance(conn, payment.user_id)?
         } else {
-            let reason = format!("purchase:{}", payment.package_id);
+            let reason = LedgerReason::Purchase { package_id: payment.package_id.clone() };
             let balance =
                 ledger::apply(conn, payment.user_id, payment.credits, &reason, Some(&reference), now)?;
             repo::mark_payment_fulfilled(conn, intent_id, now.naive_utc())?;

@@ -1,6 +1,6 @@
-import type { AnalyzeResponse, SavedAnalysis } from './api'
+import type { AnalyzeResponse, ProductRecommendation, SavedAnalysis } from './api'
 
-const product = (productId: number, name: string, priceCents: number, tier: string) => ({
+const product = (productId: number, name: string, priceCents: number, tier: ProductRecommendation['tier']) => ({
   productId,
   name,
   link: `https://shop.example.com/p/${productId}`,

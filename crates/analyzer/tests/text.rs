@@ -5,9 +5,9 @@
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use setupiq_analysis::engine::Refusal;
-use setupiq_analysis::result::{Assessment, Category};
-use setupiq_analysis::text::assess;
+use setupiq_analyzer::engine::Refusal;
+use setupiq_analyzer::result::{Assessment, Category};
+use setupiq_analyzer::text::assess;
 
 const MESSY: &str =
     "Cables everywhere, energy drink cans and old pizza boxes on the desk, no cable management.";

@@ -9,7 +9,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use rand::{Rng, SeedableRng};
-use setupiq_analysis::pipeline::{self, ImageRejection};
+use setupiq_analyzer::pipeline::{self, ImageRejection};
 
 fn encode(image: &DynamicImage, format: ImageFormat) -> Vec<u8> {
     let mut out = Vec::new();

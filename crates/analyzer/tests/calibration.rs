@@ -15,11 +15,11 @@ use std::sync::OnceLock;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::RgbImage;
-use setupiq_analysis::detector::{Detection, Detector};
-use setupiq_analysis::engine::Refusal;
-use setupiq_analysis::pipeline;
-use setupiq_analysis::result::{Assessment, Category};
-use setupiq_analysis::vision;
+use setupiq_analyzer::detector::{Detection, Detector};
+use setupiq_analyzer::engine::Refusal;
+use setupiq_analyzer::pipeline;
+use setupiq_analyzer::result::{Assessment, Category};
+use setupiq_analyzer::vision;
 
 /// Loaded once per test binary; the tests share it as requests will.
 fn detector() -> &'static Detector {

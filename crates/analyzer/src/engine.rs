@@ -65,7 +65,7 @@ pub enum Refusal {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum AnalyzeError {
+pub enum RatingError {
     /// The input is not something we rate (nothing is charged).
     #[error(transparent)]
     Refused(#[from] Refusal),
@@ -80,12 +80,12 @@ pub trait Analyzer: Send + Sync {
     fn name(&self) -> AnalyzerName;
 
     /// Rates a setup. A photo has already passed screening.
-    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, AnalyzeError>>;
+    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, RatingError>>;
 }
 
 /// A validated result and the analyzer that produced it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Analysis {
+pub struct Rating {
     pub assessment: Assessment,
     pub analyzer: AnalyzerName,
 }
@@ -134,7 +134,7 @@ impl Engine {
     }
 
     /// Screens and rates `input`.
-    pub async fn analyze(&self, input: AnalysisInput) -> Result<Analysis, AnalyzeError> {
+    pub async fn analyze(&self, input: AnalysisInput) -> Result<Rating, RatingError> {
         let screening = match &input {
             AnalysisInput::Image(image) => Some(self.local.screen(image.clone()).await?),
             AnalysisInput::Text(_) => None,
@@ -142,8 +142,8 @@ impl Engine {
         if let Some(remote) = &self.remote {
             match remote.analyze(input.clone()).await.and_then(|a| validated(a, remote.name())) {
                 Ok(analysis) => return Ok(analysis),
-                Err(AnalyzeError::Refused(refusal)) => return Err(refusal.into()),
-                Err(AnalyzeError::Failed(why)) => {
+                Err(RatingError::Refused(refusal)) => return Err(refusal.into()),
+                Err(RatingError::Failed(why)) => {
                     tracing::warn!(provider = remote.name().as_str(), %why, "provider failed; the embedded analyzer answers");
                 }
             }
@@ -158,9 +158,7 @@ impl Engine {
     }
 }
 
-fn validated(assessment: Assessment, analyzer: AnalyzerName) -> Result<Analysis, AnalyzeError> {
-    assessment
-        .validate()
-        .map_err(|e| AnalyzeError::Failed(format!("{} analyzer: {e}", analyzer.as_str())))?;
-    Ok(Analysis { assessment, analyzer })
+fn validated(assessment: Assessment, analyzer: AnalyzerName) -> Result<Rating, RatingError> {
+    assessment.validate().map_err(|e| RatingError::Failed(format!("{} analyzer: {e}", analyzer.as_str())))?;
+    Ok(Rating { assessment, analyzer })
 }

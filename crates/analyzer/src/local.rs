@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::BoxFuture;
 
 use crate::detector::{Detection, Detector, DetectorError};
-use crate::engine::{AnalysisInput, AnalyzeError, Analyzer, AnalyzerName, Refusal};
+use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError, Refusal};
 use crate::pipeline::PreparedImage;
 use crate::result::Assessment;
 use crate::safety::{self, SafetyClassifier, SafetyError};
@@ -82,7 +82,7 @@ impl LocalAnalyzer {
     pub async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, AnalyzeError> {
+    ) -> Result<T, RatingError> {
         let (done, result) = tokio::sync::oneshot::channel();
         let job = move || {
             let _ = done.send(work());
@@ -91,7 +91,7 @@ impl LocalAnalyzer {
             Some(pool) => pool.spawn(job),
             None => rayon::spawn(job),
         }
-        result.await.map_err(|_| AnalyzeError::Failed("the analysis task stopped".to_owned()))
+        result.await.map_err(|_| RatingError::Failed("the analysis task stopped".to_owned()))
     }
 
     /// Loads the models now, so that a missing or altered model stops the start-up.
@@ -110,7 +110,7 @@ impl LocalAnalyzer {
     }
 
     /// The safety and desk-gear checks every photo passes before it is rated.
-    pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, AnalyzeError> {
+    pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, RatingError> {
         let models = self.models().map_err(failed)?;
         let nsfw_probability = models.safety.nsfw_probability(&image.pixels).map_err(failed)?;
         if nsfw_probability >= safety::NSFW_THRESHOLD {
@@ -124,7 +124,7 @@ impl LocalAnalyzer {
     }
 
     /// [`Self::screen_blocking`] on the analysis threads.
-    pub async fn screen(self: &Arc<Self>, image: Arc<PreparedImage>) -> Result<Screening, AnalyzeError> {
+    pub async fn screen(self: &Arc<Self>, image: Arc<PreparedImage>) -> Result<Screening, RatingError> {
         let this = self.clone();
         self.run(move || this.screen_blocking(&image)).await?
     }
@@ -134,12 +134,12 @@ impl LocalAnalyzer {
         self: &Arc<Self>,
         image: Arc<PreparedImage>,
         screening: Screening,
-    ) -> Result<Assessment, AnalyzeError> {
+    ) -> Result<Assessment, RatingError> {
         self.run(move || Ok(vision::assess(&image.pixels, &screening.detections)?)).await?
     }
 
     /// Screens and rates `input` on this thread.
-    pub fn analyze_blocking(&self, input: &AnalysisInput) -> Result<Assessment, AnalyzeError> {
+    pub fn analyze_blocking(&self, input: &AnalysisInput) -> Result<Assessment, RatingError> {
         match input {
             AnalysisInput::Image(image) => {
                 let screening = self.screen_blocking(image)?;
@@ -155,12 +155,12 @@ impl Analyzer for Arc<LocalAnalyzer> {
         AnalyzerName::Local
     }
 
-    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, AnalyzeError>> {
+    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, RatingError>> {
         let this = self.clone();
         Box::pin(async move { self.run(move || this.analyze_blocking(&input)).await? })
     }
 }
 
-fn failed(err: impl std::fmt::Display) -> AnalyzeError {
-    AnalyzeError::Failed(err.to_string())
+fn failed(err: impl std::fmt::Display) -> RatingError {
+    RatingError::Failed(err.to_string())
 }

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use image::{DynamicImage, ImageDecoder, ImageReader, Rgb, RgbImage};
-use setupiq_analysis::detector::Detector;
+use setupiq_analyzer::detector::Detector;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args = std::env::args().skip(1);

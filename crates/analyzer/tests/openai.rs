@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
-use setupiq_analysis::engine::{AnalysisInput, AnalyzeError, Analyzer, AnalyzerName, Engine};
-use setupiq_analysis::local::LocalAnalyzer;
-use setupiq_analysis::openai::{OpenAiAnalyzer, OpenAiError, SCHEMA_NAME};
-use setupiq_analysis::pipeline::{self, PreparedImage};
-use setupiq_analysis::result::Assessment;
-use setupiq_analysis::text;
+use setupiq_analyzer::engine::{AnalysisInput, Analyzer, AnalyzerName, Engine, RatingError};
+use setupiq_analyzer::local::LocalAnalyzer;
+use setupiq_analyzer::openai::{OpenAiAnalyzer, OpenAiError, SCHEMA_NAME};
+use setupiq_analyzer::pipeline::{self, PreparedImage};
+use setupiq_analyzer::result::Assessment;
+use setupiq_analyzer::text;
 use setupiq_core::config::{OpenAiConfig, Secret};
 use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn};
 
@@ -56,9 +56,9 @@ fn description() -> AnalysisInput {
     AnalysisInput::Text(DESCRIPTION.into())
 }
 
-fn failure(outcome: Result<Assessment, AnalyzeError>) -> String {
+fn failure(outcome: Result<Assessment, RatingError>) -> String {
     match outcome {
-        Err(AnalyzeError::Failed(why)) => why,
+        Err(RatingError::Failed(why)) => why,
         other => panic!("expected a failure, got {other:?}"),
     }
 }
@@ -92,7 +92,7 @@ async fn a_photo_is_sent_as_a_data_url_with_the_schema_and_the_answer_is_the_res
     assert_eq!(format["type"], "json_schema");
     assert_eq!(format["json_schema"]["name"], SCHEMA_NAME);
     assert_eq!(format["json_schema"]["strict"], true);
-    assert_eq!(format["json_schema"]["schema"], setupiq_analysis::openai::assessment_schema());
+    assert_eq!(format["json_schema"]["schema"], setupiq_analyzer::openai::assessment_schema());
 }
 
 #[actix_web::test]
@@ -253,7 +253,7 @@ async fn when_the_provider_fails_the_embedded_analyzer_answers() {
             analysis.assessment.validate().unwrap();
             assert_eq!(analysis.assessment, local);
         }
-        (Err(AnalyzeError::Refused(refusal)), Err(local)) => assert_eq!(refusal, local),
+        (Err(RatingError::Refused(refusal)), Err(local)) => assert_eq!(refusal, local),
         (outcome, local) => panic!("the engine answered {outcome:?}; the embedded rubric says {local:?}"),
     }
 }

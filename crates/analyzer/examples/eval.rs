@@ -17,10 +17,10 @@ use std::time::Instant;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use setupiq_analysis::detector::{Detection, Detector};
-use setupiq_analysis::engine::Refusal;
-use setupiq_analysis::result::Assessment;
-use setupiq_analysis::{pipeline, vision};
+use setupiq_analyzer::detector::{Detection, Detector};
+use setupiq_analyzer::engine::Refusal;
+use setupiq_analyzer::result::Assessment;
+use setupiq_analyzer::{pipeline, vision};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let folder = std::env::args()

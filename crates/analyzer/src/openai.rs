@@ -22,7 +22,7 @@
 //!
 //! Every failure — unreachable provider, timeout, non-2xx (quoting the provider's own error
 //! message), a model refusal or content filter, a reply that is not JSON or not in the schema,
-//! a result that fails [`Assessment::validate`] — is [`AnalyzeError::Failed`]; the
+//! a result that fails [`Assessment::validate`] — is [`RatingError::Failed`]; the
 //! [`crate::engine::Engine`] then lets the embedded analyzer answer (whose screening has
 //! already refused unsafe photos) and records which analyzer produced the result. Scores are
 //! never clamped: an out-of-range score fails validation. The overall score is rounded to one
@@ -39,7 +39,7 @@ use setupiq_core::config::{OpenAiConfig, Secret};
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
-use crate::engine::{AnalysisInput, AnalyzeError, Analyzer, AnalyzerName};
+use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError};
 use crate::result::{self, Assessment, Category};
 
 /// The name the response schema is sent under (providers quote it in schema errors).
@@ -222,8 +222,8 @@ impl Analyzer for OpenAiAnalyzer {
         AnalyzerName::Openai
     }
 
-    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, AnalyzeError>> {
-        Box::pin(async move { self.rate(&input).await.map_err(|why| AnalyzeError::Failed(self.scrub(why))) })
+    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, RatingError>> {
+        Box::pin(async move { self.rate(&input).await.map_err(|why| RatingError::Failed(self.scrub(why))) })
     }
 }
 

@@ -1,0 +1,23 @@
+//! The analyzers: a photo or a description in, a validated [`result::Assessment`] out.
+//! No database and no HTTP server: the `analysis` crate charges, saves and serves what
+//! this crate rates, through the [`Engine`].
+//!
+//! - [`pipeline`]: the upload (data URL -> upright, fitted, metadata-free JPEG + thumbnail);
+//! - [`engine`]: the [`Analyzer`] trait and the [`Engine`] that picks one;
+//!   [`local`] (the default, offline) screens a photo with the [`safety`] classifier and the
+//!   COCO [`detector`], then rates it with the [`vision`] rubric, and rates descriptions with
+//!   the [`text`] lexicon; [`openai`] asks any OpenAI-compatible provider;
+//! - [`result`]: the one result schema every analyzer's answer is validated against.
+
+pub mod detector;
+pub mod engine;
+pub mod local;
+pub mod openai;
+pub mod pipeline;
+pub mod result;
+pub mod safety;
+pub mod text;
+pub mod vision;
+
+pub use engine::{AnalysisInput, Analyzer, AnalyzerName, Engine, Rating, RatingError, Refusal};
+pub use pipeline::{ImageRejection, PreparedImage};

@@ -31,15 +31,7 @@ fn detector() -> &'static Detector {
 }
 
 fn folder() -> Option<PathBuf> {
-    match std::env::var_os("SETUPIQ_EVAL_PHOTOS") {
-        Some(folder) if Path::new(&folder).is_dir() => Some(PathBuf::from(folder)),
-        _ => {
-            eprintln!(
-                "SKIPPED: set SETUPIQ_EVAL_PHOTOS to the evaluation photo folder to run the calibration tests"
-            );
-            None
-        }
-    }
+    setupiq_test_utils::eval_photos("run the calibration tests")
 }
 
 /// The photo as the analyzer gets it (through the upload pipeline) and what the detector

@@ -28,13 +28,7 @@ fn detector() -> &'static Detector {
 
 /// The photo, upright, or `None` (after a loud message) when the photo folder is not there.
 fn photo(name: &str) -> Option<RgbImage> {
-    let folder = match std::env::var_os("SETUPIQ_EVAL_PHOTOS") {
-        Some(folder) if Path::new(&folder).is_dir() => PathBuf::from(folder),
-        _ => {
-            eprintln!("SKIPPED: set SETUPIQ_EVAL_PHOTOS to the evaluation photo folder to check {name}");
-            return None;
-        }
-    };
+    let folder = setupiq_test_utils::eval_photos(&format!("check {name}"))?;
     let path = folder.join(name);
     let mut decoder = ImageReader::open(&path)
         .and_then(|r| r.with_guessed_format())

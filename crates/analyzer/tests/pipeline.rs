@@ -91,12 +91,7 @@ fn truncated_and_mutated_files_never_panic() {
 
 #[test]
 fn real_photos_come_out_upright_and_fitted() {
-    let Some(dir) =
-        std::env::var_os("SETUPIQ_EVAL_PHOTOS").map(std::path::PathBuf::from).filter(|d| d.is_dir())
-    else {
-        eprintln!("SKIPPED: set SETUPIQ_EVAL_PHOTOS to the shared photos folder");
-        return;
-    };
+    let Some(dir) = setupiq_test_utils::eval_photos("fit real photos") else { return };
     let mut seen = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();

@@ -100,13 +100,7 @@ fn a_missing_file_says_to_run_make_models() {
 
 /// The evaluation photos, upright, or `None` (after a loud message) when the folder is absent.
 fn evaluation_photos() -> Option<Vec<(String, RgbImage)>> {
-    let folder = match std::env::var_os("SETUPIQ_EVAL_PHOTOS") {
-        Some(folder) if Path::new(&folder).is_dir() => PathBuf::from(folder),
-        _ => {
-            eprintln!("SKIPPED: set SETUPIQ_EVAL_PHOTOS to the evaluation photo folder to screen its photos");
-            return None;
-        }
-    };
+    let folder = setupiq_test_utils::eval_photos("screen its photos")?;
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|entry| entry.unwrap().path())

@@ -78,6 +78,17 @@ pub(crate) fn update_profile_picture(
         .execute(conn)
 }
 
+pub(crate) fn set_pro(
+    conn: &mut DbConnection,
+    id: i64,
+    is_pro: bool,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((users::is_pro.eq(is_pro), users::updated_at.eq(now)))
+        .execute(conn)
+}
+
 pub(crate) fn set_role(
     conn: &mut DbConnection,
     id: i64,

@@ -8,217 +8,284 @@ use setupiq_auth::service::ledger::LedgerReason;
 use setupiq_auth::service::{accounts, ledger, reset, sessions, throttle};
 use setupiq_db::schema::{credit_ledger, password_reset_tokens, sessions as sessions_table, users};
 use setupiq_db::write_transaction;
-use setupiq_test_utils::{both_backends, fixtures};
+use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
-both_backends! {
-    fn registration_grants_the_signup_bonus_through_the_ledger(db) {
-        let mut conn = db.conn();
-        let account = fixtures::account(&mut conn, "  New.Gamer@Example.COM ");
-        assert_eq!(account.email, "new.gamer@example.com");
-        assert_eq!(account.credits, ledger::SIGNUP_BONUS);
-        assert_eq!(account.username, "Test_Gamer");
-        assert!(ledger::balance_matches_ledger(&mut conn, account.id).unwrap());
-        let reasons: Vec<String> = credit_ledger::table
-            .filter(credit_ledger::user_id.eq(account.id))
-            .select(credit_ledger::reason)
-            .load(&mut *conn)
-            .unwrap();
-        assert_eq!(reasons, vec!["signup_bonus"]);
-    }
+both_backends!(
+    registration_grants_the_signup_bonus_through_the_ledger,
+    emails_are_unique_whatever_their_case,
+    the_same_email_registered_20_times_at_once_yields_one_account,
+    usernames_stay_unique_and_valid,
+    username_changes_follow_the_rules,
+    sessions_end_when_idle_too_long_and_after_30_days,
+    session_tokens_are_stored_hashed_and_revocable,
+    reset_tokens_are_single_use_expire_and_end_all_sessions,
+    login_failures_are_throttled_per_account_and_per_ip,
+    the_ledger_never_goes_negative_nor_credits_twice,
+    deleting_an_account_removes_its_data,
+    admins_are_granted_by_cli_and_by_configuration,
+);
 
-    fn emails_are_unique_whatever_their_case(db) {
-        let mut conn = db.conn();
-        fixtures::account(&mut conn, "dup@example.com");
-        let again = accounts::Registration {
-            email: "DUP@Example.com",
-            display_name: "Other",
-            password_hash: fixtures::password_hash(),
-            make_admin: false,
-        };
-        assert!(matches!(accounts::register(&mut conn, &again, Utc::now()), Err(AuthError::EmailTaken)));
-        let count: i64 = users::table.count().get_result(&mut *conn).unwrap();
-        assert_eq!(count, 1);
-    }
+fn registration_grants_the_signup_bonus_through_the_ledger(db: TestDb) {
+    let mut conn = db.conn();
+    let account = fixtures::account(&mut conn, "  New.Gamer@Example.COM ");
+    assert_eq!(account.email, "new.gamer@example.com");
+    assert_eq!(account.credits, ledger::SIGNUP_BONUS);
+    assert_eq!(account.username, "Test_Gamer");
+    assert!(ledger::balance_matches_ledger(&mut conn, account.id).unwrap());
+    let reasons: Vec<String> = credit_ledger::table
+        .filter(credit_ledger::user_id.eq(account.id))
+        .select(credit_ledger::reason)
+        .load(&mut *conn)
+        .unwrap();
+    assert_eq!(reasons, vec!["signup_bonus"]);
+}
 
-    fn the_same_email_registered_20_times_at_once_yields_one_account(db) {
-        let results: Vec<Result<_, AuthError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..20)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut conn = db.conn();
-                        let registration = accounts::Registration {
-                            email: "race@example.com",
-                            display_name: "Racer",
-                            password_hash: fixtures::password_hash(),
-                            make_admin: false,
-                        };
-                        accounts::register(&mut conn, &registration, Utc::now())
-                    })
+fn emails_are_unique_whatever_their_case(db: TestDb) {
+    let mut conn = db.conn();
+    fixtures::account(&mut conn, "dup@example.com");
+    let again = accounts::Registration {
+        email: "DUP@Example.com",
+        display_name: "Other",
+        password_hash: fixtures::password_hash(),
+        make_admin: false,
+    };
+    assert!(matches!(accounts::register(&mut conn, &again, Utc::now()), Err(AuthError::EmailTaken)));
+    let count: i64 = users::table.count().get_result(&mut *conn).unwrap();
+    assert_eq!(count, 1);
+}
+
+fn the_same_email_registered_20_times_at_once_yields_one_account(db: TestDb) {
+    let results: Vec<Result<_, AuthError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..20)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut conn = db.conn();
+                    let registration = accounts::Registration {
+                        email: "race@example.com",
+                        display_name: "Racer",
+                        password_hash: fixtures::password_hash(),
+                        make_admin: false,
+                    };
+                    accounts::register(&mut conn, &registration, Utc::now())
                 })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        let created = results.iter().filter(|r| r.is_ok()).count();
-        let taken = results.iter().filter(|r| matches!(r, Err(AuthError::EmailTaken))).count();
-        assert_eq!((created, taken), (1, 19), "{results:?}");
-        let mut conn = db.conn();
-        let count: i64 = users::table.count().get_result(&mut *conn).unwrap();
-        assert_eq!(count, 1);
-        let ledger_rows: i64 = credit_ledger::table.count().get_result(&mut *conn).unwrap();
-        assert_eq!(ledger_rows, 1, "only the created account got a bonus");
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let created = results.iter().filter(|r| r.is_ok()).count();
+    let taken = results.iter().filter(|r| matches!(r, Err(AuthError::EmailTaken))).count();
+    assert_eq!((created, taken), (1, 19), "{results:?}");
+    let mut conn = db.conn();
+    let count: i64 = users::table.count().get_result(&mut *conn).unwrap();
+    assert_eq!(count, 1);
+    let ledger_rows: i64 = credit_ledger::table.count().get_result(&mut *conn).unwrap();
+    assert_eq!(ledger_rows, 1, "only the created account got a bonus");
+}
+
+fn usernames_stay_unique_and_valid(db: TestDb) {
+    let mut conn = db.conn();
+    let first = fixtures::account(&mut conn, "one@example.com");
+    let second = fixtures::account(&mut conn, "two@example.com");
+    assert_eq!(first.username, "Test_Gamer");
+    assert_ne!(second.username.to_lowercase(), first.username.to_lowercase());
+    assert!(second.username.starts_with("Test_Gamer_"));
+    assert!(accounts::is_valid_username_charset(&second.username));
+}
+
+fn username_changes_follow_the_rules(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "me@example.com");
+    let other = fixtures::account(&mut conn, "other@example.com");
+    let now = Utc::now();
+    assert!(matches!(
+        accounts::change_username(&mut conn, me.id, &me.username, now),
+        Err(AuthError::SameUsername)
+    ));
+    let taken = other.username.to_uppercase();
+    assert!(matches!(
+        accounts::change_username(&mut conn, me.id, &taken, now),
+        Err(AuthError::UsernameTaken)
+    ));
+    let renamed = accounts::change_username(&mut conn, me.id, "Pixel_Pete", now).unwrap();
+    assert_eq!(renamed.username, "Pixel_Pete");
+    assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().username, "Pixel_Pete");
+    // Changing only the case of one's own name is allowed.
+    assert_eq!(
+        accounts::change_username(&mut conn, me.id, "pixel_pete", now).unwrap().username,
+        "pixel_pete"
+    );
+}
+
+fn sessions_end_when_idle_too_long_and_after_30_days(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "s@example.com");
+    let t0 = Utc::now();
+    let idle = sessions::start(&mut conn, me.id, t0).unwrap();
+    assert_eq!(sessions::authenticate(&mut conn, &idle.token, t0).unwrap().unwrap().id, me.id);
+    assert!(
+        sessions::authenticate(&mut conn, &idle.token, t0 + Duration::days(7) + Duration::seconds(1))
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        sessions::authenticate(&mut conn, &idle.token, t0).unwrap().is_none(),
+        "an expired session is deleted"
+    );
+
+    let busy = sessions::start(&mut conn, me.id, t0).unwrap();
+    for day in [6, 12, 18, 24, 29] {
+        assert!(
+            sessions::authenticate(&mut conn, &busy.token, t0 + Duration::days(day)).unwrap().is_some(),
+            "day {day}"
+        );
     }
+    assert!(sessions::authenticate(&mut conn, &busy.token, t0 + Duration::days(30)).unwrap().is_none());
+    assert!(sessions::authenticate(&mut conn, "not-a-token", t0).unwrap().is_none());
+}
 
-    fn usernames_stay_unique_and_valid(db) {
-        let mut conn = db.conn();
-        let first = fixtures::account(&mut conn, "one@example.com");
-        let second = fixtures::account(&mut conn, "two@example.com");
-        assert_eq!(first.username, "Test_Gamer");
-        assert_ne!(second.username.to_lowercase(), first.username.to_lowercase());
-        assert!(second.username.starts_with("Test_Gamer_"));
-        assert!(accounts::is_valid_username_charset(&second.username));
+fn session_tokens_are_stored_hashed_and_revocable(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "h@example.com");
+    let now = Utc::now();
+    let a = sessions::start(&mut conn, me.id, now).unwrap();
+    let b = sessions::start(&mut conn, me.id, now).unwrap();
+    assert_ne!(a.token, b.token);
+    let stored: Vec<String> =
+        sessions_table::table.select(sessions_table::token_hash).load(&mut *conn).unwrap();
+    assert!(!stored.contains(&a.token) && !stored.contains(&b.token));
+    sessions::end(&mut conn, &a.token).unwrap();
+    assert!(sessions::authenticate(&mut conn, &a.token, now).unwrap().is_none());
+    assert!(sessions::authenticate(&mut conn, &b.token, now).unwrap().is_some());
+    assert_eq!(sessions::end_all(&mut conn, me.id).unwrap(), 1);
+    assert!(sessions::authenticate(&mut conn, &b.token, now).unwrap().is_none());
+}
+
+fn reset_tokens_are_single_use_expire_and_end_all_sessions(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "r@example.com");
+    let t0 = Utc::now();
+    assert!(reset::request(&mut conn, "nobody@example.com", t0).unwrap().is_none());
+    let first = reset::request(&mut conn, "R@example.com", t0).unwrap().unwrap();
+    assert!(first.token.len() >= 22, "at least 128 bits");
+    assert!(
+        reset::request(&mut conn, "r@example.com", t0 + Duration::seconds(30)).unwrap().is_none(),
+        "cooldown"
+    );
+    let second = reset::request(&mut conn, "r@example.com", t0 + Duration::seconds(61)).unwrap().unwrap();
+    let stored: Vec<String> =
+        password_reset_tokens::table.select(password_reset_tokens::token_hash).load(&mut *conn).unwrap();
+    assert!(!stored.contains(&first.token), "stored hashed");
+
+    let session = sessions::start(&mut conn, me.id, t0).unwrap();
+    assert_eq!(
+        reset::verify(&mut conn, &second.token, t0 + Duration::minutes(59)).unwrap().email,
+        "r@example.com"
+    );
+    assert!(matches!(
+        reset::verify(&mut conn, &second.token, t0 + Duration::minutes(62)),
+        Err(AuthError::InvalidResetToken)
+    ));
+
+    let when = t0 + Duration::minutes(5);
+    reset::complete(&mut conn, &second.token, "new-hash", when).unwrap();
+    assert!(sessions::authenticate(&mut conn, &session.token, when).unwrap().is_none(), "sessions revoked");
+    assert!(matches!(
+        reset::complete(&mut conn, &second.token, "again", when),
+        Err(AuthError::InvalidResetToken)
+    ));
+    assert!(
+        matches!(reset::verify(&mut conn, &first.token, when), Err(AuthError::InvalidResetToken)),
+        "older links die too"
+    );
+    let hash: String = users::table.find(me.id).select(users::password_hash).first(&mut *conn).unwrap();
+    assert_eq!(hash, "new-hash");
+}
+
+fn login_failures_are_throttled_per_account_and_per_ip(db: TestDb) {
+    let mut conn = db.conn();
+    let t0 = Utc::now();
+    for i in 0..throttle::MAX_ACCOUNT_FAILURES {
+        throttle::check(&mut conn, "victim@example.com", Some("10.0.0.1"), t0).unwrap();
+        throttle::record_failure(&mut conn, "victim@example.com", Some(&format!("10.0.1.{i}")), t0).unwrap();
     }
+    let Err(AuthError::Throttled { retry_after_secs }) =
+        throttle::check(&mut conn, "victim@example.com", None, t0 + Duration::minutes(5))
+    else {
+        panic!("the account should be throttled");
+    };
+    assert_eq!(retry_after_secs, 600);
+    throttle::check(&mut conn, "victim@example.com", None, t0 + Duration::minutes(16)).unwrap();
+    throttle::check(&mut conn, "someone-else@example.com", None, t0).unwrap();
 
-    fn username_changes_follow_the_rules(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "me@example.com");
-        let other = fixtures::account(&mut conn, "other@example.com");
-        let now = Utc::now();
-        assert!(matches!(accounts::change_username(&mut conn, me.id, &me.username, now), Err(AuthError::SameUsername)));
-        let taken = other.username.to_uppercase();
-        assert!(matches!(accounts::change_username(&mut conn, me.id, &taken, now), Err(AuthError::UsernameTaken)));
-        let renamed = accounts::change_username(&mut conn, me.id, "Pixel_Pete", now).unwrap();
-        assert_eq!(renamed.username, "Pixel_Pete");
-        assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().username, "Pixel_Pete");
-        // Changing only the case of one's own name is allowed.
-        assert_eq!(accounts::change_username(&mut conn, me.id, "pixel_pete", now).unwrap().username, "pixel_pete");
+    for i in 0..throttle::MAX_IP_FAILURES {
+        throttle::record_failure(&mut conn, &format!("user{i}@example.com"), Some("203.0.113.9"), t0)
+            .unwrap();
     }
+    assert!(matches!(
+        throttle::check(&mut conn, "fresh@example.com", Some("203.0.113.9"), t0),
+        Err(AuthError::Throttled { .. })
+    ));
+    throttle::check(&mut conn, "fresh@example.com", Some("203.0.113.10"), t0).unwrap();
 
-    fn sessions_end_when_idle_too_long_and_after_30_days(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "s@example.com");
-        let t0 = Utc::now();
-        let idle = sessions::start(&mut conn, me.id, t0).unwrap();
-        assert_eq!(sessions::authenticate(&mut conn, &idle.token, t0).unwrap().unwrap().id, me.id);
-        assert!(sessions::authenticate(&mut conn, &idle.token, t0 + Duration::days(7) + Duration::seconds(1)).unwrap().is_none());
-        assert!(sessions::authenticate(&mut conn, &idle.token, t0).unwrap().is_none(), "an expired session is deleted");
+    throttle::record_success(&mut conn, "user0@example.com").unwrap();
+    throttle::check(&mut conn, "user0@example.com", None, t0).unwrap();
+}
 
-        let busy = sessions::start(&mut conn, me.id, t0).unwrap();
-        for day in [6, 12, 18, 24, 29] {
-            assert!(sessions::authenticate(&mut conn, &busy.token, t0 + Duration::days(day)).unwrap().is_some(), "day {day}");
-        }
-        assert!(sessions::authenticate(&mut conn, &busy.token, t0 + Duration::days(30)).unwrap().is_none());
-        assert!(sessions::authenticate(&mut conn, "not-a-token", t0).unwrap().is_none());
-    }
+fn the_ledger_never_goes_negative_nor_credits_twice(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "l@example.com");
+    let now = Utc::now();
+    let purchase = LedgerReason::Purchase { package_id: "popular".into() };
+    let spend = write_transaction(&mut conn, |c| {
+        ledger::apply(c, me.id, -4, &LedgerReason::Spend("test_charge".into()), None, now)
+    });
+    assert!(matches!(spend, Err(AuthError::InsufficientCredits { needed: 4, available: 3 })));
+    let paid = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, &purchase, Some("pi_123"), now))
+        .unwrap();
+    assert_eq!(paid, 13);
+    let twice = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, &purchase, Some("pi_123"), now));
+    assert!(matches!(twice, Err(AuthError::AlreadyApplied)));
+    assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().credits, 13);
+    assert!(ledger::balance_matches_ledger(&mut conn, me.id).unwrap());
+}
 
-    fn session_tokens_are_stored_hashed_and_revocable(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "h@example.com");
-        let now = Utc::now();
-        let a = sessions::start(&mut conn, me.id, now).unwrap();
-        let b = sessions::start(&mut conn, me.id, now).unwrap();
-        assert_ne!(a.token, b.token);
-        let stored: Vec<String> = sessions_table::table.select(sessions_table::token_hash).load(&mut *conn).unwrap();
-        assert!(!stored.contains(&a.token) && !stored.contains(&b.token));
-        sessions::end(&mut conn, &a.token).unwrap();
-        assert!(sessions::authenticate(&mut conn, &a.token, now).unwrap().is_none());
-        assert!(sessions::authenticate(&mut conn, &b.token, now).unwrap().is_some());
-        assert_eq!(sessions::end_all(&mut conn, me.id).unwrap(), 1);
-        assert!(sessions::authenticate(&mut conn, &b.token, now).unwrap().is_none());
-    }
+fn deleting_an_account_removes_its_data(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "bye@example.com");
+    let keep = fixtures::account(&mut conn, "stay@example.com");
+    let now = Utc::now();
+    sessions::start(&mut conn, me.id, now).unwrap();
+    sessions::start(&mut conn, keep.id, now).unwrap();
+    reset::request(&mut conn, "bye@example.com", now).unwrap().unwrap();
+    accounts::replace_profile_picture(&mut conn, me.id, "/media/avatars/abc.png", now).unwrap();
 
-    fn reset_tokens_are_single_use_expire_and_end_all_sessions(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "r@example.com");
-        let t0 = Utc::now();
-        assert!(reset::request(&mut conn, "nobody@example.com", t0).unwrap().is_none());
-        let first = reset::request(&mut conn, "R@example.com", t0).unwrap().unwrap();
-        assert!(first.token.len() >= 22, "at least 128 bits");
-        assert!(reset::request(&mut conn, "r@example.com", t0 + Duration::seconds(30)).unwrap().is_none(), "cooldown");
-        let second = reset::request(&mut conn, "r@example.com", t0 + Duration::seconds(61)).unwrap().unwrap();
-        let stored: Vec<String> = password_reset_tokens::table.select(password_reset_tokens::token_hash).load(&mut *conn).unwrap();
-        assert!(!stored.contains(&first.token), "stored hashed");
+    let media = accounts::delete_account(&mut conn, me.id).unwrap();
+    assert_eq!(media.iter().map(|k| k.url()).collect::<Vec<_>>(), vec!["/media/avatars/abc.png"]);
+    assert!(accounts::find(&mut conn, me.id).unwrap().is_none());
+    let sessions_left: Vec<i64> =
+        sessions_table::table.select(sessions_table::user_id).load(&mut *conn).unwrap();
+    assert_eq!(sessions_left, vec![keep.id]);
+    let tokens_left: i64 = password_reset_tokens::table.count().get_result(&mut *conn).unwrap();
+    let ledger_left: Vec<i64> = credit_ledger::table.select(credit_ledger::user_id).load(&mut *conn).unwrap();
+    assert_eq!((tokens_left, ledger_left), (0, vec![keep.id]));
+}
 
-        let session = sessions::start(&mut conn, me.id, t0).unwrap();
-        assert_eq!(reset::verify(&mut conn, &second.token, t0 + Duration::minutes(59)).unwrap().email, "r@example.com");
-        assert!(matches!(reset::verify(&mut conn, &second.token, t0 + Duration::minutes(62)), Err(AuthError::InvalidResetToken)));
-
-        let when = t0 + Duration::minutes(5);
-        reset::complete(&mut conn, &second.token, "new-hash", when).unwrap();
-        assert!(sessions::authenticate(&mut conn, &session.token, when).unwrap().is_none(), "sessions revoked");
-        assert!(matches!(reset::complete(&mut conn, &second.token, "again", when), Err(AuthError::InvalidResetToken)));
-        assert!(matches!(reset::verify(&mut conn, &first.token, when), Err(AuthError::InvalidResetToken)), "older links die too");
-        let hash: String = users::table.find(me.id).select(users::password_hash).first(&mut *conn).unwrap();
-        assert_eq!(hash, "new-hash");
-    }
-
-    fn login_failures_are_throttled_per_account_and_per_ip(db) {
-        let mut conn = db.conn();
-        let t0 = Utc::now();
-        for i in 0..throttle::MAX_ACCOUNT_FAILURES {
-            throttle::check(&mut conn, "victim@example.com", Some("10.0.0.1"), t0).unwrap();
-            throttle::record_failure(&mut conn, "victim@example.com", Some(&format!("10.0.1.{i}")), t0).unwrap();
-        }
-        let Err(AuthError::Throttled { retry_after_secs }) = throttle::check(&mut conn, "victim@example.com", None, t0 + Duration::minutes(5)) else {
-            panic!("the account should be throttled");
-        };
-        assert_eq!(retry_after_secs, 600);
-        throttle::check(&mut conn, "victim@example.com", None, t0 + Duration::minutes(16)).unwrap();
-        throttle::check(&mut conn, "someone-else@example.com", None, t0).unwrap();
-
-        for i in 0..throttle::MAX_IP_FAILURES {
-            throttle::record_failure(&mut conn, &format!("user{i}@example.com"), Some("203.0.113.9"), t0).unwrap();
-        }
-        assert!(matches!(throttle::check(&mut conn, "fresh@example.com", Some("203.0.113.9"), t0), Err(AuthError::Throttled { .. })));
-        throttle::check(&mut conn, "fresh@example.com", Some("203.0.113.10"), t0).unwrap();
-
-        throttle::record_success(&mut conn, "user0@example.com").unwrap();
-        throttle::check(&mut conn, "user0@example.com", None, t0).unwrap();
-    }
-
-    fn the_ledger_never_goes_negative_nor_credits_twice(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "l@example.com");
-        let now = Utc::now();
-        let purchase = LedgerReason::Purchase { package_id: "popular".into() };
-        let spend = write_transaction(&mut conn, |c| ledger::apply(c, me.id, -4, &LedgerReason::Spend("test_charge".into()), None, now));
-        assert!(matches!(spend, Err(AuthError::InsufficientCredits { needed: 4, available: 3 })));
-        let paid = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, &purchase, Some("pi_123"), now)).unwrap();
-        assert_eq!(paid, 13);
-        let twice = write_transaction(&mut conn, |c| ledger::apply(c, me.id, 10, &purchase, Some("pi_123"), now));
-        assert!(matches!(twice, Err(AuthError::AlreadyApplied)));
-        assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().credits, 13);
-        assert!(ledger::balance_matches_ledger(&mut conn, me.id).unwrap());
-    }
-
-    fn deleting_an_account_removes_its_data(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "bye@example.com");
-        let keep = fixtures::account(&mut conn, "stay@example.com");
-        let now = Utc::now();
-        sessions::start(&mut conn, me.id, now).unwrap();
-        sessions::start(&mut conn, keep.id, now).unwrap();
-        reset::request(&mut conn, "bye@example.com", now).unwrap().unwrap();
-        accounts::replace_profile_picture(&mut conn, me.id, "/media/avatars/abc.png", now).unwrap();
-
-        let media = accounts::delete_account(&mut conn, me.id).unwrap();
-        assert_eq!(media.iter().map(|k| k.url()).collect::<Vec<_>>(), vec!["/media/avatars/abc.png"]);
-        assert!(accounts::find(&mut conn, me.id).unwrap().is_none());
-        let sessions_left: Vec<i64> = sessions_table::table.select(sessions_table::user_id).load(&mut *conn).unwrap();
-        assert_eq!(sessions_left, vec![keep.id]);
-        let tokens_left: i64 = password_reset_tokens::table.count().get_result(&mut *conn).unwrap();
-        let ledger_left: Vec<i64> = credit_ledger::table.select(credit_ledger::user_id).load(&mut *conn).unwrap();
-        assert_eq!((tokens_left, ledger_left), (0, vec![keep.id]));
-    }
-
-    fn admins_are_granted_by_cli_and_by_configuration(db) {
-        let mut conn = db.conn();
-        let boss = fixtures::account(&mut conn, "boss@example.com");
-        let ops = fixtures::account(&mut conn, "ops@example.com");
-        assert!(!boss.is_admin());
-        assert!(accounts::grant_admin(&mut conn, "BOSS@example.com", Utc::now()).unwrap().is_admin());
-        assert!(matches!(accounts::grant_admin(&mut conn, "ghost@example.com", Utc::now()), Err(AuthError::UserNotFound)));
-        let promoted = accounts::promote_admins(&mut conn, &["ops@example.com".into(), "boss@example.com".into()], Utc::now()).unwrap();
-        assert_eq!(promoted, 1);
-        assert!(accounts::find(&mut conn, ops.id).unwrap().unwrap().is_admin());
-    }
+fn admins_are_granted_by_cli_and_by_configuration(db: TestDb) {
+    let mut conn = db.conn();
+    let boss = fixtures::account(&mut conn, "boss@example.com");
+    let ops = fixtures::account(&mut conn, "ops@example.com");
+    assert!(!boss.is_admin());
+    assert!(accounts::grant_admin(&mut conn, "BOSS@example.com", Utc::now()).unwrap().is_admin());
+    assert!(matches!(
+        accounts::grant_admin(&mut conn, "ghost@example.com", Utc::now()),
+        Err(AuthError::UserNotFound)
+    ));
+    let promoted = accounts::promote_admins(
+        &mut conn,
+        &["ops@example.com".into(), "boss@example.com".into()],
+        Utc::now(),
+    )
+    .unwrap();
+    assert_eq!(promoted, 1);
+    assert!(accounts::find(&mut conn, ops.id).unwrap().unwrap().is_admin());
 }

@@ -14,7 +14,7 @@ use setupiq_credits::PaymentProvider;
 use setupiq_credits::payments::test_mode;
 use setupiq_credits::service::{ads, balance, purchases};
 use setupiq_db::DbConnection;
-use setupiq_test_utils::{both_backends, both_backends_async, fixtures};
+use setupiq_test_utils::{TestDb, both_backends, both_backends_async, fixtures};
 
 fn noon() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 5, 4, 12, 0, 0).single().unwrap()
@@ -39,92 +39,142 @@ fn watch_ads(conn: &mut DbConnection, user_id: i64, n: usize, at: DateTime<Utc>)
         .collect()
 }
 
-both_backends! {
-    fn an_ad_counts_after_three_seconds_and_only_once(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "ads@example.com");
-        let t0 = noon();
-        let token = ads::start(&mut conn, me.id, t0).unwrap();
-        assert!(matches!(ads::claim(&mut conn, me.id, &token, t0 + Duration::milliseconds(2999)), Err(CreditsError::AdTooShort)));
-        let first = ads::claim(&mut conn, me.id, &token, t0 + Duration::seconds(3)).unwrap();
-        assert_eq!(first, ads::AdReward { credit_awarded: false, credits: 3, ads_until_next_credit: 2, ads_watched_in_session: 1 });
-        assert!(matches!(ads::claim(&mut conn, me.id, &token, t0 + Duration::seconds(9)), Err(CreditsError::AdAlreadyCounted)));
-        let other = fixtures::account(&mut conn, "thief@example.com");
-        let stolen = ads::start(&mut conn, me.id, t0).unwrap();
-        assert!(matches!(ads::claim(&mut conn, other.id, &stolen, t0 + Duration::seconds(5)), Err(CreditsError::InvalidAdToken)));
-        assert!(matches!(ads::claim(&mut conn, me.id, "made-up", t0 + Duration::seconds(5)), Err(CreditsError::InvalidAdToken)));
+both_backends!(
+    an_ad_counts_after_three_seconds_and_only_once,
+    twenty_simultaneous_claims_of_one_token_count_once,
+    the_daily_cap_holds_under_simultaneous_claims,
+    the_cap_resets_at_utc_midnight,
+    deductions_never_take_the_balance_below_zero,
+);
 
-        let rewards = watch_ads(&mut conn, me.id, 2, t0 + Duration::minutes(1));
-        assert_eq!(rewards[1], ads::AdReward { credit_awarded: true, credits: 4, ads_until_next_credit: 3, ads_watched_in_session: 0 });
-        let stats = ads::stats(&mut conn, me.id, t0 + Duration::minutes(2)).unwrap();
-        assert_eq!(stats, ads::AdStats { daily_ads_remaining: 27, potential_credits_today: 9, uncredited_ads: 0, ads_until_next_credit: 3 });
-        assert_consistent(&mut conn, me.id);
-    }
+fn an_ad_counts_after_three_seconds_and_only_once(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "ads@example.com");
+    let t0 = noon();
+    let token = ads::start(&mut conn, me.id, t0).unwrap();
+    assert!(matches!(
+        ads::claim(&mut conn, me.id, &token, t0 + Duration::milliseconds(2999)),
+        Err(CreditsError::AdTooShort)
+    ));
+    let first = ads::claim(&mut conn, me.id, &token, t0 + Duration::seconds(3)).unwrap();
+    assert_eq!(
+        first,
+        ads::AdReward {
+            credit_awarded: false,
+            credits: 3,
+            ads_until_next_credit: 2,
+            ads_watched_in_session: 1
+        }
+    );
+    assert!(matches!(
+        ads::claim(&mut conn, me.id, &token, t0 + Duration::seconds(9)),
+        Err(CreditsError::AdAlreadyCounted)
+    ));
+    let other = fixtures::account(&mut conn, "thief@example.com");
+    let stolen = ads::start(&mut conn, me.id, t0).unwrap();
+    assert!(matches!(
+        ads::claim(&mut conn, other.id, &stolen, t0 + Duration::seconds(5)),
+        Err(CreditsError::InvalidAdToken)
+    ));
+    assert!(matches!(
+        ads::claim(&mut conn, me.id, "made-up", t0 + Duration::seconds(5)),
+        Err(CreditsError::InvalidAdToken)
+    ));
 
-    fn twenty_simultaneous_claims_of_one_token_count_once(db) {
-        let me = fixtures::account(&mut db.conn(), "race@example.com");
-        let t0 = noon();
-        let token = ads::start(&mut db.conn(), me.id, t0).unwrap();
-        let results: Vec<_> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..20)
-                .map(|_| s.spawn(|| ads::claim(&mut db.conn(), me.id, &token, t0 + Duration::seconds(4))))
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
-        assert!(results.iter().filter(|r| r.is_err()).all(|r| matches!(r, Err(CreditsError::AdAlreadyCounted))));
-        assert_eq!(ads::stats(&mut db.conn(), me.id, t0).unwrap().uncredited_ads, 1);
-    }
+    let rewards = watch_ads(&mut conn, me.id, 2, t0 + Duration::minutes(1));
+    assert_eq!(
+        rewards[1],
+        ads::AdReward {
+            credit_awarded: true,
+            credits: 4,
+            ads_until_next_credit: 3,
+            ads_watched_in_session: 0
+        }
+    );
+    let stats = ads::stats(&mut conn, me.id, t0 + Duration::minutes(2)).unwrap();
+    assert_eq!(
+        stats,
+        ads::AdStats {
+            daily_ads_remaining: 27,
+            potential_credits_today: 9,
+            uncredited_ads: 0,
+            ads_until_next_credit: 3
+        }
+    );
+    assert_consistent(&mut conn, me.id);
+}
 
-    fn the_daily_cap_holds_under_simultaneous_claims(db) {
-        let me = fixtures::account(&mut db.conn(), "cap@example.com");
-        let t0 = noon();
-        watch_ads(&mut db.conn(), me.id, 28, t0);
-        let tokens: Vec<String> = (0..6).map(|_| ads::start(&mut db.conn(), me.id, t0 + Duration::hours(1)).unwrap()).collect();
-        let results: Vec<_> = std::thread::scope(|s| {
-            let handles: Vec<_> = tokens
-                .iter()
-                .map(|token| s.spawn(|| ads::claim(&mut db.conn(), me.id, token, t0 + Duration::hours(1) + Duration::seconds(5))))
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 2, "{results:?}");
-        assert!(results.iter().filter(|r| r.is_err()).all(|r| matches!(r, Err(CreditsError::DailyAdLimit))));
-        let mut conn = db.conn();
-        assert_eq!(balance_of(&mut conn, me.id), 3 + 10, "30 ads, 10 credits, no more");
-        assert!(matches!(ads::start(&mut conn, me.id, t0 + Duration::hours(2)), Err(CreditsError::DailyAdLimit)));
-        assert!(CreditsError::DailyAdLimit.to_string().contains("Daily ad watch limit reached"));
-        assert_eq!(ads::stats(&mut conn, me.id, t0 + Duration::hours(2)).unwrap().daily_ads_remaining, 0);
-        assert_consistent(&mut conn, me.id);
-    }
+fn twenty_simultaneous_claims_of_one_token_count_once(db: TestDb) {
+    let me = fixtures::account(&mut db.conn(), "race@example.com");
+    let t0 = noon();
+    let token = ads::start(&mut db.conn(), me.id, t0).unwrap();
+    let results: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..20)
+            .map(|_| s.spawn(|| ads::claim(&mut db.conn(), me.id, &token, t0 + Duration::seconds(4))))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+    assert!(results.iter().filter(|r| r.is_err()).all(|r| matches!(r, Err(CreditsError::AdAlreadyCounted))));
+    assert_eq!(ads::stats(&mut db.conn(), me.id, t0).unwrap().uncredited_ads, 1);
+}
 
-    fn the_cap_resets_at_utc_midnight(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "night@example.com");
-        let evening = Utc.with_ymd_and_hms(2026, 5, 4, 23, 0, 0).single().unwrap();
-        watch_ads(&mut conn, me.id, 30, evening);
-        let late = Utc.with_ymd_and_hms(2026, 5, 4, 23, 59, 58).single().unwrap();
-        assert!(matches!(ads::start(&mut conn, me.id, late), Err(CreditsError::DailyAdLimit)));
-        let after_midnight = late + Duration::seconds(3);
-        let token = ads::start(&mut conn, me.id, after_midnight).unwrap();
-        let reward = ads::claim(&mut conn, me.id, &token, after_midnight + Duration::seconds(3)).unwrap();
-        assert_eq!(reward.ads_watched_in_session, 1);
-        assert_eq!(ads::stats(&mut conn, me.id, after_midnight).unwrap().daily_ads_remaining, 29);
-        assert_consistent(&mut conn, me.id);
-    }
+fn the_daily_cap_holds_under_simultaneous_claims(db: TestDb) {
+    let me = fixtures::account(&mut db.conn(), "cap@example.com");
+    let t0 = noon();
+    watch_ads(&mut db.conn(), me.id, 28, t0);
+    let tokens: Vec<String> =
+        (0..6).map(|_| ads::start(&mut db.conn(), me.id, t0 + Duration::hours(1)).unwrap()).collect();
+    let results: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = tokens
+            .iter()
+            .map(|token| {
+                s.spawn(|| {
+                    ads::claim(&mut db.conn(), me.id, token, t0 + Duration::hours(1) + Duration::seconds(5))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 2, "{results:?}");
+    assert!(results.iter().filter(|r| r.is_err()).all(|r| matches!(r, Err(CreditsError::DailyAdLimit))));
+    let mut conn = db.conn();
+    assert_eq!(balance_of(&mut conn, me.id), 3 + 10, "30 ads, 10 credits, no more");
+    assert!(matches!(ads::start(&mut conn, me.id, t0 + Duration::hours(2)), Err(CreditsError::DailyAdLimit)));
+    assert!(CreditsError::DailyAdLimit.to_string().contains("Daily ad watch limit reached"));
+    assert_eq!(ads::stats(&mut conn, me.id, t0 + Duration::hours(2)).unwrap().daily_ads_remaining, 0);
+    assert_consistent(&mut conn, me.id);
+}
 
-    fn deductions_never_take_the_balance_below_zero(db) {
-        let mut conn = db.conn();
-        let me = fixtures::account(&mut conn, "spend@example.com");
-        assert!(matches!(
-            balance::deduct(&mut conn, me.id, 4, "rigpage_publish", noon()),
-            Err(CreditsError::Auth(setupiq_auth::AuthError::InsufficientCredits { needed: 4, available: 3 }))
-        ));
-        assert_eq!(balance::deduct(&mut conn, me.id, 3, "rigpage_publish", noon()).unwrap(), 0);
-        let history = balance::history(&mut conn, me.id).unwrap();
-        assert_eq!(history.iter().map(|e| (e.amount, e.reason.to_string())).collect::<Vec<_>>(), vec![(-3, "rigpage_publish".to_owned()), (3, "signup_bonus".to_owned())]);
-        assert_consistent(&mut conn, me.id);
-    }
+fn the_cap_resets_at_utc_midnight(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "night@example.com");
+    let evening = Utc.with_ymd_and_hms(2026, 5, 4, 23, 0, 0).single().unwrap();
+    watch_ads(&mut conn, me.id, 30, evening);
+    let late = Utc.with_ymd_and_hms(2026, 5, 4, 23, 59, 58).single().unwrap();
+    assert!(matches!(ads::start(&mut conn, me.id, late), Err(CreditsError::DailyAdLimit)));
+    let after_midnight = late + Duration::seconds(3);
+    let token = ads::start(&mut conn, me.id, after_midnight).unwrap();
+    let reward = ads::claim(&mut conn, me.id, &token, after_midnight + Duration::seconds(3)).unwrap();
+    assert_eq!(reward.ads_watched_in_session, 1);
+    assert_eq!(ads::stats(&mut conn, me.id, after_midnight).unwrap().daily_ads_remaining, 29);
+    assert_consistent(&mut conn, me.id);
+}
+
+fn deductions_never_take_the_balance_below_zero(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "spend@example.com");
+    assert!(matches!(
+        balance::deduct(&mut conn, me.id, 4, "rigpage_publish", noon()),
+        Err(CreditsError::Auth(setupiq_auth::AuthError::InsufficientCredits { needed: 4, available: 3 }))
+    ));
+    assert_eq!(balance::deduct(&mut conn, me.id, 3, "rigpage_publish", noon()).unwrap(), 0);
+    let history = balance::history(&mut conn, me.id).unwrap();
+    assert_eq!(
+        history.iter().map(|e| (e.amount, e.reason.to_string())).collect::<Vec<_>>(),
+        vec![(-3, "rigpage_publish".to_owned()), (3, "signup_bonus".to_owned())]
+    );
+    assert_consistent(&mut conn, me.id);
 }
 
 fn clock() -> (Arc<ManualClock>, SharedClock) {
@@ -132,60 +182,79 @@ fn clock() -> (Arc<ManualClock>, SharedClock) {
     (manual.clone(), manual)
 }
 
-both_backends_async! {
-    async fn a_test_mode_purchase_is_credited_once(db) {
-        let (_, clock) = clock();
-        let provider = PaymentProvider::TestMode;
-        let me = fixtures::account(&mut db.conn(), "buyer@example.com");
-        let started = purchases::create(db.db(), &provider, &clock, me.id, "starter").await.unwrap();
-        assert!(started.intent_id.starts_with("pi_test_") && started.client_secret.starts_with(&started.intent_id));
+both_backends_async!(
+    a_test_mode_purchase_is_credited_once,
+    eight_simultaneous_confirmations_credit_once,
+    a_declined_card_credits_nothing,
+);
 
-        let unpaid = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await;
-        assert!(matches!(unpaid, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Payment was not successful. Please try again."));
-        test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
-        let done = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await.unwrap();
-        assert_eq!((done.credits_added, done.new_balance), (10, 13));
-        let again = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await.unwrap();
-        assert_eq!((again.credits_added, again.new_balance), (10, 13), "answered the same, credited once");
-        assert_eq!(balance_of(&mut db.conn(), me.id), 13);
-        assert_consistent(&mut db.conn(), me.id);
+async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
+    let (_, clock) = clock();
+    let provider = PaymentProvider::TestMode;
+    let me = fixtures::account(&mut db.conn(), "buyer@example.com");
+    let started = purchases::create(db.db(), &provider, &clock, me.id, "starter").await.unwrap();
+    assert!(
+        started.intent_id.starts_with("pi_test_") && started.client_secret.starts_with(&started.intent_id)
+    );
 
-        let stranger = fixtures::account(&mut db.conn(), "stranger@example.com");
-        let theirs = purchases::confirm(db.db(), &provider, &clock, stranger.id, started.intent_id).await;
-        assert!(matches!(theirs, Err(CreditsError::PaymentNotFound)));
-        assert!(matches!(purchases::create(db.db(), &provider, &clock, me.id, "mega").await, Err(CreditsError::UnknownPackage)));
+    let unpaid = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await;
+    assert!(
+        matches!(unpaid, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Payment was not successful. Please try again.")
+    );
+    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
+    let done =
+        purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await.unwrap();
+    assert_eq!((done.credits_added, done.new_balance), (10, 13));
+    let again =
+        purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await.unwrap();
+    assert_eq!((again.credits_added, again.new_balance), (10, 13), "answered the same, credited once");
+    assert_eq!(balance_of(&mut db.conn(), me.id), 13);
+    assert_consistent(&mut db.conn(), me.id);
+
+    let stranger = fixtures::account(&mut db.conn(), "stranger@example.com");
+    let theirs = purchases::confirm(db.db(), &provider, &clock, stranger.id, started.intent_id).await;
+    assert!(matches!(theirs, Err(CreditsError::PaymentNotFound)));
+    assert!(matches!(
+        purchases::create(db.db(), &provider, &clock, me.id, "mega").await,
+        Err(CreditsError::UnknownPackage)
+    ));
+}
+
+async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
+    let (_, clock) = clock();
+    let provider = PaymentProvider::TestMode;
+    let me = fixtures::account(&mut db.conn(), "eight@example.com");
+    let started = purchases::create(db.db(), &provider, &clock, me.id, "value").await.unwrap();
+    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242424242424242").unwrap();
+    let confirmations: Vec<_> = (0..8)
+        .map(|_| {
+            let (db, provider, clock, id) =
+                (db.db().clone(), provider.clone(), clock.clone(), started.intent_id.clone());
+            actix_web::rt::spawn(async move { purchases::confirm(&db, &provider, &clock, me.id, id).await })
+        })
+        .collect();
+    for confirmation in confirmations {
+        let done = confirmation.await.unwrap().unwrap();
+        assert_eq!((done.credits_added, done.new_balance), (100, 103));
     }
+    assert_eq!(balance_of(&mut db.conn(), me.id), 103);
+    assert_consistent(&mut db.conn(), me.id);
+}
 
-    async fn eight_simultaneous_confirmations_credit_once(db) {
-        let (_, clock) = clock();
-        let provider = PaymentProvider::TestMode;
-        let me = fixtures::account(&mut db.conn(), "eight@example.com");
-        let started = purchases::create(db.db(), &provider, &clock, me.id, "value").await.unwrap();
-        test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242424242424242").unwrap();
-        let confirmations: Vec<_> = (0..8)
-            .map(|_| {
-                let (db, provider, clock, id) = (db.db().clone(), provider.clone(), clock.clone(), started.intent_id.clone());
-                actix_web::rt::spawn(async move { purchases::confirm(&db, &provider, &clock, me.id, id).await })
-            })
-            .collect();
-        for confirmation in confirmations {
-            let done = confirmation.await.unwrap().unwrap();
-            assert_eq!((done.credits_added, done.new_balance), (100, 103));
-        }
-        assert_eq!(balance_of(&mut db.conn(), me.id), 103);
-        assert_consistent(&mut db.conn(), me.id);
-    }
-
-    async fn a_declined_card_credits_nothing(db) {
-        let (_, clock) = clock();
-        let provider = PaymentProvider::TestMode;
-        let me = fixtures::account(&mut db.conn(), "declined@example.com");
-        let started = purchases::create(db.db(), &provider, &clock, me.id, "popular").await.unwrap();
-        let declined = test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4000 0000 0000 0002");
-        assert!(matches!(declined, Err(CreditsError::CardDeclined)));
-        assert!(matches!(test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "1234"), Err(CreditsError::InvalidCard)));
-        let confirm = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id).await;
-        assert!(matches!(confirm, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Your card was declined."));
-        assert_eq!(balance_of(&mut db.conn(), me.id), 3);
-    }
+async fn a_declined_card_credits_nothing(db: TestDb) {
+    let (_, clock) = clock();
+    let provider = PaymentProvider::TestMode;
+    let me = fixtures::account(&mut db.conn(), "declined@example.com");
+    let started = purchases::create(db.db(), &provider, &clock, me.id, "popular").await.unwrap();
+    let declined = test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4000 0000 0000 0002");
+    assert!(matches!(declined, Err(CreditsError::CardDeclined)));
+    assert!(matches!(
+        test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "1234"),
+        Err(CreditsError::InvalidCard)
+    ));
+    let confirm = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id).await;
+    assert!(
+        matches!(confirm, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Your card was declined.")
+    );
+    assert_eq!(balance_of(&mut db.conn(), me.id), 3);
 }

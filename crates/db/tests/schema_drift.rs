@@ -77,27 +77,28 @@ struct Table {
 
 type Schema = BTreeMap<String, Table>;
 
-both_backends! {
-    fn live_schema_matches_schema_rs(db) {
-        let declared = parse_schema_rs(SCHEMA_RS);
-        assert!(declared.len() > 5, "schema.rs parsed to only {} tables", declared.len());
-        let backend = Backend::of(&db);
-        let problems = compare_schema(backend, &declared, &read_live_schema(&db));
-        assert!(
-            problems.is_empty(),
-            "schema.rs and the migrated {} database disagree ({} problems):\n  - {}\n\
-             Fix whichever is wrong: the migration (in both migrations/sqlite and \
-             migrations/postgres) or crates/db/src/schema.rs.",
-            backend.label(),
-            problems.len(),
-            problems.join("\n  - ")
-        );
-    }
+both_backends!(live_schema_matches_schema_rs,);
+
+fn live_schema_matches_schema_rs(db: TestDb) {
+    let declared = parse_schema_rs(SCHEMA_RS);
+    assert!(declared.len() > 5, "schema.rs parsed to only {} tables", declared.len());
+    let backend = Backend::of(&db);
+    let problems = compare_schema(backend, &declared, &read_live_schema(&db));
+    assert!(
+        problems.is_empty(),
+        "schema.rs and the migrated {} database disagree ({} problems):\n  - {}\n\
+         Fix whichever is wrong: the migration (in both migrations/sqlite and \
+         migrations/postgres) or crates/db/src/schema.rs.",
+        backend.label(),
+        problems.len(),
+        problems.join("\n  - ")
+    );
 }
 
 /// Parses the `table! { name (pk, ..) { column -> Type, .. } }` blocks of schema.rs.
 fn parse_schema_rs(text: &str) -> Schema {
-    let text: String = text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let text: String =
+        text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
     let mut schema = Schema::new();
     let mut rest = text.as_str();
     while let Some(at) = rest.find("table!") {
@@ -144,11 +145,13 @@ fn parse_table(body: &str) -> (String, Table) {
     let (columns, _) = braced(body).expect("a table without a column block");
     let header = &body[..body.find('{').unwrap_or(0)];
     let (name, primary_key) = match header.split_once('(') {
-        Some((name, pk)) => (name, pk.trim_end().trim_end_matches(')').split(',').map(|c| c.trim().to_owned()).collect()),
+        Some((name, pk)) => {
+            (name, pk.trim_end().trim_end_matches(')').split(',').map(|c| c.trim().to_owned()).collect())
+        }
         None => (header, vec!["id".to_owned()]),
     };
     let name = name.trim().rsplit('.').next().unwrap_or_default().to_owned();
-    let columns = split_top_level(columns, ',', '<', '>').into_iter().filter_map(parse_column).collect();
+    let columns = split_columns(columns).into_iter().filter_map(parse_column).collect();
     (name, Table { columns, primary_key })
 }
 
@@ -168,7 +171,8 @@ fn parse_column(entry: &str) -> Option<Column> {
     if entry.is_empty() {
         return None;
     }
-    let (name, ty) = entry.split_once("->").unwrap_or_else(|| panic!("not a `column -> Type` entry: {entry:?}"));
+    let (name, ty) =
+        entry.split_once("->").unwrap_or_else(|| panic!("not a `column -> Type` entry: {entry:?}"));
     let ty: String = ty.chars().filter(|c| !c.is_whitespace()).collect();
     let (nullable, ty) = match split_generic(&ty) {
         ("Nullable", Some(inner)) => (true, inner),
@@ -191,20 +195,22 @@ fn split_generic(ty: &str) -> (&str, Option<&str>) {
     (outer.rsplit("::").next().unwrap_or(outer), inner)
 }
 
-/// Splits on `separator` outside `open`..`close` pairs.
-fn split_top_level(text: &str, separator: char, open: char, close: char) -> Vec<&str> {
-    let (mut parts, mut depth, mut start) = (Vec::new(), 0, 0);
-    for (i, c) in text.char_indices() {
-        if c == open {
-            depth += 1;
-        } else if c == close {
-            depth -= 1;
-        } else if c == separator && depth == 0 {
-            parts.push(&text[start..i]);
-            start = i + 1;
+/// Splits a column block on the commas outside `<..>` (the `>` of `->` does not count).
+fn split_columns(block: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start, mut previous) = (Vec::new(), 0, 0, ' ');
+    for (i, c) in block.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' if previous != '-' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&block[start..i]);
+                start = i + 1;
+            }
+            _ => {}
         }
+        previous = c;
     }
-    parts.push(&text[start..]);
+    parts.push(&block[start..]);
     parts
 }
 
@@ -264,8 +270,8 @@ fn read_live_schema(db: &TestDb) -> Schema {
     let mut keys: BTreeMap<String, Vec<(i32, String)>> = BTreeMap::new();
     for row in rows {
         // SQLite: an INTEGER PRIMARY KEY is the rowid and never NULL, declared so or not.
-        let rowid = row.pk_position > 0 && row.data_type.eq_ignore_ascii_case("INTEGER");
-        let nullable = !row.not_null && !(db.is_postgres() || rowid) || (!row.not_null && !rowid && !db.is_postgres());
+        let rowid = !db.is_postgres() && row.pk_position > 0 && row.data_type.eq_ignore_ascii_case("INTEGER");
+        let nullable = !row.not_null && !rowid;
         if row.pk_position > 0 {
             keys.entry(row.table_name.clone()).or_default().push((row.pk_position, row.column_name.clone()));
         }
@@ -383,15 +389,18 @@ fn compare_schema(backend: Backend, declared: &Schema, live: &Schema) -> Vec<Str
                 continue;
             };
             if column.nullable != found.nullable {
-                let (schema_rs, database) = if column.nullable {
-                    ("Nullable", "NOT NULL")
+                let (database, fix) = if column.nullable {
+                    ("is NOT NULL", "drop the Nullable<..> in schema.rs, or the NOT NULL in a migration")
                 } else {
-                    ("not Nullable", "nullable (no NOT NULL)")
+                    (
+                        "allows NULL",
+                        "wrap it in Nullable<..> in schema.rs, or make it NOT NULL in a migration",
+                    )
                 };
                 problems.push(format!(
-                    "{at}: nullability differs: schema.rs says {schema_rs} ({}), the database column \
-                     is {database} ({})",
-                    describe(&column.ty, column.nullable),
+                    "{at}: nullability differs: schema.rs says `{}`, but the database column (`{}`) {database} \
+                     ({fix})",
+                    if column.nullable { format!("Nullable<{}>", column.ty) } else { column.ty.clone() },
                     found.ty
                 ));
             }
@@ -473,7 +482,9 @@ fn migration_folders_mirror_each_other_by_content() {
     let mut statements_seen = 0;
     for name in sqlite.intersection(&postgres) {
         for file in ["up.sql", "down.sql"] {
-            let read = |dialect: &str| std::fs::read_to_string(migrations_root().join(dialect).join(name).join(file));
+            let read = |dialect: &str| {
+                std::fs::read_to_string(migrations_root().join(dialect).join(name).join(file))
+            };
             match (read("sqlite"), read("postgres")) {
                 (Ok(sqlite_sql), Ok(postgres_sql)) => {
                     statements_seen += summarize(&sqlite_sql).len();
@@ -482,7 +493,8 @@ fn migration_folders_mirror_each_other_by_content() {
                 (sqlite_sql, postgres_sql) => {
                     for (dialect, result) in [("sqlite", sqlite_sql), ("postgres", postgres_sql)] {
                         if let Err(e) = result {
-                            problems.push(format!("{name}: migrations/{dialect}/{name}/{file} is missing: {e}"));
+                            problems
+                                .push(format!("{name}: migrations/{dialect}/{name}/{file} is missing: {e}"));
                         }
                     }
                 }
@@ -592,16 +604,12 @@ fn tokenize(sql: &str) -> Vec<Token> {
             }
             i += 1;
             tokens.push(Token::Literal);
-        } else if c == '$' && (at(i + 1) == '$' || is_word(at(i + 1))) && {
-            let end = (i + 1..chars.len()).find(|&j| !is_word(chars[j])).unwrap_or(chars.len());
-            at(end) == '$'
-        } {
+        } else if let Some(tag_len) = dollar_tag(&chars[i..]) {
             // PostgreSQL dollar quoting: $tag$ .. $tag$.
-            let end = (i + 1..chars.len()).find(|&j| chars[j] == '$').unwrap_or(chars.len());
-            let tag: String = chars[i..=end.min(chars.len() - 1)].iter().collect();
-            let body: String = chars[end + 1..].iter().collect();
-            let close = body.find(&tag).map_or(chars.len(), |k| end + 1 + body[..k].chars().count() + tag.len());
-            i = close;
+            let tag = &chars[i..i + tag_len];
+            let close =
+                (i + tag_len..chars.len()).find(|&j| chars[j..].starts_with(tag)).unwrap_or(chars.len());
+            i = (close + tag_len).min(chars.len());
             tokens.push(Token::Literal);
         } else if c == '"' || c == '`' {
             let end = (i + 1..chars.len()).find(|&j| chars[j] == c).unwrap_or(chars.len());
@@ -617,6 +625,15 @@ fn tokenize(sql: &str) -> Vec<Token> {
         }
     }
     tokens
+}
+
+/// The length of the `$tag$` (or `$$`) opening a dollar-quoted string at the start of `chars`.
+fn dollar_tag(chars: &[char]) -> Option<usize> {
+    if chars.first() != Some(&'$') || chars.get(1).is_some_and(char::is_ascii_digit) {
+        return None; // not a dollar quote, or a `$1` parameter
+    }
+    let end = 1 + chars[1..].iter().take_while(|c| c.is_alphanumeric() || **c == '_').count();
+    (chars.get(end) == Some(&'$')).then_some(end + 1)
 }
 
 /// A position in one statement's tokens.
@@ -673,7 +690,8 @@ impl<'a> Cursor<'a> {
 }
 
 /// Words that start a table constraint rather than a column definition.
-const CONSTRAINT_WORDS: [&str; 7] = ["constraint", "primary", "unique", "check", "foreign", "exclude", "like"];
+const CONSTRAINT_WORDS: [&str; 7] =
+    ["constraint", "primary", "unique", "check", "foreign", "exclude", "like"];
 
 /// Splits tokens on top-level commas (outside parentheses).
 fn split_commas(tokens: &[Token]) -> Vec<&[Token]> {
@@ -725,11 +743,17 @@ fn summarize(sql: &str) -> Summary {
             } else if c.eat("index") {
                 c.eat("concurrently");
                 c.eat_all(&["if", "not", "exists"]);
-                let index = if c.peek() == Some("on") { "(unnamed)".to_owned() } else { c.name().unwrap_or_default() };
+                let index = if c.peek() == Some("on") {
+                    "(unnamed)".to_owned()
+                } else {
+                    c.name().unwrap_or_default()
+                };
                 c.eat("on");
                 c.eat("only");
                 let table = c.name().unwrap_or_default();
-                summary.indexes_created.insert(format!("{}{index} ON {table}", if unique { "UNIQUE " } else { "" }));
+                summary
+                    .indexes_created
+                    .insert(format!("{}{index} ON {table}", if unique { "UNIQUE " } else { "" }));
             }
         } else if c.eat("drop") {
             if c.eat("table") {
@@ -774,36 +798,60 @@ fn broken(text: &str, from: &str, to: &str) -> String {
     text.replacen(from, to, 1)
 }
 
-#[test]
-fn schema_check_catches_an_extra_column_a_nullability_and_a_type_change() {
+both_backends!(schema_check_catches_drift,);
+
+fn schema_check_catches_drift(db: TestDb) {
+    let backend = Backend::of(&db);
+    let live = read_live_schema(&db);
+    assert!(compare_schema(backend, &parse_schema_rs(SCHEMA_RS), &live).is_empty());
+
     let schema_rs = broken(SCHEMA_RS, "users (id) {\n", "users (id) {\n        fake_column -> Text,\n");
     let schema_rs = broken(&schema_rs, "profile_picture -> Nullable<Text>,", "profile_picture -> Text,");
     let schema_rs = broken(&schema_rs, "is_pro -> Bool,", "is_pro -> Timestamp,");
     let schema_rs = broken(&schema_rs, "sessions (token_hash) {", "sessions (user_id) {");
-    let db = TestDb::sqlite();
-    let live = read_live_schema(&db);
-
-    assert!(compare_schema(Backend::Sqlite, &parse_schema_rs(SCHEMA_RS), &live).is_empty());
-    let problems = compare_schema(Backend::Sqlite, &parse_schema_rs(&schema_rs), &live);
+    // Harmless on SQLite (every integer is 64-bit there), a decoding error on PostgreSQL.
+    let schema_rs = broken(
+        &schema_rs,
+        "credits -> Integer,\n        created_at",
+        "credits -> BigInt,\n        created_at",
+    );
+    let problems = compare_schema(backend, &parse_schema_rs(&schema_rs), &live);
     let report = problems.join("\n");
-    assert_eq!(problems.len(), 4, "{report}");
-    for expected in [
+    eprintln!("{} drift found in a broken copy of schema.rs:\n{report}", backend.label());
+    let mut expected = vec![
         "users.fake_column: schema.rs declares it (Text NOT NULL), but the migrated database has no such column",
-        "users.profile_picture: nullability differs: schema.rs says not Nullable (Text NOT NULL), \
-         the database column is nullable",
-        "users.is_pro: type differs: schema.rs says `Timestamp` (timestamp), the database column is `BOOLEAN`",
+        "users.profile_picture: nullability differs: schema.rs says `Text`, but the database column \
+         (`text`) allows NULL",
+        "users.is_pro: type differs: schema.rs says `Timestamp` (timestamp), the database column is `boolean`",
         "sessions: primary key differs: schema.rs says (user_id), the database has (token_hash)",
-    ] {
-        assert!(report.contains(expected), "expected {expected:?} in:\n{report}");
+    ];
+    if backend == Backend::Postgres {
+        expected.push(
+            "users.credits: width differs: schema.rs says `BigInt`, which needs `bigint` on PostgreSQL",
+        );
+    }
+    assert_eq!(problems.len(), expected.len(), "{report}");
+    for expected in expected {
+        // SQLite reports the declared type as written (`BOOLEAN`), PostgreSQL in lower case.
+        assert!(
+            report.to_lowercase().contains(&expected.to_lowercase()),
+            "expected {expected:?} in:\n{report}"
+        );
     }
 
-    // The reverse direction: a database column schema.rs lacks, a whole table schema.rs lacks.
-    let schema_rs = broken(SCHEMA_RS, "        ip -> Nullable<Text>,\n        succeeded", "        succeeded");
+    // The other direction: a column and a whole table that only the database has.
+    let schema_rs =
+        broken(SCHEMA_RS, "        ip -> Nullable<Text>,\n        succeeded", "        succeeded");
     let mut declared = parse_schema_rs(&schema_rs);
     declared.remove("webhook_events");
-    let report = compare_schema(Backend::Sqlite, &declared, &live).join("\n");
-    assert!(report.contains("login_attempts.ip: the database has it (TEXT, nullable), but schema.rs does not"), "{report}");
-    assert!(report.contains("table `webhook_events` (event_id, event_type, received_at): created by the migrations"), "{report}");
+    let report = compare_schema(backend, &declared, &live).join("\n");
+    assert!(report.contains("login_attempts.ip: the database has it"), "{report}");
+    assert!(
+        report.contains(
+            "table `webhook_events` (event_id, event_type, received_at): created by the migrations"
+        ),
+        "{report}"
+    );
 }
 
 #[test]
@@ -815,11 +863,19 @@ fn migration_check_catches_a_column_an_index_and_a_table_only_one_dialect_has() 
     let (sqlite_sql, postgres_sql) = (read("sqlite"), read("postgres"));
     assert_eq!(compare_migration("accounts/up.sql", &sqlite_sql, &postgres_sql), Vec::<String>::new());
 
-    let postgres_sql = broken(&postgres_sql, "CREATE TABLE users (\n", "CREATE TABLE users (\n    fake_column TEXT,\n");
-    let postgres_sql = broken(&postgres_sql, "CREATE INDEX sessions_user_id_idx", "CREATE UNIQUE INDEX sessions_user_id_idx");
-    let sqlite_sql = format!("{sqlite_sql}\nALTER TABLE users ADD COLUMN nickname TEXT;\nCREATE TABLE extra (id INTEGER);\n");
+    let postgres_sql =
+        broken(&postgres_sql, "CREATE TABLE users (\n", "CREATE TABLE users (\n    fake_column TEXT,\n");
+    let postgres_sql = broken(
+        &postgres_sql,
+        "CREATE INDEX sessions_user_id_idx",
+        "CREATE UNIQUE INDEX sessions_user_id_idx",
+    );
+    let sqlite_sql = format!(
+        "{sqlite_sql}\nALTER TABLE users ADD COLUMN nickname TEXT;\nCREATE TABLE extra (id INTEGER);\n"
+    );
     let problems = compare_migration("accounts/up.sql", &sqlite_sql, &postgres_sql);
     let report = problems.join("\n");
+    eprintln!("drift found in broken copies of the accounts migration:\n{report}");
     assert_eq!(problems.len(), 5, "{report}");
     for expected in [
         "accounts/up.sql: CREATE TABLE users: column `fake_column` in postgres only",

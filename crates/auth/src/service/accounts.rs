@@ -227,6 +227,20 @@ pub fn grant_admin(conn: &mut DbConnection, email: &str, now: DateTime<Utc>) -> 
     Ok(Account { role: Role::Admin, ..user.into() })
 }
 
+/// Grants (or withdraws) Pro: analyses without a credit (DESIGN.md §5, granted by an admin
+/// until a Pro plan is sold).
+pub fn set_pro(
+    conn: &mut DbConnection,
+    user_id: i64,
+    is_pro: bool,
+    now: DateTime<Utc>,
+) -> Result<(), AuthError> {
+    match repo::set_pro(conn, user_id, is_pro, now.naive_utc())? {
+        0 => Err(AuthError::UserNotFound),
+        _ => Ok(()),
+    }
+}
+
 /// Gives the admin role to every existing account listed in `SETUPIQ_ADMIN_EMAILS`.
 pub fn promote_admins(
     conn: &mut DbConnection,

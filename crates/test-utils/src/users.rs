@@ -1,0 +1,180 @@
+//! Users for HTTP tests, built the way the product makes them:
+//!
+//! ```ignore
+//! let gamer = app.user("gamer@example.com").credits(10).pro().with_analysis().sign_up().await;
+//! gamer.post("/_api/analyze-setup", body).await; // a signed-in browser (derefs to TestClient)
+//! assert_eq!(app.balance(gamer.id), 9);
+//! ```
+//!
+//! [`UserBuilder::sign_up`] registers through the real endpoint (the signup bonus, the
+//! session cookie and the username are the product's own), then sets what the test asked
+//! for through the services: the balance through the ledger (so balance == sum of ledger
+//! still holds), Pro, the admin role, saved analyses.
+
+use std::ops::Deref;
+
+use reqwest::StatusCode;
+use setupiq_analysis::service::{self as analyses, InputType, NewAnalysis, suggestions};
+use setupiq_analyzer::{AnalyzerName, Rating};
+use setupiq_auth::service::accounts;
+use setupiq_auth::service::ledger::{self, LedgerReason};
+use setupiq_core::Clock;
+use setupiq_db::write_transaction;
+
+use crate::app::{TestApp, TestClient};
+use crate::fixtures;
+
+/// The description behind every fixture analysis (rated by the embedded text analyzer).
+pub const FIXTURE_SETUP: &str = "A 27 inch 144Hz monitor on an arm, a mechanical keyboard and a wireless mouse on a \
+                                 clean desk, an ergonomic mesh chair, RGB strips behind the desk and cables in a tray.";
+
+/// A signed-up user: their browser (signed in) and what the test needs to know.
+pub struct TestUser {
+    pub client: TestClient,
+    pub id: i64,
+    pub email: String,
+    pub password: String,
+    /// The saved analyses [`UserBuilder::with_analysis`] made, oldest first.
+    pub analysis_ids: Vec<i64>,
+}
+
+impl Deref for TestUser {
+    type Target = TestClient;
+
+    fn deref(&self) -> &TestClient {
+        &self.client
+    }
+}
+
+/// What a test user should be; see the module docs.
+#[must_use = "a user is only made by `.sign_up().await`"]
+pub struct UserBuilder<'a> {
+    app: &'a TestApp,
+    email: String,
+    display_name: String,
+    password: String,
+    credits: Option<i32>,
+    pro: bool,
+    admin: bool,
+    analyses: usize,
+}
+
+impl TestApp {
+    /// A new user with this e-mail: a plain account with the signup bonus unless told more.
+    pub fn user(&self, email: &str) -> UserBuilder<'_> {
+        UserBuilder {
+            app: self,
+            email: email.to_owned(),
+            display_name: "Test Gamer".to_owned(),
+            password: fixtures::PASSWORD.to_owned(),
+            credits: None,
+            pro: false,
+            admin: false,
+            analyses: 0,
+        }
+    }
+
+    /// Sets a user's balance with one ledger line, as any balance change is made.
+    pub fn set_credits(&self, user_id: i64, credits: i32) {
+        let mut conn = self.db.conn();
+        let now = self.clock.now();
+        write_transaction(&mut conn, |conn| {
+            let change = credits - ledger::balance(conn, user_id)?;
+            if change != 0 {
+                ledger::apply(conn, user_id, change, &LedgerReason::Spend("test fixture".into()), None, now)?;
+            }
+            Ok::<_, setupiq_auth::AuthError>(())
+        })
+        .unwrap();
+    }
+
+    /// A user's balance as stored.
+    pub fn balance(&self, user_id: i64) -> i32 {
+        ledger::balance(&mut self.db.conn(), user_id).unwrap()
+    }
+
+    /// Panics unless the user's cached balance equals the sum of their ledger.
+    pub fn assert_ledger_consistent(&self, user_id: i64) {
+        assert!(
+            ledger::balance_matches_ledger(&mut self.db.conn(), user_id).unwrap(),
+            "balance == sum of ledger"
+        );
+    }
+
+    /// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a
+    /// delivered result is saved); returns its id.
+    pub fn save_analysis(&self, user_id: i64) -> i64 {
+        let assessment = setupiq_analyzer::text::assess(FIXTURE_SETUP).unwrap();
+        let rating = Rating { assessment, analyzer: AnalyzerName::Local };
+        let mut conn = self.db.conn();
+        let suggestions = suggestions::suggest(&mut conn, &rating.assessment).unwrap();
+        let new = NewAnalysis {
+            user_id,
+            // Not charged: the fixture leaves the balance to `credits(..)`.
+            is_pro: true,
+            input_type: InputType::Text,
+            input_text: Some(FIXTURE_SETUP),
+            image: None,
+            thumbnail: None,
+            rating: &rating,
+            suggestions: &suggestions,
+        };
+        analyses::save_and_charge(&mut conn, &new, self.clock.now()).unwrap().0.id
+    }
+}
+
+impl UserBuilder<'_> {
+    pub fn named(mut self, display_name: &str) -> Self {
+        display_name.clone_into(&mut self.display_name);
+        self
+    }
+
+    pub fn password(mut self, password: &str) -> Self {
+        password.clone_into(&mut self.password);
+        self
+    }
+
+    /// The balance after sign-up (instead of the signup bonus).
+    pub fn credits(mut self, credits: i32) -> Self {
+        self.credits = Some(credits);
+        self
+    }
+
+    pub fn pro(mut self) -> Self {
+        self.pro = true;
+        self
+    }
+
+    pub fn admin(mut self) -> Self {
+        self.admin = true;
+        self
+    }
+
+    /// One more saved analysis (not charged).
+    pub fn with_analysis(mut self) -> Self {
+        self.analyses += 1;
+        self
+    }
+
+    /// Registers through `POST /_api/auth/register_with_password` in a new browser, which
+    /// stays signed in, then applies the rest.
+    pub async fn sign_up(self) -> TestUser {
+        let app = self.app;
+        let client = app.client();
+        let res = client.register(&self.email, &self.password, &self.display_name).await;
+        assert_eq!(res.status, StatusCode::CREATED, "sign-up of {}: {}", self.email, res.text);
+        let id = res.json()["user"]["id"].as_i64().unwrap();
+        if let Some(credits) = self.credits {
+            app.set_credits(id, credits);
+        }
+        let now = app.clock.now();
+        if self.pro {
+            accounts::set_pro(&mut app.db.conn(), id, true, now).unwrap();
+        }
+        if self.admin {
+            accounts::grant_admin(&mut app.db.conn(), &self.email, now).unwrap();
+        }
+        let analysis_ids = (0..self.analyses).map(|_| app.save_analysis(id)).collect();
+        TestUser { client, id, email: self.email, password: self.password, analysis_ids }
+    }
+}

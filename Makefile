@@ -73,6 +73,7 @@ openapi-check: ## fail when openapi/openapi.json differs from the code
 bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory); prints figures
 	$(CARGO) bench -p setupiq-auth --bench auth
 	@command -v vipsthumbnail >/dev/null || echo "note: install libvips-tools (Debian) to compare the image pipeline with vipsthumbnail"
+	$(CARGO) bench -p setupiq-analyzer --bench analyzer
 	$(CARGO) bench -p setupiq-gateway --bench analysis
 
 pg-banner:

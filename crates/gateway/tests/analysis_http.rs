@@ -7,41 +7,20 @@
 //! when they are skipped.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
 
 use base64::Engine as _;
 use diesel::prelude::*;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use setupiq_auth::service::ledger;
-use setupiq_db::schema::{analyses, analysis_trials, users};
-use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn, TestApp, TestClient, both_backends_async};
+use setupiq_db::schema::{analyses, analysis_trials};
+use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn, TestApp, TestClient, TestDb, both_backends_async};
 
 const TIDY: &str = "A clean white desk with a 27 inch 165Hz IPS monitor on a monitor arm, a mechanical \
     keyboard, RGB light strips behind the monitor, cables hidden in a cable tray and a Herman Miller chair.";
 
-async fn gamer(app: &TestApp, email: &str) -> (TestClient, i64) {
-    let client = app.client();
-    let res = client.register(email, "hunter2hunter2", "Gamer").await;
-    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text);
-    (client, res.json()["user"]["id"].as_i64().unwrap())
-}
-
-fn balance(app: &TestApp, user_id: i64) -> i32 {
-    ledger::balance(&mut app.db.conn(), user_id).unwrap()
-}
-
 fn saved_count(app: &TestApp, user_id: i64) -> i64 {
     analyses::table.filter(analyses::user_id.eq(user_id)).count().get_result(&mut app.db.conn()).unwrap()
-}
-
-fn set_credits(app: &TestApp, user_id: i64, credits: i32) {
-    let mut conn = app.db.conn();
-    let now = app.state().clock.now();
-    let change = credits - ledger::balance(&mut conn, user_id).unwrap();
-    ledger::apply(&mut conn, user_id, change, &ledger::LedgerReason::Spend("test".into()), None, now)
-        .unwrap();
 }
 
 async fn analyze_text(client: &TestClient, text: &str) -> setupiq_test_utils::TestResponse {
@@ -83,215 +62,240 @@ fn assert_complete(result: &Value) {
 
 /// A shared calibration photo as a data URL, or `None` (with a message) when absent.
 fn photo(name: &str) -> Option<String> {
-    let Some(dir) = std::env::var_os("SETUPIQ_EVAL_PHOTOS").map(PathBuf::from).filter(|d| d.is_dir()) else {
-        eprintln!("SKIPPED: SETUPIQ_EVAL_PHOTOS is not set to the shared photo folder");
-        return None;
-    };
+    let dir = setupiq_test_utils::eval_photos(&format!("analyze {name} over HTTP"))?;
     let bytes = std::fs::read(dir.join(name)).unwrap();
     Some(format!("data:image/jpeg;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes)))
 }
 
-both_backends_async! {
-    async fn a_signed_in_text_analysis_is_saved_and_costs_one_credit(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "text@example.com").await;
+both_backends_async!(
+    a_signed_in_text_analysis_is_saved_and_costs_one_credit,
+    history_is_newest_first_and_private,
+    invalid_requests_get_the_spec_messages_and_cost_nothing,
+    an_oversized_photo_is_refused_before_decoding,
+    without_credits_the_answer_is_402_and_nothing_is_saved,
+    ten_parallel_analyses_on_three_credits_deliver_exactly_three,
+    pro_users_are_not_charged,
+    an_anonymous_visitor_gets_one_free_analysis_that_is_not_kept,
+    parallel_free_analyses_of_one_browser_deliver_one,
+    free_analyses_are_capped_per_ip_and_day,
+    a_photo_is_rated_stored_without_metadata_and_deleted_with_the_account,
+    a_photo_that_is_not_a_setup_is_refused_for_free,
+);
+
+async fn a_signed_in_text_analysis_is_saved_and_costs_one_credit(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("text@example.com").sign_up().await;
+    let res = analyze_text(&me, TIDY).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let result = res.json();
+    assert_complete(&result);
+    assert_eq!(result["analyzer"], "local");
+    assert_eq!(result["freeTrial"], false);
+    assert_eq!(result["creditsRemaining"], 2);
+    assert_eq!(app.balance(me.id), 2);
+    app.assert_ledger_consistent(me.id);
+
+    let analysis_id = result["analysisId"].as_i64().unwrap();
+    let history = me.get("/_api/my-analyses").await.json();
+    assert_eq!(history["total"], 1);
+    let saved = &history["analyses"][0];
+    assert_eq!(saved["id"], analysis_id);
+    assert_eq!(saved["inputType"], "text");
+    assert_eq!(saved["inputData"], TIDY);
+    assert_eq!(saved["overallRating"], result["overallScore"]);
+    assert_eq!(saved["result"]["categoryRatings"], result["categoryRatings"]);
+    assert_eq!(saved["result"]["suggestions"], result["suggestions"]);
+
+    let one = me.get(&format!("/_api/analyses/{analysis_id}")).await;
+    assert_eq!(one.status, StatusCode::OK);
+    assert_eq!(one.json()["result"]["summary"], result["summary"]);
+}
+
+async fn history_is_newest_first_and_private(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("mine@example.com").sign_up().await;
+    let first = analyze_text(&me, TIDY).await.json()["analysisId"].as_i64().unwrap();
+    app.clock.advance(chrono::Duration::minutes(5));
+    let messy = "Cables everywhere under the desk, old pizza boxes and energy drink cans next to a small 22 inch monitor.";
+    let second = analyze_text(&me, messy).await.json()["analysisId"].as_i64().unwrap();
+    let ids: Vec<_> = me.get("/_api/my-analyses").await.json()["analyses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, [second, first]);
+    let paged = me.get("/_api/my-analyses?limit=1&offset=1").await.json();
+    assert_eq!((paged["analyses"][0]["id"].as_i64().unwrap(), paged["total"].as_i64().unwrap()), (first, 2));
+
+    let other = app.user("other@example.com").sign_up().await;
+    assert_eq!(other.get(&format!("/_api/analyses/{first}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(other.get("/_api/my-analyses").await.json()["total"], 0);
+    let anonymous = app.client();
+    assert_eq!(anonymous.get("/_api/my-analyses").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(anonymous.get(&format!("/_api/analyses/{first}")).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(me.get("/_api/my-analyses?limit=0").await.status, StatusCode::BAD_REQUEST);
+}
+
+async fn invalid_requests_get_the_spec_messages_and_cost_nothing(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("invalid@example.com").sign_up().await;
+    let short = analyze_text(&me, "  a tiny desk        ").await;
+    assert_eq!(short.status, StatusCode::BAD_REQUEST);
+    assert_eq!(short.error(), "Please describe your setup in at least 20 characters.");
+    assert_eq!(short.json()["issues"][0]["path"], "value");
+    let not_image =
+        me.post("/_api/analyze-setup", json!({"type": "image", "value": "https://example.com/a.jpg"})).await;
+    assert_eq!(not_image.error(), "Invalid image format.");
+    let truncated = me
+        .post(
+            "/_api/analyze-setup",
+            json!({"type": "image", "value": "data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ"}),
+        )
+        .await;
+    assert_eq!(truncated.status, StatusCode::BAD_REQUEST, "{}", truncated.text);
+    let wrong_type = me.post("/_api/analyze-setup", json!({"type": "video", "value": "x"})).await;
+    assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
+    let unrelated = analyze_text(&me, "I like turtles and long walks on the beach at sunset.").await;
+    assert_eq!(unrelated.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", unrelated.text);
+    assert!(unrelated.error().contains("doesn't mention any desk or gaming gear"));
+    assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (3, 0));
+}
+
+async fn an_oversized_photo_is_refused_before_decoding(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("big@example.com").sign_up().await;
+    let eleven_mb = format!("data:image/jpeg;base64,{}", "A".repeat(11 * 1024 * 1024 / 3 * 4));
+    let res = me.post("/_api/analyze-setup", json!({"type": "image", "value": eleven_mb})).await;
+    assert_eq!(res.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(res.error(), "File size exceeds 10MB limit");
+    assert_eq!(app.balance(me.id), 3);
+}
+
+async fn without_credits_the_answer_is_402_and_nothing_is_saved(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("broke@example.com").credits(0).sign_up().await;
+    let res = analyze_text(&me, TIDY).await;
+    assert_eq!(res.status, StatusCode::PAYMENT_REQUIRED);
+    assert!(res.error().contains("credits"), "{}", res.error());
+    assert_eq!(res.json()["code"], "insufficient_credits");
+    assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (0, 0));
+}
+
+async fn ten_parallel_analyses_on_three_credits_deliver_exactly_three(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("race@example.com").sign_up().await;
+    let responses = join_all((0..10).map(|_| analyze_text(&me, TIDY))).await;
+    let delivered = responses.iter().filter(|r| r.status == StatusCode::OK).count();
+    let refused = responses.iter().filter(|r| r.status == StatusCode::PAYMENT_REQUIRED).count();
+    assert_eq!((delivered, refused), (3, 7), "{:?}", responses.iter().map(|r| r.status).collect::<Vec<_>>());
+    assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (0, 3));
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn pro_users_are_not_charged(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("pro@example.com").pro().credits(0).sign_up().await;
+    for _ in 0..2 {
         let res = analyze_text(&me, TIDY).await;
         assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-        let result = res.json();
-        assert_complete(&result);
-        assert_eq!(result["analyzer"], "local");
-        assert_eq!(result["freeTrial"], false);
-        assert_eq!(result["creditsRemaining"], 2);
-        assert_eq!(balance(&app, id), 2);
-        assert!(ledger::balance_matches_ledger(&mut app.db.conn(), id).unwrap());
-
-        let analysis_id = result["analysisId"].as_i64().unwrap();
-        let history = me.get("/_api/my-analyses").await.json();
-        assert_eq!(history["total"], 1);
-        let saved = &history["analyses"][0];
-        assert_eq!(saved["id"], analysis_id);
-        assert_eq!(saved["inputType"], "text");
-        assert_eq!(saved["inputData"], TIDY);
-        assert_eq!(saved["overallRating"], result["overallScore"]);
-        assert_eq!(saved["result"]["categoryRatings"], result["categoryRatings"]);
-        assert_eq!(saved["result"]["suggestions"], result["suggestions"]);
-
-        let one = me.get(&format!("/_api/analyses/{analysis_id}")).await;
-        assert_eq!(one.status, StatusCode::OK);
-        assert_eq!(one.json()["result"]["summary"], result["summary"]);
+        assert_eq!(res.json()["creditsRemaining"], 0);
     }
+    assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (0, 2));
+}
 
-    async fn history_is_newest_first_and_private(db) {
-        let app = TestApp::start(db).await;
-        let (me, _) = gamer(&app, "mine@example.com").await;
-        let first = analyze_text(&me, TIDY).await.json()["analysisId"].as_i64().unwrap();
-        app.clock.advance(chrono::Duration::minutes(5));
-        let messy = "Cables everywhere under the desk, old pizza boxes and energy drink cans next to a small 22 inch monitor.";
-        let second = analyze_text(&me, messy).await.json()["analysisId"].as_i64().unwrap();
-        let ids: Vec<_> = me.get("/_api/my-analyses").await.json()["analyses"].as_array().unwrap()
-            .iter().map(|a| a["id"].as_i64().unwrap()).collect();
-        assert_eq!(ids, [second, first]);
-        let paged = me.get("/_api/my-analyses?limit=1&offset=1").await.json();
-        assert_eq!((paged["analyses"][0]["id"].as_i64().unwrap(), paged["total"].as_i64().unwrap()), (first, 2));
+async fn an_anonymous_visitor_gets_one_free_analysis_that_is_not_kept(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let visitor = app.client();
+    let first = analyze_text(&visitor, TIDY).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    let result = first.json();
+    assert_complete(&result);
+    assert_eq!((result["freeTrial"].clone(), result["analysisId"].clone()), (json!(true), Value::Null));
+    let cookie = first.header("set-cookie").unwrap();
+    assert!(cookie.starts_with("setupiq_visitor=") && cookie.contains("HttpOnly"), "{cookie}");
+    let kept: i64 = analyses::table.count().get_result(&mut app.db.conn()).unwrap();
+    assert_eq!(kept, 0);
 
-        let (other, _) = gamer(&app, "other@example.com").await;
-        assert_eq!(other.get(&format!("/_api/analyses/{first}")).await.status, StatusCode::NOT_FOUND);
-        assert_eq!(other.get("/_api/my-analyses").await.json()["total"], 0);
-        let anonymous = app.client();
-        assert_eq!(anonymous.get("/_api/my-analyses").await.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(anonymous.get(&format!("/_api/analyses/{first}")).await.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(me.get("/_api/my-analyses?limit=0").await.status, StatusCode::BAD_REQUEST);
-    }
+    let second = analyze_text(&visitor, TIDY).await;
+    assert_eq!(second.status, StatusCode::PAYMENT_REQUIRED);
+    assert!(second.error().contains("trial"), "{}", second.error());
+    assert_eq!(second.json()["code"], "trial_used");
+}
 
-    async fn invalid_requests_get_the_spec_messages_and_cost_nothing(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "invalid@example.com").await;
-        let short = analyze_text(&me, "  a tiny desk        ").await;
-        assert_eq!(short.status, StatusCode::BAD_REQUEST);
-        assert_eq!(short.error(), "Please describe your setup in at least 20 characters.");
-        assert_eq!(short.json()["issues"][0]["path"], "value");
-        let not_image = me.post("/_api/analyze-setup", json!({"type": "image", "value": "https://example.com/a.jpg"})).await;
-        assert_eq!(not_image.error(), "Invalid image format.");
-        let truncated = me.post("/_api/analyze-setup", json!({"type": "image", "value": "data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ"})).await;
-        assert_eq!(truncated.status, StatusCode::BAD_REQUEST, "{}", truncated.text);
-        let wrong_type = me.post("/_api/analyze-setup", json!({"type": "video", "value": "x"})).await;
-        assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
-        let unrelated = analyze_text(&me, "I like turtles and long walks on the beach at sunset.").await;
-        assert_eq!(unrelated.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", unrelated.text);
-        assert!(unrelated.error().contains("doesn't mention any desk or gaming gear"));
-        assert_eq!((balance(&app, id), saved_count(&app, id)), (3, 0));
-    }
+async fn parallel_free_analyses_of_one_browser_deliver_one(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let visitor = app.client();
+    // A refused description sets the anonymous-id cookie without using the trial.
+    let refused = analyze_text(&visitor, "I like turtles and long walks on the beach at sunset.").await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let responses = join_all((0..10).map(|_| analyze_text(&visitor, TIDY))).await;
+    let delivered = responses.iter().filter(|r| r.status == StatusCode::OK).count();
+    assert_eq!(delivered, 1, "{:?}", responses.iter().map(|r| (r.status, r.error())).collect::<Vec<_>>());
+    assert!(responses.iter().filter(|r| r.status != StatusCode::OK).all(|r| r.error().contains("trial")));
+}
 
-    async fn an_oversized_photo_is_refused_before_decoding(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "big@example.com").await;
-        let eleven_mb = format!("data:image/jpeg;base64,{}", "A".repeat(11 * 1024 * 1024 / 3 * 4));
-        let res = me.post("/_api/analyze-setup", json!({"type": "image", "value": eleven_mb})).await;
-        assert_eq!(res.status, StatusCode::PAYLOAD_TOO_LARGE);
-        assert_eq!(res.error(), "File size exceeds 10MB limit");
-        assert_eq!(balance(&app, id), 3);
-    }
-
-    async fn without_credits_the_answer_is_402_and_nothing_is_saved(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "broke@example.com").await;
-        set_credits(&app, id, 0);
-        let res = analyze_text(&me, TIDY).await;
-        assert_eq!(res.status, StatusCode::PAYMENT_REQUIRED);
-        assert!(res.error().contains("credits"), "{}", res.error());
-        assert_eq!(res.json()["code"], "insufficient_credits");
-        assert_eq!((balance(&app, id), saved_count(&app, id)), (0, 0));
-    }
-
-    async fn ten_parallel_analyses_on_three_credits_deliver_exactly_three(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "race@example.com").await;
-        let responses = join_all((0..10).map(|_| analyze_text(&me, TIDY))).await;
-        let delivered = responses.iter().filter(|r| r.status == StatusCode::OK).count();
-        let refused = responses.iter().filter(|r| r.status == StatusCode::PAYMENT_REQUIRED).count();
-        assert_eq!((delivered, refused), (3, 7), "{:?}", responses.iter().map(|r| r.status).collect::<Vec<_>>());
-        assert_eq!((balance(&app, id), saved_count(&app, id)), (0, 3));
-        assert!(ledger::balance_matches_ledger(&mut app.db.conn(), id).unwrap());
-    }
-
-    async fn pro_users_are_not_charged(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "pro@example.com").await;
-        diesel::update(users::table.find(id)).set(users::is_pro.eq(true)).execute(&mut app.db.conn()).unwrap();
-        set_credits(&app, id, 0);
-        for _ in 0..2 {
-            let res = analyze_text(&me, TIDY).await;
-            assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-            assert_eq!(res.json()["creditsRemaining"], 0);
-        }
-        assert_eq!((balance(&app, id), saved_count(&app, id)), (0, 2));
-    }
-
-    async fn an_anonymous_visitor_gets_one_free_analysis_that_is_not_kept(db) {
-        let app = TestApp::start(db).await;
-        let visitor = app.client();
-        let first = analyze_text(&visitor, TIDY).await;
-        assert_eq!(first.status, StatusCode::OK, "{}", first.text);
-        let result = first.json();
-        assert_complete(&result);
-        assert_eq!((result["freeTrial"].clone(), result["analysisId"].clone()), (json!(true), Value::Null));
-        let cookie = first.header("set-cookie").unwrap();
-        assert!(cookie.starts_with("setupiq_visitor=") && cookie.contains("HttpOnly"), "{cookie}");
-        let kept: i64 = analyses::table.count().get_result(&mut app.db.conn()).unwrap();
-        assert_eq!(kept, 0);
-
-        let second = analyze_text(&visitor, TIDY).await;
-        assert_eq!(second.status, StatusCode::PAYMENT_REQUIRED);
-        assert!(second.error().contains("trial"), "{}", second.error());
-        assert_eq!(second.json()["code"], "trial_used");
-    }
-
-    async fn parallel_free_analyses_of_one_browser_deliver_one(db) {
-        let app = TestApp::start(db).await;
-        let visitor = app.client();
-        // A refused description sets the anonymous-id cookie without using the trial.
-        let refused = analyze_text(&visitor, "I like turtles and long walks on the beach at sunset.").await;
-        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-        let responses = join_all((0..10).map(|_| analyze_text(&visitor, TIDY))).await;
-        let delivered = responses.iter().filter(|r| r.status == StatusCode::OK).count();
-        assert_eq!(delivered, 1, "{:?}", responses.iter().map(|r| (r.status, r.error())).collect::<Vec<_>>());
-        assert!(responses.iter().filter(|r| r.status != StatusCode::OK).all(|r| r.error().contains("trial")));
-    }
-
-    async fn free_analyses_are_capped_per_ip_and_day(db) {
-        let app = TestApp::start(db).await;
-        for _ in 0..3 {
-            assert_eq!(analyze_text(&app.client(), TIDY).await.status, StatusCode::OK);
-        }
-        let fourth = analyze_text(&app.client(), TIDY).await;
-        assert_eq!(fourth.status, StatusCode::PAYMENT_REQUIRED);
-        assert!(fourth.error().contains("trial"));
-        app.clock.advance(chrono::Duration::hours(25));
+async fn free_analyses_are_capped_per_ip_and_day(db: TestDb) {
+    let app = TestApp::start(db).await;
+    for _ in 0..3 {
         assert_eq!(analyze_text(&app.client(), TIDY).await.status, StatusCode::OK);
-        let trials: i64 = analysis_trials::table.count().get_result(&mut app.db.conn()).unwrap();
-        assert_eq!(trials, 4);
     }
+    let fourth = analyze_text(&app.client(), TIDY).await;
+    assert_eq!(fourth.status, StatusCode::PAYMENT_REQUIRED);
+    assert!(fourth.error().contains("trial"));
+    app.clock.advance(chrono::Duration::hours(25));
+    assert_eq!(analyze_text(&app.client(), TIDY).await.status, StatusCode::OK);
+    let trials: i64 = analysis_trials::table.count().get_result(&mut app.db.conn()).unwrap();
+    assert_eq!(trials, 4);
+}
 
-    async fn a_photo_is_rated_stored_without_metadata_and_deleted_with_the_account(db) {
-        let Some(data_url) = photo("setup05_rgb_dark_dual.jpg") else { return };
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "photo@example.com").await;
-        let res = me.post("/_api/analyze-setup", json!({"type": "image", "value": data_url, "description": "my dual-monitor rig"})).await;
-        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-        let result = res.json();
-        assert_complete(&result);
-        assert_eq!(balance(&app, id), 2);
+async fn a_photo_is_rated_stored_without_metadata_and_deleted_with_the_account(db: TestDb) {
+    let Some(data_url) = photo("setup05_rgb_dark_dual.jpg") else { return };
+    let app = TestApp::start(db).await;
+    let me = app.user("photo@example.com").sign_up().await;
+    let res = me
+        .post(
+            "/_api/analyze-setup",
+            json!({"type": "image", "value": data_url, "description": "my dual-monitor rig"}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let result = res.json();
+    assert_complete(&result);
+    assert_eq!(app.balance(me.id), 2);
 
-        let image = me.get(result["imageUrl"].as_str().unwrap()).await;
-        assert_eq!(image.status, StatusCode::OK);
-        assert_eq!(image.header("content-type"), Some("image/jpeg"));
-        let thumb = me.send(me.http.get(me.url(result["thumbnailUrl"].as_str().unwrap()))).await;
-        assert_eq!(thumb.status, StatusCode::OK);
-        let stored = std::fs::read(app.media_files().into_iter().find(|p| p.to_string_lossy().contains("/analyses/")).unwrap()).unwrap();
-        let decoded = image::load_from_memory(&stored).unwrap();
-        assert!(decoded.width() <= 1920 && decoded.height() <= 1080);
-        assert!(!stored.windows(4).any(|w| w == b"Exif"), "the stored photo keeps no EXIF");
+    let image = me.get(result["imageUrl"].as_str().unwrap()).await;
+    assert_eq!(image.status, StatusCode::OK);
+    assert_eq!(image.header("content-type"), Some("image/jpeg"));
+    let thumb = me.send(me.http.get(me.url(result["thumbnailUrl"].as_str().unwrap()))).await;
+    assert_eq!(thumb.status, StatusCode::OK);
+    let stored = std::fs::read(
+        app.media_files().into_iter().find(|p| p.to_string_lossy().contains("/analyses/")).unwrap(),
+    )
+    .unwrap();
+    let decoded = image::load_from_memory(&stored).unwrap();
+    assert!(decoded.width() <= 1920 && decoded.height() <= 1080);
+    assert!(!stored.windows(4).any(|w| w == b"Exif"), "the stored photo keeps no EXIF");
 
-        let saved = &me.get("/_api/my-analyses").await.json()["analyses"][0];
-        assert_eq!(saved["inputType"], "image");
-        assert_eq!(saved["inputData"], result["imageUrl"]);
+    let saved = &me.get("/_api/my-analyses").await.json()["analyses"][0];
+    assert_eq!(saved["inputType"], "image");
+    assert_eq!(saved["inputData"], result["imageUrl"]);
 
-        assert_eq!(app.media_files().len(), 2);
-        assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
-        assert!(app.media_files().is_empty(), "{:?}", app.media_files());
-        assert_eq!(saved_count(&app, id), 0);
-    }
+    assert_eq!(app.media_files().len(), 2);
+    assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
+    assert!(app.media_files().is_empty(), "{:?}", app.media_files());
+    assert_eq!(saved_count(&app, me.id), 0);
+}
 
-    async fn a_photo_that_is_not_a_setup_is_refused_for_free(db) {
-        let Some(cat) = photo("neg03_cat.jpg") else { return };
-        let app = TestApp::start(db).await;
-        let (me, id) = gamer(&app, "cat@example.com").await;
-        let res = me.post("/_api/analyze-setup", json!({"type": "image", "value": cat})).await;
-        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", res.text);
-        assert!(res.error().contains("doesn't look like a desk or gaming setup"), "{}", res.error());
-        assert_eq!((balance(&app, id), saved_count(&app, id)), (3, 0));
-        assert!(app.media_files().is_empty());
-    }
+async fn a_photo_that_is_not_a_setup_is_refused_for_free(db: TestDb) {
+    let Some(cat) = photo("neg03_cat.jpg") else { return };
+    let app = TestApp::start(db).await;
+    let me = app.user("cat@example.com").sign_up().await;
+    let res = me.post("/_api/analyze-setup", json!({"type": "image", "value": cat})).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", res.text);
+    assert!(res.error().contains("doesn't look like a desk or gaming setup"), "{}", res.error());
+    assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (3, 0));
+    assert!(app.media_files().is_empty());
 }
 
 #[actix_web::test]
@@ -304,11 +308,11 @@ async fn the_models_are_checked_before_anything_is_charged() {
     )
     .await;
     let Some(data_url) = photo("setup01_tidy_monitor_laptop.jpg") else { return };
-    let (me, id) = gamer(&app, "models@example.com").await;
+    let me = app.user("models@example.com").sign_up().await;
     let res = me.post("/_api/analyze-setup", json!({"type": "image", "value": data_url})).await;
     assert_eq!(res.status, StatusCode::SERVICE_UNAVAILABLE, "{}", res.text);
     assert_eq!(res.error(), "Sorry, we couldn't analyze your setup right now. Please try again.");
-    assert_eq!(balance(&app, id), 3);
+    assert_eq!(app.balance(me.id), 3);
 }
 
 /// `SETUPIQ_ANALYZER=openai` through the whole app, against a local stand-in speaking the
@@ -329,7 +333,7 @@ async fn the_configured_provider_rates_and_the_embedded_analyzer_stands_in_for_i
         ],
     )
     .await;
-    let (me, id) = gamer(&app, "provider@example.com").await;
+    let me = app.user("provider@example.com").sign_up().await;
 
     let rated = analyze_text(&me, TIDY).await;
     assert_eq!(rated.status, StatusCode::OK, "{}", rated.text);
@@ -348,5 +352,5 @@ async fn the_configured_provider_rates_and_the_embedded_analyzer_stands_in_for_i
 
     let body = serde_json::to_string(&me.get("/_api/my-analyses").await.json()).unwrap();
     assert!(!body.contains(OpenAiStandIn::API_KEY));
-    assert_eq!((balance(&app, id), saved_count(&app, id)), (1, 2));
+    assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (1, 2));
 }

@@ -7,23 +7,10 @@
 use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::json;
-use setupiq_auth::service::ledger;
 use setupiq_core::Clock;
-use setupiq_test_utils::{StripeStandIn, TestApp, TestClient, both_backends_async};
+use setupiq_test_utils::{StripeStandIn, TestApp, TestClient, TestDb, both_backends_async};
 
 const WEBHOOK_SECRET: &str = "whsec_test_secret";
-
-async fn buyer(app: &TestApp, email: &str) -> (TestClient, i64) {
-    let client = app.client();
-    let res = client.register(email, "hunter2hunter2", "Buyer").await;
-    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text);
-    let id = res.json()["user"]["id"].as_i64().unwrap();
-    (client, id)
-}
-
-fn consistent(app: &TestApp, user_id: i64) {
-    assert!(ledger::balance_matches_ledger(&mut app.db.conn(), user_id).unwrap(), "balance == sum of ledger");
-}
 
 async fn balance(client: &TestClient) -> i64 {
     client.get("/_api/auth/session").await.json()["user"]["credits"].as_i64().unwrap()
@@ -43,226 +30,315 @@ async fn stripe_app(db: setupiq_test_utils::TestDb, stripe: &StripeStandIn) -> T
     .await
 }
 
-both_backends_async! {
-    async fn packs_come_from_the_server(db) {
-        let app = TestApp::start(db).await;
-        let packs = app.client().get("/_api/credits/packs").await.json();
-        assert_eq!(packs["testMode"], true);
-        assert_eq!(packs["publishableKey"], serde_json::Value::Null);
-        let listed: Vec<_> = packs["packs"].as_array().unwrap().iter()
-            .map(|p| (p["id"].as_str().unwrap().to_owned(), p["credits"].as_i64().unwrap(), p["priceCents"].as_i64().unwrap()))
-            .collect();
-        assert_eq!(listed, vec![("starter".into(), 10, 499), ("popular".into(), 25, 999), ("value".into(), 100, 1999)]);
-    }
+both_backends_async!(
+    packs_come_from_the_server,
+    signed_out_visitors_get_401,
+    three_ads_earn_a_credit_on_the_server_clock,
+    the_daily_limit_error_says_so,
+    deductions_are_validated_and_bounded,
+    a_test_mode_purchase_works_offline,
+    stripe_purchases_are_credited_once_by_confirm_and_webhook,
+    a_retried_purchase_gets_the_same_intent_until_one_is_credited,
+    eight_simultaneous_confirmations_credit_once,
+    forged_or_stale_webhooks_credit_nothing,
+);
 
-    async fn signed_out_visitors_get_401(db) {
-        let app = TestApp::start(db).await;
-        let client = app.client();
-        for (path, body) in [
-            ("/_api/watch-ad/start", json!({})),
-            ("/_api/watch-ad", json!({"adToken": "x"})),
-            ("/_api/stripe/create-payment-intent", json!({"packageId": "starter"})),
-            ("/_api/stripe/confirm-payment", json!({"paymentIntentId": "pi_x"})),
-            ("/_api/credits/deduct", json!({"amount": 1, "reason": "x"})),
-        ] {
-            assert_eq!(client.post(path, body).await.status, StatusCode::UNAUTHORIZED, "{path}");
+async fn packs_come_from_the_server(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let packs = app.client().get("/_api/credits/packs").await.json();
+    assert_eq!(packs["testMode"], true);
+    assert_eq!(packs["publishableKey"], serde_json::Value::Null);
+    let listed: Vec<_> = packs["packs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap().to_owned(),
+                p["credits"].as_i64().unwrap(),
+                p["priceCents"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        vec![("starter".into(), 10, 499), ("popular".into(), 25, 999), ("value".into(), 100, 1999)]
+    );
+}
+
+async fn signed_out_visitors_get_401(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let client = app.client();
+    for (path, body) in [
+        ("/_api/watch-ad/start", json!({})),
+        ("/_api/watch-ad", json!({"adToken": "x"})),
+        ("/_api/stripe/create-payment-intent", json!({"packageId": "starter"})),
+        ("/_api/stripe/confirm-payment", json!({"paymentIntentId": "pi_x"})),
+        ("/_api/credits/deduct", json!({"amount": 1, "reason": "x"})),
+    ] {
+        assert_eq!(client.post(path, body).await.status, StatusCode::UNAUTHORIZED, "{path}");
+    }
+    assert_eq!(client.get("/_api/credits/ad-stats").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(client.get("/_api/credits/history").await.status, StatusCode::UNAUTHORIZED);
+}
+
+async fn three_ads_earn_a_credit_on_the_server_clock(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("ads@example.com").sign_up().await;
+    let mut last = serde_json::Value::Null;
+    for watched in 1..=3 {
+        let token =
+            me.post("/_api/watch-ad/start", json!({})).await.json()["adToken"].as_str().unwrap().to_owned();
+        let early = me.post("/_api/watch-ad", json!({"adToken": token})).await;
+        assert_eq!(early.status, StatusCode::BAD_REQUEST, "not before 3 s");
+        app.clock.advance(Duration::seconds(3));
+        last = me.post("/_api/watch-ad", json!({"adToken": token})).await.json();
+        assert_eq!(last["adsWatchedInSession"], watched % 3, "{last}");
+        let again = me.post("/_api/watch-ad", json!({"adToken": token})).await;
+        assert_eq!(again.status, StatusCode::CONFLICT, "each token counts once");
+    }
+    assert_eq!(
+        last,
+        json!({"creditAwarded": true, "credits": 4, "adsUntilNextCredit": 3, "adsWatchedInSession": 0})
+    );
+    assert_eq!(balance(&me).await, 4);
+    let stats = me.get("/_api/credits/ad-stats").await.json();
+    assert_eq!(
+        stats,
+        json!({"dailyAdsRemaining": 27, "potentialCreditsToday": 9, "uncreditedAds": 0, "adsUntilNextCredit": 3})
+    );
+    let history = me.get("/_api/credits/history").await.json();
+    assert_eq!(history["entries"][0]["reason"], "ad_reward");
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn the_daily_limit_error_says_so(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("limit@example.com").sign_up().await;
+    for _ in 0..30 {
+        let token =
+            me.post("/_api/watch-ad/start", json!({})).await.json()["adToken"].as_str().unwrap().to_owned();
+        app.clock.advance(Duration::seconds(3));
+        assert_eq!(me.post("/_api/watch-ad", json!({"adToken": token})).await.status, StatusCode::OK);
+    }
+    let refused = me.post("/_api/watch-ad/start", json!({})).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.error().contains("Daily ad watch limit reached"), "{}", refused.text);
+    assert_eq!(balance(&me).await, 13);
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn deductions_are_validated_and_bounded(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("deduct@example.com").sign_up().await;
+    for (body, message) in [
+        (json!({"amount": 0, "reason": "x"}), "Amount must be a positive integer."),
+        (json!({"amount": 1, "reason": ""}), "Reason is required."),
+        (json!({"amount": 1, "reason": "r".repeat(501)}), "Reason cannot exceed 500 characters."),
+    ] {
+        let res = me.post("/_api/credits/deduct", body).await;
+        assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message));
+    }
+    let too_much = me.post("/_api/credits/deduct", json!({"amount": 4, "reason": "publish"})).await;
+    assert_eq!(too_much.status, StatusCode::PAYMENT_REQUIRED);
+    assert!(too_much.error().contains("credits"));
+    let ok = me.post("/_api/credits/deduct", json!({"amount": 2, "reason": "publish"})).await;
+    assert_eq!(ok.json(), json!({"success": true, "credits": 1}));
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn a_test_mode_purchase_works_offline(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("offline@example.com").sign_up().await;
+    let intent = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "starter"})).await.json();
+    assert_eq!(intent["testMode"], true);
+    let intent_id = intent["paymentIntentId"].as_str().unwrap().to_owned();
+    let unknown = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "mega"})).await;
+    assert_eq!(
+        (unknown.status, unknown.error().as_str()),
+        (StatusCode::BAD_REQUEST, "Please select a valid credit package.")
+    );
+
+    let declined = me
+        .post(
+            "/_api/stripe/test-mode/pay",
+            json!({"paymentIntentId": intent_id, "cardNumber": "4000 0000 0000 0002"}),
+        )
+        .await;
+    assert_eq!(
+        (declined.status, declined.error().as_str()),
+        (StatusCode::PAYMENT_REQUIRED, "Your card was declined.")
+    );
+    let not_paid = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+    assert_eq!(not_paid.status, StatusCode::PAYMENT_REQUIRED);
+    assert_eq!(balance(&me).await, 3);
+
+    let paid = me
+        .post(
+            "/_api/stripe/test-mode/pay",
+            json!({"paymentIntentId": intent_id, "cardNumber": "4242 4242 4242 4242"}),
+        )
+        .await;
+    assert_eq!(paid.status, StatusCode::OK);
+    let thief = app.user("thief@example.com").sign_up().await;
+    let stolen = thief.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+    assert_eq!(stolen.status, StatusCode::NOT_FOUND, "another user's intent is not theirs to credit");
+    let done = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+    assert_eq!(done.json(), json!({"creditsAdded": 10, "newBalance": 13}));
+    let again = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+    assert_eq!(again.json(), json!({"creditsAdded": 10, "newBalance": 13}));
+    assert_eq!(balance(&me).await, 13);
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn stripe_purchases_are_credited_once_by_confirm_and_webhook(db: TestDb) {
+    let stripe = StripeStandIn::start().await;
+    let app = stripe_app(db, &stripe).await;
+    let me = app.user("stripe@example.com").sign_up().await;
+    let packs = me.get("/_api/credits/packs").await.json();
+    assert_eq!(
+        (packs["testMode"].as_bool(), packs["publishableKey"].as_str()),
+        (Some(false), Some("pk_test_standin"))
+    );
+    let intent = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "popular"})).await.json();
+    assert_eq!(intent["testMode"], false);
+    let intent_id = intent["paymentIntentId"].as_str().unwrap().to_owned();
+    assert!(intent["clientSecret"].as_str().unwrap().starts_with(&intent_id));
+    assert!(stripe.last_idempotency_key().is_some(), "every create carries an Idempotency-Key");
+    let params = stripe.last_create_params();
+    assert_eq!(
+        (params.get("amount").map(String::as_str), params.get("currency").map(String::as_str)),
+        (Some("999"), Some("usd"))
+    );
+    let test_mode = me
+        .post(
+            "/_api/stripe/test-mode/pay",
+            json!({"paymentIntentId": intent_id, "cardNumber": "4242424242424242"}),
+        )
+        .await;
+    assert_eq!(test_mode.status, StatusCode::NOT_FOUND, "no test mode with a Stripe key");
+
+    let unpaid = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+    assert_eq!(unpaid.status, StatusCode::PAYMENT_REQUIRED);
+    stripe.succeed(&intent_id);
+
+    // The webhook and the browser's confirmation race; the purchase is credited once.
+    let (body, signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, app.clock.now().timestamp());
+    let hook = app.client();
+    let webhook = hook.send(
+        hook.http
+            .post(hook.url("/_api/stripe/webhook"))
+            .header("content-type", "application/json")
+            .header("stripe-signature", signature.clone())
+            .body(body.clone()),
+    );
+    let confirm = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id}));
+    let (webhook, confirm) = futures_util::join!(webhook, confirm);
+    assert_eq!(webhook.status, StatusCode::OK, "{}", webhook.text);
+    assert_eq!(confirm.json(), json!({"creditsAdded": 25, "newBalance": 28}));
+    let redelivered = hook
+        .send(
+            hook.http
+                .post(hook.url("/_api/stripe/webhook"))
+                .header("content-type", "application/json")
+                .header("stripe-signature", signature)
+                .body(body),
+        )
+        .await;
+    assert_eq!(redelivered.status, StatusCode::OK);
+    assert_eq!(balance(&me).await, 28);
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn a_retried_purchase_gets_the_same_intent_until_one_is_credited(db: TestDb) {
+    let stripe = StripeStandIn::start().await;
+    let app = stripe_app(db, &stripe).await;
+    let me = app.user("retry@example.com").sign_up().await;
+    let buy = |pack: &'static str| me.post("/_api/stripe/create-payment-intent", json!({"packageId": pack}));
+    let first = buy("starter").await.json();
+    let again = buy("starter").await.json();
+    assert_eq!(
+        again["paymentIntentId"], first["paymentIntentId"],
+        "a double click does not make a second intent"
+    );
+    assert_eq!(again["clientSecret"], first["clientSecret"]);
+    assert_eq!(stripe.created_count(), 1);
+    let other_pack = buy("popular").await.json();
+    assert_ne!(other_pack["paymentIntentId"], first["paymentIntentId"]);
+
+    let intent_id = first["paymentIntentId"].as_str().unwrap().to_owned();
+    stripe.succeed(&intent_id);
+    let done = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+    assert_eq!(done.json(), json!({"creditsAdded": 10, "newBalance": 13}));
+    let next = buy("starter").await.json();
+    assert_ne!(
+        next["paymentIntentId"], first["paymentIntentId"],
+        "after a credited purchase the next one is new"
+    );
+    assert_eq!(stripe.created_count(), 3);
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
+    let stripe = StripeStandIn::start().await;
+    let app = stripe_app(db, &stripe).await;
+    let me = app.user("eight@example.com").sign_up().await;
+    let created = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "value"})).await;
+    let intent_id = created.json()["paymentIntentId"].as_str().expect(&created.text).to_owned();
+    stripe.succeed(&intent_id);
+    let confirms: Vec<_> = (0..8)
+        .map(|_| me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})))
+        .collect();
+    for response in futures_util::future::join_all(confirms).await {
+        assert_eq!(response.json(), json!({"creditsAdded": 100, "newBalance": 103}), "{}", response.text);
+    }
+    assert_eq!(balance(&me).await, 103);
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn forged_or_stale_webhooks_credit_nothing(db: TestDb) {
+    let stripe = StripeStandIn::start().await;
+    let app = stripe_app(db, &stripe).await;
+    let me = app.user("forged@example.com").sign_up().await;
+    let intent_id = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "value"})).await.json()
+        ["paymentIntentId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    stripe.succeed(&intent_id);
+    let now = app.clock.now().timestamp();
+    let hook = app.client();
+    let send = |body: String, signature: Option<String>| {
+        let mut request = hook
+            .http
+            .post(hook.url("/_api/stripe/webhook"))
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some(signature) = signature {
+            request = request.header("stripe-signature", signature);
         }
-        assert_eq!(client.get("/_api/credits/ad-stats").await.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(client.get("/_api/credits/history").await.status, StatusCode::UNAUTHORIZED);
+        hook.send(request)
+    };
+    let (body, signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, now);
+    let mut flipped = body.clone().into_bytes();
+    let last = flipped.len() - 2;
+    flipped[last] ^= 0x01;
+    let reserialised =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&body).unwrap()).unwrap();
+    let (stale_body, stale_signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, now - 301);
+    for (what, body, signature) in [
+        ("flipped byte", String::from_utf8_lossy(&flipped).into_owned(), Some(signature.clone())),
+        ("re-serialised body", reserialised, Some(signature.clone())),
+        ("stale timestamp", stale_body, Some(stale_signature)),
+        ("missing header", body.clone(), None),
+        ("wrong secret", body.clone(), Some(stripe.webhook_event(&intent_id, "whsec_other", now).1)),
+    ] {
+        let res = send(body, signature).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{what}: {}", res.text);
     }
-
-    async fn three_ads_earn_a_credit_on_the_server_clock(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = buyer(&app, "ads@example.com").await;
-        let mut last = serde_json::Value::Null;
-        for watched in 1..=3 {
-            let token = me.post("/_api/watch-ad/start", json!({})).await.json()["adToken"].as_str().unwrap().to_owned();
-            let early = me.post("/_api/watch-ad", json!({"adToken": token})).await;
-            assert_eq!(early.status, StatusCode::BAD_REQUEST, "not before 3 s");
-            app.clock.advance(Duration::seconds(3));
-            last = me.post("/_api/watch-ad", json!({"adToken": token})).await.json();
-            assert_eq!(last["adsWatchedInSession"], watched % 3, "{last}");
-            let again = me.post("/_api/watch-ad", json!({"adToken": token})).await;
-            assert_eq!(again.status, StatusCode::CONFLICT, "each token counts once");
-        }
-        assert_eq!(last, json!({"creditAwarded": true, "credits": 4, "adsUntilNextCredit": 3, "adsWatchedInSession": 0}));
-        assert_eq!(balance(&me).await, 4);
-        let stats = me.get("/_api/credits/ad-stats").await.json();
-        assert_eq!(stats, json!({"dailyAdsRemaining": 27, "potentialCreditsToday": 9, "uncreditedAds": 0, "adsUntilNextCredit": 3}));
-        let history = me.get("/_api/credits/history").await.json();
-        assert_eq!(history["entries"][0]["reason"], "ad_reward");
-        consistent(&app, id);
-    }
-
-    async fn the_daily_limit_error_says_so(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = buyer(&app, "limit@example.com").await;
-        for _ in 0..30 {
-            let token = me.post("/_api/watch-ad/start", json!({})).await.json()["adToken"].as_str().unwrap().to_owned();
-            app.clock.advance(Duration::seconds(3));
-            assert_eq!(me.post("/_api/watch-ad", json!({"adToken": token})).await.status, StatusCode::OK);
-        }
-        let refused = me.post("/_api/watch-ad/start", json!({})).await;
-        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
-        assert!(refused.error().contains("Daily ad watch limit reached"), "{}", refused.text);
-        assert_eq!(balance(&me).await, 13);
-        consistent(&app, id);
-    }
-
-    async fn deductions_are_validated_and_bounded(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = buyer(&app, "deduct@example.com").await;
-        for (body, message) in [
-            (json!({"amount": 0, "reason": "x"}), "Amount must be a positive integer."),
-            (json!({"amount": 1, "reason": ""}), "Reason is required."),
-            (json!({"amount": 1, "reason": "r".repeat(501)}), "Reason cannot exceed 500 characters."),
-        ] {
-            let res = me.post("/_api/credits/deduct", body).await;
-            assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message));
-        }
-        let too_much = me.post("/_api/credits/deduct", json!({"amount": 4, "reason": "publish"})).await;
-        assert_eq!(too_much.status, StatusCode::PAYMENT_REQUIRED);
-        assert!(too_much.error().contains("credits"));
-        let ok = me.post("/_api/credits/deduct", json!({"amount": 2, "reason": "publish"})).await;
-        assert_eq!(ok.json(), json!({"success": true, "credits": 1}));
-        consistent(&app, id);
-    }
-
-    async fn a_test_mode_purchase_works_offline(db) {
-        let app = TestApp::start(db).await;
-        let (me, id) = buyer(&app, "offline@example.com").await;
-        let intent = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "starter"})).await.json();
-        assert_eq!(intent["testMode"], true);
-        let intent_id = intent["paymentIntentId"].as_str().unwrap().to_owned();
-        let unknown = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "mega"})).await;
-        assert_eq!((unknown.status, unknown.error().as_str()), (StatusCode::BAD_REQUEST, "Please select a valid credit package."));
-
-        let declined = me.post("/_api/stripe/test-mode/pay", json!({"paymentIntentId": intent_id, "cardNumber": "4000 0000 0000 0002"})).await;
-        assert_eq!((declined.status, declined.error().as_str()), (StatusCode::PAYMENT_REQUIRED, "Your card was declined."));
-        let not_paid = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
-        assert_eq!(not_paid.status, StatusCode::PAYMENT_REQUIRED);
-        assert_eq!(balance(&me).await, 3);
-
-        let paid = me.post("/_api/stripe/test-mode/pay", json!({"paymentIntentId": intent_id, "cardNumber": "4242 4242 4242 4242"})).await;
-        assert_eq!(paid.status, StatusCode::OK);
-        let (thief, _) = buyer(&app, "thief@example.com").await;
-        let stolen = thief.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
-        assert_eq!(stolen.status, StatusCode::NOT_FOUND, "another user's intent is not theirs to credit");
-        let done = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
-        assert_eq!(done.json(), json!({"creditsAdded": 10, "newBalance": 13}));
-        let again = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
-        assert_eq!(again.json(), json!({"creditsAdded": 10, "newBalance": 13}));
-        assert_eq!(balance(&me).await, 13);
-        consistent(&app, id);
-    }
-
-    async fn stripe_purchases_are_credited_once_by_confirm_and_webhook(db) {
-        let stripe = StripeStandIn::start().await;
-        let app = stripe_app(db, &stripe).await;
-        let (me, id) = buyer(&app, "stripe@example.com").await;
-        let packs = me.get("/_api/credits/packs").await.json();
-        assert_eq!((packs["testMode"].as_bool(), packs["publishableKey"].as_str()), (Some(false), Some("pk_test_standin")));
-        let intent = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "popular"})).await.json();
-        assert_eq!(intent["testMode"], false);
-        let intent_id = intent["paymentIntentId"].as_str().unwrap().to_owned();
-        assert!(intent["clientSecret"].as_str().unwrap().starts_with(&intent_id));
-        assert!(stripe.last_idempotency_key().is_some(), "every create carries an Idempotency-Key");
-        let params = stripe.last_create_params();
-        assert_eq!((params.get("amount").map(String::as_str), params.get("currency").map(String::as_str)), (Some("999"), Some("usd")));
-        let test_mode = me.post("/_api/stripe/test-mode/pay", json!({"paymentIntentId": intent_id, "cardNumber": "4242424242424242"})).await;
-        assert_eq!(test_mode.status, StatusCode::NOT_FOUND, "no test mode with a Stripe key");
-
-        let unpaid = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
-        assert_eq!(unpaid.status, StatusCode::PAYMENT_REQUIRED);
-        stripe.succeed(&intent_id);
-
-        // The webhook and the browser's confirmation race; the purchase is credited once.
-        let (body, signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, app.clock.now().timestamp());
-        let hook = app.client();
-        let webhook = hook.send(hook.http.post(hook.url("/_api/stripe/webhook")).header("content-type", "application/json").header("stripe-signature", signature.clone()).body(body.clone()));
-        let confirm = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id}));
-        let (webhook, confirm) = futures_util::join!(webhook, confirm);
-        assert_eq!(webhook.status, StatusCode::OK, "{}", webhook.text);
-        assert_eq!(confirm.json(), json!({"creditsAdded": 25, "newBalance": 28}));
-        let redelivered = hook.send(hook.http.post(hook.url("/_api/stripe/webhook")).header("content-type", "application/json").header("stripe-signature", signature).body(body)).await;
-        assert_eq!(redelivered.status, StatusCode::OK);
-        assert_eq!(balance(&me).await, 28);
-        consistent(&app, id);
-    }
-
-    async fn a_retried_purchase_gets_the_same_intent_until_one_is_credited(db) {
-        let stripe = StripeStandIn::start().await;
-        let app = stripe_app(db, &stripe).await;
-        let (me, id) = buyer(&app, "retry@example.com").await;
-        let buy = |pack: &'static str| me.post("/_api/stripe/create-payment-intent", json!({"packageId": pack}));
-        let first = buy("starter").await.json();
-        let again = buy("starter").await.json();
-        assert_eq!(again["paymentIntentId"], first["paymentIntentId"], "a double click does not make a second intent");
-        assert_eq!(again["clientSecret"], first["clientSecret"]);
-        assert_eq!(stripe.created_count(), 1);
-        let other_pack = buy("popular").await.json();
-        assert_ne!(other_pack["paymentIntentId"], first["paymentIntentId"]);
-
-        let intent_id = first["paymentIntentId"].as_str().unwrap().to_owned();
-        stripe.succeed(&intent_id);
-        let done = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
-        assert_eq!(done.json(), json!({"creditsAdded": 10, "newBalance": 13}));
-        let next = buy("starter").await.json();
-        assert_ne!(next["paymentIntentId"], first["paymentIntentId"], "after a credited purchase the next one is new");
-        assert_eq!(stripe.created_count(), 3);
-        consistent(&app, id);
-    }
-
-    async fn eight_simultaneous_confirmations_credit_once(db) {
-        let stripe = StripeStandIn::start().await;
-        let app = stripe_app(db, &stripe).await;
-        let (me, id) = buyer(&app, "eight@example.com").await;
-        let created = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "value"})).await;
-        let intent_id = created.json()["paymentIntentId"].as_str().expect(&created.text).to_owned();
-        stripe.succeed(&intent_id);
-        let confirms: Vec<_> = (0..8).map(|_| me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id}))).collect();
-        for response in futures_util::future::join_all(confirms).await {
-            assert_eq!(response.json(), json!({"creditsAdded": 100, "newBalance": 103}), "{}", response.text);
-        }
-        assert_eq!(balance(&me).await, 103);
-        consistent(&app, id);
-    }
-
-    async fn forged_or_stale_webhooks_credit_nothing(db) {
-        let stripe = StripeStandIn::start().await;
-        let app = stripe_app(db, &stripe).await;
-        let (me, id) = buyer(&app, "forged@example.com").await;
-        let intent_id = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "value"})).await.json()["paymentIntentId"].as_str().unwrap().to_owned();
-        stripe.succeed(&intent_id);
-        let now = app.clock.now().timestamp();
-        let hook = app.client();
-        let send = |body: String, signature: Option<String>| {
-            let mut request = hook.http.post(hook.url("/_api/stripe/webhook")).header("content-type", "application/json").body(body);
-            if let Some(signature) = signature {
-                request = request.header("stripe-signature", signature);
-            }
-            hook.send(request)
-        };
-        let (body, signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, now);
-        let mut flipped = body.clone().into_bytes();
-        let last = flipped.len() - 2;
-        flipped[last] ^= 0x01;
-        let reserialised = serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&body).unwrap()).unwrap();
-        let (stale_body, stale_signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, now - 301);
-        for (what, body, signature) in [
-            ("flipped byte", String::from_utf8_lossy(&flipped).into_owned(), Some(signature.clone())),
-            ("re-serialised body", reserialised, Some(signature.clone())),
-            ("stale timestamp", stale_body, Some(stale_signature)),
-            ("missing header", body.clone(), None),
-            ("wrong secret", body.clone(), Some(stripe.webhook_event(&intent_id, "whsec_other", now).1)),
-        ] {
-            let res = send(body, signature).await;
-            assert_eq!(res.status, StatusCode::BAD_REQUEST, "{what}: {}", res.text);
-        }
-        assert_eq!(balance(&me).await, 3, "nothing credited");
-        let res = send(body, Some(signature)).await;
-        assert_eq!(res.status, StatusCode::OK);
-        assert_eq!(balance(&me).await, 103);
-        consistent(&app, id);
-    }
+    assert_eq!(balance(&me).await, 3, "nothing credited");
+    let res = send(body, Some(signature)).await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(balance(&me).await, 103);
+    app.assert_ledger_consistent(me.id);
 }

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod app;
+pub mod bench;
 mod db;
 pub mod fixtures;
 mod openai;

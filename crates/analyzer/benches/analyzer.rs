@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use setupiq_analyzer::local::LocalModels;
 use setupiq_analyzer::{pipeline, vision};
-use setupiq_test_utils::bench::{data_url, jpeg_of_size, summarize, time};
+use setupiq_test_utils::bench::{bench_photos, data_url, summarize, time};
 
 const PHOTO: &str = "setup05_rgb_dark_dual.jpg";
 
@@ -119,20 +119,9 @@ fn bench_against_vips(file: &Path, bytes: &[u8], label: &str) {
 }
 
 fn main() {
-    let Some(photos) = std::env::var_os("SETUPIQ_EVAL_PHOTOS").map(PathBuf::from).filter(|p| p.is_dir())
-    else {
-        println!("analyzer benchmark skipped: set SETUPIQ_EVAL_PHOTOS to the shared photo folder");
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let source = photos.join(PHOTO);
-    let full_hd_file = dir.path().join("full-hd.jpg");
-    let twelve_mp_file = dir.path().join("12mp.jpg");
-    let full_hd = jpeg_of_size(&source, 1920, 1080, &full_hd_file);
-    let twelve_mp = jpeg_of_size(&source, 4000, 3000, &twelve_mp_file);
-
+    let Some(photos) = bench_photos(PHOTO, "analyzer") else { return };
     println!("== analyzer ({PHOTO}) ==");
-    bench_stages(&full_hd);
-    bench_against_vips(&full_hd_file, &full_hd, "1920x1080 JPEG -> fit 1920x1080");
-    bench_against_vips(&twelve_mp_file, &twelve_mp, "12 MP JPEG -> fit 1920x1080");
+    bench_stages(&photos.full_hd);
+    bench_against_vips(&photos.full_hd_file, &photos.full_hd, "1920x1080 JPEG -> fit 1920x1080");
+    bench_against_vips(&photos.twelve_mp_file, &photos.twelve_mp, "12 MP JPEG -> fit 1920x1080");
 }

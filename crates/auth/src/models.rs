@@ -14,7 +14,7 @@ pub(crate) struct UserRow {
     pub password_hash: String,
     pub profile_picture: Option<String>,
     pub is_pro: bool,
-    pub role: String,
+    pub role: Role,
     pub credits: i32,
     pub created_at: NaiveDateTime,
     #[allow(dead_code)] // read for completeness; written on every change
@@ -28,7 +28,7 @@ pub(crate) struct UserInsertForm<'a> {
     pub username: &'a str,
     pub display_name: &'a str,
     pub password_hash: &'a str,
-    pub role: &'a str,
+    pub role: Role,
     pub credits: i32,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
@@ -99,23 +99,11 @@ pub(crate) struct LedgerRow {
     pub created_at: NaiveDateTime,
 }
 
-/// A user's role; stored as text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    User,
-    Admin,
-}
-
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::User => "user",
-            Self::Admin => "admin",
-        }
-    }
-
-    fn parse(value: &str) -> Self {
-        if value == "admin" { Self::Admin } else { Self::User }
+setupiq_db::text_enum! {
+    /// A user's role (`users.role`).
+    pub enum Role {
+        User = "user",
+        Admin = "admin",
     }
 }
 
@@ -142,7 +130,7 @@ impl From<UserRow> for Account {
             display_name: row.display_name,
             profile_picture: row.profile_picture,
             is_pro: row.is_pro,
-            role: Role::parse(&row.role),
+            role: row.role,
             credits: row.credits,
             created_at: row.created_at.and_utc(),
         }

@@ -7,7 +7,7 @@ use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, s
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
-    LedgerInsertForm, LedgerRow, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow,
+    LedgerInsertForm, LedgerRow, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow, Role,
     SessionInsertForm, SessionRow, UserInsertForm, UserRow,
 };
 
@@ -92,7 +92,7 @@ pub(crate) fn set_pro(
 pub(crate) fn set_role(
     conn: &mut DbConnection,
     id: i64,
-    role: &str,
+    role: Role,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(users::table.find(id)).set((users::role.eq(role), users::updated_at.eq(now))).execute(conn)

@@ -16,7 +16,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use setupiq_test_utils::bench::{data_url, jpeg_of_size, summarize, time};
+use setupiq_test_utils::bench::{bench_photos, data_url, summarize, time};
 
 const PHOTO: &str = "setup05_rgb_dark_dual.jpg";
 
@@ -144,18 +144,7 @@ fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
 }
 
 fn main() {
-    let Some(photos) = std::env::var_os("SETUPIQ_EVAL_PHOTOS").map(PathBuf::from).filter(|p| p.is_dir())
-    else {
-        println!("analysis benchmark skipped: set SETUPIQ_EVAL_PHOTOS to the shared photo folder");
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let source = photos.join(PHOTO);
-    let full_hd_file = dir.path().join("full-hd.jpg");
-    let twelve_mp_file = dir.path().join("12mp.jpg");
-    let full_hd = jpeg_of_size(&source, 1920, 1080, &full_hd_file);
-    let twelve_mp = jpeg_of_size(&source, 4000, 3000, &twelve_mp_file);
-
+    let Some(photos) = bench_photos(PHOTO, "analysis") else { return };
     println!("== analysis over HTTP ({PHOTO}) ==");
-    bench_http(&full_hd, &twelve_mp);
+    bench_http(&photos.full_hd, &photos.twelve_mp);
 }

@@ -7,7 +7,6 @@
 //! when they are skipped.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-
 use base64::Engine as _;
 use diesel::prelude::*;
 use futures_util::future::join_all;

@@ -9,16 +9,10 @@ use diesel::prelude::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use setupiq_db::schema::users;
-use setupiq_test_utils::{SentMail, TestApp, TestClient, both_backends_async};
+use setupiq_test_utils::{SentMail, TestApp, TestDb, both_backends_async};
 
+/// The password of every account here; the tests log in with it.
 const PASSWORD: &str = "hunter2hunter2";
-
-async fn signed_in(app: &TestApp, email: &str) -> TestClient {
-    let client = app.client();
-    let res = client.register(email, PASSWORD, "Pixel Pete").await;
-    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text);
-    client
-}
 
 fn session_cookie(res: &setupiq_test_utils::TestResponse) -> String {
     res.headers
@@ -77,320 +71,454 @@ fn reset_link(mail: &SentMail) -> String {
     mail.line_with("/reset-password?token=").expect("a reset link")
 }
 
-both_backends_async! {
-    async fn registering_signs_in_with_three_credits(db) {
-        let app = TestApp::start(db).await;
-        let client = app.client();
-        let res = client.register("Pixel@Example.com", PASSWORD, "Pixel Pete 🎮").await;
-        assert_eq!(res.status, StatusCode::CREATED);
-        let user = &res.json()["user"];
-        assert_eq!(user["email"], "pixel@example.com");
-        assert_eq!(user["displayName"], "Pixel Pete 🎮");
-        assert_eq!(user["username"], "Pixel_Pete");
-        assert_eq!(user["credits"], 3);
-        assert_eq!(user["isPro"], false);
-        assert_eq!(user["role"], "user");
-        assert_eq!(user["profilePicture"], serde_json::Value::Null);
-        assert!(user["createdAt"].as_str().unwrap().starts_with("2026-03-14T09:26:53"));
-        let cookie = session_cookie(&res);
-        for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
-            assert!(cookie.contains(attribute), "{cookie}");
-        }
-        assert!(!cookie.contains("Secure") && !cookie.starts_with("__Host-"), "plain http: {cookie}");
-        assert_eq!(cookie_value(&cookie).len(), 43, "256 bits, base64url");
+both_backends_async!(
+    registering_signs_in_with_three_credits,
+    registration_is_validated_with_the_specification_messages,
+    twenty_simultaneous_registrations_create_one_account,
+    login_logout_and_session_lifetime,
+    repeated_failures_are_throttled_with_retry_after,
+    a_weak_password_hash_is_upgraded_at_login,
+    profile_changes_need_a_session_and_follow_the_rules,
+    profile_pictures_are_decoded_resized_stripped_and_served,
+    password_reset_by_email_end_to_end,
+    reset_links_expire_after_an_hour,
+    deleting_the_account_removes_everything,
+    cross_site_and_non_json_writes_are_refused,
+    admins_come_from_the_configuration,
+);
 
-        let session = client.get("/_api/auth/session").await;
-        assert_eq!(session.status, StatusCode::OK);
-        assert_eq!(session.json()["user"]["email"], "pixel@example.com");
-        assert!(!session.text.contains("password"), "{}", session.text);
+async fn registering_signs_in_with_three_credits(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let client = app.client();
+    let res = client.register("Pixel@Example.com", PASSWORD, "Pixel Pete 🎮").await;
+    assert_eq!(res.status, StatusCode::CREATED);
+    let user = &res.json()["user"];
+    assert_eq!(user["email"], "pixel@example.com");
+    assert_eq!(user["displayName"], "Pixel Pete 🎮");
+    assert_eq!(user["username"], "Pixel_Pete");
+    assert_eq!(user["credits"], 3);
+    assert_eq!(user["isPro"], false);
+    assert_eq!(user["role"], "user");
+    assert_eq!(user["profilePicture"], serde_json::Value::Null);
+    assert!(user["createdAt"].as_str().unwrap().starts_with("2026-03-14T09:26:53"));
+    let cookie = session_cookie(&res);
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(cookie.contains(attribute), "{cookie}");
     }
+    assert!(!cookie.contains("Secure") && !cookie.starts_with("__Host-"), "plain http: {cookie}");
+    assert_eq!(cookie_value(&cookie).len(), 43, "256 bits, base64url");
 
-    async fn registration_is_validated_with_the_specification_messages(db) {
-        let app = TestApp::start(db).await;
-        let client = app.client();
-        for (body, path, message) in [
-            (json!({"email": "nope", "password": PASSWORD, "displayName": "A"}), "email", "Email is required"),
-            (json!({"email": "a@b.co", "password": "short", "displayName": "A"}), "password", "Password must be at least 8 characters"),
-            (json!({"email": "a@b.co", "password": PASSWORD, "displayName": "   "}), "displayName", "Name is required"),
-        ] {
-            let res = client.post("/_api/auth/register_with_password", body).await;
-            assert_eq!(res.status, StatusCode::BAD_REQUEST);
-            assert_eq!(res.error(), message);
-            assert_eq!(res.json()["issues"][0]["path"], path);
-        }
-        let extra = client.post("/_api/auth/register_with_password",
-            json!({"email": "a@b.co", "password": PASSWORD, "displayName": "A", "isPro": true})).await;
-        assert_eq!(extra.status, StatusCode::BAD_REQUEST);
-        assert!(extra.error().contains("unknown field `isPro`"), "{}", extra.text);
-        let missing = client.post("/_api/auth/register_with_password", json!({"email": "a@b.co"})).await;
-        assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    let session = client.get("/_api/auth/session").await;
+    assert_eq!(session.status, StatusCode::OK);
+    assert_eq!(session.json()["user"]["email"], "pixel@example.com");
+    assert!(!session.text.contains("password"), "{}", session.text);
+}
 
-        assert_eq!(client.register("taken@example.com", PASSWORD, "A").await.status, StatusCode::CREATED);
-        let again = app.client().register("TAKEN@example.com", PASSWORD, "B").await;
-        assert_eq!(again.status, StatusCode::CONFLICT);
-        assert!(again.error().contains("Email already in use"));
-        let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
-        assert_eq!(count, 1, "nothing half-written");
+async fn registration_is_validated_with_the_specification_messages(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let client = app.client();
+    for (body, path, message) in [
+        (json!({"email": "nope", "password": PASSWORD, "displayName": "A"}), "email", "Email is required"),
+        (
+            json!({"email": "a@b.co", "password": "short", "displayName": "A"}),
+            "password",
+            "Password must be at least 8 characters",
+        ),
+        (
+            json!({"email": "a@b.co", "password": PASSWORD, "displayName": "   "}),
+            "displayName",
+            "Name is required",
+        ),
+    ] {
+        let res = client.post("/_api/auth/register_with_password", body).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST);
+        assert_eq!(res.error(), message);
+        assert_eq!(res.json()["issues"][0]["path"], path);
     }
+    let extra = client
+        .post(
+            "/_api/auth/register_with_password",
+            json!({"email": "a@b.co", "password": PASSWORD, "displayName": "A", "isPro": true}),
+        )
+        .await;
+    assert_eq!(extra.status, StatusCode::BAD_REQUEST);
+    assert!(extra.error().contains("unknown field `isPro`"), "{}", extra.text);
+    let missing = client.post("/_api/auth/register_with_password", json!({"email": "a@b.co"})).await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
 
-    async fn twenty_simultaneous_registrations_create_one_account(db) {
-        let app = TestApp::start(db).await;
-        let clients: Vec<_> = (0..20).map(|_| app.client()).collect();
-        let responses = futures_join_all(clients.iter().map(|c| c.register("race@example.com", PASSWORD, "Racer"))).await;
-        let created = responses.iter().filter(|r| r.status == StatusCode::CREATED).count();
-        let conflicts = responses.iter().filter(|r| r.status == StatusCode::CONFLICT).count();
-        assert_eq!((created, conflicts), (1, 19), "{:?}", responses.iter().map(|r| r.status).collect::<Vec<_>>());
-        let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
-        assert_eq!(count, 1);
+    assert_eq!(client.register("taken@example.com", PASSWORD, "A").await.status, StatusCode::CREATED);
+    let again = app.client().register("TAKEN@example.com", PASSWORD, "B").await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert!(again.error().contains("Email already in use"));
+    let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
+    assert_eq!(count, 1, "nothing half-written");
+}
+
+async fn twenty_simultaneous_registrations_create_one_account(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let clients: Vec<_> = (0..20).map(|_| app.client()).collect();
+    let responses =
+        futures_join_all(clients.iter().map(|c| c.register("race@example.com", PASSWORD, "Racer"))).await;
+    let created = responses.iter().filter(|r| r.status == StatusCode::CREATED).count();
+    let conflicts = responses.iter().filter(|r| r.status == StatusCode::CONFLICT).count();
+    assert_eq!((created, conflicts), (1, 19), "{:?}", responses.iter().map(|r| r.status).collect::<Vec<_>>());
+    let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
+    assert_eq!(count, 1);
+}
+
+async fn login_logout_and_session_lifetime(db: TestDb) {
+    let app = TestApp::start(db).await;
+    app.user("gamer@example.com").password(PASSWORD).sign_up().await;
+    let browser = app.client();
+    assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED);
+    let signed_out = browser.get("/_api/auth/session").await;
+    assert_eq!(signed_out.error(), "Not authenticated");
+
+    let wrong = browser.login("gamer@example.com", "not-the-password").await;
+    assert_eq!(
+        (wrong.status, wrong.error().as_str()),
+        (StatusCode::UNAUTHORIZED, "Invalid email or password.")
+    );
+    let unknown = browser.login("ghost@example.com", PASSWORD).await;
+    assert_eq!(
+        (unknown.status, unknown.error()),
+        (StatusCode::UNAUTHORIZED, wrong.error()),
+        "no account enumeration"
+    );
+    let invalid = browser.post("/_api/auth/login_with_password", json!({"email": "x", "password": ""})).await;
+    let messages: Vec<_> = invalid.json()["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["message"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(messages, vec!["Email is required", "Password is required"]);
+
+    let first = browser.login("GAMER@example.com", PASSWORD).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    let first_token = cookie_value(&session_cookie(&first));
+    let second = browser.login("gamer@example.com", PASSWORD).await;
+    let second_token = cookie_value(&session_cookie(&second));
+    assert_ne!(first_token, second_token, "a new token at every login");
+    let replay = app.client();
+    let old = replay
+        .send(
+            replay
+                .http
+                .get(replay.url("/_api/auth/session"))
+                .header("cookie", format!("setupiq_session={first_token}")),
+        )
+        .await;
+    assert_eq!(old.status, StatusCode::UNAUTHORIZED, "the replaced session is gone");
+
+    assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::OK);
+    app.clock.advance(Duration::days(8));
+    assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED, "idle expiry");
+
+    assert_eq!(browser.login("gamer@example.com", PASSWORD).await.status, StatusCode::OK);
+    let token = cookie_value(&session_cookie(&browser.login("gamer@example.com", PASSWORD).await));
+    let out = browser.post("/_api/auth/logout", json!({})).await;
+    assert_eq!(out.status, StatusCode::OK);
+    assert!(session_cookie(&out).contains("Max-Age=0"), "the cookie is cleared");
+    let stolen = replay
+        .send(
+            replay
+                .http
+                .get(replay.url("/_api/auth/session"))
+                .header("cookie", format!("setupiq_session={token}")),
+        )
+        .await;
+    assert_eq!(stolen.status, StatusCode::UNAUTHORIZED, "logout revokes the token on the server");
+    assert_eq!(
+        app.client().post("/_api/auth/logout", json!({})).await.status,
+        StatusCode::OK,
+        "signed out is fine"
+    );
+}
+
+async fn repeated_failures_are_throttled_with_retry_after(db: TestDb) {
+    let app = TestApp::start(db).await;
+    app.user("target@example.com").password(PASSWORD).sign_up().await;
+    let attacker = app.client();
+    for _ in 0..5 {
+        assert_eq!(
+            attacker.login("target@example.com", "guess-guess").await.status,
+            StatusCode::UNAUTHORIZED
+        );
     }
+    let blocked = attacker.login("target@example.com", PASSWORD).await;
+    assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS, "even the right password waits");
+    let retry: u64 = blocked.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=900).contains(&retry), "{retry}");
+    app.clock.advance(Duration::minutes(16));
+    assert_eq!(attacker.login("target@example.com", PASSWORD).await.status, StatusCode::OK);
+}
 
-    async fn login_logout_and_session_lifetime(db) {
-        let app = TestApp::start(db).await;
-        signed_in(&app, "gamer@example.com").await;
-        let browser = app.client();
-        assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED);
-        let signed_out = browser.get("/_api/auth/session").await;
-        assert_eq!(signed_out.error(), "Not authenticated");
+async fn a_weak_password_hash_is_upgraded_at_login(db: TestDb) {
+    let app = TestApp::start(db).await;
+    app.user("old@example.com").password(PASSWORD).sign_up().await;
+    let weak = {
+        use argon2_weak::hash;
+        hash(PASSWORD)
+    };
+    diesel::update(users::table).set(users::password_hash.eq(&weak)).execute(&mut *app.db.conn()).unwrap();
+    assert_eq!(app.client().login("old@example.com", PASSWORD).await.status, StatusCode::OK);
+    let stored: String = users::table.select(users::password_hash).first(&mut *app.db.conn()).unwrap();
+    assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
+    assert_eq!(app.client().login("old@example.com", PASSWORD).await.status, StatusCode::OK);
+}
 
-        let wrong = browser.login("gamer@example.com", "not-the-password").await;
-        assert_eq!((wrong.status, wrong.error().as_str()), (StatusCode::UNAUTHORIZED, "Invalid email or password."));
-        let unknown = browser.login("ghost@example.com", PASSWORD).await;
-        assert_eq!((unknown.status, unknown.error()), (StatusCode::UNAUTHORIZED, wrong.error()), "no account enumeration");
-        let invalid = browser.post("/_api/auth/login_with_password", json!({"email": "x", "password": ""})).await;
-        let messages: Vec<_> = invalid.json()["issues"].as_array().unwrap().iter().map(|i| i["message"].as_str().unwrap().to_owned()).collect();
-        assert_eq!(messages, vec!["Email is required", "Password is required"]);
-
-        let first = browser.login("GAMER@example.com", PASSWORD).await;
-        assert_eq!(first.status, StatusCode::OK, "{}", first.text);
-        let first_token = cookie_value(&session_cookie(&first));
-        let second = browser.login("gamer@example.com", PASSWORD).await;
-        let second_token = cookie_value(&session_cookie(&second));
-        assert_ne!(first_token, second_token, "a new token at every login");
-        let replay = app.client();
-        let old = replay.send(replay.http.get(replay.url("/_api/auth/session")).header("cookie", format!("setupiq_session={first_token}"))).await;
-        assert_eq!(old.status, StatusCode::UNAUTHORIZED, "the replaced session is gone");
-
-        assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::OK);
-        app.clock.advance(Duration::days(8));
-        assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED, "idle expiry");
-
-        assert_eq!(browser.login("gamer@example.com", PASSWORD).await.status, StatusCode::OK);
-        let token = cookie_value(&session_cookie(&browser.login("gamer@example.com", PASSWORD).await));
-        let out = browser.post("/_api/auth/logout", json!({})).await;
-        assert_eq!(out.status, StatusCode::OK);
-        assert!(session_cookie(&out).contains("Max-Age=0"), "the cookie is cleared");
-        let stolen = replay.send(replay.http.get(replay.url("/_api/auth/session")).header("cookie", format!("setupiq_session={token}"))).await;
-        assert_eq!(stolen.status, StatusCode::UNAUTHORIZED, "logout revokes the token on the server");
-        assert_eq!(app.client().post("/_api/auth/logout", json!({})).await.status, StatusCode::OK, "signed out is fine");
+async fn profile_changes_need_a_session_and_follow_the_rules(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let stranger = app.client();
+    for path in
+        ["/_api/auth/update-profile", "/_api/auth/upload-profile-picture", "/_api/auth/delete-account"]
+    {
+        let res = stranger.post(path, json!({})).await;
+        assert_eq!(res.status, StatusCode::UNAUTHORIZED, "{path}: {}", res.text);
     }
-
-    async fn repeated_failures_are_throttled_with_retry_after(db) {
-        let app = TestApp::start(db).await;
-        signed_in(&app, "target@example.com").await;
-        let attacker = app.client();
-        for _ in 0..5 {
-            assert_eq!(attacker.login("target@example.com", "guess-guess").await.status, StatusCode::UNAUTHORIZED);
-        }
-        let blocked = attacker.login("target@example.com", PASSWORD).await;
-        assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS, "even the right password waits");
-        let retry: u64 = blocked.header("retry-after").unwrap().parse().unwrap();
-        assert!((1..=900).contains(&retry), "{retry}");
-        app.clock.advance(Duration::minutes(16));
-        assert_eq!(attacker.login("target@example.com", PASSWORD).await.status, StatusCode::OK);
+    // Both named alike: `me` gets the username Pixel_Pete, `other` Pixel_Pete with a number.
+    let me = app.user("me@example.com").named("Pixel Pete").password(PASSWORD).sign_up().await;
+    app.user("other@example.com").named("Pixel Pete").password(PASSWORD).sign_up().await;
+    for (username, message) in [
+        ("ab", "Username must be at least 3 characters long."),
+        (&"a".repeat(51)[..], "Username cannot be longer than 50 characters."),
+        ("no spaces", "Username can only contain letters, numbers, and underscores."),
+        ("Pixel_Pete", "This is already your username."),
+    ] {
+        let res = me.post("/_api/auth/update-profile", json!({ "username": username })).await;
+        assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message), "{username}");
     }
+    let other_name = users::table
+        .filter(users::email.eq("other@example.com"))
+        .select(users::username)
+        .first::<String>(&mut *app.db.conn())
+        .unwrap();
+    let taken = me.post("/_api/auth/update-profile", json!({ "username": other_name.to_uppercase() })).await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    let ok = me.post("/_api/auth/update-profile", json!({ "username": "Rig_Master_3000" })).await;
+    assert_eq!(ok.json()["user"]["username"], "Rig_Master_3000");
+    assert_eq!(me.get("/_api/auth/session").await.json()["user"]["username"], "Rig_Master_3000");
+}
 
-    async fn a_weak_password_hash_is_upgraded_at_login(db) {
-        let app = TestApp::start(db).await;
-        signed_in(&app, "old@example.com").await;
-        let weak = {
-            use argon2_weak::hash;
-            hash(PASSWORD)
-        };
-        diesel::update(users::table).set(users::password_hash.eq(&weak)).execute(&mut *app.db.conn()).unwrap();
-        assert_eq!(app.client().login("old@example.com", PASSWORD).await.status, StatusCode::OK);
-        let stored: String = users::table.select(users::password_hash).first(&mut *app.db.conn()).unwrap();
-        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
-        assert_eq!(app.client().login("old@example.com", PASSWORD).await.status, StatusCode::OK);
-    }
+async fn profile_pictures_are_decoded_resized_stripped_and_served(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("pic@example.com").password(PASSWORD).sign_up().await;
+    let upload = |image: String| me.post("/_api/auth/upload-profile-picture", json!({ "imageData": image }));
 
-    async fn profile_changes_need_a_session_and_follow_the_rules(db) {
-        let app = TestApp::start(db).await;
-        let stranger = app.client();
-        for path in ["/_api/auth/update-profile", "/_api/auth/upload-profile-picture", "/_api/auth/delete-account"] {
-            let res = stranger.post(path, json!({})).await;
-            assert_eq!(res.status, StatusCode::UNAUTHORIZED, "{path}: {}", res.text);
-        }
-        let me = signed_in(&app, "me@example.com").await;
-        signed_in(&app, "other@example.com").await;
-        for (username, message) in [
-            ("ab", "Username must be at least 3 characters long."),
-            (&"a".repeat(51)[..], "Username cannot be longer than 50 characters."),
-            ("no spaces", "Username can only contain letters, numbers, and underscores."),
-            ("Pixel_Pete", "This is already your username."),
-        ] {
-            let res = me.post("/_api/auth/update-profile", json!({ "username": username })).await;
-            assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message), "{username}");
-        }
-        let other_name = users::table.filter(users::email.eq("other@example.com")).select(users::username).first::<String>(&mut *app.db.conn()).unwrap();
-        let taken = me.post("/_api/auth/update-profile", json!({ "username": other_name.to_uppercase() })).await;
-        assert_eq!(taken.status, StatusCode::CONFLICT);
-        let ok = me.post("/_api/auth/update-profile", json!({ "username": "Rig_Master_3000" })).await;
-        assert_eq!(ok.json()["user"]["username"], "Rig_Master_3000");
-        assert_eq!(me.get("/_api/auth/session").await.json()["user"]["username"], "Rig_Master_3000");
-    }
+    let gif = upload(data_url("image/gif", b"GIF89a")).await;
+    assert_eq!(
+        (gif.status, gif.error().as_str()),
+        (StatusCode::BAD_REQUEST, "Image must be a valid PNG or JPEG data URL.")
+    );
+    assert_eq!(gif.json()["issues"][0]["message"], "Image must be a valid PNG or JPEG data URL.");
+    let lying = upload(data_url("image/png", b"\x89PNG\r\n\x1a\nthis is not really a png")).await;
+    assert_eq!(lying.error(), "Image must be a valid PNG or JPEG data URL.");
+    let huge = upload(format!("data:image/png;base64,{}", "A".repeat(700_001))).await;
+    assert_eq!(huge.error(), "Image size cannot exceed 500KB.");
+    assert!(app.media_files().is_empty(), "nothing stored for refused uploads");
 
-    async fn profile_pictures_are_decoded_resized_stripped_and_served(db) {
-        let app = TestApp::start(db).await;
-        let me = signed_in(&app, "pic@example.com").await;
-        let upload = |image: String| me.post("/_api/auth/upload-profile-picture", json!({ "imageData": image }));
+    let res = upload(data_url("image/png", &png_with_metadata(1600, 400, "GPS 52.52N 13.40E"))).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let url = res.json()["user"]["profilePicture"].as_str().unwrap().to_owned();
+    assert!(url.starts_with("/media/avatars/") && url.ends_with(".png"), "{url}");
+    let served = me.http.get(me.url(&url)).send().await.unwrap();
+    assert_eq!(served.headers()["content-type"], "image/png");
+    assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+    let bytes = served.bytes().await.unwrap();
+    let image = image::load_from_memory(&bytes).unwrap();
+    assert_eq!((image.width(), image.height()), (800, 200), "scaled to 800 px");
+    assert!(!bytes.windows(3).any(|w| w == b"GPS"), "metadata stripped");
 
-        let gif = upload(data_url("image/gif", b"GIF89a")).await;
-        assert_eq!((gif.status, gif.error().as_str()), (StatusCode::BAD_REQUEST, "Image must be a valid PNG or JPEG data URL."));
-        assert_eq!(gif.json()["issues"][0]["message"], "Image must be a valid PNG or JPEG data URL.");
-        let lying = upload(data_url("image/png", b"\x89PNG\r\n\x1a\nthis is not really a png")).await;
-        assert_eq!(lying.error(), "Image must be a valid PNG or JPEG data URL.");
-        let huge = upload(format!("data:image/png;base64,{}", "A".repeat(700_001))).await;
-        assert_eq!(huge.error(), "Image size cannot exceed 500KB.");
-        assert!(app.media_files().is_empty(), "nothing stored for refused uploads");
+    let jpeg = {
+        let mut out = Vec::new();
+        image::DynamicImage::ImageRgb8(image::RgbImage::new(64, 64))
+            .write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Jpeg)
+            .unwrap();
+        out
+    };
+    let second = upload(data_url("image/jpeg", &jpeg)).await;
+    let second_url = second.json()["user"]["profilePicture"].as_str().unwrap().to_owned();
+    assert!(second_url.ends_with(".jpg"));
+    assert_eq!(me.get(&url).await.status, StatusCode::NOT_FOUND, "the old picture is deleted");
+    assert_eq!(app.media_files().len(), 1);
+    assert_eq!(me.get("/media/avatars%2F..%2F..%2Fetc%2Fpasswd").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(me.get("/media/avatars/..%2F..%2Fsecret.png").await.status, StatusCode::NOT_FOUND);
+}
 
-        let res = upload(data_url("image/png", &png_with_metadata(1600, 400, "GPS 52.52N 13.40E"))).await;
-        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-        let url = res.json()["user"]["profilePicture"].as_str().unwrap().to_owned();
-        assert!(url.starts_with("/media/avatars/") && url.ends_with(".png"), "{url}");
-        let served = me.http.get(me.url(&url)).send().await.unwrap();
-        assert_eq!(served.headers()["content-type"], "image/png");
-        assert_eq!(served.headers()["x-content-type-options"], "nosniff");
-        let bytes = served.bytes().await.unwrap();
-        let image = image::load_from_memory(&bytes).unwrap();
-        assert_eq!((image.width(), image.height()), (800, 200), "scaled to 800 px");
-        assert!(!bytes.windows(3).any(|w| w == b"GPS"), "metadata stripped");
+async fn password_reset_by_email_end_to_end(db: TestDb) {
+    let app = TestApp::start_with(db, &[("SETUPIQ_PUBLIC_URL", "https://setupiq.example")]).await;
+    // Signed in: the reset must end this browser's session too.
+    let browser = app.user("forgetful@example.com").named("Forgetful").password(PASSWORD).sign_up().await;
 
-        let jpeg = {
-            let mut out = Vec::new();
-            image::DynamicImage::ImageRgb8(image::RgbImage::new(64, 64)).write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Jpeg).unwrap();
-            out
-        };
-        let second = upload(data_url("image/jpeg", &jpeg)).await;
-        let second_url = second.json()["user"]["profilePicture"].as_str().unwrap().to_owned();
-        assert!(second_url.ends_with(".jpg"));
-        assert_eq!(me.get(&url).await.status, StatusCode::NOT_FOUND, "the old picture is deleted");
-        assert_eq!(app.media_files().len(), 1);
-        assert_eq!(me.get("/media/avatars%2F..%2F..%2Fetc%2Fpasswd").await.status, StatusCode::NOT_FOUND);
-        assert_eq!(me.get("/media/avatars/..%2F..%2Fsecret.png").await.status, StatusCode::NOT_FOUND);
-    }
-
-    async fn password_reset_by_email_end_to_end(db) {
-        let app = TestApp::start_with(db, &[("SETUPIQ_PUBLIC_URL", "https://setupiq.example")]).await;
-        let browser = app.client();
-        let res = browser.register("forgetful@example.com", PASSWORD, "Forgetful").await;
-        assert_eq!(res.status, StatusCode::CREATED);
-
-        let unknown = browser.post("/_api/auth/forgot-password", json!({"email": "nobody@example.com"})).await;
-        let known = browser.send(
-            browser.http.post(browser.url("/_api/auth/forgot-password"))
+    let unknown = browser.post("/_api/auth/forgot-password", json!({"email": "nobody@example.com"})).await;
+    let known = browser
+        .send(
+            browser
+                .http
+                .post(browser.url("/_api/auth/forgot-password"))
                 .header("host", "evil.example")
                 .json(&json!({"email": "Forgetful@example.com"})),
-        ).await;
-        assert_eq!((unknown.status, known.status), (StatusCode::OK, StatusCode::OK));
-        assert_eq!(unknown.text, known.text, "the same answer for known and unknown e-mails");
-        assert_eq!(known.json()["message"], "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.");
-        let bad = browser.post("/_api/auth/forgot-password", json!({"email": "nope"})).await;
-        assert_eq!(bad.error(), "Please enter a valid email address.");
+        )
+        .await;
+    assert_eq!((unknown.status, known.status), (StatusCode::OK, StatusCode::OK));
+    assert_eq!(unknown.text, known.text, "the same answer for known and unknown e-mails");
+    assert_eq!(
+        known.json()["message"],
+        "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox."
+    );
+    let bad = browser.post("/_api/auth/forgot-password", json!({"email": "nope"})).await;
+    assert_eq!(bad.error(), "Please enter a valid email address.");
 
-        let outbox = app.outbox();
-        assert_eq!(outbox.len(), 1, "one e-mail, for the known account");
-        assert_eq!(outbox[0].to, "forgetful@example.com");
-        assert_eq!(outbox[0].subject, "Reset your SetupIQ password");
-        let link = reset_link(&outbox[0]);
-        assert!(link.starts_with("https://setupiq.example/reset-password?token="), "built from the public URL: {link}");
-        let token = link.rsplit_once("token=").unwrap().1.to_owned();
+    let outbox = app.outbox();
+    assert_eq!(outbox.len(), 1, "one e-mail, for the known account");
+    assert_eq!(outbox[0].to, "forgetful@example.com");
+    assert_eq!(outbox[0].subject, "Reset your SetupIQ password");
+    let link = reset_link(&outbox[0]);
+    assert!(
+        link.starts_with("https://setupiq.example/reset-password?token="),
+        "built from the public URL: {link}"
+    );
+    let token = link.rsplit_once("token=").unwrap().1.to_owned();
 
-        let verified = browser.post("/_api/auth/verify-reset-token", json!({"resetToken": token})).await;
-        assert_eq!(verified.json(), json!({"valid": true, "email": "forgetful@example.com"}));
-        let forged = browser.post("/_api/auth/verify-reset-token", json!({"resetToken": "forged"})).await;
-        assert_eq!((forged.status, forged.error().as_str()), (StatusCode::BAD_REQUEST, "Invalid or expired reset token."));
+    let verified = browser.post("/_api/auth/verify-reset-token", json!({"resetToken": token})).await;
+    assert_eq!(verified.json(), json!({"valid": true, "email": "forgetful@example.com"}));
+    let forged = browser.post("/_api/auth/verify-reset-token", json!({"resetToken": "forged"})).await;
+    assert_eq!(
+        (forged.status, forged.error().as_str()),
+        (StatusCode::BAD_REQUEST, "Invalid or expired reset token.")
+    );
 
-        for (body, message) in [
-            (json!({"resetToken": "", "newPassword": "longenough"}), "Reset token is required."),
-            (json!({"resetToken": token, "newPassword": "short"}), "Password must be at least 8 characters long."),
-            (json!({"resetToken": token, "newPassword": "longenough", "confirmPassword": ""}), "Please confirm your password."),
-            (json!({"resetToken": token, "newPassword": "longenough", "confirmPassword": "different"}), "Passwords don't match"),
-        ] {
-            let res = browser.post("/_api/auth/reset-password", body).await;
-            assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message));
-        }
-        let done = browser.post("/_api/auth/reset-password",
-            json!({"resetToken": token, "newPassword": "brand-new-pass", "confirmPassword": "brand-new-pass"})).await;
-        assert_eq!(done.status, StatusCode::OK, "{}", done.text);
-        assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED, "sessions revoked");
-        let again = browser.post("/_api/auth/reset-password", json!({"resetToken": token, "newPassword": "another-pass"})).await;
-        assert_eq!(again.status, StatusCode::BAD_REQUEST, "single use");
-        assert_eq!(browser.login("forgetful@example.com", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
-        let back = browser.login("forgetful@example.com", "brand-new-pass").await;
-        assert_eq!(back.status, StatusCode::OK);
-        let cookie = session_cookie(&back);
-        assert!(cookie.starts_with("__Host-setupiq_session=") && cookie.contains("Secure"), "https: {cookie}");
+    for (body, message) in [
+        (json!({"resetToken": "", "newPassword": "longenough"}), "Reset token is required."),
+        (
+            json!({"resetToken": token, "newPassword": "short"}),
+            "Password must be at least 8 characters long.",
+        ),
+        (
+            json!({"resetToken": token, "newPassword": "longenough", "confirmPassword": ""}),
+            "Please confirm your password.",
+        ),
+        (
+            json!({"resetToken": token, "newPassword": "longenough", "confirmPassword": "different"}),
+            "Passwords don't match",
+        ),
+    ] {
+        let res = browser.post("/_api/auth/reset-password", body).await;
+        assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message));
     }
+    let done = browser.post("/_api/auth/reset-password",
+        json!({"resetToken": token, "newPassword": "brand-new-pass", "confirmPassword": "brand-new-pass"})).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(browser.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED, "sessions revoked");
+    let again = browser
+        .post("/_api/auth/reset-password", json!({"resetToken": token, "newPassword": "another-pass"}))
+        .await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST, "single use");
+    assert_eq!(browser.login("forgetful@example.com", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    let back = browser.login("forgetful@example.com", "brand-new-pass").await;
+    assert_eq!(back.status, StatusCode::OK);
+    let cookie = session_cookie(&back);
+    assert!(cookie.starts_with("__Host-setupiq_session=") && cookie.contains("Secure"), "https: {cookie}");
+}
 
-    async fn reset_links_expire_after_an_hour(db) {
-        let app = TestApp::start(db).await;
-        signed_in(&app, "late@example.com").await;
-        let browser = app.client();
-        browser.post("/_api/auth/forgot-password", json!({"email": "late@example.com"})).await;
-        let link = reset_link(&app.outbox()[0]);
-        let token = link.rsplit_once("token=").unwrap().1.to_owned();
-        app.clock.advance(Duration::minutes(61));
-        let res = browser.post("/_api/auth/reset-password", json!({"resetToken": token, "newPassword": "too-late-now"})).await;
-        assert_eq!(res.status, StatusCode::BAD_REQUEST);
-        assert_eq!(browser.login("late@example.com", PASSWORD).await.status, StatusCode::OK, "the password is unchanged");
-    }
+async fn reset_links_expire_after_an_hour(db: TestDb) {
+    let app = TestApp::start(db).await;
+    app.user("late@example.com").password(PASSWORD).sign_up().await;
+    let browser = app.client();
+    browser.post("/_api/auth/forgot-password", json!({"email": "late@example.com"})).await;
+    let link = reset_link(&app.outbox()[0]);
+    let token = link.rsplit_once("token=").unwrap().1.to_owned();
+    app.clock.advance(Duration::minutes(61));
+    let res = browser
+        .post("/_api/auth/reset-password", json!({"resetToken": token, "newPassword": "too-late-now"}))
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        browser.login("late@example.com", PASSWORD).await.status,
+        StatusCode::OK,
+        "the password is unchanged"
+    );
+}
 
-    async fn deleting_the_account_removes_everything(db) {
-        let app = TestApp::start(db).await;
-        let me = signed_in(&app, "gone@example.com").await;
-        let png = data_url("image/png", &png_with_metadata(10, 10, "x"));
-        assert_eq!(me.post("/_api/auth/upload-profile-picture", json!({"imageData": png})).await.status, StatusCode::OK);
-        assert_eq!(app.media_files().len(), 1);
-        let res = me.post("/_api/auth/delete-account", json!({})).await;
-        assert_eq!(res.status, StatusCode::OK);
-        assert!(session_cookie(&res).contains("Max-Age=0"));
-        assert!(app.media_files().is_empty(), "uploads deleted");
-        assert_eq!(me.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(app.client().login("gone@example.com", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
-        let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
-        assert_eq!(count, 0);
-        assert_eq!(app.client().register("gone@example.com", PASSWORD, "Back").await.status, StatusCode::CREATED, "the e-mail is free again");
-    }
+async fn deleting_the_account_removes_everything(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("gone@example.com").password(PASSWORD).sign_up().await;
+    let png = data_url("image/png", &png_with_metadata(10, 10, "x"));
+    assert_eq!(
+        me.post("/_api/auth/upload-profile-picture", json!({"imageData": png})).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(app.media_files().len(), 1);
+    let res = me.post("/_api/auth/delete-account", json!({})).await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert!(session_cookie(&res).contains("Max-Age=0"));
+    assert!(app.media_files().is_empty(), "uploads deleted");
+    assert_eq!(me.get("/_api/auth/session").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.client().login("gone@example.com", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
+    assert_eq!(count, 0);
+    assert_eq!(
+        app.client().register("gone@example.com", PASSWORD, "Back").await.status,
+        StatusCode::CREATED,
+        "the e-mail is free again"
+    );
+}
 
-    async fn cross_site_and_non_json_writes_are_refused(db) {
-        let app = TestApp::start(db).await;
-        let browser = app.client();
-        let form = browser.send(browser.http.post(browser.url("/_api/auth/register_with_password"))
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body("email=a%40b.co&password=hunter2hunter2&displayName=A")).await;
-        assert_eq!(form.status, StatusCode::FORBIDDEN);
-        let plain = browser.send(browser.http.post(browser.url("/_api/auth/logout")).header("content-type", "text/plain").body("{}")).await;
-        assert_eq!(plain.status, StatusCode::FORBIDDEN);
-        let evil = browser.send(browser.http.post(browser.url("/_api/auth/register_with_password"))
-            .header("origin", "https://evil.example")
-            .json(&json!({"email": "a@b.co", "password": PASSWORD, "displayName": "A"}))).await;
-        assert_eq!(evil.status, StatusCode::FORBIDDEN);
-        assert_eq!(evil.header("x-content-type-options"), Some("nosniff"), "refusals carry the security headers");
-        let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
-        assert_eq!(count, 0);
-        let same_site = browser.send(browser.http.post(browser.url("/_api/auth/register_with_password"))
-            .header("origin", "http://127.0.0.1:8080")
-            .json(&json!({"email": "a@b.co", "password": PASSWORD, "displayName": "A"}))).await;
-        assert_eq!(same_site.status, StatusCode::CREATED);
-    }
+async fn cross_site_and_non_json_writes_are_refused(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let browser = app.client();
+    let form = browser
+        .send(
+            browser
+                .http
+                .post(browser.url("/_api/auth/register_with_password"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body("email=a%40b.co&password=hunter2hunter2&displayName=A"),
+        )
+        .await;
+    assert_eq!(form.status, StatusCode::FORBIDDEN);
+    let plain = browser
+        .send(
+            browser
+                .http
+                .post(browser.url("/_api/auth/logout"))
+                .header("content-type", "text/plain")
+                .body("{}"),
+        )
+        .await;
+    assert_eq!(plain.status, StatusCode::FORBIDDEN);
+    let evil = browser
+        .send(
+            browser
+                .http
+                .post(browser.url("/_api/auth/register_with_password"))
+                .header("origin", "https://evil.example")
+                .json(&json!({"email": "a@b.co", "password": PASSWORD, "displayName": "A"})),
+        )
+        .await;
+    assert_eq!(evil.status, StatusCode::FORBIDDEN);
+    assert_eq!(evil.header("x-content-type-options"), Some("nosniff"), "refusals carry the security headers");
+    let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
+    assert_eq!(count, 0);
+    let same_site = browser
+        .send(
+            browser
+                .http
+                .post(browser.url("/_api/auth/register_with_password"))
+                .header("origin", "http://127.0.0.1:8080")
+                .json(&json!({"email": "a@b.co", "password": PASSWORD, "displayName": "A"})),
+        )
+        .await;
+    assert_eq!(same_site.status, StatusCode::CREATED);
+}
 
-    async fn admins_come_from_the_configuration(db) {
-        let app = TestApp::start_with(db, &[("SETUPIQ_ADMIN_EMAILS", "Boss@Example.com")]).await;
-        let boss = app.client().register("boss@example.com", PASSWORD, "Boss").await;
-        assert_eq!(boss.json()["user"]["role"], "admin");
-        let user = app.client().register("user@example.com", PASSWORD, "User").await;
-        assert_eq!(user.json()["user"]["role"], "user");
-    }
+async fn admins_come_from_the_configuration(db: TestDb) {
+    let app = TestApp::start_with(db, &[("SETUPIQ_ADMIN_EMAILS", "Boss@Example.com")]).await;
+    let boss = app.client().register("boss@example.com", PASSWORD, "Boss").await;
+    assert_eq!(boss.json()["user"]["role"], "admin");
+    let user = app.client().register("user@example.com", PASSWORD, "User").await;
+    assert_eq!(user.json()["user"]["role"], "user");
 }
 
 /// Runs futures concurrently on the current task (like `futures::future::join_all`).

@@ -153,8 +153,7 @@ async fn reset_mail_goes_out_through_a_real_smtp_conversation() {
         &[("SETUPIQ_SMTP_URL", &url), ("SETUPIQ_MAIL_FROM", "SetupIQ <hello@setupiq.example>")],
     )
     .await;
-    let browser = app.client();
-    browser.register("smtp@example.com", "hunter2hunter2", "Mail Test").await;
+    let browser = app.user("smtp@example.com").named("Mail Test").sign_up().await;
     let res = browser.post("/_api/auth/forgot-password", json!({"email": "smtp@example.com"})).await;
     assert_eq!(res.status, StatusCode::OK);
     let received = sink.received();

@@ -1,7 +1,7 @@
 //! Helpers the `make bench` programs share: timing, percentiles, test photos of a given size.
 //! Benchmarks print figures; they assert nothing about time.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
@@ -40,4 +40,31 @@ pub fn jpeg_of_size(source: &Path, width: u32, height: u32, out: &Path) -> Vec<u
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 92).encode_image(&image).unwrap();
     std::fs::write(out, &bytes).unwrap();
     bytes
+}
+
+/// One shared photo as a 1920x1080 and a 12 MP (4000x3000) camera JPEG, in memory and as
+/// files (the files live as long as this value).
+pub struct BenchPhotos {
+    pub full_hd: Vec<u8>,
+    pub full_hd_file: PathBuf,
+    pub twelve_mp: Vec<u8>,
+    pub twelve_mp_file: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+/// [`BenchPhotos`] of the shared photo `name`, or `None` (said on stdout) when
+/// `$SETUPIQ_EVAL_PHOTOS` is not set to the photo folder.
+pub fn bench_photos(name: &str, bench: &str) -> Option<BenchPhotos> {
+    let Some(photos) = std::env::var_os("SETUPIQ_EVAL_PHOTOS").map(PathBuf::from).filter(|p| p.is_dir())
+    else {
+        println!("{bench} benchmark skipped: set SETUPIQ_EVAL_PHOTOS to the shared photo folder");
+        return None;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let source = photos.join(name);
+    let full_hd_file = dir.path().join("full-hd.jpg");
+    let twelve_mp_file = dir.path().join("12mp.jpg");
+    let full_hd = jpeg_of_size(&source, 1920, 1080, &full_hd_file);
+    let twelve_mp = jpeg_of_size(&source, 4000, 3000, &twelve_mp_file);
+    Some(BenchPhotos { full_hd, full_hd_file, twelve_mp, twelve_mp_file, _dir: dir })
 }

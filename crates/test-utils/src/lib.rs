@@ -54,24 +54,6 @@ macro_rules! both_backends {
             }
         }
     )+};
-    ($(fn $name:ident($db:ident) $body:block)*) => {$(
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[test]
-            fn sqlite() {
-                let $db = $crate::TestDb::sqlite();
-                $body
-            }
-
-            #[test]
-            fn postgres() {
-                let Some($db) = $crate::TestDb::postgres() else { return };
-                $body
-            }
-        }
-    )*};
 }
 
 /// Like [`both_backends!`] for `async fn name(db: TestDb)` (HTTP tests); each runs in an
@@ -92,22 +74,4 @@ macro_rules! both_backends_async {
             }
         }
     )+};
-    ($(async fn $name:ident($db:ident) $body:block)*) => {$(
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[actix_web::test]
-            async fn sqlite() {
-                let $db = $crate::TestDb::sqlite();
-                $body
-            }
-
-            #[actix_web::test]
-            async fn postgres() {
-                let Some($db) = $crate::TestDb::postgres() else { return };
-                $body
-            }
-        }
-    )*};
 }

@@ -47,7 +47,7 @@ pub fn register(
                 username: &username,
                 display_name,
                 password_hash: registration.password_hash,
-                role: if registration.make_admin { Role::Admin.as_str() } else { Role::User.as_str() },
+                role: if registration.make_admin { Role::Admin } else { Role::User },
                 credits: 0,
                 created_at: now.naive_utc(),
                 updated_at: now.naive_utc(),
@@ -223,7 +223,7 @@ pub fn delete_account_with(
 /// Gives the admin role to the account with this e-mail (`setupiq admin grant EMAIL`).
 pub fn grant_admin(conn: &mut DbConnection, email: &str, now: DateTime<Utc>) -> Result<Account, AuthError> {
     let user = repo::find_user_by_email(conn, &normalize_email(email))?.ok_or(AuthError::UserNotFound)?;
-    repo::set_role(conn, user.id, Role::Admin.as_str(), now.naive_utc())?;
+    repo::set_role(conn, user.id, Role::Admin, now.naive_utc())?;
     Ok(Account { role: Role::Admin, ..user.into() })
 }
 
@@ -250,9 +250,9 @@ pub fn promote_admins(
     let mut promoted = 0;
     for email in emails {
         if let Some(user) = repo::find_user_by_email(conn, email)?
-            && user.role != Role::Admin.as_str()
+            && user.role != Role::Admin
         {
-            repo::set_role(conn, user.id, Role::Admin.as_str(), now.naive_utc())?;
+            repo::set_role(conn, user.id, Role::Admin, now.naive_utc())?;
             promoted += 1;
         }
     }

@@ -1,7 +1,45 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+
+/**
+ * Feature boundaries (STYLE.md, Frontend): a feature imports shared code (`@/api`, `@/app`,
+ * `@/components`, `@/lib`) and its own files, never another feature nor a route. Pages in
+ * `src/routes` (and the app shell in `src/app`) compose features. One block per feature
+ * and folder depth, so that relative imports climbing out of the feature are caught too.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const featureBoundaries = features.flatMap((feature) =>
+  [0, 1, 2, 3, 4].map((depth) => ({
+    files: [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!${escape(feature)}(/|$))`,
+              message: `Features must not import each other: move what is shared to src/lib, src/components or src/app, or let the route in src/routes compose both features.`,
+            },
+            {
+              regex: '^@/routes(/|$)',
+              message: 'Features must not import routes; routes compose features.',
+            },
+            {
+              regex: `^(\\.\\./){${depth + 1},}`,
+              message: `This relative import leaves the "${feature}" feature: import shared code through "@/…", and never another feature.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+)
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/api/schema.d.ts', '.api-check.d.ts'] },
@@ -14,6 +52,17 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  ...featureBoundaries,
+  {
+    // Pure helpers: no features, pages or app state.
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/(features|routes|app)(/|$)', message: 'src/lib holds pure helpers: it must not import features, routes or the app.' }] },
+      ],
     },
   },
   {

@@ -13,15 +13,17 @@ export const api = createClient<paths>({
 export type Schemas = components['schemas']
 export type User = Schemas['UserDto']
 export type ErrorBody = Schemas['ErrorBody']
+/** The stable names of failures the UI switches on (`insufficient_credits`, `daily_ad_limit`, …). */
+export type ErrorCode = Schemas['ErrorCode']
 
 /** A failed API call, with the server's message and validation issues. */
 export class ApiError extends Error {
   readonly status: number
   readonly issues: Schemas['Issue'][]
-  /** The server's stable error code (`insufficient_credits`, …), when it sent one. */
-  readonly code: string | undefined
+  /** The server's stable error code (`insufficient_credits`, …), when it sent one: switch on this, not on the message. */
+  readonly code: ErrorCode | undefined
 
-  constructor(status: number, message: string, issues: Schemas['Issue'][] = [], code?: string) {
+  constructor(status: number, message: string, issues: Schemas['Issue'][] = [], code?: ErrorCode) {
     super(message)
     this.name = 'ApiError'
     this.status = status

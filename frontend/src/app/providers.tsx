@@ -2,7 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip'
 import type { ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { SWRConfig } from 'swr'
-import { AuthProvider } from '@/features/auth/AuthProvider'
+import { AuthProvider } from '@/app/auth'
 
 /**
  * Server state (SWR: 60 s default stale time, up to 3 retries), the session, toasts

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom'
+import { useAuth } from '@/app/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
-import { useAuth } from '@/features/auth/AuthProvider'
 import { usePacks } from '@/features/credits/api'
-import { formatPrice } from '@/features/credits/format'
+import { OutOfCreditsDialog } from '@/features/credits/components/OutOfCreditsDialog'
+import { formatPrice } from '@/lib/price'
 
 const CATEGORIES = [
   { icon: '🔌', name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
@@ -94,7 +95,7 @@ export default function Home() {
 
       <section className="card analyzer-card" aria-labelledby="analyzer-title">
         <h2 id="analyzer-title" className="card-title">Upload a photo of your setup</h2>
-        <AnalyzeForm />
+        <AnalyzeForm creditsDialog={OutOfCreditsDialog} />
       </section>
 
       <section id="features" className="section" aria-labelledby="features-title">

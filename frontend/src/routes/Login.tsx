@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { LoginForm } from '@/features/auth/components/LoginForm'
 import { safeRedirect } from '@/lib/safeRedirect'
 

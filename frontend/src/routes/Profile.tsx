@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { SetupHistory } from '@/features/analysis/components/HistoryGrids'
 import { updateProfile, uploadProfilePicture } from '@/features/auth/api'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { usernameSchema, type UsernameValues } from '@/features/auth/schemas'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
 

@@ -8,7 +8,7 @@ import { messageOf } from '@/api/client'
 import { PasswordField } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { resetPassword, verifyResetToken } from '@/features/auth/api'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
 
 function Message({ emoji, title, text, children }: { emoji: string; title: string; text: string; children: React.ReactNode }) {

@@ -177,4 +177,33 @@ describe('/results', () => {
     expect(within(dialog).getByRole('button', { name: 'Sign Up Free' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Analysis Failed' })).not.toBeInTheDocument()
   })
+
+  it('opens the credits dialog when a member has no credits left', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn({ credits: 0 }),
+      'GET /_api/credits/ad-stats': { status: 200, body: { dailyAdsRemaining: 30, potentialCreditsToday: 10, uncreditedAds: 0, adsUntilNextCredit: 3 } },
+      'POST /_api/analyze-setup': {
+        status: 402,
+        body: { error: 'Not enough credits. Watch an ad or buy a pack to continue.', code: 'insufficient_credits' },
+      },
+    })
+    renderResults({ pathname: '/results', state: request })
+    expect(await screen.findByRole('dialog', { name: 'Out of Credits!' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Get a Credit to Continue', hidden: true })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Analysis Failed', hidden: true })).not.toBeInTheDocument()
+  })
+
+  it('shows any other refusal as a failed analysis, whatever its wording', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn({ credits: 3 }),
+      'POST /_api/analyze-setup': {
+        status: 429,
+        body: { error: 'Too many analyses (credits are fine). Try again in a minute.', code: 'rate_limited' },
+      },
+    })
+    renderResults({ pathname: '/results', state: request })
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument()
+    expect(screen.getByTestId('analysis-error')).toHaveTextContent('Too many analyses (credits are fine). Try again in a minute.')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
 })

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
+import { ProductLink } from '@/features/affiliate/components/ProductLink'
+import { TrendingGear } from '@/features/affiliate/components/TrendingGear'
 import type { AnalysisResult } from '@/features/analysis/api'
 import { ResultsView, shareNatively } from '@/features/analysis/components/ResultsView'
 import { exportPdf, type ReportInput } from '@/features/analysis/report'
 import { readResultsState, type AnalyzeState } from '@/features/analysis/schemas'
 import { useAnalysis, type AnalysisPhase } from '@/features/analysis/useAnalysis'
+import { useBalanceChanged } from '@/features/credits/api'
 import { OutOfCreditsDialog, type OutOfCreditsClose } from '@/features/credits/components/OutOfCreditsDialog'
 
 export const PRO_ONLY_PDF = 'PDF export is available for Pro users only.'
@@ -24,7 +27,8 @@ export default function Results() {
 
 function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
   const { user } = useAuth()
-  const { phase, retry } = useAnalysis(request)
+  const balanceChanged = useBalanceChanged()
+  const { phase, retry } = useAnalysis(request, balanceChanged)
   const [creditsOpen, setCreditsOpen] = useState(false)
   // Who was asking, and with how many credits, when the server said there were none.
   const [refusedFor, setRefusedFor] = useState<{ userId: number | null; credits: number } | null>(null)
@@ -174,7 +178,13 @@ function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportI
           </button>
         </div>
       </div>
-      <ResultsView result={result} input={input} />
+      <ResultsView
+        result={result}
+        input={input}
+        productLink={(product, context) => <ProductLink product={product} context={context} analysisId={result.analysisId} />}
+      >
+        <TrendingGear />
+      </ResultsView>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import type { User } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { DeleteAccountDialog } from '@/features/auth/components/DeleteAccountDialog'
 import { useCookieConsent } from '@/features/cookies/CookieConsent'
 

@@ -1,20 +1,16 @@
 import useSWR, { type SWRConfiguration } from 'swr'
 import { api, ApiError, unwrap, type Schemas } from '@/api/client'
-import { sessionId } from '@/lib/sessionId'
 
 export type AnalyzeRequest = Schemas['AnalyzeRequest']
 export type AnalyzeResponse = Schemas['AnalyzeResponse']
 export type AnalysisResult = Schemas['AnalysisResult']
 export type SavedAnalysis = Schemas['SavedAnalysisDto']
 export type Suggestion = Schemas['Suggestion']
-export type ProductRecommendation = Schemas['ProductRecommendation']
 export type CategoryRating = Schemas['CategoryRatingDto']
-export type TrendingItem = Schemas['ProductDto']
 
 export const ANALYZE_PATH = '/_api/analyze-setup'
 /** The history as My Setups and the profile read it: the 50 newest. */
 export const MY_ANALYSES_KEY = '/_api/my-analyses?limit=50'
-export const TRENDING_KEY = '/_api/trending-gear'
 
 export const ANALYSIS_FALLBACK = 'An unknown error occurred during analysis.'
 export const NOT_JSON = 'An unexpected error occurred. The server response was not valid JSON.'
@@ -64,11 +60,19 @@ export function analyzeSetup(body: AnalyzeRequest, onProgress?: (progress: Analy
   })
 }
 
-/** Whether an analysis failed for want of credits or a used trial: the credits dialog answers it. */
+/**
+ * Whether an analysis failed for want of credits (`insufficient_credits`) or a used free
+ * trial (`trial_used`): the credits dialog answers it. Decided by the server's error code.
+ */
 export function needsCredits(error: unknown): boolean {
-  if (error instanceof ApiError && (error.status === 402 || error.code === 'insufficient_credits' || error.code === 'trial_used')) return true
-  const message = error instanceof Error ? error.message : ''
-  return /credits|trial/i.test(message)
+  if (!(error instanceof ApiError)) return false
+  switch (error.code) {
+    case 'insufficient_credits':
+    case 'trial_used':
+      return true
+    default:
+      return false
+  }
 }
 
 export async function fetchMyAnalyses(): Promise<Schemas['MyAnalysesResponse']> {
@@ -99,24 +103,4 @@ const historyOptions: SWRConfiguration = {
 /** The signed-in user's saved analyses, newest first: cached 5 minutes. */
 export function useMyAnalyses(enabled: boolean) {
   return useSWR(enabled ? MY_ANALYSES_KEY : null, fetchMyAnalyses, historyOptions)
-}
-
-export async function fetchTrendingGear(): Promise<TrendingItem[]> {
-  return unwrap(await api.GET('/_api/trending-gear'), 'Could not load trending gear.').items
-}
-
-export function useTrendingGear() {
-  return useSWR(TRENDING_KEY, fetchTrendingGear, { dedupingInterval: 5 * 60_000 })
-}
-
-/** Records a click on a product link; failures are only logged (spec 000 §7). */
-export async function trackClick(productId: number, context: { suggestionContext?: string; analysisId?: number | null }) {
-  try {
-    const body: Schemas['TrackClickRequest'] = { productId, sessionId: sessionId() }
-    if (context.suggestionContext) body.suggestionContext = context.suggestionContext
-    if (context.analysisId) body.analysisId = context.analysisId
-    unwrap(await api.POST('/_api/track-click', { body }), 'Could not record the click.')
-  } catch (error) {
-    console.error('track-click failed', error)
-  }
 }

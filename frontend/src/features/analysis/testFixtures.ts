@@ -1,6 +1,6 @@
-import type { AnalyzeResponse, ProductRecommendation, SavedAnalysis } from './api'
+import type { AnalyzeResponse, SavedAnalysis, Suggestion } from './api'
 
-const product = (productId: number, name: string, priceCents: number, tier: ProductRecommendation['tier']) => ({
+const product = (productId: number, name: string, priceCents: number, tier: Suggestion['productRecommendation']['tier']) => ({
   productId,
   name,
   link: `https://shop.example.com/p/${productId}`,

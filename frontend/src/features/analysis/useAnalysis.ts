@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSWRConfig } from 'swr'
-import { useBalanceChanged } from '@/features/credits/api'
 import { analyzeSetup, MY_ANALYSES_KEY, needsCredits, type AnalyzeProgress, type AnalyzeResponse } from './api'
 import { analyzeRequestSchema, type AnalyzeState } from './schemas'
 
@@ -17,13 +16,13 @@ export type AnalysisPhase =
 
 /**
  * Runs the analysis a /results visit asks for, once per attempt (`retry` starts another).
- * A result already in the navigation state is shown as it is. On success the balance,
- * the history and the navigation state (so a reload does not analyse again) are updated.
+ * A result already in the navigation state is shown as it is. On success the balance
+ * (through `balanceChanged`, the credits feature's hook, passed in by the page), the
+ * history and the navigation state (so a reload does not analyse again) are updated.
  */
-export function useAnalysis(request: AnalyzeState | null) {
+export function useAnalysis(request: AnalyzeState | null, balanceChanged: (credits?: number) => void) {
   const navigate = useNavigate()
   const { mutate } = useSWRConfig()
-  const balanceChanged = useBalanceChanged()
   const [attempt, setAttempt] = useState(0)
   const [phase, setPhase] = useState<AnalysisPhase>(() =>
     request?.result ? { kind: 'done', response: request.result } : { kind: 'loading', progress: { stage: 'uploading', fraction: 0 } },

@@ -1,27 +1,11 @@
 import { api, unwrap, type Schemas, type User } from '@/api/client'
 
-/** What the session check answers: a user, or why there is none. */
-export type Session = { user: User; error?: undefined } | { user: null; error: string }
-
-export const SESSION_KEY = '/_api/auth/session'
-
-export async function fetchSession(): Promise<Session> {
-  const result = await api.GET('/_api/auth/session')
-  if (result.data) return { user: result.data.user }
-  if (result.response.status === 401) return { user: null, error: result.error?.error ?? 'Session check failed' }
-  throw new Error(result.error?.error ?? 'Session check failed')
-}
-
 export async function login(body: Schemas['LoginRequest']): Promise<User> {
   return unwrap(await api.POST('/_api/auth/login_with_password', { body }), 'Login failed. Please try again.').user
 }
 
 export async function register(body: Schemas['RegisterRequest']): Promise<User> {
   return unwrap(await api.POST('/_api/auth/register_with_password', { body }), 'Registration failed. Please try again.').user
-}
-
-export async function logout(): Promise<void> {
-  await api.POST('/_api/auth/logout', { body: {} })
 }
 
 export async function forgotPassword(body: Schemas['ForgotPasswordRequest']) {

@@ -1,13 +1,13 @@
 import { useCallback } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import { api, unwrap, type Schemas } from '@/api/client'
-import { SESSION_KEY } from '@/features/auth/api'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 
 export type Pack = Schemas['PackDto']
 export type AdStats = Schemas['AdStatsResponse']
 export type LedgerEntry = Schemas['LedgerEntryDto']
 export type PaymentIntent = Schemas['CreatePaymentIntentResponse']
+export type Purchase = Schemas['ConfirmPaymentResponse']
 
 export const PACKS_KEY = '/_api/credits/packs'
 export const AD_STATS_KEY = '/_api/credits/ad-stats'
@@ -45,7 +45,7 @@ export async function payInTestMode(body: Schemas['TestModePayRequest']): Promis
   unwrap(await api.POST('/_api/stripe/test-mode/pay', { body }), 'An unexpected error occurred.')
 }
 
-export async function confirmPayment(paymentIntentId: string): Promise<Schemas['ConfirmPaymentResponse']> {
+export async function confirmPayment(paymentIntentId: string): Promise<Purchase> {
   return unwrap(await api.POST('/_api/stripe/confirm-payment', { body: { paymentIntentId } }), 'Failed to confirm payment')
 }
 
@@ -69,15 +69,15 @@ export function useCreditHistory(enabled: boolean) {
  * re-reads the session, the ad stats and the history from the server.
  */
 export function useBalanceChanged() {
-  const { user, setUser } = useAuth()
+  const { user, setUser, refreshSession } = useAuth()
   const { mutate } = useSWRConfig()
   return useCallback(
     (credits?: number) => {
       if (user && credits !== undefined) setUser({ ...user, credits })
-      void mutate(SESSION_KEY)
+      refreshSession()
       void mutate(AD_STATS_KEY)
       void mutate(HISTORY_KEY)
     },
-    [user, setUser, mutate],
+    [user, setUser, refreshSession, mutate],
   )
 }

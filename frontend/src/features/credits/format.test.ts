@@ -4,13 +4,13 @@ import {
   creditsText,
   formatCardNumber,
   formatExpiry,
-  formatPrice,
   ledgerReason,
   pricePerCredit,
   purchaseSuccessMessage,
   signedAmount,
 } from './format'
 import { ApiError } from '@/api/client'
+import { formatPrice } from '@/lib/price'
 import { isExpired, parseExpiry, testCardSchema } from './schemas'
 
 describe('prices', () => {
@@ -52,14 +52,23 @@ describe('ad messages', () => {
   })
 
   it('maps the daily limit and other failures', () => {
-    expect(adErrorMessage(new ApiError(429, 'Daily ad watch limit reached. Come back tomorrow for more credits!'))).toBe(
+    expect(adErrorMessage(new ApiError(429, 'Daily ad watch limit reached. Come back tomorrow for more credits!', [], 'daily_ad_limit'))).toBe(
       "Daily limit reached! You've watched the maximum 30 ads today. Come back tomorrow for more credits!",
     )
-    expect(adErrorMessage(new ApiError(400, 'Please watch the whole ad (3 seconds) to earn credit.'))).toBe(
+    expect(adErrorMessage(new ApiError(400, 'Please watch the whole ad (3 seconds) to earn credit.', [], 'validation_failed'))).toBe(
       'Failed to earn credit: Please watch the whole ad (3 seconds) to earn credit.',
     )
     expect(adErrorMessage(new Error(''))).toBe('Failed to earn credit: An unknown error occurred.')
     expect(adErrorMessage('boom')).toBe('Failed to earn credit: An unknown error occurred.')
+  })
+
+  it('recognises the daily limit by its code, not by its wording', () => {
+    expect(adErrorMessage(new ApiError(429, 'Try again tomorrow.', [], 'daily_ad_limit'))).toBe(
+      "Daily limit reached! You've watched the maximum 30 ads today. Come back tomorrow for more credits!",
+    )
+    expect(adErrorMessage(new ApiError(429, 'Daily ad watch limit reached. Come back tomorrow for more credits!', [], 'rate_limited'))).toBe(
+      'Failed to earn credit: Daily ad watch limit reached. Come back tomorrow for more credits!',
+    )
   })
 })
 

@@ -1,15 +1,11 @@
-import type { Schemas } from '@/api/client'
+import { ApiError, type Schemas } from '@/api/client'
+import { formatPrice } from '@/lib/price'
 
 /** Rewarded ads (spec 000 §4 "Ad watching", §9; DESIGN.md §5). */
 export const ADS_PER_CREDIT = 3
 export const DAILY_AD_LIMIT = 30
 /** How long the simulated ad plays; the server counts it only after as long. */
 export const AD_SECONDS = 3
-
-/** Formats a price in cents, e.g. `499` -> `$4.99` (the server's packs are in USD). */
-export function formatPrice(cents: number, currency = 'usd'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100)
-}
 
 /** The price of one credit of a pack, rounded to the cent, e.g. 10 for 499 -> `$0.50`. */
 export function pricePerCredit(priceCents: number, credits: number, currency = 'usd'): string {
@@ -31,10 +27,13 @@ export function adRewardMessage(reward: Schemas['WatchAdResponse']): string {
 
 export const DAILY_LIMIT_MESSAGE = `Daily limit reached! You've watched the maximum ${DAILY_AD_LIMIT} ads today. Come back tomorrow for more credits!`
 
-/** The toast when an ad could not be started or counted (spec 000 §8 "Watch ad"). */
+/**
+ * The toast when an ad could not be started or counted (spec 000 §8 "Watch ad"): the
+ * server's `daily_ad_limit` code gets its own message, anything else says why.
+ */
 export function adErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'daily_ad_limit') return DAILY_LIMIT_MESSAGE
   const message = error instanceof Error ? error.message : ''
-  if (message.includes('Daily ad watch limit reached')) return DAILY_LIMIT_MESSAGE
   return `Failed to earn credit: ${message || 'An unknown error occurred.'}`
 }
 

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState, type ComponentType } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { User } from '@/api/client'
+import { useAuth } from '@/app/auth'
 import { TextAreaField } from '@/components/ui/Field'
-import { useAuth } from '@/features/auth/AuthProvider'
-import { OutOfCreditsDialog, type OutOfCreditsClose } from '@/features/credits/components/OutOfCreditsDialog'
 import { SETUP_PHOTO_RULES } from '@/lib/dropzone'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
 import { analyzeFormSchema, MAX_DESCRIPTION, type AnalyzeFormValues, type AnalyzeState } from '../schemas'
@@ -19,6 +18,12 @@ export const PROCESS_FAILED = 'Failed to process image. Please try a different i
 
 type Pending = { photo: File; description: string }
 
+/** Why the credits dialog closed: dismissed (the held analysis is dropped) or handed to the auth dialog (kept). */
+export type CreditsDialogClose = 'dismiss' | 'auth'
+
+/** The dialog offering ways to get a credit; the page passes the credits feature's. */
+export type CreditsDialog = ComponentType<{ open: boolean; onClose: (reason: CreditsDialogClose) => void }>
+
 /** Members need a credit per analysis; Pro members are not charged. */
 function canAnalyze(user: User | null): boolean {
   return !user || user.isPro || user.credits >= 1
@@ -28,9 +33,9 @@ function canAnalyze(user: User | null): boolean {
  * The home page's analyzer (spec 000 §4 "Analyze flow"): a photo and an optional note.
  * Visitors go straight to the results page (the server grants the one free trial);
  * members need a credit (Pro members do not); without one the analysis waits behind the
- * out-of-credits dialog and resumes once a credit arrives.
+ * out-of-credits dialog (`creditsDialog`, from the page) and resumes once a credit arrives.
  */
-export function AnalyzeForm() {
+export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: CreditsDialog }) {
   const navigate = useNavigate()
   const { state, user } = useAuth()
   const [pending, setPending] = useState<Pending | null>(null)
@@ -80,7 +85,7 @@ export function AnalyzeForm() {
     void start(resume)
   }, [pending, user, start])
 
-  const onCreditsClose = (reason: OutOfCreditsClose) => {
+  const onCreditsClose = (reason: CreditsDialogClose) => {
     setCreditsOpen(false)
     if (reason === 'dismiss') setPending(null)
   }
@@ -126,7 +131,7 @@ export function AnalyzeForm() {
       {state.status === 'authenticated' && user && !user.isPro && user.credits < 1 && (
         <p className="hint center">You have no credits left. Analyzing opens the ways to get one.</p>
       )}
-      <OutOfCreditsDialog open={creditsOpen} onClose={onCreditsClose} />
+      <CreditsDialog open={creditsOpen} onClose={onCreditsClose} />
     </form>
   )
 }

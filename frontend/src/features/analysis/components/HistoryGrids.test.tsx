@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes, useLocation } from 'react-router-dom'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSaved } from '../testFixtures'
 import { shouldRetryHistory } from '../api'

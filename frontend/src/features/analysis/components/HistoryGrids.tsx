@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { formatScore, historyBadge } from '@/lib/ratingBands'
 import { relativeTime, shortDate } from '@/lib/relativeTime'
 import { useMyAnalyses, type SavedAnalysis } from '../api'

@@ -1,13 +1,12 @@
+import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import type { Schemas } from '@/api/client'
-import { Skeleton } from '@/components/ui/Skeleton'
-import { formatPrice } from '@/features/credits/format'
 import { categoryScoreClass, categoryScoreText } from '@/lib/ratingBands'
-import { trackClick, useTrendingGear, type AnalysisResult } from '../api'
+import type { AnalysisResult } from '../api'
 import type { ReportInput } from '../report'
 import { shareText, tweetIntentUrl } from '../share'
 import { ScoreBadge } from './ScoreBadge'
-import { SuggestionCard } from './SuggestionCard'
+import { SuggestionCard, type RenderProductLink } from './SuggestionCard'
 
 const CABLE_TYPES: Record<Schemas['CableType'], string> = {
   monitor: 'Monitor',
@@ -108,49 +107,20 @@ function CableInventoryList({ inventory }: { inventory: AnalysisResult['cableInv
   )
 }
 
-function TrendingGear() {
-  const { data, error } = useTrendingGear()
-  return (
-    <section className="section results-section" aria-labelledby="trending-title">
-      <h2 id="trending-title">Trending Gear</h2>
-      {error && !data ? (
-        <p className="muted">Trending gear is not available right now.</p>
-      ) : !data ? (
-        <div className="grid grid-3" role="status" aria-busy="true">
-          <span className="sr-only">Loading trending gear</span>
-          <Skeleton height={140} />
-          <Skeleton height={140} />
-          <Skeleton height={140} />
-        </div>
-      ) : (
-        <ul className="grid grid-3 plain-list">
-          {data.slice(0, 3).map((item) => (
-            <li key={item.productId} className="card trending-card">
-              <span className="badge">{item.category}</span>
-              <h3>{item.name}</h3>
-              <p className="row trending-meta">
-                <strong>{formatPrice(item.priceCents)}</strong>
-                <span aria-label={`Rated ${item.rating} out of 5`}>★ {item.rating.toFixed(1)}</span>
-              </p>
-              <a
-                className="btn btn-secondary btn-sm"
-                href={item.link}
-                target="_blank"
-                rel="noopener noreferrer sponsored"
-                onClick={() => void trackClick(item.productId, { suggestionContext: 'Trending Gear' })}
-              >
-                View Product<span className="sr-only">: {item.name} (opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  )
+interface ResultsViewProps {
+  result: AnalysisResult
+  input: ReportInput & { fileName?: string | undefined }
+  /** The link of each suggested product (the page passes the affiliate feature's tracked link). */
+  productLink: RenderProductLink
+  /** Sections after the upgrades (the page adds the trending gear). */
+  children?: ReactNode
 }
 
-/** The whole result (spec 000 §2 "/results"): score, summary, categories, cables, upgrades, trending gear. */
-export function ResultsView({ result, input }: { result: AnalysisResult; input: ReportInput & { fileName?: string | undefined } }) {
+/**
+ * The whole result (spec 000 §2 "/results"): score, summary, categories, cables, upgrades,
+ * then what the page adds after them (trending gear).
+ */
+export function ResultsView({ result, input, productLink, children }: ResultsViewProps) {
   const photo = input.type === 'image' ? result.imageUrl ?? (input.value?.startsWith('data:image/') ? input.value : null) : null
   return (
     <div className="stack results">
@@ -182,7 +152,7 @@ export function ResultsView({ result, input }: { result: AnalysisResult; input: 
         ) : (
           <ul className="grid grid-3 plain-list">
             {result.suggestions.map((suggestion) => (
-              <SuggestionCard key={suggestion.category} suggestion={suggestion} analysisId={result.analysisId} />
+              <SuggestionCard key={suggestion.category} suggestion={suggestion} productLink={productLink} />
             ))}
           </ul>
         )}
@@ -191,7 +161,7 @@ export function ResultsView({ result, input }: { result: AnalysisResult; input: 
         </p>
       </section>
 
-      <TrendingGear />
+      {children}
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react'
-import { trackClick, type ProductRecommendation, type Suggestion } from '../api'
+import { useId, useState, type ReactNode } from 'react'
+import type { Suggestion } from '../api'
 
 const TIERS = [
   ['budget', 'Budget'],
@@ -11,31 +11,14 @@ function tierName(tier: string): string {
   return TIERS.find(([key]) => key === tier)?.[1] ?? tier
 }
 
-interface ProductLinkProps {
-  product: ProductRecommendation
-  context: string
-  analysisId: number | null | undefined
-  label?: string
-}
-
-/** An affiliate link that records the click (the navigation is never held up by it). */
-export function ProductLink({ product, context, analysisId, label = 'View Product' }: ProductLinkProps) {
-  return (
-    <a
-      className="btn btn-secondary btn-sm"
-      href={product.link}
-      target="_blank"
-      rel="noopener noreferrer sponsored"
-      onClick={() => void trackClick(product.productId, { suggestionContext: context, analysisId })}
-    >
-      {label}
-      <span className="sr-only">: {product.name} (opens in a new tab)</span>
-    </a>
-  )
-}
+/**
+ * The link to one suggested product, given the suggestion's title as its context. The page
+ * passes the affiliate feature's tracked link.
+ */
+export type RenderProductLink = (product: Suggestion['productRecommendation'], context: string) => ReactNode
 
 /** One upgrade suggestion: its recommended product and, on request, the three tiers. */
-export function SuggestionCard({ suggestion, analysisId }: { suggestion: Suggestion; analysisId: number | null | undefined }) {
+export function SuggestionCard({ suggestion, productLink }: { suggestion: Suggestion; productLink: RenderProductLink }) {
   const [expanded, setExpanded] = useState(false)
   const tiersId = useId()
   const recommended = suggestion.productRecommendation
@@ -50,7 +33,7 @@ export function SuggestionCard({ suggestion, analysisId }: { suggestion: Suggest
           <strong>{recommended.name}</strong> <span className="product-price">{recommended.price}</span>
         </p>
         <p className="hint">{recommended.justification}</p>
-        <ProductLink product={recommended} context={suggestion.title} analysisId={analysisId} />
+        {productLink(recommended, suggestion.title)}
       </div>
       <button type="button" className="btn btn-ghost btn-sm" aria-expanded={expanded} aria-controls={tiersId} onClick={() => setExpanded((v) => !v)}>
         {expanded ? 'Show Less Options' : 'See More Options'}
@@ -65,7 +48,7 @@ export function SuggestionCard({ suggestion, analysisId }: { suggestion: Suggest
                 <strong>{product.name}</strong> <span className="product-price">{product.price}</span>
               </p>
               <p className="hint">{product.justification}</p>
-              <ProductLink product={product} context={suggestion.title} analysisId={analysisId} />
+              {productLink(product, suggestion.title)}
             </li>
           )
         })}

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { messageOf } from '@/api/client'
 import { Modal } from '@/components/ui/Modal'
+import { useAuth } from '@/app/auth'
 import { deleteAccount } from '../api'
-import { useAuth } from '../AuthProvider'
 
 /** Confirms and performs account deletion (spec 000 §2 and §8). */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { messageOf } from '@/api/client'
 import { Field, PasswordField } from '@/components/ui/Field'
+import { useAuth } from '@/app/auth'
 import { login } from '../api'
-import { useAuth } from '../AuthProvider'
 import { loginSchema, type LoginValues } from '../schemas'
 
 export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot?: () => void }) {

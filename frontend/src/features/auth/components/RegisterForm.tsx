@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, PasswordField } from '@/components/ui/Field'
+import { useAuth } from '@/app/auth'
 import { register as registerAccount } from '../api'
-import { useAuth } from '../AuthProvider'
 import { registerErrorMessage, registerSchema, type RegisterValues } from '../schemas'
 
 export function RegisterForm({ onDone }: { onDone: () => void }) {

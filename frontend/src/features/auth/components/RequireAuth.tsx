@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { useAuth } from '../AuthProvider'
+import { useAuth } from '@/app/auth'
 
 /**
  * The protected-page guard: 'Authenticating' while the session loads, a redirect to

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { Modal } from '@/components/ui/Modal'
-import { useAuth, type AuthTab } from '@/features/auth/AuthProvider'
+import { useAuth, type AuthTab } from '@/app/auth'
 import { ADS_PER_CREDIT } from '../format'
 import { AdWatcher } from './WatchAdCard'
 

@@ -1,7 +1,8 @@
+import { useAuth } from '@/app/auth'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { formatPrice } from '@/lib/price'
 import { usePacks, type Pack } from '../api'
-import { formatPrice, pricePerCredit } from '../format'
+import { pricePerCredit } from '../format'
 
 /** The credit packs as the server lists them; buying needs an account. */
 export function PacksGrid({ onBuy }: { onBuy: (pack: Pack) => void }) {

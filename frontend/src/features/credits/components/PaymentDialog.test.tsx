@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'sonner'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
 import type { Pack } from '../api'
 import { PaymentDialog } from './PaymentDialog'
@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 const starter: Pack = { id: 'starter', name: 'Starter Pack', credits: 10, priceCents: 499, currency: 'usd', popular: false }
 
-const declined = { status: 402, body: { error: 'Your card was declined.', code: 'bad_request' } }
+const declined = { status: 402, body: { error: 'Your card was declined.', code: 'card_declined' } }
 
 /** The payment endpoints in test mode, with a balance of 3 before and 13 after paying. */
 function paymentServer(overrides: Parameters<typeof mockServer>[0] = {}) {
@@ -25,7 +25,7 @@ function paymentServer(overrides: Parameters<typeof mockServer>[0] = {}) {
       paid = true
       return { status: 200, body: { status: 'succeeded' } }
     },
-    'POST /_api/stripe/confirm-payment': () => (paid ? { status: 200, body: { creditsAdded: 10, newBalance: 13 } } : { status: 402, body: { error: 'Payment was not successful. Please try again.', code: 'bad_request' } }),
+    'POST /_api/stripe/confirm-payment': () => (paid ? { status: 200, body: { creditsAdded: 10, newBalance: 13 } } : { status: 402, body: { error: 'Payment was not successful. Please try again.', code: 'payment_failed' } }),
     ...overrides,
   })
 }
@@ -113,7 +113,7 @@ describe('PaymentDialog in test mode', () => {
   })
 
   it('reports a failed confirmation', async () => {
-    paymentServer({ 'POST /_api/stripe/confirm-payment': { status: 402, body: { error: 'Payment was not successful. Please try again.', code: 'bad_request' } } })
+    paymentServer({ 'POST /_api/stripe/confirm-payment': { status: 402, body: { error: 'Payment was not successful. Please try again.', code: 'payment_failed' } } })
     const { dialog } = renderDialog()
     await fillCard(dialog, '4242424242424242')
     expect(await screen.findByText('Payment confirmation failed. Please contact support.')).toBeInTheDocument()

@@ -3,15 +3,15 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
-import { ApiError, type Schemas } from '@/api/client'
+import { ApiError } from '@/api/client'
 import { Field } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { confirmPayment, createPaymentIntent, payInTestMode, useBalanceChanged, type Pack, type PaymentIntent } from '../api'
-import { creditsText, formatCardNumber, formatExpiry, formatPrice, purchaseSuccessMessage } from '../format'
+import { formatPrice } from '@/lib/price'
+import { createPaymentIntent, payInTestMode, type Pack, type PaymentIntent, type Purchase } from '../api'
+import { creditsText, formatCardNumber, formatExpiry } from '../format'
 import { testCardSchema, type TestCardInput, type TestCardValues } from '../schemas'
-
-type Purchase = Schemas['ConfirmPaymentResponse']
+import { useConfirmPurchase } from '../useConfirmPurchase'
 
 // Stripe's code loads only when a real (non-test) payment needs it.
 const StripeCardForm = lazy(() => import('./StripeCardForm'))
@@ -128,7 +128,7 @@ function TestCardForm({ pack, intent, onBusyChange, onPaid }: {
   onBusyChange: (busy: boolean) => void
   onPaid: (purchase: Purchase) => void
 }) {
-  const balanceChanged = useBalanceChanged()
+  const confirmPurchase = useConfirmPurchase()
   const [problem, setProblem] = useState<string | null>(null)
   const { register, handleSubmit, formState } = useForm<TestCardInput, unknown, TestCardValues>({
     resolver: zodResolver(testCardSchema),
@@ -149,12 +149,8 @@ function TestCardForm({ pack, intent, onBusyChange, onPaid }: {
         return
       }
       try {
-        const purchase = await confirmPayment(intent.paymentIntentId)
-        toast.success(purchaseSuccessMessage(purchase))
-        balanceChanged(purchase.newBalance)
-        onPaid(purchase)
+        onPaid(await confirmPurchase(intent.paymentIntentId))
       } catch (error) {
-        toast.error('Payment confirmation failed. Please contact support.')
         setProblem(errorText(error))
       }
     } finally {

@@ -1,12 +1,9 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
-import type { Schemas } from '@/api/client'
-import { confirmPayment, useBalanceChanged, type Pack, type PaymentIntent } from '../api'
-import { formatPrice, purchaseSuccessMessage } from '../format'
-
-type Purchase = Schemas['ConfirmPaymentResponse']
+import { formatPrice } from '@/lib/price'
+import type { Pack, PaymentIntent, Purchase } from '../api'
+import { useConfirmPurchase } from '../useConfirmPurchase'
 
 interface StripeCardFormProps {
   publishableKey: string
@@ -48,7 +45,7 @@ export default function StripeCardForm(props: StripeCardFormProps) {
 function CheckoutForm({ pack, intent, onBusyChange, onPaid }: StripeCardFormProps) {
   const stripe = useStripe()
   const elements = useElements()
-  const balanceChanged = useBalanceChanged()
+  const confirmPurchase = useConfirmPurchase()
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
 
@@ -65,12 +62,8 @@ function CheckoutForm({ pack, intent, onBusyChange, onPaid }: StripeCardFormProp
         return
       }
       try {
-        const purchase = await confirmPayment(intent.paymentIntentId)
-        toast.success(purchaseSuccessMessage(purchase))
-        balanceChanged(purchase.newBalance)
-        onPaid(purchase)
+        onPaid(await confirmPurchase(intent.paymentIntentId))
       } catch (confirmError) {
-        toast.error('Payment confirmation failed. Please contact support.')
         setProblem(confirmError instanceof Error ? confirmError.message : 'An unexpected error occurred.')
       }
     } finally {

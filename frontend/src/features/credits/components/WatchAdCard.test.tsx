@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'sonner'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { WatchAdCard } from './WatchAdCard'
 
@@ -85,7 +85,7 @@ describe('WatchAdCard', () => {
     mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/credits/ad-stats': stats(1),
-      'POST /_api/watch-ad/start': { status: 429, body: { error: 'Daily ad watch limit reached. Come back tomorrow for more credits!', code: 'rate_limited' } },
+      'POST /_api/watch-ad/start': { status: 429, body: { error: 'Daily ad watch limit reached. Come back tomorrow for more credits!', code: 'daily_ad_limit' } },
     })
     renderCard()
     await userEvent.click(await screen.findByRole('button', { name: 'Watch Ad' }))

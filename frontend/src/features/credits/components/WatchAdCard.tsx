@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
 import { claimAd, startAd, useAdStats, useBalanceChanged } from '../api'
 import { AD_SECONDS, ADS_PER_CREDIT, adErrorMessage, adRewardMessage } from '../format'
 

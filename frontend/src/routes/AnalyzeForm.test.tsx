@@ -1,9 +1,11 @@
+// The analyzer as the home page composes it: the analysis form with the credits feature's dialog.
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes, useLocation } from 'react-router-dom'
-import { useAuth } from '@/features/auth/AuthProvider'
+import { useAuth } from '@/app/auth'
+import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
+import { OutOfCreditsDialog } from '@/features/credits/components/OutOfCreditsDialog'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
-import { AnalyzeForm } from './AnalyzeForm'
 
 const downscale = vi.hoisted(() => vi.fn())
 vi.mock('@/lib/imageDownscale', () => ({ downscaleToJpegDataUrl: downscale }))
@@ -27,7 +29,7 @@ function ResultsProbe() {
 function renderForm() {
   renderApp(
     <Routes>
-      <Route path="/" element={<><AnalyzeForm /><GrantCredit /></>} />
+      <Route path="/" element={<><AnalyzeForm creditsDialog={OutOfCreditsDialog} /><GrantCredit /></>} />
       <Route path="/results" element={<ResultsProbe />} />
     </Routes>,
   )

@@ -1,7 +1,28 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
-import type { User } from '@/api/client'
-import { fetchSession, logout as logoutCall, SESSION_KEY, type Session } from './api'
+import { api, type User } from '@/api/client'
+
+/**
+ * The signed-in user, app-wide: every feature reads it from here (features never import
+ * each other). The session check lives with it; login, registration and the account
+ * forms are the auth feature's (`features/auth`).
+ */
+
+/** What the session check answers: a user, or why there is none. */
+export type Session = { user: User; error?: undefined } | { user: null; error: string }
+
+export const SESSION_KEY = '/_api/auth/session'
+
+export async function fetchSession(): Promise<Session> {
+  const result = await api.GET('/_api/auth/session')
+  if (result.data) return { user: result.data.user }
+  if (result.response.status === 401) return { user: null, error: result.error?.error ?? 'Session check failed' }
+  throw new Error(result.error?.error ?? 'Session check failed')
+}
+
+async function logoutCall(): Promise<void> {
+  await api.POST('/_api/auth/logout', { body: {} })
+}
 
 /** The three states of spec 000 §4. */
 export type AuthState =
@@ -16,6 +37,8 @@ interface AuthContextValue {
   user: User | null
   /** Puts a user returned by the server into the cache (login, register, profile edits). */
   setUser: (user: User) => void
+  /** Reads the session from the server again (after the balance changed). */
+  refreshSession: () => void
   logout: () => Promise<void>
   /** Forgets the session and every cached server state (after account deletion). */
   clearSession: () => Promise<void>
@@ -47,6 +70,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: User) => void mutate(SESSION_KEY, { user } satisfies Session, { revalidate: false }), [mutate])
 
+  const refreshSession = useCallback(() => void mutate(SESSION_KEY), [mutate])
+
   const clearSession = useCallback(async () => {
     await mutate(SESSION_KEY, { user: null, error: 'Not authenticated' } satisfies Session, { revalidate: false })
     await mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false })
@@ -66,13 +91,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       state,
       user: state.status === 'authenticated' ? state.user : null,
       setUser,
+      refreshSession,
       logout,
       clearSession,
       openAuth: (tab: AuthTab = 'login') => setAuthDialog({ open: true, tab }),
       closeAuth: () => setAuthDialog((d) => ({ ...d, open: false })),
       authDialog,
     }),
-    [state, setUser, logout, clearSession, authDialog],
+    [state, setUser, refreshSession, logout, clearSession, authDialog],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -41,10 +41,6 @@ macro_rules! text_enum {
         }
 
         impl $name {
-            /// Every value, in declaration order.
-            #[allow(dead_code)]
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
             /// The text stored in the database.
             pub fn as_str(self) -> &'static str {
                 match self {

@@ -146,3 +146,22 @@ pub fn lock_account(conn: &mut DbConnection, user_id: i64) -> Result<(), AuthErr
     repo::lock_user(conn, user_id)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LedgerReason;
+
+    #[test]
+    fn reasons_read_back_as_they_were_written() {
+        for reason in [
+            LedgerReason::SignupBonus,
+            LedgerReason::AdReward,
+            LedgerReason::Analysis,
+            LedgerReason::Purchase { package_id: "popular".into() },
+            LedgerReason::Spend("rigpage_publish".into()),
+        ] {
+            assert_eq!(LedgerReason::from_db(&reason.to_db()), reason, "{reason}");
+        }
+        assert_eq!(LedgerReason::Purchase { package_id: "value".into() }.to_string(), "purchase:value");
+    }
+}

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
+use setupiq_auth::service::ledger::LedgerEntry;
+
 use crate::service::ads::{AdReward, AdStats};
 use crate::service::packs::Pack;
 
@@ -184,6 +186,18 @@ pub struct LedgerEntryDto {
     /// `signup_bonus`, `ad_reward`, `purchase:starter`, …
     pub reason: String,
     pub created_at: DateTime<Utc>,
+}
+
+impl From<LedgerEntry> for LedgerEntryDto {
+    fn from(e: LedgerEntry) -> Self {
+        Self {
+            id: e.id,
+            amount: e.amount,
+            balance_after: e.balance_after,
+            reason: e.reason.to_string(),
+            created_at: e.created_at,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

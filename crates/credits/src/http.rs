@@ -60,18 +60,7 @@ async fn list_packs(
 async fn history(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<HistoryResponse>, ApiError> {
     let user_id = user.id();
     let entries = db.run(move |conn| balance::history(conn, user_id)).await?;
-    Ok(web::Json(HistoryResponse {
-        entries: entries
-            .into_iter()
-            .map(|e| LedgerEntryDto {
-                id: e.id,
-                amount: e.amount,
-                balance_after: e.balance_after,
-                reason: e.reason.to_string(),
-                created_at: e.created_at,
-            })
-            .collect(),
-    }))
+    Ok(web::Json(HistoryResponse { entries: entries.into_iter().map(LedgerEntryDto::from).collect() }))
 }
 
 /// Spends credits for a reason (e.g. publishing a RigPage); never beyond the balance.

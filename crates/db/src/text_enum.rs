@@ -24,7 +24,10 @@ pub struct UnknownText {
 ///
 /// The enum gets `as_str` (the stored text), `FromStr`, `Display`, and diesel's `ToSql` /
 /// `FromSql` for `Text` on every backend, so it can be a field of an `Insertable` or
-/// `Queryable` row and the argument of `.eq(..)`.
+/// `Queryable` row and the argument of `.eq(..)`. Extra attributes (`#[derive(Serialize,
+/// ToSchema)]`, `#[serde(..)]`) go before `enum`; the calling crate needs `diesel` as a
+/// dependency (every domain crate has it). Text in the database that is not one of the
+/// names fails the read with [`UnknownText`] instead of being guessed.
 #[macro_export]
 macro_rules! text_enum {
     (

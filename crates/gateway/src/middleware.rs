@@ -102,6 +102,9 @@ fn check_csrf(req: &ServiceRequest) -> Result<(), ApiError> {
 }
 
 /// One log line per request: method, path (never the query), status, duration.
+/// Requests slower than this are logged at `info`.
+const SLOW_REQUEST: std::time::Duration = std::time::Duration::from_secs(2);
+
 pub async fn log_requests(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -110,12 +113,15 @@ pub async fn log_requests(
     let method = req.method().clone();
     let path = req.path().to_owned();
     let res = next.call(req).await?;
-    tracing::info!(
-        %method,
-        path = %path,
-        status = res.status().as_u16(),
-        ms = started.elapsed().as_millis() as u64,
-        "request"
-    );
+    let (status, elapsed) = (res.status().as_u16(), started.elapsed());
+    let ms = elapsed.as_millis() as u64;
+    // One line per request only at `debug`: at the default level a busy server would write
+    // hundreds of megabytes a day. Failures are logged where they happen (5xx with their
+    // cause); a slow answer is worth a line at any level.
+    if elapsed >= SLOW_REQUEST {
+        tracing::info!(%method, path = %path, status, ms, "slow request");
+    } else {
+        tracing::debug!(%method, path = %path, status, ms, "request");
+    }
     Ok(res)
 }

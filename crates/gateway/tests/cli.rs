@@ -84,21 +84,23 @@ fn openapi_check_passes_on_the_committed_document() {
     assert!(!out.status.success(), "a stale document fails the check");
 }
 
-#[test]
-fn serve_answers_http_and_stops_gracefully_on_sigterm() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut child = setupiq(dir.path())
+/// `setupiq serve` on a free port with `RUST_LOG=rust_log`: the child, its address and the
+/// rest of its output.
+fn serve(
+    dir: &std::path::Path,
+    rust_log: &str,
+) -> (std::process::Child, String, impl Iterator<Item = String>) {
+    let mut child = setupiq(dir)
         .arg("serve")
         .env("SETUPIQ_BIND", "127.0.0.1:0")
-        .env("RUST_LOG", "info")
+        .env("RUST_LOG", rust_log)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
     let address = lines
         .by_ref()
-        .map_while(Result::ok)
         .find_map(|line| {
             line.split("listening on http://")
                 .nth(1)
@@ -106,19 +108,51 @@ fn serve_answers_http_and_stops_gracefully_on_sigterm() {
                 .map(str::to_owned)
         })
         .expect("the server reports its address");
+    (child, address, lines)
+}
 
-    let mut stream = TcpStream::connect(&address).unwrap();
-    write!(stream, "GET /_api/health HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+fn get(address: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
-    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
-    assert!(response.contains(r#"{"status":"ok","database":"sqlite"}"#), "{response}");
+    response
+}
 
+fn stop(child: &mut std::process::Child) {
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
     let status = child.wait().unwrap();
     assert!(status.success(), "a SIGTERM is a clean stop: {status}");
-    assert!(lines.map_while(Result::ok).any(|line| line.contains("SetupIQ stopped")));
+}
+
+#[test]
+fn serve_answers_http_and_stops_gracefully_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, address, lines) = serve(dir.path(), "info");
+    let response = get(&address, "/_api/health");
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.contains(r#"{"status":"ok","database":"sqlite"}"#), "{response}");
+    stop(&mut child);
+    assert!(lines.into_iter().any(|line| line.contains("SetupIQ stopped")));
+}
+
+#[test]
+fn requests_are_logged_one_line_each_only_at_debug() {
+    for (level, expect_lines) in [("info", false), ("debug", true)] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut child, address, lines) = serve(dir.path(), level);
+        for path in ["/_api/health", "/_api/no-such-thing", "/_api/health"] {
+            get(&address, path);
+        }
+        stop(&mut child);
+        let logged = lines.into_iter().filter(|line| line.contains("path=/_api/health")).count();
+        if expect_lines {
+            assert_eq!(logged, 2, "RUST_LOG=debug: one line per request");
+        } else {
+            assert_eq!(logged, 0, "RUST_LOG=info (the default): no line per request");
+        }
+    }
 }
 
 #[test]

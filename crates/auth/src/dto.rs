@@ -72,7 +72,7 @@ impl SuccessResponse {
 }
 
 /// Any JSON object; its fields are ignored (logout, delete-account).
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 pub struct EmptyRequest {}
 
 fn not_blank(value: &str) -> Result<(), ValidationError> {
@@ -141,7 +141,8 @@ pub struct UpdateProfileRequest {
 /// Longest accepted data URL (the specification's "500KB" after base64).
 pub const PROFILE_PICTURE_MAX_CHARS: usize = 700_000;
 
-#[derive(Debug, Deserialize, ToSchema)]
+/// The picture's own checks (type, size, pixels) are made when it is decoded.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UploadProfilePictureRequest {
     /// `data:image/png;base64,…` or `data:image/jpeg;base64,…`, at most 700000 characters.

@@ -134,7 +134,7 @@ async fn register_with_password(
 #[post("/logout")]
 async fn logout(
     user: OptionalUser,
-    _body: web::Json<EmptyRequest>,
+    _body: ValidJson<EmptyRequest>,
     db: web::Data<Db>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
@@ -158,7 +158,7 @@ async fn logout(
 #[post("/delete-account")]
 async fn delete_account(
     user: CurrentUser,
-    _body: web::Json<EmptyRequest>,
+    _body: ValidJson<EmptyRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
     owned: Option<web::Data<accounts::OwnedMedia>>,
@@ -217,7 +217,7 @@ async fn update_profile(
 #[post("/upload-profile-picture")]
 async fn upload_profile_picture(
     user: CurrentUser,
-    body: web::Json<UploadProfilePictureRequest>,
+    body: ValidJson<UploadProfilePictureRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
     clock: web::Data<SharedClock>,

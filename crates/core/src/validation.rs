@@ -3,20 +3,65 @@
 //!
 //! Handlers take [`ValidJson`] / [`ValidQuery`] instead of `web::Json` / `web::Query`: the
 //! body or query is parsed and its rules checked before the handler runs, so no handler
-//! can forget to validate.
+//! can forget to validate. Both refuse control characters in any text first (see
+//! [`CONTROL_CHARACTERS`]), the one place that keeps them out of every field on both
+//! databases.
 
 use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use validator::{Validate, ValidateEmail, ValidationErrors, ValidationErrorsKind};
 
 use crate::error::{ApiError, Issue};
 
-/// A JSON body that parsed and passed its `#[validate]` rules (else a 400 with every issue,
-/// in the error format of [`validate`]). The `web::JsonConfig` of the scope still applies
-/// (size limit, error handler).
+/// What the user reads when a text carries a character nobody types.
+pub const CONTROL_CHARACTERS: &str = "Text fields must not contain control characters.";
+
+/// Whether `text` holds a character a person never types into a form: a control character
+/// other than tab, line feed and carriage return (NUL, which PostgreSQL cannot store in
+/// text while SQLite can, escape, DEL, the C1 range…).
+pub fn has_control_characters(text: &str) -> bool {
+    text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// One issue per text (object key or string value) of a JSON document that holds control
+/// characters; `path` is the field as sent (`profile.displayName`, `images.0`).
+pub fn control_character_issues(value: &Value) -> Vec<Issue> {
+    fn walk(value: &Value, path: &str, out: &mut Vec<Issue>) {
+        let issue = |path: &str| Issue { path: path.to_owned(), message: CONTROL_CHARACTERS.to_owned() };
+        match value {
+            Value::String(text) if has_control_characters(text) => out.push(issue(path)),
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    walk(item, &join(path, &index.to_string()), out);
+                }
+            }
+            Value::Object(fields) => {
+                for (key, item) in fields {
+                    let field = join(path, key);
+                    if has_control_characters(key) {
+                        out.push(issue(&field));
+                    }
+                    walk(item, &field, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    fn join(path: &str, key: &str) -> String {
+        if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
+    }
+    let mut out = Vec::new();
+    walk(value, "", &mut out);
+    out
+}
+
+/// A JSON body that parsed, holds no control characters and passed its `#[validate]` rules
+/// (else a 400 with every issue, in the error format of [`validate`]). The
+/// `web::JsonConfig` of the scope still applies (size limit, error handler).
 #[derive(Debug)]
 pub struct ValidJson<T>(pub T);
 
@@ -26,21 +71,36 @@ impl<T> ValidJson<T> {
     }
 }
 
+impl<T> std::ops::Deref for ValidJson<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 impl<T: DeserializeOwned + Validate + 'static> FromRequest for ValidJson<T> {
     type Error = actix_web::Error;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let json = web::Json::<T>::from_request(req, payload);
+        let json = web::Json::<Value>::from_request(req, payload);
         Box::pin(async move {
-            let value = json.await?.into_inner();
+            let document = json.await?.into_inner();
+            let issues = control_character_issues(&document);
+            if !issues.is_empty() {
+                return Err(ApiError::validation(issues).into());
+            }
+            let value: T = serde_json::from_value(document)
+                .map_err(|e| ApiError::bad_request(format!("Invalid request body: {e}")))?;
             validate(&value)?;
             Ok(Self(value))
         })
     }
 }
 
-/// A query string that parsed and passed its `#[validate]` rules.
+/// A query string that parsed, holds no control characters and passed its `#[validate]`
+/// rules.
 #[derive(Debug)]
 pub struct ValidQuery<T>(pub T);
 
@@ -50,11 +110,26 @@ impl<T> ValidQuery<T> {
     }
 }
 
+impl<T> std::ops::Deref for ValidQuery<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 impl<T: DeserializeOwned + Validate + 'static> FromRequest for ValidQuery<T> {
     type Error = actix_web::Error;
     type Future = std::future::Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let controls: Vec<Issue> = url::form_urlencoded::parse(req.query_string().as_bytes())
+            .filter(|(key, value)| has_control_characters(key) || has_control_characters(value))
+            .map(|(key, _)| Issue { path: key.into_owned(), message: CONTROL_CHARACTERS.to_owned() })
+            .collect();
+        if !controls.is_empty() {
+            return std::future::ready(Err(ApiError::validation(controls).into()));
+        }
         let checked = web::Query::<T>::from_query(req.query_string())
             .map_err(|e| crate::error::query_error_handler(e, req))
             .and_then(|query| {
@@ -143,6 +218,25 @@ mod tests {
         let err = validate(&Form { email: "nope".into(), display_name: String::new() }).unwrap_err();
         let paths: Vec<_> = err.issues().iter().map(|i| (i.path.as_str(), i.message.as_str())).collect();
         assert_eq!(paths, vec![("displayName", "Name is required"), ("email", "Email is required")]);
+    }
+
+    #[test]
+    fn control_characters_are_found_in_every_text_but_tabs_and_new_lines_are_typed() {
+        for bad in ["a\u{0}b", "\u{1b}[31m", "x\u{7f}", "\u{85}", "\u{8}"] {
+            assert!(has_control_characters(bad), "{bad:?}");
+        }
+        for good in ["", "Line one\nline two\r\n\tindented", "Pixel Pete 🎮", "Zoë ß €"] {
+            assert!(!has_control_characters(good), "{good:?}");
+        }
+        let body = serde_json::json!({
+            "name": "ok",
+            "profile": {"displayName": "Nul\u{0}"},
+            "images": ["fine", "bell\u{7}"],
+            "we\u{0}ird": 1,
+            "count": 3,
+        });
+        let paths: Vec<String> = control_character_issues(&body).into_iter().map(|i| i.path).collect();
+        assert_eq!(paths, vec!["images.1", "profile.displayName", "we\u{0}ird"]);
     }
 
     #[test]

@@ -49,7 +49,8 @@ pub struct PacksResponse {
     pub publishable_key: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+/// An unknown pack is refused by the service (the packs are its list).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CreatePaymentIntentRequest {
     /// `starter`, `popular` or `value`.

@@ -172,7 +172,7 @@ async fn watch_ad(
 #[post("/_api/stripe/create-payment-intent")]
 async fn create_payment_intent(
     user: CurrentUser,
-    body: web::Json<CreatePaymentIntentRequest>,
+    body: ValidJson<CreatePaymentIntentRequest>,
     db: web::Data<Db>,
     provider: web::Data<PaymentProvider>,
     clock: web::Data<SharedClock>,

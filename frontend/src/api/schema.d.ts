@@ -618,6 +618,7 @@ export interface components {
              */
             name: string;
         };
+        /** @description An unknown pack is refused by the service (the packs are its list). */
         CreatePaymentIntentRequest: {
             /** @description `starter`, `popular` or `value`. */
             packageId: string;
@@ -864,6 +865,7 @@ export interface components {
             /** @example pixel_pete */
             username: string;
         };
+        /** @description The picture's own checks (type, size, pixels) are made when it is decoded. */
         UploadProfilePictureRequest: {
             /** @description `data:image/png;base64,…` or `data:image/jpeg;base64,…`, at most 700000 characters. */
             imageData: string;

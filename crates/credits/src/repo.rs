@@ -62,6 +62,17 @@ pub(crate) fn insert_payment(conn: &mut DbConnection, form: &PaymentInsertForm<'
     diesel::insert_into(payments::table).values(form).execute(conn)
 }
 
+/// Marks the buyer's first confirmation of a payment; 1 for the first, 0 for a repeat.
+pub(crate) fn mark_payment_confirmed(
+    conn: &mut DbConnection,
+    intent_id: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(payments::table.find(intent_id).filter(payments::confirmed_at.is_null()))
+        .set(payments::confirmed_at.eq(now))
+        .execute(conn)
+}
+
 /// How many of the user's purchases were credited.
 pub(crate) fn count_fulfilled_payments(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
     payments::table

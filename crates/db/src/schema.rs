@@ -115,6 +115,7 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamp,
         fulfilled_at -> Nullable<Timestamp>,
+        confirmed_at -> Nullable<Timestamp>,
     }
 }
 

@@ -31,6 +31,7 @@ async fn stripe_app(db: setupiq_test_utils::TestDb, stripe: &StripeStandIn) -> T
 }
 
 both_backends_async!(
+    a_deduction_reason_cannot_pass_for_a_system_line,
     packs_come_from_the_server,
     signed_out_visitors_get_401,
     three_ads_earn_a_credit_on_the_server_clock,
@@ -186,7 +187,11 @@ async fn a_test_mode_purchase_works_offline(db: TestDb) {
     let done = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
     assert_eq!(done.json(), json!({"creditsAdded": 10, "newBalance": 13}));
     let again = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
-    assert_eq!(again.json(), json!({"creditsAdded": 10, "newBalance": 13}));
+    assert_eq!(
+        again.json(),
+        json!({"creditsAdded": 0, "newBalance": 13}),
+        "a replay adds nothing and says so"
+    );
     assert_eq!(balance(&me).await, 13);
     app.assert_ledger_consistent(me.id);
 }
@@ -289,9 +294,17 @@ async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
     let confirms: Vec<_> = (0..8)
         .map(|_| me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})))
         .collect();
+    let mut added: Vec<i64> = Vec::new();
     for response in futures_util::future::join_all(confirms).await {
-        assert_eq!(response.json(), json!({"creditsAdded": 100, "newBalance": 103}), "{}", response.text);
+        assert_eq!(response.json()["newBalance"], 103, "{}", response.text);
+        added.push(response.json()["creditsAdded"].as_i64().unwrap());
     }
+    added.sort_unstable();
+    assert_eq!(
+        added,
+        [0, 0, 0, 0, 0, 0, 0, 100],
+        "the first confirmation reports the credits, the others none"
+    );
     assert_eq!(balance(&me).await, 103);
     app.assert_ledger_consistent(me.id);
 }
@@ -340,5 +353,19 @@ async fn forged_or_stale_webhooks_credit_nothing(db: TestDb) {
     let res = send(body, Some(signature)).await;
     assert_eq!(res.status, StatusCode::OK);
     assert_eq!(balance(&me).await, 103);
+    app.assert_ledger_consistent(me.id);
+}
+
+async fn a_deduction_reason_cannot_pass_for_a_system_line(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("imitator@example.com").sign_up().await;
+    for reason in ["signup_bonus", "purchase:value"] {
+        let res = me.post("/_api/credits/deduct", json!({"amount": 1, "reason": reason})).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    }
+    let history = me.get("/_api/credits/history").await.json();
+    let reasons: Vec<&str> =
+        history["entries"].as_array().unwrap().iter().map(|e| e["reason"].as_str().unwrap()).collect();
+    assert_eq!(&reasons[..3], ["spend:purchase:value", "spend:signup_bonus", "signup_bonus"], "newest first");
     app.assert_ledger_consistent(me.id);
 }

@@ -28,13 +28,15 @@ pub enum LedgerReason {
     Purchase { package_id: String },
     /// An analysis (`analysis`).
     Analysis,
-    /// A deduction the user asked for (`POST /_api/credits/deduct`), with their reason as
-    /// they gave it; also what any text not written by this code reads as.
+    /// A deduction the user asked for (`POST /_api/credits/deduct`), with their reason
+    /// (`spend:<reason>`: a user's text can never pass for a system line such as
+    /// `signup_bonus`). A text of no known form (rows written before the prefix) reads as one.
     Spend(String),
 }
 
 impl LedgerReason {
     const PURCHASE_PREFIX: &'static str = "purchase:";
+    const SPEND_PREFIX: &'static str = "spend:";
 
     /// The text stored in the ledger.
     pub fn to_db(&self) -> std::borrow::Cow<'_, str> {
@@ -43,7 +45,7 @@ impl LedgerReason {
             Self::AdReward => "ad_reward".into(),
             Self::Purchase { package_id } => format!("{}{package_id}", Self::PURCHASE_PREFIX).into(),
             Self::Analysis => "analysis".into(),
-            Self::Spend(reason) => reason.as_str().into(),
+            Self::Spend(reason) => format!("{}{reason}", Self::SPEND_PREFIX).into(),
         }
     }
 
@@ -53,10 +55,13 @@ impl LedgerReason {
             "signup_bonus" => Self::SignupBonus,
             "ad_reward" => Self::AdReward,
             "analysis" => Self::Analysis,
-            _ => match text.strip_prefix(Self::PURCHASE_PREFIX) {
-                Some(package_id) => Self::Purchase { package_id: package_id.to_owned() },
-                None => Self::Spend(text.to_owned()),
-            },
+            _ => {
+                if let Some(package_id) = text.strip_prefix(Self::PURCHASE_PREFIX) {
+                    Self::Purchase { package_id: package_id.to_owned() }
+                } else {
+                    Self::Spend(text.strip_prefix(Self::SPEND_PREFIX).unwrap_or(text).to_owned())
+                }
+            }
         }
     }
 }
@@ -163,5 +168,11 @@ mod tests {
             assert_eq!(LedgerReason::from_db(&reason.to_db()), reason, "{reason}");
         }
         assert_eq!(LedgerReason::Purchase { package_id: "value".into() }.to_string(), "purchase:value");
+        // A user's reason cannot pass for a system line.
+        for imitation in ["signup_bonus", "purchase:value", "ad_reward"] {
+            let stored = LedgerReason::Spend(imitation.into()).to_db().into_owned();
+            assert_eq!(stored, format!("spend:{imitation}"));
+            assert_eq!(LedgerReason::from_db(&stored), LedgerReason::Spend(imitation.into()));
+        }
     }
 }

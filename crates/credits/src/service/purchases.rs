@@ -119,7 +119,8 @@ pub struct Fulfilment {
 }
 
 /// Credits the user's intent if, and only if, the provider reports it succeeded.
-/// Repeated or concurrent calls credit it once and all answer the same.
+/// Repeated or concurrent calls credit it once; the first reports the credits added, the
+/// others report 0 with the same balance.
 pub async fn confirm(
     db: &Db,
     provider: &PaymentProvider,
@@ -139,7 +140,16 @@ pub async fn confirm(
         return Err(CreditsError::PaymentNotFound);
     }
     let clock = clock.clone();
-    db.run(move |conn| settle(conn, &retrieved, clock.now())).await
+    db.run(move |conn| {
+        let now = clock.now();
+        let fulfilment = settle(conn, &retrieved, now)?;
+        // The first confirmation reports the credits (even when the webhook credited them a
+        // moment before); a repeated one reports none, so a replay cannot look like a
+        // second purchase.
+        let first = repo::mark_payment_confirmed(conn, &retrieved.id, now.naive_utc())? == 1;
+        Ok(if first { fulfilment } else { Fulfilment { credits_added: 0, ..fulfilment } })
+    })
+    .await
 }
 
 async fn retrieve(

@@ -83,6 +83,8 @@ describe('purchase and history texts', () => {
     ['purchase:starter', 'Purchase'],
     ['purchase:value', 'Purchase'],
     ['analysis', 'analysis'],
+    ['spend:rigpage_publish', 'Spent: rigpage_publish'],
+    ['spend:signup_bonus', 'Spent: signup_bonus'],
   ])('names the reason %s as %s', (reason, words) => {
     expect(ledgerReason(reason)).toBe(words)
   })

@@ -42,11 +42,15 @@ export function purchaseSuccessMessage(result: Schemas['ConfirmPaymentResponse']
   return `${result.creditsAdded} credits added successfully! Your new balance is ${result.newBalance}.`
 }
 
-/** A ledger reason in words: `signup_bonus`, `ad_reward`, `purchase:*`, others as stored. */
+/**
+ * A ledger reason in words: `signup_bonus`, `ad_reward`, `purchase:*`; `spend:<reason>` is a
+ * deduction with the reason its user gave (never mistaken for a system line); others as stored.
+ */
 export function ledgerReason(reason: string): string {
   if (reason === 'signup_bonus') return 'Signup bonus'
   if (reason === 'ad_reward') return 'Rewarded ads'
   if (reason.startsWith('purchase:')) return 'Purchase'
+  if (reason.startsWith('spend:')) return `Spent: ${reason.slice('spend:'.length)}`
   return reason
 }
 

@@ -53,6 +53,16 @@ pub struct UserResponse {
     pub user: UserDto,
 }
 
+/// A new account.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterResponse {
+    pub user: UserDto,
+    /// The credits the account started with: 3, or 0 when its network has had the signup
+    /// bonus for 5 new accounts in the last 24 hours.
+    pub signup_bonus: i32,
+}
+
 /// A plain acknowledgement.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct SuccessResponse {

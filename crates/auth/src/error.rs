@@ -20,6 +20,11 @@ pub enum AuthError {
     InvalidResetToken,
     #[error("Too many login attempts. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
     Throttled { retry_after_secs: u64 },
+    #[error(
+        "Too many new accounts from your network. Please try again in {} minute(s).",
+        retry_after_secs.div_ceil(60)
+    )]
+    TooManySignups { retry_after_secs: u64 },
     #[error("Admin access required.")]
     NotAdmin,
     #[error("User not found.")]
@@ -52,7 +57,9 @@ impl From<AuthError> for ApiError {
             }
             AuthError::SameUsername => ApiError::invalid("username", message),
             AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
-            AuthError::Throttled { retry_after_secs } => ApiError::rate_limited(message, retry_after_secs),
+            AuthError::Throttled { retry_after_secs } | AuthError::TooManySignups { retry_after_secs } => {
+                ApiError::rate_limited(message, retry_after_secs)
+            }
             AuthError::NotAdmin => ApiError::forbidden(message),
             AuthError::UserNotFound => ApiError::not_found(message),
             AuthError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),

@@ -11,12 +11,13 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest,
-    SuccessResponse, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
+    EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, RegisterResponse,
+    ResetPasswordRequest, SuccessResponse, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
     VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
 use crate::extract::{CurrentUser, OptionalUser, client_ip, removal_cookie, session_cookie, session_token};
+use crate::service::ledger::SIGNUP_BONUS;
 use crate::service::login::{self, NewAccount};
 use crate::service::passwords::Passwords;
 use crate::service::{accounts, profile, reset, sessions};
@@ -95,18 +96,23 @@ async fn login_with_password(
     Ok(HttpResponse::Ok().cookie(session_cookie(&config, session.token)).json(user_response(account)))
 }
 
-/// Creates an account (with the signup bonus of 3 credits) and signs it in.
+/// Creates an account and signs it in. It starts with the signup bonus of 3 credits, unless
+/// its network has had that bonus 5 times in 24 hours (`signupBonus` says which).
+///
+/// At most 10 accounts an hour from one network (an IPv6 client counts by its /64).
 #[utoipa::path(
     tag = "auth",
     request_body = RegisterRequest,
     responses(
-        (status = 201, description = "Account created; the session cookie is set", body = UserResponse),
+        (status = 201, description = "Account created; the session cookie is set", body = RegisterResponse),
         InvalidInput,
         (status = 409, description = "Email already in use", body = ErrorBody),
+        (status = 429, description = "Too many new accounts from this network (see `Retry-After`)", body = ErrorBody),
     )
 )]
 #[post("/register_with_password")]
 async fn register_with_password(
+    req: HttpRequest,
     body: ValidJson<RegisterRequest>,
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
@@ -120,9 +126,15 @@ async fn register_with_password(
         display_name: body.display_name,
         password: body.password,
         make_admin,
+        ip: client_ip(&req),
+        limits: config.signups,
     };
-    let (account, session) = login::register(&db, &passwords, &clock, new).await?;
-    Ok(HttpResponse::Created().cookie(session_cookie(&config, session.token)).json(user_response(account)))
+    let registered = login::register(&db, &passwords, &clock, new).await?;
+    let body = RegisterResponse {
+        signup_bonus: if registered.signup_bonus { SIGNUP_BONUS } else { 0 },
+        user: registered.account.into(),
+    };
+    Ok(HttpResponse::Created().cookie(session_cookie(&config, registered.session.token)).json(body))
 }
 
 /// Ends the current session and clears the cookie. Succeeds when signed out too.

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, users};
+use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, signups, users};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -141,4 +141,12 @@ impl Account {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = signups)]
+pub(crate) struct SignupInsertForm<'a> {
+    pub address: &'a str,
+    pub bonus: bool,
+    pub created_at: NaiveDateTime,
 }

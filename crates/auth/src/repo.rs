@@ -3,12 +3,12 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, min};
 use diesel::prelude::*;
-use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, users};
+use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, signups, users};
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
     LedgerInsertForm, LedgerRow, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow, Role,
-    SessionInsertForm, SessionRow, UserInsertForm, UserRow,
+    SessionInsertForm, SessionRow, SignupInsertForm, UserInsertForm, UserRow,
 };
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
@@ -299,4 +299,45 @@ pub(crate) fn clear_account_failures(conn: &mut DbConnection, account_key: &str)
 
 pub(crate) fn prune_login_attempts(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
     diesel::delete(login_attempts::table.filter(login_attempts::attempted_at.lt(before))).execute(conn)
+}
+
+/// Serialises sign-ups on PostgreSQL until the transaction ends, so that concurrent sign-ups
+/// from one address cannot both pass a count (SQLite's write transaction already runs alone).
+pub(crate) fn lock_signups(conn: &mut DbConnection) -> QueryResult<()> {
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query("LOCK TABLE signups IN SHARE ROW EXCLUSIVE MODE").execute(pg)?;
+    }
+    Ok(())
+}
+
+/// The times of an address's sign-ups since `since` (with or without the bonus), oldest first.
+pub(crate) fn signups_since(
+    conn: &mut DbConnection,
+    address: &str,
+    since: NaiveDateTime,
+    bonus_only: bool,
+) -> QueryResult<Vec<NaiveDateTime>> {
+    let window = signups::table.filter(signups::address.eq(address)).filter(signups::created_at.gt(since));
+    if bonus_only {
+        window
+            .filter(signups::bonus.eq(true))
+            .select(signups::created_at)
+            .order(signups::created_at.asc())
+            .load(conn)
+    } else {
+        window.select(signups::created_at).order(signups::created_at.asc()).load(conn)
+    }
+}
+
+pub(crate) fn insert_signup(conn: &mut DbConnection, form: &SignupInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(signups::table).values(form).execute(conn)
+}
+
+pub(crate) fn prune_signups(
+    conn: &mut DbConnection,
+    address: &str,
+    before: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::delete(signups::table.filter(signups::address.eq(address)).filter(signups::created_at.le(before)))
+        .execute(conn)
 }

@@ -48,6 +48,7 @@ fn emails_are_unique_whatever_their_case(db: TestDb) {
         display_name: "Other",
         password_hash: fixtures::password_hash(),
         make_admin: false,
+        signup_bonus: true,
     };
     assert!(matches!(accounts::register(&mut conn, &again, Utc::now()), Err(AuthError::EmailTaken)));
     let count: i64 = users::table.count().get_result(&mut *conn).unwrap();
@@ -65,6 +66,7 @@ fn the_same_email_registered_20_times_at_once_yields_one_account(db: TestDb) {
                         display_name: "Racer",
                         password_hash: fixtures::password_hash(),
                         make_admin: false,
+                        signup_bonus: true,
                     };
                     accounts::register(&mut conn, &registration, Utc::now())
                 })

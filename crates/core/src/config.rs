@@ -49,6 +49,23 @@ pub struct OpenAiConfig {
     pub max_parallel: usize,
 }
 
+/// Sign-ups per client address (an IPv6 client counted by its /64), so that accounts and
+/// their signup bonus cannot be farmed (DESIGN.md §5, "sign-up abuse").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignupLimits {
+    /// `SETUPIQ_SIGNUPS_PER_HOUR_PER_IP`: new accounts an address may create in an hour (10).
+    pub per_hour: u32,
+    /// `SETUPIQ_SIGNUP_BONUS_PER_DAY_PER_IP`: new accounts of an address that get the signup
+    /// bonus in 24 hours (5); later ones start at 0 credits.
+    pub bonus_per_day: u32,
+}
+
+impl Default for SignupLimits {
+    fn default() -> Self {
+        Self { per_hour: 10, bonus_per_day: 5 }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct StripeConfig {
     pub secret_key: Option<Secret>,
@@ -85,6 +102,7 @@ pub struct Config {
     pub frontend_dir: PathBuf,
     /// `SETUPIQ_LOG_FORMAT=json`.
     pub log_json: bool,
+    pub signups: SignupLimits,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -162,6 +180,14 @@ impl Config {
                 var("SETUPIQ_FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
             ),
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
+            signups: SignupLimits {
+                per_hour: number(&var, "SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", SignupLimits::default().per_hour)?,
+                bonus_per_day: number(
+                    &var,
+                    "SETUPIQ_SIGNUP_BONUS_PER_DAY_PER_IP",
+                    SignupLimits::default().bonus_per_day,
+                )?,
+            },
             models_dir: PathBuf::from(var("SETUPIQ_MODELS_DIR").unwrap_or_else(|| "models".into())),
             data_dir,
         })
@@ -290,6 +316,17 @@ mod tests {
         let err = config(&[("SETUPIQ_DATABASE_URL", "mysql://root@localhost/x")]).unwrap_err();
         assert!(err.to_string().contains("unsupported scheme `mysql`"), "{err}");
         assert!(config(&[("SETUPIQ_DATABASE_URL", "postgres://postgres@127.0.0.1/test")]).is_ok());
+    }
+
+    #[test]
+    fn sign_up_limits_have_defaults_and_refuse_nonsense() {
+        assert_eq!(config(&[]).unwrap().signups, SignupLimits { per_hour: 10, bonus_per_day: 5 });
+        let custom =
+            config(&[("SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", "3"), ("SETUPIQ_SIGNUP_BONUS_PER_DAY_PER_IP", "1")]);
+        assert_eq!(custom.unwrap().signups, SignupLimits { per_hour: 3, bonus_per_day: 1 });
+        for bad in ["0", "-1", "many"] {
+            assert!(config(&[("SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", bad)]).is_err(), "{bad}");
+        }
     }
 
     #[test]

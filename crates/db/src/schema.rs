@@ -89,7 +89,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     products,
     affiliate_clicks,
     analyses,
-    analysis_trials
+    analysis_trials,
+    signups
 );
 
 diesel::table! {
@@ -191,3 +192,12 @@ diesel::table! {
 }
 
 diesel::joinable!(analyses -> users (user_id));
+
+diesel::table! {
+    signups (id) {
+        id -> BigInt,
+        address -> Text,
+        bonus -> Bool,
+        created_at -> Timestamp,
+    }
+}

@@ -85,6 +85,7 @@ both_backends_async!(
     deleting_the_account_removes_everything,
     cross_site_and_non_json_writes_are_refused,
     admins_come_from_the_configuration,
+    sign_ups_per_network_are_limited_and_the_bonus_with_them,
 );
 
 async fn registering_signs_in_with_three_credits(db: TestDb) {
@@ -557,4 +558,44 @@ mod argon2_weak {
             .unwrap()
             .to_string()
     }
+}
+
+async fn sign_ups_per_network_are_limited_and_the_bonus_with_them(db: TestDb) {
+    let app = TestApp::start_with(
+        db,
+        &[("SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", "3"), ("SETUPIQ_SIGNUP_BONUS_PER_DAY_PER_IP", "2")],
+    )
+    .await;
+    let app = &app;
+    let sign_up = |n: u32| async move {
+        app.client().register(&format!("farm{n}@example.com"), PASSWORD, "Farmer").await
+    };
+    let mut started_with = Vec::new();
+    for n in 0..3 {
+        let res = sign_up(n).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text);
+        let body = res.json();
+        assert_eq!(body["signupBonus"], body["user"]["credits"], "the response says what the account got");
+        started_with.push(body["user"]["credits"].as_i64().unwrap());
+    }
+    assert_eq!(started_with, [3, 3, 0], "the bonus for the first two of the day");
+
+    let refused = sign_up(3).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.text);
+    assert_eq!(refused.error(), "Too many new accounts from your network. Please try again in 60 minute(s).");
+    assert_eq!(refused.header("retry-after"), Some("3600"));
+    let accounts: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
+    assert_eq!(accounts, 3, "nothing created");
+
+    app.clock.advance(Duration::minutes(61));
+    let next_hour = sign_up(4).await;
+    assert_eq!(next_hour.status, StatusCode::CREATED, "{}", next_hour.text);
+    assert_eq!(
+        (next_hour.json()["signupBonus"].as_i64(), next_hour.json()["user"]["credits"].as_i64()),
+        (Some(0), Some(0))
+    );
+
+    app.clock.advance(Duration::hours(24));
+    let next_day = sign_up(5).await;
+    assert_eq!(next_day.json()["signupBonus"], 3, "a new day, a new bonus");
 }

@@ -18,7 +18,12 @@ pub fn password_hash() -> &'static str {
 
 /// A registered account (with its signup bonus) for `email`.
 pub fn account(conn: &mut DbConnection, email: &str) -> Account {
-    let registration =
-        Registration { email, display_name: "Test Gamer", password_hash: password_hash(), make_admin: false };
+    let registration = Registration {
+        email,
+        display_name: "Test Gamer",
+        password_hash: password_hash(),
+        make_admin: false,
+        signup_bonus: true,
+    };
     accounts::register(conn, &registration, chrono::Utc::now()).unwrap()
 }

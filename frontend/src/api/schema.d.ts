@@ -123,7 +123,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates an account (with the signup bonus of 3 credits) and signs it in. */
+        /**
+         * Creates an account and signs it in. It starts with the signup bonus of 3 credits, unless
+         *     its network has had that bonus 5 times in 24 hours (`signupBonus` says which).
+         * @description At most 10 accounts an hour from one network (an IPv6 client counts by its /64).
+         */
         post: operations["register_with_password"];
         delete?: never;
         options?: never;
@@ -790,6 +794,16 @@ export interface components {
             email: string;
             password: string;
         };
+        /** @description A new account. */
+        RegisterResponse: {
+            /**
+             * Format: int32
+             * @description The credits the account started with: 3, or 0 when its network has had the signup
+             *     bonus for 5 new accounts in the last 24 hours.
+             */
+            signupBonus: number;
+            user: components["schemas"]["UserDto"];
+        };
         ResetPasswordRequest: {
             /** @description When sent, it must equal `newPassword`. */
             confirmPassword?: string | null;
@@ -1206,7 +1220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
             /** @description Invalid input */
@@ -1220,6 +1234,15 @@ export interface operations {
             };
             /** @description Email already in use */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many new accounts from this network (see `Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,9 +23,12 @@ pub struct Registration<'a> {
     pub password_hash: &'a str,
     /// The e-mail is listed in `SETUPIQ_ADMIN_EMAILS`.
     pub make_admin: bool,
+    /// Whether the account starts with the signup bonus (see [`super::signups`]).
+    pub signup_bonus: bool,
 }
 
-/// Creates the account and grants the signup bonus in one transaction. The same e-mail
+/// Creates the account and grants the signup bonus (when the registration has it) in one
+/// transaction. The same e-mail
 /// registered concurrently yields exactly one account; the others get `EmailTaken`.
 pub fn register(
     conn: &mut DbConnection,
@@ -53,8 +56,11 @@ pub fn register(
                 updated_at: now.naive_utc(),
             };
             let user = repo::insert_user(conn, &form)?;
-            let credits =
-                ledger::apply(conn, user.id, ledger::SIGNUP_BONUS, &LedgerReason::SignupBonus, None, now)?;
+            let credits = if registration.signup_bonus {
+                ledger::apply(conn, user.id, ledger::SIGNUP_BONUS, &LedgerReason::SignupBonus, None, now)?
+            } else {
+                0
+            };
             Ok(Account { credits, ..user.into() })
         });
         match result {

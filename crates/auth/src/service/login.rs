@@ -2,6 +2,7 @@
 //! Hashing happens outside any transaction (it takes tens of milliseconds).
 
 use setupiq_core::SharedClock;
+use setupiq_core::config::SignupLimits;
 use setupiq_core::validation::normalize_email;
 use setupiq_db::{Db, write_transaction};
 
@@ -10,7 +11,7 @@ use crate::models::Account;
 use crate::service::accounts::{self, Registration};
 use crate::service::passwords::{Passwords, Verification};
 use crate::service::sessions::{self, NewSession};
-use crate::service::throttle;
+use crate::service::{signups, throttle};
 
 /// Everything registration needs besides the pool.
 pub struct NewAccount {
@@ -18,20 +19,38 @@ pub struct NewAccount {
     pub display_name: String,
     pub password: String,
     pub make_admin: bool,
+    /// The client's address (`None` when unknown), for the sign-up limits.
+    pub ip: Option<String>,
+    pub limits: SignupLimits,
 }
 
-/// Creates the account (with the signup bonus) and signs it in.
+/// A new, signed-in account.
+#[derive(Debug)]
+pub struct Registered {
+    pub account: Account,
+    pub session: NewSession,
+    /// Whether it got the signup bonus (a few accounts per address a day do).
+    pub signup_bonus: bool,
+}
+
+/// Creates the account (with the signup bonus, within the address's allowance) and signs
+/// it in. An address over its hourly sign-ups is refused before any work.
 pub async fn register(
     db: &Db,
     passwords: &Passwords,
     clock: &SharedClock,
     new: NewAccount,
-) -> Result<(Account, NewSession), AuthError> {
-    // Cheap early answer for the common case; the transaction re-checks.
+) -> Result<Registered, AuthError> {
+    // Cheap early answers for the common cases; the transaction re-checks.
     let email = normalize_email(&new.email);
+    let address = signups::address_key(new.ip.as_deref().unwrap_or("unknown"));
     let known = {
-        let email = email.clone();
-        db.run(move |conn| accounts::find_by_email(conn, &email)).await?
+        let (email, address, limits, now) = (email.clone(), address.clone(), new.limits, clock.now());
+        db.run(move |conn| {
+            signups::check_rate(conn, &address, limits, now)?;
+            accounts::find_by_email(conn, &email)
+        })
+        .await?
     };
     if known.is_some() {
         return Err(AuthError::EmailTaken);
@@ -41,15 +60,20 @@ pub async fn register(
     db.run(move |conn| {
         let now = clock.now();
         write_transaction(conn, |conn| {
+            signups::lock(conn)?;
+            signups::check_rate(conn, &address, new.limits, now)?;
+            let signup_bonus = signups::bonus_allowed(conn, &address, new.limits, now)?;
             let registration = Registration {
                 email: &email,
                 display_name: &new.display_name,
                 password_hash: &password_hash,
                 make_admin: new.make_admin,
+                signup_bonus,
             };
             let account = accounts::register(conn, &registration, now)?;
+            signups::record(conn, &address, signup_bonus, now)?;
             let session = sessions::start(conn, account.id, now)?;
-            Ok((account, session))
+            Ok(Registered { account, session, signup_bonus })
         })
     })
     .await

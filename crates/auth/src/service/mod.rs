@@ -10,4 +10,5 @@ pub mod passwords;
 pub mod profile;
 pub mod reset;
 pub mod sessions;
+pub mod signups;
 pub mod throttle;

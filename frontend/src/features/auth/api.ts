@@ -4,9 +4,14 @@ export async function login(body: Schemas['LoginRequest']): Promise<User> {
   return unwrap(await api.POST('/_api/auth/login_with_password', { body }), 'Login failed. Please try again.').user
 }
 
-export async function register(body: Schemas['RegisterRequest']): Promise<User> {
-  return unwrap(await api.POST('/_api/auth/register_with_password', { body }), 'Registration failed. Please try again.').user
+/** Creates the account; `signupBonus` is the credits it started with (3, or 0 when its network had its share today). */
+export async function register(body: Schemas['RegisterRequest']): Promise<Schemas['RegisterResponse']> {
+  return unwrap(await api.POST('/_api/auth/register_with_password', { body }), 'Registration failed. Please try again.')
 }
+
+/** Why a new account starts with no credits (the server's sign-up limits per network). */
+export const NO_SIGNUP_BONUS =
+  'Free sign-up credits go to a few new accounts per network each day, and yours has had them today, so you start with 0 credits. Watch a short ad or buy credits to analyze your setup.'
 
 export async function forgotPassword(body: Schemas['ForgotPasswordRequest']) {
   return unwrap(await api.POST('/_api/auth/forgot-password', { body }), 'Something went wrong. Please try again.')

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, PasswordField } from '@/components/ui/Field'
 import { useAuth } from '@/app/auth'
-import { register as registerAccount } from '../api'
+import { NO_SIGNUP_BONUS, register as registerAccount } from '../api'
 import { registerErrorMessage, registerSchema, type RegisterValues } from '../schemas'
 
 export function RegisterForm({ onDone }: { onDone: () => void }) {
@@ -19,9 +19,13 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null)
     try {
-      const user = await registerAccount(values)
+      const { user, signupBonus } = await registerAccount(values)
       setUser(user)
-      toast.success(`Welcome to SetupIQ, ${user.displayName}!`, { description: `You have ${user.credits} free credits.` })
+      if (signupBonus > 0) {
+        toast.success(`Welcome to SetupIQ, ${user.displayName}!`, { description: `You have ${user.credits} free credits.` })
+      } else {
+        toast.info(`Welcome to SetupIQ, ${user.displayName}!`, { description: NO_SIGNUP_BONUS, duration: 12000 })
+      }
       onDone()
     } catch (error) {
       setServerError(registerErrorMessage(error instanceof Error ? error.message : undefined))

@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Toaster } from 'sonner'
+import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
+import { NO_SIGNUP_BONUS } from '../api'
+import { RegisterForm } from './RegisterForm'
+
+afterEach(() => vi.unstubAllGlobals())
+
+async function signUp() {
+  await userEvent.type(screen.getByLabelText('Display Name'), 'Pixel Pete')
+  await userEvent.type(screen.getByLabelText('Email'), 'pete@example.com')
+  await userEvent.type(screen.getByLabelText('Password'), 'hunter2hunter2')
+  await userEvent.click(screen.getByRole('button', { name: /Create Account/ }))
+}
+
+function registered(credits: number) {
+  const { user } = signedIn({ credits }).body as { user: Record<string, unknown> }
+  return () => ({ status: 201, body: { user, signupBonus: credits } })
+}
+
+describe('RegisterForm', () => {
+  it('welcomes a new account with its free credits', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut, 'POST /_api/auth/register_with_password': registered(3) })
+    const onDone = vi.fn()
+    renderApp(
+      <>
+        <RegisterForm onDone={onDone} />
+        <Toaster />
+      </>,
+    )
+    await signUp()
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(await screen.findByText('You have 3 free credits.')).toBeInTheDocument()
+  })
+
+  it('says why an account starts without the signup bonus', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut, 'POST /_api/auth/register_with_password': registered(0) })
+    const onDone = vi.fn()
+    renderApp(
+      <>
+        <RegisterForm onDone={onDone} />
+        <Toaster />
+      </>,
+    )
+    await signUp()
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(await screen.findByText(NO_SIGNUP_BONUS)).toBeInTheDocument()
+    expect(screen.queryByText('You have 0 free credits.')).not.toBeInTheDocument()
+  })
+
+  it('shows the server message when the network has made too many accounts', async () => {
+    const message = 'Too many new accounts from your network. Please try again in 60 minute(s).'
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/auth/register_with_password': () => ({ status: 429, body: { error: message, code: 'rate_limited' } }),
+    })
+    renderApp(<RegisterForm onDone={() => {}} />)
+    await signUp()
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  })
+})

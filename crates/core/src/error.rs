@@ -72,6 +72,9 @@ pub struct ApiError {
 }
 
 const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
+pub const UNAVAILABLE_MESSAGE: &str = "The service is temporarily unavailable. Please try again in a moment.";
+/// `Retry-After` of a 503.
+const UNAVAILABLE_RETRY_SECS: u64 = 5;
 
 impl ApiError {
     pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
@@ -144,15 +147,13 @@ impl ApiError {
         }
     }
 
-    /// The service cannot answer right now (database pool exhausted, dependency down).
+    /// The service cannot answer right now (the database does not answer or refuses, a
+    /// dependency is down): 503 with `Retry-After`.
     pub fn unavailable(source: impl Into<Source>) -> Self {
         Self {
             source: Some(source.into()),
-            ..Self::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::Unavailable,
-                "The service is busy right now. Please try again in a moment.",
-            )
+            retry_after_secs: Some(UNAVAILABLE_RETRY_SECS),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, UNAVAILABLE_MESSAGE)
         }
     }
 

@@ -49,6 +49,21 @@ macro_rules! on_backend {
     };
 }
 
+/// How long one statement may run on PostgreSQL (its own `statement_timeout`); SQLite waits
+/// as long for a lock (`busy_timeout`).
+pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a request waits for a pooled connection (or for a new one to be made) before
+/// it answers 503: a database that refuses connections costs a request this much.
+pub const CHECKOUT_TIMEOUT: Duration = Duration::from_secs(3);
+/// The most a request waits for its database work, whatever happens below: a database that
+/// stops answering (not refusing) would otherwise hold the request, and its connection,
+/// forever. Longer than the statement timeout so that one answers first when it can.
+pub const WORK_DEADLINE: Duration = Duration::from_secs(15);
+/// How long the health check waits for the database.
+pub const HEALTH_DEADLINE: Duration = Duration::from_millis(800);
+/// How long libpq may take to open a connection (`connect_timeout`, whole seconds).
+const CONNECT_TIMEOUT_SECS: u64 = 3;
+
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
@@ -64,6 +79,8 @@ pub enum DbError {
     Migration(String),
     #[error("the blocking task was cancelled")]
     Cancelled,
+    #[error("the database did not answer within {0:?}")]
+    Timeout(Duration),
     #[error("{0}")]
     Config(String),
 }
@@ -72,7 +89,7 @@ impl From<DbError> for ApiError {
     fn from(err: DbError) -> Self {
         match err {
             DbError::Query(e) => query_error(e),
-            DbError::Pool(_) | DbError::Connection(_) => ApiError::unavailable(err),
+            DbError::Pool(_) | DbError::Connection(_) | DbError::Timeout(_) => ApiError::unavailable(err),
             other => ApiError::internal(other),
         }
     }
@@ -124,16 +141,32 @@ impl DbConnectionManager {
                 let mut conn = SqliteConnection::establish(path)?;
                 // busy_timeout first: the journal-mode switch itself waits for a lock while
                 // another connection writes.
-                conn.batch_execute(
-                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
+                conn.batch_execute(&format!(
+                    "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
-                )
+                    STATEMENT_TIMEOUT.as_millis()
+                ))
                 .map_err(ConnectionError::CouldntSetupConfiguration)?;
                 Ok(DbConnection::Sqlite(conn))
             }
-            DatabaseBackend::Postgres => Ok(DbConnection::Postgres(PgConnection::establish(&self.url)?)),
+            DatabaseBackend::Postgres => {
+                let mut conn = PgConnection::establish(&with_connect_timeout(&self.url))?;
+                conn.batch_execute(&format!("SET statement_timeout = {}", STATEMENT_TIMEOUT.as_millis()))
+                    .map_err(ConnectionError::CouldntSetupConfiguration)?;
+                Ok(DbConnection::Postgres(conn))
+            }
         }
     }
+}
+
+/// The URL with libpq's `connect_timeout` unless it sets one: a server that accepts the TCP
+/// connection but never answers would otherwise hold the connecting thread forever.
+fn with_connect_timeout(url: &str) -> String {
+    if url.contains("connect_timeout=") {
+        return url.to_owned();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}connect_timeout={CONNECT_TIMEOUT_SECS}")
 }
 
 impl ManageConnection for DbConnectionManager {
@@ -180,7 +213,7 @@ impl Db {
         let pool = r2d2::Pool::builder()
             .max_size(size)
             .min_idle(Some(1))
-            .connection_timeout(Duration::from_secs(10))
+            .connection_timeout(CHECKOUT_TIMEOUT)
             .build(manager)?;
         Ok(Self { pool, backend })
     }
@@ -194,20 +227,34 @@ impl Db {
         Ok(self.pool.get()?)
     }
 
-    /// Runs blocking database work on actix's blocking thread pool, off the async workers.
+    /// Runs blocking database work on actix's blocking thread pool, off the async workers,
+    /// and gives up waiting after [`WORK_DEADLINE`] (the work itself cannot be interrupted;
+    /// its connection comes back to the pool if the database answers again).
     pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>
     where
         F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
         T: Send + 'static,
         E: From<DbError> + Send + 'static,
     {
+        self.run_within(WORK_DEADLINE, work).await
+    }
+
+    /// [`Db::run`] with another deadline.
+    pub async fn run_within<T, E, F>(&self, deadline: Duration, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
         let pool = self.pool.clone();
-        actix_web::web::block(move || {
+        let blocking = actix_web::web::block(move || {
             let mut conn = pool.get().map_err(DbError::Pool)?;
             work(&mut conn)
-        })
-        .await
-        .map_err(|_| E::from(DbError::Cancelled))?
+        });
+        match actix_web::rt::time::timeout(deadline, blocking).await {
+            Ok(done) => done.map_err(|_| E::from(DbError::Cancelled))?,
+            Err(_) => Err(E::from(DbError::Timeout(deadline))),
+        }
     }
 
     /// Applies the pending embedded migrations of this backend; returns how many ran.
@@ -216,9 +263,9 @@ impl Db {
         migrate(&mut conn)
     }
 
-    /// Whether the database answers.
+    /// Whether the database answers, within [`HEALTH_DEADLINE`].
     pub async fn ping(&self) -> Result<(), DbError> {
-        self.run(|conn| conn.ping().map_err(DbError::from)).await
+        self.run_within(HEALTH_DEADLINE, |conn| conn.ping().map_err(DbError::from)).await
     }
 }
 

@@ -55,6 +55,22 @@ impl TestDb {
         Some(Self { db, url, cleanup: Cleanup::Postgres { admin_url, schema } })
     }
 
+    /// The same database reached through `proxy` (`127.0.0.1:port`) instead of directly:
+    /// a new pool whose every connection goes through it (PostgreSQL only).
+    pub fn through(mut self, proxy: std::net::SocketAddr) -> Self {
+        let direct = self.postgres_addr().expect("only PostgreSQL is reached over TCP");
+        self.url = self.url.replacen(&direct, &proxy.to_string(), 1);
+        self.db = Db::connect(&self.url).unwrap();
+        self
+    }
+
+    /// `host:port` of the PostgreSQL server (for a proxy in front of it).
+    pub fn postgres_addr(&self) -> Option<String> {
+        let Cleanup::Postgres { admin_url, .. } = &self.cleanup else { return None };
+        let parsed = url::Url::parse(admin_url).ok()?;
+        Some(format!("{}:{}", parsed.host_str()?, parsed.port().unwrap_or(5432)))
+    }
+
     pub fn db(&self) -> &Db {
         &self.db
     }

@@ -1,0 +1,46 @@
+//! A database that stops answering — not refusing, just silent, like a stuck server or a
+//! dropped network path — must not hang the service: the health check answers within a
+//! second, every other call answers 503 "temporarily unavailable" with `Retry-After` once
+//! its deadline passes, and the service recovers by itself when the database answers
+//! again. PostgreSQL only: it is the backend reached over a network (through a proxy the
+//! test freezes).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use reqwest::StatusCode;
+use setupiq_core::error::UNAVAILABLE_MESSAGE;
+use setupiq_test_utils::{FreezableProxy, TestApp, TestDb, TestResponse};
+
+fn unavailable(res: &TestResponse, what: &str) {
+    assert_eq!(res.status, StatusCode::SERVICE_UNAVAILABLE, "{what}: {}", res.text);
+    assert_eq!(res.error(), UNAVAILABLE_MESSAGE, "{what}");
+    assert!(res.header("retry-after").is_some_and(|s| s.parse::<u64>().is_ok()), "{what}: Retry-After");
+}
+
+#[actix_web::test]
+async fn a_silent_database_gets_quick_503s_and_the_service_recovers() {
+    let Some(db) = TestDb::postgres() else { return };
+    let proxy = FreezableProxy::start(&db.postgres_addr().unwrap());
+    let app = TestApp::start(db.through(proxy.addr())).await;
+    let me = app.user("patient@example.com").sign_up().await;
+    assert_eq!(me.get("/_api/auth/session").await.status, StatusCode::OK);
+
+    proxy.freeze();
+    let health = me.get("/_api/health").await;
+    unavailable(&health, "health");
+    let history = me.get("/_api/credits/history").await;
+    unavailable(&history, "a signed-in call");
+    let anonymous = app.client().get("/_api/trending-gear").await;
+    unavailable(&anonymous, "an anonymous call");
+
+    proxy.thaw();
+    let mut recovered = me.get("/_api/health").await;
+    for _ in 0..20 {
+        if recovered.status == StatusCode::OK {
+            break;
+        }
+        recovered = me.get("/_api/health").await;
+    }
+    assert_eq!(recovered.status, StatusCode::OK, "{}", recovered.text);
+    let history = me.get("/_api/credits/history").await;
+    assert_eq!(history.status, StatusCode::OK, "{}", history.text);
+}

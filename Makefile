@@ -12,7 +12,7 @@ export SETUPIQ_EVAL_PHOTOS
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 
-.PHONY: help run build models eval frontend frontend-deps frontend-test e2e test lint rust-test openapi openapi-check bench setup pg-banner clean
+.PHONY: help run build models eval frontend frontend-deps frontend-test e2e api-fuzz test lint rust-test openapi openapi-check bench setup pg-banner clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -42,7 +42,7 @@ frontend-deps:
 frontend: frontend-deps ## build the web app into frontend/dist
 	cd frontend && npm run build
 
-test: setup lint openapi-check pg-banner rust-test frontend-test e2e ## every check and test
+test: setup lint openapi-check pg-banner rust-test frontend-test e2e api-fuzz ## every check and test
 	@$(MAKE) --no-print-directory pg-banner
 
 frontend-test: frontend-deps ## generated API types up to date, type check, lint, unit tests
@@ -51,6 +51,10 @@ frontend-test: frontend-deps ## generated API types up to date, type check, lint
 e2e: models frontend ## end-to-end tests in headless Chromium against the real binary
 	$(CARGO) build --locked --bin setupiq
 	cd frontend && SETUPIQ_BIN=$(CARGO_TARGET_DIR)/debug/setupiq npm run e2e
+
+api-fuzz: ## schemathesis over the OpenAPI document against the binary (SQLite + PostgreSQL, anonymous + signed in)
+	$(CARGO) build --locked --bin setupiq
+	scripts/api-fuzz.sh $(CARGO_TARGET_DIR)/debug/setupiq
 
 lint: ## rustfmt and clippy (warnings are errors)
 	$(CARGO) fmt --all --check

@@ -19,7 +19,7 @@ use utoipa_actix_web::AppExt;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{health, middleware, spa};
+use crate::{health, middleware, openapi, spa};
 
 /// Largest JSON body accepted by default (a profile picture is at most 700000 characters).
 const JSON_LIMIT: usize = 1024 * 1024;
@@ -134,7 +134,9 @@ fn api(cfg: &mut ServiceConfig) {
 
 /// The OpenAPI document of every endpoint (`setupiq openapi` writes it to a file).
 pub fn api_doc() -> utoipa::openapi::OpenApi {
-    App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(api).split_for_parts().1
+    let mut doc = App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(api).split_for_parts().1;
+    openapi::add_common_answers(&mut doc);
+    doc
 }
 
 /// The media each crate keeps for a user, deleted with the account.
@@ -156,7 +158,7 @@ pub fn build_app(
     >,
 > {
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
-    let (app, openapi) = App::new()
+    let (app, mut openapi) = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(error::json_error_handler))
@@ -174,6 +176,7 @@ pub fn build_app(
         .app_data(web::Data::new(frontend))
         .configure(api)
         .split_for_parts();
+    openapi::add_common_answers(&mut openapi);
     app.service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
         .service(web::redirect("/_api/docs", "/_api/docs/"))
         .service(spa::media)

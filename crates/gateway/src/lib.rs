@@ -7,6 +7,7 @@ pub mod app;
 pub mod cli;
 pub mod health;
 pub mod middleware;
+pub mod openapi;
 pub mod report;
 pub mod spa;
 pub mod telemetry;

@@ -10,15 +10,19 @@ use crate::service::{Product, Tier};
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TrackClickRequest {
     #[validate(range(min = 1, message = "Product ID must be a positive integer."))]
+    #[schema(minimum = 1)]
     pub product_id: i64,
     /// The browser session id (kept in session storage).
     #[validate(length(min = 1, message = "Session ID is required."))]
     #[validate(custom(function = "at_most_200"))]
+    #[schema(min_length = 1, max_length = 200)]
     pub session_id: String,
     /// Where the link was shown, e.g. the suggestion's title.
     #[validate(custom(function = "at_most_500"))]
+    #[schema(max_length = 500)]
     pub suggestion_context: Option<String>,
     #[validate(range(min = 1, message = "Analysis ID must be a positive integer."))]
+    #[schema(minimum = 1)]
     pub analysis_id: Option<i64>,
 }
 

@@ -25,6 +25,7 @@ pub struct AnalyzeRequest {
     pub input_type: InputType,
     pub value: String,
     /// An optional note that came with a photo; kept with the saved analysis.
+    #[schema(max_length = 5000)]
     pub description: Option<String>,
 }
 
@@ -201,9 +202,11 @@ impl AnalysisResult {
 pub struct MyAnalysesQuery {
     /// 1 to 100, default 50.
     #[validate(range(min = 1, max = 100, message = "Limit must be between 1 and 100."))]
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
     /// At least 0, default 0.
     #[validate(range(min = 0, message = "Offset must be at least 0."))]
+    #[param(minimum = 0)]
     pub offset: Option<i64>,
 }
 

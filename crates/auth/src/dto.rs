@@ -119,6 +119,7 @@ pub struct LoginRequest {
     pub email: String,
     #[validate(length(min = 1, message = "Password is required"))]
     #[validate(custom(function = "password_max"))]
+    #[schema(min_length = 1, max_length = 256)]
     pub password: String,
 }
 
@@ -127,15 +128,16 @@ pub struct LoginRequest {
 pub struct RegisterRequest {
     #[validate(email(message = "Email is required"))]
     #[validate(length(max = 254, message = "Email cannot be longer than 254 characters."))]
-    #[schema(example = "gamer@example.com")]
+    #[schema(example = "gamer@example.com", max_length = 254)]
     pub email: String,
     #[validate(length(min = 8, message = "Password must be at least 8 characters"))]
     #[validate(custom(function = "password_max"))]
+    #[schema(min_length = 8, max_length = 256)]
     pub password: String,
     /// Spaces, emojis and special characters are allowed.
     #[validate(custom(function = "not_blank", message = "Name is required"))]
     #[validate(length(max = 100, message = "Name cannot be longer than 100 characters."))]
-    #[schema(example = "Pixel Pete")]
+    #[schema(example = "Pixel Pete", min_length = 1, max_length = 100)]
     pub display_name: String,
 }
 
@@ -144,7 +146,7 @@ pub struct RegisterRequest {
 pub struct UpdateProfileRequest {
     #[validate(length(min = 3, message = "Username must be at least 3 characters long."))]
     #[validate(custom(function = "username_rules"))]
-    #[schema(example = "pixel_pete")]
+    #[schema(example = "pixel_pete", min_length = 3, max_length = 50, pattern = "^[A-Za-z0-9_]+$")]
     pub username: String,
 }
 
@@ -156,6 +158,7 @@ pub const PROFILE_PICTURE_MAX_CHARS: usize = 700_000;
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UploadProfilePictureRequest {
     /// `data:image/png;base64,…` or `data:image/jpeg;base64,…`, at most 700000 characters.
+    #[schema(max_length = 700000)]
     pub image_data: String,
 }
 
@@ -170,6 +173,7 @@ pub struct ForgotPasswordRequest {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct VerifyResetTokenRequest {
     #[validate(length(min = 1, message = "Reset token is required."))]
+    #[schema(min_length = 1)]
     pub reset_token: String,
 }
 
@@ -184,11 +188,14 @@ pub struct VerifyResetTokenResponse {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
     #[validate(length(min = 1, message = "Reset token is required."))]
+    #[schema(min_length = 1)]
     pub reset_token: String,
     #[validate(length(min = 8, message = "Password must be at least 8 characters long."))]
     #[validate(custom(function = "password_max"))]
+    #[schema(min_length = 8, max_length = 256)]
     pub new_password: String,
     /// When sent, it must equal `newPassword`.
     #[validate(length(min = 1, message = "Please confirm your password."))]
+    #[schema(min_length = 1, max_length = 256)]
     pub confirm_password: Option<String>,
 }

@@ -69,6 +69,7 @@ pub struct CreatePaymentIntentResponse {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ConfirmPaymentRequest {
     #[validate(length(min = 1, message = "Payment intent is required."))]
+    #[schema(min_length = 1)]
     pub payment_intent_id: String,
 }
 
@@ -83,6 +84,7 @@ pub struct ConfirmPaymentResponse {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TestModePayRequest {
     #[validate(length(min = 1, message = "Payment intent is required."))]
+    #[schema(min_length = 1)]
     pub payment_intent_id: String,
     /// 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
     pub card_number: String,
@@ -105,6 +107,7 @@ pub struct WatchAdStartResponse {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct WatchAdRequest {
     #[validate(length(min = 1, message = "This ad could not be verified. Please watch it again."))]
+    #[schema(min_length = 1)]
     pub ad_token: String,
 }
 
@@ -154,9 +157,11 @@ impl From<AdStats> for AdStatsResponse {
 #[serde(deny_unknown_fields)]
 pub struct DeductRequest {
     #[validate(range(min = 1, message = "Amount must be a positive integer."))]
+    #[schema(minimum = 1)]
     pub amount: i32,
     #[validate(length(min = 1, message = "Reason is required."))]
     #[validate(custom(function = "reason_max"))]
+    #[schema(min_length = 1, max_length = 500)]
     pub reason: String,
 }
 

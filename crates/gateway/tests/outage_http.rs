@@ -44,3 +44,27 @@ async fn a_silent_database_gets_quick_503s_and_the_service_recovers() {
     let history = me.get("/_api/credits/history").await;
     assert_eq!(history.status, StatusCode::OK, "{}", history.text);
 }
+
+#[actix_web::test]
+async fn a_database_that_refuses_gets_503_with_retry_after_and_the_service_recovers() {
+    let Some(db) = TestDb::postgres() else { return };
+    let proxy = FreezableProxy::start(&db.postgres_addr().unwrap());
+    let app = TestApp::start(db.through(proxy.addr())).await;
+    let me = app.user("down@example.com").sign_up().await;
+
+    proxy.refuse();
+    unavailable(&me.get("/_api/health").await, "health");
+    unavailable(&me.get("/_api/credits/history").await, "a signed-in call");
+    unavailable(&app.client().get("/_api/trending-gear").await, "an anonymous call");
+
+    proxy.accept();
+    let mut recovered = me.get("/_api/health").await;
+    for _ in 0..20 {
+        if recovered.status == StatusCode::OK {
+            break;
+        }
+        recovered = me.get("/_api/health").await;
+    }
+    assert_eq!(recovered.status, StatusCode::OK, "{}", recovered.text);
+    assert_eq!(me.get("/_api/credits/history").await.status, StatusCode::OK);
+}

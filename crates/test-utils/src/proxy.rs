@@ -2,7 +2,8 @@
 //! PostgreSQL), which a test can freeze: from then on nothing it receives is passed on and
 //! no new connection gets through, while every socket stays open. That is a database that
 //! stops answering without refusing (a stuck server, a dropped network path), which
-//! timeouts must turn into a quick 503 instead of a request that never ends.
+//! timeouts must turn into a quick 503 instead of a request that never ends. Or refuse:
+//! every open connection is cut and new ones are closed at once (a server that is down).
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -13,10 +14,13 @@ pub struct FreezableProxy {
     gate: Arc<Gate>,
 }
 
-/// Open or frozen, shared by every pump.
+/// Open, frozen or refusing, shared by every pump.
 struct Gate {
     frozen: Mutex<bool>,
     changed: Condvar,
+    refusing: std::sync::atomic::AtomicBool,
+    /// Both ends of every connection, to cut them when refusing.
+    open: Mutex<Vec<TcpStream>>,
 }
 
 impl Gate {
@@ -38,14 +42,26 @@ impl FreezableProxy {
     pub fn start(target: &str) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
-        let gate = Arc::new(Gate { frozen: Mutex::new(false), changed: Condvar::new() });
+        let gate = Arc::new(Gate {
+            frozen: Mutex::new(false),
+            changed: Condvar::new(),
+            refusing: std::sync::atomic::AtomicBool::new(false),
+            open: Mutex::new(Vec::new()),
+        });
         let (target, accept_gate) = (target.to_owned(), gate.clone());
         std::thread::spawn(move || {
             for client in listener.incoming().map_while(Result::ok) {
                 let (target, gate) = (target.clone(), accept_gate.clone());
                 std::thread::spawn(move || {
+                    if gate.refusing.load(std::sync::atomic::Ordering::SeqCst) {
+                        return; // closed at once
+                    }
                     gate.wait_open();
                     let Ok(server) = TcpStream::connect(&target) else { return };
+                    gate.open
+                        .lock()
+                        .unwrap()
+                        .extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
                     pump(client.try_clone().unwrap(), server.try_clone().unwrap(), gate.clone());
                     pump(server, client, gate);
                 });
@@ -67,6 +83,19 @@ impl FreezableProxy {
     /// Passes on again what was held and what comes.
     pub fn thaw(&self) {
         self.gate.set(false);
+    }
+
+    /// Cuts every open connection and closes new ones at once, until [`Self::accept`].
+    pub fn refuse(&self) {
+        self.gate.refusing.store(true, std::sync::atomic::Ordering::SeqCst);
+        for stream in self.gate.open.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(Shutdown::Both);
+        }
+    }
+
+    /// Lets connections through again.
+    pub fn accept(&self) {
+        self.gate.refusing.store(false, std::sync::atomic::Ordering::SeqCst);
     }
 }
 

@@ -14,6 +14,19 @@ async function signUp() {
   await userEvent.click(screen.getByRole('button', { name: /Create Account/ }))
 }
 
+/** Signs up in the form with toasts shown, and waits until the form is done. */
+async function signUpWithToasts() {
+  const onDone = vi.fn()
+  renderApp(
+    <>
+      <RegisterForm onDone={onDone} />
+      <Toaster />
+    </>,
+  )
+  await signUp()
+  await waitFor(() => expect(onDone).toHaveBeenCalled())
+}
+
 function registered(credits: number) {
   const { user } = signedIn({ credits }).body as { user: Record<string, unknown> }
   return () => ({ status: 201, body: { user, signupBonus: credits } })
@@ -22,29 +35,13 @@ function registered(credits: number) {
 describe('RegisterForm', () => {
   it('welcomes a new account with its free credits', async () => {
     mockServer({ 'GET /_api/auth/session': signedOut, 'POST /_api/auth/register_with_password': registered(3) })
-    const onDone = vi.fn()
-    renderApp(
-      <>
-        <RegisterForm onDone={onDone} />
-        <Toaster />
-      </>,
-    )
-    await signUp()
-    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    await signUpWithToasts()
     expect(await screen.findByText('You have 3 free credits.')).toBeInTheDocument()
   })
 
   it('says why an account starts without the signup bonus', async () => {
     mockServer({ 'GET /_api/auth/session': signedOut, 'POST /_api/auth/register_with_password': registered(0) })
-    const onDone = vi.fn()
-    renderApp(
-      <>
-        <RegisterForm onDone={onDone} />
-        <Toaster />
-      </>,
-    )
-    await signUp()
-    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    await signUpWithToasts()
     expect(await screen.findByText(NO_SIGNUP_BONUS)).toBeInTheDocument()
     expect(screen.queryByText('You have 0 free credits.')).not.toBeInTheDocument()
   })

@@ -7,8 +7,10 @@ use diesel::pg::PgConnection;
 use rand::Rng;
 use setupiq_db::{Db, PooledConnection};
 
-/// Where the PostgreSQL half of the tests runs.
-pub const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+/// Where the PostgreSQL half of the tests runs. Without TLS: the server is on loopback, and
+/// libpq's OpenSSL use in the pool's background threads raced OpenSSL's clean-up at the
+/// exit of a test process ("double free or corruption" after a passing test, rarely).
+pub const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable";
 
 pub struct TestDb {
     db: Db,

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use image::{DynamicImage, ImageDecoder, ImageReader, RgbImage};
+use image::RgbImage;
 use setupiq_analyzer::detector::{CocoClass, Detection, Detector, DetectorError, MODEL_SHA256};
 
 fn model_path() -> PathBuf {
@@ -29,16 +29,7 @@ fn detector() -> &'static Detector {
 /// The photo, upright, or `None` (after a loud message) when the photo folder is not there.
 fn photo(name: &str) -> Option<RgbImage> {
     let folder = setupiq_test_utils::eval_photos(&format!("check {name}"))?;
-    let path = folder.join(name);
-    let mut decoder = ImageReader::open(&path)
-        .and_then(|r| r.with_guessed_format())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .into_decoder()
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let orientation = decoder.orientation().unwrap();
-    let mut image = DynamicImage::from_decoder(decoder).unwrap();
-    image.apply_orientation(orientation);
-    Some(image.to_rgb8())
+    Some(setupiq_test_utils::upright_photo(&folder.join(name)))
 }
 
 fn detect(name: &str) -> Option<Vec<Detection>> {

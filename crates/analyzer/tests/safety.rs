@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use image::{DynamicImage, ImageDecoder, ImageReader, Rgb, RgbImage};
+use image::{Rgb, RgbImage};
 use setupiq_analyzer::safety::{MODEL_FILE, MODEL_SHA256, NSFW_THRESHOLD, SafetyClassifier, SafetyError};
 
 fn model_path() -> PathBuf {
@@ -112,15 +112,10 @@ fn evaluation_photos() -> Option<Vec<(String, RgbImage)>> {
     let photos = paths
         .iter()
         .map(|path| {
-            let mut decoder = ImageReader::open(path)
-                .and_then(|r| r.with_guessed_format())
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-                .into_decoder()
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let orientation = decoder.orientation().unwrap();
-            let mut image = DynamicImage::from_decoder(decoder).unwrap();
-            image.apply_orientation(orientation);
-            (path.file_name().unwrap().to_string_lossy().into_owned(), image.to_rgb8())
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                setupiq_test_utils::upright_photo(path),
+            )
         })
         .collect();
     Some(photos)

@@ -20,7 +20,7 @@ mod users;
 pub use app::{SentMail, TestApp, TestClient, TestResponse, test_epoch};
 pub use db::TestDb;
 pub use openai::{OpenAiBehaviour, OpenAiStandIn, RecordedChatRequest};
-pub use photos::eval_photos;
+pub use photos::{eval_photos, upright_photo};
 pub use proxy::FreezableProxy;
 pub use smtp::{ReceivedMail, SmtpSink};
 pub use stripe::StripeStandIn;

@@ -2,7 +2,9 @@
 //! that the analyzer's and the analysis endpoint's photo tests read (never copied into
 //! the project).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use image::{DynamicImage, ImageDecoder, ImageReader, RgbImage};
 
 /// The photo folder, or `None` after a loud "SKIPPED" message naming `what` was skipped.
 ///
@@ -20,4 +22,17 @@ pub fn eval_photos(what: &str) -> Option<PathBuf> {
         eprintln!("SKIPPED: set SETUPIQ_EVAL_PHOTOS to the shared photo folder to {what}");
     }
     folder
+}
+
+/// A photo file as a camera app shows it: decoded and turned upright by its EXIF orientation.
+pub fn upright_photo(path: &Path) -> RgbImage {
+    let mut decoder = ImageReader::open(path)
+        .and_then(|r| r.with_guessed_format())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .into_decoder()
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let orientation = decoder.orientation().unwrap();
+    let mut image = DynamicImage::from_decoder(decoder).unwrap();
+    image.apply_orientation(orientation);
+    image.to_rgb8()
 }

@@ -90,7 +90,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     affiliate_clicks,
     analyses,
     analysis_trials,
-    signups
+    signups,
+    rigpages,
+    rigpage_links,
+    rigpage_images,
+    rigpage_views,
+    rigpage_link_clicks
 );
 
 diesel::table! {
@@ -201,3 +206,78 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    rigpages (user_id) {
+        user_id -> BigInt,
+        enabled -> Bool,
+        show_on_community -> Bool,
+        slug -> Nullable<Text>,
+        slug_key -> Nullable<Text>,
+        setup_id -> Nullable<BigInt>,
+        avatar_url -> Nullable<Text>,
+        tagline -> Nullable<Text>,
+        bio -> Nullable<Text>,
+        social_links_json -> Text,
+        theme -> Text,
+        highlight_color -> Text,
+        font_style -> Text,
+        button_style -> Text,
+        corner_radius -> Integer,
+        background_url -> Nullable<Text>,
+        background_overlay -> Text,
+        background_blur -> Integer,
+        background_opacity -> Integer,
+        show_setup_in_background -> Bool,
+        sections_json -> Text,
+        ever_published -> Bool,
+        paid_link_batches -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rigpage_links (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        label -> Text,
+        url -> Text,
+        section -> Nullable<Text>,
+        image_url -> Nullable<Text>,
+        display_order -> Integer,
+        enabled -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rigpage_images (media_key) {
+        media_key -> Text,
+        user_id -> BigInt,
+        kind -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rigpage_views (user_id, day) {
+        user_id -> BigInt,
+        day -> Date,
+        views -> Integer,
+    }
+}
+
+diesel::table! {
+    rigpage_link_clicks (link_id, day) {
+        link_id -> BigInt,
+        day -> Date,
+        clicks -> Integer,
+    }
+}
+
+diesel::joinable!(rigpages -> users (user_id));
+diesel::joinable!(rigpages -> analyses (setup_id));
+diesel::joinable!(rigpage_links -> rigpages (user_id));
+diesel::joinable!(rigpage_images -> users (user_id));
+diesel::joinable!(rigpage_views -> users (user_id));
+diesel::joinable!(rigpage_link_clicks -> rigpage_links (link_id));

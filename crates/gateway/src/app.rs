@@ -14,6 +14,7 @@ use setupiq_core::media::MediaStore;
 use setupiq_core::{Config, SharedClock, clock, error};
 use setupiq_credits::PaymentProvider;
 use setupiq_db::Db;
+use setupiq_rigpage::PublicPages;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -40,6 +41,7 @@ const JSON_LIMIT: usize = 1024 * 1024;
         (name = "affiliate", description = "Product recommendations and click tracking on affiliate links"),
         (name = "credits", description = "Credit packs, balance history, deductions and rewarded ads"),
         (name = "payments", description = "Card purchases: Stripe PaymentIntents, or the offline test mode"),
+        (name = "rigpage", description = "RigPage: the creator's link-in-bio page, its editor, uploads, preview and analytics"),
         (name = "health", description = "Liveness of the service and its database"),
     ),
     modifiers(&SessionCookie)
@@ -66,6 +68,8 @@ pub struct AppState {
     pub media: MediaStore,
     pub payments: PaymentProvider,
     pub engine: Engine,
+    /// Rendered public RigPages and visitors' counts not yet written (shared by every worker).
+    pub pages: web::Data<PublicPages>,
 }
 
 impl AppState {
@@ -114,6 +118,7 @@ impl AppState {
             media,
             payments,
             engine,
+            pages: web::Data::new(PublicPages::default()),
         })
     }
 }
@@ -129,6 +134,7 @@ fn api(cfg: &mut ServiceConfig) {
         .configure(setupiq_credits::http::configure)
         .configure(setupiq_affiliate::http::configure)
         .configure(setupiq_analysis::http::configure)
+        .configure(setupiq_rigpage::http::configure)
         .service(health::health);
 }
 
@@ -141,7 +147,10 @@ pub fn api_doc() -> utoipa::openapi::OpenApi {
 
 /// The media each crate keeps for a user, deleted with the account.
 fn owned_media() -> OwnedMedia {
-    OwnedMedia(vec![setupiq_analysis::service::media_of_user])
+    OwnedMedia(vec![
+        setupiq_analysis::service::media_of_user,
+        setupiq_rigpage::service::images::media_of_user,
+    ])
 }
 
 /// The whole application: API, API reference, media, the single-page app, and the
@@ -172,6 +181,7 @@ pub fn build_app(
         .app_data(web::Data::new(state.media))
         .app_data(web::Data::new(state.payments))
         .app_data(web::Data::new(state.engine))
+        .app_data(state.pages)
         .app_data(web::Data::new(owned_media()))
         .app_data(web::Data::new(frontend))
         .configure(api)
@@ -180,6 +190,7 @@ pub fn build_app(
     app.service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
         .service(web::redirect("/_api/docs", "/_api/docs/"))
         .service(spa::media)
+        .configure(setupiq_rigpage::http::configure_pages)
         .default_service(web::to(spa::fallback))
         .wrap(from_fn(middleware::csrf))
         .wrap(Compress::default())

@@ -119,6 +119,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .preload()
         .context("cannot load the analyzer's models (run `make models`)")?;
     tracing::info!(ms = started.elapsed().as_millis() as u64, "analyzer models loaded");
+    let flusher = spawn_visit_flusher(state.db.clone(), state.pages.clone());
+    let (db, pages) = (state.db.clone(), state.pages.clone());
     let server = HttpServer::new(move || build_app(state.clone()))
         .bind(&config.bind)
         .with_context(|| format!("cannot listen on {}", config.bind))?
@@ -128,6 +130,28 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         tracing::info!("SetupIQ is listening on http://{addr} (public URL {})", config.public_url);
     }
     server.run().await?;
+    flusher.abort();
+    // The last RigPage views and clicks gathered in memory.
+    if let Err(e) = db.run(move |conn| pages.visits.flush(conn)).await {
+        tracing::warn!(error = %e, "RigPage visits could not be written at shutdown");
+    }
     tracing::info!("SetupIQ stopped");
     Ok(())
+}
+
+/// Writes the RigPage views and clicks gathered in memory every few seconds.
+fn spawn_visit_flusher(
+    db: setupiq_db::Db,
+    pages: actix_web::web::Data<setupiq_rigpage::PublicPages>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(10));
+        loop {
+            every.tick().await;
+            let pages = pages.clone();
+            if let Err(e) = db.run(move |conn| pages.visits.flush(conn)).await {
+                tracing::warn!(error = %e, "RigPage visits could not be written; kept for the next try");
+            }
+        }
+    })
 }

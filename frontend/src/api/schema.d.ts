@@ -346,6 +346,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/rigpage/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's RigPage config, with what the editor shows around it. */
+        get: operations["get_config"];
+        put?: never;
+        /**
+         * Saves the page. The server charges, in the same transaction: the first Go Live
+         *     (`rigpageEnabled` false -> true) 1 credit, and each started batch of 10 links beyond
+         *     the 5 free ones 1 credit, each batch once per account. Too few credits: 402, nothing saved.
+         */
+        post: operations["save_config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/rigpage/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 5 MB); it is
+         *     re-encoded without metadata. Put the returned URL in the config and save.
+         */
+        post: operations["upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/rigpage/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renders a draft config with the public page's renderer (sample links when it has none),
+         *     for the editor's live preview. Nothing is saved or charged.
+         */
+        post: operations["preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/rigpage/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A QR code (SVG) of the page's public address, for print and stream overlays. */
+        get: operations["qr_code"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/rigpage/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The creator's analytics of the last 30 days: visitors' page views and link clicks
+         *     (never the owner's own visits or known bots), per link and per day.
+         */
+        get: operations["stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/rigpage/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 13 themes with the preset the editor applies on choosing one. */
+        get: operations["themes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/rigpage/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public RigPage by its slug (any case): the owner's looks and texts (never an e-mail),
+         *     the showcased setup and the links that are switched on.
+         */
+        get: operations["public_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/stripe/confirm-payment": {
         parameters: {
             query?: never;
@@ -555,6 +691,12 @@ export interface components {
          * @enum {string}
          */
         AnalyzerName: "local" | "openai";
+        /**
+         * @description How the link buttons are drawn. The editor offers the first four; the other four
+         *     fix the corner shape whatever the radius says.
+         * @enum {string}
+         */
+        ButtonStyle: "solid" | "outline" | "soft" | "glass" | "rounded" | "pill" | "sharp" | "gradient";
         /** @description One cable (or bundle) and where it runs. */
         Cable: {
             cableType: components["schemas"]["CableType"];
@@ -595,6 +737,21 @@ export interface components {
              */
             score: number;
         };
+        /** @description What a save cost. */
+        ChargeDto: {
+            /**
+             * Format: int32
+             * @description Credits taken by this save.
+             */
+            credits: number;
+            /**
+             * Format: int32
+             * @description New batches of links paid by this save.
+             */
+            linkBatches: number;
+            /** @description This save was the first Go Live. */
+            publish: boolean;
+        };
         ConfirmPaymentRequest: {
             paymentIntentId: string;
         };
@@ -632,6 +789,14 @@ export interface components {
             paymentIntentId: string;
             testMode: boolean;
         };
+        DayStatsDto: {
+            /** Format: int64 */
+            clicks: number;
+            /** Format: date */
+            date: string;
+            /** Format: int64 */
+            views: number;
+        };
         DeductRequest: {
             /** Format: int32 */
             amount: number;
@@ -663,6 +828,11 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        /**
+         * @description The typeface of a page; `gaming` is Orbitron, served by us (no font CDN).
+         * @enum {string}
+         */
+        FontStyle: "sans-serif" | "serif" | "mono" | "gaming";
         ForgotPasswordRequest: {
             email: string;
         };
@@ -676,6 +846,11 @@ export interface components {
             /** @description Newest first, at most 50. */
             entries: components["schemas"]["LedgerEntryDto"][];
         };
+        /**
+         * @description Where an image is shown, which decides the size it is stored at.
+         * @enum {string}
+         */
+        ImageKind: "avatar" | "background" | "link";
         /**
          * @description What was analysed, as stored (`analyses.input_type`) and sent.
          * @enum {string}
@@ -704,6 +879,47 @@ export interface components {
             id: number;
             /** @description `signup_bonus`, `ad_reward`, `purchase:starter`, … */
             reason: string;
+        };
+        LinkClicksDto: {
+            /** Format: int64 */
+            clicks: number;
+            label: string;
+            /** Format: int64 */
+            linkId: number;
+        };
+        /** @description A saved link. */
+        LinkDto: {
+            /** Format: int32 */
+            displayOrder: number;
+            enabled: boolean;
+            /** Format: int64 */
+            id?: number | null;
+            imageUrl?: string | null;
+            label: string;
+            section?: string | null;
+            url: string;
+        };
+        /** @description One link of the page as the editor sends it. */
+        LinkInput: {
+            /**
+             * Format: int32
+             * @description Links are shown in this order (ties keep the list's order).
+             */
+            displayOrder?: number;
+            /** @description A link switched off is kept but not shown. */
+            enabled?: boolean;
+            /**
+             * Format: int64
+             * @description The id of a saved link (keeps its click counts); none for a new link.
+             */
+            id?: number | null;
+            /** @description An uploaded image (`POST /_api/rigpage/images`). */
+            imageUrl?: string | null;
+            label: string;
+            /** @description One of the page's sections, or none ("Other Links"). */
+            section?: string | null;
+            /** @description `http:` or `https:` only. */
+            url: string;
         };
         LoginRequest: {
             /** @example gamer@example.com */
@@ -742,6 +958,11 @@ export interface components {
             publishableKey?: string | null;
             /** @description No Stripe key is configured: payments run in the offline test mode. */
             testMode: boolean;
+        };
+        /** @description The draft rendered by the public page's renderer. */
+        PreviewResponse: {
+            /** @description A complete HTML document (show it in a sandboxed frame). */
+            html: string;
         };
         /** @description A product of the catalogue. */
         ProductDto: {
@@ -784,6 +1005,58 @@ export interface components {
             budget: components["schemas"]["ProductRecommendation"];
             premium: components["schemas"]["ProductRecommendation"];
         };
+        /** @description A link as visitors see it. */
+        PublicLink: {
+            /** Format: int32 */
+            displayOrder: number;
+            /** Format: int64 */
+            id?: number | null;
+            imageUrl?: string | null;
+            label: string;
+            section?: string | null;
+            url: string;
+        };
+        /** @description A public RigPage. */
+        PublicRigpageResponse: {
+            links: components["schemas"]["PublicLink"][];
+            setup?: null | components["schemas"]["PublicSetup"];
+            user: components["schemas"]["PublicRigpageUser"];
+        };
+        /** @description The public page's owner and looks (never an e-mail). */
+        PublicRigpageUser: {
+            /** Format: int32 */
+            backgroundBlur: number;
+            backgroundImage?: string | null;
+            /** Format: int32 */
+            backgroundOpacity: number;
+            /** @description `#RRGGBB`. */
+            backgroundOverlay: string;
+            bio?: string | null;
+            /** Format: int32 */
+            buttonCornerRadius: number;
+            buttonStyle: components["schemas"]["ButtonStyle"];
+            displayName: string;
+            fontStyle: components["schemas"]["FontStyle"];
+            highlightColor: string;
+            profilePicture?: string | null;
+            rigpageAvatar?: string | null;
+            showSetupInBackground: boolean;
+            /** @description Platform -> URL, only the non-empty ones. */
+            socialLinks: {
+                [key: string]: string;
+            };
+            tagline?: string | null;
+            theme: components["schemas"]["Theme"];
+            username: string;
+        };
+        /** @description The showcased setup. */
+        PublicSetup: {
+            /** Format: date-time */
+            createdAt: string;
+            imageUrl: string;
+            /** Format: double */
+            overallRating: number;
+        };
         RegisterRequest: {
             /**
              * @description Spaces, emojis and special characters are allowed.
@@ -810,6 +1083,144 @@ export interface components {
             newPassword: string;
             resetToken: string;
         };
+        /** @description The page's config, as the editor edits it. */
+        RigpageConfigDto: {
+            /** Format: int32 */
+            backgroundBlur: number;
+            backgroundImage?: string | null;
+            /** Format: int32 */
+            backgroundOpacity: number;
+            backgroundOverlay: string;
+            /** Format: int32 */
+            buttonCornerRadius: number;
+            buttonStyle: components["schemas"]["ButtonStyle"];
+            fontStyle: components["schemas"]["FontStyle"];
+            links: components["schemas"]["LinkDto"][];
+            rigpageAvatar?: string | null;
+            rigpageBio?: string | null;
+            rigpageEnabled: boolean;
+            rigpageHighlightColor: string;
+            /** Format: int64 */
+            rigpageSetupId?: number | null;
+            rigpageSlug?: string | null;
+            rigpageSocialLinks: components["schemas"]["SocialLinks"];
+            rigpageTagline?: string | null;
+            rigpageTheme: components["schemas"]["Theme"];
+            sections: string[];
+            showRigpageOnCommunity: boolean;
+            showSetupInBackground: boolean;
+        };
+        /**
+         * @description The whole page as it should be saved (every field missing takes the spec's default).
+         *     Texts are trimmed and an empty text means none. Costs: the first Go Live
+         *     (`rigpageEnabled` true) 1 credit; links beyond 5, 1 credit per started batch of 10,
+         *     each batch paid once.
+         */
+        RigpageConfigRequest: {
+            /**
+             * Format: int32
+             * @description Blur of the setup photo in the hero, in pixels.
+             */
+            backgroundBlur?: number;
+            backgroundImage?: string | null;
+            /**
+             * Format: int32
+             * @description Opacity of the setup photo in the hero, in percent.
+             */
+            backgroundOpacity?: number;
+            /** @description `#RRGGBB`, laid over the background image. */
+            backgroundOverlay?: string;
+            /** Format: int32 */
+            buttonCornerRadius?: number;
+            buttonStyle?: components["schemas"]["ButtonStyle"];
+            fontStyle?: components["schemas"]["FontStyle"];
+            /** @description The links in order (also accepted as `rigpageLinks`). */
+            links?: components["schemas"]["LinkInput"][];
+            rigpageAvatar?: string | null;
+            rigpageBio?: string | null;
+            rigpageEnabled?: boolean;
+            /** @description `#RRGGBB`. */
+            rigpageHighlightColor?: string;
+            /**
+             * Format: int64
+             * @description One of the user's own photo analyses.
+             */
+            rigpageSetupId?: number | null;
+            /**
+             * @description The page's address, `/rig/{slug}`: 3-30 letters, digits, `-`, `_`, unique without
+             *     regard to case.
+             */
+            rigpageSlug?: string | null;
+            /** @description An object of platform to URL, or that object as a JSON string. */
+            rigpageSocialLinks?: components["schemas"]["SocialLinksInput"];
+            rigpageTagline?: string | null;
+            rigpageTheme?: components["schemas"]["Theme"];
+            /** @description Section names in order; empty names are dropped. */
+            sections?: string[];
+            showRigpageOnCommunity?: boolean;
+            showSetupInBackground?: boolean;
+        };
+        /** @description What the editor loads: the config and everything around it. */
+        RigpageEditorResponse: components["schemas"]["RigpageConfigDto"] & {
+            /**
+             * Format: double
+             * @description The best SetupIQ Score of the user's analyses.
+             */
+            bestScore?: number | null;
+            /** Format: int32 */
+            credits: number;
+            displayName: string;
+            /** @description The first Go Live is paid (going live again is free). */
+            everPublished: boolean;
+            /** Format: int32 */
+            freeLinks: number;
+            /** Format: int32 */
+            linksPerBatch: number;
+            /**
+             * Format: int32
+             * @description Batches of 10 links beyond the free ones already paid.
+             */
+            paidLinkBatches: number;
+            profilePicture?: string | null;
+            /** @description `{host}/rig/{slug}`, when the page has a slug. */
+            publicUrl?: string | null;
+            /** Format: int32 */
+            publishCost: number;
+            /** @description Whether the page was ever saved (else the config holds the defaults). */
+            saved: boolean;
+            /** @description The user's photo analyses, newest first (at most 50). */
+            setups: components["schemas"]["SetupOption"][];
+            username: string;
+        };
+        /**
+         * @description The creator's analytics: visitors' views and link clicks (never the owner's own or
+         *     known bots').
+         */
+        RigpageStatsResponse: {
+            /**
+             * Format: double
+             * @description Clicks per view, 0-1.
+             */
+            clickThroughRate: number;
+            /** Format: int64 */
+            clicks: number;
+            /** @description Each day of the period, oldest first. */
+            daily: components["schemas"]["DayStatsDto"][];
+            /**
+             * Format: int64
+             * @description The period, in days up to today (UTC).
+             */
+            days: number;
+            /** @description Every link, most clicked first. */
+            links: components["schemas"]["LinkClicksDto"][];
+            topLink?: null | components["schemas"]["LinkClicksDto"];
+            /** Format: int64 */
+            views: number;
+        };
+        /** @description The saved page (as the editor loads it) and what the save cost. */
+        SaveRigpageResponse: components["schemas"]["RigpageEditorResponse"] & {
+            charged: components["schemas"]["ChargeDto"];
+        };
         /** @description A saved analysis in the history. */
         SavedAnalysisDto: {
             /** Format: date-time */
@@ -829,6 +1240,45 @@ export interface components {
             result: components["schemas"]["AnalysisResult"];
             status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
+        };
+        /** @description One of the user's photo analyses, for the setup picker. */
+        SetupOption: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The photo's URL. */
+            inputData: string;
+            inputType: components["schemas"]["InputType"];
+            /** Format: double */
+            overallRating: number;
+            thumbnailUrl?: string | null;
+        };
+        /**
+         * @description The platforms a page may link to. `email` and `vimeo` are kept for the creator; the
+         *     public page shows icons for the first six and never the e-mail.
+         */
+        SocialLinks: {
+            discord?: string | null;
+            email?: string | null;
+            instagram?: string | null;
+            tiktok?: string | null;
+            twitch?: string | null;
+            twitter?: string | null;
+            vimeo?: string | null;
+            youtube?: string | null;
+        };
+        /** @description Social links as the editor sends them: an object, or the same object as a JSON string. */
+        SocialLinksInput: {
+            discord?: string | null;
+            /** @description Kept for the creator; never shown on the public page. */
+            email?: string | null;
+            instagram?: string | null;
+            tiktok?: string | null;
+            twitch?: string | null;
+            twitter?: string | null;
+            vimeo?: string | null;
+            youtube?: string | null;
         };
         /** @description A plain acknowledgement. */
         SuccessResponse: {
@@ -852,6 +1302,25 @@ export interface components {
         TestModePayResponse: {
             /** @description `succeeded`. */
             status: string;
+        };
+        /**
+         * @description A page's theme: its colours, and the preset the editor applies on choosing it.
+         * @enum {string}
+         */
+        Theme: "dark_neon" | "minimal_white" | "vaporwave" | "rgb_glow" | "creator_brown" | "matrix" | "sunset" | "ocean" | "midnight" | "forest" | "neon_pink" | "arctic" | "retro_arcade";
+        /** @description One theme with the values the editor applies on choosing it. */
+        ThemeDto: {
+            backgroundOverlay: string;
+            /** Format: int32 */
+            buttonCornerRadius: number;
+            buttonStyle: components["schemas"]["ButtonStyle"];
+            fontStyle: components["schemas"]["FontStyle"];
+            highlightColor: string;
+            id: components["schemas"]["Theme"];
+            name: string;
+        };
+        ThemesResponse: {
+            themes: components["schemas"]["ThemeDto"][];
         };
         /**
          * @description A product's price tier (`products.tier`): every category offers one of each.
@@ -878,6 +1347,16 @@ export interface components {
         UpdateProfileRequest: {
             /** @example pixel_pete */
             username: string;
+        };
+        /** @description An image for the page. */
+        UploadImageRequest: {
+            /** @description `data:image/png|jpeg|webp;base64,…`, at most 5 MB. */
+            imageData: string;
+            kind: components["schemas"]["ImageKind"];
+        };
+        UploadImageResponse: {
+            /** @description Where the stored image is served; put it in the config and save. */
+            url: string;
         };
         /** @description The picture's own checks (type, size, pixels) are made when it is decoded. */
         UploadProfilePictureRequest: {
@@ -2052,6 +2531,442 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The config */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RigpageEditorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RigpageConfigRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved, with what it cost */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveRigpageResponse"];
+                };
+            };
+            /** @description Invalid field, a reserved slug, a setup or image that is not the user's, or Go Live without slug and setup */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The slug is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadImageRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadImageResponse"];
+                };
+            };
+            /** @description Not a PNG, JPEG or WebP image, or larger than 5 MB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads in the last hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RigpageConfigRequest"];
+            };
+        };
+        responses: {
+            /** @description The page as HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewResponse"];
+                };
+            };
+            /** @description Invalid field, or a setup or image that is not the user's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    qr_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The page has no slug yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Views and clicks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RigpageStatsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    themes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Themes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemesResponse"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's slug, in any case */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicRigpageResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such page, or it is not public */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,10 @@ pub enum LedgerReason {
     Purchase { package_id: String },
     /// An analysis (`analysis`).
     Analysis,
+    /// A RigPage's first Go Live (`rigpage_publish`).
+    RigpagePublish,
+    /// A batch of 10 RigPage links beyond the free ones (`rigpage_links`).
+    RigpageLinks,
     /// A deduction the user asked for (`POST /_api/credits/deduct`), with their reason
     /// (`spend:<reason>`: a user's text can never pass for a system line such as
     /// `signup_bonus`). A text of no known form (rows written before the prefix) reads as one.
@@ -45,6 +49,8 @@ impl LedgerReason {
             Self::AdReward => "ad_reward".into(),
             Self::Purchase { package_id } => format!("{}{package_id}", Self::PURCHASE_PREFIX).into(),
             Self::Analysis => "analysis".into(),
+            Self::RigpagePublish => "rigpage_publish".into(),
+            Self::RigpageLinks => "rigpage_links".into(),
             Self::Spend(reason) => format!("{}{reason}", Self::SPEND_PREFIX).into(),
         }
     }
@@ -55,6 +61,8 @@ impl LedgerReason {
             "signup_bonus" => Self::SignupBonus,
             "ad_reward" => Self::AdReward,
             "analysis" => Self::Analysis,
+            "rigpage_publish" => Self::RigpagePublish,
+            "rigpage_links" => Self::RigpageLinks,
             _ => {
                 if let Some(package_id) = text.strip_prefix(Self::PURCHASE_PREFIX) {
                     Self::Purchase { package_id: package_id.to_owned() }
@@ -162,6 +170,8 @@ mod tests {
             LedgerReason::SignupBonus,
             LedgerReason::AdReward,
             LedgerReason::Analysis,
+            LedgerReason::RigpagePublish,
+            LedgerReason::RigpageLinks,
             LedgerReason::Purchase { package_id: "popular".into() },
             LedgerReason::Spend("rigpage_publish".into()),
         ] {
@@ -169,7 +179,7 @@ mod tests {
         }
         assert_eq!(LedgerReason::Purchase { package_id: "value".into() }.to_string(), "purchase:value");
         // A user's reason cannot pass for a system line.
-        for imitation in ["signup_bonus", "purchase:value", "ad_reward"] {
+        for imitation in ["signup_bonus", "purchase:value", "ad_reward", "rigpage_publish"] {
             let stored = LedgerReason::Spend(imitation.into()).to_db().into_owned();
             assert_eq!(stored, format!("spend:{imitation}"));
             assert_eq!(LedgerReason::from_db(&stored), LedgerReason::Spend(imitation.into()));

@@ -82,7 +82,9 @@ describe('purchase and history texts', () => {
     ['ad_reward', 'Rewarded ads'],
     ['purchase:starter', 'Purchase'],
     ['purchase:value', 'Purchase'],
-    ['analysis', 'analysis'],
+    ['analysis', 'Setup analysis'],
+    ['rigpage_publish', 'RigPage published'],
+    ['rigpage_links', 'RigPage links (10 more)'],
     ['spend:rigpage_publish', 'Spent: rigpage_publish'],
     ['spend:signup_bonus', 'Spent: signup_bonus'],
   ])('names the reason %s as %s', (reason, words) => {

@@ -49,6 +49,9 @@ export function purchaseSuccessMessage(result: Schemas['ConfirmPaymentResponse']
 export function ledgerReason(reason: string): string {
   if (reason === 'signup_bonus') return 'Signup bonus'
   if (reason === 'ad_reward') return 'Rewarded ads'
+  if (reason === 'analysis') return 'Setup analysis'
+  if (reason === 'rigpage_publish') return 'RigPage published'
+  if (reason === 'rigpage_links') return 'RigPage links (10 more)'
   if (reason.startsWith('purchase:')) return 'Purchase'
   if (reason.startsWith('spend:')) return `Spent: ${reason.slice('spend:'.length)}`
   return reason

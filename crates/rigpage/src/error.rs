@@ -1,0 +1,90 @@
+//! What can go wrong with a RigPage, and how each reaches the client.
+
+use setupiq_analysis::AnalysisError;
+use setupiq_auth::AuthError;
+use setupiq_core::ApiError;
+use setupiq_core::media::MediaError;
+use setupiq_db::DbError;
+
+pub const INVALID_URL: &str = "Please enter a valid URL.";
+pub const INVALID_IMAGE: &str = "Please upload a valid image (PNG, JPG, or WebP)";
+pub const IMAGE_TOO_LARGE: &str = "Image must be less than 5MB";
+
+#[derive(Debug, thiserror::Error)]
+pub enum RigpageError {
+    #[error("This URL is already taken. Please choose another slug.")]
+    SlugTaken,
+    #[error("This URL is reserved. Please choose another slug.")]
+    SlugReserved,
+    #[error("Please choose one of your own analysed setup photos.")]
+    SetupNotYours,
+    #[error("Going live needs a page URL (slug) and a selected setup.")]
+    GoLiveNeedsSlugAndSetup,
+    #[error("Please upload this image from the editor.")]
+    ImageNotYours { field: String },
+    #[error("Please choose one of your sections.")]
+    UnknownSection { field: String },
+    #[error("You don't have enough credits: this change costs {needed} credit{}.", if *.needed == 1 { "" } else { "s" })]
+    InsufficientCredits { needed: i32 },
+    #[error("{INVALID_IMAGE}")]
+    ImageInvalid,
+    #[error("{IMAGE_TOO_LARGE}")]
+    ImageTooLarge,
+    #[error("Too many uploads. Please try again in an hour.")]
+    TooManyUploads,
+    #[error("RigPage not found.")]
+    NotFound,
+    #[error("stored RigPage data is unreadable: {0}")]
+    Corrupt(String),
+    #[error(transparent)]
+    Media(#[from] MediaError),
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl RigpageError {
+    pub(crate) fn corrupt(err: impl std::fmt::Display) -> Self {
+        Self::Corrupt(err.to_string())
+    }
+}
+
+impl From<diesel::result::Error> for RigpageError {
+    fn from(err: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(err))
+    }
+}
+
+impl From<RigpageError> for ApiError {
+    fn from(err: RigpageError) -> Self {
+        let message = err.to_string();
+        match err {
+            RigpageError::SlugTaken => ApiError::conflict(message),
+            RigpageError::SlugReserved => ApiError::invalid("rigpageSlug", message),
+            RigpageError::SetupNotYours => ApiError::invalid("rigpageSetupId", message),
+            RigpageError::GoLiveNeedsSlugAndSetup => ApiError::invalid("rigpageEnabled", message),
+            RigpageError::ImageNotYours { field } | RigpageError::UnknownSection { field } => {
+                ApiError::invalid(&field, message)
+            }
+            RigpageError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
+            RigpageError::ImageInvalid | RigpageError::ImageTooLarge => {
+                ApiError::invalid("imageData", message)
+            }
+            RigpageError::TooManyUploads => ApiError::rate_limited(message, 3600),
+            RigpageError::NotFound => ApiError::not_found(message),
+            RigpageError::Corrupt(_) | RigpageError::Media(_) => ApiError::internal(err),
+            RigpageError::Analysis(analysis) => analysis.into(),
+            RigpageError::Auth(auth) => auth.into(),
+            RigpageError::Db(db) => db.into(),
+        }
+    }
+}
+
+impl From<RigpageError> for actix_web::Error {
+    fn from(err: RigpageError) -> Self {
+        ApiError::from(err).into()
+    }
+}

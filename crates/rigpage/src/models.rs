@@ -1,0 +1,114 @@
+//! Rows of the tables the rigpage crate owns.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use setupiq_db::schema::{rigpage_images, rigpage_links, rigpages};
+
+use crate::service::images::ImageKind;
+
+#[derive(Debug, Insertable, AsChangeset)]
+#[diesel(table_name = rigpages, treat_none_as_null = true)]
+pub(crate) struct RigpageForm<'a> {
+    pub user_id: i64,
+    pub enabled: bool,
+    pub show_on_community: bool,
+    pub slug: Option<&'a str>,
+    pub slug_key: Option<&'a str>,
+    pub setup_id: Option<i64>,
+    pub avatar_url: Option<&'a str>,
+    pub tagline: Option<&'a str>,
+    pub bio: Option<&'a str>,
+    pub social_links_json: &'a str,
+    pub theme: &'a str,
+    pub highlight_color: &'a str,
+    pub font_style: &'a str,
+    pub button_style: &'a str,
+    pub corner_radius: i32,
+    pub background_url: Option<&'a str>,
+    pub background_overlay: &'a str,
+    pub background_blur: i32,
+    pub background_opacity: i32,
+    pub show_setup_in_background: bool,
+    pub sections_json: &'a str,
+    pub ever_published: bool,
+    pub paid_link_batches: i32,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = rigpages)]
+pub(crate) struct RigpageRow {
+    pub user_id: i64,
+    pub enabled: bool,
+    pub show_on_community: bool,
+    pub slug: Option<String>,
+    pub setup_id: Option<i64>,
+    pub avatar_url: Option<String>,
+    pub tagline: Option<String>,
+    pub bio: Option<String>,
+    pub social_links_json: String,
+    pub theme: String,
+    pub highlight_color: String,
+    pub font_style: String,
+    pub button_style: String,
+    pub corner_radius: i32,
+    pub background_url: Option<String>,
+    pub background_overlay: String,
+    pub background_blur: i32,
+    pub background_opacity: i32,
+    pub show_setup_in_background: bool,
+    pub sections_json: String,
+    pub ever_published: bool,
+    pub paid_link_batches: i32,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = rigpage_links)]
+pub(crate) struct LinkInsertForm<'a> {
+    pub user_id: i64,
+    pub label: &'a str,
+    pub url: &'a str,
+    pub section: Option<&'a str>,
+    pub image_url: Option<&'a str>,
+    pub display_order: i32,
+    pub enabled: bool,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, AsChangeset)]
+#[diesel(table_name = rigpage_links, treat_none_as_null = true)]
+pub(crate) struct LinkChangeset<'a> {
+    pub label: &'a str,
+    pub url: &'a str,
+    pub section: Option<&'a str>,
+    pub image_url: Option<&'a str>,
+    pub display_order: i32,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = rigpage_links)]
+pub(crate) struct LinkRow {
+    pub id: i64,
+    pub label: String,
+    pub url: String,
+    pub section: Option<String>,
+    pub image_url: Option<String>,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = rigpage_images)]
+pub(crate) struct ImageInsertForm<'a> {
+    pub media_key: &'a str,
+    pub user_id: i64,
+    pub kind: ImageKind,
+    pub created_at: NaiveDateTime,
+}
+
+/// A day's count (views of the page, or clicks of one link).
+#[derive(Debug, Clone, Copy, Queryable)]
+pub(crate) struct DayCount {
+    pub day: NaiveDate,
+    pub count: i32,
+}

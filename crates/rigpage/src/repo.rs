@@ -1,0 +1,202 @@
+//! The rigpage crate's queries.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use setupiq_db::schema::{rigpage_images, rigpage_link_clicks, rigpage_links, rigpage_views, rigpages};
+use setupiq_db::{DbConnection, on_backend};
+
+use crate::models::{
+    DayCount, ImageInsertForm, LinkChangeset, LinkInsertForm, LinkRow, RigpageForm, RigpageRow,
+};
+
+pub(crate) fn find_page(conn: &mut DbConnection, user_id: i64) -> QueryResult<Option<RigpageRow>> {
+    rigpages::table.find(user_id).select(RigpageRow::as_select()).first(conn).optional()
+}
+
+/// The page whose slug is `slug_key` (the slug in lower case).
+pub(crate) fn find_page_by_slug(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<RigpageRow>> {
+    rigpages::table
+        .filter(rigpages::slug_key.eq(slug_key))
+        .select(RigpageRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Who holds the slug `slug_key`, if anyone.
+pub(crate) fn slug_holder(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<i64>> {
+    rigpages::table.filter(rigpages::slug_key.eq(slug_key)).select(rigpages::user_id).first(conn).optional()
+}
+
+/// Inserts the page or replaces every column of the existing one.
+pub(crate) fn upsert_page(conn: &mut DbConnection, form: &RigpageForm<'_>) -> QueryResult<usize> {
+    on_backend!(conn, |c| diesel::insert_into(rigpages::table)
+        .values(form)
+        .on_conflict(rigpages::user_id)
+        .do_update()
+        .set(form)
+        .execute(c))
+}
+
+/// A page's links in display order.
+pub(crate) fn links_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<LinkRow>> {
+    rigpage_links::table
+        .filter(rigpage_links::user_id.eq(user_id))
+        .order((rigpage_links::display_order.asc(), rigpage_links::id.asc()))
+        .select(LinkRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn insert_link(conn: &mut DbConnection, form: &LinkInsertForm<'_>) -> QueryResult<i64> {
+    on_backend!(conn, |c| diesel::insert_into(rigpage_links::table)
+        .values(form)
+        .returning(rigpage_links::id)
+        .get_result(c))
+}
+
+/// Updates one of the user's links; 0 when it is not theirs.
+pub(crate) fn update_link(
+    conn: &mut DbConnection,
+    user_id: i64,
+    link_id: i64,
+    changes: &LinkChangeset<'_>,
+) -> QueryResult<usize> {
+    diesel::update(rigpage_links::table.find(link_id).filter(rigpage_links::user_id.eq(user_id)))
+        .set(changes)
+        .execute(conn)
+}
+
+/// Deletes the user's links that are not in `keep` (their clicks go with them).
+pub(crate) fn delete_links_except(conn: &mut DbConnection, user_id: i64, keep: &[i64]) -> QueryResult<usize> {
+    diesel::delete(
+        rigpage_links::table
+            .filter(rigpage_links::user_id.eq(user_id))
+            .filter(rigpage_links::id.ne_all(keep)),
+    )
+    .execute(conn)
+}
+
+/// One link, with the page it belongs to.
+pub(crate) fn find_link(conn: &mut DbConnection, link_id: i64) -> QueryResult<Option<(i64, LinkRow)>> {
+    rigpage_links::table
+        .find(link_id)
+        .select((rigpage_links::user_id, LinkRow::as_select()))
+        .first(conn)
+        .optional()
+}
+
+pub(crate) fn insert_image(conn: &mut DbConnection, form: &ImageInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(rigpage_images::table).values(form).execute(conn)
+}
+
+/// Who uploaded the image stored under `media_key`, if it is a RigPage image.
+pub(crate) fn image_owner(conn: &mut DbConnection, media_key: &str) -> QueryResult<Option<i64>> {
+    rigpage_images::table.find(media_key).select(rigpage_images::user_id).first(conn).optional()
+}
+
+/// The keys of every RigPage image of a user.
+pub(crate) fn image_keys_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<String>> {
+    rigpage_images::table
+        .filter(rigpage_images::user_id.eq(user_id))
+        .select(rigpage_images::media_key)
+        .load(conn)
+}
+
+/// The keys of a user's images uploaded before `before`.
+pub(crate) fn image_keys_before(
+    conn: &mut DbConnection,
+    user_id: i64,
+    before: NaiveDateTime,
+) -> QueryResult<Vec<String>> {
+    rigpage_images::table
+        .filter(rigpage_images::user_id.eq(user_id))
+        .filter(rigpage_images::created_at.lt(before))
+        .select(rigpage_images::media_key)
+        .load(conn)
+}
+
+pub(crate) fn count_images_since(
+    conn: &mut DbConnection,
+    user_id: i64,
+    since: NaiveDateTime,
+) -> QueryResult<i64> {
+    rigpage_images::table
+        .filter(rigpage_images::user_id.eq(user_id))
+        .filter(rigpage_images::created_at.ge(since))
+        .select(count_star())
+        .first(conn)
+}
+
+pub(crate) fn delete_images(conn: &mut DbConnection, keys: &[String]) -> QueryResult<usize> {
+    diesel::delete(rigpage_images::table.filter(rigpage_images::media_key.eq_any(keys))).execute(conn)
+}
+
+/// Adds `views` to a page's count of `day`.
+pub(crate) fn add_views(
+    conn: &mut DbConnection,
+    user_id: i64,
+    day: NaiveDate,
+    views: i32,
+) -> QueryResult<usize> {
+    on_backend!(conn, |c| diesel::insert_into(rigpage_views::table)
+        .values((
+            rigpage_views::user_id.eq(user_id),
+            rigpage_views::day.eq(day),
+            rigpage_views::views.eq(views)
+        ))
+        .on_conflict((rigpage_views::user_id, rigpage_views::day))
+        .do_update()
+        .set(rigpage_views::views.eq(rigpage_views::views + views))
+        .execute(c))
+}
+
+/// Adds `clicks` to a link's count of `day`; nothing when the link was deleted meanwhile.
+pub(crate) fn add_clicks(
+    conn: &mut DbConnection,
+    link_id: i64,
+    day: NaiveDate,
+    clicks: i32,
+) -> QueryResult<usize> {
+    let exists: i64 =
+        rigpage_links::table.filter(rigpage_links::id.eq(link_id)).select(count_star()).first(conn)?;
+    if exists == 0 {
+        return Ok(0);
+    }
+    on_backend!(conn, |c| diesel::insert_into(rigpage_link_clicks::table)
+        .values((
+            rigpage_link_clicks::link_id.eq(link_id),
+            rigpage_link_clicks::day.eq(day),
+            rigpage_link_clicks::clicks.eq(clicks),
+        ))
+        .on_conflict((rigpage_link_clicks::link_id, rigpage_link_clicks::day))
+        .do_update()
+        .set(rigpage_link_clicks::clicks.eq(rigpage_link_clicks::clicks + clicks))
+        .execute(c))
+}
+
+/// A page's views per day from `from` on.
+pub(crate) fn views_since(
+    conn: &mut DbConnection,
+    user_id: i64,
+    from: NaiveDate,
+) -> QueryResult<Vec<DayCount>> {
+    rigpage_views::table
+        .filter(rigpage_views::user_id.eq(user_id))
+        .filter(rigpage_views::day.ge(from))
+        .select((rigpage_views::day, rigpage_views::views))
+        .load(conn)
+}
+
+/// Clicks per link and day from `from` on, for the user's links.
+pub(crate) fn clicks_since(
+    conn: &mut DbConnection,
+    user_id: i64,
+    from: NaiveDate,
+) -> QueryResult<Vec<(i64, DayCount)>> {
+    rigpage_link_clicks::table
+        .inner_join(rigpage_links::table)
+        .filter(rigpage_links::user_id.eq(user_id))
+        .filter(rigpage_link_clicks::day.ge(from))
+        .select((rigpage_link_clicks::link_id, (rigpage_link_clicks::day, rigpage_link_clicks::clicks)))
+        .load(conn)
+}

@@ -1,0 +1,18 @@
+//! The rules of RigPage: the config and its charges ([`config`]), the looks ([`themes`]),
+//! uploads ([`images`]), the public page ([`public`]) with its short-lived cache
+//! ([`cache`]), and the creator's analytics ([`visits`]).
+
+pub mod cache;
+pub mod config;
+pub mod images;
+pub mod public;
+pub mod themes;
+pub mod visits;
+
+/// What the public pages keep in memory, shared by every worker of a process: rendered
+/// pages for a few seconds, and visitors' counts until the next flush.
+#[derive(Debug, Default)]
+pub struct PublicPages {
+    pub cache: cache::PageCache,
+    pub visits: visits::Visits,
+}

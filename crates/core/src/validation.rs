@@ -91,7 +91,8 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for ValidJson<T> {
             if !issues.is_empty() {
                 return Err(ApiError::validation(issues).into());
             }
-            let value: T = serde_json::from_value(document)
+            // The error names the field it failed at (`rigpageTheme: unknown variant …`).
+            let value: T = serde_path_to_error::deserialize(document)
                 .map_err(|e| ApiError::bad_request(format!("Invalid request body: {e}")))?;
             validate(&value)?;
             Ok(Self(value))

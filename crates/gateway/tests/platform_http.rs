@@ -80,7 +80,8 @@ async fn the_single_page_app_is_served_with_the_right_caching() {
     let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
     let browser = app.client();
 
-    for route in ["/", "/profile", "/rig/pixel_pete", "/reset-password?token=abc", "/no/such/page"] {
+    for route in ["/", "/profile", "/rigpage-config", "/user/7", "/reset-password?token=abc", "/no/such/page"]
+    {
         let res = browser.get(route).await;
         assert_eq!(res.status, StatusCode::OK, "{route}");
         assert!(res.text.contains("<div id=root>"), "{route}");

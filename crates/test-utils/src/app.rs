@@ -75,6 +75,20 @@ impl TestApp {
         }
     }
 
+    /// A visitor's browser that sends `user_agent` and does not follow redirects (to see
+    /// where a link sends it).
+    pub fn browser(&self, user_agent: &str) -> TestClient {
+        TestClient {
+            http: reqwest::Client::builder()
+                .cookie_store(true)
+                .user_agent(user_agent)
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            base_url: self.base_url.clone(),
+        }
+    }
+
     pub fn state(&self) -> &AppState {
         &self.state
     }

@@ -2,10 +2,17 @@
 
 use std::sync::OnceLock;
 
+use setupiq_analysis::service::{self as analyses, InputType, NewAnalysis, suggestions};
+use setupiq_analyzer::{AnalyzerName, Rating};
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts::{self, Registration};
 use setupiq_auth::service::passwords;
+use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_db::DbConnection;
+
+/// The description behind every fixture analysis (rated by the embedded text analyzer).
+pub const FIXTURE_SETUP: &str = "A 27 inch 144Hz monitor on an arm, a mechanical keyboard and a wireless mouse on a \
+                                 clean desk, an ergonomic mesh chair, RGB strips behind the desk and cables in a tray.";
 
 /// The password of every fixture account.
 pub const PASSWORD: &str = "correct-horse-battery";
@@ -26,4 +33,32 @@ pub fn account(conn: &mut DbConnection, email: &str) -> Account {
         signup_bonus: true,
     };
     accounts::register(conn, &registration, chrono::Utc::now()).unwrap()
+}
+
+/// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a
+/// delivered result is saved): a description, or with `photo` a photo analysis whose image
+/// keys point at no file (enough for everything but serving the photo). Returns its id.
+pub fn analysis(
+    conn: &mut DbConnection,
+    user_id: i64,
+    photo: bool,
+    now: chrono::DateTime<chrono::Utc>,
+) -> i64 {
+    let assessment = setupiq_analyzer::text::assess(FIXTURE_SETUP).unwrap();
+    let rating = Rating { assessment, analyzer: AnalyzerName::Local };
+    let suggestions = suggestions::suggest(conn, &rating.assessment).unwrap();
+    let image = MediaKey::generate("analyses", MediaKind::Jpeg);
+    let thumbnail = MediaKey::generate("analysis_thumbs", MediaKind::Jpeg);
+    let new = NewAnalysis {
+        user_id,
+        // Not charged: the fixture leaves the balance alone.
+        is_pro: true,
+        input_type: if photo { InputType::Image } else { InputType::Text },
+        input_text: Some(FIXTURE_SETUP),
+        image: photo.then_some(&image),
+        thumbnail: photo.then_some(&thumbnail),
+        rating: &rating,
+        suggestions: &suggestions,
+    };
+    analyses::save_and_charge(conn, &new, now).unwrap().0.id
 }

@@ -14,8 +14,6 @@
 use std::ops::Deref;
 
 use reqwest::StatusCode;
-use setupiq_analysis::service::{self as analyses, InputType, NewAnalysis, suggestions};
-use setupiq_analyzer::{AnalyzerName, Rating};
 use setupiq_auth::service::accounts;
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::Clock;
@@ -24,9 +22,7 @@ use setupiq_db::write_transaction;
 use crate::app::{TestApp, TestClient};
 use crate::fixtures;
 
-/// The description behind every fixture analysis (rated by the embedded text analyzer).
-pub const FIXTURE_SETUP: &str = "A 27 inch 144Hz monitor on an arm, a mechanical keyboard and a wireless mouse on a \
-                                 clean desk, an ergonomic mesh chair, RGB strips behind the desk and cables in a tray.";
+pub use crate::fixtures::FIXTURE_SETUP;
 
 /// A signed-up user: their browser (signed in) and what the test needs to know.
 pub struct TestUser {
@@ -56,7 +52,8 @@ pub struct UserBuilder<'a> {
     credits: Option<i32>,
     pro: bool,
     admin: bool,
-    analyses: usize,
+    /// The analyses to save, in order: `true` for a photo analysis.
+    analyses: Vec<bool>,
 }
 
 impl TestApp {
@@ -70,7 +67,7 @@ impl TestApp {
             credits: None,
             pro: false,
             admin: false,
-            analyses: 0,
+            analyses: Vec::new(),
         }
     }
 
@@ -104,22 +101,12 @@ impl TestApp {
     /// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a
     /// delivered result is saved); returns its id.
     pub fn save_analysis(&self, user_id: i64) -> i64 {
-        let assessment = setupiq_analyzer::text::assess(FIXTURE_SETUP).unwrap();
-        let rating = Rating { assessment, analyzer: AnalyzerName::Local };
-        let mut conn = self.db.conn();
-        let suggestions = suggestions::suggest(&mut conn, &rating.assessment).unwrap();
-        let new = NewAnalysis {
-            user_id,
-            // Not charged: the fixture leaves the balance to `credits(..)`.
-            is_pro: true,
-            input_type: InputType::Text,
-            input_text: Some(FIXTURE_SETUP),
-            image: None,
-            thumbnail: None,
-            rating: &rating,
-            suggestions: &suggestions,
-        };
-        analyses::save_and_charge(&mut conn, &new, self.clock.now()).unwrap().0.id
+        fixtures::analysis(&mut self.db.conn(), user_id, false, self.clock.now())
+    }
+
+    /// The same as a photo analysis (its image keys point at no file); returns its id.
+    pub fn save_photo_analysis(&self, user_id: i64) -> i64 {
+        fixtures::analysis(&mut self.db.conn(), user_id, true, self.clock.now())
     }
 }
 
@@ -150,9 +137,15 @@ impl UserBuilder<'_> {
         self
     }
 
-    /// One more saved analysis (not charged).
+    /// One more saved analysis of a description (not charged).
     pub fn with_analysis(mut self) -> Self {
-        self.analyses += 1;
+        self.analyses.push(false);
+        self
+    }
+
+    /// One more saved photo analysis (not charged; its image keys point at no file).
+    pub fn with_photo_analysis(mut self) -> Self {
+        self.analyses.push(true);
         self
     }
 
@@ -174,7 +167,11 @@ impl UserBuilder<'_> {
         if self.admin {
             accounts::grant_admin(&mut app.db.conn(), &self.email, now).unwrap();
         }
-        let analysis_ids = (0..self.analyses).map(|_| app.save_analysis(id)).collect();
+        let analysis_ids = self
+            .analyses
+            .iter()
+            .map(|photo| if *photo { app.save_photo_analysis(id) } else { app.save_analysis(id) })
+            .collect();
         TestUser { client, id, email: self.email, password: self.password, analysis_ids }
     }
 }

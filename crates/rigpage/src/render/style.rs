@@ -161,12 +161,34 @@ pub fn css(settings: &Settings) -> String {
 #[cfg(test)]
 mod tests {
     use super::contrast_text;
+    use crate::service::themes::Theme;
+
+    fn luminance(hex: &str) -> f64 {
+        let channel = |i: usize| {
+            let v = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+            if v <= 0.039_28 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+    }
+
+    fn contrast(a: &str, b: &str) -> f64 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
 
     #[test]
-    fn button_text_is_black_on_light_and_white_on_dark_colours() {
+    fn button_text_reads_on_every_theme_highlight() {
+        for theme in Theme::ALL {
+            let highlight = theme.preset().highlight;
+            let text = contrast_text(highlight);
+            let other = if text == "#000000" { "#FFFFFF" } else { "#000000" };
+            assert!(contrast(highlight, text) >= 4.5, "{theme}: {text} on {highlight}");
+            assert!(
+                contrast(highlight, text) >= contrast(highlight, other),
+                "{theme}: the better of the two"
+            );
+        }
         assert_eq!(contrast_text("#FFD700"), "#000000");
-        assert_eq!(contrast_text("#00F5D4"), "#000000");
         assert_eq!(contrast_text("#2D5016"), "#FFFFFF");
-        assert_eq!(contrast_text("#6366F1"), "#FFFFFF");
     }
 }

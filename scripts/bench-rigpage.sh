@@ -118,6 +118,8 @@ http {
 }
 EOF
 mkdir -p "$work/nginx/tmp"
+# nginx's workers drop root: let them read the page.
+chmod 755 "$work" "$work/nginx" "$work/nginx/rig" && chmod 644 "$work/nginx/rig/bench_rig"
 nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
 nginx_pid=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/rig/bench_rig" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -148,4 +150,4 @@ print(f"   nginx static file:    {nginx:>9.0f} req/s, p99 {float(nginx_p99):7.2f
 print(f"   ratio: {ours / nginx:.2f}x nginx (goal >= 0.5x)")
 EOF
 # Every view by a phone is counted (in memory, flushed in batches): the stats say so.
-curl -fs -b "$jar" "$base/_api/rigpage/stats" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(f"   views counted during the run: {s[\"views\"]}")'
+curl -fs -b "$jar" "$base/_api/rigpage/stats" | python3 -c 'import json,sys; s=json.load(sys.stdin); print("   views counted (wrk sends a phone User-Agent):", s["views"])'

@@ -444,12 +444,17 @@ async fn clicks_redirect_only_to_stored_links_and_visitors_are_counted(db: TestD
         assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}");
         assert!(res.header("location").is_none());
     }
-    // Not counted: bots and the owner.
+    // Not counted: bots, the owner, and HEAD requests.
     app.browser("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")
         .get("/rig/click_rig")
         .await;
     app.client().get("/rig/click_rig").await; // no User-Agent at all
     me.get("/rig/click_rig").await;
+    let head = visitor.send(visitor.http.head(visitor.url("/rig/click_rig"))).await;
+    assert_eq!(
+        (head.status, head.header("content-type")),
+        (StatusCode::OK, Some("text/html; charset=utf-8"))
+    );
 
     let stats = me.get("/_api/rigpage/stats").await.json();
     assert_eq!((stats["views"].clone(), stats["clicks"].clone()), (json!(2), json!(1)), "{stats}");

@@ -400,21 +400,49 @@ pub struct RigpageConfigDto {
     pub rigpage_social_links: SocialLinks,
     pub rigpage_theme: Theme,
     pub rigpage_highlight_color: String,
+    #[serde(flatten)]
+    pub looks: PageLooks,
+    pub sections: Vec<String>,
+    pub links: Vec<LinkDto>,
+}
+
+/// How the page is drawn beyond its theme and colour (the same names in the editor's
+/// config and in the public page).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageLooks {
     pub font_style: FontStyle,
     pub button_style: ButtonStyle,
     pub button_corner_radius: i32,
     pub background_image: Option<String>,
+    /// `#RRGGBB`, laid over the background image.
     pub background_overlay: String,
+    /// Blur of the setup photo in the hero, in pixels.
     pub background_blur: i32,
+    /// Opacity of the setup photo in the hero, in percent.
     pub background_opacity: i32,
     pub show_setup_in_background: bool,
-    pub sections: Vec<String>,
-    pub links: Vec<LinkDto>,
+}
+
+impl From<&Settings> for PageLooks {
+    fn from(s: &Settings) -> Self {
+        Self {
+            font_style: s.font,
+            button_style: s.button,
+            button_corner_radius: s.corner_radius,
+            background_image: s.background.clone(),
+            background_overlay: s.overlay.clone(),
+            background_blur: s.blur,
+            background_opacity: s.opacity,
+            show_setup_in_background: s.show_setup_in_background,
+        }
+    }
 }
 
 impl From<Settings> for RigpageConfigDto {
     fn from(s: Settings) -> Self {
         Self {
+            looks: PageLooks::from(&s),
             rigpage_enabled: s.enabled,
             show_rigpage_on_community: s.show_on_community,
             rigpage_slug: s.slug,
@@ -425,14 +453,6 @@ impl From<Settings> for RigpageConfigDto {
             rigpage_social_links: s.socials,
             rigpage_theme: s.theme,
             rigpage_highlight_color: s.highlight_color,
-            font_style: s.font,
-            button_style: s.button,
-            button_corner_radius: s.corner_radius,
-            background_image: s.background,
-            background_overlay: s.overlay,
-            background_blur: s.blur,
-            background_opacity: s.opacity,
-            show_setup_in_background: s.show_setup_in_background,
             sections: s.sections,
             links: s
                 .links
@@ -577,15 +597,8 @@ pub struct PublicRigpageUser {
     pub profile_picture: Option<String>,
     pub theme: Theme,
     pub highlight_color: String,
-    pub font_style: FontStyle,
-    pub button_style: ButtonStyle,
-    pub button_corner_radius: i32,
-    pub background_image: Option<String>,
-    /// `#RRGGBB`.
-    pub background_overlay: String,
-    pub background_blur: i32,
-    pub background_opacity: i32,
-    pub show_setup_in_background: bool,
+    #[serde(flatten)]
+    pub looks: PageLooks,
     /// Platform -> URL, only the non-empty ones.
     pub social_links: BTreeMap<String, String>,
 }
@@ -627,6 +640,7 @@ impl From<PublicPage> for PublicRigpageResponse {
             s.socials.public().into_iter().map(|(name, url)| (name.to_owned(), url.to_owned())).collect();
         Self {
             user: PublicRigpageUser {
+                looks: PageLooks::from(&s),
                 username: page.username,
                 display_name: page.display_name,
                 tagline: s.tagline,
@@ -635,14 +649,6 @@ impl From<PublicPage> for PublicRigpageResponse {
                 profile_picture: page.profile_picture,
                 theme: s.theme,
                 highlight_color: s.highlight_color,
-                font_style: s.font,
-                button_style: s.button,
-                button_corner_radius: s.corner_radius,
-                background_image: s.background,
-                background_overlay: s.overlay,
-                background_blur: s.blur,
-                background_opacity: s.opacity,
-                show_setup_in_background: s.show_setup_in_background,
                 social_links,
             },
             setup: page.setup.map(|setup| PublicSetup {

@@ -2,7 +2,7 @@
 //! its link redirects and the self-hosted font).
 
 use actix_web::http::header::{self, CacheControl, CacheDirective};
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
@@ -291,8 +291,9 @@ fn counts(req: &HttpRequest, viewer: &OptionalUser, owner_id: i64) -> bool {
     !visits::is_bot(agent) && viewer.0.as_ref().is_none_or(|u| u.id() != owner_id)
 }
 
-/// The public page, rendered by the server: no framework script, CSS inline.
-#[get("/rig/{slug}")]
+/// The public page, rendered by the server: no framework script, CSS inline. `HEAD` (link
+/// previewers ask it first) answers the same headers and counts nothing.
+#[route("/rig/{slug}", method = "GET", method = "HEAD")]
 async fn public_page(
     req: HttpRequest,
     slug: web::Path<String>,
@@ -323,7 +324,7 @@ async fn public_page(
     let Some(page) = rendered else {
         return Ok(html(actix_web::http::StatusCode::NOT_FOUND, render::not_found(&slug)));
     };
-    if counts(&req, &viewer, page.owner_id) {
+    if req.method() == actix_web::http::Method::GET && counts(&req, &viewer, page.owner_id) {
         pages.visits.count_view(page.owner_id, clock.now());
     }
     Ok(html(actix_web::http::StatusCode::OK, page.html.clone()))

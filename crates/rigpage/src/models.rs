@@ -66,16 +66,13 @@ pub(crate) struct RigpageRow {
 #[diesel(table_name = rigpage_links)]
 pub(crate) struct LinkInsertForm<'a> {
     pub user_id: i64,
-    pub label: &'a str,
-    pub url: &'a str,
-    pub section: Option<&'a str>,
-    pub image_url: Option<&'a str>,
-    pub display_order: i32,
-    pub enabled: bool,
+    #[diesel(embed)]
+    pub link: LinkChangeset<'a>,
     pub created_at: NaiveDateTime,
 }
 
-#[derive(Debug, AsChangeset)]
+/// What the editor sets on a link (also the most of a new one).
+#[derive(Debug, Insertable, AsChangeset)]
 #[diesel(table_name = rigpage_links, treat_none_as_null = true)]
 pub(crate) struct LinkChangeset<'a> {
     pub label: &'a str,

@@ -959,6 +959,30 @@ export interface components {
             /** @description No Stripe key is configured: payments run in the offline test mode. */
             testMode: boolean;
         };
+        /**
+         * @description How the page is drawn beyond its theme and colour (the same names in the editor's
+         *     config and in the public page).
+         */
+        PageLooks: {
+            /**
+             * Format: int32
+             * @description Blur of the setup photo in the hero, in pixels.
+             */
+            backgroundBlur: number;
+            backgroundImage?: string | null;
+            /**
+             * Format: int32
+             * @description Opacity of the setup photo in the hero, in percent.
+             */
+            backgroundOpacity: number;
+            /** @description `#RRGGBB`, laid over the background image. */
+            backgroundOverlay: string;
+            /** Format: int32 */
+            buttonCornerRadius: number;
+            buttonStyle: components["schemas"]["ButtonStyle"];
+            fontStyle: components["schemas"]["FontStyle"];
+            showSetupInBackground: boolean;
+        };
         /** @description The draft rendered by the public page's renderer. */
         PreviewResponse: {
             /** @description A complete HTML document (show it in a sandboxed frame). */
@@ -1023,24 +1047,12 @@ export interface components {
             user: components["schemas"]["PublicRigpageUser"];
         };
         /** @description The public page's owner and looks (never an e-mail). */
-        PublicRigpageUser: {
-            /** Format: int32 */
-            backgroundBlur: number;
-            backgroundImage?: string | null;
-            /** Format: int32 */
-            backgroundOpacity: number;
-            /** @description `#RRGGBB`. */
-            backgroundOverlay: string;
+        PublicRigpageUser: components["schemas"]["PageLooks"] & {
             bio?: string | null;
-            /** Format: int32 */
-            buttonCornerRadius: number;
-            buttonStyle: components["schemas"]["ButtonStyle"];
             displayName: string;
-            fontStyle: components["schemas"]["FontStyle"];
             highlightColor: string;
             profilePicture?: string | null;
             rigpageAvatar?: string | null;
-            showSetupInBackground: boolean;
             /** @description Platform -> URL, only the non-empty ones. */
             socialLinks: {
                 [key: string]: string;
@@ -1084,17 +1096,7 @@ export interface components {
             resetToken: string;
         };
         /** @description The page's config, as the editor edits it. */
-        RigpageConfigDto: {
-            /** Format: int32 */
-            backgroundBlur: number;
-            backgroundImage?: string | null;
-            /** Format: int32 */
-            backgroundOpacity: number;
-            backgroundOverlay: string;
-            /** Format: int32 */
-            buttonCornerRadius: number;
-            buttonStyle: components["schemas"]["ButtonStyle"];
-            fontStyle: components["schemas"]["FontStyle"];
+        RigpageConfigDto: components["schemas"]["PageLooks"] & {
             links: components["schemas"]["LinkDto"][];
             rigpageAvatar?: string | null;
             rigpageBio?: string | null;
@@ -1108,7 +1110,6 @@ export interface components {
             rigpageTheme: components["schemas"]["Theme"];
             sections: string[];
             showRigpageOnCommunity: boolean;
-            showSetupInBackground: boolean;
         };
         /**
          * @description The whole page as it should be saved (every field missing takes the spec's default).

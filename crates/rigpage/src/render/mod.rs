@@ -146,6 +146,8 @@ fn hero(page: &PublicPage, avatar: Option<&str>) -> Markup {
                 div."hero-img" aria-hidden="true" style=(format!(
                     "background-image:{image};filter:blur({}px);opacity:{}", s.blur, f64::from(s.opacity) / 100.0
                 )) {}
+                // Keeps the texts readable on any photo.
+                div."hero-scrim" aria-hidden="true" {}
             }
             div.avatar {
                 @if let Some(avatar) = avatar {

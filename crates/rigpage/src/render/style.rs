@@ -113,7 +113,8 @@ pub fn css(settings: &Settings) -> String {
          .page{{max-width:640px;margin:0 auto;padding:24px 16px 32px}}\
          .hero{{position:relative;overflow:hidden;text-align:center;padding:32px 16px 24px;border-radius:24px;background:var(--s)}}\
          .hero-img{{position:absolute;inset:-24px;background-size:cover;background-position:center;z-index:0}}\
-         .hero>*:not(.hero-img){{position:relative;z-index:1}}\
+         .hero-scrim{{position:absolute;inset:0;z-index:0;background:linear-gradient(180deg,{from}99,{from}E6)}}\
+         .hero>*:not(.hero-img):not(.hero-scrim){{position:relative;z-index:1}}\
          .avatar{{width:96px;height:96px;border-radius:50%;margin:0 auto 12px;border:3px solid var(--h);\
          display:flex;align-items:center;justify-content:center;font-size:32px;font-weight:700;overflow:hidden;background:var(--s)}}\
          .avatar img{{width:100%;height:100%;object-fit:cover}}\

@@ -474,31 +474,22 @@ fn save_links(
     for (order, link) in links.iter().enumerate() {
         let order = i32::try_from(order).unwrap_or(i32::MAX);
         let existing = link.id.filter(|id| before.iter().any(|b| b.id == Some(*id)) && !kept.contains(id));
+        let fields = LinkChangeset {
+            label: &link.label,
+            url: &link.url,
+            section: link.section.as_deref(),
+            image_url: link.image_url.as_deref(),
+            display_order: order,
+            enabled: link.enabled,
+        };
         let id = match existing {
             Some(id) => {
-                let changes = LinkChangeset {
-                    label: &link.label,
-                    url: &link.url,
-                    section: link.section.as_deref(),
-                    image_url: link.image_url.as_deref(),
-                    display_order: order,
-                    enabled: link.enabled,
-                };
-                repo::update_link(conn, user_id, id, &changes)?;
+                repo::update_link(conn, user_id, id, &fields)?;
                 id
             }
             None => repo::insert_link(
                 conn,
-                &LinkInsertForm {
-                    user_id,
-                    label: &link.label,
-                    url: &link.url,
-                    section: link.section.as_deref(),
-                    image_url: link.image_url.as_deref(),
-                    display_order: order,
-                    enabled: link.enabled,
-                    created_at: now.naive_utc(),
-                },
+                &LinkInsertForm { user_id, link: fields, created_at: now.naive_utc() },
             )?,
         };
         kept.push(id);

@@ -8,7 +8,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/_api': 'http://127.0.0.1:8080', '/media': 'http://127.0.0.1:8080' },
+    // The server renders the public RigPages (/rig/{slug}) and serves their font.
+    proxy: { '/_api': 'http://127.0.0.1:8080', '/media': 'http://127.0.0.1:8080', '^/rig/': 'http://127.0.0.1:8080', '/rig-assets': 'http://127.0.0.1:8080' },
   },
   build: { target: 'es2022', sourcemap: false },
   test: {

@@ -403,6 +403,11 @@ async fn every_theme_font_and_button_style_renders_in_the_preview(db: TestDb) {
     assert_eq!(outputs.len(), 8, "each button style draws differently");
     let font = app.client().get("/rig-assets/orbitron-latin-700.woff2").await;
     assert_eq!((font.status, font.header("content-type")), (StatusCode::OK, Some("font/woff2")));
+    assert_eq!(
+        font.header("access-control-allow-origin"),
+        Some("*"),
+        "the sandboxed preview (origin null) loads it"
+    );
     // The preview checks the setup like a save.
     let other = creator(&app, "themes-other@example.com", 5).await;
     let foreign = other.post("/_api/rigpage/preview", json!({"rigpageSetupId": me.analysis_ids[0]})).await;

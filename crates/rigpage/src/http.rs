@@ -357,11 +357,13 @@ async fn follow_link(
 }
 
 /// Orbitron (SIL Open Font License 1.1, `crates/rigpage/assets/OFL-orbitron.txt`), the
-/// gaming font, served by us: no font CDN.
+/// gaming font, served by us: no font CDN. Any origin may load it: the editor's preview is
+/// a sandboxed frame, whose origin is `null`.
 #[get("/rig-assets/orbitron-latin-700.woff2")]
 async fn gaming_font() -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "font/woff2"))
+        .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"))
         .insert_header(CacheControl(vec![
             CacheDirective::Public,
             CacheDirective::MaxAge(31_536_000),

@@ -19,6 +19,7 @@ const Admin = lazy(() => import('@/routes/Admin'))
 const BuyCredits = lazy(() => import('@/routes/BuyCredits'))
 const Results = lazy(() => import('@/routes/Results'))
 const MySetups = lazy(() => import('@/routes/MySetups'))
+const RigpageConfig = lazy(() => import('@/routes/RigpageConfig'))
 const NotFound = lazy(() => import('@/routes/NotFound'))
 const ComingSoon = lazy(() => import('@/routes/ComingSoon'))
 
@@ -30,7 +31,7 @@ function Root() {
   )
 }
 
-/** Every route of both specifications' route tables. */
+/** Every route of both specifications' route tables but /rig/{slug}, which the server renders. */
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -56,8 +57,8 @@ export const router = createBrowserRouter([
           { path: 'my-setups', element: <MySetups /> },
           { path: 'my-posts', element: <ComingSoon title="My Community Posts" /> },
           { path: 'results', element: <Results /> },
-          { path: 'rigpage-config', element: <ComingSoon title="Create Your Link in Bio" /> },
-          { path: 'rig/:slug', element: <ComingSoon title="RigPage" /> },
+          { path: 'rigpage-config', element: <RigpageConfig /> },
+          // /rig/{slug} is rendered by the server (no SPA route): link to it with a plain <a href>.
           { path: 'user/:userId', element: <ComingSoon title="Profile" /> },
           { path: '*', element: <NotFound /> },
         ],

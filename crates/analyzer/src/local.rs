@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use futures_util::future::BoxFuture;
+use image::RgbImage;
 
 use crate::detector::{Detection, Detector, DetectorError};
 use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError, Refusal};
@@ -109,13 +110,20 @@ impl LocalAnalyzer {
         Ok(models)
     }
 
+    /// Whether a picture is safe for work, by the classifier and threshold every photo to
+    /// rate passes: also for pictures shown to the public without a rating (a RigPage's
+    /// avatar, background and link images). Fails closed: no model, no answer.
+    pub fn is_safe_for_work_blocking(&self, pixels: &RgbImage) -> Result<bool, RatingError> {
+        let models = self.models().map_err(failed)?;
+        Ok(models.safety.nsfw_probability(pixels).map_err(failed)? < safety::NSFW_THRESHOLD)
+    }
+
     /// The safety and desk-gear checks every photo passes before it is rated.
     pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, RatingError> {
-        let models = self.models().map_err(failed)?;
-        let nsfw_probability = models.safety.nsfw_probability(&image.pixels).map_err(failed)?;
-        if nsfw_probability >= safety::NSFW_THRESHOLD {
+        if !self.is_safe_for_work_blocking(&image.pixels)? {
             return Err(Refusal::NotSafeForWork.into());
         }
+        let models = self.models().map_err(failed)?;
         let detections = models.detector.detect(&image.pixels).map_err(failed)?;
         if !detections.iter().any(|d| d.class.is_desk_gear()) {
             return Err(Refusal::NotASetup.into());

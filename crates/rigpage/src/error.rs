@@ -30,6 +30,11 @@ pub enum RigpageError {
     ImageInvalid,
     #[error("{IMAGE_TOO_LARGE}")]
     ImageTooLarge,
+    #[error("This image can't be used: it appears to contain content that isn't safe for work.")]
+    NotSafeForWork,
+    /// The safety classifier could not give an answer (the upload is refused).
+    #[error("the image could not be screened: {0}")]
+    Screening(setupiq_analyzer::RatingError),
     #[error("Too many uploads. Please try again in an hour.")]
     TooManyUploads,
     #[error("RigPage not found.")]
@@ -73,6 +78,8 @@ impl From<RigpageError> for ApiError {
             RigpageError::ImageInvalid | RigpageError::ImageTooLarge => {
                 ApiError::invalid("imageData", message)
             }
+            RigpageError::NotSafeForWork => ApiError::unprocessable(message),
+            RigpageError::Screening(_) => ApiError::unavailable(err),
             RigpageError::TooManyUploads => ApiError::rate_limited(message, 3600),
             RigpageError::NotFound => ApiError::not_found(message),
             RigpageError::Corrupt(_) | RigpageError::Media(_) => ApiError::internal(err),

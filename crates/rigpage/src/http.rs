@@ -3,6 +3,7 @@
 
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
+use setupiq_analyzer::Engine;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
@@ -167,7 +168,8 @@ async fn preview(
 }
 
 /// Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 5 MB); it is
-/// re-encoded without metadata. Put the returned URL in the config and save.
+/// re-encoded without metadata and must pass the safety classifier (the page is public).
+/// Put the returned URL in the config and save.
 #[utoipa::path(
     tag = "rigpage",
     security(("session" = [])),
@@ -176,6 +178,7 @@ async fn preview(
         (status = 200, description = "Stored", body = UploadImageResponse),
         (status = 400, description = "Not a PNG, JPEG or WebP image, or larger than 5 MB", body = ErrorBody),
         NotSignedIn,
+        (status = 422, description = "The image is not safe for work", body = ErrorBody),
         (status = 429, description = "Too many uploads in the last hour", body = ErrorBody),
     )
 )]
@@ -185,10 +188,12 @@ async fn upload_image(
     body: ValidJson<UploadImageRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
+    engine: web::Data<Engine>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<UploadImageResponse>, ApiError> {
     let body = body.into_inner();
-    let url = images::upload(&db, &media, &clock, user.id(), body.kind, body.image_data).await?;
+    let analyzer = engine.local_analyzer();
+    let url = images::upload(&db, &media, analyzer, &clock, user.id(), body.kind, body.image_data).await?;
     Ok(web::Json(UploadImageResponse { url }))
 }
 

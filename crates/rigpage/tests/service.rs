@@ -9,6 +9,9 @@ use base64::Engine;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_auth::service::accounts;
 use setupiq_auth::service::ledger::{self, LedgerReason};
+use std::sync::Arc;
+
+use setupiq_analyzer::local::LocalAnalyzer;
 use setupiq_core::clock;
 use setupiq_core::media::MediaStore;
 use setupiq_db::DbConnection;
@@ -75,7 +78,15 @@ both_backends!(
     visits_are_counted_per_day_for_the_owner_and_flushed_once,
 );
 
-both_backends_async!(uploads_are_re_encoded_and_only_their_owner_may_show_them);
+both_backends_async!(
+    uploads_are_re_encoded_and_only_their_owner_may_show_them,
+    an_upload_the_safety_classifier_cannot_check_is_refused_and_not_kept,
+);
+
+/// The analyzer with the real models (`make models` fetches them).
+fn analyzer() -> Arc<LocalAnalyzer> {
+    Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models")))
+}
 
 fn a_new_page_starts_with_the_username_and_the_newest_photo(db: TestDb) {
     let mut conn = db.conn();
@@ -393,9 +404,17 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
             fixtures::account(&mut conn, "img-other@example.com"),
         )
     };
-    let avatar = images::upload(db.db(), &media, &clock, me.id, ImageKind::Avatar, png_data_url(1200, 900))
-        .await
-        .unwrap();
+    let avatar = images::upload(
+        db.db(),
+        &media,
+        &analyzer(),
+        &clock,
+        me.id,
+        ImageKind::Avatar,
+        png_data_url(1200, 900),
+    )
+    .await
+    .unwrap();
     assert!(avatar.starts_with("/media/rigpage/") && avatar.ends_with(".png"), "{avatar}");
     let stored = image::open(dir.path().join(avatar.trim_start_matches("/media/"))).unwrap();
     assert!(stored.width() <= 512 && stored.height() <= 512, "fitted to the avatar size");
@@ -403,6 +422,7 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
     let bad = images::upload(
         db.db(),
         &media,
+        &analyzer(),
         &clock,
         me.id,
         ImageKind::Link,
@@ -424,9 +444,10 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
 
     // Replacing the avatar hands the old one back for removal.
     drop(conn);
-    let newer = images::upload(db.db(), &media, &clock, me.id, ImageKind::Avatar, png_data_url(64, 64))
-        .await
-        .unwrap();
+    let newer =
+        images::upload(db.db(), &media, &analyzer(), &clock, me.id, ImageKind::Avatar, png_data_url(64, 64))
+            .await
+            .unwrap();
     let mut conn = db.conn();
     page.avatar = Some(newer);
     let saved = config::save(&mut conn, me.id, &page, noon()).unwrap();
@@ -434,4 +455,28 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
     assert_eq!(images::media_of_user(&mut conn, me.id).unwrap().len(), 1, "the replaced upload is forgotten");
     accounts::delete_account(&mut conn, me.id).unwrap();
     assert!(images::media_of_user(&mut conn, me.id).unwrap().is_empty());
+}
+
+async fn an_upload_the_safety_classifier_cannot_check_is_refused_and_not_kept(db: TestDb) {
+    let dir = tempfile::tempdir().unwrap();
+    let media = MediaStore::local(dir.path().join("media"));
+    let me = fixtures::account(&mut db.conn(), "unscreened@example.com");
+    // No models here: the classifier cannot answer, so the upload fails closed.
+    let blind = Arc::new(LocalAnalyzer::new(dir.path().join("no-models")));
+    let res = images::upload(
+        db.db(),
+        &media,
+        &blind,
+        &clock::system(),
+        me.id,
+        ImageKind::Avatar,
+        png_data_url(8, 8),
+    )
+    .await;
+    assert!(matches!(res, Err(RigpageError::Screening(_))), "{res:?}");
+    assert!(
+        !dir.path().join("media").exists()
+            || std::fs::read_dir(dir.path().join("media")).unwrap().next().is_none()
+    );
+    assert!(images::media_of_user(&mut db.conn(), me.id).unwrap().is_empty());
 }

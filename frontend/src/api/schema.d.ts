@@ -379,7 +379,8 @@ export interface paths {
         put?: never;
         /**
          * Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 5 MB); it is
-         *     re-encoded without metadata. Put the returned URL in the config and save.
+         *     re-encoded without metadata and must pass the safety classifier (the page is public).
+         *     Put the returned URL in the config and save.
          */
         post: operations["upload_image"];
         delete?: never;
@@ -2726,6 +2727,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image is not safe for work */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,15 @@
 //! Images of a RigPage (avatar, background, link images): PNG, JPEG or WebP up to 5 MB,
 //! decoded with pixel and memory limits, fitted to what the page shows and re-encoded
-//! (which drops every byte of metadata), stored through the media store and recorded with
+//! (which drops every byte of metadata), refused unless the safety classifier finds them
+//! safe for work (the page is public), stored through the media store and recorded with
 //! their owner, so a config can only show its owner's uploads and account deletion
 //! removes them. Uploads a save never used are removed after a day.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
+use setupiq_analyzer::local::LocalAnalyzer;
 use setupiq_core::SharedClock;
 use setupiq_core::images::{self, ImageError, ImageLimits};
 use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
@@ -46,9 +50,18 @@ impl ImageKind {
     }
 }
 
+/// An upload ready to store.
+#[derive(Debug)]
+pub struct PreparedUpload {
+    pub format: MediaKind,
+    pub bytes: Vec<u8>,
+    /// The fitted picture, for the safety classifier.
+    pub pixels: image::RgbImage,
+}
+
 /// Checks, decodes, fits and re-encodes an upload (CPU-bound: run it off the async
 /// workers). PNG stays PNG (transparency); JPEG and WebP become JPEG.
-pub fn prepare(kind: ImageKind, data_url: &str) -> Result<(MediaKind, Vec<u8>), RigpageError> {
+pub fn prepare(kind: ImageKind, data_url: &str) -> Result<PreparedUpload, RigpageError> {
     let parsed = images::parse_data_url(data_url, MAX_BYTES).map_err(|e| match e {
         ImageError::TooLarge => RigpageError::ImageTooLarge,
         _ => RigpageError::ImageInvalid,
@@ -67,14 +80,39 @@ pub fn prepare(kind: ImageKind, data_url: &str) -> Result<(MediaKind, Vec<u8>), 
     } else {
         (MediaKind::Jpeg, images::encode_jpeg(&image, 85))
     };
-    Ok((stored, bytes.map_err(|e| RigpageError::Corrupt(e.to_string()))?))
+    Ok(PreparedUpload {
+        format: stored,
+        bytes: bytes.map_err(|e| RigpageError::Corrupt(e.to_string()))?,
+        pixels: image.to_rgb8(),
+    })
 }
 
-/// Stores an upload for `user_id`; returns its URL (`/media/rigpage/…`). Nothing is kept
-/// when recording it fails.
+/// [`prepare`], then the safety classifier, on the analysis threads.
+async fn prepare_safe(
+    analyzer: &Arc<LocalAnalyzer>,
+    kind: ImageKind,
+    data_url: String,
+) -> Result<PreparedUpload, RigpageError> {
+    let checker = analyzer.clone();
+    analyzer
+        .run(move || {
+            let upload = prepare(kind, &data_url)?;
+            if checker.is_safe_for_work_blocking(&upload.pixels).map_err(RigpageError::Screening)? {
+                Ok(upload)
+            } else {
+                Err(RigpageError::NotSafeForWork)
+            }
+        })
+        .await
+        .map_err(RigpageError::Screening)?
+}
+
+/// Stores an upload for `user_id` once it passed every check; returns its URL
+/// (`/media/rigpage/…`). Nothing is kept when recording it fails.
 pub async fn upload(
     db: &Db,
     media: &MediaStore,
+    analyzer: &Arc<LocalAnalyzer>,
     clock: &SharedClock,
     user_id: i64,
     kind: ImageKind,
@@ -83,11 +121,9 @@ pub async fn upload(
     let now = clock.now();
     let stale = db.run(move |conn| admit_upload(conn, user_id, now)).await?;
     media.remove_media(stale.iter()).await;
-    let (format, bytes) = actix_web::web::block(move || prepare(kind, &data_url))
-        .await
-        .map_err(|e| RigpageError::Corrupt(e.to_string()))??;
-    let key = MediaKey::generate("rigpage", format);
-    media.put(&key, bytes).await?;
+    let upload = prepare_safe(analyzer, kind, data_url).await?;
+    let key = MediaKey::generate("rigpage", upload.format);
+    media.put(&key, upload.bytes).await?;
     let recorded = key.as_str().to_owned();
     let saved = db
         .run(move |conn| {

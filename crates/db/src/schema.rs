@@ -95,7 +95,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     rigpage_links,
     rigpage_images,
     rigpage_views,
-    rigpage_link_clicks
+    rigpage_link_clicks,
+    community_setups,
+    community_images,
+    community_votes,
+    community_reports
 );
 
 diesel::table! {
@@ -281,3 +285,60 @@ diesel::joinable!(rigpage_links -> rigpages (user_id));
 diesel::joinable!(rigpage_images -> users (user_id));
 diesel::joinable!(rigpage_views -> users (user_id));
 diesel::joinable!(rigpage_link_clicks -> rigpage_links (link_id));
+
+diesel::table! {
+    community_setups (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        analysis_id -> BigInt,
+        title -> Nullable<Text>,
+        description -> Nullable<Text>,
+        score -> Integer,
+        upvotes -> Integer,
+        open_reports -> Integer,
+        hidden -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    community_images (id) {
+        id -> BigInt,
+        setup_id -> BigInt,
+        position -> Integer,
+        image_key -> Text,
+        thumbnail_key -> Nullable<Text>,
+        owned -> Bool,
+    }
+}
+
+diesel::table! {
+    community_votes (setup_id, user_id) {
+        setup_id -> BigInt,
+        user_id -> BigInt,
+        value -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    community_reports (id) {
+        id -> BigInt,
+        setup_id -> BigInt,
+        reporter_id -> BigInt,
+        reason -> Text,
+        details -> Nullable<Text>,
+        status -> Text,
+        created_at -> Timestamp,
+        reviewed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(community_setups -> users (user_id));
+diesel::joinable!(community_setups -> analyses (analysis_id));
+diesel::joinable!(community_images -> community_setups (setup_id));
+diesel::joinable!(community_votes -> community_setups (setup_id));
+diesel::joinable!(community_votes -> users (user_id));
+diesel::joinable!(community_reports -> community_setups (setup_id));
+diesel::joinable!(community_reports -> users (reporter_id));

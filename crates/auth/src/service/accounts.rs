@@ -195,7 +195,9 @@ pub fn replace_profile_picture(
 
 /// Lists the media a user owns in another crate's tables (their analysis photos, say), so
 /// that deleting the account deletes those files too. Crates built on `auth` register one
-/// in [`OwnedMedia`]; their rows go with the user through `ON DELETE CASCADE`.
+/// in [`OwnedMedia`]; their rows go with the user through `ON DELETE CASCADE`. It runs in
+/// the deletion's transaction before the user's rows go, so it may also undo what those
+/// rows counted elsewhere (the community takes the user's votes out of other setups' scores).
 pub type MediaOfUser = fn(&mut DbConnection, i64) -> Result<Vec<MediaKey>, setupiq_db::DieselError>;
 
 /// Every [`MediaOfUser`] of the application (shared state of the delete-account handler).

@@ -1,0 +1,69 @@
+//! What can go wrong in the community, and how each reaches the client.
+
+use setupiq_analysis::AnalysisError;
+use setupiq_auth::AuthError;
+use setupiq_core::ApiError;
+use setupiq_db::DbError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CommunityError {
+    #[error("Setup not found.")]
+    SetupNotFound,
+    #[error("Analysis not found.")]
+    AnalysisNotFound,
+    #[error("You can't vote on your own setup.")]
+    OwnVote,
+    #[error("You can't report your own setup.")]
+    OwnReport,
+    #[error("At least 1 image is required.")]
+    ImagesRequired,
+    #[error("Maximum 5 images allowed.")]
+    TooManyImages,
+    #[error("Only the owner can change this setup.")]
+    NotOwner,
+    #[error("Setups can only be edited within 1 hour of publishing.")]
+    EditWindowClosed,
+    /// `retry_after`: seconds until the cap resets (UTC midnight on the server clock).
+    #[error("You can publish {limit} setups a day. Please try again tomorrow.")]
+    DailyPostLimit { limit: i64, retry_after: u64 },
+    #[error("You have reached today's vote limit. Please try again tomorrow.")]
+    DailyVoteLimit { retry_after: u64 },
+    #[error("You have reached today's report limit. Please try again tomorrow.")]
+    DailyReportLimit { retry_after: u64 },
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for CommunityError {
+    fn from(err: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(err))
+    }
+}
+
+impl From<CommunityError> for ApiError {
+    fn from(err: CommunityError) -> Self {
+        let message = err.to_string();
+        match err {
+            CommunityError::SetupNotFound | CommunityError::AnalysisNotFound => ApiError::not_found(message),
+            CommunityError::ImagesRequired | CommunityError::TooManyImages => {
+                ApiError::invalid("images", message)
+            }
+            CommunityError::OwnVote
+            | CommunityError::OwnReport
+            | CommunityError::NotOwner
+            | CommunityError::EditWindowClosed => ApiError::forbidden(message),
+            CommunityError::DailyPostLimit { retry_after, .. }
+            | CommunityError::DailyVoteLimit { retry_after }
+            | CommunityError::DailyReportLimit { retry_after } => {
+                ApiError::rate_limited(message, retry_after)
+            }
+            CommunityError::Analysis(analysis) => analysis.into(),
+            CommunityError::Auth(auth) => auth.into(),
+            CommunityError::Db(db) => db.into(),
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Rows of the tables the community crate owns.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use setupiq_db::schema::{community_images, community_reports, community_setups, community_votes};
+
+use crate::service::reports::{ReportReason, ReportStatus};
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = community_setups)]
+pub(crate) struct SetupInsertForm<'a> {
+    pub user_id: i64,
+    pub analysis_id: i64,
+    pub title: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub score: i32,
+    pub upvotes: i32,
+    pub open_reports: i32,
+    pub hidden: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = community_setups)]
+pub(crate) struct SetupRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub analysis_id: i64,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub score: i32,
+    pub upvotes: i32,
+    pub open_reports: i32,
+    pub hidden: bool,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = community_images)]
+pub(crate) struct ImageInsertForm<'a> {
+    pub setup_id: i64,
+    pub position: i32,
+    pub image_key: &'a str,
+    pub thumbnail_key: Option<&'a str>,
+    pub owned: bool,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = community_images)]
+pub(crate) struct ImageRow {
+    pub setup_id: i64,
+    pub image_key: String,
+    pub thumbnail_key: Option<String>,
+    pub owned: bool,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = community_votes)]
+pub(crate) struct VoteInsertForm {
+    pub setup_id: i64,
+    pub user_id: i64,
+    pub value: i32,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = community_reports)]
+pub(crate) struct ReportInsertForm<'a> {
+    pub setup_id: i64,
+    pub reporter_id: i64,
+    pub reason: ReportReason,
+    pub details: Option<&'a str>,
+    pub status: ReportStatus,
+    pub created_at: NaiveDateTime,
+}

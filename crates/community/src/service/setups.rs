@@ -1,0 +1,209 @@
+//! Publishing and removing setups. A setup is one of the user's own analyses with 1 to
+//! [`MAX_IMAGES`] photos: the photos stored for the post (owned by it, deleted with it),
+//! or, when none were added, the analysis's own photo (which stays the analysis's). A
+//! text analysis needs at least one photo. A user publishes at most [`DAILY_POST_LIMIT`]
+//! setups a day.
+
+use chrono::{DateTime, Utc};
+use setupiq_analysis::service::{InputType, find_for_owner};
+use setupiq_auth::service::ledger;
+use setupiq_core::media::MediaKey;
+use setupiq_db::{DbConnection, DieselError, write_transaction};
+
+use super::{until_tomorrow, utc_day};
+use crate::error::CommunityError;
+use crate::models::{ImageInsertForm, SetupInsertForm};
+use crate::repo;
+
+pub const MAX_IMAGES: usize = 5;
+pub const DAILY_POST_LIMIT: i64 = 10;
+
+/// A photo stored for a post: the fitted image and its thumbnail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredImage {
+    pub image: MediaKey,
+    pub thumbnail: MediaKey,
+}
+
+/// A published setup as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    pub id: i64,
+    pub user_id: i64,
+    pub analysis_id: i64,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    /// The sum of the votes.
+    pub score: i32,
+    pub upvotes: i32,
+    pub open_reports: i32,
+    /// Hidden from everyone but its owner until an admin reviews its reports.
+    pub hidden: bool,
+    pub created_at: DateTime<Utc>,
+    /// The photos in display order.
+    pub images: Vec<SetupImage>,
+}
+
+/// One photo of a setup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupImage {
+    pub image: MediaKey,
+    pub thumbnail: Option<MediaKey>,
+    /// Stored for this post (deleted with it); false for the analysis's own photo.
+    pub owned: bool,
+}
+
+/// One setup with its photos.
+pub fn find(conn: &mut DbConnection, setup_id: i64) -> Result<Setup, CommunityError> {
+    let row = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
+    let images = repo::images_of(conn, &[row.id])?
+        .into_iter()
+        .filter(|image| image.setup_id == row.id)
+        .filter_map(|image| {
+            Some(SetupImage {
+                image: MediaKey::parse(&image.image_key)?,
+                thumbnail: image.thumbnail_key.as_deref().and_then(MediaKey::parse),
+                owned: image.owned,
+            })
+        })
+        .collect();
+    Ok(Setup {
+        id: row.id,
+        user_id: row.user_id,
+        analysis_id: row.analysis_id,
+        title: row.title,
+        description: row.description,
+        score: row.score,
+        upvotes: row.upvotes,
+        open_reports: row.open_reports,
+        hidden: row.hidden,
+        created_at: row.created_at.and_utc(),
+        images,
+    })
+}
+
+/// A setup to publish (texts already trimmed, empty as none).
+#[derive(Debug)]
+pub struct NewSetup<'a> {
+    pub user_id: i64,
+    pub analysis_id: i64,
+    pub title: Option<&'a str>,
+    pub description: Option<&'a str>,
+    /// Photos stored for this post, in order; empty means the analysis's own photo.
+    pub images: &'a [StoredImage],
+}
+
+/// Publishes a setup; returns its id. Nothing is written when a rule fails (the caller
+/// removes the photos it stored).
+pub fn publish(
+    conn: &mut DbConnection,
+    new: &NewSetup<'_>,
+    now: DateTime<Utc>,
+) -> Result<i64, CommunityError> {
+    if new.images.len() > MAX_IMAGES {
+        return Err(CommunityError::TooManyImages);
+    }
+    write_transaction(conn, |conn| {
+        ledger::lock_account(conn, new.user_id)?;
+        let analysis = match find_for_owner(conn, new.analysis_id, new.user_id) {
+            Ok(analysis) => analysis,
+            Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
+            Err(other) => return Err(other.into()),
+        };
+        let own_photo = match (&analysis.input_type, &analysis.image) {
+            (InputType::Image, Some(image)) => Some((image.clone(), analysis.thumbnail.clone())),
+            _ => None,
+        };
+        if new.images.is_empty() && own_photo.is_none() {
+            return Err(CommunityError::ImagesRequired);
+        }
+        let (start, end) = utc_day(now);
+        if repo::count_setups_between(conn, new.user_id, start, end)? >= DAILY_POST_LIMIT {
+            return Err(CommunityError::DailyPostLimit {
+                limit: DAILY_POST_LIMIT,
+                retry_after: until_tomorrow(now),
+            });
+        }
+        let id = repo::insert_setup(
+            conn,
+            &SetupInsertForm {
+                user_id: new.user_id,
+                analysis_id: new.analysis_id,
+                title: new.title,
+                description: new.description,
+                score: 0,
+                upvotes: 0,
+                open_reports: 0,
+                hidden: false,
+                created_at: now.naive_utc(),
+                updated_at: now.naive_utc(),
+            },
+        )?;
+        let images: Vec<ImageInsertForm<'_>> = if new.images.is_empty() {
+            own_photo
+                .iter()
+                .map(|(image, thumb)| ImageInsertForm {
+                    setup_id: id,
+                    position: 0,
+                    image_key: image.as_str(),
+                    thumbnail_key: thumb.as_ref().map(MediaKey::as_str),
+                    owned: false,
+                })
+                .collect()
+        } else {
+            new.images
+                .iter()
+                .zip(0..)
+                .map(|(stored, position)| ImageInsertForm {
+                    setup_id: id,
+                    position,
+                    image_key: stored.image.as_str(),
+                    thumbnail_key: Some(stored.thumbnail.as_str()),
+                    owned: true,
+                })
+                .collect()
+        };
+        repo::insert_images(conn, &images)?;
+        Ok(id)
+    })
+}
+
+/// Deletes a setup with its photos' rows, votes and reports: its owner may, and an admin.
+/// Returns the photos stored for the post, for the caller to remove from the media store.
+pub fn delete(
+    conn: &mut DbConnection,
+    user_id: i64,
+    is_admin: bool,
+    setup_id: i64,
+) -> Result<Vec<MediaKey>, CommunityError> {
+    write_transaction(conn, |conn| {
+        let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
+        if setup.user_id != user_id && !is_admin {
+            return Err(CommunityError::NotOwner);
+        }
+        let media = owned_media(conn, &[setup_id])?;
+        repo::delete_setup(conn, setup_id)?;
+        Ok(media)
+    })
+}
+
+fn owned_media(conn: &mut DbConnection, setup_ids: &[i64]) -> Result<Vec<MediaKey>, DieselError> {
+    Ok(repo::images_of(conn, setup_ids)?
+        .into_iter()
+        .filter(|row| row.owned)
+        .flat_map(|row| [Some(row.image_key), row.thumbnail_key])
+        .flatten()
+        .filter_map(|key| MediaKey::parse(&key))
+        .collect())
+}
+
+/// What the community does when an account is deleted, inside its transaction: the
+/// user's votes are taken out of the scores they counted in (their rows go with the
+/// account), and the photos stored for their posts are returned for removal.
+pub fn on_account_deleted(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, DieselError> {
+    for (setup_id, value) in repo::votes_of(conn, user_id)? {
+        repo::add_to_score(conn, setup_id, -value, -i32::from(value == 1))?;
+    }
+    let setups = repo::setup_ids_of(conn, user_id)?;
+    owned_media(conn, &setups)
+}

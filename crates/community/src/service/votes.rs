@@ -1,0 +1,98 @@
+//! Votes (spec §4 "Voting"): +1 or -1; the same value again takes the vote back, the other
+//! value switches it. One vote per user and setup (the table's key); the setup's score and
+//! upvotes are kept on its row and changed in the vote's transaction. Nobody votes on
+//! their own setup; a user casts at most [`DAILY_VOTE_LIMIT`] votes a day.
+
+use chrono::{DateTime, Utc};
+use setupiq_auth::service::ledger;
+use setupiq_db::{DbConnection, write_transaction};
+
+use super::{until_tomorrow, utc_day};
+use crate::error::CommunityError;
+use crate::models::VoteInsertForm;
+use crate::repo;
+
+pub const DAILY_VOTE_LIMIT: i64 = 300;
+
+/// A vote's value: up or down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vote {
+    Up,
+    Down,
+}
+
+impl Vote {
+    pub fn value(self) -> i32 {
+        match self {
+            Vote::Up => 1,
+            Vote::Down => -1,
+        }
+    }
+
+    /// `1` or `-1`; anything else is none.
+    pub fn from_value(value: i64) -> Option<Self> {
+        match value {
+            1 => Some(Vote::Up),
+            -1 => Some(Vote::Down),
+            _ => None,
+        }
+    }
+}
+
+/// Where a setup stands after a vote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Voted {
+    pub score: i32,
+    /// The voter's vote now (none when it was taken back).
+    pub user_vote: Option<Vote>,
+}
+
+/// Casts, switches or takes back `user_id`'s vote on a setup.
+pub fn vote(
+    conn: &mut DbConnection,
+    user_id: i64,
+    setup_id: i64,
+    vote: Vote,
+    now: DateTime<Utc>,
+) -> Result<Voted, CommunityError> {
+    write_transaction(conn, |conn| {
+        // One user's votes queue here: their toggles and the daily count cannot race.
+        ledger::lock_account(conn, user_id)?;
+        let setup = repo::find_setup(conn, setup_id)?
+            .filter(|s| !s.hidden || s.user_id == user_id)
+            .ok_or(CommunityError::SetupNotFound)?;
+        if setup.user_id == user_id {
+            return Err(CommunityError::OwnVote);
+        }
+        let value = vote.value();
+        let up = |v: i32| i32::from(v == 1);
+        let (score_change, upvote_change, user_vote) = match repo::find_vote(conn, setup_id, user_id)? {
+            None => {
+                let (start, end) = utc_day(now);
+                if repo::count_votes_between(conn, user_id, start, end)? >= DAILY_VOTE_LIMIT {
+                    return Err(CommunityError::DailyVoteLimit { retry_after: until_tomorrow(now) });
+                }
+                let form = VoteInsertForm { setup_id, user_id, value, created_at: now.naive_utc() };
+                repo::insert_vote(conn, &form)?;
+                (value, up(value), Some(vote))
+            }
+            Some(old) if old == value => {
+                repo::delete_vote(conn, setup_id, user_id)?;
+                (-old, -up(old), None)
+            }
+            Some(old) => {
+                repo::change_vote(conn, setup_id, user_id, value, now.naive_utc())?;
+                (value - old, up(value) - up(old), Some(vote))
+            }
+        };
+        let score = repo::add_to_score(conn, setup_id, score_change, upvote_change)?;
+        Ok(Voted { score, user_vote })
+    })
+}
+
+/// Whether a setup's kept score and upvotes equal what its votes add up to (the invariant).
+pub fn score_matches_votes(conn: &mut DbConnection, setup_id: i64) -> Result<bool, CommunityError> {
+    let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
+    let (sum, upvotes) = repo::tally_votes(conn, setup_id)?;
+    Ok(i64::from(setup.score) == sum && i64::from(setup.upvotes) == upvotes)
+}

@@ -150,6 +150,7 @@ fn owned_media() -> OwnedMedia {
     OwnedMedia(vec![
         setupiq_analysis::service::media_of_user,
         setupiq_rigpage::service::images::media_of_user,
+        setupiq_community::service::setups::on_account_deleted,
     ])
 }
 

@@ -15,6 +15,10 @@ pub(crate) fn find_analysis(conn: &mut DbConnection, id: i64) -> QueryResult<Opt
     analyses::table.find(id).select(AnalysisRow::as_select()).first(conn).optional()
 }
 
+pub(crate) fn find_analyses(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<AnalysisRow>> {
+    analyses::table.filter(analyses::id.eq_any(ids)).select(AnalysisRow::as_select()).load(conn)
+}
+
 /// A user's analyses, newest first.
 pub(crate) fn analyses_of(
     conn: &mut DbConnection,

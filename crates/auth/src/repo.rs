@@ -19,6 +19,10 @@ pub(crate) fn find_user(conn: &mut DbConnection, id: i64) -> QueryResult<Option<
     users::table.find(id).select(UserRow::as_select()).first(conn).optional()
 }
 
+pub(crate) fn find_users(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<UserRow>> {
+    users::table.filter(users::id.eq_any(ids)).select(UserRow::as_select()).load(conn)
+}
+
 /// By normalised (trimmed, lower-cased) e-mail.
 pub(crate) fn find_user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<UserRow>> {
     users::table.filter(users::email.eq(email)).select(UserRow::as_select()).first(conn).optional()

@@ -30,12 +30,23 @@ pub enum CommunityError {
     DailyVoteLimit { retry_after: u64 },
     #[error("You have reached today's report limit. Please try again tomorrow.")]
     DailyReportLimit { retry_after: u64 },
+    #[error("stored community data is unreadable: {0}")]
+    Corrupt(String),
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
     #[error(transparent)]
     Auth(#[from] AuthError),
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+impl From<setupiq_rigpage::RigpageError> for CommunityError {
+    fn from(err: setupiq_rigpage::RigpageError) -> Self {
+        match err {
+            setupiq_rigpage::RigpageError::Db(db) => Self::Db(db),
+            other => Self::Corrupt(other.to_string()),
+        }
+    }
 }
 
 impl From<diesel::result::Error> for CommunityError {
@@ -61,6 +72,7 @@ impl From<CommunityError> for ApiError {
             | CommunityError::DailyReportLimit { retry_after } => {
                 ApiError::rate_limited(message, retry_after)
             }
+            CommunityError::Corrupt(_) => ApiError::internal(err),
             CommunityError::Analysis(analysis) => analysis.into(),
             CommunityError::Auth(auth) => auth.into(),
             CommunityError::Db(db) => db.into(),

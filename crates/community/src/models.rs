@@ -34,6 +34,7 @@ pub(crate) struct SetupRow {
     pub open_reports: i32,
     pub hidden: bool,
     pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
 }
 
 #[derive(Debug, Insertable)]

@@ -179,3 +179,126 @@ pub(crate) fn setup_ids_of(conn: &mut DbConnection, user_id: i64) -> QueryResult
         .select(community_setups::id)
         .load(conn)
 }
+
+type Backend = <DbConnection as diesel::Connection>::Backend;
+
+/// Which setups a list shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Visible {
+    /// Published at or after this time.
+    pub since: Option<NaiveDateTime>,
+    /// The viewer: setups they reported are left out.
+    pub viewer: Option<i64>,
+    /// Only this user's setups.
+    pub author: Option<i64>,
+}
+
+/// The setups `visible` lets through: not hidden, not reported by the viewer.
+fn visible(filter: Visible) -> community_setups::BoxedQuery<'static, Backend> {
+    let mut query = community_setups::table.filter(community_setups::hidden.eq(false)).into_boxed();
+    if let Some(since) = filter.since {
+        query = query.filter(community_setups::created_at.ge(since));
+    }
+    if let Some(author) = filter.author {
+        query = query.filter(community_setups::user_id.eq(author));
+    }
+    if let Some(viewer) = filter.viewer {
+        query = query.filter(diesel::dsl::not(diesel::dsl::exists(
+            community_reports::table
+                .filter(community_reports::setup_id.eq(community_setups::id))
+                .filter(community_reports::reporter_id.eq(viewer)),
+        )));
+    }
+    query
+}
+
+/// How a list is ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// Highest score first; ties: the newer first.
+    Score,
+    /// Newest first.
+    Newest,
+}
+
+pub(crate) fn list_visible(
+    conn: &mut DbConnection,
+    filter: Visible,
+    order: Order,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<Vec<SetupRow>> {
+    let query = visible(filter);
+    let query = match order {
+        Order::Score => query.order((
+            community_setups::score.desc(),
+            community_setups::created_at.desc(),
+            community_setups::id.desc(),
+        )),
+        Order::Newest => query.order((community_setups::created_at.desc(), community_setups::id.desc())),
+    };
+    query.limit(limit).offset(offset).select(SetupRow::as_select()).load(conn)
+}
+
+pub(crate) fn count_visible(conn: &mut DbConnection, filter: Visible) -> QueryResult<i64> {
+    visible(filter).select(count_star()).first(conn)
+}
+
+/// The viewer's votes on `setup_ids`.
+pub(crate) fn votes_on(
+    conn: &mut DbConnection,
+    user_id: i64,
+    setup_ids: &[i64],
+) -> QueryResult<Vec<(i64, i32)>> {
+    community_votes::table
+        .filter(community_votes::user_id.eq(user_id))
+        .filter(community_votes::setup_id.eq_any(setup_ids))
+        .select((community_votes::setup_id, community_votes::value))
+        .load(conn)
+}
+
+/// Per user in the period: the summed score and the number of setups, best first.
+pub(crate) fn leaders(
+    conn: &mut DbConnection,
+    since: Option<NaiveDateTime>,
+    limit: i64,
+) -> QueryResult<Vec<(i64, Option<i64>, i64)>> {
+    // "All time" starts at the epoch: a grouped query cannot be boxed.
+    let since = since.unwrap_or_default();
+    community_setups::table
+        .filter(community_setups::hidden.eq(false))
+        .filter(community_setups::created_at.ge(since))
+        .group_by(community_setups::user_id)
+        .select((community_setups::user_id, diesel::dsl::sum(community_setups::score), count_star()))
+        .order((diesel::dsl::sum(community_setups::score).desc(), community_setups::user_id.asc()))
+        .limit(limit)
+        .load(conn)
+}
+
+/// Every setup of the user (hidden ones too), newest first.
+pub(crate) fn setups_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<SetupRow>> {
+    community_setups::table
+        .filter(community_setups::user_id.eq(user_id))
+        .order((community_setups::created_at.desc(), community_setups::id.desc()))
+        .select(SetupRow::as_select())
+        .load(conn)
+}
+
+/// The visible setups of `user_ids` published since `since`, best first per user.
+pub(crate) fn best_setups_of(
+    conn: &mut DbConnection,
+    user_ids: &[i64],
+    since: Option<NaiveDateTime>,
+) -> QueryResult<Vec<SetupRow>> {
+    community_setups::table
+        .filter(community_setups::user_id.eq_any(user_ids))
+        .filter(community_setups::hidden.eq(false))
+        .filter(community_setups::created_at.ge(since.unwrap_or_default()))
+        .order((
+            community_setups::user_id,
+            community_setups::score.desc(),
+            community_setups::created_at.desc(),
+        ))
+        .select(SetupRow::as_select())
+        .load(conn)
+}

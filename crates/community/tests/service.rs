@@ -262,3 +262,185 @@ fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
     accounts::delete_account_with(&mut conn, owner.id, &hooks).unwrap();
     assert!(matches!(setups::find(&mut conn, first), Err(CommunityError::SetupNotFound)));
 }
+
+mod feed_tests {
+    //! The feed, the leaderboard, My Posts and profiles on both databases.
+
+    use chrono::Duration;
+    use setupiq_community::service::feed::{self, FeedQuery, Period, Sort};
+    use setupiq_community::service::reports::{self, ReportReason};
+    use setupiq_community::service::votes::{self, Vote};
+    use setupiq_db::DbConnection;
+    use setupiq_rigpage::service::config::{self as rigpage, Settings};
+    use setupiq_test_utils::{TestDb, both_backends, fixtures};
+
+    use super::{noon, published};
+
+    fn query(viewer: Option<i64>) -> FeedQuery {
+        FeedQuery { period: Period::All, sort: Sort::Top, limit: 20, offset: 0, viewer }
+    }
+
+    fn ids(page: &feed::FeedPage) -> Vec<i64> {
+        page.items.iter().map(|i| i.id).collect()
+    }
+
+    /// `n` fresh accounts that upvote `setup`.
+    fn upvote(conn: &mut DbConnection, setup: i64, n: usize, tag: &str) {
+        for i in 0..n {
+            let voter = fixtures::account(conn, &format!("{tag}-{i}@example.com"));
+            votes::vote(conn, voter.id, setup, Vote::Up, noon()).unwrap();
+        }
+    }
+
+    both_backends!(
+        the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total,
+        the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live,
+        reported_and_hidden_setups_leave_the_feed,
+        hot_puts_a_fresh_setup_above_an_old_high_score,
+        the_leaderboard_sums_scores_per_user_in_the_period,
+        my_posts_and_profiles_count_what_they_should,
+    );
+
+    fn the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::account(&mut conn, "rank@example.com");
+        let old = published(&mut conn, owner.id, noon() - Duration::days(10));
+        let a = published(&mut conn, owner.id, noon() - Duration::hours(3));
+        let b = published(&mut conn, owner.id, noon() - Duration::hours(2));
+        let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
+        upvote(&mut conn, a, 2, "ra");
+        upvote(&mut conn, old, 3, "rold");
+        let all = feed::list(&mut conn, query(None), noon()).unwrap();
+        assert_eq!(ids(&all), [old, a, c, b], "score, then the newer first");
+        assert_eq!(all.total, 4);
+        let week = feed::list(&mut conn, FeedQuery { period: Period::Week, ..query(None) }, noon()).unwrap();
+        assert_eq!((ids(&week), week.total), (vec![a, c, b], 3));
+        let newest = feed::list(&mut conn, FeedQuery { sort: Sort::New, ..query(None) }, noon()).unwrap();
+        assert_eq!(ids(&newest), [c, b, a, old]);
+        let second = feed::list(&mut conn, FeedQuery { limit: 2, offset: 2, ..query(None) }, noon()).unwrap();
+        assert_eq!((ids(&second), second.total), (vec![c, b], 4));
+    }
+
+    fn the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::account(&mut conn, "secret-owner@example.com");
+        let viewer = fixtures::account(&mut conn, "viewer@example.com");
+        let setup = published(&mut conn, owner.id, noon());
+        votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon()).unwrap();
+
+        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon()).unwrap();
+        let item = &seen.items[0];
+        assert_eq!(item.uploader.email, None, "never another user's e-mail");
+        assert_eq!(item.user_vote, Some(Vote::Down));
+        assert_eq!(item.images.len(), 1);
+        assert!(
+            item.analysis
+                .as_ref()
+                .is_some_and(|a| a.overall_rating > 0.0 && !a.improvement_suggestions.is_empty())
+        );
+        assert_eq!(feed::list(&mut conn, query(None), noon()).unwrap().items[0].uploader.email, None);
+        let own = feed::list(&mut conn, query(Some(owner.id)), noon()).unwrap();
+        assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
+        assert_eq!(own.items[0].user_vote, None);
+
+        // The RigPage shows once it is live and shown on the community.
+        let setup_id = fixtures::analysis(&mut conn, owner.id, true, noon());
+        let mut page =
+            Settings { slug: Some("owner_rig".into()), setup_id: Some(setup_id), ..Settings::default() };
+        page.show_on_community = true;
+        rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
+        assert_eq!(feed::list(&mut conn, query(None), noon()).unwrap().items[0].uploader.rigpage_slug, None);
+        page.enabled = true;
+        rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
+        let live = feed::list(&mut conn, query(None), noon()).unwrap();
+        assert_eq!(live.items[0].uploader.rigpage_slug.as_deref(), Some("owner_rig"));
+    }
+
+    fn reported_and_hidden_setups_leave_the_feed(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::account(&mut conn, "hide-owner@example.com");
+        let [a, b, c] = ["ha", "hb", "hc"].map(|n| fixtures::account(&mut conn, &format!("{n}@example.com")));
+        let setup = published(&mut conn, owner.id, noon());
+        let other = published(&mut conn, owner.id, noon());
+        reports::report(&mut conn, a.id, setup, ReportReason::Spam, None, noon()).unwrap();
+        let for_a = feed::list(&mut conn, query(Some(a.id)), noon()).unwrap();
+        assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
+        assert_eq!(feed::list(&mut conn, query(Some(b.id)), noon()).unwrap().total, 2);
+        reports::report(&mut conn, b.id, setup, ReportReason::Spam, None, noon()).unwrap();
+        reports::report(&mut conn, c.id, setup, ReportReason::Spam, None, noon()).unwrap();
+        let anyone = feed::list(&mut conn, query(None), noon()).unwrap();
+        assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
+    }
+
+    fn hot_puts_a_fresh_setup_above_an_old_high_score(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::account(&mut conn, "hot@example.com");
+        let old = published(&mut conn, owner.id, noon() - Duration::hours(48));
+        let fresh = published(&mut conn, owner.id, noon() - Duration::hours(1));
+        upvote(&mut conn, old, 5, "hot");
+        upvote(&mut conn, fresh, 1, "fresh");
+        let hot = feed::list(&mut conn, FeedQuery { sort: Sort::Hot, ..query(None) }, noon()).unwrap();
+        assert_eq!((ids(&hot), hot.total), (vec![fresh, old], 2));
+        assert_eq!(ids(&feed::list(&mut conn, query(None), noon()).unwrap()), [old, fresh]);
+        assert!(
+            feed::hot_rank(5, (noon() - Duration::hours(48)).naive_utc(), noon())
+                < feed::hot_rank(1, (noon() - Duration::hours(1)).naive_utc(), noon())
+        );
+    }
+
+    fn the_leaderboard_sums_scores_per_user_in_the_period(db: TestDb) {
+        let mut conn = db.conn();
+        let first = fixtures::account(&mut conn, "lead1@example.com");
+        let second = fixtures::account(&mut conn, "lead2@example.com");
+        let a = published(&mut conn, first.id, noon());
+        let b = published(&mut conn, first.id, noon());
+        let c = published(&mut conn, second.id, noon());
+        let old = published(&mut conn, second.id, noon() - Duration::days(40));
+        upvote(&mut conn, a, 3, "la");
+        upvote(&mut conn, b, 1, "lb");
+        upvote(&mut conn, c, 2, "lc");
+        upvote(&mut conn, old, 5, "lold");
+
+        let month = feed::leaderboard(&mut conn, Period::Month, 50, Some(second.id), noon()).unwrap();
+        let rows: Vec<_> = month.iter().map(|l| (l.user_id, l.total_score, l.setup_count)).collect();
+        assert_eq!(rows, [(first.id, 4, 2), (second.id, 2, 1)]);
+        assert_eq!(month[0].top_setup_score, Some(3));
+        assert!(month[0].top_setup_image_url.as_deref().is_some_and(|u| u.starts_with("/media/")));
+        assert_eq!(month[0].email, None, "only the viewer's own entry carries an e-mail");
+        assert_eq!(month[1].email.as_deref(), Some("lead2@example.com"));
+
+        let all = feed::leaderboard(&mut conn, Period::All, 50, None, noon()).unwrap();
+        assert_eq!(
+            all.iter().map(|l| (l.user_id, l.total_score)).collect::<Vec<_>>(),
+            [(second.id, 7), (first.id, 4)]
+        );
+        assert_eq!(feed::leaderboard(&mut conn, Period::All, 1, None, noon()).unwrap().len(), 1);
+    }
+
+    fn my_posts_and_profiles_count_what_they_should(db: TestDb) {
+        let mut conn = db.conn();
+        let me = fixtures::account(&mut conn, "mine@example.com");
+        let a = published(&mut conn, me.id, noon() - Duration::hours(2));
+        let b = published(&mut conn, me.id, noon() - Duration::hours(1));
+        upvote(&mut conn, a, 2, "ma");
+        upvote(&mut conn, b, 1, "mb");
+        let (posts, summary) = feed::my_posts(&mut conn, me.id).unwrap();
+        assert_eq!(posts.iter().map(|p| p.id).collect::<Vec<_>>(), [b, a], "newest first");
+        assert_eq!((summary.total_posts, summary.total_upvotes), (2, 3));
+        let rating = summary.best_post_score.unwrap();
+        assert_eq!(
+            summary.average_score,
+            Some((rating * 10.0).round() / 10.0),
+            "both posts share the fixture's rating"
+        );
+        assert_eq!((posts[0].image_count, posts[0].thumbnail_url.is_some()), (1, true));
+
+        let viewer = fixtures::account(&mut conn, "profile-viewer@example.com");
+        let profile = feed::profile(&mut conn, me.id, Some(viewer.id)).unwrap().unwrap();
+        assert_eq!((profile.total_posts, profile.total_likes), (2, 3));
+        assert_eq!(profile.recent_posts.iter().map(|p| p.id).collect::<Vec<_>>(), [b, a]);
+        assert!(profile.recent_posts.iter().all(|p| p.uploader.email.is_none()));
+        assert_eq!((profile.rigpage_enabled, profile.rigpage_slug), (false, None));
+        assert!(feed::profile(&mut conn, 999_999, None).unwrap().is_none());
+    }
+}

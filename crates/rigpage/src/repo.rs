@@ -14,6 +14,10 @@ pub(crate) fn find_page(conn: &mut DbConnection, user_id: i64) -> QueryResult<Op
     rigpages::table.find(user_id).select(RigpageRow::as_select()).first(conn).optional()
 }
 
+pub(crate) fn find_pages(conn: &mut DbConnection, user_ids: &[i64]) -> QueryResult<Vec<RigpageRow>> {
+    rigpages::table.filter(rigpages::user_id.eq_any(user_ids)).select(RigpageRow::as_select()).load(conn)
+}
+
 /// The page whose slug is `slug_key` (the slug in lower case).
 pub(crate) fn find_page_by_slug(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<RigpageRow>> {
     rigpages::table

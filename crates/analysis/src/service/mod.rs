@@ -200,6 +200,12 @@ pub fn find_for_owner(
     }
 }
 
+/// The analyses of `ids` that exist, whoever owns them, in no particular order (one query,
+/// for lists that show others' analyses, such as the community feed).
+pub fn find_many(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<SavedAnalysis>, AnalysisError> {
+    repo::find_analyses(conn, ids)?.into_iter().map(saved).collect()
+}
+
 /// The user's analyses, newest first, and how many there are in all.
 pub fn list_for_owner(
     conn: &mut DbConnection,

@@ -129,6 +129,11 @@ pub fn find(conn: &mut DbConnection, user_id: i64) -> Result<Option<Account>, Au
     Ok(repo::find_user(conn, user_id)?.map(Account::from))
 }
 
+/// The accounts of `ids` that exist, in no particular order (one query, for lists).
+pub fn find_many(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<Account>, AuthError> {
+    Ok(repo::find_users(conn, ids)?.into_iter().map(Account::from).collect())
+}
+
 pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<Account>, AuthError> {
     Ok(repo::find_user_by_email(conn, &normalize_email(email))?.map(Account::from))
 }

@@ -569,6 +569,21 @@ pub struct Badge {
     pub show_on_community: bool,
 }
 
+/// The badges of several users (one query); users without a page are left out.
+pub fn badges(
+    conn: &mut DbConnection,
+    user_ids: &[i64],
+) -> Result<std::collections::HashMap<i64, Badge>, RigpageError> {
+    Ok(repo::find_pages(conn, user_ids)?
+        .into_iter()
+        .map(|row| {
+            let badge =
+                Badge { enabled: row.enabled, slug: row.slug, show_on_community: row.show_on_community };
+            (row.user_id, badge)
+        })
+        .collect())
+}
+
 /// A user's RigPage badge (`enabled`, `slug`, `showOnCommunity`); all off without a page.
 pub fn badge(conn: &mut DbConnection, user_id: i64) -> Result<Badge, RigpageError> {
     Ok(match repo::find_page(conn, user_id)? {

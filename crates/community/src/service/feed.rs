@@ -1,0 +1,416 @@
+//! What people browse: the feed (by period, ranked by score, newest or hot), the
+//! leaderboard, a user's own posts with their summary, and a public profile. Every list
+//! costs a fixed number of queries however many items it holds: the page, its photos,
+//! the viewer's votes, the uploaders, their RigPage badges and the analyses, each once.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+use setupiq_analysis::service::SavedAnalysis;
+use setupiq_auth::Account;
+use setupiq_core::media::MediaKey;
+use setupiq_db::DbConnection;
+
+use super::setups::SetupImage;
+use super::votes::Vote;
+use crate::error::CommunityError;
+use crate::models::{ImageRow, SetupRow};
+use crate::repo::{self, Order, Visible};
+
+/// How many of a period's newest setups the hot ranking considers.
+pub const HOT_WINDOW: i64 = 1000;
+
+/// The periods of the feed and the leaderboard: the last 7 or 30 days, or all time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Period {
+    Week,
+    Month,
+    #[default]
+    All,
+}
+
+impl Period {
+    pub fn since(self, now: DateTime<Utc>) -> Option<NaiveDateTime> {
+        match self {
+            Period::Week => Some((now - Duration::days(7)).naive_utc()),
+            Period::Month => Some((now - Duration::days(30)).naive_utc()),
+            Period::All => None,
+        }
+    }
+}
+
+/// How the feed is ordered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Sort {
+    /// Highest score first; ties: the newer first.
+    #[default]
+    Top,
+    /// Newest first.
+    New,
+    /// Lemmy's rank: log(max(1, 3 + score)) / (hours since publishing + 2)^1.8.
+    Hot,
+}
+
+/// Lemmy's hot rank of a setup.
+pub fn hot_rank(score: i32, created_at: NaiveDateTime, now: DateTime<Utc>) -> f64 {
+    #[allow(clippy::cast_precision_loss)] // seconds since publishing, far below 2^52
+    let hours = ((now.naive_utc() - created_at).num_seconds().max(0) as f64) / 3600.0;
+    f64::from((3 + score).max(1)).ln() / (hours + 2.0).powf(1.8)
+}
+
+/// Who published a setup, as the viewer may see them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Uploader {
+    pub id: i64,
+    /// Only for the uploader themselves; none for everyone else.
+    pub email: Option<String>,
+    pub username: String,
+    pub display_name: String,
+    pub profile_picture: Option<String>,
+    pub is_pro: bool,
+    /// The uploader's RigPage, when it is live and shown on the community.
+    pub rigpage_slug: Option<String>,
+}
+
+/// The analysis behind a setup.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalysisSummary {
+    pub id: i64,
+    pub overall_rating: f64,
+    pub improvement_suggestions: Vec<String>,
+}
+
+/// One setup in a list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FeedItem {
+    pub id: i64,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub score: i32,
+    pub upvotes: i32,
+    pub user_vote: Option<Vote>,
+    pub images: Vec<SetupImage>,
+    pub uploader: Uploader,
+    pub analysis: Option<AnalysisSummary>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A page of setups and how many there are in all.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FeedPage {
+    pub items: Vec<FeedItem>,
+    pub total: i64,
+}
+
+/// What the feed shows.
+#[derive(Debug, Clone, Copy)]
+pub struct FeedQuery {
+    pub period: Period,
+    pub sort: Sort,
+    pub limit: i64,
+    pub offset: i64,
+    /// The signed-in viewer (their votes, their reports, their own e-mail).
+    pub viewer: Option<i64>,
+}
+
+/// A page of the feed.
+pub fn list(
+    conn: &mut DbConnection,
+    query: FeedQuery,
+    now: DateTime<Utc>,
+) -> Result<FeedPage, CommunityError> {
+    let filter = Visible { since: query.period.since(now), viewer: query.viewer, author: None };
+    let (rows, total) = match query.sort {
+        Sort::Top | Sort::New => {
+            let order = if query.sort == Sort::Top { Order::Score } else { Order::Newest };
+            (
+                repo::list_visible(conn, filter, order, query.limit, query.offset)?,
+                repo::count_visible(conn, filter)?,
+            )
+        }
+        Sort::Hot => {
+            let mut window = repo::list_visible(conn, filter, Order::Newest, HOT_WINDOW, 0)?;
+            window.sort_by(|a, b| {
+                hot_rank(b.score, b.created_at, now).total_cmp(&hot_rank(a.score, a.created_at, now))
+            });
+            let total = i64::try_from(window.len()).unwrap_or(i64::MAX);
+            let page = window
+                .into_iter()
+                .skip(usize::try_from(query.offset).unwrap_or(usize::MAX))
+                .take(usize::try_from(query.limit).unwrap_or(0))
+                .collect();
+            (page, total)
+        }
+    };
+    Ok(FeedPage { items: items(conn, rows, query.viewer)?, total })
+}
+
+/// The setups of `rows` with everything a card shows, in a fixed number of queries.
+fn items(
+    conn: &mut DbConnection,
+    rows: Vec<SetupRow>,
+    viewer: Option<i64>,
+) -> Result<Vec<FeedItem>, CommunityError> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut uploader_ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    uploader_ids.sort_unstable();
+    uploader_ids.dedup();
+    let analysis_ids: Vec<i64> = rows.iter().map(|r| r.analysis_id).collect();
+
+    let mut images: HashMap<i64, Vec<SetupImage>> = HashMap::new();
+    for row in repo::images_of(conn, &ids)? {
+        if let Some(image) = setup_image(&row) {
+            images.entry(row.setup_id).or_default().push(image);
+        }
+    }
+    let votes: HashMap<i64, i32> = match viewer {
+        Some(viewer) => repo::votes_on(conn, viewer, &ids)?.into_iter().collect(),
+        None => HashMap::new(),
+    };
+    let accounts: HashMap<i64, Account> = setupiq_auth::service::accounts::find_many(conn, &uploader_ids)?
+        .into_iter()
+        .map(|a| (a.id, a))
+        .collect();
+    let badges = setupiq_rigpage::service::config::badges(conn, &uploader_ids)?;
+    let analyses: HashMap<i64, SavedAnalysis> =
+        setupiq_analysis::service::find_many(conn, &analysis_ids)?.into_iter().map(|a| (a.id, a)).collect();
+
+    rows.into_iter()
+        .map(|row| {
+            let account = accounts.get(&row.user_id).ok_or(CommunityError::SetupNotFound)?;
+            let rigpage_slug = badges
+                .get(&row.user_id)
+                .filter(|b| b.enabled && b.show_on_community)
+                .and_then(|b| b.slug.clone());
+            Ok(FeedItem {
+                id: row.id,
+                title: row.title,
+                description: row.description,
+                score: row.score,
+                upvotes: row.upvotes,
+                user_vote: votes.get(&row.id).and_then(|v| Vote::from_value(i64::from(*v))),
+                images: images.remove(&row.id).unwrap_or_default(),
+                uploader: Uploader {
+                    id: account.id,
+                    email: (viewer == Some(account.id)).then(|| account.email.clone()),
+                    username: account.username.clone(),
+                    display_name: account.display_name.clone(),
+                    profile_picture: account.profile_picture.clone(),
+                    is_pro: account.is_pro,
+                    rigpage_slug,
+                },
+                analysis: analyses.get(&row.analysis_id).map(|a| AnalysisSummary {
+                    id: a.id,
+                    overall_rating: a.report.assessment.overall_score,
+                    improvement_suggestions: a.report.suggestions.iter().map(|s| s.title.clone()).collect(),
+                }),
+                created_at: row.created_at.and_utc(),
+                updated_at: row.updated_at.and_utc(),
+            })
+        })
+        .collect()
+}
+
+pub(crate) fn setup_image(row: &ImageRow) -> Option<SetupImage> {
+    Some(SetupImage {
+        image: MediaKey::parse(&row.image_key)?,
+        thumbnail: row.thumbnail_key.as_deref().and_then(MediaKey::parse),
+        owned: row.owned,
+    })
+}
+
+/// One entry of the leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leader {
+    pub user_id: i64,
+    /// Only on the viewer's own entry.
+    pub email: Option<String>,
+    pub username: String,
+    pub profile_picture: Option<String>,
+    pub is_pro: bool,
+    /// The summed score of the user's setups published in the period.
+    pub total_score: i64,
+    pub setup_count: i64,
+    pub top_setup_image_url: Option<String>,
+    pub top_setup_score: Option<i32>,
+}
+
+/// Users ranked by the summed score of their setups published in the period (hidden ones
+/// do not count); ties: the earlier account first.
+pub fn leaderboard(
+    conn: &mut DbConnection,
+    period: Period,
+    limit: i64,
+    viewer: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Leader>, CommunityError> {
+    let since = period.since(now);
+    let leaders = repo::leaders(conn, since, limit)?;
+    let user_ids: Vec<i64> = leaders.iter().map(|(id, _, _)| *id).collect();
+    let accounts: HashMap<i64, Account> =
+        setupiq_auth::service::accounts::find_many(conn, &user_ids)?.into_iter().map(|a| (a.id, a)).collect();
+    // Each leader's best setup of the period, and its first photo.
+    let mut best: HashMap<i64, SetupRow> = HashMap::new();
+    for row in repo::best_setups_of(conn, &user_ids, since)? {
+        best.entry(row.user_id).or_insert(row);
+    }
+    let best_ids: Vec<i64> = best.values().map(|r| r.id).collect();
+    let mut first_photo: HashMap<i64, String> = HashMap::new();
+    for row in repo::images_of(conn, &best_ids)? {
+        if let Some(image) = setup_image(&row) {
+            first_photo.entry(row.setup_id).or_insert_with(|| image.image.url());
+        }
+    }
+    Ok(leaders
+        .into_iter()
+        .filter_map(|(user_id, total, count)| {
+            let account = accounts.get(&user_id)?;
+            let top = best.get(&user_id);
+            Some(Leader {
+                user_id,
+                email: (viewer == Some(user_id)).then(|| account.email.clone()),
+                username: account.username.clone(),
+                profile_picture: account.profile_picture.clone(),
+                is_pro: account.is_pro,
+                total_score: total.unwrap_or(0),
+                setup_count: count,
+                top_setup_image_url: top.and_then(|t| first_photo.get(&t.id).cloned()),
+                top_setup_score: top.map(|t| t.score),
+            })
+        })
+        .collect())
+}
+
+/// One of the user's own posts (spec §3 "My post").
+#[derive(Debug, Clone, PartialEq)]
+pub struct MyPost {
+    pub id: i64,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub score: i32,
+    pub image_count: usize,
+    pub analysis_id: i64,
+    pub thumbnail_url: Option<String>,
+    /// Hidden from others until an admin reviews its reports.
+    pub hidden: bool,
+}
+
+/// The summary above My Posts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PostSummary {
+    pub total_posts: i64,
+    /// Upvotes the posts received.
+    pub total_upvotes: i64,
+    /// The mean SetupIQ Score of the posted setups, one decimal.
+    pub average_score: Option<f64>,
+    /// The highest SetupIQ Score of the posted setups.
+    pub best_post_score: Option<f64>,
+}
+
+fn one_decimal(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0
+}
+
+/// The SetupIQ Scores of the analyses behind `rows`: their mean (one decimal) and best.
+fn score_summary(
+    conn: &mut DbConnection,
+    rows: &[SetupRow],
+) -> Result<(Option<f64>, Option<f64>), CommunityError> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.analysis_id).collect();
+    let ratings: HashMap<i64, f64> = setupiq_analysis::service::find_many(conn, &ids)?
+        .into_iter()
+        .map(|a| (a.id, a.report.assessment.overall_score))
+        .collect();
+    let scores: Vec<f64> = rows.iter().filter_map(|r| ratings.get(&r.analysis_id).copied()).collect();
+    if scores.is_empty() {
+        return Ok((None, None));
+    }
+    #[allow(clippy::cast_precision_loss)] // a user's post count
+    let mean = scores.iter().sum::<f64>() / scores.len() as f64;
+    Ok((Some(one_decimal(mean)), scores.into_iter().reduce(f64::max)))
+}
+
+/// The user's posts (hidden ones too), newest first, and their summary.
+pub fn my_posts(conn: &mut DbConnection, user_id: i64) -> Result<(Vec<MyPost>, PostSummary), CommunityError> {
+    let rows = repo::setups_of(conn, user_id)?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut images: HashMap<i64, Vec<SetupImage>> = HashMap::new();
+    for row in repo::images_of(conn, &ids)? {
+        if let Some(image) = setup_image(&row) {
+            images.entry(row.setup_id).or_default().push(image);
+        }
+    }
+    let (average_score, best_post_score) = score_summary(conn, &rows)?;
+    let summary = PostSummary {
+        total_posts: i64::try_from(rows.len()).unwrap_or(i64::MAX),
+        total_upvotes: rows.iter().map(|r| i64::from(r.upvotes)).sum(),
+        average_score,
+        best_post_score,
+    };
+    let posts = rows
+        .into_iter()
+        .map(|row| {
+            let photos = images.remove(&row.id).unwrap_or_default();
+            MyPost {
+                id: row.id,
+                title: row.title,
+                description: row.description,
+                created_at: row.created_at.and_utc(),
+                score: row.score,
+                image_count: photos.len(),
+                analysis_id: row.analysis_id,
+                thumbnail_url: photos.first().map(|p| p.thumbnail.as_ref().unwrap_or(&p.image).url()),
+                hidden: row.hidden,
+            }
+        })
+        .collect();
+    Ok((posts, summary))
+}
+
+/// A public profile (never an e-mail).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    pub account: Account,
+    pub total_posts: i64,
+    pub total_likes: i64,
+    pub average_score: Option<f64>,
+    /// The user's RigPage when it is live.
+    pub rigpage_slug: Option<String>,
+    pub rigpage_enabled: bool,
+    pub recent_posts: Vec<FeedItem>,
+}
+
+/// How many posts a profile shows.
+pub const PROFILE_POSTS: i64 = 12;
+
+/// A user's public profile as `viewer` sees it; none for an unknown user.
+pub fn profile(
+    conn: &mut DbConnection,
+    user_id: i64,
+    viewer: Option<i64>,
+) -> Result<Option<Profile>, CommunityError> {
+    let Some(account) = setupiq_auth::service::accounts::find(conn, user_id)? else { return Ok(None) };
+    let all = Visible { since: None, viewer: None, author: Some(user_id) };
+    let rows = repo::list_visible(conn, all, Order::Newest, i64::MAX, 0)?;
+    let (average_score, _) = score_summary(conn, &rows)?;
+    let badge = setupiq_rigpage::service::config::badge(conn, user_id)?;
+    let seen = Visible { viewer, ..all };
+    let recent = repo::list_visible(conn, seen, Order::Newest, PROFILE_POSTS, 0)?;
+    Ok(Some(Profile {
+        total_posts: i64::try_from(rows.len()).unwrap_or(i64::MAX),
+        total_likes: rows.iter().map(|r| i64::from(r.upvotes)).sum(),
+        average_score,
+        rigpage_enabled: badge.enabled,
+        rigpage_slug: badge.slug.filter(|_| badge.enabled),
+        recent_posts: items(conn, recent, viewer)?,
+        account,
+    }))
+}

@@ -19,6 +19,8 @@ pub enum CommunityError {
     ImagesRequired,
     #[error("Maximum 5 images allowed.")]
     TooManyImages,
+    #[error("This image is not one of the setup's photos.")]
+    UnknownImage,
     #[error("Only the owner can change this setup.")]
     NotOwner,
     #[error("Setups can only be edited within 1 hour of publishing.")]
@@ -30,6 +32,17 @@ pub enum CommunityError {
     DailyVoteLimit { retry_after: u64 },
     #[error("You have reached today's report limit. Please try again tomorrow.")]
     DailyReportLimit { retry_after: u64 },
+    #[error("File is too large. Maximum size is 5MB.")]
+    ImageTooLarge,
+    #[error(transparent)]
+    Image(setupiq_analyzer::pipeline::ImageRejection),
+    #[error("This image can't be posted: it appears to contain content that isn't safe for work.")]
+    NotSafeForWork,
+    /// The safety classifier could not give an answer (the photo is refused).
+    #[error("the image could not be screened: {0}")]
+    Screening(setupiq_analyzer::RatingError),
+    #[error(transparent)]
+    Media(#[from] setupiq_core::media::MediaError),
     #[error("stored community data is unreadable: {0}")]
     Corrupt(String),
     #[error(transparent)]
@@ -60,7 +73,7 @@ impl From<CommunityError> for ApiError {
         let message = err.to_string();
         match err {
             CommunityError::SetupNotFound | CommunityError::AnalysisNotFound => ApiError::not_found(message),
-            CommunityError::ImagesRequired | CommunityError::TooManyImages => {
+            CommunityError::ImagesRequired | CommunityError::TooManyImages | CommunityError::UnknownImage => {
                 ApiError::invalid("images", message)
             }
             CommunityError::OwnVote
@@ -72,7 +85,10 @@ impl From<CommunityError> for ApiError {
             | CommunityError::DailyReportLimit { retry_after } => {
                 ApiError::rate_limited(message, retry_after)
             }
-            CommunityError::Corrupt(_) => ApiError::internal(err),
+            CommunityError::ImageTooLarge | CommunityError::Image(_) => ApiError::invalid("images", message),
+            CommunityError::NotSafeForWork => ApiError::unprocessable(message),
+            CommunityError::Screening(_) => ApiError::unavailable(err),
+            CommunityError::Corrupt(_) | CommunityError::Media(_) => ApiError::internal(err),
             CommunityError::Analysis(analysis) => analysis.into(),
             CommunityError::Auth(auth) => auth.into(),
             CommunityError::Db(db) => db.into(),

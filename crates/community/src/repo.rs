@@ -302,3 +302,29 @@ pub(crate) fn best_setups_of(
         .select(SetupRow::as_select())
         .load(conn)
 }
+
+/// Replaces a setup's photo rows.
+pub(crate) fn replace_images(
+    conn: &mut DbConnection,
+    setup_id: i64,
+    forms: &[ImageInsertForm<'_>],
+) -> QueryResult<usize> {
+    diesel::delete(community_images::table.filter(community_images::setup_id.eq(setup_id))).execute(conn)?;
+    insert_images(conn, forms)
+}
+
+pub(crate) fn update_texts(
+    conn: &mut DbConnection,
+    setup_id: i64,
+    title: Option<&str>,
+    description: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(community_setups::table.find(setup_id))
+        .set((
+            community_setups::title.eq(title),
+            community_setups::description.eq(description),
+            community_setups::updated_at.eq(now),
+        ))
+        .execute(conn)
+}

@@ -444,3 +444,157 @@ mod feed_tests {
         assert!(feed::profile(&mut conn, 999_999, None).unwrap().is_none());
     }
 }
+
+mod flow_tests {
+    //! The publish and edit flows with real photos through the pipeline, the safety
+    //! classifier and a media store on disk.
+
+    use std::sync::Arc;
+
+    use base64::Engine;
+    use chrono::Duration;
+    use setupiq_analyzer::local::LocalAnalyzer;
+    use setupiq_community::CommunityError;
+    use setupiq_community::service::publish::{self, Context, Post};
+    use setupiq_community::service::setups;
+    use setupiq_core::SharedClock;
+    use setupiq_core::clock::ManualClock;
+    use setupiq_core::media::MediaStore;
+    use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
+
+    use super::noon;
+
+    fn jpeg_data_url(shade: u8) -> String {
+        let image =
+            image::RgbImage::from_fn(320, 200, |x, y| image::Rgb([shade, (x % 256) as u8, (y % 256) as u8]));
+        let mut bytes = Vec::new();
+        image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Jpeg).unwrap();
+        format!("data:image/jpeg;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+    }
+
+    fn files(dir: &std::path::Path) -> usize {
+        walk(dir)
+    }
+
+    fn walk(dir: &std::path::Path) -> usize {
+        std::fs::read_dir(dir).map_or(0, |entries| {
+            entries.flatten().map(|e| if e.path().is_dir() { walk(&e.path()) } else { 1 }).sum()
+        })
+    }
+
+    struct World {
+        _dir: tempfile::TempDir,
+        media_dir: std::path::PathBuf,
+        media: MediaStore,
+        analyzer: Arc<LocalAnalyzer>,
+        clock: Arc<ManualClock>,
+        shared: SharedClock,
+    }
+
+    fn world() -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let media_dir = dir.path().join("media");
+        let clock = Arc::new(ManualClock::new(noon()));
+        World {
+            media: MediaStore::local(&media_dir),
+            media_dir,
+            _dir: dir,
+            analyzer: Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models"))),
+            shared: clock.clone(),
+            clock,
+        }
+    }
+
+    fn post(images: Vec<String>) -> Post {
+        Post { title: Some("Clean desk".into()), description: None, images }
+    }
+
+    both_backends_async!(
+        photos_are_stored_only_for_a_post_that_is_saved,
+        an_edit_keeps_adds_and_drops_photos_within_the_hour
+    );
+
+    async fn photos_are_stored_only_for_a_post_that_is_saved(db: TestDb) {
+        let w = world();
+        let ctx = Context { db: db.db(), media: &w.media, analyzer: &w.analyzer, clock: &w.shared };
+        let (me, other) = {
+            let mut conn = db.conn();
+            (
+                fixtures::account(&mut conn, "flow@example.com"),
+                fixtures::account(&mut conn, "flow-other@example.com"),
+            )
+        };
+        let mine = fixtures::analysis(&mut db.conn(), me.id, false, noon());
+        let theirs = fixtures::analysis(&mut db.conn(), other.id, false, noon());
+
+        let id = publish::publish(ctx, me.id, mine, post(vec![jpeg_data_url(10), jpeg_data_url(200)]))
+            .await
+            .unwrap();
+        let setup = setups::find(&mut db.conn(), id).unwrap();
+        assert_eq!((setup.images.len(), setup.title.as_deref()), (2, Some("Clean desk")));
+        assert_eq!(files(&w.media_dir), 4, "two photos and their thumbnails");
+
+        let refused = publish::publish(ctx, me.id, theirs, post(vec![jpeg_data_url(50)])).await;
+        assert!(matches!(refused, Err(CommunityError::AnalysisNotFound)), "{refused:?}");
+        let broken = publish::publish(
+            ctx,
+            me.id,
+            mine,
+            post(vec![jpeg_data_url(60), "data:image/png;base64,AAAA".into()]),
+        )
+        .await;
+        assert!(matches!(broken, Err(CommunityError::Image(_))), "{broken:?}");
+        let huge = format!("data:image/jpeg;base64,{}", "A".repeat(7 * 1024 * 1024));
+        assert!(matches!(
+            publish::publish(ctx, me.id, mine, post(vec![huge])).await,
+            Err(CommunityError::ImageTooLarge)
+        ));
+        assert_eq!(files(&w.media_dir), 4, "nothing kept from refused posts");
+    }
+
+    async fn an_edit_keeps_adds_and_drops_photos_within_the_hour(db: TestDb) {
+        let w = world();
+        let ctx = Context { db: db.db(), media: &w.media, analyzer: &w.analyzer, clock: &w.shared };
+        let (me, other) = {
+            let mut conn = db.conn();
+            (
+                fixtures::account(&mut conn, "edit@example.com"),
+                fixtures::account(&mut conn, "edit-other@example.com"),
+            )
+        };
+        let analysis = fixtures::analysis(&mut db.conn(), me.id, false, noon());
+        let id = publish::publish(ctx, me.id, analysis, post(vec![jpeg_data_url(10), jpeg_data_url(90)]))
+            .await
+            .unwrap();
+        let before = setups::find(&mut db.conn(), id).unwrap();
+        let (first, second) = (before.images[0].image.url(), before.images[1].image.url());
+
+        let theirs = publish::edit(ctx, other.id, id, post(vec![second.clone()])).await;
+        assert!(matches!(theirs, Err(CommunityError::NotOwner)), "{theirs:?}");
+        let foreign = publish::edit(ctx, me.id, id, post(vec!["/media/community/nope.jpg".into()])).await;
+        assert!(matches!(foreign, Err(CommunityError::UnknownImage)), "{foreign:?}");
+        assert!(matches!(
+            publish::edit(ctx, me.id, id, post(vec![])).await,
+            Err(CommunityError::ImagesRequired)
+        ));
+
+        w.clock.advance(Duration::minutes(59));
+        let edited = Post {
+            title: None,
+            description: Some("Now with a lamp".into()),
+            images: vec![second.clone(), jpeg_data_url(170)],
+        };
+        publish::edit(ctx, me.id, id, edited).await.unwrap();
+        let after = setups::find(&mut db.conn(), id).unwrap();
+        assert_eq!(after.images.len(), 2);
+        assert_eq!(after.images[0].image.url(), second, "kept and moved first");
+        assert!(after.images.iter().all(|i| i.image.url() != first), "the dropped photo is gone");
+        assert_eq!((after.title, after.description.as_deref()), (None, Some("Now with a lamp")));
+        assert_eq!(files(&w.media_dir), 4, "the dropped photo and its thumbnail are removed");
+
+        w.clock.advance(Duration::minutes(2));
+        let late = publish::edit(ctx, me.id, id, post(vec![second])).await;
+        assert!(matches!(late, Err(CommunityError::EditWindowClosed)), "{late:?}");
+        assert!(late.unwrap_err().to_string().contains("1 hour"));
+    }
+}

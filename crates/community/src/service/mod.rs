@@ -3,6 +3,7 @@
 //! `ledger::lock_account`, so one user's concurrent requests cannot race past it.
 
 pub mod feed;
+pub mod publish;
 pub mod reports;
 pub mod setups;
 pub mod votes;

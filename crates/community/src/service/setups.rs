@@ -207,3 +207,89 @@ pub fn on_account_deleted(conn: &mut DbConnection, user_id: i64) -> Result<Vec<M
     let setups = repo::setup_ids_of(conn, user_id)?;
     owned_media(conn, &setups)
 }
+
+/// How long after publishing a setup can be edited (server clock).
+pub const EDIT_WINDOW: chrono::Duration = chrono::Duration::hours(1);
+
+/// A photo of an edited setup: one it already has (kept), or one stored for the edit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditedImage {
+    Keep(MediaKey),
+    New(StoredImage),
+}
+
+/// An edit of a setup (texts already trimmed, empty as none).
+#[derive(Debug)]
+pub struct SetupEdit<'a> {
+    pub user_id: i64,
+    pub setup_id: i64,
+    pub title: Option<&'a str>,
+    pub description: Option<&'a str>,
+    /// The photos in their new order (1 to [`MAX_IMAGES`]).
+    pub images: &'a [EditedImage],
+}
+
+/// Edits a setup: its owner only, within [`EDIT_WINDOW`] of publishing. Returns the
+/// photos the edit dropped that were stored for the post, for the caller to remove.
+pub fn edit(
+    conn: &mut DbConnection,
+    edit: &SetupEdit<'_>,
+    now: DateTime<Utc>,
+) -> Result<Vec<MediaKey>, CommunityError> {
+    if edit.images.is_empty() {
+        return Err(CommunityError::ImagesRequired);
+    }
+    if edit.images.len() > MAX_IMAGES {
+        return Err(CommunityError::TooManyImages);
+    }
+    write_transaction(conn, |conn| {
+        let setup = find(conn, edit.setup_id)?;
+        if setup.user_id != edit.user_id {
+            return Err(CommunityError::NotOwner);
+        }
+        if now - setup.created_at > EDIT_WINDOW {
+            return Err(CommunityError::EditWindowClosed);
+        }
+        let mut forms = Vec::with_capacity(edit.images.len());
+        for (position, image) in (0..).zip(edit.images) {
+            let form = match image {
+                EditedImage::Keep(key) => {
+                    let kept =
+                        setup.images.iter().find(|i| &i.image == key).ok_or(CommunityError::UnknownImage)?;
+                    ImageInsertForm {
+                        setup_id: setup.id,
+                        position,
+                        image_key: kept.image.as_str(),
+                        thumbnail_key: kept.thumbnail.as_ref().map(MediaKey::as_str),
+                        owned: kept.owned,
+                    }
+                }
+                EditedImage::New(stored) => ImageInsertForm {
+                    setup_id: setup.id,
+                    position,
+                    image_key: stored.image.as_str(),
+                    thumbnail_key: Some(stored.thumbnail.as_str()),
+                    owned: true,
+                },
+            };
+            forms.push(form);
+        }
+        repo::replace_images(conn, setup.id, &forms)?;
+        repo::update_texts(conn, setup.id, edit.title, edit.description, now.naive_utc())?;
+        let kept: Vec<&MediaKey> = edit
+            .images
+            .iter()
+            .filter_map(|i| match i {
+                EditedImage::Keep(key) => Some(key),
+                EditedImage::New(_) => None,
+            })
+            .collect();
+        Ok(setup
+            .images
+            .iter()
+            .filter(|i| i.owned && !kept.contains(&&i.image))
+            .flat_map(|i| [Some(i.image.clone()), i.thumbnail.clone()])
+            .flatten()
+            .collect())
+    })
+}

@@ -95,3 +95,9 @@ impl From<CommunityError> for ApiError {
         }
     }
 }
+
+impl From<CommunityError> for actix_web::Error {
+    fn from(err: CommunityError) -> Self {
+        ApiError::from(err).into()
+    }
+}

@@ -1,9 +1,10 @@
 //! Community: gamers publish their analysed setups with photos, vote on each other's,
-//! report what breaks the rules, and compete on leaderboards. This first part holds the
-//! rules of publishing, votes and reports over the database; the feed, leaderboards,
-//! My Posts, public profiles and the endpoints build on them.
+//! report what breaks the rules, compete on leaderboards, and look at each other's
+//! profiles.
 
+pub mod dto;
 pub mod error;
+pub mod http;
 mod models;
 mod repo;
 pub mod service;

@@ -41,6 +41,7 @@ const JSON_LIMIT: usize = 1024 * 1024;
         (name = "affiliate", description = "Product recommendations and click tracking on affiliate links"),
         (name = "credits", description = "Credit packs, balance history, deductions and rewarded ads"),
         (name = "payments", description = "Card purchases: Stripe PaymentIntents, or the offline test mode"),
+        (name = "community", description = "Published setups, votes, reports, the leaderboard, My Posts and public profiles"),
         (name = "rigpage", description = "RigPage: the creator's link-in-bio page, its editor, uploads, preview and analytics"),
         (name = "health", description = "Liveness of the service and its database"),
     ),
@@ -135,6 +136,7 @@ fn api(cfg: &mut ServiceConfig) {
         .configure(setupiq_affiliate::http::configure)
         .configure(setupiq_analysis::http::configure)
         .configure(setupiq_rigpage::http::configure)
+        .configure(setupiq_community::http::configure)
         .service(health::health);
 }
 

@@ -223,6 +223,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/community/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users ranked by the summed score of their setups published in the period. */
+        get: operations["leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/my-posts/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's posts (hidden ones too), newest first, and their summary. */
+        get: operations["my_posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports a setup (anonymously to its uploader); a repeat of the caller's report counts
+         *     nothing. The caller no longer sees the setup.
+         */
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes one of the caller's analyses with up to 5 photos (none: the analysis's own
+         *     photo; a described setup needs one). Every photo passes the safety classifier.
+         */
+        post: operations["publish_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/setup/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a setup with its photos, votes and reports (its owner, or an admin). */
+        post: operations["delete_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/setup/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits one of the caller's setups within 1 hour of publishing: texts and 1 to 5 photos
+         *     (kept by URL, or new data URLs); dropped photos are deleted.
+         */
+        post: operations["edit_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/setups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community feed: setups of the period, ranked (`top`: score, then the newer; `new`;
+         *     `hot`), with the viewer's votes; setups the viewer reported and hidden ones are left out.
+         */
+        get: operations["list_setups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/user-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's public profile: name, stats, RigPage and recent posts (never an e-mail). */
+        get: operations["user_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Votes on a setup: the same value again takes the vote back, the other switches it. */
+        post: operations["vote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/contact": {
         parameters: {
             query?: never;
@@ -753,6 +918,45 @@ export interface components {
             /** @description This save was the first Go Live. */
             publish: boolean;
         };
+        /** @description A setup in the community (spec §3 "Community setup"). */
+        CommunitySetupDto: {
+            analysis?: null | components["schemas"]["SetupAnalysisDto"];
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The first photo. */
+            imageUrl?: string | null;
+            /** @description Every photo, in order. */
+            images: string[];
+            /**
+             * Format: int32
+             * @description The sum of the votes.
+             */
+            score: number;
+            /** @description The photos' thumbnails, in the same order. */
+            thumbnails: (string | null)[];
+            title?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            uploaderDisplayName: string;
+            /** @description Only on the viewer's own setups. */
+            uploaderEmail?: string | null;
+            /** Format: int64 */
+            uploaderId: number;
+            uploaderIsPro: boolean;
+            uploaderProfilePicture?: string | null;
+            /** @description The uploader's RigPage, when it is live and shown on the community. */
+            uploaderRigPageSlug?: string | null;
+            uploaderShowsRigPage: boolean;
+            uploaderUsername: string;
+            /**
+             * Format: int32
+             * @description The viewer's vote: 1, -1 or none.
+             */
+            userVote?: number | null;
+        };
         ConfirmPaymentRequest: {
             paymentIntentId: string;
         };
@@ -811,6 +1015,19 @@ export interface components {
             credits: number;
             success: boolean;
         };
+        DeleteRequest: {
+            /** Format: int64 */
+            setupId: number;
+        };
+        /** @description Edits one of the caller's setups within an hour of publishing. */
+        EditRequest: {
+            description?: string | null;
+            /** @description 1 to 5, in order: URLs of the setup's photos to keep, or data URLs of new ones. */
+            images: string[];
+            /** Format: int64 */
+            setupId: number;
+            title?: string | null;
+        };
         /** @description Any JSON object; its fields are ignored (logout, delete-account). */
         EmptyRequest: Record<string, never>;
         /** @description The JSON body of every error response. */
@@ -864,6 +1081,23 @@ export interface components {
         Issue: {
             message: string;
             path: string;
+        };
+        /** @description One entry of the leaderboard. */
+        LeaderDto: {
+            /** @description Only on the viewer's own entry. */
+            email?: string | null;
+            isPro: boolean;
+            profilePicture?: string | null;
+            /** Format: int64 */
+            setupCount: number;
+            topSetupImageUrl?: string | null;
+            /** Format: int32 */
+            topSetupScore?: number | null;
+            /** Format: int64 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: number;
+            username: string;
         };
         /** @description One change of the balance. */
         LedgerEntryDto: {
@@ -936,6 +1170,26 @@ export interface components {
              */
             total: number;
         };
+        MyPostDto: {
+            /** Format: int64 */
+            analysisId: number;
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            /** @description Hidden from others until an admin reviews its reports. */
+            hidden: boolean;
+            /** Format: int64 */
+            id: number;
+            imageCount: number;
+            /** Format: int32 */
+            score: number;
+            thumbnailUrl?: string | null;
+            title?: string | null;
+        };
+        MyPostsResponse: {
+            posts: components["schemas"]["MyPostDto"][];
+            summary: components["schemas"]["PostSummaryDto"];
+        };
         /** @description A pack of credits for sale. */
         PackDto: {
             /** Format: int32 */
@@ -984,6 +1238,28 @@ export interface components {
             fontStyle: components["schemas"]["FontStyle"];
             showSetupInBackground: boolean;
         };
+        Pagination: {
+            hasMore: boolean;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            offset: number;
+            /** Format: int64 */
+            total: number;
+        };
+        PostSummaryDto: {
+            /**
+             * Format: double
+             * @description The mean SetupIQ Score of the posted setups, one decimal.
+             */
+            averageScore?: number | null;
+            /** Format: double */
+            bestPostScore?: number | null;
+            /** Format: int64 */
+            totalPosts: number;
+            /** Format: int64 */
+            totalUpvotes: number;
+        };
         /** @description The draft rendered by the public page's renderer. */
         PreviewResponse: {
             /** @description A complete HTML document (show it in a sandboxed frame). */
@@ -1030,6 +1306,35 @@ export interface components {
             budget: components["schemas"]["ProductRecommendation"];
             premium: components["schemas"]["ProductRecommendation"];
         };
+        ProfileResponse: {
+            recentPosts: components["schemas"]["CommunitySetupDto"][];
+            rigPage: components["schemas"]["ProfileRigPageDto"];
+            stats: components["schemas"]["ProfileStatsDto"];
+            user: components["schemas"]["ProfileUserDto"];
+        };
+        ProfileRigPageDto: {
+            enabled: boolean;
+            slug?: string | null;
+        };
+        ProfileStatsDto: {
+            /** Format: double */
+            averageScore?: number | null;
+            /** Format: int64 */
+            totalLikes: number;
+            /** Format: int64 */
+            totalPosts: number;
+        };
+        /** @description A public profile's user (never an e-mail). */
+        ProfileUserDto: {
+            /** Format: date-time */
+            createdAt: string;
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            isPro: boolean;
+            profilePicture?: string | null;
+            username: string;
+        };
         /** @description A link as visitors see it. */
         PublicLink: {
             /** Format: int32 */
@@ -1070,6 +1375,20 @@ export interface components {
             /** Format: double */
             overallRating: number;
         };
+        /** @description Publishes one of the caller's analyses. */
+        PublishRequest: {
+            /** Format: int64 */
+            analysisId: number;
+            description?: string | null;
+            /** @description Data URLs of photos (JPEG, PNG or WebP, at most 5 MB each); none: the analysis's own photo. */
+            images?: string[];
+            title?: string | null;
+        };
+        PublishResponse: {
+            /** Format: int64 */
+            setupId: number;
+            success: boolean;
+        };
         RegisterRequest: {
             /**
              * @description Spaces, emojis and special characters are allowed.
@@ -1089,6 +1408,18 @@ export interface components {
              */
             signupBonus: number;
             user: components["schemas"]["UserDto"];
+        };
+        ReportRequest: {
+            additionalDetails?: string | null;
+            /** @description `illegal_content`, `hate_speech`, `copyright` or `spam`. */
+            reason: string;
+            /** Format: int64 */
+            setupId: number;
+        };
+        ReportResponse: {
+            /** @description False when the caller had already reported this setup (nothing counted). */
+            counted: boolean;
+            success: boolean;
         };
         ResetPasswordRequest: {
             /** @description When sent, it must equal `newPassword`. */
@@ -1243,6 +1574,14 @@ export interface components {
             status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
         };
+        /** @description The analysis behind a setup. */
+        SetupAnalysisDto: {
+            /** Format: int64 */
+            id: number;
+            improvementSuggestions: string[];
+            /** Format: double */
+            overallRating: number;
+        };
         /** @description One of the user's photo analyses, for the setup picker. */
         SetupOption: {
             /** Format: date-time */
@@ -1255,6 +1594,10 @@ export interface components {
             /** Format: double */
             overallRating: number;
             thumbnailUrl?: string | null;
+        };
+        SetupsResponse: {
+            pagination: components["schemas"]["Pagination"];
+            setups: components["schemas"]["CommunitySetupDto"][];
         };
         /**
          * @description The platforms a page may link to. `email` and `vimeo` are kept for the creator; the
@@ -1282,9 +1625,7 @@ export interface components {
             vimeo?: string | null;
             youtube?: string | null;
         };
-        /** @description A plain acknowledgement. */
         SuccessResponse: {
-            message?: string | null;
             success: boolean;
         };
         /** @description An upgrade suggestion for one weak category. */
@@ -1399,6 +1740,28 @@ export interface components {
             /** @description The account the link resets. */
             email: string;
             valid: boolean;
+        };
+        /** @description The same value again takes the vote back; the other switches it. */
+        VoteRequest: {
+            /** Format: int64 */
+            setupId: number;
+            /**
+             * Format: int64
+             * @description `1` or `-1`.
+             */
+            value: number;
+        };
+        VoteResponse: {
+            /**
+             * Format: int32
+             * @description The setup's score after the vote.
+             */
+            score: number;
+            /**
+             * Format: int32
+             * @description The caller's vote now: 1, -1, or none when it was taken back.
+             */
+            userVote?: number | null;
         };
         WatchAdRequest: {
             adToken: string;
@@ -2200,6 +2563,617 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaderboard: {
+        parameters: {
+            query?: {
+                /** @description `week` (the last 7 days), `month` (30 days) or `all`. */
+                filter?: "week" | "month" | "all";
+                /** @description 1 to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderDto"][];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_posts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts and summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPostsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's own setup */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Today's reports are used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            /** @description Published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishResponse"];
+                };
+            };
+            /** @description Invalid field or photo */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the caller's analyses */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A photo is not safe for work */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Today's posts are used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Invalid field or photo */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner, or more than an hour after publishing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A photo is not safe for work */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_setups: {
+        parameters: {
+            query?: {
+                /** @description `week` (the last 7 days), `month` (30 days) or `all`. */
+                filter?: "week" | "month" | "all";
+                /** @description `top` (score, then the newer), `new` or `hot`. */
+                sort?: "top" | "new" | "hot";
+                /** @description 1 to 50. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of setups and the total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupsResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_profile: {
+        parameters: {
+            query: {
+                userId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The score after the vote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoteResponse"];
+                };
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's own setup */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Today's votes are used up */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

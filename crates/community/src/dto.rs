@@ -1,0 +1,479 @@
+//! Request and response bodies of the community endpoints.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use setupiq_auth::Account;
+use utoipa::{IntoParams, ToSchema};
+use validator::{Validate, ValidationError};
+
+use crate::service::feed::{FeedItem, Leader, MyPost, Period, PostSummary, Profile, Sort};
+use crate::service::reports::ReportReason;
+use crate::service::votes::Vote;
+
+fn fail(code: &'static str, message: &'static str) -> Result<(), ValidationError> {
+    Err(ValidationError::new(code).with_message(message.into()))
+}
+
+fn title_rules(value: &str) -> Result<(), ValidationError> {
+    if value.trim().chars().count() > 200 {
+        fail("length", "Title cannot exceed 200 characters.")
+    } else {
+        Ok(())
+    }
+}
+
+fn description_rules(value: &str) -> Result<(), ValidationError> {
+    if value.trim().chars().count() > 500 {
+        fail("length", "Description cannot exceed 500 characters.")
+    } else {
+        Ok(())
+    }
+}
+
+fn data_urls(images: &[String]) -> Result<(), ValidationError> {
+    if images.len() > 5 {
+        return fail("length", "Maximum 5 images allowed.");
+    }
+    if images.iter().any(|i| !i.starts_with("data:image/")) {
+        return fail("data_url", "Each image must be a valid data URL.");
+    }
+    Ok(())
+}
+
+/// An edit's photos: 1 to 5, each a data URL or one of the setup's photo URLs.
+fn edit_images(images: &[String]) -> Result<(), ValidationError> {
+    if images.is_empty() {
+        return fail("length", "At least 1 image is required.");
+    }
+    if images.len() > 5 {
+        return fail("length", "Maximum 5 images allowed.");
+    }
+    if images.iter().any(|i| !i.starts_with("data:image/") && !i.starts_with("/media/")) {
+        return fail("data_url", "Each image must be a valid data URL.");
+    }
+    Ok(())
+}
+
+fn vote_value(value: i64) -> Result<(), ValidationError> {
+    if Vote::from_value(value).is_some() { Ok(()) } else { fail("value", "Vote must be 1 or -1.") }
+}
+
+fn reason_rules(value: &str) -> Result<(), ValidationError> {
+    if value.parse::<ReportReason>().is_ok() {
+        Ok(())
+    } else {
+        fail("reason", "Please select a valid reason category.")
+    }
+}
+
+/// A text trimmed, none when empty.
+pub fn text(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// `GET /_api/community/setups`.
+#[derive(Debug, Deserialize, Validate, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SetupsQuery {
+    /// `week` (the last 7 days), `month` (30 days) or `all`.
+    #[serde(default)]
+    #[param(inline)]
+    pub filter: Period,
+    /// `top` (score, then the newer), `new` or `hot`.
+    #[serde(default)]
+    #[param(inline)]
+    pub sort: Sort,
+    /// 1 to 50.
+    #[serde(default = "twenty")]
+    #[validate(range(min = 1, max = 50, message = "Limit must be between 1 and 50."))]
+    #[param(minimum = 1, maximum = 50)]
+    pub limit: i64,
+    #[serde(default)]
+    #[validate(range(min = 0, message = "Offset cannot be negative."))]
+    #[param(minimum = 0)]
+    pub offset: i64,
+}
+
+fn twenty() -> i64 {
+    20
+}
+
+fn fifty() -> i64 {
+    50
+}
+
+/// `GET /_api/community/leaderboard`.
+#[derive(Debug, Deserialize, Validate, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardQuery {
+    /// `week` (the last 7 days), `month` (30 days) or `all`.
+    #[serde(default)]
+    #[param(inline)]
+    pub filter: Period,
+    /// 1 to 100.
+    #[serde(default = "fifty")]
+    #[validate(range(min = 1, max = 100, message = "Limit must be between 1 and 100."))]
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: i64,
+}
+
+/// `GET /_api/community/user-profile`.
+#[derive(Debug, Deserialize, Validate, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProfileQuery {
+    #[validate(range(min = 1, message = "User ID must be a positive integer."))]
+    #[param(minimum = 1)]
+    pub user_id: i64,
+}
+
+/// Publishes one of the caller's analyses.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PublishRequest {
+    #[validate(range(min = 1, message = "Analysis ID is required."))]
+    #[schema(minimum = 1)]
+    pub analysis_id: i64,
+    /// Data URLs of photos (JPEG, PNG or WebP, at most 5 MB each); none: the analysis's own photo.
+    #[serde(default)]
+    #[validate(custom(function = "data_urls"))]
+    #[schema(max_items = 5)]
+    pub images: Vec<String>,
+    #[validate(custom(function = "title_rules"))]
+    #[schema(max_length = 200)]
+    pub title: Option<String>,
+    #[validate(custom(function = "description_rules"))]
+    #[schema(max_length = 500)]
+    pub description: Option<String>,
+}
+
+/// Edits one of the caller's setups within an hour of publishing.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct EditRequest {
+    #[validate(range(min = 1, message = "Setup ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub setup_id: i64,
+    /// 1 to 5, in order: URLs of the setup's photos to keep, or data URLs of new ones.
+    #[validate(custom(function = "edit_images"))]
+    #[schema(min_items = 1, max_items = 5)]
+    pub images: Vec<String>,
+    #[validate(custom(function = "title_rules"))]
+    #[schema(max_length = 200)]
+    pub title: Option<String>,
+    #[validate(custom(function = "description_rules"))]
+    #[schema(max_length = 500)]
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DeleteRequest {
+    #[validate(range(min = 1, message = "Setup ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub setup_id: i64,
+}
+
+/// The same value again takes the vote back; the other switches it.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct VoteRequest {
+    #[validate(range(min = 1, message = "A valid setup ID is required."))]
+    #[schema(minimum = 1)]
+    pub setup_id: i64,
+    /// `1` or `-1`.
+    #[validate(custom(function = "vote_value"))]
+    #[schema(minimum = -1, maximum = 1)]
+    pub value: i64,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ReportRequest {
+    #[validate(range(min = 1, message = "A valid setup ID is required."))]
+    #[schema(minimum = 1)]
+    pub setup_id: i64,
+    /// `illegal_content`, `hate_speech`, `copyright` or `spam`.
+    #[validate(custom(function = "reason_rules"))]
+    pub reason: String,
+    #[validate(custom(function = "description_rules_for_details"))]
+    #[schema(max_length = 500)]
+    pub additional_details: Option<String>,
+}
+
+fn description_rules_for_details(value: &str) -> Result<(), ValidationError> {
+    if value.trim().chars().count() > 500 {
+        fail("length", "Additional details cannot exceed 500 characters.")
+    } else {
+        Ok(())
+    }
+}
+
+/// The analysis behind a setup.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupAnalysisDto {
+    pub id: i64,
+    pub overall_rating: f64,
+    pub improvement_suggestions: Vec<String>,
+}
+
+/// A setup in the community (spec §3 "Community setup").
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommunitySetupDto {
+    pub id: i64,
+    /// The first photo.
+    pub image_url: Option<String>,
+    /// Every photo, in order.
+    pub images: Vec<String>,
+    /// The photos' thumbnails, in the same order.
+    pub thumbnails: Vec<Option<String>>,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    /// The sum of the votes.
+    pub score: i32,
+    /// The viewer's vote: 1, -1 or none.
+    pub user_vote: Option<i32>,
+    pub uploader_id: i64,
+    /// Only on the viewer's own setups.
+    pub uploader_email: Option<String>,
+    pub uploader_username: String,
+    pub uploader_display_name: String,
+    pub uploader_profile_picture: Option<String>,
+    pub uploader_is_pro: bool,
+    /// The uploader's RigPage, when it is live and shown on the community.
+    pub uploader_rig_page_slug: Option<String>,
+    pub uploader_shows_rig_page: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub analysis: Option<SetupAnalysisDto>,
+}
+
+impl From<FeedItem> for CommunitySetupDto {
+    fn from(item: FeedItem) -> Self {
+        Self {
+            id: item.id,
+            image_url: item.images.first().map(|i| i.image.url()),
+            images: item.images.iter().map(|i| i.image.url()).collect(),
+            thumbnails: item.images.iter().map(|i| i.thumbnail.as_ref().map(|t| t.url())).collect(),
+            title: item.title,
+            description: item.description,
+            score: item.score,
+            user_vote: item.user_vote.map(Vote::value),
+            uploader_id: item.uploader.id,
+            uploader_email: item.uploader.email,
+            uploader_username: item.uploader.username,
+            uploader_display_name: item.uploader.display_name,
+            uploader_profile_picture: item.uploader.profile_picture,
+            uploader_is_pro: item.uploader.is_pro,
+            uploader_shows_rig_page: item.uploader.rigpage_slug.is_some(),
+            uploader_rig_page_slug: item.uploader.rigpage_slug,
+            created_at: item.created_at,
+            updated_at: item.updated_at,
+            analysis: item.analysis.map(|a| SetupAnalysisDto {
+                id: a.id,
+                overall_rating: a.overall_rating,
+                improvement_suggestions: a.improvement_suggestions,
+            }),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pagination {
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+    pub has_more: bool,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SetupsResponse {
+    pub setups: Vec<CommunitySetupDto>,
+    pub pagination: Pagination,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishResponse {
+    pub success: bool,
+    pub setup_id: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SuccessResponse {
+    pub success: bool,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoteResponse {
+    /// The setup's score after the vote.
+    pub score: i32,
+    /// The caller's vote now: 1, -1, or none when it was taken back.
+    pub user_vote: Option<i32>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct ReportResponse {
+    pub success: bool,
+    /// False when the caller had already reported this setup (nothing counted).
+    pub counted: bool,
+}
+
+/// One entry of the leaderboard.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeaderDto {
+    pub user_id: i64,
+    pub username: String,
+    /// Only on the viewer's own entry.
+    pub email: Option<String>,
+    pub profile_picture: Option<String>,
+    pub is_pro: bool,
+    pub total_score: i64,
+    pub setup_count: i64,
+    pub top_setup_image_url: Option<String>,
+    pub top_setup_score: Option<i32>,
+}
+
+impl From<Leader> for LeaderDto {
+    fn from(l: Leader) -> Self {
+        Self {
+            user_id: l.user_id,
+            username: l.username,
+            email: l.email,
+            profile_picture: l.profile_picture,
+            is_pro: l.is_pro,
+            total_score: l.total_score,
+            setup_count: l.setup_count,
+            top_setup_image_url: l.top_setup_image_url,
+            top_setup_score: l.top_setup_score,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyPostDto {
+    pub id: i64,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub score: i32,
+    pub image_count: usize,
+    pub analysis_id: i64,
+    pub thumbnail_url: Option<String>,
+    /// Hidden from others until an admin reviews its reports.
+    pub hidden: bool,
+}
+
+impl From<MyPost> for MyPostDto {
+    fn from(p: MyPost) -> Self {
+        Self {
+            id: p.id,
+            title: p.title,
+            description: p.description,
+            created_at: p.created_at,
+            score: p.score,
+            image_count: p.image_count,
+            analysis_id: p.analysis_id,
+            thumbnail_url: p.thumbnail_url,
+            hidden: p.hidden,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostSummaryDto {
+    pub total_posts: i64,
+    pub total_upvotes: i64,
+    /// The mean SetupIQ Score of the posted setups, one decimal.
+    pub average_score: Option<f64>,
+    pub best_post_score: Option<f64>,
+}
+
+impl From<PostSummary> for PostSummaryDto {
+    fn from(s: PostSummary) -> Self {
+        Self {
+            total_posts: s.total_posts,
+            total_upvotes: s.total_upvotes,
+            average_score: s.average_score,
+            best_post_score: s.best_post_score,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct MyPostsResponse {
+    pub posts: Vec<MyPostDto>,
+    pub summary: PostSummaryDto,
+}
+
+/// A public profile's user (never an e-mail).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileUserDto {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_picture: Option<String>,
+    pub is_pro: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&Account> for ProfileUserDto {
+    fn from(a: &Account) -> Self {
+        Self {
+            id: a.id,
+            username: a.username.clone(),
+            display_name: a.display_name.clone(),
+            profile_picture: a.profile_picture.clone(),
+            is_pro: a.is_pro,
+            created_at: a.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileStatsDto {
+    pub total_posts: i64,
+    pub total_likes: i64,
+    pub average_score: Option<f64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct ProfileRigPageDto {
+    pub enabled: bool,
+    pub slug: Option<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileResponse {
+    pub user: ProfileUserDto,
+    pub stats: ProfileStatsDto,
+    pub rig_page: ProfileRigPageDto,
+    pub recent_posts: Vec<CommunitySetupDto>,
+}
+
+impl From<Profile> for ProfileResponse {
+    fn from(p: Profile) -> Self {
+        Self {
+            user: (&p.account).into(),
+            stats: ProfileStatsDto {
+                total_posts: p.total_posts,
+                total_likes: p.total_likes,
+                average_score: p.average_score,
+            },
+            rig_page: ProfileRigPageDto { enabled: p.rigpage_enabled, slug: p.rigpage_slug },
+            recent_posts: p.recent_posts.into_iter().map(CommunitySetupDto::from).collect(),
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! The community endpoints (`/_api/community/…`).
+
+use actix_web::{HttpRequest, get, post, web};
+use setupiq_analyzer::Engine;
+use setupiq_auth::{CurrentUser, OptionalUser};
+use setupiq_core::media::MediaStore;
+use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::validation::{ValidJson, ValidQuery};
+use setupiq_core::{ApiError, ErrorBody, SharedClock, error};
+use setupiq_db::Db;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::dto::{
+    CommunitySetupDto, DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse,
+    Pagination, ProfileQuery, ProfileResponse, PublishRequest, PublishResponse, ReportRequest,
+    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
+};
+use crate::error::CommunityError;
+use crate::service::feed::{self, FeedQuery};
+use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
+use crate::service::reports::{self, ReportReason};
+use crate::service::setups;
+use crate::service::votes::{self, Vote};
+
+/// Five 5 MB photos as base64 in a JSON body, with room for the rest.
+const POST_BODY_LIMIT: usize = 5 * (MAX_IMAGE_BYTES / 3 * 4 + 64) + 64 * 1024;
+
+/// Mounts the endpoints at their full `/_api/community/…` paths.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(
+        utoipa_actix_web::scope("/_api/community/setup")
+            .app_data(web::JsonConfig::default().limit(POST_BODY_LIMIT).error_handler(post_body_error))
+            .service(publish_setup)
+            .service(edit_setup)
+            .service(delete_setup),
+    )
+    .service(list_setups)
+    .service(vote)
+    .service(report)
+    .service(leaderboard)
+    .service(my_posts)
+    .service(user_profile);
+}
+
+/// An oversized body is oversized photos: say so in the dialog's words.
+fn post_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError;
+    match err {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            CommunityError::ImageTooLarge.into()
+        }
+        other => error::json_error_handler(other, req),
+    }
+}
+
+fn context<'a>(db: &'a Db, media: &'a MediaStore, engine: &'a Engine, clock: &'a SharedClock) -> Context<'a> {
+    Context { db, media, analyzer: engine.local_analyzer(), clock }
+}
+
+/// The community feed: setups of the period, ranked (`top`: score, then the newer; `new`;
+/// `hot`), with the viewer's votes; setups the viewer reported and hidden ones are left out.
+#[utoipa::path(
+    tag = "community",
+    params(SetupsQuery),
+    responses((status = 200, description = "A page of setups and the total", body = SetupsResponse))
+)]
+#[get("/_api/community/setups")]
+async fn list_setups(
+    viewer: OptionalUser,
+    query: ValidQuery<SetupsQuery>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<SetupsResponse>, ApiError> {
+    let query = query.into_inner();
+    let feed_query = FeedQuery {
+        period: query.filter,
+        sort: query.sort,
+        limit: query.limit,
+        offset: query.offset,
+        viewer: viewer.0.as_ref().map(CurrentUser::id),
+    };
+    let now = clock.now();
+    let page = db.run(move |conn| feed::list(conn, feed_query, now)).await?;
+    let pagination = Pagination {
+        total: page.total,
+        limit: query.limit,
+        offset: query.offset,
+        has_more: query.offset + i64::try_from(page.items.len()).unwrap_or(0) < page.total,
+    };
+    Ok(web::Json(SetupsResponse {
+        setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
+        pagination,
+    }))
+}
+
+/// Publishes one of the caller's analyses with up to 5 photos (none: the analysis's own
+/// photo; a described setup needs one). Every photo passes the safety classifier.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = PublishRequest,
+    responses(
+        (status = 200, description = "Published", body = PublishResponse),
+        (status = 400, description = "Invalid field or photo", body = ErrorBody),
+        NotSignedIn,
+        (status = 404, description = "Not one of the caller's analyses", body = ErrorBody),
+        (status = 422, description = "A photo is not safe for work", body = ErrorBody),
+        (status = 429, description = "Today's posts are used up", body = ErrorBody),
+    )
+)]
+#[post("")]
+async fn publish_setup(
+    user: CurrentUser,
+    body: ValidJson<PublishRequest>,
+    db: web::Data<Db>,
+    media: web::Data<MediaStore>,
+    engine: web::Data<Engine>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<PublishResponse>, ApiError> {
+    let body = body.into_inner();
+    let post = Post { title: text(body.title), description: text(body.description), images: body.images };
+    let ctx = context(&db, &media, &engine, &clock);
+    let setup_id = publish::publish(ctx, user.id(), body.analysis_id, post).await?;
+    Ok(web::Json(PublishResponse { success: true, setup_id }))
+}
+
+/// Edits one of the caller's setups within 1 hour of publishing: texts and 1 to 5 photos
+/// (kept by URL, or new data URLs); dropped photos are deleted.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = EditRequest,
+    responses(
+        (status = 200, description = "Saved", body = SuccessResponse),
+        (status = 400, description = "Invalid field or photo", body = ErrorBody),
+        NotSignedIn,
+        (status = 403, description = "Not the owner, or more than an hour after publishing", body = ErrorBody),
+        (status = 404, description = "No such setup", body = ErrorBody),
+        (status = 422, description = "A photo is not safe for work", body = ErrorBody),
+    )
+)]
+#[post("/edit")]
+async fn edit_setup(
+    user: CurrentUser,
+    body: ValidJson<EditRequest>,
+    db: web::Data<Db>,
+    media: web::Data<MediaStore>,
+    engine: web::Data<Engine>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let body = body.into_inner();
+    let post = Post { title: text(body.title), description: text(body.description), images: body.images };
+    publish::edit(context(&db, &media, &engine, &clock), user.id(), body.setup_id, post).await?;
+    Ok(web::Json(SuccessResponse { success: true }))
+}
+
+/// Deletes a setup with its photos, votes and reports (its owner, or an admin).
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = DeleteRequest,
+    responses(
+        (status = 200, description = "Deleted", body = SuccessResponse),
+        NotSignedIn,
+        (status = 403, description = "Not the owner", body = ErrorBody),
+        (status = 404, description = "No such setup", body = ErrorBody),
+    )
+)]
+#[post("/delete")]
+async fn delete_setup(
+    user: CurrentUser,
+    body: ValidJson<DeleteRequest>,
+    db: web::Data<Db>,
+    media: web::Data<MediaStore>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let (user_id, is_admin, setup_id) = (user.id(), user.account.is_admin(), body.setup_id);
+    let removed = db.run(move |conn| setups::delete(conn, user_id, is_admin, setup_id)).await?;
+    media.remove_media(removed.iter()).await;
+    Ok(web::Json(SuccessResponse { success: true }))
+}
+
+/// Votes on a setup: the same value again takes the vote back, the other switches it.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = VoteRequest,
+    responses(
+        (status = 200, description = "The score after the vote", body = VoteResponse),
+        NotSignedIn,
+        (status = 403, description = "The caller's own setup", body = ErrorBody),
+        (status = 404, description = "No such setup", body = ErrorBody),
+        (status = 429, description = "Today's votes are used up", body = ErrorBody),
+    )
+)]
+#[post("/_api/community/vote")]
+async fn vote(
+    user: CurrentUser,
+    body: ValidJson<VoteRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<VoteResponse>, ApiError> {
+    let (user_id, setup_id, now) = (user.id(), body.setup_id, clock.now());
+    let value =
+        Vote::from_value(body.value).ok_or_else(|| ApiError::invalid("value", "Vote must be 1 or -1."))?;
+    let voted = db.run(move |conn| votes::vote(conn, user_id, setup_id, value, now)).await?;
+    Ok(web::Json(VoteResponse { score: voted.score, user_vote: voted.user_vote.map(Vote::value) }))
+}
+
+/// Reports a setup (anonymously to its uploader); a repeat of the caller's report counts
+/// nothing. The caller no longer sees the setup.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = ReportRequest,
+    responses(
+        (status = 200, description = "Reported", body = ReportResponse),
+        NotSignedIn,
+        (status = 403, description = "The caller's own setup", body = ErrorBody),
+        (status = 404, description = "No such setup", body = ErrorBody),
+        (status = 429, description = "Today's reports are used up", body = ErrorBody),
+    )
+)]
+#[post("/_api/community/report")]
+async fn report(
+    user: CurrentUser,
+    body: ValidJson<ReportRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<ReportResponse>, ApiError> {
+    let body = body.into_inner();
+    let reason: ReportReason = body
+        .reason
+        .parse()
+        .map_err(|_| ApiError::invalid("reason", "Please select a valid reason category."))?;
+    let (user_id, now, details) = (user.id(), clock.now(), text(body.additional_details));
+    let reported = db
+        .run(move |conn| reports::report(conn, user_id, body.setup_id, reason, details.as_deref(), now))
+        .await?;
+    Ok(web::Json(ReportResponse { success: true, counted: reported.counted }))
+}
+
+/// Users ranked by the summed score of their setups published in the period.
+#[utoipa::path(
+    tag = "community",
+    params(LeaderboardQuery),
+    responses((status = 200, description = "The leaderboard", body = Vec<LeaderDto>))
+)]
+#[get("/_api/community/leaderboard")]
+async fn leaderboard(
+    viewer: OptionalUser,
+    query: ValidQuery<LeaderboardQuery>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<Vec<LeaderDto>>, ApiError> {
+    let (query, now, viewer) = (query.into_inner(), clock.now(), viewer.0.as_ref().map(CurrentUser::id));
+    let leaders = db.run(move |conn| feed::leaderboard(conn, query.filter, query.limit, viewer, now)).await?;
+    Ok(web::Json(leaders.into_iter().map(LeaderDto::from).collect()))
+}
+
+/// The caller's posts (hidden ones too), newest first, and their summary.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    responses((status = 200, description = "Posts and summary", body = MyPostsResponse), NotSignedIn)
+)]
+#[get("/_api/community/my-posts/analytics")]
+async fn my_posts(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<MyPostsResponse>, ApiError> {
+    let user_id = user.id();
+    let (posts, summary) = db.run(move |conn| feed::my_posts(conn, user_id)).await?;
+    Ok(web::Json(MyPostsResponse {
+        posts: posts.into_iter().map(MyPostDto::from).collect(),
+        summary: summary.into(),
+    }))
+}
+
+/// A user's public profile: name, stats, RigPage and recent posts (never an e-mail).
+#[utoipa::path(
+    tag = "community",
+    params(ProfileQuery),
+    responses(
+        (status = 200, description = "The profile", body = ProfileResponse),
+        (status = 404, description = "No such user", body = ErrorBody),
+    )
+)]
+#[get("/_api/community/user-profile")]
+async fn user_profile(
+    viewer: OptionalUser,
+    query: ValidQuery<ProfileQuery>,
+    db: web::Data<Db>,
+) -> Result<web::Json<ProfileResponse>, ApiError> {
+    let (user_id, viewer) = (query.user_id, viewer.0.as_ref().map(CurrentUser::id));
+    let profile = db.run(move |conn| feed::profile(conn, user_id, viewer)).await?;
+    profile.map(|p| web::Json(p.into())).ok_or_else(|| ApiError::not_found("User not found."))
+}

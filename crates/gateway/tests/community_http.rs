@@ -1,0 +1,237 @@
+//! The community over real HTTP on both databases: visitors browse but cannot act, every
+//! validation message of the specification, a setup published, voted on, reported, listed
+//! in My Posts and on a profile without an e-mail leaking, the edit window, deletion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use base64::Engine;
+use chrono::Duration;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use setupiq_test_utils::{TestApp, TestDb, TestResponse, both_backends_async};
+
+both_backends_async!(
+    visitors_browse_but_cannot_act,
+    every_field_is_validated_with_the_specification_messages,
+    a_setup_is_published_voted_reported_and_deleted,
+    photos_are_stored_and_the_edit_window_is_an_hour,
+);
+
+fn issues(res: &TestResponse) -> Vec<(String, String)> {
+    res.json()["issues"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|i| (i["path"].as_str().unwrap().to_owned(), i["message"].as_str().unwrap().to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn jpeg_data_url() -> String {
+    let image = image::RgbImage::from_fn(320, 200, |x, y| image::Rgb([40, (x % 256) as u8, (y % 256) as u8]));
+    let mut bytes = Vec::new();
+    image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Jpeg).unwrap();
+    format!("data:image/jpeg;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+async fn visitors_browse_but_cannot_act(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let visitor = app.client();
+    let feed = visitor.get("/_api/community/setups").await;
+    assert_eq!(feed.status, StatusCode::OK);
+    assert_eq!(feed.json()["pagination"], json!({"total": 0, "limit": 20, "offset": 0, "hasMore": false}));
+    assert_eq!(visitor.get("/_api/community/leaderboard?filter=week").await.json(), json!([]));
+    assert_eq!(visitor.get("/_api/community/my-posts/analytics").await.status, StatusCode::UNAUTHORIZED);
+    for (path, body) in [
+        ("/_api/community/setup", json!({"analysisId": 1})),
+        ("/_api/community/setup/edit", json!({"setupId": 1, "images": ["data:image/png;base64,AA"]})),
+        ("/_api/community/setup/delete", json!({"setupId": 1})),
+        ("/_api/community/vote", json!({"setupId": 1, "value": 1})),
+        ("/_api/community/report", json!({"setupId": 1, "reason": "spam"})),
+    ] {
+        assert_eq!(visitor.post(path, body).await.status, StatusCode::UNAUTHORIZED, "{path}");
+    }
+}
+
+async fn every_field_is_validated_with_the_specification_messages(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("rules@example.com").sign_up().await;
+    let cases: Vec<(&str, Value, &str, &str)> = vec![
+        ("/_api/community/setup", json!({"analysisId": 0}), "analysisId", "Analysis ID is required."),
+        (
+            "/_api/community/setup",
+            json!({"analysisId": 1, "images": ["http://x/y.png"]}),
+            "images",
+            "Each image must be a valid data URL.",
+        ),
+        (
+            "/_api/community/setup",
+            json!({"analysisId": 1, "images": vec!["data:image/png;base64,AA"; 6]}),
+            "images",
+            "Maximum 5 images allowed.",
+        ),
+        (
+            "/_api/community/setup",
+            json!({"analysisId": 1, "title": "t".repeat(201)}),
+            "title",
+            "Title cannot exceed 200 characters.",
+        ),
+        (
+            "/_api/community/setup",
+            json!({"analysisId": 1, "description": "d".repeat(501)}),
+            "description",
+            "Description cannot exceed 500 characters.",
+        ),
+        (
+            "/_api/community/setup/edit",
+            json!({"setupId": 1, "images": []}),
+            "images",
+            "At least 1 image is required.",
+        ),
+        (
+            "/_api/community/setup/delete",
+            json!({"setupId": 0}),
+            "setupId",
+            "Setup ID must be a positive integer.",
+        ),
+        ("/_api/community/vote", json!({"setupId": 1, "value": 2}), "value", "Vote must be 1 or -1."),
+        (
+            "/_api/community/report",
+            json!({"setupId": 0, "reason": "spam"}),
+            "setupId",
+            "A valid setup ID is required.",
+        ),
+        (
+            "/_api/community/report",
+            json!({"setupId": 1, "reason": "rude"}),
+            "reason",
+            "Please select a valid reason category.",
+        ),
+        (
+            "/_api/community/report",
+            json!({"setupId": 1, "reason": "spam", "additionalDetails": "x".repeat(501)}),
+            "additionalDetails",
+            "Additional details cannot exceed 500 characters.",
+        ),
+    ];
+    for (path, body, field, message) in cases {
+        let res = me.post(path, body.clone()).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{path} {body}");
+        assert!(issues(&res).contains(&(field.into(), message.into())), "{path} {body}: {:?}", issues(&res));
+    }
+    for path in [
+        "/_api/community/setups?limit=0",
+        "/_api/community/setups?limit=51",
+        "/_api/community/setups?offset=-1",
+        "/_api/community/setups?filter=year",
+        "/_api/community/leaderboard?limit=101",
+        "/_api/community/user-profile?userId=0",
+    ] {
+        assert_eq!(me.get(path).await.status, StatusCode::BAD_REQUEST, "{path}");
+    }
+    assert_eq!(me.get("/_api/community/user-profile?userId=999999").await.status, StatusCode::NOT_FOUND);
+}
+
+async fn a_setup_is_published_voted_reported_and_deleted(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let owner = app.user("owner@example.com").with_photo_analysis().sign_up().await;
+    let voter = app.user("voter@example.com").sign_up().await;
+
+    let published = owner
+        .post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0], "title": "  My battlestation  ", "description": "  "}))
+        .await;
+    assert_eq!(published.status, StatusCode::OK, "{}", published.text);
+    let id = published.json()["setupId"].as_i64().unwrap();
+    let not_mine = voter.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await;
+    assert_eq!(not_mine.status, StatusCode::NOT_FOUND);
+
+    let own_vote = owner.post("/_api/community/vote", json!({"setupId": id, "value": 1})).await;
+    assert_eq!(own_vote.status, StatusCode::FORBIDDEN);
+    let voted = voter.post("/_api/community/vote", json!({"setupId": id, "value": 1})).await;
+    assert_eq!(voted.json(), json!({"score": 1, "userVote": 1}));
+
+    let seen = voter.get("/_api/community/setups?filter=week&sort=new").await.json();
+    let item = &seen["setups"][0];
+    assert_eq!(
+        (item["id"].as_i64(), item["score"].as_i64(), item["userVote"].as_i64()),
+        (Some(id), Some(1), Some(1))
+    );
+    assert_eq!(item["title"], "My battlestation");
+    assert_eq!(item["description"], Value::Null);
+    assert_eq!(item["uploaderEmail"], Value::Null, "never another user's e-mail");
+    assert!(item["imageUrl"].as_str().unwrap().starts_with("/media/analyses/"), "the analysis's own photo");
+    assert!(item["analysis"]["overallRating"].as_f64().unwrap() > 0.0);
+    let own = owner.get("/_api/community/setups").await.json();
+    assert_eq!(own["setups"][0]["uploaderEmail"], "owner@example.com");
+
+    let leaders = voter.get("/_api/community/leaderboard").await.json();
+    assert_eq!((leaders[0]["totalScore"].as_i64(), leaders[0]["setupCount"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(leaders[0]["email"], Value::Null);
+    let posts = owner.get("/_api/community/my-posts/analytics").await.json();
+    assert_eq!(posts["summary"]["totalPosts"], 1);
+    assert_eq!(posts["summary"]["totalUpvotes"], 1);
+    assert_eq!(posts["posts"][0]["imageCount"], 1);
+    let profile = app.client().get(&format!("/_api/community/user-profile?userId={}", owner.id)).await;
+    assert_eq!(profile.status, StatusCode::OK);
+    assert_eq!(profile.json()["stats"]["totalLikes"], 1);
+    assert!(!profile.text.contains("owner@example.com"), "a profile never carries an e-mail");
+
+    let reported = voter.post("/_api/community/report", json!({"setupId": id, "reason": "spam"})).await;
+    assert_eq!(reported.json(), json!({"success": true, "counted": true}));
+    let again = voter.post("/_api/community/report", json!({"setupId": id, "reason": "copyright"})).await;
+    assert_eq!(again.json(), json!({"success": true, "counted": false}), "a repeat counts nothing");
+    assert_eq!(
+        voter.get("/_api/community/setups").await.json()["pagination"]["total"],
+        0,
+        "gone for the reporter"
+    );
+    assert_eq!(app.client().get("/_api/community/setups").await.json()["pagination"]["total"], 1);
+
+    let theirs = voter.post("/_api/community/setup/delete", json!({"setupId": id})).await;
+    assert_eq!(theirs.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        owner.post("/_api/community/setup/delete", json!({"setupId": id})).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(app.client().get("/_api/community/setups").await.json()["pagination"]["total"], 0);
+}
+
+async fn photos_are_stored_and_the_edit_window_is_an_hour(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("photos@example.com").with_analysis().sign_up().await;
+    let described = me.post("/_api/community/setup", json!({"analysisId": me.analysis_ids[0]})).await;
+    assert_eq!(described.status, StatusCode::BAD_REQUEST, "a described setup needs a photo");
+    assert_eq!(issues(&described), [("images".to_owned(), "At least 1 image is required.".to_owned())]);
+
+    let res = me
+        .post(
+            "/_api/community/setup",
+            json!({"analysisId": me.analysis_ids[0], "images": [jpeg_data_url(), jpeg_data_url()]}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let id = res.json()["setupId"].as_i64().unwrap();
+    assert_eq!(app.media_files().len(), 4, "two photos and their thumbnails");
+    let photos: Vec<String> = me.get("/_api/community/setups").await.json()["setups"][0]["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    let served = app.client().get(&photos[0]).await;
+    assert_eq!((served.status, served.header("content-type")), (StatusCode::OK, Some("image/jpeg")));
+
+    let edit = me
+        .post("/_api/community/setup/edit", json!({"setupId": id, "images": [photos[1]], "title": "Tidier"}))
+        .await;
+    assert_eq!(edit.status, StatusCode::OK, "{}", edit.text);
+    assert_eq!(app.media_files().len(), 2, "the dropped photo is deleted");
+
+    app.clock.advance(Duration::minutes(61));
+    let late = me.post("/_api/community/setup/edit", json!({"setupId": id, "images": [photos[1]]})).await;
+    assert_eq!(late.status, StatusCode::FORBIDDEN);
+    assert!(late.error().contains("1 hour"), "{}", late.error());
+
+    assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
+    assert!(app.media_files().is_empty(), "a deleted account takes its posts' photos");
+}

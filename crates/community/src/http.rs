@@ -1,6 +1,6 @@
 //! The community endpoints (`/_api/community/…`).
 
-use actix_web::{HttpRequest, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
@@ -16,6 +16,7 @@ use crate::dto::{
     ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
+use crate::service::cache::VisitorFeed;
 use crate::service::feed::{self, FeedQuery};
 use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, ReportReason};
@@ -70,14 +71,22 @@ async fn list_setups(
     query: ValidQuery<SetupsQuery>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
-) -> Result<web::Json<SetupsResponse>, ApiError> {
+    visitors: web::Data<VisitorFeed>,
+) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
+    let viewer = viewer.0.as_ref().map(CurrentUser::id);
+    let key = (query.filter, query.sort, query.limit, query.offset);
+    if viewer.is_none()
+        && let Some(json) = visitors.get(key)
+    {
+        return Ok(json_response(json));
+    }
     let feed_query = FeedQuery {
         period: query.filter,
         sort: query.sort,
         limit: query.limit,
         offset: query.offset,
-        viewer: viewer.0.as_ref().map(CurrentUser::id),
+        viewer,
     };
     let now = clock.now();
     let page = db.run(move |conn| feed::list(conn, feed_query, now)).await?;
@@ -87,10 +96,17 @@ async fn list_setups(
         offset: query.offset,
         has_more: query.offset + i64::try_from(page.items.len()).unwrap_or(0) < page.total,
     };
-    Ok(web::Json(SetupsResponse {
-        setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
-        pagination,
-    }))
+    let body =
+        SetupsResponse { setups: page.items.into_iter().map(CommunitySetupDto::from).collect(), pagination };
+    let json = web::Bytes::from(serde_json::to_vec(&body).map_err(ApiError::internal)?);
+    if viewer.is_none() {
+        visitors.put(key, json.clone());
+    }
+    Ok(json_response(json))
+}
+
+fn json_response(json: web::Bytes) -> HttpResponse {
+    HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(json)
 }
 
 /// Publishes one of the caller's analyses with up to 5 photos (none: the analysis's own
@@ -116,11 +132,13 @@ async fn publish_setup(
     media: web::Data<MediaStore>,
     engine: web::Data<Engine>,
     clock: web::Data<SharedClock>,
+    visitors: web::Data<VisitorFeed>,
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
     let ctx = context(&db, &media, &engine, &clock);
     let setup_id = publish::publish(ctx, user.id(), body.analysis_id, post).await?;
+    visitors.clear();
     Ok(web::Json(PublishResponse { success: true, setup_id }))
 }
 
@@ -147,10 +165,12 @@ async fn edit_setup(
     media: web::Data<MediaStore>,
     engine: web::Data<Engine>,
     clock: web::Data<SharedClock>,
+    visitors: web::Data<VisitorFeed>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
     publish::edit(context(&db, &media, &engine, &clock), user.id(), body.setup_id, post).await?;
+    visitors.clear();
     Ok(web::Json(SuccessResponse { success: true }))
 }
 
@@ -172,10 +192,12 @@ async fn delete_setup(
     body: ValidJson<DeleteRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
+    visitors: web::Data<VisitorFeed>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let (user_id, is_admin, setup_id) = (user.id(), user.account.is_admin(), body.setup_id);
     let removed = db.run(move |conn| setups::delete(conn, user_id, is_admin, setup_id)).await?;
     media.remove_media(removed.iter()).await;
+    visitors.clear();
     Ok(web::Json(SuccessResponse { success: true }))
 }
 

@@ -22,7 +22,7 @@ use crate::repo::{self, Order, Visible};
 pub const HOT_WINDOW: i64 = 1000;
 
 /// The periods of the feed and the leaderboard: the last 7 or 30 days, or all time.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Period {
     Week,
@@ -42,7 +42,7 @@ impl Period {
 }
 
 /// How the feed is ordered.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Sort {
     /// Highest score first; ties: the newer first.

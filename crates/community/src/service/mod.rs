@@ -2,6 +2,7 @@
 //! ([`votes`]) and reports ([`reports`]). Every daily cap is counted after
 //! `ledger::lock_account`, so one user's concurrent requests cannot race past it.
 
+pub mod cache;
 pub mod feed;
 pub mod publish;
 pub mod reports;

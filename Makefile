@@ -74,13 +74,14 @@ openapi: frontend-deps ## regenerate openapi/openapi.json and the frontend's API
 openapi-check: ## fail when openapi/openapi.json differs from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi --check
 
-bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, the RigPage vs nginx and Lighthouse); prints figures
+bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, the RigPage vs nginx and Lighthouse, the community feed vs nginx); prints figures
 	$(CARGO) bench -p setupiq-auth --bench auth
 	@command -v vipsthumbnail >/dev/null || echo "note: install libvips-tools (Debian) to compare the image pipeline with vipsthumbnail"
 	$(CARGO) bench -p setupiq-analyzer --bench analyzer
 	$(CARGO) bench -p setupiq-gateway --bench analysis
 	$(CARGO) build --release --bin setupiq
 	scripts/bench-rigpage.sh $(BIN)
+	scripts/bench-community.sh $(BIN)
 
 pg-banner:
 	@if ! (exec 3<>/dev/tcp/$(PG_HOST)/$(PG_PORT)) 2>/dev/null; then \

@@ -16,7 +16,7 @@ use crate::dto::{
     ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
-use crate::service::cache::VisitorFeed;
+use crate::service::cache::FeedCache;
 use crate::service::feed::{self, FeedQuery};
 use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, ReportReason};
@@ -71,13 +71,13 @@ async fn list_setups(
     query: ValidQuery<SetupsQuery>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
-    visitors: web::Data<VisitorFeed>,
+    cache: web::Data<FeedCache>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
     let viewer = viewer.0.as_ref().map(CurrentUser::id);
     let key = (query.filter, query.sort, query.limit, query.offset);
     if viewer.is_none()
-        && let Some(json) = visitors.get(key)
+        && let Some(json) = cache.visitors.get(key)
     {
         return Ok(json_response(json));
     }
@@ -89,7 +89,8 @@ async fn list_setups(
         viewer,
     };
     let now = clock.now();
-    let page = db.run(move |conn| feed::list(conn, feed_query, now)).await?;
+    let shared = cache.clone();
+    let page = db.run(move |conn| feed::list(conn, feed_query, now, &shared.totals)).await?;
     let pagination = Pagination {
         total: page.total,
         limit: query.limit,
@@ -100,7 +101,7 @@ async fn list_setups(
         SetupsResponse { setups: page.items.into_iter().map(CommunitySetupDto::from).collect(), pagination };
     let json = web::Bytes::from(serde_json::to_vec(&body).map_err(ApiError::internal)?);
     if viewer.is_none() {
-        visitors.put(key, json.clone());
+        cache.visitors.put(key, json.clone());
     }
     Ok(json_response(json))
 }
@@ -132,13 +133,13 @@ async fn publish_setup(
     media: web::Data<MediaStore>,
     engine: web::Data<Engine>,
     clock: web::Data<SharedClock>,
-    visitors: web::Data<VisitorFeed>,
+    cache: web::Data<FeedCache>,
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
     let ctx = context(&db, &media, &engine, &clock);
     let setup_id = publish::publish(ctx, user.id(), body.analysis_id, post).await?;
-    visitors.clear();
+    cache.clear();
     Ok(web::Json(PublishResponse { success: true, setup_id }))
 }
 
@@ -165,12 +166,12 @@ async fn edit_setup(
     media: web::Data<MediaStore>,
     engine: web::Data<Engine>,
     clock: web::Data<SharedClock>,
-    visitors: web::Data<VisitorFeed>,
+    cache: web::Data<FeedCache>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
     publish::edit(context(&db, &media, &engine, &clock), user.id(), body.setup_id, post).await?;
-    visitors.clear();
+    cache.clear();
     Ok(web::Json(SuccessResponse { success: true }))
 }
 
@@ -192,12 +193,12 @@ async fn delete_setup(
     body: ValidJson<DeleteRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
-    visitors: web::Data<VisitorFeed>,
+    cache: web::Data<FeedCache>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let (user_id, is_admin, setup_id) = (user.id(), user.account.is_admin(), body.setup_id);
     let removed = db.run(move |conn| setups::delete(conn, user_id, is_admin, setup_id)).await?;
     media.remove_media(removed.iter()).await;
-    visitors.clear();
+    cache.clear();
     Ok(web::Json(SuccessResponse { success: true }))
 }
 

@@ -240,8 +240,27 @@ pub(crate) fn list_visible(
     query.limit(limit).offset(offset).select(SetupRow::as_select()).load(conn)
 }
 
+/// How many setups `filter` lets through, leaving the viewer aside.
 pub(crate) fn count_visible(conn: &mut DbConnection, filter: Visible) -> QueryResult<i64> {
-    visible(filter).select(count_star()).first(conn)
+    visible(Visible { viewer: None, ..filter }).select(count_star()).first(conn)
+}
+
+/// How many of the setups `filter` lets through (viewer aside) the viewer reported: the
+/// viewer's total is [`count_visible`] minus these, so no query probes every setup for the
+/// viewer's reports.
+pub(crate) fn count_reported_by(conn: &mut DbConnection, viewer: i64, filter: Visible) -> QueryResult<i64> {
+    let mut reported = community_reports::table
+        .inner_join(community_setups::table)
+        .filter(community_reports::reporter_id.eq(viewer))
+        .filter(community_setups::hidden.eq(false))
+        .into_boxed();
+    if let Some(since) = filter.since {
+        reported = reported.filter(community_setups::created_at.ge(since));
+    }
+    if let Some(author) = filter.author {
+        reported = reported.filter(community_setups::user_id.eq(author));
+    }
+    reported.select(count_star()).first(conn)
 }
 
 /// The viewer's votes on `setup_ids`.

@@ -267,6 +267,7 @@ mod feed_tests {
     //! The feed, the leaderboard, My Posts and profiles on both databases.
 
     use chrono::Duration;
+    use setupiq_community::service::cache::FeedTotals;
     use setupiq_community::service::feed::{self, FeedQuery, Period, Sort};
     use setupiq_community::service::reports::{self, ReportReason};
     use setupiq_community::service::votes::{self, Vote};
@@ -310,14 +311,32 @@ mod feed_tests {
         let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ra");
         upvote(&mut conn, old, 3, "rold");
-        let all = feed::list(&mut conn, query(None), noon()).unwrap();
+        let all = feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap();
         assert_eq!(ids(&all), [old, a, c, b], "score, then the newer first");
         assert_eq!(all.total, 4);
-        let week = feed::list(&mut conn, FeedQuery { period: Period::Week, ..query(None) }, noon()).unwrap();
+        let week = feed::list(
+            &mut conn,
+            FeedQuery { period: Period::Week, ..query(None) },
+            noon(),
+            &FeedTotals::default(),
+        )
+        .unwrap();
         assert_eq!((ids(&week), week.total), (vec![a, c, b], 3));
-        let newest = feed::list(&mut conn, FeedQuery { sort: Sort::New, ..query(None) }, noon()).unwrap();
+        let newest = feed::list(
+            &mut conn,
+            FeedQuery { sort: Sort::New, ..query(None) },
+            noon(),
+            &FeedTotals::default(),
+        )
+        .unwrap();
         assert_eq!(ids(&newest), [c, b, a, old]);
-        let second = feed::list(&mut conn, FeedQuery { limit: 2, offset: 2, ..query(None) }, noon()).unwrap();
+        let second = feed::list(
+            &mut conn,
+            FeedQuery { limit: 2, offset: 2, ..query(None) },
+            noon(),
+            &FeedTotals::default(),
+        )
+        .unwrap();
         assert_eq!((ids(&second), second.total), (vec![c, b], 4));
     }
 
@@ -328,7 +347,7 @@ mod feed_tests {
         let setup = published(&mut conn, owner.id, noon());
         votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon()).unwrap();
 
-        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon()).unwrap();
+        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon(), &FeedTotals::default()).unwrap();
         let item = &seen.items[0];
         assert_eq!(item.uploader.email, None, "never another user's e-mail");
         assert_eq!(item.user_vote, Some(Vote::Down));
@@ -338,8 +357,13 @@ mod feed_tests {
                 .as_ref()
                 .is_some_and(|a| a.overall_rating > 0.0 && !a.improvement_suggestions.is_empty())
         );
-        assert_eq!(feed::list(&mut conn, query(None), noon()).unwrap().items[0].uploader.email, None);
-        let own = feed::list(&mut conn, query(Some(owner.id)), noon()).unwrap();
+        assert_eq!(
+            feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap().items[0]
+                .uploader
+                .email,
+            None
+        );
+        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &FeedTotals::default()).unwrap();
         assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
         assert_eq!(own.items[0].user_vote, None);
 
@@ -349,10 +373,15 @@ mod feed_tests {
             Settings { slug: Some("owner_rig".into()), setup_id: Some(setup_id), ..Settings::default() };
         page.show_on_community = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        assert_eq!(feed::list(&mut conn, query(None), noon()).unwrap().items[0].uploader.rigpage_slug, None);
+        assert_eq!(
+            feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap().items[0]
+                .uploader
+                .rigpage_slug,
+            None
+        );
         page.enabled = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        let live = feed::list(&mut conn, query(None), noon()).unwrap();
+        let live = feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap();
         assert_eq!(live.items[0].uploader.rigpage_slug.as_deref(), Some("owner_rig"));
     }
 
@@ -363,12 +392,15 @@ mod feed_tests {
         let setup = published(&mut conn, owner.id, noon());
         let other = published(&mut conn, owner.id, noon());
         reports::report(&mut conn, a.id, setup, ReportReason::Spam, None, noon()).unwrap();
-        let for_a = feed::list(&mut conn, query(Some(a.id)), noon()).unwrap();
+        let for_a = feed::list(&mut conn, query(Some(a.id)), noon(), &FeedTotals::default()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
-        assert_eq!(feed::list(&mut conn, query(Some(b.id)), noon()).unwrap().total, 2);
+        assert_eq!(
+            feed::list(&mut conn, query(Some(b.id)), noon(), &FeedTotals::default()).unwrap().total,
+            2
+        );
         reports::report(&mut conn, b.id, setup, ReportReason::Spam, None, noon()).unwrap();
         reports::report(&mut conn, c.id, setup, ReportReason::Spam, None, noon()).unwrap();
-        let anyone = feed::list(&mut conn, query(None), noon()).unwrap();
+        let anyone = feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }
 
@@ -379,9 +411,18 @@ mod feed_tests {
         let fresh = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, old, 5, "hot");
         upvote(&mut conn, fresh, 1, "fresh");
-        let hot = feed::list(&mut conn, FeedQuery { sort: Sort::Hot, ..query(None) }, noon()).unwrap();
+        let hot = feed::list(
+            &mut conn,
+            FeedQuery { sort: Sort::Hot, ..query(None) },
+            noon(),
+            &FeedTotals::default(),
+        )
+        .unwrap();
         assert_eq!((ids(&hot), hot.total), (vec![fresh, old], 2));
-        assert_eq!(ids(&feed::list(&mut conn, query(None), noon()).unwrap()), [old, fresh]);
+        assert_eq!(
+            ids(&feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap()),
+            [old, fresh]
+        );
         assert!(
             feed::hot_rank(5, (noon() - Duration::hours(48)).naive_utc(), noon())
                 < feed::hot_rank(1, (noon() - Duration::hours(1)).naive_utc(), noon())

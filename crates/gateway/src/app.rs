@@ -9,7 +9,7 @@ use anyhow::Context;
 use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
 use setupiq_auth::service::accounts::OwnedMedia;
-use setupiq_community::service::cache::VisitorFeed;
+use setupiq_community::service::cache::FeedCache;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::MediaStore;
 use setupiq_core::{Config, SharedClock, clock, error};
@@ -72,8 +72,9 @@ pub struct AppState {
     pub engine: Engine,
     /// Rendered public RigPages and visitors' counts not yet written (shared by every worker).
     pub pages: web::Data<PublicPages>,
-    /// The community feed as visitors see it, kept a few seconds (shared by every worker).
-    pub visitor_feed: web::Data<VisitorFeed>,
+    /// The community feed as visitors see it and each period's count of visible setups,
+    /// kept a few seconds (shared by every worker).
+    pub feed_cache: web::Data<FeedCache>,
 }
 
 impl AppState {
@@ -123,7 +124,7 @@ impl AppState {
             payments,
             engine,
             pages: web::Data::new(PublicPages::default()),
-            visitor_feed: web::Data::new(VisitorFeed::default()),
+            feed_cache: web::Data::new(FeedCache::default()),
         })
     }
 }
@@ -189,7 +190,7 @@ pub fn build_app(
         .app_data(web::Data::new(state.payments))
         .app_data(web::Data::new(state.engine))
         .app_data(state.pages)
-        .app_data(state.visitor_feed)
+        .app_data(state.feed_cache)
         .app_data(web::Data::new(owned_media()))
         .app_data(web::Data::new(frontend))
         .configure(api)

@@ -12,6 +12,7 @@ use setupiq_auth::Account;
 use setupiq_core::media::MediaKey;
 use setupiq_db::DbConnection;
 
+use super::cache::FeedTotals;
 use super::setups::SetupImage;
 use super::votes::Vote;
 use crate::error::CommunityError;
@@ -117,20 +118,24 @@ pub struct FeedQuery {
     pub viewer: Option<i64>,
 }
 
-/// A page of the feed.
+/// A page of the feed. `totals` keeps each period's count for a few seconds.
 pub fn list(
     conn: &mut DbConnection,
     query: FeedQuery,
     now: DateTime<Utc>,
+    totals: &FeedTotals,
 ) -> Result<FeedPage, CommunityError> {
     let filter = Visible { since: query.period.since(now), viewer: query.viewer, author: None };
     let (rows, total) = match query.sort {
         Sort::Top | Sort::New => {
             let order = if query.sort == Sort::Top { Order::Score } else { Order::Newest };
-            (
-                repo::list_visible(conn, filter, order, query.limit, query.offset)?,
-                repo::count_visible(conn, filter)?,
-            )
+            let rows = repo::list_visible(conn, filter, order, query.limit, query.offset)?;
+            let everyone = totals.get_or(query.period, || repo::count_visible(conn, filter))?;
+            let reported = match query.viewer {
+                Some(viewer) => repo::count_reported_by(conn, viewer, filter)?,
+                None => 0,
+            };
+            (rows, (everyone - reported).max(0))
         }
         Sort::Hot => {
             let mut window = repo::list_visible(conn, filter, Order::Newest, HOT_WINDOW, 0)?;

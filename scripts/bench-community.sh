@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# The community feed, measured from outside (part of `make bench`, never of `make test`):
+# GET /_api/community/setups?limit=20 on SQLite holding 10k setups and 100k votes (2,000
+# users), with wrk at 64 connections, side by side in one run with nginx serving the same
+# JSON bytes as a static file. Two figures for the feed: a visitor's page (kept 3 s per
+# process) and a signed-in viewer's page (never cached: their votes and reports shape it,
+# so every request runs the feed's queries).
+# Usage: scripts/bench-community.sh PATH_TO_RELEASE_SETUPIQ_BINARY
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${1:?usage: scripts/bench-community.sh PATH_TO_RELEASE_SETUPIQ_BINARY}
+PHOTOS=${SETUPIQ_EVAL_PHOTOS:-../shared/photos}
+DURATION=${SETUPIQ_BENCH_SECONDS:-10}
+SETUPS=${SETUPIQ_BENCH_SETUPS:-10000}
+VOTES=${SETUPIQ_BENCH_VOTES:-100000}
+
+for tool in wrk nginx curl; do command -v "$tool" >/dev/null || { echo "bench-community: $tool is missing (apt-get install $tool)"; exit 1; }; done
+
+work=$(mktemp -d)
+server= nginx_pid=
+cleanup() {
+    [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+    [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null
+    [ -n "${SETUPIQ_BENCH_KEEP:-}" ] && cp -r "$work/data" /tmp/benchdb/ ; rm -rf "$work"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+port=$(free_port)
+base="http://127.0.0.1:$port"
+db="$work/data/setupiq.db"
+serve() {
+    SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$db" SETUPIQ_BIND="127.0.0.1:$port" \
+        SETUPIQ_PUBLIC_URL="$base" RUST_LOG=warn "$BIN" serve >>"$work/server.log" 2>&1 &
+    server=$!
+    for _ in $(seq 1 300); do curl -fs "$base/_api/health" >/dev/null 2>&1 && break; sleep 0.1; done
+    curl -fs "$base/_api/health" >/dev/null || { cat "$work/server.log"; exit 1; }
+}
+stop() { kill "$server"; wait "$server" 2>/dev/null || true; server=; }
+
+# One real analysis of a shared photo: every seeded setup shows it (its result and photo).
+serve
+jar="$work/cookies"
+curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
+    -d '{"email":"bench@example.com","password":"hunter2hunter2","displayName":"BenchGamer"}' \
+    "$base/_api/auth/register_with_password"
+photo=$(find "$PHOTOS" -maxdepth 1 -name 'setup*.jpg' | sort | head -1)
+[ -n "$photo" ] || { echo "bench-community: no photo in $PHOTOS"; exit 1; }
+python3 - "$photo" >"$work/analyze.json" <<'EOF'
+import base64, json, sys
+print(json.dumps({"type": "image", "value": "data:image/jpeg;base64," + base64.b64encode(open(sys.argv[1], "rb").read()).decode()}))
+EOF
+curl -fs -b "$jar" -o /dev/null -H 'Content-Type: application/json' --data-binary "@$work/analyze.json" "$base/_api/analyze-setup"
+stop
+
+started=$(date +%s)
+python3 - "$db" "$SETUPS" "$VOTES" <<'EOF'
+import random, sqlite3, sys
+from datetime import datetime, timedelta
+db, setups, votes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+random.seed(7)
+con = sqlite3.connect(db)
+cur = con.cursor()
+template = cur.execute("SELECT input_type, input_text, image_key, thumbnail_key, overall_tenths, analyzer, result_json, status, created_at FROM analyses LIMIT 1").fetchone()
+# Stored as text; the fraction may have nanoseconds, Python reads microseconds.
+stamp = template[8]
+fmt = "%Y-%m-%d %H:%M:%S.%f"
+whole, _, fraction = stamp.partition(".")
+now = datetime.strptime(f"{whole}.{(fraction or '0')[:6]}", fmt)
+ts = lambda t: t.strftime(fmt)
+users = 2000
+cur.executemany(
+    "INSERT INTO users (email, username, display_name, password_hash, is_pro, role, credits, created_at, updated_at) VALUES (?, ?, ?, 'x', ?, 'user', 0, ?, ?)",
+    [(f"u{i}@bench.test", f"bench_u{i}", f"Bench {i}", i % 10 == 0, ts(now), ts(now)) for i in range(users)])
+user_ids = [r[0] for r in cur.execute("SELECT id FROM users WHERE email LIKE '%@bench.test'")]
+rows = []
+for i in range(setups):
+    created = now - timedelta(minutes=random.randint(0, 60 * 24 * 60))
+    rows.append((random.choice(user_ids), created))
+for user_id, created in rows:
+    cur.execute("INSERT INTO analyses (user_id, input_type, input_text, image_key, thumbnail_key, overall_tenths, analyzer, result_json, status, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (user_id, *template[:8], ts(created)))
+    analysis_id = cur.lastrowid
+    cur.execute("INSERT INTO community_setups (user_id, analysis_id, title, description, score, upvotes, open_reports, hidden, created_at, updated_at) VALUES (?, ?, ?, NULL, 0, 0, 0, 0, ?, ?)",
+                (user_id, analysis_id, f"Setup {analysis_id}", ts(created), ts(created)))
+    cur.execute("INSERT INTO community_images (setup_id, position, image_key, thumbnail_key, owned) VALUES (?, 0, ?, ?, 0)",
+                (cur.lastrowid, template[2], template[3]))
+setup_ids = [r[0] for r in cur.execute("SELECT id FROM community_setups")]
+pairs = set()
+while len(pairs) < votes:
+    pairs.add((random.choice(setup_ids), random.choice(user_ids)))
+cur.executemany("INSERT INTO community_votes (setup_id, user_id, value, created_at) VALUES (?, ?, ?, ?)",
+                [(s, u, 1 if random.random() < 0.7 else -1, ts(now)) for s, u in pairs])
+cur.execute("""UPDATE community_setups SET
+    score = (SELECT COALESCE(SUM(value), 0) FROM community_votes v WHERE v.setup_id = community_setups.id),
+    upvotes = (SELECT COUNT(*) FROM community_votes v WHERE v.setup_id = community_setups.id AND v.value = 1)""")
+con.commit()
+print(f"== seeded {len(setup_ids)} setups, {len(pairs)} votes, {users} users")
+EOF
+echo "   (seeding took $(( $(date +%s) - started )) s)"
+serve
+curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
+    -d '{"email":"bench@example.com","password":"hunter2hunter2"}' "$base/_api/auth/login_with_password"
+session=$(awk '$6 == "setupiq_session" { print $7 }' "$jar")
+feed="$base/_api/community/setups?limit=20"
+curl -fs "$feed" >"$work/feed.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["setups"]) == 20, d["pagination"]; print("== feed page:", len(d["setups"]), "setups of", d["pagination"]["total"])' "$work/feed.json"
+echo "   $(wc -c <"$work/feed.json") bytes of JSON"
+
+nginx_port=$(free_port)
+mkdir -p "$work/nginx/tmp" "$work/nginx/logs"
+cp "$work/feed.json" "$work/nginx/feed.json"
+chmod 755 "$work" "$work/nginx" && chmod 644 "$work/nginx/feed.json"
+cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes auto;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    keepalive_requests 100000;
+    client_body_temp_path $work/nginx/tmp;
+    proxy_temp_path $work/nginx/tmp;
+    fastcgi_temp_path $work/nginx/tmp;
+    uwsgi_temp_path $work/nginx/tmp;
+    scgi_temp_path $work/nginx/tmp;
+    server { listen 127.0.0.1:$nginx_port; root $work/nginx; default_type application/json; }
+}
+EOF
+nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
+nginx_pid=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/feed.json" >/dev/null 2>&1 && break; sleep 0.1; done
+
+run_wrk() { # NAME URL [HEADER] -> "rps p50 p99 non2xx"
+    local header=()
+    [ -n "${3:-}" ] && header=(-H "$3")
+    wrk -t2 -c64 -d"${DURATION}s" --latency "${header[@]}" "$2" >"$work/wrk-$1.txt" 2>&1
+    python3 - "$work/wrk-$1.txt" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+unit = {"us": 0.001, "ms": 1, "s": 1000}
+def pct(p):
+    m = re.search(rf"{p}%\s+([\d.]+)(us|ms|s)\b", text)
+    return float(m.group(1)) * unit[m.group(2)]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+print(f"{rps:.0f} {pct(50):.2f} {pct(99):.2f} {errors.group(1) if errors else 0}")
+EOF
+}
+wrk -t2 -c64 -d2s "$feed" >/dev/null 2>&1 # warm-up
+read -r v_rps v_p50 v_p99 v_err < <(run_wrk visitor "$feed")
+read -r s_rps s_p50 s_p99 s_err < <(run_wrk signed-in "$feed" "Cookie: setupiq_session=$session")
+read -r n_rps n_p50 n_p99 n_err < <(run_wrk nginx "http://127.0.0.1:$nginx_port/feed.json")
+python3 - "$v_rps" "$v_p50" "$v_p99" "$v_err" "$s_rps" "$s_p50" "$s_p99" "$s_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$DURATION" <<'EOF'
+import sys
+a = sys.argv[1:]
+rows = [("setupiq, a visitor (3 s cache)", a[0:4]), ("setupiq, signed in (no cache)", a[4:8]), ("nginx, the same JSON file", a[8:12])]
+print(f"== wrk, 64 connections, {a[12]} s each, one after the other on this machine:")
+for name, (rps, p50, p99, err) in rows:
+    print(f"   {name:32} {float(rps):>8.0f} req/s  p50 {float(p50):6.2f} ms  p99 {float(p99):6.2f} ms  non-2xx {err}")
+nginx = float(a[8])
+print(f"   visitor: {float(a[0]) / nginx:.2f}x nginx, signed in: {float(a[4]) / nginx:.2f}x nginx (goal >= 0.5x, p99 <= 20 ms)")
+EOF

@@ -21,7 +21,9 @@ server= nginx_pid=
 cleanup() {
     [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
     [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null
-    [ -n "${SETUPIQ_BENCH_KEEP:-}" ] && cp -r "$work/data" /tmp/benchdb/ ; rm -rf "$work"
+    # SETUPIQ_BENCH_KEEP=DIR keeps the seeded database there, for profiling.
+    [ -n "${SETUPIQ_BENCH_KEEP:-}" ] && mkdir -p "$SETUPIQ_BENCH_KEEP" && cp -r "$work/data" "$SETUPIQ_BENCH_KEEP/"
+    rm -rf "$work"
 }
 trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }

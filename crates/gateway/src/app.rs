@@ -199,6 +199,7 @@ pub fn build_app(
     app.service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
         .service(web::redirect("/_api/docs", "/_api/docs/"))
         .service(spa::media)
+        .service(spa::user_profile_page)
         .configure(setupiq_rigpage::http::configure_pages)
         .default_service(web::to(spa::fallback))
         .wrap(from_fn(middleware::csrf))

@@ -10,8 +10,12 @@ use actix_files::NamedFile;
 use actix_web::http::Method;
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{HttpRequest, HttpResponse, Responder, get, web};
+use setupiq_auth::Account;
+use setupiq_auth::service::accounts;
 use setupiq_core::ApiError;
+use setupiq_core::Config;
 use setupiq_core::media::{MediaKey, MediaStore};
+use setupiq_db::Db;
 
 /// Where the built app lives.
 #[derive(Debug, Clone)]
@@ -75,6 +79,62 @@ fn static_file(dir: &Path, request_path: &str) -> Option<PathBuf> {
     });
     let path = dir.join(relative);
     (plain && path.is_file()).then_some(path)
+}
+
+/// `/user/{id}`: the app, with the profile's title and Open Graph tags in the document
+/// itself, since link previews (Discord, X, iMessage) do not run the app. An unknown user
+/// gets the app as it is (it shows 'User Not Found').
+#[get("/user/{id}")]
+pub async fn user_profile_page(
+    id: web::Path<String>,
+    frontend: web::Data<Frontend>,
+    db: web::Data<Db>,
+    config: web::Data<Config>,
+) -> HttpResponse {
+    let html = tokio::fs::read_to_string(frontend.dir.join("index.html"))
+        .await
+        .unwrap_or_else(|_| NOT_BUILT_PAGE.to_owned());
+    let account = match id.parse::<i64>() {
+        Ok(user_id) if user_id > 0 => db.run(move |conn| accounts::find(conn, user_id)).await.ok().flatten(),
+        _ => None,
+    };
+    let html = match account {
+        Some(account) => with_profile_tags(&html, &account, config.public_url.as_str().trim_end_matches('/')),
+        None => html,
+    };
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+        .body(html)
+}
+
+/// The document with its `<title>` replaced by the profile's, followed by the tags a link
+/// preview reads. Every value is escaped.
+fn with_profile_tags(html: &str, account: &Account, base_url: &str) -> String {
+    let name = if account.display_name.trim().is_empty() { &account.username } else { &account.display_name };
+    let title = format!("{name}'s Profile");
+    let description = format!("{name} (@{}) on SetupIQ: their rated gaming setups.", account.username);
+    let image = account
+        .profile_picture
+        .as_deref()
+        .map(|p| if p.starts_with('/') { format!("{base_url}{p}") } else { p.to_owned() });
+    let tags = maud::html! {
+        title { (title) }
+        meta property="og:title" content=(title);
+        meta property="og:description" content=(description);
+        meta property="og:type" content="profile";
+        meta property="og:url" content=(format!("{base_url}/user/{}", account.id));
+        @if let Some(image) = &image { meta property="og:image" content=(image); }
+        meta name="twitter:card" content="summary";
+        meta name="twitter:title" content=(title);
+    }
+    .into_string();
+    match (html.find("<title>"), html.find("</title>")) {
+        (Some(start), Some(end)) if end > start => {
+            format!("{}{tags}{}", &html[..start], &html[end + "</title>".len()..])
+        }
+        _ => html.replacen("</head>", &format!("{tags}</head>"), 1),
+    }
 }
 
 /// A stored upload, with its real content type. Keys are random and never rewritten,

@@ -14,6 +14,7 @@ both_backends_async!(
     every_field_is_validated_with_the_specification_messages,
     a_setup_is_published_voted_reported_and_deleted,
     photos_are_stored_and_the_edit_window_is_an_hour,
+    a_profile_page_carries_its_title_and_preview_tags,
 );
 
 fn issues(res: &TestResponse) -> Vec<(String, String)> {
@@ -234,4 +235,38 @@ async fn photos_are_stored_and_the_edit_window_is_an_hour(db: TestDb) {
 
     assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
     assert!(app.media_files().is_empty(), "a deleted account takes its posts' photos");
+}
+
+async fn a_profile_page_carries_its_title_and_preview_tags(db: TestDb) {
+    let dist = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dist.path().join("index.html"),
+        "<!doctype html><html><head><title>Gaming Setup Analyzer</title></head><body><div id=root></div></body></html>",
+    )
+    .unwrap();
+    let dir = dist.path().display().to_string();
+    let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+    let eve = app.user("eve@example.com").named("<b>Eve & Co</b>").sign_up().await;
+
+    let page = app.client().get(&format!("/user/{}", eve.id)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("<title>&lt;b&gt;Eve &amp; Co&lt;/b&gt;'s Profile</title>"), "{}", page.text);
+    assert!(
+        page.text
+            .contains(r#"<meta property="og:title" content="&lt;b&gt;Eve &amp; Co&lt;/b&gt;'s Profile">"#)
+    );
+    assert!(
+        page.text.contains(&format!(
+            r#"<meta property="og:url" content="http://127.0.0.1:8080/user/{}">"#,
+            eve.id
+        ))
+    );
+    assert!(!page.text.contains("<b>") && !page.text.contains("Gaming Setup Analyzer"));
+    assert!(page.text.contains("<div id=root>"), "still the app");
+    assert!(!page.text.contains("eve@example.com"));
+    for unknown in ["/user/999999", "/user/abc", "/user/0"] {
+        let res = app.client().get(unknown).await;
+        assert_eq!(res.status, StatusCode::OK, "{unknown}");
+        assert!(res.text.contains("<title>Gaming Setup Analyzer</title>"), "{unknown}: the app as it is");
+    }
 }

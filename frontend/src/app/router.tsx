@@ -21,7 +21,9 @@ const Results = lazy(() => import('@/routes/Results'))
 const MySetups = lazy(() => import('@/routes/MySetups'))
 const RigpageConfig = lazy(() => import('@/routes/RigpageConfig'))
 const NotFound = lazy(() => import('@/routes/NotFound'))
-const ComingSoon = lazy(() => import('@/routes/ComingSoon'))
+const Community = lazy(() => import('@/routes/Community'))
+const MyPosts = lazy(() => import('@/routes/MyPosts'))
+const UserProfile = lazy(() => import('@/routes/UserProfile'))
 
 function Root() {
   return (
@@ -52,14 +54,14 @@ export const router = createBrowserRouter([
           { path: 'reset-password', element: <ResetPassword /> },
           { path: 'login', element: <Login /> },
           { path: 'admin', element: <RequireAuth role="admin"><Admin /></RequireAuth> },
-          { path: 'community', element: <ComingSoon title="Community Setups" /> },
+          { path: 'community', element: <Community /> },
           { path: 'buy-credits', element: <BuyCredits /> },
           { path: 'my-setups', element: <MySetups /> },
-          { path: 'my-posts', element: <ComingSoon title="My Community Posts" /> },
+          { path: 'my-posts', element: <MyPosts /> },
           { path: 'results', element: <Results /> },
           { path: 'rigpage-config', element: <RigpageConfig /> },
           // /rig/{slug} is rendered by the server (no SPA route): link to it with a plain <a href>.
-          { path: 'user/:userId', element: <ComingSoon title="Profile" /> },
+          { path: 'user/:userId', element: <UserProfile /> },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -3,6 +3,7 @@ import { useAuth } from '@/app/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { usePacks } from '@/features/credits/api'
 import { OutOfCreditsDialog } from '@/features/credits/components/OutOfCreditsDialog'
+import { TopSetupsThisWeek } from '@/features/community/components/TopSetupsThisWeek'
 import { formatPrice } from '@/lib/price'
 
 const CATEGORIES = [
@@ -164,6 +165,7 @@ export default function Home() {
             </li>
           ))}
         </ul>
+        <TopSetupsThisWeek />
         <div className="card rigpage-teaser">
           <div>
             <span className="badge eyebrow">New</span>

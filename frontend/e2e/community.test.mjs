@@ -1,0 +1,174 @@
+// The community journey in a real browser against the real binary: a member analyses a real
+// photo and publishes it with one extra photo; a second member votes and reports it; the
+// leaderboard, My Posts and the public profile show it; the owner edits it and deletes it.
+// A visitor is asked to log in to vote. axe checks every page and dialog on the way.
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { e2eSession, expectAccessible, pngPhoto } from './support.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(here, '..', '..', '..', 'shared', 'photos')
+const photo = join(photos, 'setup05_rgb_dark_dual.jpg')
+const skip = existsSync(photo) ? false : `the setup photo ${photo} is absent (set SETUPIQ_EVAL_PHOTOS)`
+
+// The embedded analyzer runs on the CPU; a debug build takes its time.
+const ANALYSIS_TIMEOUT = 180_000
+
+const session = e2eSession(before, after)
+
+async function register(page, email, displayName) {
+  const res = await page.request.post(`${session.server.baseUrl}/_api/auth/register_with_password`, {
+    data: { email, password: 'community-password-1', displayName },
+  })
+  assert.equal(res.status(), 201)
+  const me = await page.request.get(`${session.server.baseUrl}/_api/auth/session`)
+  return (await me.json()).user
+}
+
+async function analyzePhoto(page) {
+  await page.goto('/')
+  await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
+  await page.getByLabel(/Setup photo/).setInputFiles(photo)
+  await page.getByTestId('chosen-file').waitFor()
+  await page.getByRole('button', { name: 'Analyze My Setup' }).click()
+  await page.waitForURL('**/results')
+  const score = page.getByTestId('overall-score')
+  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
+  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
+  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
+}
+
+/** Waits until the toasts are gone (axe would read them mid-fade). */
+async function toastsGone(page) {
+  // eslint-disable-next-line no-undef -- runs in the page
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 15_000 })
+}
+
+function card(page, title) {
+  return page.getByTestId('setup-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+}
+
+describe('the community', { skip }, () => {
+  it('publishes, votes, reports, ranks, edits and deletes a setup', { timeout: 600_000 }, async () => {
+    const stamp = Date.now()
+    const title = `Violet Battlestation ${stamp}`
+    const { page } = await session.freshPage({}, { consent: true })
+    const owner = await register(page, `owner${stamp}@example.com`, 'Violet Owner')
+    await analyzePhoto(page)
+
+    // Publish the analysis with one extra photo.
+    await page.goto('/community')
+    await page.getByRole('heading', { name: 'Community Setups' }).waitFor()
+    await page.getByRole('heading', { name: 'No Setups Found' }).or(page.getByTestId('community-setups')).waitFor()
+    await expectAccessible(page, assert, '/community')
+    await page.getByRole('button', { name: 'Upload Your Setup' }).click()
+    const publish = page.getByRole('dialog', { name: 'Publish Setup to Community' })
+    await publish.getByRole('button', { name: /Choose analysis/ }).first().click()
+    await publish.getByTestId('photo-input').setInputFiles({ name: 'extra.png', mimeType: 'image/png', buffer: pngPhoto() })
+    await publish.getByTestId('photo-item').waitFor()
+    await publish.getByLabel('Title (optional)').fill(title)
+    await publish.getByLabel('Description (optional)').fill('Dual monitors, purple light.')
+    await expectAccessible(page, assert, 'the publish dialog')
+    await publish.getByRole('button', { name: 'Publish to Community' }).click()
+    await page.getByText('Setup uploaded successfully!').waitFor({ timeout: 60_000 })
+    await publish.waitFor({ state: 'detached' })
+    await card(page, title).waitFor()
+
+    // A visitor may look but is asked to log in to vote.
+    {
+      const { page: visitor, context } = await session.freshPage({}, { consent: true })
+      await visitor.goto('/community')
+      const visitorCard = card(visitor, title)
+      await visitorCard.waitFor()
+      assert.equal(await visitor.getByRole('button', { name: 'Upload Your Setup' }).isDisabled(), true)
+      await visitorCard.getByTitle('Login to vote').first().click()
+      await visitor.getByRole('dialog', { name: 'Welcome to SetupIQ' }).waitFor()
+      await context.close()
+    }
+
+    // A second member votes and reports.
+    const { page: voter, context: voterContext } = await session.freshPage({}, { consent: true })
+    await register(voter, `voter${stamp}@example.com`, 'Vera Voter')
+    await voter.goto('/community')
+    const voterCard = card(voter, title)
+    await voterCard.waitFor()
+    await voterCard.getByRole('button', { name: 'Upvote' }).click()
+    await voterCard.getByRole('button', { name: 'Upvote', pressed: true }).waitFor()
+    assert.equal(await voterCard.getByTestId('setup-score').innerText(), '1')
+    await voterCard.getByRole('button', { name: `View ${title}` }).click()
+    const detail = voter.getByRole('dialog', { name: title })
+    await detail.getByText('SetupIQ Score:', { exact: false }).waitFor()
+    assert.equal(await detail.getByTestId('carousel-position').innerText(), '1 / 2')
+    await detail.getByRole('button', { name: 'Next photo' }).click()
+    await detail.getByTestId('carousel-position').filter({ hasText: '2 / 2' }).waitFor()
+    await detail.getByRole('button', { name: 'Next photo' }).click()
+    await detail.getByTestId('carousel-position').filter({ hasText: '1 / 2' }).waitFor()
+    await expectAccessible(voter, assert, 'the setup dialog')
+    await detail.getByRole('button', { name: 'Report' }).click()
+    const report = voter.getByRole('dialog', { name: 'Report Content' })
+    await report.getByLabel('Spam').check()
+    await report.getByLabel('Additional details (optional)').fill('Just testing the report flow.')
+    await expectAccessible(voter, assert, 'the report dialog')
+    await report.getByRole('button', { name: 'Submit Report' }).click()
+    await voter.getByText('Report submitted').waitFor()
+    await report.waitFor({ state: 'detached' })
+    await voter.keyboard.press('Escape')
+    await detail.waitFor({ state: 'detached' })
+
+    // The leaderboard ranks the owner.
+    await voter.getByRole('tab', { name: 'Leaderboard' }).click()
+    const board = voter.getByTestId('leaderboard')
+    await board.waitFor()
+    assert.match(await board.innerText(), /#1[\s\S]*1 point · 1 setup/)
+    await toastsGone(voter)
+    await expectAccessible(voter, assert, 'the leaderboard')
+    await voterContext.close()
+
+    // My Posts and the public profile show the post.
+    await page.goto('/my-posts')
+    const stats = page.getByTestId('post-stats')
+    await page.getByRole('button', { name: `View ${title}` }).waitFor()
+    assert.match(await stats.innerText(), /Total Posts\s*1/)
+    assert.match(await stats.innerText(), /Total Upvotes\s*1/)
+    await expectAccessible(page, assert, '/my-posts')
+    await page.goto(`/user/${owner.id}`)
+    await page.getByRole('heading', { name: /'s Profile$/ }).waitFor()
+    await page.getByTestId('recent-posts').getByRole('heading', { name: title }).waitFor()
+    assert.match(await page.getByTestId('profile-stats').innerText(), /Total Likes\s*1/)
+    await expectAccessible(page, assert, `/user/${owner.id}`)
+
+    // The owner edits it: one photo fewer and a new title.
+    const edited = `${title} v2`
+    await page.goto('/community')
+    await card(page, title).getByRole('button', { name: `View ${title}` }).click()
+    await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Edit' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit Your Setup' })
+    assert.equal(await edit.getByTestId('photo-item').count(), 2)
+    await expectAccessible(page, assert, 'the edit dialog')
+    await edit.getByRole('button', { name: 'Remove photo 2' }).click()
+    await edit.getByLabel('Title').fill(edited)
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByText('Setup updated successfully.').waitFor()
+    await card(page, edited).waitFor()
+    await card(page, edited).getByRole('button', { name: `View ${edited}` }).click()
+    const editedDetail = page.getByRole('dialog', { name: edited })
+    await editedDetail.waitFor()
+    assert.equal(await editedDetail.getByTestId('carousel-position').count(), 0, 'one photo left')
+
+    // And deletes it.
+    page.once('dialog', (dialog) => {
+      assert.equal(dialog.message(), 'Are you sure you want to delete this setup? This action cannot be undone.')
+      void dialog.accept()
+    })
+    await editedDetail.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('Setup deleted successfully.').waitFor()
+    await card(page, edited).waitFor({ state: 'detached' })
+    await page.goto('/my-posts')
+    await page.getByRole('heading', { name: 'No Posts Yet' }).waitFor()
+
+    assert.deepEqual(session.problems, [])
+  })
+})

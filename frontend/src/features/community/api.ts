@@ -1,0 +1,124 @@
+import { useCallback } from 'react'
+import useSWR, { useSWRConfig } from 'swr'
+import { toast } from 'sonner'
+import useSWRInfinite, { unstable_serialize } from 'swr/infinite'
+import { api, unwrap, type Schemas } from '@/api/client'
+import { applyVote, FILTERS, PAGE_SIZE, SORTS, type Filter, type ReportReason, type Sort, type VoteValue } from './logic'
+
+export type CommunitySetup = Schemas['CommunitySetupDto']
+export type Leader = Schemas['LeaderDto']
+export type MyPostsResponse = Schemas['MyPostsResponse']
+export type MyPost = Schemas['MyPostDto']
+export type UserProfile = Schemas['ProfileResponse']
+export type SetupsPage = Schemas['SetupsResponse']
+export type SavedAnalysis = Schemas['SavedAnalysisDto']
+
+export const MY_POSTS_KEY = '/_api/community/my-posts/analytics'
+const MY_ANALYSES_KEY = '/_api/my-analyses?limit=50'
+
+export async function fetchSetups(filter: Filter, sort: Sort, offset: number, limit = PAGE_SIZE): Promise<SetupsPage> {
+  const result = await api.GET('/_api/community/setups', { params: { query: { filter, sort, limit, offset } } })
+  return unwrap(result, 'Failed to fetch community setups.')
+}
+
+export async function fetchLeaderboard(filter: Filter): Promise<Leader[]> {
+  return unwrap(await api.GET('/_api/community/leaderboard', { params: { query: { filter, limit: 50 } } }), 'Failed to fetch community leaderboard.')
+}
+
+export async function fetchMyPosts(): Promise<MyPostsResponse> {
+  return unwrap(await api.GET('/_api/community/my-posts/analytics'), 'Failed to fetch post analytics.')
+}
+
+export async function fetchUserProfile(userId: number): Promise<UserProfile> {
+  return unwrap(await api.GET('/_api/community/user-profile', { params: { query: { userId } } }), 'Failed to fetch user profile.')
+}
+
+export async function fetchMyAnalyses(): Promise<SavedAnalysis[]> {
+  return unwrap(await api.GET('/_api/my-analyses', { params: { query: { limit: 50 } } }), 'Failed to fetch analyses.').analyses
+}
+
+export async function publishSetup(body: Schemas['PublishRequest']) {
+  return unwrap(await api.POST('/_api/community/setup', { body }), 'Failed to upload setup.')
+}
+
+export async function editSetup(body: { setupId: number; images: string[]; title: string; description: string }) {
+  return unwrap(await api.POST('/_api/community/setup/edit', { body }), 'Failed to update setup.')
+}
+
+export async function deleteSetup(setupId: number) {
+  return unwrap(await api.POST('/_api/community/setup/delete', { body: { setupId } }), 'Failed to delete setup.')
+}
+
+export async function castVote(setupId: number, value: VoteValue) {
+  return unwrap(await api.POST('/_api/community/vote', { body: { setupId, value } }), 'Failed to cast vote.')
+}
+
+export async function reportSetup(setupId: number, reason: ReportReason, additionalDetails?: string) {
+  const body = additionalDetails ? { setupId, reason, additionalDetails } : { setupId, reason }
+  return unwrap(await api.POST('/_api/community/report', { body }), 'Failed to submit report.')
+}
+
+/** A failed read says so once (one toast per list, however often SWR retries). */
+function toastOnError(message: string) {
+  return { onError: () => void toast.error(message, { id: message }) }
+}
+
+function setupsKey(filter: Filter, sort: Sort) {
+  return (index: number, previous: SetupsPage | null) => {
+    if (previous && !previous.pagination.hasMore) return null
+    return ['community-setups', filter, sort, index * PAGE_SIZE] as const
+  }
+}
+
+/** The community's setups, page after page ('Load more'). */
+export function useSetups(filter: Filter, sort: Sort) {
+  return useSWRInfinite(setupsKey(filter, sort), ([, f, s, offset]) => fetchSetups(f, s, offset), toastOnError('Failed to fetch community setups.'))
+}
+
+export function useLeaderboard(filter: Filter, enabled = true) {
+  return useSWR(enabled ? ['community-leaderboard', filter] : null, ([, f]) => fetchLeaderboard(f), toastOnError('Failed to fetch community leaderboard.'))
+}
+
+export function useMyPosts(enabled: boolean) {
+  return useSWR(enabled ? MY_POSTS_KEY : null, fetchMyPosts, toastOnError('Failed to fetch post analytics.'))
+}
+
+export function useUserProfile(userId: number) {
+  return useSWR(Number.isFinite(userId) && userId > 0 ? ['community-user', userId] : null, ([, id]) => fetchUserProfile(id), {
+    shouldRetryOnError: false,
+    ...toastOnError('Failed to fetch user profile.'),
+  })
+}
+
+export function useMyAnalysesList(enabled: boolean) {
+  return useSWR(enabled ? MY_ANALYSES_KEY : null, fetchMyAnalyses)
+}
+
+/** Patches (or removes, on null) one setup of a list. */
+export function patchList(setups: CommunitySetup[], setupId: number, patch: (setup: CommunitySetup) => CommunitySetup | null): CommunitySetup[] {
+  return setups.flatMap((s) => {
+    if (s.id !== setupId) return [s]
+    const next = patch(s)
+    return next ? [next] : []
+  })
+}
+
+/** Patches one setup in a list of pages. */
+export function patchPages(pages: SetupsPage[] | undefined, setupId: number, patch: (setup: CommunitySetup) => CommunitySetup | null): SetupsPage[] | undefined {
+  return pages?.map((page) => ({ ...page, setups: patchList(page.setups, setupId, patch) }))
+}
+
+/** Every community list in the cache is refreshed (after a publish, edit or delete). */
+export function useRefreshCommunity() {
+  const { mutate } = useSWRConfig()
+  return useCallback(() => {
+    // Lists read page by page live under their own keys, which a key filter never matches.
+    for (const { value: filter } of FILTERS) for (const { value: sort } of SORTS) void mutate(unstable_serialize(setupsKey(filter, sort)))
+    void mutate((key) => {
+      if (typeof key === 'string') return key === MY_POSTS_KEY || key.includes('community-setups')
+      return Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('community-')
+    })
+  }, [mutate])
+}
+
+export { applyVote }

@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { Modal } from '@/components/ui/Modal'
+import { useAuth } from '@/app/auth'
+import { shortDate } from '@/lib/relativeTime'
+import { useMyPosts, type MyPost } from '../api'
+import { oneDecimal } from '../logic'
+import { SetupSkeletons } from './CommunityPage'
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="card stack cm-stat">
+      <span className="muted">{label}</span>
+      <strong className="cm-stat-value">{value}</strong>
+    </div>
+  )
+}
+
+function PostDialog({ post, onClose }: { post: MyPost | null; onClose: () => void }) {
+  if (!post) return null
+  const title = post.title || 'Untitled setup'
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={title} wide>
+      <div className="stack">
+        {post.thumbnailUrl && <img className="cm-detail-photo" src={post.thumbnailUrl} alt={title} />}
+        {post.description && <p>{post.description}</p>}
+        <p className="muted">
+          Score {post.score} · {post.imageCount} {post.imageCount === 1 ? 'photo' : 'photos'} · {shortDate(post.createdAt)}
+          {post.hidden && ' · Hidden after reports'}
+        </p>
+        <Link to="/community" className="text-link">Open the community</Link>
+      </div>
+    </Modal>
+  )
+}
+
+/** My Community Posts (spec §2): the summary and the grid of the user's posts. */
+export function MyPostsPage() {
+  const { state, openAuth } = useAuth()
+  const signedIn = state.status === 'authenticated'
+  const { data, error, isLoading } = useMyPosts(signedIn)
+  const [openId, setOpenId] = useState<number | null>(null)
+
+  if (state.status === 'loading' || (signedIn && isLoading && !data)) return <SetupSkeletons count={3} />
+  if (state.status === 'unauthenticated') {
+    return (
+      <div className="state card">
+        <div className="emoji" aria-hidden="true">🔐</div>
+        <h2>View Your Posts</h2>
+        <p className="muted">Log in to see your community posts and how they perform.</p>
+        <button type="button" className="btn btn-primary" onClick={() => openAuth('login')}>Log In</button>
+      </div>
+    )
+  }
+  if (error && !data) {
+    return (
+      <div className="state card" role="alert">
+        <div className="emoji" aria-hidden="true">⚠️</div>
+        <h2>Error Fetching Posts</h2>
+        <p className="muted">{error instanceof Error ? error.message : 'Failed to fetch post analytics.'}</p>
+      </div>
+    )
+  }
+  const posts = data?.posts ?? []
+  const summary = data?.summary
+  return (
+    <div className="stack">
+      <div className="grid cm-stats" data-testid="post-stats">
+        <Stat label="Total Posts" value={summary?.totalPosts ?? 0} />
+        <Stat label="Total Upvotes" value={summary?.totalUpvotes ?? 0} />
+        <Stat label="Average Score" value={oneDecimal(summary?.averageScore)} />
+        <Stat label="Best Post Score" value={summary?.bestPostScore ?? 0} />
+      </div>
+      {posts.length === 0 ? (
+        <div className="state card">
+          <div className="emoji" aria-hidden="true">📸</div>
+          <h2>No Posts Yet</h2>
+          <p className="muted">Share your setup with the community to see it here.</p>
+          <Link to="/community" className="btn btn-primary">Go to Community</Link>
+        </div>
+      ) : (
+        <ul className="grid history-grid plain-list" data-testid="my-posts">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <button type="button" className="card card-hover stack cm-card" onClick={() => setOpenId(post.id)} aria-label={`View ${post.title || 'Untitled setup'}`}>
+                {post.thumbnailUrl ? <img className="history-thumb" src={post.thumbnailUrl} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true">🖼️</div>}
+                <span className="card-title">{post.title || 'Untitled setup'}</span>
+                <span className="muted">Score {post.score} · {shortDate(post.createdAt)}{post.hidden ? ' · Hidden' : ''}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PostDialog post={posts.find((p) => p.id === openId) ?? null} onClose={() => setOpenId(null)} />
+    </div>
+  )
+}

@@ -1,0 +1,154 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { toast } from 'sonner'
+import { Modal } from '@/components/ui/Modal'
+import { ApiError } from '@/api/client'
+import { formatScore } from '@/lib/ratingBands'
+import { shortDate } from '@/lib/relativeTime'
+import { publishSetup, useMyAnalysesList, useRefreshCommunity, type SavedAnalysis } from '../api'
+import { DESCRIPTION_MAX, maxExtraImages, TITLE_MAX } from '../logic'
+import { PhotoList, type Photo } from './PhotoList'
+
+/** A stored photo as a data URL (the server takes data URLs only). */
+export async function urlToDataUrl(url: string): Promise<string> {
+  if (url.startsWith('data:')) return url
+  const blob = await (await fetch(url, { credentials: 'same-origin' })).blob()
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(new Error('Failed to read the photo.'))
+    reader.readAsDataURL(blob)
+  })
+}
+
+/** The photos to send: none means the analysis's own photo; with extras, it comes first. */
+export async function publishImages(analysis: SavedAnalysis, extras: string[]): Promise<string[]> {
+  if (extras.length === 0) return []
+  if (analysis.inputType !== 'image') return extras
+  return [await urlToDataUrl(analysis.inputData), ...extras]
+}
+
+function AnalysisThumb({ analysis }: { analysis: SavedAnalysis }) {
+  const src = analysis.inputType === 'image' ? analysis.thumbnailUrl ?? analysis.inputData : null
+  return src ? <img className="cm-analysis-thumb" src={src} alt="" /> : <div className="cm-analysis-thumb history-thumb-empty" aria-hidden="true">📝</div>
+}
+
+/** 'Publish Setup to Community': pick an analysis, add photos and words, publish. */
+export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const id = useId()
+  const { data: analyses, error, isLoading } = useMyAnalysesList(open)
+  const refresh = useRefreshCommunity()
+  const [selected, setSelected] = useState<SavedAnalysis | null>(null)
+  const [photos, setPhotos] = useState<Photo[]>([])
+  const [title, setTitle] = useState('')
+  const [description, setDescription] = useState('')
+  const [pending, setPending] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const reset = () => {
+    setSelected(null)
+    setPhotos([])
+    setTitle('')
+    setDescription('')
+    setFormError(null)
+  }
+  const close = () => {
+    if (pending) return
+    reset()
+    onOpenChange(false)
+  }
+  const choose = (analysis: SavedAnalysis | null) => {
+    setSelected(analysis)
+    setPhotos([])
+    setFormError(null)
+  }
+
+  const ownPhoto = selected?.inputType === 'image'
+  const publish = async () => {
+    if (!selected) return
+    if (!ownPhoto && photos.length === 0) {
+      setFormError('Add at least one photo of this setup.')
+      return
+    }
+    setPending(true)
+    setFormError(null)
+    try {
+      const images = await publishImages(selected, photos.map((p) => p.src))
+      await publishSetup({ analysisId: selected.id, images, title: title.trim() || null, description: description.trim() || null })
+      toast.success('Setup uploaded successfully!')
+      refresh()
+      reset()
+      onOpenChange(false)
+    } catch (err) {
+      const message = err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : undefined
+      toast.error('Failed to upload setup.', message ? { description: message } : undefined)
+      if (message) setFormError(message)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title="Publish Setup to Community" wide dismissible={!pending}>
+      {!selected ? (
+        <div className="stack">
+          <Link to="/" className="btn btn-primary" onClick={close}>Analyze a New Setup</Link>
+          <h3>Or choose one of your analyses</h3>
+          {isLoading && <p className="muted" role="status">Loading your analyses...</p>}
+          {error && <p className="form-error" role="alert">{error instanceof Error ? error.message : 'Failed to fetch analyses.'}</p>}
+          {analyses && analyses.length === 0 && <p className="muted">You have no analyses yet.</p>}
+          <ul className="plain-list stack cm-analyses">
+            {analyses?.map((a) => (
+              <li key={a.id}>
+                <button type="button" className="card card-hover row cm-analysis" onClick={() => choose(a)} aria-label={`Choose analysis from ${shortDate(a.createdAt)} rated ${formatScore(a.overallRating)}/10`}>
+                  <AnalysisThumb analysis={a} />
+                  <span className="stack">
+                    <strong>{formatScore(a.overallRating)}/10</strong>
+                    <span className="muted">{shortDate(a.createdAt)}</span>
+                    {a.improvementSuggestions[0] && <span className="hint">{a.improvementSuggestions[0]}</span>}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <div className="stack">
+          <div className="card row cm-analysis" data-testid="selected-analysis">
+            <AnalysisThumb analysis={selected} />
+            <span className="stack">
+              <strong>{formatScore(selected.overallRating)}/10</strong>
+              <span className="muted">{shortDate(selected.createdAt)}</span>
+            </span>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => choose(null)} disabled={pending}>Change</button>
+          </div>
+          <PhotoList
+            photos={photos}
+            onChange={setPhotos}
+            max={maxExtraImages(ownPhoto)}
+            disabled={pending}
+            label={ownPhoto ? 'Extra photos (your analysed photo comes first)' : 'Photos of your setup (at least one)'}
+          />
+          <div className="field">
+            <label htmlFor={`${id}-title`}>Title (optional)</label>
+            <input id={`${id}-title`} className="input" maxLength={TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} disabled={pending} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-description`}>Description (optional)</label>
+            <textarea id={`${id}-description`} className="textarea" maxLength={DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} disabled={pending} />
+          </div>
+          <p className="hint cm-rigpage-note">
+            Got a RigPage? Turn on “Show on community” in the <Link to="/rigpage-config" className="text-link">RigPage editor</Link> and a link to it appears on your posts.
+          </p>
+          {formError && <p className="form-error" role="alert">{formError}</p>}
+          <div className="row dialog-actions">
+            <button type="button" className="btn btn-secondary" onClick={close} disabled={pending}>Cancel</button>
+            <button type="button" className="btn btn-primary" onClick={() => void publish()} disabled={pending}>
+              {pending ? 'Publishing...' : 'Publish to Community'}
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router-dom'
+import { formatScore } from '@/lib/ratingBands'
+import type { CommunitySetup } from '../api'
+import type { VoteValue, WinnerMark } from '../logic'
+
+interface VoteButtonsProps {
+  setup: Pick<CommunitySetup, 'id' | 'score' | 'userVote'>
+  signedIn: boolean
+  own: boolean
+  onVote: (value: VoteValue) => void
+}
+
+/** Up and down votes with the score between; visitors are asked to log in. */
+export function VoteButtons({ setup, signedIn, own, onVote }: VoteButtonsProps) {
+  const title = (label: string) => (!signedIn ? 'Login to vote' : own ? 'You cannot vote on your own setup' : label)
+  return (
+    <div className="row cm-votes" role="group" aria-label="Votes">
+      <button
+        type="button"
+        className={`icon-btn cm-vote${setup.userVote === 1 ? ' cm-vote-active' : ''}`}
+        title={title('Upvote')}
+        aria-label={title('Upvote')}
+        aria-pressed={setup.userVote === 1}
+        disabled={signedIn && own}
+        onClick={() => onVote(1)}
+      >
+        <span aria-hidden="true">▲</span>
+      </button>
+      <span className="cm-score" data-testid="setup-score" aria-label={`Score ${setup.score}`}>{setup.score}</span>
+      <button
+        type="button"
+        className={`icon-btn cm-vote${setup.userVote === -1 ? ' cm-vote-active' : ''}`}
+        title={title('Downvote')}
+        aria-label={title('Downvote')}
+        aria-pressed={setup.userVote === -1}
+        disabled={signedIn && own}
+        onClick={() => onVote(-1)}
+      >
+        <span aria-hidden="true">▼</span>
+      </button>
+    </div>
+  )
+}
+
+export function ProBadge() {
+  return <span className="badge badge-pro">PRO</span>
+}
+
+interface SetupCardProps {
+  setup: CommunitySetup
+  signedIn: boolean
+  own: boolean
+  winner?: WinnerMark | null
+  onOpen: () => void
+  onVote: (value: VoteValue) => void
+}
+
+/** One setup of the grid: photo, title, uploader, score and votes. */
+export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote }: SetupCardProps) {
+  const title = setup.title || 'Untitled setup'
+  const photo = setup.thumbnails[0] ?? setup.imageUrl ?? setup.images[0]
+  return (
+    <article className={`card stack cm-card${winner ? ` cm-winner cm-${winner.medal}` : ''}`} data-testid="setup-card">
+      {winner && (
+        <span className={`badge cm-medal cm-medal-${winner.medal}`} data-testid="winner-mark">
+          #{winner.rank} {winner.label}
+        </span>
+      )}
+      <button type="button" className="cm-photo-btn" onClick={onOpen} aria-label={`View ${title}`}>
+        {photo ? <img className="history-thumb" src={photo} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true">🖼️</div>}
+      </button>
+      <h3 className="card-title">{title}</h3>
+      <div className="row cm-meta">
+        <Link to={`/user/${setup.uploaderId}`} className="text-link">
+          {setup.uploaderDisplayName || setup.uploaderUsername}
+        </Link>
+        {setup.uploaderIsPro && <ProBadge />}
+        {setup.analysis && <span className="muted">{formatScore(setup.analysis.overallRating)}/10</span>}
+      </div>
+      <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={onVote} />
+    </article>
+  )
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
+import { sampleSetup, setupsPage, stubCarouselDom } from '../testFixtures'
+import { CommunityPage } from './CommunityPage'
+import { PublishDialog } from './PublishDialog'
+
+beforeEach(() => stubCarouselDom())
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const analysis = (overrides: Record<string, unknown> = {}) => ({
+  id: 11,
+  createdAt: '2026-03-14T09:26:53Z',
+  improvementSuggestions: ['Add a monitor arm'],
+  inputData: 'A desk with two monitors and a mechanical keyboard',
+  inputType: 'text',
+  overallRating: 7.4,
+  thumbnailUrl: null,
+  ...overrides,
+})
+
+describe('setup detail dialog', () => {
+  it('shows the photos, the analysis and the report dialog', async () => {
+    const success = vi.spyOn(toast, 'success')
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups': setupsPage([sampleSetup()]),
+      'POST /_api/community/report': { status: 200, body: { success: true, counted: true } },
+    })
+    renderApp(<CommunityPage />)
+    await userEvent.click(await screen.findByRole('button', { name: 'View Neon Den' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Neon Den' })
+    expect(within(dialog).getByText('SetupIQ Score: 8.2/10')).toBeInTheDocument()
+    expect(within(dialog).getByText('Hide the cables')).toBeInTheDocument()
+    expect(within(dialog).getAllByRole('img')).toHaveLength(2)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }))
+    const report = await screen.findByRole('dialog', { name: 'Report Content' })
+    const submit = within(report).getByRole('button', { name: 'Submit Report' })
+    expect(submit).toBeDisabled()
+    expect(within(report).getAllByRole('radio')).toHaveLength(4)
+    await userEvent.click(within(report).getByLabelText('Spam'))
+    await userEvent.type(within(report).getByLabelText('Additional details (optional)'), 'Ads')
+    await userEvent.click(submit)
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Report submitted', { description: 'Thank you for helping keep our community safe.' }))
+    expect(server.calls.find((c) => c.path === '/_api/community/report')?.body).toEqual({ setupId: 7, reason: 'spam', additionalDetails: 'Ads' })
+  })
+
+  it('lets the owner delete after confirming', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups': setupsPage([sampleSetup({ uploaderId: 1, createdAt: new Date().toISOString() })]),
+      'POST /_api/community/setup/delete': { status: 200, body: { success: true } },
+    })
+    renderApp(<CommunityPage />)
+    await userEvent.click(await screen.findByRole('button', { name: 'View Neon Den' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Neon Den' })
+    expect(within(dialog).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Edit' })).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this setup? This action cannot be undone.')
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/_api/community/setup/delete')).toBe(true))
+  })
+
+  it('asks visitors to log in to report', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/community/setups': setupsPage([sampleSetup()]) })
+    renderApp(<CommunityPage />)
+    await userEvent.click(await screen.findByRole('button', { name: 'View Neon Den' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Neon Den' })
+    expect(within(dialog).getByRole('button', { name: 'Report' })).toHaveAttribute('title', 'Click to log in')
+  })
+})
+
+describe('PublishDialog', () => {
+  it('publishes a chosen analysis and needs a photo for a described setup', async () => {
+    const success = vi.spyOn(toast, 'success')
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [analysis()] } },
+      'POST /_api/community/setup': { status: 200, body: { success: true, setupId: 3 } },
+    })
+    const onOpenChange = vi.fn()
+    renderApp(<PublishDialog open onOpenChange={onOpenChange} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    expect(within(dialog).getByRole('link', { name: 'Analyze a New Setup' })).toHaveAttribute('href', '/')
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Choose analysis .* rated 7.4\/10/ }))
+    expect(within(dialog).getByText('Photos of your setup (at least one) (0/5)')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish to Community' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Add at least one photo of this setup.')
+    expect(server.calls.some((c) => c.path === '/_api/community/setup')).toBe(false)
+
+    await userEvent.upload(within(dialog).getByTestId('photo-input'), new File(['x'], 'a.gif', { type: 'image/gif' }), { applyAccept: false })
+    expect(await within(dialog).findByText('Invalid file type. Please use JPEG, PNG, or WEBP.')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change' }))
+    expect(within(dialog).getByRole('button', { name: /Choose analysis/ })).toBeInTheDocument()
+    expect(success).not.toHaveBeenCalled()
+  })
+
+  it('publishes a photo analysis with its own photo', async () => {
+    const success = vi.spyOn(toast, 'success')
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [analysis({ inputType: 'image', inputData: '/media/analyses/1.jpg' })] } },
+      'POST /_api/community/setup': { status: 200, body: { success: true, setupId: 3 } },
+    })
+    const onOpenChange = vi.fn()
+    renderApp(<PublishDialog open onOpenChange={onOpenChange} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Choose analysis/ }))
+    expect(within(dialog).getByText('Extra photos (your analysed photo comes first) (0/4)')).toBeInTheDocument()
+    await userEvent.type(within(dialog).getByLabelText('Title (optional)'), 'My den')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish to Community' }))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Setup uploaded successfully!'))
+    expect(server.calls.find((c) => c.path === '/_api/community/setup')?.body).toEqual({ analysisId: 11, images: [], title: 'My den', description: null })
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+  })
+})
+
+describe('EditDialog', () => {
+  it('removes a photo, saves and says so', async () => {
+    const success = vi.spyOn(toast, 'success')
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups': setupsPage([sampleSetup({ uploaderId: 1, createdAt: new Date().toISOString() })]),
+      'POST /_api/community/setup/edit': { status: 200, body: { success: true } },
+    })
+    renderApp(<CommunityPage />)
+    await userEvent.click(await screen.findByRole('button', { name: 'View Neon Den' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Neon Den' })).getByRole('button', { name: 'Edit' }))
+    const edit = await screen.findByRole('dialog', { name: 'Edit Your Setup' })
+    expect(within(edit).getAllByTestId('photo-item')).toHaveLength(2)
+    await userEvent.click(within(edit).getByRole('button', { name: 'Remove photo 1' }))
+    await userEvent.clear(within(edit).getByLabelText('Title'))
+    await userEvent.type(within(edit).getByLabelText('Title'), 'Neon Den 2')
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Setup updated successfully.'))
+    expect(server.calls.find((c) => c.path === '/_api/community/setup/edit')?.body).toEqual({
+      setupId: 7,
+      images: ['/media/b.jpg'],
+      title: 'Neon Den 2',
+      description: 'Purple everything',
+    })
+  })
+
+  it('keeps the setup and warns when the edit window is over', async () => {
+    const error = vi.spyOn(toast, 'error')
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups': setupsPage([sampleSetup({ uploaderId: 1, createdAt: new Date().toISOString() })]),
+      'POST /_api/community/setup/edit': { status: 403, body: { error: 'Setups can only be edited within 1 hour of publishing.', code: 'forbidden' } },
+    })
+    renderApp(<CommunityPage />)
+    await userEvent.click(await screen.findByRole('button', { name: 'View Neon Den' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Neon Den' })).getByRole('button', { name: 'Edit' }))
+    const edit = await screen.findByRole('dialog', { name: 'Edit Your Setup' })
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to update setup.', { description: 'Setups can only be edited within 1 hour of publishing.' }))
+    expect(within(edit).getByRole('alert')).toHaveTextContent('Setups can only be edited within 1 hour of publishing.')
+  })
+})

@@ -1,0 +1,103 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { useAuth } from '@/app/auth'
+import { castVote, deleteSetup, editSetup, useRefreshCommunity, type CommunitySetup } from '../api'
+import { applyVote, type VoteValue } from '../logic'
+import { EditDialog } from './EditDialog'
+import { ReportDialog } from './ReportDialog'
+import { SetupDetailDialog } from './SetupDetailDialog'
+
+/** A cache that holds setups: patched optimistically, restored on error. */
+export interface SetupStore {
+  setups: CommunitySetup[]
+  snapshot: () => unknown
+  restore: (snapshot: unknown) => void
+  patch: (setupId: number, change: (setup: CommunitySetup) => CommunitySetup | null) => void
+}
+
+/**
+ * Votes, reports, edits and deletes of the setups of one list, with their dialogs. Votes,
+ * edits and deletes are applied at once and rolled back when the server refuses (spec §4).
+ */
+export function useSetupActions(store: SetupStore) {
+  const { user, openAuth } = useAuth()
+  const refresh = useRefreshCommunity()
+  const [openId, setOpenId] = useState<number | null>(null)
+  const [reportId, setReportId] = useState<number | null>(null)
+  const [editing, setEditing] = useState<CommunitySetup | null>(null)
+  const signedIn = user !== null
+
+  const vote = async (setup: CommunitySetup, value: VoteValue) => {
+    if (!signedIn) {
+      openAuth('login')
+      return
+    }
+    const before = store.snapshot()
+    store.patch(setup.id, (s) => ({ ...s, ...applyVote(s.score, s.userVote, value) }))
+    try {
+      const result = await castVote(setup.id, value)
+      store.patch(setup.id, (s) => ({ ...s, score: result.score, userVote: result.userVote ?? null }))
+    } catch {
+      store.restore(before)
+      toast.error('Failed to cast vote.', { description: 'Your vote could not be saved.' })
+    }
+  }
+
+  const remove = async (setup: CommunitySetup) => {
+    if (!window.confirm('Are you sure you want to delete this setup? This action cannot be undone.')) return
+    const before = store.snapshot()
+    setOpenId(null)
+    store.patch(setup.id, () => null)
+    try {
+      await deleteSetup(setup.id)
+      toast.success('Setup deleted successfully.')
+    } catch (error) {
+      store.restore(before)
+      toast.error('Failed to delete setup.', { description: error instanceof Error ? error.message : undefined })
+    }
+    refresh()
+  }
+
+  const save = async (values: { setupId: number; images: string[]; title: string; description: string }) => {
+    const before = store.snapshot()
+    store.patch(values.setupId, (s) => ({
+      ...s,
+      title: values.title || null,
+      description: values.description || null,
+      images: values.images,
+      imageUrl: values.images[0] ?? s.imageUrl,
+      thumbnails: values.images.map((src) => (src.startsWith('data:') ? src : s.thumbnails[s.images.indexOf(src)] ?? src)),
+    }))
+    try {
+      await editSetup(values)
+    } catch (error) {
+      store.restore(before)
+      throw error
+    } finally {
+      refresh()
+    }
+  }
+
+  const open = store.setups.find((s) => s.id === openId) ?? null
+  const dialogs = (
+    <>
+      <SetupDetailDialog
+        setup={open}
+        onClose={() => setOpenId(null)}
+        signedIn={signedIn}
+        viewerId={user?.id ?? null}
+        onVote={(s, v) => void vote(s, v)}
+        onReport={(s) => setReportId(s.id)}
+        onEdit={(s) => {
+          setOpenId(null)
+          setEditing(s)
+        }}
+        onDelete={(s) => void remove(s)}
+        onLogin={() => openAuth('login')}
+      />
+      <ReportDialog setupId={reportId} onClose={() => setReportId(null)} />
+      {editing && <EditDialog setup={editing} onClose={() => setEditing(null)} onSave={save} />}
+    </>
+  )
+  return { signedIn, viewerId: user?.id ?? null, vote, openSetup: (s: CommunitySetup) => setOpenId(s.id), dialogs }
+}

@@ -1,0 +1,99 @@
+/** Pure rules of the community screens (spec §4 Voting, Publish dialog; §9 limits). */
+
+export type Filter = 'week' | 'month' | 'all'
+export type Sort = 'top' | 'new' | 'hot'
+export type VoteValue = 1 | -1
+
+export const PAGE_SIZE = 20
+export const MAX_IMAGES = 5
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+export const TITLE_MAX = 200
+export const DESCRIPTION_MAX = 500
+export const REPORT_DETAILS_MAX = 500
+/** The edit window after publishing. */
+export const EDIT_WINDOW_MS = 60 * 60 * 1000
+
+export const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All Time' },
+  { value: 'month', label: 'This Month' },
+  { value: 'week', label: 'This Week' },
+]
+
+export const SORTS: { value: Sort; label: string }[] = [
+  { value: 'top', label: 'Top' },
+  { value: 'new', label: 'New' },
+  { value: 'hot', label: 'Hot' },
+]
+
+export const REPORT_REASONS = [
+  { value: 'illegal_content', label: 'Illegal content' },
+  { value: 'hate_speech', label: 'Hate speech' },
+  { value: 'copyright', label: 'Copyright violation' },
+  { value: 'spam', label: 'Spam' },
+] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]['value']
+
+/**
+ * A vote's effect: the same value again removes it (score minus the value); another value
+ * switches (score changes by the difference).
+ */
+export function applyVote(score: number, current: number | null | undefined, value: VoteValue): { score: number; userVote: VoteValue | null } {
+  const previous = current === 1 || current === -1 ? current : 0
+  if (previous === value) return { score: score - value, userVote: null }
+  return { score: score - previous + value, userVote: value }
+}
+
+/** How many photos may be added besides the analysis's own photo (5 in all). */
+export function maxExtraImages(includesAnalysisPhoto: boolean): number {
+  return includesAnalysisPhoto ? MAX_IMAGES - 1 : MAX_IMAGES
+}
+
+type FileLike = Pick<File, 'name' | 'type' | 'size'>
+
+/** Checks picked photos against the count, type and size rules: the accepted files, or the problem. */
+export function checkNewImages<F extends FileLike>(files: readonly F[], current: number, max: number): { files: F[]; error: string | null } {
+  if (current + files.length > max) {
+    return { files: [], error: `Maximum ${max} images allowed. You can add ${Math.max(0, max - current)} more.` }
+  }
+  for (const file of files) {
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return { files: [], error: 'Invalid file type. Please use JPEG, PNG, or WEBP.' }
+    if (file.size > MAX_IMAGE_BYTES) return { files: [], error: `File "${file.name}" is too large. Maximum size is 5MB.` }
+  }
+  return { files: [...files], error: null }
+}
+
+export type WinnerMark = { rank: 1 | 2 | 3; medal: 'gold' | 'silver' | 'bronze'; label: string }
+
+/** The top 3 of a period sorted by top are winners; none for all time or other sorts. */
+export function winnerMark(index: number, filter: Filter, sort: Sort): WinnerMark | null {
+  if (filter === 'all' || sort !== 'top' || index > 2) return null
+  const label = filter === 'week' ? 'Top of The Week' : 'Top of The Month'
+  const medals = ['gold', 'silver', 'bronze'] as const
+  return { rank: (index + 1) as 1 | 2 | 3, medal: medals[index]!, label }
+}
+
+/** Whether a setup may still be edited (within 1 hour of publishing). */
+export function canEdit(createdAt: string, now: number = Date.now()): boolean {
+  const created = Date.parse(createdAt)
+  return Number.isFinite(created) && now - created < EDIT_WINDOW_MS
+}
+
+/** Moves one item of a list (drag to reorder). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items]
+  const [item] = next.splice(from, 1)
+  if (item === undefined) return next
+  next.splice(to, 0, item)
+  return next
+}
+
+/** 'March 2026' */
+export function monthYear(date: string): string {
+  return new Date(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })
+}
+
+/** One decimal, or 0.0. */
+export function oneDecimal(value: number | null | undefined): string {
+  return (value ?? 0).toFixed(1)
+}

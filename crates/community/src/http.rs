@@ -221,11 +221,14 @@ async fn vote(
     body: ValidJson<VoteRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
+    cache: web::Data<FeedCache>,
 ) -> Result<web::Json<VoteResponse>, ApiError> {
     let (user_id, setup_id, now) = (user.id(), body.setup_id, clock.now());
     let value =
         Vote::from_value(body.value).ok_or_else(|| ApiError::invalid("value", "Vote must be 1 or -1."))?;
     let voted = db.run(move |conn| votes::vote(conn, user_id, setup_id, value, now)).await?;
+    // Rankings move with every vote; visitors' feed pages may lag by a few seconds.
+    cache.leaderboards.clear();
     Ok(web::Json(VoteResponse { score: voted.score, user_vote: voted.user_vote.map(Vote::value) }))
 }
 
@@ -274,10 +277,32 @@ async fn leaderboard(
     query: ValidQuery<LeaderboardQuery>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
+    cache: web::Data<FeedCache>,
 ) -> Result<web::Json<Vec<LeaderDto>>, ApiError> {
-    let (query, now, viewer) = (query.into_inner(), clock.now(), viewer.0.as_ref().map(CurrentUser::id));
-    let leaders = db.run(move |conn| feed::leaderboard(conn, query.filter, query.limit, viewer, now)).await?;
-    Ok(web::Json(leaders.into_iter().map(LeaderDto::from).collect()))
+    let (query, now) = (query.into_inner(), clock.now());
+    let key = (query.filter, query.limit);
+    let board = match cache.leaderboards.get(key) {
+        Some(board) => board,
+        None => {
+            let board =
+                db.run(move |conn| feed::leaderboard(conn, query.filter, query.limit, None, now)).await?;
+            let board = std::sync::Arc::new(board);
+            cache.leaderboards.put(key, board.clone());
+            board
+        }
+    };
+    // The viewer's own e-mail, on their own entry only.
+    let entries = board
+        .iter()
+        .cloned()
+        .map(|mut leader| {
+            if let Some(me) = viewer.0.as_ref().filter(|me| me.id() == leader.user_id) {
+                leader.email = Some(me.account.email.clone());
+            }
+            LeaderDto::from(leader)
+        })
+        .collect();
+    Ok(web::Json(entries))
 }
 
 /// The caller's posts (hidden ones too), newest first, and their summary.

@@ -77,7 +77,7 @@ async fn list_setups(
     let viewer = viewer.0.as_ref().map(CurrentUser::id);
     let key = (query.filter, query.sort, query.limit, query.offset);
     if viewer.is_none()
-        && let Some(json) = cache.visitors.get(key)
+        && let Some(json) = cache.visitors.get(&key)
     {
         return Ok(json_response(json));
     }
@@ -281,7 +281,7 @@ async fn leaderboard(
 ) -> Result<web::Json<Vec<LeaderDto>>, ApiError> {
     let (query, now) = (query.into_inner(), clock.now());
     let key = (query.filter, query.limit);
-    let board = match cache.leaderboards.get(key) {
+    let board = match cache.leaderboards.get(&key) {
         Some(board) => board,
         None => {
             let board =

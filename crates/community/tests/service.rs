@@ -267,7 +267,7 @@ mod feed_tests {
     //! The feed, the leaderboard, My Posts and profiles on both databases.
 
     use chrono::Duration;
-    use setupiq_community::service::cache::FeedTotals;
+    use setupiq_community::service::cache::FeedCache;
     use setupiq_community::service::feed::{self, FeedQuery, Period, Sort};
     use setupiq_community::service::reports::{self, ReportReason};
     use setupiq_community::service::votes::{self, Vote};
@@ -311,14 +311,14 @@ mod feed_tests {
         let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ra");
         upvote(&mut conn, old, 3, "rold");
-        let all = feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap();
+        let all = feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap();
         assert_eq!(ids(&all), [old, a, c, b], "score, then the newer first");
         assert_eq!(all.total, 4);
         let week = feed::list(
             &mut conn,
             FeedQuery { period: Period::Week, ..query(None) },
             noon(),
-            &FeedTotals::default(),
+            &FeedCache::default().totals,
         )
         .unwrap();
         assert_eq!((ids(&week), week.total), (vec![a, c, b], 3));
@@ -326,7 +326,7 @@ mod feed_tests {
             &mut conn,
             FeedQuery { sort: Sort::New, ..query(None) },
             noon(),
-            &FeedTotals::default(),
+            &FeedCache::default().totals,
         )
         .unwrap();
         assert_eq!(ids(&newest), [c, b, a, old]);
@@ -334,7 +334,7 @@ mod feed_tests {
             &mut conn,
             FeedQuery { limit: 2, offset: 2, ..query(None) },
             noon(),
-            &FeedTotals::default(),
+            &FeedCache::default().totals,
         )
         .unwrap();
         assert_eq!((ids(&second), second.total), (vec![c, b], 4));
@@ -347,7 +347,8 @@ mod feed_tests {
         let setup = published(&mut conn, owner.id, noon());
         votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon()).unwrap();
 
-        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon(), &FeedTotals::default()).unwrap();
+        let seen =
+            feed::list(&mut conn, query(Some(viewer.id)), noon(), &FeedCache::default().totals).unwrap();
         let item = &seen.items[0];
         assert_eq!(item.uploader.email, None, "never another user's e-mail");
         assert_eq!(item.user_vote, Some(Vote::Down));
@@ -358,12 +359,12 @@ mod feed_tests {
                 .is_some_and(|a| a.overall_rating > 0.0 && !a.improvement_suggestions.is_empty())
         );
         assert_eq!(
-            feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap().items[0]
+            feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap().items[0]
                 .uploader
                 .email,
             None
         );
-        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &FeedTotals::default()).unwrap();
+        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &FeedCache::default().totals).unwrap();
         assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
         assert_eq!(own.items[0].user_vote, None);
 
@@ -374,14 +375,14 @@ mod feed_tests {
         page.show_on_community = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
         assert_eq!(
-            feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap().items[0]
+            feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap().items[0]
                 .uploader
                 .rigpage_slug,
             None
         );
         page.enabled = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        let live = feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap();
+        let live = feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap();
         assert_eq!(live.items[0].uploader.rigpage_slug.as_deref(), Some("owner_rig"));
     }
 
@@ -392,15 +393,15 @@ mod feed_tests {
         let setup = published(&mut conn, owner.id, noon());
         let other = published(&mut conn, owner.id, noon());
         reports::report(&mut conn, a.id, setup, ReportReason::Spam, None, noon()).unwrap();
-        let for_a = feed::list(&mut conn, query(Some(a.id)), noon(), &FeedTotals::default()).unwrap();
+        let for_a = feed::list(&mut conn, query(Some(a.id)), noon(), &FeedCache::default().totals).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
         assert_eq!(
-            feed::list(&mut conn, query(Some(b.id)), noon(), &FeedTotals::default()).unwrap().total,
+            feed::list(&mut conn, query(Some(b.id)), noon(), &FeedCache::default().totals).unwrap().total,
             2
         );
         reports::report(&mut conn, b.id, setup, ReportReason::Spam, None, noon()).unwrap();
         reports::report(&mut conn, c.id, setup, ReportReason::Spam, None, noon()).unwrap();
-        let anyone = feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap();
+        let anyone = feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }
 
@@ -415,12 +416,12 @@ mod feed_tests {
             &mut conn,
             FeedQuery { sort: Sort::Hot, ..query(None) },
             noon(),
-            &FeedTotals::default(),
+            &FeedCache::default().totals,
         )
         .unwrap();
         assert_eq!((ids(&hot), hot.total), (vec![fresh, old], 2));
         assert_eq!(
-            ids(&feed::list(&mut conn, query(None), noon(), &FeedTotals::default()).unwrap()),
+            ids(&feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap()),
             [old, fresh]
         );
         assert!(

@@ -3,7 +3,13 @@
 
 use std::sync::{Arc, Mutex};
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+
+/// The UTC day `now` falls in, as `[start, end)`: the window of every daily cap.
+pub fn utc_day(now: DateTime<Utc>) -> (NaiveDateTime, NaiveDateTime) {
+    let start = now.date_naive().and_hms_opt(0, 0, 0).unwrap_or_else(|| now.naive_utc());
+    (start, start + Duration::days(1))
+}
 
 pub trait Clock: Send + Sync + 'static {
     fn now(&self) -> DateTime<Utc>;

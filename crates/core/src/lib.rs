@@ -10,6 +10,7 @@ pub mod mail;
 pub mod media;
 pub mod openapi;
 pub mod tokens;
+pub mod ttl_cache;
 pub mod validation;
 
 pub use clock::{Clock, SharedClock};

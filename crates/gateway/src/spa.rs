@@ -57,8 +57,16 @@ pub async fn fallback(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpRe
 }
 
 async fn index_html(dir: &Path) -> HttpResponse {
-    let html =
-        tokio::fs::read_to_string(dir.join("index.html")).await.unwrap_or_else(|_| NOT_BUILT_PAGE.to_owned());
+    app_document(read_index(dir).await)
+}
+
+/// The app's `index.html`, or a note that it has not been built.
+async fn read_index(dir: &Path) -> String {
+    tokio::fs::read_to_string(dir.join("index.html")).await.unwrap_or_else(|_| NOT_BUILT_PAGE.to_owned())
+}
+
+/// An app document, never cached (a deploy is seen at once).
+fn app_document(html: String) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
         .insert_header(CacheControl(vec![CacheDirective::NoCache]))
@@ -91,21 +99,16 @@ pub async fn user_profile_page(
     db: web::Data<Db>,
     config: web::Data<Config>,
 ) -> HttpResponse {
-    let html = tokio::fs::read_to_string(frontend.dir.join("index.html"))
-        .await
-        .unwrap_or_else(|_| NOT_BUILT_PAGE.to_owned());
+    let html = read_index(&frontend.dir).await;
     let account = match id.parse::<i64>() {
         Ok(user_id) if user_id > 0 => db.run(move |conn| accounts::find(conn, user_id)).await.ok().flatten(),
         _ => None,
     };
     let html = match account {
-        Some(account) => with_profile_tags(&html, &account, config.public_url.as_str().trim_end_matches('/')),
+        Some(account) => with_profile_tags(&html, &account, &config.public_origin()),
         None => html,
     };
-    HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
-        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
-        .body(html)
+    app_document(html)
 }
 
 /// The document with its `<title>` replaced by the profile's, followed by the tags a link

@@ -59,11 +59,6 @@ fn image_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest) 
     }
 }
 
-/// `http://host` of the public site, without a trailing slash.
-fn public_base(config: &Config) -> String {
-    config.public_url.as_str().trim_end_matches('/').to_owned()
-}
-
 /// The editor's data for the signed-in user: their page (with the defaults when never
 /// saved), charges paid so far, balance, best score and photo analyses.
 async fn editor_response(
@@ -89,7 +84,7 @@ async fn editor_response(
         account: &user.account,
         credits: credits.unwrap_or(user.account.credits),
         setups: &setups,
-        public_base: &public_base(config),
+        public_base: &config.public_origin(),
     }
     .into())
 }
@@ -244,7 +239,7 @@ async fn qr_code(
         .slug
         .filter(|_| editor.saved)
         .ok_or_else(|| ApiError::not_found("Save your RigPage with a URL first."))?;
-    let address = format!("{}/rig/{slug}", public_base(&config));
+    let address = config.public_link(&format!("/rig/{slug}"));
     let code = qrcode::QrCode::new(address.as_bytes()).map_err(ApiError::internal)?;
     let svg =
         code.render::<qrcode::render::svg::Color<'_>>().min_dimensions(240, 240).quiet_zone(true).build();
@@ -315,7 +310,7 @@ async fn public_page(
         None => {
             let wanted = slug.clone();
             let found = db.run(move |conn| public::find(conn, &wanted)).await?;
-            let base = public_base(&config);
+            let base = config.public_origin();
             let rendered = found.map(|page| {
                 // The canonical address carries the slug as its owner wrote it.
                 let canonical = page.settings.slug.clone().unwrap_or_else(|| slug.clone());

@@ -9,14 +9,13 @@ use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_analysis::service::SavedAnalysis;
 use setupiq_auth::Account;
-use setupiq_core::media::MediaKey;
+use setupiq_core::ttl_cache::TtlCache;
 use setupiq_db::DbConnection;
 
-use super::cache::FeedTotals;
-use super::setups::SetupImage;
+use super::setups::{SetupImage, photos_of};
 use super::votes::Vote;
 use crate::error::CommunityError;
-use crate::models::{ImageRow, SetupRow};
+use crate::models::SetupRow;
 use crate::repo::{self, Order, Visible};
 
 /// How many of a period's newest setups the hot ranking considers.
@@ -123,7 +122,7 @@ pub fn list(
     conn: &mut DbConnection,
     query: FeedQuery,
     now: DateTime<Utc>,
-    totals: &FeedTotals,
+    totals: &TtlCache<Period, i64>,
 ) -> Result<FeedPage, CommunityError> {
     let filter = Visible { since: query.period.since(now), viewer: query.viewer, author: None };
     let (rows, total) = match query.sort {
@@ -169,12 +168,7 @@ fn items(
     uploader_ids.dedup();
     let analysis_ids: Vec<i64> = rows.iter().map(|r| r.analysis_id).collect();
 
-    let mut images: HashMap<i64, Vec<SetupImage>> = HashMap::new();
-    for row in repo::images_of(conn, &ids)? {
-        if let Some(image) = setup_image(&row) {
-            images.entry(row.setup_id).or_default().push(image);
-        }
-    }
+    let mut images = photos_of(conn, &ids)?;
     let votes: HashMap<i64, i32> = match viewer {
         Some(viewer) => repo::votes_on(conn, viewer, &ids)?.into_iter().collect(),
         None => HashMap::new(),
@@ -223,14 +217,6 @@ fn items(
         .collect()
 }
 
-pub(crate) fn setup_image(row: &ImageRow) -> Option<SetupImage> {
-    Some(SetupImage {
-        image: MediaKey::parse(&row.image_key)?,
-        thumbnail: row.thumbnail_key.as_deref().and_then(MediaKey::parse),
-        owned: row.owned,
-    })
-}
-
 /// One entry of the leaderboard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leader {
@@ -267,12 +253,10 @@ pub fn leaderboard(
         best.entry(row.user_id).or_insert(row);
     }
     let best_ids: Vec<i64> = best.values().map(|r| r.id).collect();
-    let mut first_photo: HashMap<i64, String> = HashMap::new();
-    for row in repo::images_of(conn, &best_ids)? {
-        if let Some(image) = setup_image(&row) {
-            first_photo.entry(row.setup_id).or_insert_with(|| image.image.url());
-        }
-    }
+    let first_photo: HashMap<i64, String> = photos_of(conn, &best_ids)?
+        .into_iter()
+        .filter_map(|(id, photos)| Some((id, photos.first()?.image.url())))
+        .collect();
     Ok(leaders
         .into_iter()
         .filter_map(|(user_id, total, count)| {
@@ -347,12 +331,7 @@ fn score_summary(
 pub fn my_posts(conn: &mut DbConnection, user_id: i64) -> Result<(Vec<MyPost>, PostSummary), CommunityError> {
     let rows = repo::setups_of(conn, user_id)?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut images: HashMap<i64, Vec<SetupImage>> = HashMap::new();
-    for row in repo::images_of(conn, &ids)? {
-        if let Some(image) = setup_image(&row) {
-            images.entry(row.setup_id).or_default().push(image);
-        }
-    }
+    let mut images = photos_of(conn, &ids)?;
     let (average_score, best_post_score) = score_summary(conn, &rows)?;
     let summary = PostSummary {
         total_posts: i64::try_from(rows.len()).unwrap_or(i64::MAX),

@@ -9,13 +9,8 @@ pub mod reports;
 pub mod setups;
 pub mod votes;
 
-use chrono::{DateTime, Duration, NaiveDateTime, Utc};
-
-/// The UTC day `now` falls in, as `[start, end)`.
-pub(crate) fn utc_day(now: DateTime<Utc>) -> (NaiveDateTime, NaiveDateTime) {
-    let start = now.date_naive().and_hms_opt(0, 0, 0).unwrap_or_else(|| now.naive_utc());
-    (start, start + Duration::days(1))
-}
+use chrono::{DateTime, Utc};
+pub(crate) use setupiq_core::clock::utc_day;
 
 /// Seconds from `now` until the daily caps reset.
 pub(crate) fn until_tomorrow(now: DateTime<Utc>) -> u64 {

@@ -4,6 +4,8 @@
 //! text analysis needs at least one photo. A user publishes at most [`DAILY_POST_LIMIT`]
 //! setups a day.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use setupiq_analysis::service::{InputType, find_for_owner};
 use setupiq_auth::service::ledger;
@@ -53,20 +55,24 @@ pub struct SetupImage {
     pub owned: bool,
 }
 
+/// The photos of each of `setup_ids`, in display order (one query).
+pub(crate) fn photos_of(
+    conn: &mut DbConnection,
+    setup_ids: &[i64],
+) -> Result<HashMap<i64, Vec<SetupImage>>, DieselError> {
+    let mut photos: HashMap<i64, Vec<SetupImage>> = HashMap::new();
+    for row in repo::images_of(conn, setup_ids)? {
+        let Some(image) = MediaKey::parse(&row.image_key) else { continue };
+        let thumbnail = row.thumbnail_key.as_deref().and_then(MediaKey::parse);
+        photos.entry(row.setup_id).or_default().push(SetupImage { image, thumbnail, owned: row.owned });
+    }
+    Ok(photos)
+}
+
 /// One setup with its photos.
 pub fn find(conn: &mut DbConnection, setup_id: i64) -> Result<Setup, CommunityError> {
     let row = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
-    let images = repo::images_of(conn, &[row.id])?
-        .into_iter()
-        .filter(|image| image.setup_id == row.id)
-        .filter_map(|image| {
-            Some(SetupImage {
-                image: MediaKey::parse(&image.image_key)?,
-                thumbnail: image.thumbnail_key.as_deref().and_then(MediaKey::parse),
-                owned: image.owned,
-            })
-        })
-        .collect();
+    let images = photos_of(conn, &[row.id])?.remove(&row.id).unwrap_or_default();
     Ok(Setup {
         id: row.id,
         user_id: row.user_id,

@@ -2,8 +2,9 @@
 //! at least 3 seconds passed since its start on the server clock, and only once. Every
 //! third ad of a UTC day earns 1 credit, up to 30 ads (10 credits) a day.
 
-use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use setupiq_auth::service::ledger::{self, LedgerReason};
+use setupiq_core::clock::utc_day;
 use setupiq_core::tokens;
 use setupiq_db::{DbConnection, write_transaction};
 
@@ -33,12 +34,6 @@ pub struct AdStats {
     pub potential_credits_today: i64,
     pub uncredited_ads: i64,
     pub ads_until_next_credit: i64,
-}
-
-/// The UTC day `now` falls in, as `[start, end)`.
-fn utc_day(now: DateTime<Utc>) -> (NaiveDateTime, NaiveDateTime) {
-    let start = now.date_naive().and_hms_opt(0, 0, 0).unwrap_or_else(|| now.naive_utc());
-    (start, start + Duration::days(1))
 }
 
 fn counted_today(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<i64, CreditsError> {

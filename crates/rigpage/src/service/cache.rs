@@ -5,9 +5,10 @@
 //! [`TTL`]. Unknown slugs are kept too (as none), so a burst of visits to a dead link
 //! stays cheap. The map is cleared when it grows past [`MAX_ENTRIES`].
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
+
+use setupiq_core::ttl_cache::TtlCache;
 
 /// How long a rendered page is served before it is read again.
 pub const TTL: Duration = Duration::from_secs(5);
@@ -20,35 +21,9 @@ pub struct RenderedPage {
     pub html: String,
 }
 
-/// A slug's page (none: not found) and when it was rendered.
-type Entry = (Instant, Option<Arc<RenderedPage>>);
+/// Pages by slug key; none for a slug with no public page.
+pub type PageCache = TtlCache<String, Option<Arc<RenderedPage>>>;
 
-#[derive(Debug, Default)]
-pub struct PageCache {
-    entries: Mutex<HashMap<String, Entry>>,
-}
-
-impl PageCache {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The cached page of `slug_key` (none when it was not found), unless stale or absent.
-    pub fn get(&self, slug_key: &str) -> Option<Option<Arc<RenderedPage>>> {
-        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        entries.get(slug_key).filter(|(at, _)| at.elapsed() < TTL).map(|(_, page)| page.clone())
-    }
-
-    pub fn put(&self, slug_key: String, page: Option<Arc<RenderedPage>>) {
-        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        if entries.len() >= MAX_ENTRIES {
-            entries.clear();
-        }
-        entries.insert(slug_key, (Instant::now(), page));
-    }
-
-    /// Drops a page (after a save changed it or its slug).
-    pub fn forget(&self, slug_key: &str) {
-        self.entries.lock().unwrap_or_else(PoisonError::into_inner).remove(slug_key);
-    }
+pub fn page_cache() -> PageCache {
+    TtlCache::new(TTL, MAX_ENTRIES)
 }

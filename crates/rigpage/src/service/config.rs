@@ -11,7 +11,6 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_analysis::service::{InputType, SavedAnalysis, find_for_owner};
-use setupiq_auth::AuthError;
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, is_unique_violation, write_transaction};
@@ -186,6 +185,19 @@ impl Default for Settings {
             sections: Vec::new(),
             links: Vec::new(),
         }
+    }
+}
+
+impl Settings {
+    /// The keys of the uploaded images the page shows (avatar, background, link images).
+    pub(crate) fn media_keys(&self) -> Vec<String> {
+        [&self.avatar, &self.background]
+            .into_iter()
+            .chain(self.links.iter().map(|l| &l.image_url))
+            .flatten()
+            .filter_map(|url| MediaKey::from_url(url))
+            .map(|k| k.as_str().to_owned())
+            .collect()
     }
 }
 
@@ -431,19 +443,14 @@ pub fn save(
     })
 }
 
-/// Takes the charge from the balance (one ledger line per reason); the balance after.
+/// Takes the charge from the balance (one ledger line per reason); the balance after. The
+/// caller holds the account's lock, so the balance checked here is the one charged.
 fn take_credits(
     conn: &mut DbConnection,
     user_id: i64,
     charge: Charge,
     now: DateTime<Utc>,
 ) -> Result<i32, RigpageError> {
-    let short = |e: AuthError| match e {
-        AuthError::InsufficientCredits { .. } => {
-            RigpageError::InsufficientCredits { needed: charge.credits() }
-        }
-        other => other.into(),
-    };
     if charge.credits() > 0 {
         let balance = ledger::balance(conn, user_id)?;
         if balance < charge.credits() {
@@ -451,12 +458,10 @@ fn take_credits(
         }
     }
     if charge.publish {
-        ledger::apply(conn, user_id, -PUBLISH_COST, &LedgerReason::RigpagePublish, None, now)
-            .map_err(short)?;
+        ledger::apply(conn, user_id, -PUBLISH_COST, &LedgerReason::RigpagePublish, None, now)?;
     }
     if charge.link_batches > 0 {
-        ledger::apply(conn, user_id, -charge.link_batches, &LedgerReason::RigpageLinks, None, now)
-            .map_err(short)?;
+        ledger::apply(conn, user_id, -charge.link_batches, &LedgerReason::RigpageLinks, None, now)?;
     }
     Ok(ledger::balance(conn, user_id)?)
 }
@@ -500,17 +505,9 @@ fn save_links(
 
 /// The media keys of images `before` showed and `after` does not.
 fn unused_images(before: &Settings, after: &Settings) -> Vec<String> {
-    fn shown(s: &Settings) -> Vec<String> {
-        [&s.avatar, &s.background]
-            .into_iter()
-            .chain(s.links.iter().map(|l| &l.image_url))
-            .flatten()
-            .filter_map(|url| MediaKey::from_url(url))
-            .map(|k| k.as_str().to_owned())
-            .collect()
-    }
-    let now_shown = shown(after);
-    let mut unused: Vec<String> = shown(before).into_iter().filter(|k| !now_shown.contains(k)).collect();
+    let now_shown = after.media_keys();
+    let mut unused: Vec<String> =
+        before.media_keys().into_iter().filter(|k| !now_shown.contains(k)).collect();
     unused.sort();
     unused.dedup();
     unused
@@ -562,7 +559,7 @@ pub(crate) fn editor_of(row: RigpageRow, links: Vec<LinkRow>) -> Result<Editor, 
 }
 
 /// What the community crate shows beside a user's posts.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Badge {
     pub enabled: bool,
     pub slug: Option<String>,
@@ -586,8 +583,5 @@ pub fn badges(
 
 /// A user's RigPage badge (`enabled`, `slug`, `showOnCommunity`); all off without a page.
 pub fn badge(conn: &mut DbConnection, user_id: i64) -> Result<Badge, RigpageError> {
-    Ok(match repo::find_page(conn, user_id)? {
-        Some(row) => Badge { enabled: row.enabled, slug: row.slug, show_on_community: row.show_on_community },
-        None => Badge { enabled: false, slug: None, show_on_community: false },
-    })
+    Ok(badges(conn, &[user_id])?.remove(&user_id).unwrap_or_default())
 }

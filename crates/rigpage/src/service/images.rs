@@ -164,14 +164,7 @@ fn admit_upload(
 /// The keys the user's saved page shows.
 fn used_keys(conn: &mut DbConnection, user_id: i64) -> Result<Vec<String>, RigpageError> {
     let Some(row) = repo::find_page(conn, user_id)? else { return Ok(Vec::new()) };
-    let links = repo::links_of(conn, user_id)?;
-    Ok([row.avatar_url, row.background_url]
-        .into_iter()
-        .chain(links.into_iter().map(|l| l.image_url))
-        .flatten()
-        .filter_map(|url| MediaKey::from_url(&url))
-        .map(|k| k.as_str().to_owned())
-        .collect())
+    Ok(super::config::editor_of(row, repo::links_of(conn, user_id)?)?.settings.media_keys())
 }
 
 /// Whether `url` is a RigPage image `user_id` uploaded.

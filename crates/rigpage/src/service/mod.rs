@@ -11,8 +11,14 @@ pub mod visits;
 
 /// What the public pages keep in memory, shared by every worker of a process: rendered
 /// pages for a few seconds, and visitors' counts until the next flush.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PublicPages {
     pub cache: cache::PageCache,
     pub visits: visits::Visits,
+}
+
+impl Default for PublicPages {
+    fn default() -> Self {
+        Self { cache: cache::page_cache(), visits: visits::Visits::default() }
+    }
 }

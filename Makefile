@@ -74,7 +74,7 @@ openapi: frontend-deps ## regenerate openapi/openapi.json and the frontend's API
 openapi-check: ## fail when openapi/openapi.json differs from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi --check
 
-bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, the RigPage vs nginx and Lighthouse, the community feed vs nginx); prints figures
+bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, the RigPage vs nginx and Lighthouse, the community feed vs nginx and at 1M setups on PostgreSQL); prints figures
 	$(CARGO) bench -p setupiq-auth --bench auth
 	@command -v vipsthumbnail >/dev/null || echo "note: install libvips-tools (Debian) to compare the image pipeline with vipsthumbnail"
 	$(CARGO) bench -p setupiq-analyzer --bench analyzer
@@ -82,6 +82,7 @@ bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pip
 	$(CARGO) build --release --bin setupiq
 	scripts/bench-rigpage.sh $(BIN)
 	scripts/bench-community.sh $(BIN)
+	scripts/bench-community-scale.sh $(BIN)
 
 pg-banner:
 	@if ! (exec 3<>/dev/tcp/$(PG_HOST)/$(PG_PORT)) 2>/dev/null; then \

@@ -2,9 +2,10 @@
 # The community feed, measured from outside (part of `make bench`, never of `make test`):
 # GET /_api/community/setups?limit=20 on SQLite holding 10k setups and 100k votes (2,000
 # users), with wrk at 64 connections, side by side in one run with nginx serving the same
-# JSON bytes as a static file. Two figures for the feed: a visitor's page (kept 3 s per
-# process) and a signed-in viewer's page (never cached: their votes and reports shape it,
-# so every request runs the feed's queries).
+# JSON bytes as a static file. Three figures for the feed: a visitor's page (kept 3 s per
+# process, whole), a signed-in viewer's page (the kept page with their votes and the
+# current scores read per request) and the page of a viewer who reported a setup (built
+# from the database for them on every request).
 # Usage: scripts/bench-community.sh PATH_TO_RELEASE_SETUPIQ_BINARY
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,8 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=scripts/bench-lib.sh
+. scripts/bench-lib.sh
 
 port=$(free_port)
 base="http://127.0.0.1:$port"
@@ -35,8 +37,7 @@ serve() {
     SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$db" SETUPIQ_BIND="127.0.0.1:$port" \
         SETUPIQ_PUBLIC_URL="$base" RUST_LOG=warn "$BIN" serve >>"$work/server.log" 2>&1 &
     server=$!
-    for _ in $(seq 1 300); do curl -fs "$base/_api/health" >/dev/null 2>&1 && break; sleep 0.1; done
-    curl -fs "$base/_api/health" >/dev/null || { cat "$work/server.log"; exit 1; }
+    wait_healthy "$base" "$work/server.log"
 }
 stop() { kill "$server"; wait "$server" 2>/dev/null || true; server=; }
 
@@ -48,10 +49,7 @@ curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
     "$base/_api/auth/register_with_password"
 photo=$(find "$PHOTOS" -maxdepth 1 -name 'setup*.jpg' | sort | head -1)
 [ -n "$photo" ] || { echo "bench-community: no photo in $PHOTOS"; exit 1; }
-python3 - "$photo" >"$work/analyze.json" <<'EOF'
-import base64, json, sys
-print(json.dumps({"type": "image", "value": "data:image/jpeg;base64," + base64.b64encode(open(sys.argv[1], "rb").read()).decode()}))
-EOF
+analyze_body "$photo" >"$work/analyze.json"
 curl -fs -b "$jar" -o /dev/null -H 'Content-Type: application/json' --data-binary "@$work/analyze.json" "$base/_api/analyze-setup"
 stop
 
@@ -104,6 +102,15 @@ serve
 curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
     -d '{"email":"bench@example.com","password":"hunter2hunter2"}' "$base/_api/auth/login_with_password"
 session=$(awk '$6 == "setupiq_session" { print $7 }' "$jar")
+# A second member who reported the top setup: their page leaves it out, so it is theirs alone.
+reporter_jar="$work/reporter-cookies"
+curl -fs -c "$reporter_jar" -o /dev/null -H 'Content-Type: application/json' \
+    -d '{"email":"reporter@example.com","password":"hunter2hunter2","displayName":"BenchReporter"}' \
+    "$base/_api/auth/register_with_password"
+top=$(curl -fs "$base/_api/community/setups?limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["setups"][0]["id"])')
+curl -fs -b "$reporter_jar" -o /dev/null -H 'Content-Type: application/json' \
+    -d "{\"setupId\":$top,\"reason\":\"spam\"}" "$base/_api/community/report"
+reporter=$(awk '$6 == "setupiq_session" { print $7 }' "$reporter_jar")
 feed="$base/_api/community/setups?limit=20"
 curl -fs "$feed" >"$work/feed.json"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["setups"]) == 20, d["pagination"]; print("== feed page:", len(d["setups"]), "setups of", d["pagination"]["total"])' "$work/feed.json"
@@ -134,33 +141,19 @@ nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
 nginx_pid=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/feed.json" >/dev/null 2>&1 && break; sleep 0.1; done
 
-run_wrk() { # NAME URL [HEADER] -> "rps p50 p99 non2xx"
-    local header=()
-    [ -n "${3:-}" ] && header=(-H "$3")
-    wrk -t2 -c64 -d"${DURATION}s" --latency "${header[@]}" "$2" >"$work/wrk-$1.txt" 2>&1
-    python3 - "$work/wrk-$1.txt" <<'EOF'
-import re, sys
-text = open(sys.argv[1]).read()
-unit = {"us": 0.001, "ms": 1, "s": 1000}
-def pct(p):
-    m = re.search(rf"{p}%\s+([\d.]+)(us|ms|s)\b", text)
-    return float(m.group(1)) * unit[m.group(2)]
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print(f"{rps:.0f} {pct(50):.2f} {pct(99):.2f} {errors.group(1) if errors else 0}")
-EOF
-}
 wrk -t2 -c64 -d2s "$feed" >/dev/null 2>&1 # warm-up
 read -r v_rps v_p50 v_p99 v_err < <(run_wrk visitor "$feed")
 read -r s_rps s_p50 s_p99 s_err < <(run_wrk signed-in "$feed" "Cookie: setupiq_session=$session")
+read -r r_rps r_p50 r_p99 r_err < <(run_wrk reporter "$feed" "Cookie: setupiq_session=$reporter")
 read -r n_rps n_p50 n_p99 n_err < <(run_wrk nginx "http://127.0.0.1:$nginx_port/feed.json")
-python3 - "$v_rps" "$v_p50" "$v_p99" "$v_err" "$s_rps" "$s_p50" "$s_p99" "$s_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$DURATION" <<'EOF'
+python3 - "$v_rps" "$v_p50" "$v_p99" "$v_err" "$s_rps" "$s_p50" "$s_p99" "$s_err" "$r_rps" "$r_p50" "$r_p99" "$r_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$DURATION" <<'EOF'
 import sys
 a = sys.argv[1:]
-rows = [("setupiq, a visitor (3 s cache)", a[0:4]), ("setupiq, signed in (no cache)", a[4:8]), ("nginx, the same JSON file", a[8:12])]
-print(f"== wrk, 64 connections, {a[12]} s each, one after the other on this machine:")
+rows = [("setupiq, a visitor (kept page)", a[0:4]), ("setupiq, signed in (kept + own)", a[4:8]),
+        ("setupiq, a reporter (built)", a[8:12]), ("nginx, the same JSON file", a[12:16])]
+print(f"== wrk, 64 connections, {a[16]} s each, one after the other on this machine:")
 for name, (rps, p50, p99, err) in rows:
     print(f"   {name:32} {float(rps):>8.0f} req/s  p50 {float(p50):6.2f} ms  p99 {float(p99):6.2f} ms  non-2xx {err}")
-nginx = float(a[8])
-print(f"   visitor: {float(a[0]) / nginx:.2f}x nginx, signed in: {float(a[4]) / nginx:.2f}x nginx (goal >= 0.5x, p99 <= 20 ms)")
+nginx = float(a[12])
+print(f"   visitor: {float(a[0]) / nginx:.2f}x nginx, signed in: {float(a[4]) / nginx:.2f}x, reporter: {float(a[8]) / nginx:.2f}x (goal >= 0.5x, p99 <= 20 ms)")
 EOF

@@ -30,11 +30,12 @@ fn description_rules(value: &str) -> Result<(), ValidationError> {
     }
 }
 
-fn data_urls(images: &[String]) -> Result<(), ValidationError> {
+/// A post's photos: at most 5, each a data URL (a new photo) or a `/media/` URL (kept).
+fn post_images(images: &[String]) -> Result<(), ValidationError> {
     if images.len() > 5 {
         return fail("length", "Maximum 5 images allowed.");
     }
-    if images.iter().any(|i| !i.starts_with("data:image/")) {
+    if images.iter().any(|i| !i.starts_with("data:image/") && !i.starts_with("/media/")) {
         return fail("data_url", "Each image must be a valid data URL.");
     }
     Ok(())
@@ -45,13 +46,7 @@ fn edit_images(images: &[String]) -> Result<(), ValidationError> {
     if images.is_empty() {
         return fail("length", "At least 1 image is required.");
     }
-    if images.len() > 5 {
-        return fail("length", "Maximum 5 images allowed.");
-    }
-    if images.iter().any(|i| !i.starts_with("data:image/") && !i.starts_with("/media/")) {
-        return fail("data_url", "Each image must be a valid data URL.");
-    }
-    Ok(())
+    post_images(images)
 }
 
 fn vote_value(value: i64) -> Result<(), ValidationError> {
@@ -136,9 +131,11 @@ pub struct PublishRequest {
     #[validate(range(min = 1, message = "Analysis ID is required."))]
     #[schema(minimum = 1)]
     pub analysis_id: i64,
-    /// Data URLs of photos (JPEG, PNG or WebP, at most 5 MB each); none: the analysis's own photo.
+    /// The photos in order: data URLs of new ones (JPEG, PNG or WebP, at most 5 MB each)
+    /// and, to place it among them, the URL of the analysis's own photo (`inputData`), kept
+    /// as it is. None: the analysis's own photo alone.
     #[serde(default)]
-    #[validate(custom(function = "data_urls"))]
+    #[validate(custom(function = "post_images"))]
     #[schema(max_items = 5)]
     pub images: Vec<String>,
     #[validate(custom(function = "title_rules"))]

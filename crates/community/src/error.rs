@@ -45,6 +45,8 @@ pub enum CommunityError {
     Media(#[from] setupiq_core::media::MediaError),
     #[error("stored community data is unreadable: {0}")]
     Corrupt(String),
+    #[error("a response could not be written: {0}")]
+    Encode(#[from] serde_json::Error),
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
     #[error(transparent)]
@@ -88,7 +90,9 @@ impl From<CommunityError> for ApiError {
             CommunityError::ImageTooLarge | CommunityError::Image(_) => ApiError::invalid("images", message),
             CommunityError::NotSafeForWork => ApiError::unprocessable(message),
             CommunityError::Screening(_) => ApiError::unavailable(err),
-            CommunityError::Corrupt(_) | CommunityError::Media(_) => ApiError::internal(err),
+            CommunityError::Corrupt(_) | CommunityError::Encode(_) | CommunityError::Media(_) => {
+                ApiError::internal(err)
+            }
             CommunityError::Analysis(analysis) => analysis.into(),
             CommunityError::Auth(auth) => auth.into(),
             CommunityError::Db(db) => db.into(),

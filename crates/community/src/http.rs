@@ -90,7 +90,21 @@ async fn list_setups(
     };
     let now = clock.now();
     let shared = cache.clone();
-    let page = db.run(move |conn| feed::list(conn, feed_query, now, &shared.totals)).await?;
+    let json = db
+        .run(move |conn| {
+            let page = |conn: &mut _| setups_json(feed::list(conn, feed_query, now, &shared)?, &query);
+            match viewer {
+                // Serialised once per kept page, by one request at a time.
+                None => shared.visitors.get_or(key, || page(conn)),
+                Some(_) => page(conn),
+            }
+        })
+        .await?;
+    Ok(json_response(json))
+}
+
+/// The body of a feed page.
+fn setups_json(page: feed::FeedPage, query: &SetupsQuery) -> Result<web::Bytes, CommunityError> {
     let pagination = Pagination {
         total: page.total,
         limit: query.limit,
@@ -99,11 +113,7 @@ async fn list_setups(
     };
     let body =
         SetupsResponse { setups: page.items.into_iter().map(CommunitySetupDto::from).collect(), pagination };
-    let json = web::Bytes::from(serde_json::to_vec(&body).map_err(ApiError::internal)?);
-    if viewer.is_none() {
-        cache.visitors.put(key, json.clone());
-    }
-    Ok(json_response(json))
+    Ok(web::Bytes::from(serde_json::to_vec(&body)?))
 }
 
 fn json_response(json: web::Bytes) -> HttpResponse {
@@ -252,6 +262,7 @@ async fn report(
     body: ValidJson<ReportRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
+    cache: web::Data<FeedCache>,
 ) -> Result<web::Json<ReportResponse>, ApiError> {
     let body = body.into_inner();
     let reason: ReportReason = body
@@ -262,6 +273,10 @@ async fn report(
     let reported = db
         .run(move |conn| reports::report(conn, user_id, body.setup_id, reason, details.as_deref(), now))
         .await?;
+    if reported.counted && reported.hidden {
+        // Hidden from everyone from now on: no kept page or count may show it.
+        cache.clear();
+    }
     Ok(web::Json(ReportResponse { success: true, counted: reported.counted }))
 }
 
@@ -284,11 +299,13 @@ async fn leaderboard(
     let board = match cache.leaderboards.get(&key) {
         Some(board) => board,
         None => {
-            let board =
-                db.run(move |conn| feed::leaderboard(conn, query.filter, query.limit, None, now)).await?;
-            let board = std::sync::Arc::new(board);
-            cache.leaderboards.put(key, board.clone());
-            board
+            let shared = cache.clone();
+            db.run(move |conn| {
+                shared.leaderboards.get_or(key, || {
+                    feed::leaderboard(conn, query.filter, query.limit, None, now).map(std::sync::Arc::new)
+                })
+            })
+            .await?
         }
     };
     // The viewer's own e-mail, on their own entry only.

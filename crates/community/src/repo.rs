@@ -1,5 +1,7 @@
 //! The community crate's queries.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
@@ -247,20 +249,27 @@ pub(crate) fn count_visible(conn: &mut DbConnection, filter: Visible) -> QueryRe
 
 /// How many of the setups `filter` lets through (viewer aside) the viewer reported: the
 /// viewer's total is [`count_visible`] minus these, so no query probes every setup for the
-/// viewer's reports.
+/// viewer's reports. Two lookups by key, whatever the planner knows of the tables (without
+/// statistics SQLite would rather walk an index of every visible setup): the viewer's
+/// reported setups (few; usually none, and then nothing more), then those setups by id.
 pub(crate) fn count_reported_by(conn: &mut DbConnection, viewer: i64, filter: Visible) -> QueryResult<i64> {
-    let mut reported = community_reports::table
-        .inner_join(community_setups::table)
+    let reported: Vec<i64> = community_reports::table
         .filter(community_reports::reporter_id.eq(viewer))
-        .filter(community_setups::hidden.eq(false))
-        .into_boxed();
-    if let Some(since) = filter.since {
-        reported = reported.filter(community_setups::created_at.ge(since));
+        .select(community_reports::setup_id)
+        .load(conn)?;
+    if reported.is_empty() {
+        return Ok(0);
     }
-    if let Some(author) = filter.author {
-        reported = reported.filter(community_setups::user_id.eq(author));
-    }
-    reported.select(count_star()).first(conn)
+    let setups: Vec<(bool, NaiveDateTime, i64)> = community_setups::table
+        .filter(community_setups::id.eq_any(reported))
+        .select((community_setups::hidden, community_setups::created_at, community_setups::user_id))
+        .load(conn)?;
+    let counted = setups.into_iter().filter(|(hidden, created_at, user_id)| {
+        !hidden
+            && filter.since.is_none_or(|since| *created_at >= since)
+            && filter.author.is_none_or(|author| *user_id == author)
+    });
+    Ok(i64::try_from(counted.count()).unwrap_or(i64::MAX))
 }
 
 /// The viewer's votes on `setup_ids`.
@@ -274,6 +283,42 @@ pub(crate) fn votes_on(
         .filter(community_votes::setup_id.eq_any(setup_ids))
         .select((community_votes::setup_id, community_votes::value))
         .load(conn)
+}
+
+/// A setup's score as it is now, and the viewer's vote on it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CurrentScore {
+    pub score: i32,
+    pub upvotes: i32,
+    pub vote: Option<i32>,
+}
+
+/// Of those of `setup_ids` that are not hidden: the score, the upvotes and the viewer's
+/// vote, by setup, in one query by key (hidden ones are left out here, not by the planner).
+pub(crate) fn scores_and_votes(
+    conn: &mut DbConnection,
+    viewer: i64,
+    setup_ids: &[i64],
+) -> QueryResult<HashMap<i64, CurrentScore>> {
+    let rows: Vec<(i64, i32, i32, bool, Option<i32>)> =
+        community_setups::table
+            .left_join(community_votes::table.on(
+                community_votes::setup_id.eq(community_setups::id).and(community_votes::user_id.eq(viewer)),
+            ))
+            .filter(community_setups::id.eq_any(setup_ids))
+            .select((
+                community_setups::id,
+                community_setups::score,
+                community_setups::upvotes,
+                community_setups::hidden,
+                community_votes::value.nullable(),
+            ))
+            .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter(|row| !row.3)
+        .map(|(id, score, upvotes, _, vote)| (id, CurrentScore { score, upvotes, vote }))
+        .collect())
 }
 
 /// Per user in the period: the summed score and the number of setups, best first.

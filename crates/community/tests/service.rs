@@ -8,7 +8,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_auth::service::accounts::{self, OwnedMedia};
 use setupiq_community::CommunityError;
 use setupiq_community::service::reports::{self, ReportReason};
-use setupiq_community::service::setups::{self, NewSetup, StoredImage};
+use setupiq_community::service::setups::{self, NewSetup, PostImage, StoredImage};
 use setupiq_community::service::votes::{self, Vote};
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_db::DbConnection;
@@ -18,13 +18,23 @@ fn noon() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).single().unwrap()
 }
 
-fn stored(n: usize) -> Vec<StoredImage> {
+/// `n` photos as if stored for a post.
+fn stored(n: usize) -> Vec<PostImage> {
     (0..n)
-        .map(|_| StoredImage {
-            image: MediaKey::generate("community", MediaKind::Jpeg),
-            thumbnail: MediaKey::generate("community_thumbs", MediaKind::Jpeg),
+        .map(|_| {
+            PostImage::New(StoredImage {
+                image: MediaKey::generate("community", MediaKind::Jpeg),
+                thumbnail: MediaKey::generate("community_thumbs", MediaKind::Jpeg),
+            })
         })
         .collect()
+}
+
+fn new_photo(image: &PostImage) -> &StoredImage {
+    match image {
+        PostImage::New(photo) => photo,
+        PostImage::Keep(key) => panic!("{key:?} was not stored for the post"),
+    }
 }
 
 /// A setup of `user_id`'s photo analysis, published at `at`.
@@ -58,40 +68,66 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     let other = fixtures::account(&mut conn, "pub-other@example.com");
     let photo = fixtures::analysis(&mut conn, me.id, true, noon());
     let described = fixtures::analysis(&mut conn, me.id, false, noon());
-    let new = |analysis_id, images| NewSetup {
-        user_id: me.id,
-        analysis_id,
-        title: None,
-        description: None,
-        images,
-    };
+    fn post(user_id: i64, analysis_id: i64, images: &[PostImage]) -> NewSetup<'_> {
+        NewSetup { user_id, analysis_id, title: None, description: None, images }
+    }
 
-    let own = setups::publish(&mut conn, &new(photo, &[]), noon()).unwrap();
+    let own = setups::publish(&mut conn, &post(me.id, photo, &[]), noon()).unwrap();
     let setup = setups::find(&mut conn, own).unwrap();
     assert_eq!(setup.images.len(), 1);
     assert!(!setup.images[0].owned, "the analysis's photo stays the analysis's");
 
     assert!(matches!(
-        setups::publish(&mut conn, &new(described, &[]), noon()),
+        setups::publish(&mut conn, &post(me.id, described, &[]), noon()),
         Err(CommunityError::ImagesRequired)
     ));
     let photos = stored(2);
-    let with_photos = setups::publish(&mut conn, &new(described, &photos), noon()).unwrap();
+    let with_photos = setups::publish(&mut conn, &post(me.id, described, &photos), noon()).unwrap();
     let setup = setups::find(&mut conn, with_photos).unwrap();
     assert_eq!(
         setup.images.iter().map(|i| i.image.clone()).collect::<Vec<_>>(),
-        [photos[0].image.clone(), photos[1].image.clone()]
+        [new_photo(&photos[0]).image.clone(), new_photo(&photos[1]).image.clone()]
     );
     assert!(setup.images.iter().all(|i| i.owned));
 
+    // The analysis's own photo placed among extra photos: kept by reference, not copied.
+    let own_photo = setups::find(&mut conn, own).unwrap().images[0].image.clone();
+    let extras = stored(2);
+    let mixed = [extras[0].clone(), PostImage::Keep(own_photo.clone()), extras[1].clone()];
+    let mixed_id = setups::publish(&mut conn, &post(me.id, photo, &mixed), noon()).unwrap();
+    let setup = setups::find(&mut conn, mixed_id).unwrap();
+    assert_eq!(
+        setup.images.iter().map(|i| (i.image.clone(), i.owned)).collect::<Vec<_>>(),
+        [
+            (new_photo(&extras[0]).image.clone(), true),
+            (own_photo.clone(), false),
+            (new_photo(&extras[1]).image.clone(), true)
+        ]
+    );
+    assert!(setup.images[1].thumbnail.is_some(), "the analysis's thumbnail comes with its photo");
+    // Only the analysis's own photo can be kept, and only once.
+    for kept in [
+        vec![PostImage::Keep(own_photo.clone()), PostImage::Keep(own_photo.clone())],
+        vec![PostImage::Keep(new_photo(&extras[0]).image.clone())],
+    ] {
+        assert!(matches!(
+            setups::publish(&mut conn, &post(me.id, photo, &kept), noon()),
+            Err(CommunityError::UnknownImage)
+        ));
+    }
+    assert!(matches!(
+        setups::publish(&mut conn, &post(me.id, described, &[PostImage::Keep(own_photo)]), noon()),
+        Err(CommunityError::UnknownImage)
+    ));
+
     let six = stored(6);
     assert!(matches!(
-        setups::publish(&mut conn, &new(photo, &six), noon()),
+        setups::publish(&mut conn, &post(me.id, photo, &six), noon()),
         Err(CommunityError::TooManyImages)
     ));
     let theirs = fixtures::analysis(&mut conn, other.id, true, noon());
     assert!(matches!(
-        setups::publish(&mut conn, &new(theirs, &[]), noon()),
+        setups::publish(&mut conn, &post(me.id, theirs, &[]), noon()),
         Err(CommunityError::AnalysisNotFound)
     ));
 }
@@ -231,7 +267,7 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let mut removed = setups::delete(&mut conn, owner.id, false, setup).unwrap();
     removed.sort_by(|a, b| a.as_str().cmp(b.as_str()));
     let mut expected: Vec<MediaKey> =
-        photos.iter().flat_map(|p| [p.image.clone(), p.thumbnail.clone()]).collect();
+        photos.iter().map(new_photo).flat_map(|p| [p.image.clone(), p.thumbnail.clone()]).collect();
     expected.sort_by(|a, b| a.as_str().cmp(b.as_str()));
     assert_eq!(removed, expected);
     assert!(matches!(setups::find(&mut conn, setup), Err(CommunityError::SetupNotFound)));
@@ -297,6 +333,7 @@ mod feed_tests {
         the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total,
         the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live,
         reported_and_hidden_setups_leave_the_feed,
+        a_kept_page_shows_each_viewer_their_votes_the_current_scores_and_not_what_they_reported,
         hot_puts_a_fresh_setup_above_an_old_high_score,
         the_leaderboard_sums_scores_per_user_in_the_period,
         my_posts_and_profiles_count_what_they_should,
@@ -311,14 +348,14 @@ mod feed_tests {
         let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ra");
         upvote(&mut conn, old, 3, "rold");
-        let all = feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap();
+        let all = feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap();
         assert_eq!(ids(&all), [old, a, c, b], "score, then the newer first");
         assert_eq!(all.total, 4);
         let week = feed::list(
             &mut conn,
             FeedQuery { period: Period::Week, ..query(None) },
             noon(),
-            &FeedCache::default().totals,
+            &FeedCache::default(),
         )
         .unwrap();
         assert_eq!((ids(&week), week.total), (vec![a, c, b], 3));
@@ -326,7 +363,7 @@ mod feed_tests {
             &mut conn,
             FeedQuery { sort: Sort::New, ..query(None) },
             noon(),
-            &FeedCache::default().totals,
+            &FeedCache::default(),
         )
         .unwrap();
         assert_eq!(ids(&newest), [c, b, a, old]);
@@ -334,10 +371,57 @@ mod feed_tests {
             &mut conn,
             FeedQuery { limit: 2, offset: 2, ..query(None) },
             noon(),
-            &FeedCache::default().totals,
+            &FeedCache::default(),
         )
         .unwrap();
         assert_eq!((ids(&second), second.total), (vec![c, b], 4));
+    }
+
+    fn a_kept_page_shows_each_viewer_their_votes_the_current_scores_and_not_what_they_reported(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::account(&mut conn, "kept-owner@example.com");
+        let viewer = fixtures::account(&mut conn, "kept-viewer@example.com");
+        let reporter = fixtures::account(&mut conn, "kept-reporter@example.com");
+        let older = published(&mut conn, owner.id, noon() - Duration::hours(2));
+        let newer = published(&mut conn, owner.id, noon() - Duration::hours(1));
+        let cache = FeedCache::default();
+        let everyone = feed::list(&mut conn, query(None), noon(), &cache).unwrap();
+        assert_eq!(ids(&everyone), [newer, older]);
+
+        // Votes after the page was kept: each viewer sees their own vote and every current score.
+        votes::vote(&mut conn, viewer.id, older, Vote::Up, noon()).unwrap();
+        upvote(&mut conn, older, 2, "kept");
+        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap();
+        assert_eq!(ids(&seen), [newer, older], "the kept order");
+        assert_eq!(
+            (seen.items[1].score, seen.items[1].upvotes, seen.items[1].user_vote),
+            (3, 3, Some(Vote::Up))
+        );
+        assert_eq!(seen.items[0].user_vote, None);
+        assert!(seen.items.iter().all(|i| i.uploader.email.is_none()), "never another user's e-mail");
+        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &cache).unwrap();
+        assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
+
+        // A report takes the setup out of the reporter's feed at once, and only theirs.
+        reports::report(&mut conn, reporter.id, older, ReportReason::Spam, None, noon()).unwrap();
+        let reporters = feed::list(&mut conn, query(Some(reporter.id)), noon(), &cache).unwrap();
+        assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
+        assert_eq!(
+            ids(&feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap()),
+            [newer, older]
+        );
+
+        // A setup hidden by three reports leaves signed-in viewers' pages at once.
+        for i in 0..3 {
+            let other = fixtures::account(&mut conn, &format!("kept-hide-{i}@example.com"));
+            reports::report(&mut conn, other.id, newer, ReportReason::Spam, None, noon()).unwrap();
+        }
+        assert_eq!(ids(&feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap()), [older]);
+
+        // Once the kept page expires the order follows the scores.
+        cache.clear();
+        assert_eq!(ids(&feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap()), [older]);
+        assert_eq!(feed::list(&mut conn, query(None), noon(), &cache).unwrap().items[0].score, 3);
     }
 
     fn the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live(db: TestDb) {
@@ -347,8 +431,7 @@ mod feed_tests {
         let setup = published(&mut conn, owner.id, noon());
         votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon()).unwrap();
 
-        let seen =
-            feed::list(&mut conn, query(Some(viewer.id)), noon(), &FeedCache::default().totals).unwrap();
+        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon(), &FeedCache::default()).unwrap();
         let item = &seen.items[0];
         assert_eq!(item.uploader.email, None, "never another user's e-mail");
         assert_eq!(item.user_vote, Some(Vote::Down));
@@ -359,12 +442,12 @@ mod feed_tests {
                 .is_some_and(|a| a.overall_rating > 0.0 && !a.improvement_suggestions.is_empty())
         );
         assert_eq!(
-            feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap().items[0]
+            feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap().items[0]
                 .uploader
                 .email,
             None
         );
-        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &FeedCache::default().totals).unwrap();
+        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &FeedCache::default()).unwrap();
         assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
         assert_eq!(own.items[0].user_vote, None);
 
@@ -375,14 +458,14 @@ mod feed_tests {
         page.show_on_community = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
         assert_eq!(
-            feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap().items[0]
+            feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap().items[0]
                 .uploader
                 .rigpage_slug,
             None
         );
         page.enabled = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        let live = feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap();
+        let live = feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap();
         assert_eq!(live.items[0].uploader.rigpage_slug.as_deref(), Some("owner_rig"));
     }
 
@@ -393,15 +476,12 @@ mod feed_tests {
         let setup = published(&mut conn, owner.id, noon());
         let other = published(&mut conn, owner.id, noon());
         reports::report(&mut conn, a.id, setup, ReportReason::Spam, None, noon()).unwrap();
-        let for_a = feed::list(&mut conn, query(Some(a.id)), noon(), &FeedCache::default().totals).unwrap();
+        let for_a = feed::list(&mut conn, query(Some(a.id)), noon(), &FeedCache::default()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
-        assert_eq!(
-            feed::list(&mut conn, query(Some(b.id)), noon(), &FeedCache::default().totals).unwrap().total,
-            2
-        );
+        assert_eq!(feed::list(&mut conn, query(Some(b.id)), noon(), &FeedCache::default()).unwrap().total, 2);
         reports::report(&mut conn, b.id, setup, ReportReason::Spam, None, noon()).unwrap();
         reports::report(&mut conn, c.id, setup, ReportReason::Spam, None, noon()).unwrap();
-        let anyone = feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap();
+        let anyone = feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }
 
@@ -416,12 +496,12 @@ mod feed_tests {
             &mut conn,
             FeedQuery { sort: Sort::Hot, ..query(None) },
             noon(),
-            &FeedCache::default().totals,
+            &FeedCache::default(),
         )
         .unwrap();
         assert_eq!((ids(&hot), hot.total), (vec![fresh, old], 2));
         assert_eq!(
-            ids(&feed::list(&mut conn, query(None), noon(), &FeedCache::default().totals).unwrap()),
+            ids(&feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap()),
             [old, fresh]
         );
         assert!(

@@ -14,6 +14,8 @@ both_backends_async!(
     every_field_is_validated_with_the_specification_messages,
     a_setup_is_published_voted_reported_and_deleted,
     photos_are_stored_and_the_edit_window_is_an_hour,
+    the_analysis_photo_is_placed_among_extra_photos_without_a_copy,
+    the_third_report_hides_a_setup_from_kept_pages_at_once,
     a_profile_page_carries_its_title_and_preview_tags,
 );
 
@@ -235,6 +237,63 @@ async fn photos_are_stored_and_the_edit_window_is_an_hour(db: TestDb) {
 
     assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
     assert!(app.media_files().is_empty(), "a deleted account takes its posts' photos");
+}
+
+async fn the_analysis_photo_is_placed_among_extra_photos_without_a_copy(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("mixed@example.com").with_photo_analysis().sign_up().await;
+    let analysis_id = me.analysis_ids[0];
+    let own = me.get(&format!("/_api/analyses/{analysis_id}")).await.json()["inputData"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(own.starts_with("/media/analyses/"), "{own}");
+
+    // Someone else's photo URL, or the same photo twice, is refused with nothing stored.
+    let other = app.user("mixed-other@example.com").with_photo_analysis().sign_up().await;
+    let theirs = other.get(&format!("/_api/analyses/{}", other.analysis_ids[0])).await.json()["inputData"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for images in [json!([jpeg_data_url(), theirs]), json!([own, own])] {
+        let res =
+            me.post("/_api/community/setup", json!({"analysisId": analysis_id, "images": images})).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text);
+        assert_eq!(issues(&res)[0].0, "images");
+        assert!(app.media_files().is_empty(), "a refused post leaves no photo behind");
+    }
+
+    let res = me
+        .post("/_api/community/setup", json!({"analysisId": analysis_id, "images": [jpeg_data_url(), own]}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    assert_eq!(app.media_files().len(), 2, "one new photo and its thumbnail; the analysis's is not copied");
+    let images = me.get("/_api/community/setups").await.json()["setups"][0]["images"].clone();
+    assert_eq!(images.as_array().unwrap().len(), 2);
+    assert!(images[0].as_str().unwrap().starts_with("/media/community/"), "{images}");
+    assert_eq!(images[1], own.as_str(), "in the order sent");
+}
+
+async fn the_third_report_hides_a_setup_from_kept_pages_at_once(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let owner = app.user("hide-owner@example.com").with_photo_analysis().sign_up().await;
+    let published = owner.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await;
+    assert_eq!(published.status, StatusCode::OK, "{}", published.text);
+    let visitor = app.client();
+    assert_eq!(visitor.get("/_api/community/setups").await.json()["pagination"]["total"], 1, "now kept");
+    let watcher = app.user("hide-watcher@example.com").sign_up().await;
+    assert_eq!(watcher.get("/_api/community/setups").await.json()["setups"].as_array().unwrap().len(), 1);
+
+    let id = published.json()["setupId"].clone();
+    for i in 0..3 {
+        let reporter = app.user(&format!("hide-{i}@example.com")).sign_up().await;
+        let res = reporter.post("/_api/community/report", json!({"setupId": id, "reason": "spam"})).await;
+        assert_eq!(res.json()["counted"], true);
+    }
+    for seen in [visitor.get("/_api/community/setups").await, watcher.get("/_api/community/setups").await] {
+        assert_eq!(seen.json()["setups"], json!([]), "hidden from everyone at once");
+        assert_eq!(seen.json()["pagination"]["total"], 0);
+    }
 }
 
 async fn a_profile_page_carries_its_title_and_preview_tags(db: TestDb) {

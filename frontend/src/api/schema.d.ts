@@ -1380,7 +1380,11 @@ export interface components {
             /** Format: int64 */
             analysisId: number;
             description?: string | null;
-            /** @description Data URLs of photos (JPEG, PNG or WebP, at most 5 MB each); none: the analysis's own photo. */
+            /**
+             * @description The photos in order: data URLs of new ones (JPEG, PNG or WebP, at most 5 MB each)
+             *     and, to place it among them, the URL of the analysis's own photo (`inputData`), kept
+             *     as it is. None: the analysis's own photo alone.
+             */
             images?: string[];
             title?: string | null;
         };

@@ -4,6 +4,7 @@
 //! the viewer's votes, the uploaders, their RigPage badges and the analyses, each once.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,7 @@ use setupiq_auth::Account;
 use setupiq_core::ttl_cache::TtlCache;
 use setupiq_db::DbConnection;
 
+use super::cache::FeedCache;
 use super::setups::{SetupImage, photos_of};
 use super::votes::Vote;
 use crate::error::CommunityError;
@@ -117,8 +119,64 @@ pub struct FeedQuery {
     pub viewer: Option<i64>,
 }
 
-/// A page of the feed. `totals` keeps each period's count for a few seconds.
+/// A page of the feed.
+///
+/// Everyone's page (no viewer) is built once per [`cache::TTL`](super::cache::TTL) and
+/// kept in `cache.pages`. A signed-in viewer who reported none of the period's setups
+/// sees that page with their own votes, their own e-mail and every score read fresh laid
+/// over it (lookups by key: their reports, then the page's scores with their votes): only
+/// the order may be up to the TTL old. A
+/// viewer who reported some of the period's setups gets a page of their own, built for
+/// them, since leaving those setups out shifts every later position.
 pub fn list(
+    conn: &mut DbConnection,
+    query: FeedQuery,
+    now: DateTime<Utc>,
+    cache: &FeedCache,
+) -> Result<FeedPage, CommunityError> {
+    let key = (query.period, query.sort, query.limit, query.offset);
+    let everyone = cache.pages.get_or(key, || {
+        build_page(conn, FeedQuery { viewer: None, ..query }, now, &cache.totals).map(Arc::new)
+    })?;
+    let Some(viewer) = query.viewer else { return Ok(FeedPage::clone(&everyone)) };
+    let filter = Visible { since: query.period.since(now), viewer: None, author: None };
+    if repo::count_reported_by(conn, viewer, filter)? > 0 {
+        return build_page(conn, query, now, &cache.totals);
+    }
+    personalise(conn, &everyone, viewer)
+}
+
+/// Everyone's page as `viewer` sees it: their votes, their e-mail on their own setups, the
+/// current scores; a setup deleted or hidden since the page was built is left out.
+fn personalise(conn: &mut DbConnection, page: &FeedPage, viewer: i64) -> Result<FeedPage, CommunityError> {
+    let ids: Vec<i64> = page.items.iter().map(|item| item.id).collect();
+    let current = repo::scores_and_votes(conn, viewer, &ids)?;
+    let email = if page.items.iter().any(|item| item.uploader.id == viewer) {
+        setupiq_auth::service::accounts::find(conn, viewer)?.map(|account| account.email)
+    } else {
+        None
+    };
+    let items = page
+        .items
+        .iter()
+        .filter_map(|item| {
+            let now = current.get(&item.id)?;
+            let mut item = item.clone();
+            item.score = now.score;
+            item.upvotes = now.upvotes;
+            item.user_vote = now.vote.and_then(|v| Vote::from_value(i64::from(v)));
+            if item.uploader.id == viewer {
+                item.uploader.email.clone_from(&email);
+            }
+            Some(item)
+        })
+        .collect();
+    Ok(FeedPage { items, total: page.total })
+}
+
+/// A page built from the database for `query.viewer` (none: everyone's page). `totals`
+/// keeps each period's count for a few seconds.
+fn build_page(
     conn: &mut DbConnection,
     query: FeedQuery,
     now: DateTime<Utc>,

@@ -12,7 +12,7 @@ use setupiq_core::SharedClock;
 use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
 use setupiq_db::Db;
 
-use super::setups::{self, EditedImage, NewSetup, SetupEdit, StoredImage};
+use super::setups::{self, NewSetup, PostImage, SetupEdit, StoredImage};
 use crate::error::CommunityError;
 
 /// The largest photo a post takes.
@@ -32,11 +32,12 @@ pub struct Context<'a> {
 pub struct Post {
     pub title: Option<String>,
     pub description: Option<String>,
-    /// Data URLs of new photos; for an edit also URLs of the setup's photos to keep.
+    /// Data URLs of new photos, and URLs of photos to keep: for an edit the setup's, for
+    /// a new post the analysis's own.
     pub images: Vec<String>,
 }
 
-/// Publishes one of the user's analyses with the photos sent (none: its own photo).
+/// Publishes one of the user's analyses with the photos sent (none: its own photo alone).
 pub async fn publish(
     ctx: Context<'_>,
     user_id: i64,
@@ -46,8 +47,7 @@ pub async fn publish(
     if post.images.len() > setups::MAX_IMAGES {
         return Err(CommunityError::TooManyImages);
     }
-    let stored = store_all(ctx, post.images).await?;
-    let keys = stored.clone();
+    let (images, stored) = store_new(ctx, post.images).await?;
     let now = ctx.clock.now();
     let saved = ctx
         .db
@@ -57,7 +57,7 @@ pub async fn publish(
                 analysis_id,
                 title: post.title.as_deref(),
                 description: post.description.as_deref(),
-                images: &keys,
+                images: &images,
             };
             setups::publish(conn, &new, now)
         })
@@ -85,30 +85,7 @@ pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> 
     if now - setup.created_at > setups::EDIT_WINDOW {
         return Err(CommunityError::EditWindowClosed);
     }
-    let mut images = Vec::with_capacity(post.images.len());
-    let mut stored = Vec::new();
-    for image in post.images {
-        if image.starts_with("data:") {
-            match store_photo(ctx, image).await {
-                Ok(photo) => {
-                    stored.push(photo.clone());
-                    images.push(EditedImage::New(photo));
-                }
-                Err(err) => {
-                    remove(ctx.media, &stored).await;
-                    return Err(err);
-                }
-            }
-        } else {
-            match MediaKey::from_url(&image) {
-                Some(key) => images.push(EditedImage::Keep(key)),
-                None => {
-                    remove(ctx.media, &stored).await;
-                    return Err(CommunityError::UnknownImage);
-                }
-            }
-        }
-    }
+    let (images, stored) = store_new(ctx, post.images).await?;
     let saved = ctx
         .db
         .run(move |conn| {
@@ -134,19 +111,33 @@ pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> 
     }
 }
 
-/// Stores every photo, or none: a failure removes the ones stored before it.
-async fn store_all(ctx: Context<'_>, images: Vec<String>) -> Result<Vec<StoredImage>, CommunityError> {
-    let mut stored = Vec::with_capacity(images.len());
+/// Stores the new photos (data URLs) and reads the kept ones (URLs): all of them, or
+/// none (a failure removes the photos stored before it). Returns the photos in order and
+/// the ones stored, for the caller to remove if the rows are not written.
+async fn store_new(
+    ctx: Context<'_>,
+    images: Vec<String>,
+) -> Result<(Vec<PostImage>, Vec<StoredImage>), CommunityError> {
+    let mut posted = Vec::with_capacity(images.len());
+    let mut stored = Vec::new();
     for image in images {
-        match store_photo(ctx, image).await {
-            Ok(photo) => stored.push(photo),
+        let next = if image.starts_with("data:") {
+            store_photo(ctx, image).await.map(|photo| {
+                stored.push(photo.clone());
+                PostImage::New(photo)
+            })
+        } else {
+            MediaKey::from_url(&image).map(PostImage::Keep).ok_or(CommunityError::UnknownImage)
+        };
+        match next {
+            Ok(image) => posted.push(image),
             Err(err) => {
                 remove(ctx.media, &stored).await;
                 return Err(err);
             }
         }
     }
-    Ok(stored)
+    Ok((posted, stored))
 }
 
 /// One photo through the pipeline and the safety classifier, then into the store.

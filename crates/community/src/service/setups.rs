@@ -1,7 +1,8 @@
 //! Publishing and removing setups. A setup is one of the user's own analyses with 1 to
-//! [`MAX_IMAGES`] photos: the photos stored for the post (owned by it, deleted with it),
-//! or, when none were added, the analysis's own photo (which stays the analysis's). A
-//! text analysis needs at least one photo. A user publishes at most [`DAILY_POST_LIMIT`]
+//! [`MAX_IMAGES`] photos: photos stored for the post (owned by it, deleted with it) and
+//! the analysis's own photo (which stays the analysis's, never copied), in the order the
+//! user chose; when none are sent, the analysis's own photo alone. A text analysis needs
+//! at least one photo. A user publishes at most [`DAILY_POST_LIMIT`]
 //! setups a day.
 
 use std::collections::HashMap;
@@ -25,6 +26,19 @@ pub const DAILY_POST_LIMIT: i64 = 10;
 pub struct StoredImage {
     pub image: MediaKey,
     pub thumbnail: MediaKey,
+}
+
+impl StoredImage {
+    /// Its row at `position` of a setup (owned by the setup).
+    fn insert_form(&self, setup_id: i64, position: i32) -> ImageInsertForm<'_> {
+        ImageInsertForm {
+            setup_id,
+            position,
+            image_key: self.image.as_str(),
+            thumbnail_key: Some(self.thumbnail.as_str()),
+            owned: true,
+        }
+    }
 }
 
 /// A published setup as stored.
@@ -95,8 +109,9 @@ pub struct NewSetup<'a> {
     pub analysis_id: i64,
     pub title: Option<&'a str>,
     pub description: Option<&'a str>,
-    /// Photos stored for this post, in order; empty means the analysis's own photo.
-    pub images: &'a [StoredImage],
+    /// The photos in order: stored for this post, or kept (only the analysis's own photo
+    /// may be kept). Empty means the analysis's own photo alone.
+    pub images: &'a [PostImage],
 }
 
 /// Publishes a setup; returns its id. Nothing is written when a rule fails (the caller
@@ -157,17 +172,29 @@ pub fn publish(
                 })
                 .collect()
         } else {
-            new.images
-                .iter()
-                .zip(0..)
-                .map(|(stored, position)| ImageInsertForm {
-                    setup_id: id,
-                    position,
-                    image_key: stored.image.as_str(),
-                    thumbnail_key: Some(stored.thumbnail.as_str()),
-                    owned: true,
-                })
-                .collect()
+            let mut kept_own = false;
+            let mut forms = Vec::with_capacity(new.images.len());
+            for (position, image) in (0..).zip(new.images) {
+                forms.push(match image {
+                    PostImage::Keep(key) => {
+                        // The analysis's own photo, once: nothing else exists to keep.
+                        let (image, thumb) = own_photo
+                            .as_ref()
+                            .filter(|(own, _)| own == key && !kept_own)
+                            .ok_or(CommunityError::UnknownImage)?;
+                        kept_own = true;
+                        ImageInsertForm {
+                            setup_id: id,
+                            position,
+                            image_key: image.as_str(),
+                            thumbnail_key: thumb.as_ref().map(MediaKey::as_str),
+                            owned: false,
+                        }
+                    }
+                    PostImage::New(stored) => stored.insert_form(id, position),
+                });
+            }
+            forms
         };
         repo::insert_images(conn, &images)?;
         Ok(id)
@@ -217,9 +244,10 @@ pub fn on_account_deleted(conn: &mut DbConnection, user_id: i64) -> Result<Vec<M
 /// How long after publishing a setup can be edited (server clock).
 pub const EDIT_WINDOW: chrono::Duration = chrono::Duration::hours(1);
 
-/// A photo of an edited setup: one it already has (kept), or one stored for the edit.
+/// A photo of a post as sent: one that exists already (kept: for an edit, one of the
+/// setup's photos; for a new post, the analysis's own photo), or one stored for the post.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EditedImage {
+pub enum PostImage {
     Keep(MediaKey),
     New(StoredImage),
 }
@@ -232,7 +260,7 @@ pub struct SetupEdit<'a> {
     pub title: Option<&'a str>,
     pub description: Option<&'a str>,
     /// The photos in their new order (1 to [`MAX_IMAGES`]).
-    pub images: &'a [EditedImage],
+    pub images: &'a [PostImage],
 }
 
 /// Edits a setup: its owner only, within [`EDIT_WINDOW`] of publishing. Returns the
@@ -259,7 +287,7 @@ pub fn edit(
         let mut forms = Vec::with_capacity(edit.images.len());
         for (position, image) in (0..).zip(edit.images) {
             let form = match image {
-                EditedImage::Keep(key) => {
+                PostImage::Keep(key) => {
                     let kept =
                         setup.images.iter().find(|i| &i.image == key).ok_or(CommunityError::UnknownImage)?;
                     ImageInsertForm {
@@ -270,13 +298,7 @@ pub fn edit(
                         owned: kept.owned,
                     }
                 }
-                EditedImage::New(stored) => ImageInsertForm {
-                    setup_id: setup.id,
-                    position,
-                    image_key: stored.image.as_str(),
-                    thumbnail_key: Some(stored.thumbnail.as_str()),
-                    owned: true,
-                },
+                PostImage::New(stored) => stored.insert_form(setup.id, position),
             };
             forms.push(form);
         }
@@ -286,8 +308,8 @@ pub fn edit(
             .images
             .iter()
             .filter_map(|i| match i {
-                EditedImage::Keep(key) => Some(key),
-                EditedImage::New(_) => None,
+                PostImage::Keep(key) => Some(key),
+                PostImage::New(_) => None,
             })
             .collect();
         Ok(setup

@@ -158,12 +158,12 @@ describe('the community', { skip }, () => {
     await editedDetail.waitFor()
     assert.equal(await editedDetail.getByTestId('carousel-position').count(), 0, 'one photo left')
 
-    // And deletes it.
-    page.once('dialog', (dialog) => {
-      assert.equal(dialog.message(), 'Are you sure you want to delete this setup? This action cannot be undone.')
-      void dialog.accept()
-    })
+    // And deletes it, once confirmed.
     await editedDetail.getByRole('button', { name: 'Delete' }).click()
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Setup' })
+    await confirmDelete.getByText('Are you sure you want to delete this setup? This action cannot be undone.').waitFor()
+    await expectAccessible(page, assert, 'the delete dialog')
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.getByText('Setup deleted successfully.').waitFor()
     await card(page, edited).waitFor({ state: 'detached' })
     await page.goto('/my-posts')

@@ -145,6 +145,33 @@ describe('/results', () => {
     expect(calls.some((c) => c.path === '/_api/analyze-setup')).toBe(false)
   })
 
+  it('lets a member share a saved analysis to the community', async () => {
+    const { calls } = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/trending-gear': trending,
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [sampleSaved(9, 5.5, '2026-03-02T10:00:00Z'), sampleSaved(7, 8.2, '2026-03-01T10:00:00Z')] } },
+    })
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    await userEvent.click(await screen.findByRole('button', { name: 'Share to Community' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    const selected = await within(dialog).findByTestId('selected-analysis')
+    expect(selected).toHaveTextContent('8.2/10')
+    expect(within(dialog).getByText('Extra photos (your analysed photo comes first) (0/4)')).toBeInTheDocument()
+    expect(calls.some((c) => c.path === '/_api/my-analyses')).toBe(true)
+
+    // 'Change' goes back to the list.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change' }))
+    expect(within(dialog).queryByTestId('selected-analysis')).not.toBeInTheDocument()
+    expect(within(dialog).getAllByRole('button', { name: /Choose analysis/ })).toHaveLength(2)
+  })
+
+  it('offers visitors no community sharing', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/trending-gear': trending })
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Share to Community' })).not.toBeInTheDocument()
+  })
+
   it('shows the error screen and retries', async () => {
     let tries = 0
     mockServer({

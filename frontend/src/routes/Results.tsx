@@ -8,6 +8,7 @@ import { ResultsView, shareNatively } from '@/features/analysis/components/Resul
 import { exportPdf, type ReportInput } from '@/features/analysis/report'
 import { readResultsState, type AnalyzeState } from '@/features/analysis/schemas'
 import { useAnalysis, type AnalysisPhase } from '@/features/analysis/useAnalysis'
+import { PublishDialog } from '@/features/community/components/PublishDialog'
 import { useBalanceChanged } from '@/features/credits/api'
 import { OutOfCreditsDialog, type OutOfCreditsClose } from '@/features/credits/components/OutOfCreditsDialog'
 
@@ -156,6 +157,9 @@ function AnalysisFailed({ message, onRetry }: { message: string; onRetry: () => 
 
 function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportInput & { fileName?: string | undefined } }) {
   const { state, user, openAuth } = useAuth()
+  const [publishOpen, setPublishOpen] = useState(false)
+  // Only a saved analysis can be published, and only by the signed-in user it belongs to.
+  const publishableId = user && result.analysisId != null ? result.analysisId : null
   const onExport = () => {
     // The real membership of the signed-in user (DESIGN.md §5).
     if (!user?.isPro) {
@@ -173,6 +177,9 @@ function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportI
             <button type="button" className="btn btn-ghost" onClick={() => openAuth('login')}>Sign In</button>
           )}
           <button type="button" className="btn btn-secondary" onClick={() => void shareNatively(result.overallScore)}>Share</button>
+          {publishableId !== null && (
+            <button type="button" className="btn btn-secondary" onClick={() => setPublishOpen(true)}>Share to Community</button>
+          )}
           <button type="button" className="btn btn-secondary" onClick={onExport}>
             Export PDF{!user?.isPro && <span className="badge badge-pro results-pro-badge">PRO</span>}
           </button>
@@ -185,6 +192,7 @@ function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportI
       >
         <TrendingGear />
       </ResultsView>
+      {publishableId !== null && <PublishDialog open={publishOpen} onOpenChange={setPublishOpen} initialAnalysisId={publishableId} />}
     </div>
   )
 }

@@ -72,39 +72,42 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
       </div>
     )
   }
-  if (setups.length === 0) {
-    return (
-      <div className="state card">
-        <div className="emoji" aria-hidden="true">🖥️</div>
-        <h2>No Setups Found</h2>
-        <p className="muted">Be the first to share your setup with the community.</p>
-      </div>
-    )
-  }
   const hasMore = data?.[data.length - 1]?.pagination.hasMore ?? false
   const loadingMore = isValidating && size > (data?.length ?? 0)
+  // The dialogs keep their place either way: deleting the last setup empties the list while
+  // its confirmation is still open.
   return (
     <>
-      <ul className="grid history-grid plain-list" data-testid="community-setups">
-        {setups.map((setup, i) => (
-          <li key={setup.id}>
-            <SetupCard
-              setup={setup}
-              signedIn={actions.signedIn}
-              own={actions.viewerId === setup.uploaderId}
-              winner={winnerMark(i, filter, sort)}
-              onOpen={() => actions.openSetup(setup)}
-              onVote={(value) => void actions.vote(setup, value)}
-            />
-          </li>
-        ))}
-      </ul>
-      {hasMore && (
-        <div className="center">
-          <button type="button" className="btn btn-secondary" onClick={() => void setSize(size + 1)} disabled={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Load more'}
-          </button>
+      {setups.length === 0 ? (
+        <div className="state card">
+          <div className="emoji" aria-hidden="true">🖥️</div>
+          <h2>No Setups Found</h2>
+          <p className="muted">Be the first to share your setup with the community.</p>
         </div>
+      ) : (
+        <>
+          <ul className="grid history-grid plain-list" data-testid="community-setups">
+            {setups.map((setup, i) => (
+              <li key={setup.id}>
+                <SetupCard
+                  setup={setup}
+                  signedIn={actions.signedIn}
+                  own={actions.viewerId === setup.uploaderId}
+                  winner={winnerMark(i, filter, sort)}
+                  onOpen={() => actions.openSetup(setup)}
+                  onVote={(value) => void actions.vote(setup, value)}
+                />
+              </li>
+            ))}
+          </ul>
+          {hasMore && (
+            <div className="center">
+              <button type="button" className="btn btn-secondary" onClick={() => void setSize(size + 1)} disabled={loadingMore}>
+                {loadingMore ? 'Loading...' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
       )}
       {actions.dialogs}
     </>

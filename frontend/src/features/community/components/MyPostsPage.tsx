@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Modal } from '@/components/ui/Modal'
 import { useAuth } from '@/app/auth'
@@ -13,6 +13,21 @@ function Stat({ label, value }: { label: string; value: string | number }) {
       <span className="muted">{label}</span>
       <strong className="cm-stat-value">{value}</strong>
     </div>
+  )
+}
+
+const HIDDEN_POST = 'Hidden from others until a moderator reviews the reports.'
+
+/**
+ * Marks a post that reports have hidden (`MyPostDto.hidden`). It sits inside the card's button,
+ * whose label replaces its content, so the button points at it with `aria-describedby`.
+ */
+function HiddenBadge({ id }: { id: string }) {
+  return (
+    <span className="badge badge-warning" title={HIDDEN_POST}>
+      <span aria-hidden="true">Hidden</span>
+      <span id={id} className="sr-only">{HIDDEN_POST}</span>
+    </span>
   )
 }
 
@@ -36,6 +51,8 @@ function PostDialog({ post, onClose }: { post: MyPost | null; onClose: () => voi
 
 /** My Community Posts (spec §2): the summary and the grid of the user's posts. */
 export function MyPostsPage() {
+  const badgeIds = useId()
+  const hiddenBadgeId = (postId: number) => `${badgeIds}-hidden-${postId}`
   const { state, openAuth } = useAuth()
   const signedIn = state.status === 'authenticated'
   const { data, error, isLoading } = useMyPosts(signedIn)
@@ -82,10 +99,19 @@ export function MyPostsPage() {
         <ul className="grid history-grid plain-list" data-testid="my-posts">
           {posts.map((post) => (
             <li key={post.id}>
-              <button type="button" className="card card-hover stack cm-card" onClick={() => setOpenId(post.id)} aria-label={`View ${post.title || 'Untitled setup'}`}>
+              <button
+                type="button"
+                className="card card-hover stack cm-card"
+                onClick={() => setOpenId(post.id)}
+                aria-label={`View ${post.title || 'Untitled setup'}`}
+                aria-describedby={post.hidden ? hiddenBadgeId(post.id) : undefined}
+              >
                 {post.thumbnailUrl ? <img className="history-thumb" src={post.thumbnailUrl} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true">🖼️</div>}
                 <span className="card-title">{post.title || 'Untitled setup'}</span>
-                <span className="muted">Score {post.score} · {shortDate(post.createdAt)}{post.hidden ? ' · Hidden' : ''}</span>
+                <span className="row cm-meta">
+                  <span className="muted">Score {post.score} · {shortDate(post.createdAt)}</span>
+                  {post.hidden && <HiddenBadge id={hiddenBadgeId(post.id)} />}
+                </span>
               </button>
             </li>
           ))}

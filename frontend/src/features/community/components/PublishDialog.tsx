@@ -9,23 +9,14 @@ import { publishSetup, useMyAnalysesList, useRefreshCommunity, type SavedAnalysi
 import { DESCRIPTION_MAX, maxExtraImages, TITLE_MAX } from '../logic'
 import { PhotoList, type Photo } from './PhotoList'
 
-/** A stored photo as a data URL (the server takes data URLs only). */
-export async function urlToDataUrl(url: string): Promise<string> {
-  if (url.startsWith('data:')) return url
-  const blob = await (await fetch(url, { credentials: 'same-origin' })).blob()
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(new Error('Failed to read the photo.'))
-    reader.readAsDataURL(blob)
-  })
-}
-
-/** The photos to send: none means the analysis's own photo; with extras, it comes first. */
-export async function publishImages(analysis: SavedAnalysis, extras: string[]): Promise<string[]> {
+/**
+ * The photos to send: none means the analysis's own photo alone; with extras, its own photo
+ * comes first, sent by its URL (the server keeps it as it is, no copy).
+ */
+export function publishImages(analysis: SavedAnalysis, extras: string[]): string[] {
   if (extras.length === 0) return []
   if (analysis.inputType !== 'image') return extras
-  return [await urlToDataUrl(analysis.inputData), ...extras]
+  return [analysis.inputData, ...extras]
 }
 
 function AnalysisThumb({ analysis }: { analysis: SavedAnalysis }) {
@@ -33,12 +24,21 @@ function AnalysisThumb({ analysis }: { analysis: SavedAnalysis }) {
   return src ? <img className="cm-analysis-thumb" src={src} alt="" /> : <div className="cm-analysis-thumb history-thumb-empty" aria-hidden="true">📝</div>
 }
 
+interface PublishDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** An analysis to start from (step 2), once the user's analyses have loaded and hold it. */
+  initialAnalysisId?: number | undefined
+}
+
 /** 'Publish Setup to Community': pick an analysis, add photos and words, publish. */
-export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PublishDialog({ open, onOpenChange, initialAnalysisId }: PublishDialogProps) {
   const id = useId()
   const { data: analyses, error, isLoading } = useMyAnalysesList(open)
   const refresh = useRefreshCommunity()
-  const [selected, setSelected] = useState<SavedAnalysis | null>(null)
+  // The user's own choice (null after 'Change'); until there is one, the initial analysis.
+  const [chosen, setChosen] = useState<SavedAnalysis | null | undefined>(undefined)
+  const selected = chosen !== undefined ? chosen : (analyses?.find((a) => a.id === initialAnalysisId) ?? null)
   const [photos, setPhotos] = useState<Photo[]>([])
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
@@ -46,7 +46,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [formError, setFormError] = useState<string | null>(null)
 
   const reset = () => {
-    setSelected(null)
+    setChosen(undefined)
     setPhotos([])
     setTitle('')
     setDescription('')
@@ -58,7 +58,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     onOpenChange(false)
   }
   const choose = (analysis: SavedAnalysis | null) => {
-    setSelected(analysis)
+    setChosen(analysis)
     setPhotos([])
     setFormError(null)
   }
@@ -73,7 +73,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     setPending(true)
     setFormError(null)
     try {
-      const images = await publishImages(selected, photos.map((p) => p.src))
+      const images = publishImages(selected, photos.map((p) => p.src))
       await publishSetup({ analysisId: selected.id, images, title: title.trim() || null, description: description.trim() || null })
       toast.success('Setup uploaded successfully!')
       refresh()

@@ -18,22 +18,27 @@ function RecentPosts({ profile, name, mutate }: { profile: UserProfile; name: st
         { revalidate: false },
       ),
   })
-  if (profile.recentPosts.length === 0) return <p className="muted">{name} hasn't posted anything yet.</p>
+  // The dialogs keep their place either way: deleting the last post empties the list while
+  // its confirmation is still open.
   return (
     <>
-      <ul className="grid history-grid plain-list" data-testid="recent-posts">
-        {profile.recentPosts.map((setup) => (
-          <li key={setup.id}>
-            <SetupCard
-              setup={setup}
-              signedIn={actions.signedIn}
-              own={actions.viewerId === setup.uploaderId}
-              onOpen={() => actions.openSetup(setup)}
-              onVote={(value) => void actions.vote(setup, value)}
-            />
-          </li>
-        ))}
-      </ul>
+      {profile.recentPosts.length === 0 ? (
+        <p className="muted">{name} hasn't posted anything yet.</p>
+      ) : (
+        <ul className="grid history-grid plain-list" data-testid="recent-posts">
+          {profile.recentPosts.map((setup) => (
+            <li key={setup.id}>
+              <SetupCard
+                setup={setup}
+                signedIn={actions.signedIn}
+                own={actions.viewerId === setup.uploaderId}
+                onOpen={() => actions.openSetup(setup)}
+                onVote={(value) => void actions.vote(setup, value)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       {actions.dialogs}
     </>
   )

@@ -6,6 +6,9 @@ import { sampleSetup, setupsPage, stubCarouselDom } from '../testFixtures'
 import { CommunityPage } from './CommunityPage'
 import { PublishDialog } from './PublishDialog'
 
+// jsdom decodes no images: the browser's downscale is stood in for (the e2e test runs the real one).
+vi.mock('@/lib/imageDownscale', () => ({ downscaleToJpegDataUrl: async () => 'data:image/jpeg;base64,/9j/' }))
+
 beforeEach(() => stubCarouselDom())
 
 afterEach(() => {
@@ -51,20 +54,50 @@ describe('setup detail dialog', () => {
   })
 
   it('lets the owner delete after confirming', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const success = vi.spyOn(toast, 'success')
+    let answer: (() => void) | null = null
     const server = mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/community/setups': setupsPage([sampleSetup({ uploaderId: 1, createdAt: new Date().toISOString() })]),
       'POST /_api/community/setup/delete': { status: 200, body: { success: true } },
+    })
+    // Hold the delete back to see the pending state.
+    const fetchMock = globalThis.fetch as unknown as ReturnType<typeof vi.fn>
+    const original = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost')
+      if (url.pathname === '/_api/community/setup/delete') await new Promise<void>((resolve) => (answer = resolve))
+      return original(input, init)
     })
     renderApp(<CommunityPage />)
     await userEvent.click(await screen.findByRole('button', { name: 'View Neon Den' }))
     const dialog = await screen.findByRole('dialog', { name: 'Neon Den' })
     expect(within(dialog).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Edit' })).toBeInTheDocument()
+
+    // Cancel keeps the setup and sends nothing.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this setup? This action cannot be undone.')
-    await waitFor(() => expect(server.calls.some((c) => c.path === '/_api/community/setup/delete')).toBe(true))
+    let confirm = await screen.findByRole('dialog', { name: 'Delete Setup' })
+    expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete this setup? This action cannot be undone.')
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Setup' })).not.toBeInTheDocument())
+    expect(screen.getByRole('dialog', { name: 'Neon Den' })).toBeInTheDocument()
+    expect(server.calls.some((c) => c.path === '/_api/community/setup/delete')).toBe(false)
+
+    // Delete sends the request; nothing closes the dialog until the server answers.
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Neon Den' })).getByRole('button', { name: 'Delete' }))
+    confirm = await screen.findByRole('dialog', { name: 'Delete Setup' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(answer).not.toBeNull())
+    expect(within(confirm).getByRole('button', { name: 'Deleting...' })).toBeDisabled()
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toBeDisabled()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.getByRole('dialog', { name: 'Delete Setup' })).toBeInTheDocument()
+    answer!()
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Setup deleted successfully.'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(server.calls.find((c) => c.path === '/_api/community/setup/delete')?.body).toEqual({ setupId: 7 })
   })
 
   it('asks visitors to log in to report', async () => {
@@ -118,6 +151,44 @@ describe('PublishDialog', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('Setup uploaded successfully!'))
     expect(server.calls.find((c) => c.path === '/_api/community/setup')?.body).toEqual({ analysisId: 11, images: [], title: 'My den', description: null })
     expect(onOpenChange).toHaveBeenCalledWith(false)
+  })
+
+  it('starts from the given analysis when it is one of the list', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [analysis(), analysis({ id: 12, overallRating: 9.1 })] } },
+    })
+    const { unmount } = renderApp(<PublishDialog open onOpenChange={vi.fn()} initialAnalysisId={12} />)
+    let dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    expect(await within(dialog).findByTestId('selected-analysis')).toHaveTextContent('9.1/10')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change' }))
+    expect(within(dialog).getAllByRole('button', { name: /Choose analysis/ })).toHaveLength(2)
+    unmount()
+
+    // An analysis that is not the user's leaves the choice to them.
+    renderApp(<PublishDialog open onOpenChange={vi.fn()} initialAnalysisId={99} />)
+    dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    expect(await within(dialog).findAllByRole('button', { name: /Choose analysis/ })).toHaveLength(2)
+    expect(within(dialog).queryByTestId('selected-analysis')).not.toBeInTheDocument()
+  })
+
+  it('sends its own photo by URL, first, before the extra photos', async () => {
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [analysis({ inputType: 'image', inputData: '/media/analyses/1.jpg' })] } },
+      'POST /_api/community/setup': { status: 200, body: { success: true, setupId: 3 } },
+    })
+    renderApp(<PublishDialog open onOpenChange={vi.fn()} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Choose analysis/ }))
+    await userEvent.upload(within(dialog).getByTestId('photo-input'), new File(['png'], 'extra.png', { type: 'image/png' }))
+    expect(await within(dialog).findByText('Extra photos (your analysed photo comes first) (1/4)')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish to Community' }))
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/_api/community/setup')).toBe(true))
+    const { images } = server.calls.find((c) => c.path === '/_api/community/setup')?.body as { images: string[] }
+    expect(images).toHaveLength(2)
+    expect(images[0]).toBe('/media/analyses/1.jpg')
+    expect(images[1]).toBe('data:image/jpeg;base64,/9j/')
   })
 })
 

@@ -34,6 +34,33 @@ describe('MyPostsPage', () => {
     expect(screen.getByRole('button', { name: 'View Neon Den' })).toBeInTheDocument()
   })
 
+  it('marks the posts that reports have hidden', async () => {
+    const post = { description: null, createdAt: '2026-03-14T09:26:53Z', score: 4, imageCount: 1, thumbnailUrl: null }
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/my-posts/analytics': {
+        status: 200,
+        body: {
+          posts: [
+            { ...post, id: 1, title: 'Neon Den', analysisId: 3, hidden: true },
+            { ...post, id: 2, title: 'Clean Desk', analysisId: 4, hidden: false },
+          ],
+          summary: { totalPosts: 2, totalUpvotes: 8, averageScore: 4, bestPostScore: 4 },
+        },
+      },
+    })
+    renderApp(<MyPostsPage />)
+    const hidden = await screen.findByRole('button', { name: 'View Neon Den' })
+    const why = 'Hidden from others until a moderator reviews the reports.'
+    expect(within(hidden).getByText('Hidden')).toBeVisible()
+    expect(within(hidden).getByTitle(why)).toHaveTextContent('Hidden')
+    expect(hidden).toHaveAccessibleDescription(why)
+    const visible = screen.getByRole('button', { name: 'View Clean Desk' })
+    expect(within(visible).queryByText('Hidden')).not.toBeInTheDocument()
+    expect(within(visible).queryByTitle(why)).not.toBeInTheDocument()
+    expect(visible).not.toHaveAttribute('aria-describedby')
+  })
+
   it('asks visitors to log in', async () => {
     mockServer({ 'GET /_api/auth/session': signedOut })
     renderApp(<MyPostsPage />)

@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { useAuth } from '@/app/auth'
 import { castVote, deleteSetup, editSetup, useRefreshCommunity, type CommunitySetup } from '../api'
 import { applyVote, type VoteValue } from '../logic'
+import { DeleteSetupDialog } from './DeleteSetupDialog'
 import { EditDialog } from './EditDialog'
 import { ReportDialog } from './ReportDialog'
 import { SetupDetailDialog } from './SetupDetailDialog'
@@ -25,6 +26,9 @@ export function useSetupActions(store: SetupStore) {
   const [openId, setOpenId] = useState<number | null>(null)
   const [reportId, setReportId] = useState<number | null>(null)
   const [editing, setEditing] = useState<CommunitySetup | null>(null)
+  // The setup whose deletion is being confirmed, and whether its request is running.
+  const [deleting, setDeleting] = useState<CommunitySetup | null>(null)
+  const [deletePending, setDeletePending] = useState(false)
   const signedIn = user !== null
 
   const vote = async (setup: CommunitySetup, value: VoteValue) => {
@@ -43,8 +47,9 @@ export function useSetupActions(store: SetupStore) {
     }
   }
 
+  /** Runs once the owner confirmed in the 'Delete Setup' dialog, which stays open meanwhile. */
   const remove = async (setup: CommunitySetup) => {
-    if (!window.confirm('Are you sure you want to delete this setup? This action cannot be undone.')) return
+    setDeletePending(true)
     const before = store.snapshot()
     setOpenId(null)
     store.patch(setup.id, () => null)
@@ -54,6 +59,9 @@ export function useSetupActions(store: SetupStore) {
     } catch (error) {
       store.restore(before)
       toast.error('Failed to delete setup.', { description: error instanceof Error ? error.message : undefined })
+    } finally {
+      setDeletePending(false)
+      setDeleting(null)
     }
     refresh()
   }
@@ -92,10 +100,11 @@ export function useSetupActions(store: SetupStore) {
           setOpenId(null)
           setEditing(s)
         }}
-        onDelete={(s) => void remove(s)}
+        onDelete={(s) => setDeleting(s)}
         onLogin={() => openAuth('login')}
       />
       <ReportDialog setupId={reportId} onClose={() => setReportId(null)} />
+      <DeleteSetupDialog setup={deleting} pending={deletePending} onConfirm={(s) => void remove(s)} onCancel={() => setDeleting(null)} />
       {editing && <EditDialog setup={editing} onClose={() => setEditing(null)} onSave={save} />}
     </>
   )

@@ -27,6 +27,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[post("/_api/track-click")]
 async fn track_click(
+    req: actix_web::HttpRequest,
     user: OptionalUser,
     body: ValidJson<TrackClickRequest>,
     db: web::Data<Db>,
@@ -34,6 +35,8 @@ async fn track_click(
 ) -> Result<web::Json<TrackClickResponse>, ApiError> {
     let body = body.into_inner();
     let user_id = user.0.map(|u| u.id());
+    let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let is_bot = setupiq_core::user_agent::is_bot(agent);
     let clock = clock.get_ref().clone();
     db.run(move |conn| {
         let click = NewClick {
@@ -42,6 +45,7 @@ async fn track_click(
             suggestion_context: body.suggestion_context.as_deref(),
             analysis_id: body.analysis_id,
             user_id,
+            is_bot,
         };
         service::track_click(conn, &click, clock.now())
     })

@@ -1,8 +1,8 @@
 //! Rows of the catalogue and click tables.
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use setupiq_db::schema::{affiliate_clicks, products};
+use setupiq_db::schema::{affiliate_click_days, affiliate_clicks, products};
 
 use crate::service::Tier;
 
@@ -28,4 +28,13 @@ pub(crate) struct ClickInsertForm<'a> {
     pub suggestion_context: Option<&'a str>,
     pub analysis_id: Option<i64>,
     pub created_at: NaiveDateTime,
+    pub is_bot: bool,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = affiliate_click_days)]
+pub(crate) struct ClickDayInsertForm {
+    pub day: NaiveDate,
+    pub product_id: i64,
+    pub clicks: i32,
 }

@@ -1,10 +1,11 @@
 //! Catalogue and click queries.
 
+use chrono::NaiveDate;
 use diesel::prelude::*;
-use setupiq_db::DbConnection;
-use setupiq_db::schema::{affiliate_clicks, products};
+use setupiq_db::schema::{affiliate_click_days, affiliate_clicks, products};
+use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{ClickInsertForm, ProductRow};
+use crate::models::{ClickDayInsertForm, ClickInsertForm, ProductRow};
 
 /// Active products for an analysis category (`None`: the generic trio), optionally of one
 /// chair style, cheapest first.
@@ -40,4 +41,14 @@ pub(crate) fn top_rated(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<
 
 pub(crate) fn insert_click(conn: &mut DbConnection, form: &ClickInsertForm<'_>) -> QueryResult<usize> {
     diesel::insert_into(affiliate_clicks::table).values(form).execute(conn)
+}
+
+/// Adds one counted click to the product's day in the roll-up the admin panel reads.
+pub(crate) fn count_click(conn: &mut DbConnection, day: NaiveDate, product_id: i64) -> QueryResult<usize> {
+    on_backend!(conn, |c| diesel::insert_into(affiliate_click_days::table)
+        .values(&ClickDayInsertForm { day, product_id, clicks: 1 })
+        .on_conflict((affiliate_click_days::day, affiliate_click_days::product_id))
+        .do_update()
+        .set(affiliate_click_days::clicks.eq(affiliate_click_days::clicks + 1))
+        .execute(c))
 }

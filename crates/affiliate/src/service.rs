@@ -1,7 +1,7 @@
 //! Recommendations from the catalogue and click tracking. Plain functions over a connection.
 
 use chrono::{DateTime, Utc};
-use setupiq_db::DbConnection;
+use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::AffiliateError;
 use crate::models::{ClickInsertForm, ProductRow};
@@ -106,16 +106,34 @@ pub struct NewClick<'a> {
     pub suggestion_context: Option<&'a str>,
     pub analysis_id: Option<i64>,
     pub user_id: Option<i64>,
+    /// Sent by a crawler or a tool (by its User-Agent): kept, never counted.
+    pub is_bot: bool,
 }
 
+/// Records a click; a person's click is also added to its day in the roll-up, in the same
+/// transaction, so the two never disagree.
 pub fn track_click(
     conn: &mut DbConnection,
     click: &NewClick<'_>,
     now: DateTime<Utc>,
 ) -> Result<(), AffiliateError> {
-    if !repo::product_exists(conn, click.product_id)? {
-        return Err(AffiliateError::ProductNotFound);
-    }
+    write_transaction(conn, |conn| {
+        if !repo::product_exists(conn, click.product_id)? {
+            return Err(AffiliateError::ProductNotFound);
+        }
+        record_click(conn, click, now)?;
+        if !click.is_bot {
+            repo::count_click(conn, now.date_naive(), click.product_id)?;
+        }
+        Ok(())
+    })
+}
+
+fn record_click(
+    conn: &mut DbConnection,
+    click: &NewClick<'_>,
+    now: DateTime<Utc>,
+) -> Result<(), AffiliateError> {
     repo::insert_click(
         conn,
         &ClickInsertForm {
@@ -125,6 +143,7 @@ pub fn track_click(
             suggestion_context: click.suggestion_context.filter(|c| !c.trim().is_empty()),
             analysis_id: click.analysis_id,
             created_at: now.naive_utc(),
+            is_bot: click.is_bot,
         },
     )?;
     Ok(())

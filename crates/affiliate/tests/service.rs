@@ -79,6 +79,7 @@ fn clicks_are_recorded_for_known_products_only(db: TestDb) {
         suggestion_context: Some("Monitor Setup"),
         analysis_id: None,
         user_id: Some(me.id),
+        is_bot: false,
     };
     service::track_click(&mut conn, &click, Utc::now()).unwrap();
     let unknown = NewClick { product_id: 999_999, ..click.clone() };

@@ -23,6 +23,25 @@ pub(crate) fn find_users(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Ve
     users::table.filter(users::id.eq_any(ids)).select(UserRow::as_select()).load(conn)
 }
 
+/// Accounts whose e-mail is `email` or whose username starts with `username_prefix`
+/// (case-insensitively), oldest first.
+pub(crate) fn search_users(
+    conn: &mut DbConnection,
+    email: &str,
+    username_prefix: &str,
+    limit: i64,
+) -> QueryResult<Vec<UserRow>> {
+    // LIKE's wildcards in the typed text match themselves.
+    let escaped =
+        username_prefix.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    users::table
+        .filter(users::email.eq(email).or(lower(users::username).like(format!("{escaped}%")).escape('\\')))
+        .order(users::id)
+        .limit(limit)
+        .select(UserRow::as_select())
+        .load(conn)
+}
+
 /// By normalised (trimmed, lower-cased) e-mail.
 pub(crate) fn find_user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<UserRow>> {
     users::table.filter(users::email.eq(email)).select(UserRow::as_select()).first(conn).optional()

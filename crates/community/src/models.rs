@@ -75,3 +75,13 @@ pub(crate) struct ReportInsertForm<'a> {
     pub status: ReportStatus,
     pub created_at: NaiveDateTime,
 }
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = community_reports)]
+pub(crate) struct ReportRow {
+    pub setup_id: i64,
+    pub reporter_id: i64,
+    pub reason: ReportReason,
+    pub details: Option<String>,
+    pub created_at: NaiveDateTime,
+}

@@ -8,7 +8,10 @@ use diesel::prelude::*;
 use setupiq_db::schema::{community_images, community_reports, community_setups, community_votes};
 use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{ImageInsertForm, ImageRow, ReportInsertForm, SetupInsertForm, SetupRow, VoteInsertForm};
+use crate::models::{
+    ImageInsertForm, ImageRow, ReportInsertForm, ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
+};
+use crate::service::reports::ReportStatus;
 
 pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<i64> {
     on_backend!(conn, |c| diesel::insert_into(community_setups::table)
@@ -390,5 +393,41 @@ pub(crate) fn update_texts(
             community_setups::description.eq(description),
             community_setups::updated_at.eq(now),
         ))
+        .execute(conn)
+}
+
+/// Every open report, oldest first.
+pub(crate) fn open_reports(conn: &mut DbConnection) -> QueryResult<Vec<ReportRow>> {
+    community_reports::table
+        .filter(community_reports::status.eq(ReportStatus::Open))
+        .order((community_reports::created_at.asc(), community_reports::id.asc()))
+        .select(ReportRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn find_setups(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<SetupRow>> {
+    community_setups::table.filter(community_setups::id.eq_any(ids)).select(SetupRow::as_select()).load(conn)
+}
+
+/// Closes a setup's open reports with `status`; returns how many.
+pub(crate) fn close_reports(
+    conn: &mut DbConnection,
+    setup_id: i64,
+    status: ReportStatus,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        community_reports::table
+            .filter(community_reports::setup_id.eq(setup_id))
+            .filter(community_reports::status.eq(ReportStatus::Open)),
+    )
+    .set((community_reports::status.eq(status), community_reports::reviewed_at.eq(now)))
+    .execute(conn)
+}
+
+/// Shows a setup again with no open reports.
+pub(crate) fn unhide(conn: &mut DbConnection, setup_id: i64) -> QueryResult<usize> {
+    diesel::update(community_setups::table.find(setup_id))
+        .set((community_setups::hidden.eq(false), community_setups::open_reports.eq(0)))
         .execute(conn)
 }

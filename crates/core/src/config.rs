@@ -103,6 +103,9 @@ pub struct Config {
     /// `SETUPIQ_LOG_FORMAT=json`.
     pub log_json: bool,
     pub signups: SignupLimits,
+    /// `SETUPIQ_AFFILIATE_CONVERSION_BP`: the share of affiliate clicks assumed to become a
+    /// sale, in basis points (500 = 5 %), for the admin's estimated revenue.
+    pub affiliate_conversion_bp: u32,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -180,6 +183,7 @@ impl Config {
                 var("SETUPIQ_FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
             ),
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
+            affiliate_conversion_bp: number(&var, "SETUPIQ_AFFILIATE_CONVERSION_BP", 500)?,
             signups: SignupLimits {
                 per_hour: number(&var, "SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", SignupLimits::default().per_hour)?,
                 bonus_per_day: number(

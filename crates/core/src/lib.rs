@@ -11,6 +11,7 @@ pub mod media;
 pub mod openapi;
 pub mod tokens;
 pub mod ttl_cache;
+pub mod user_agent;
 pub mod validation;
 
 pub use clock::{Clock, SharedClock};

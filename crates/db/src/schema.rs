@@ -99,7 +99,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     community_setups,
     community_images,
     community_votes,
-    community_reports
+    community_reports,
+    affiliate_click_days,
+    link_check_runs,
+    link_checks,
+    admin_log
 );
 
 diesel::table! {
@@ -157,6 +161,12 @@ diesel::table! {
         is_active -> Bool,
         last_verified_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        link_status -> Nullable<Text>,
+        link_verdict -> Nullable<Text>,
+        link_status_code -> Nullable<Integer>,
+        link_final_url -> Nullable<Text>,
+        consecutive_failures -> Integer,
+        expected_final_url -> Nullable<Text>,
     }
 }
 
@@ -169,6 +179,7 @@ diesel::table! {
         suggestion_context -> Nullable<Text>,
         analysis_id -> Nullable<BigInt>,
         created_at -> Timestamp,
+        is_bot -> Bool,
     }
 }
 
@@ -342,3 +353,63 @@ diesel::joinable!(community_votes -> community_setups (setup_id));
 diesel::joinable!(community_votes -> users (user_id));
 diesel::joinable!(community_reports -> community_setups (setup_id));
 diesel::joinable!(community_reports -> users (reporter_id));
+
+diesel::table! {
+    affiliate_click_days (day, product_id) {
+        day -> Date,
+        product_id -> BigInt,
+        clicks -> Integer,
+    }
+}
+
+diesel::joinable!(affiliate_click_days -> products (product_id));
+
+diesel::table! {
+    link_check_runs (id) {
+        id -> BigInt,
+        status -> Text,
+        category -> Nullable<Text>,
+        network -> Nullable<Text>,
+        started_by -> Nullable<BigInt>,
+        started_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+        total_checked -> Integer,
+        healthy -> Integer,
+        dead -> Integer,
+        warnings -> Integer,
+        unknown -> Integer,
+        errors -> Integer,
+        timeouts -> Integer,
+    }
+}
+
+diesel::table! {
+    link_checks (id) {
+        id -> BigInt,
+        run_id -> BigInt,
+        product_id -> BigInt,
+        url -> Text,
+        final_url -> Nullable<Text>,
+        status_code -> Nullable<Integer>,
+        verdict -> Text,
+        chain -> Text,
+        elapsed_ms -> Integer,
+        checked_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(link_checks -> link_check_runs (run_id));
+diesel::joinable!(link_checks -> products (product_id));
+
+diesel::table! {
+    admin_log (id) {
+        id -> BigInt,
+        admin_id -> Nullable<BigInt>,
+        admin_name -> Text,
+        action -> Text,
+        target_type -> Text,
+        target_id -> BigInt,
+        details -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}

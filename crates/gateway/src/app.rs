@@ -6,6 +6,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, Error, web};
 use anyhow::Context;
+use setupiq_admin::service::checker::CheckerConfig;
 use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
 use setupiq_auth::service::accounts::OwnedMedia;
@@ -43,6 +44,7 @@ const JSON_LIMIT: usize = 1024 * 1024;
         (name = "credits", description = "Credit packs, balance history, deductions and rewarded ads"),
         (name = "payments", description = "Card purchases: Stripe PaymentIntents, or the offline test mode"),
         (name = "community", description = "Published setups, votes, reports, the leaderboard, My Posts and public profiles"),
+        (name = "admin", description = "Admins only: affiliate analytics, link health, moderation, accounts and the admin log"),
         (name = "rigpage", description = "RigPage: the creator's link-in-bio page, its editor, uploads, preview and analytics"),
         (name = "health", description = "Liveness of the service and its database"),
     ),
@@ -75,6 +77,8 @@ pub struct AppState {
     /// The community feed as visitors see it and each period's count of visible setups,
     /// kept a few seconds (shared by every worker).
     pub feed_cache: web::Data<FeedCache>,
+    /// How link verification runs visit the catalogue's links (tests allow loopback).
+    pub link_checker: web::Data<CheckerConfig>,
 }
 
 impl AppState {
@@ -125,6 +129,7 @@ impl AppState {
             engine,
             pages: web::Data::new(PublicPages::default()),
             feed_cache: web::Data::new(FeedCache::default()),
+            link_checker: web::Data::new(CheckerConfig::default()),
         })
     }
 }
@@ -142,6 +147,7 @@ fn api(cfg: &mut ServiceConfig) {
         .configure(setupiq_analysis::http::configure)
         .configure(setupiq_rigpage::http::configure)
         .configure(setupiq_community::http::configure)
+        .configure(setupiq_admin::http::configure)
         .service(health::health);
 }
 
@@ -191,6 +197,7 @@ pub fn build_app(
         .app_data(web::Data::new(state.engine))
         .app_data(state.pages)
         .app_data(state.feed_cache)
+        .app_data(state.link_checker)
         .app_data(web::Data::new(owned_media()))
         .app_data(web::Data::new(frontend))
         .configure(api)

@@ -288,7 +288,7 @@ fn html(status: actix_web::http::StatusCode, body: String) -> HttpResponse {
 /// Whether this request is a visitor worth counting: not a bot, not the page's owner.
 fn counts(req: &HttpRequest, viewer: &OptionalUser, owner_id: i64) -> bool {
     let agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
-    !visits::is_bot(agent) && viewer.0.as_ref().is_none_or(|u| u.id() != owner_id)
+    !setupiq_core::user_agent::is_bot(agent) && viewer.0.as_ref().is_none_or(|u| u.id() != owner_id)
 }
 
 /// The public page, rendered by the server: no framework script, CSS inline. `HEAD` (link

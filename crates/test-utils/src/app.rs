@@ -11,6 +11,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
+use setupiq_admin::service::checker::CheckerConfig;
 use setupiq_core::Config;
 use setupiq_core::clock::ManualClock;
 use setupiq_gateway::{AppState, build_app};
@@ -40,6 +41,25 @@ impl TestApp {
 
     /// Serves the app with extra configuration variables (`SETUPIQ_*`).
     pub async fn start_with(db: TestDb, vars: &[(&str, &str)]) -> Self {
+        Self::launch(db, vars, |_| {}).await
+    }
+
+    /// Serves the app with link verification allowed to visit loopback, where tests run
+    /// their stand-in merchants (the test-only allowance; production never has it), with
+    /// short timeouts.
+    pub async fn start_with_loopback_links(db: TestDb) -> Self {
+        Self::launch(db, &[], |state| {
+            state.link_checker = actix_web::web::Data::new(CheckerConfig {
+                allow_loopback: true,
+                request_timeout: std::time::Duration::from_secs(2),
+                run_deadline: std::time::Duration::from_secs(20),
+                ..CheckerConfig::default()
+            });
+        })
+        .await
+    }
+
+    async fn launch(db: TestDb, vars: &[(&str, &str)], customise: impl FnOnce(&mut AppState)) -> Self {
         let data_dir = tempfile::tempdir().unwrap();
         let mut env: HashMap<String, String> =
             vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
@@ -51,7 +71,8 @@ impl TestApp {
             .or_insert_with(|| data_dir.path().join("dist").display().to_string());
         let config = Config::from_lookup(|name| env.get(name).cloned()).unwrap();
         let clock = Arc::new(ManualClock::new(test_epoch()));
-        let state = AppState::with_db(config.clone(), db.db().clone(), clock.clone()).unwrap();
+        let mut state = AppState::with_db(config.clone(), db.db().clone(), clock.clone()).unwrap();
+        customise(&mut state);
 
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());

@@ -4,6 +4,179 @@
  */
 
 export interface paths {
+    "/_api/admin/link-health-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of the catalogue's links, the last runs and the links that need an admin. */
+        get: operations["link_health_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What admins did, newest first. */
+        get: operations["admin_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/products/expect-redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts where a product's link now redirects (its last check's final address). */
+        post: operations["expect_redirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/products/replace-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives a product a new affiliate link; its health starts over. */
+        post: operations["replace_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/products/set-active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches a product on or off in suggestions. */
+        post: operations["set_active"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setups with open reports, with the reports and who filed them. */
+        get: operations["reports_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/reports/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismisses a setup's reports (it is shown again) or removes the setup. */
+        post: operations["decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts by e-mail or the start of a username. */
+        get: operations["find_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/users/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants or revokes Pro or the admin role. */
+        post: operations["change_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/verify-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks the catalogue's links (optionally one category and one network) and records what
+         *     it finds; 409 while another run is under way. May take a few minutes.
+         */
+        post: operations["verify_links"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/analyses/{id}": {
         parameters: {
             query?: never;
@@ -13,6 +186,74 @@ export interface paths {
         };
         /** One of the signed-in user's saved analyses (another user's is not found). */
         get: operations["analysis_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/analytics/category-performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clicks, unique sessions and revenue per product category of the period. */
+        get: operations["category_performance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/analytics/daily-clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counted clicks per UTC day of the period, for the chart. */
+        get: operations["daily_clicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/analytics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Click totals, unique users and sessions and estimated revenue of the period. */
+        get: operations["summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/analytics/top-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The most clicked products of the period. */
+        get: operations["top_products"];
         put?: never;
         post?: never;
         delete?: never;
@@ -788,6 +1029,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description `grant_pro`, `revoke_pro`, `grant_admin` or `revoke_admin`.
+         * @enum {string}
+         */
+        AccountChangeDto: "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin";
         AdStatsResponse: {
             /** Format: int64 */
             adsUntilNextCredit: number;
@@ -797,6 +1043,20 @@ export interface components {
             potentialCreditsToday: number;
             /** Format: int64 */
             uncreditedAds: number;
+        };
+        AdminAccountDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            credits: number;
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            isPro: boolean;
+            /** @description `user` or `admin`. */
+            role: string;
+            username: string;
         };
         /** @description A complete analysis result. */
         AnalysisResult: {
@@ -886,10 +1146,21 @@ export interface components {
         /** @enum {string} */
         CableType: "monitor" | "keyboard" | "mouse" | "power" | "audio" | "headphone" | "other";
         /**
-         * @description The six rated categories, in the order the results page shows them.
+         * @description The product categories of the catalogue (spec §3), by their display names.
          * @enum {string}
          */
-        Category: "Cable Management" | "RGB/Lighting" | "Desk Cleanliness" | "Monitor Setup" | "Chair & Comfort" | "Aesthetic Vibe";
+        Category: "Accessories" | "Cable Management" | "Chair" | "Desk" | "Headset" | "Keyboard" | "Lighting" | "Microphone" | "Monitor" | "Mouse" | "Webcam";
+        CategoryDto: {
+            category: string;
+            /** Format: int64 */
+            clickCount: number;
+            /** Format: double */
+            estimatedRevenue: number;
+            /** Format: int64 */
+            estimatedRevenueCents: number;
+            /** Format: int64 */
+            uniqueSessions: number;
+        };
         /** @description One category's score as the results page shows it. */
         CategoryRatingDto: {
             category: components["schemas"]["Category"];
@@ -902,6 +1173,11 @@ export interface components {
              * @description 1 to 10.
              */
             score: number;
+        };
+        ChangeAccountRequest: {
+            change: components["schemas"]["AccountChangeDto"];
+            /** Format: int64 */
+            userId: number;
         };
         /** @description What a save cost. */
         ChargeDto: {
@@ -994,6 +1270,12 @@ export interface components {
             paymentIntentId: string;
             testMode: boolean;
         };
+        DailyClicksDto: {
+            /** Format: int64 */
+            clicks: number;
+            /** Format: date */
+            day: string;
+        };
         DayStatsDto: {
             /** Format: int64 */
             clicks: number;
@@ -1002,6 +1284,26 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
+        DeadLinkDto: {
+            /** Format: int64 */
+            productId: number;
+            /** Format: int32 */
+            statusCode?: number | null;
+            url: string;
+            verdict: string;
+        };
+        DecideRequest: {
+            decision: components["schemas"]["DecisionDto"];
+            /** @description Why, for the admin log. */
+            note?: string | null;
+            /** Format: int64 */
+            setupId: number;
+        };
+        /**
+         * @description `dismiss`: the reports were unfounded, the setup is shown again; `remove`: it goes.
+         * @enum {string}
+         */
+        DecisionDto: "dismiss" | "remove";
         DeductRequest: {
             /** Format: int32 */
             amount: number;
@@ -1054,6 +1356,25 @@ export interface components {
         ForgotPasswordRequest: {
             email: string;
         };
+        HealthReportDto: {
+            /** Format: int64 */
+            active: number;
+            /** Format: int64 */
+            inactive: number;
+            lastRun?: null | components["schemas"]["RunDto"];
+            /**
+             * Format: date-time
+             * @description When the last run finished (or started, while it runs); none before the first.
+             */
+            lastVerificationRun?: string | null;
+            /** Format: int64 */
+            neverVerified: number;
+            /** @description Dead, warning, unknown or switched-off links, most revenue at risk first. */
+            problems: components["schemas"]["LinkProblemDto"][];
+            recentRuns: components["schemas"]["RunDto"][];
+            /** Format: int64 */
+            total: number;
+        };
         HealthResponse: {
             /** @description `sqlite` or `postgres`. */
             database: string;
@@ -1063,6 +1384,11 @@ export interface components {
         HistoryResponse: {
             /** @description Newest first, at most 50. */
             entries: components["schemas"]["LedgerEntryDto"][];
+        };
+        HopDto: {
+            /** Format: int32 */
+            status?: number | null;
+            url: string;
         };
         /**
          * @description Where an image is shown, which decides the size it is stored at.
@@ -1156,6 +1482,50 @@ export interface components {
             /** @description `http:` or `https:` only. */
             url: string;
         };
+        LinkProblemDto: {
+            category: string;
+            chain: components["schemas"]["HopDto"][];
+            /** Format: date-time */
+            checkedAt?: string | null;
+            /** Format: int32 */
+            consecutiveFailures: number;
+            finalUrl?: string | null;
+            /** @description `healthy`, `dead`, `warning` or `unknown` (a bot-check page); none before a check. */
+            health?: string | null;
+            isActive: boolean;
+            name: string;
+            network: string;
+            /** Format: int64 */
+            productId: number;
+            /** Format: double */
+            revenueAtRisk: number;
+            /** Format: int64 */
+            revenueAtRiskCents: number;
+            /** Format: int32 */
+            statusCode?: number | null;
+            url: string;
+            /** @description `dead`, `timeout`, `error`, `refused`, `home_page_redirect`, `tag_dropped`, `bot_check`. */
+            verdict?: string | null;
+        };
+        LogEntryDto: {
+            action: string;
+            /** Format: int64 */
+            adminId?: number | null;
+            adminName: string;
+            /** Format: date-time */
+            createdAt: string;
+            details?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            targetId: number;
+            targetType: string;
+        };
+        LogResponse: {
+            entries: components["schemas"]["LogEntryDto"][];
+            /** Format: int64 */
+            total: number;
+        };
         LoginRequest: {
             /** @example gamer@example.com */
             email: string;
@@ -1189,6 +1559,24 @@ export interface components {
         MyPostsResponse: {
             posts: components["schemas"]["MyPostDto"][];
             summary: components["schemas"]["PostSummaryDto"];
+        };
+        /**
+         * @description The affiliate networks (spec §3) by their display names, stored by a short key.
+         * @enum {string}
+         */
+        Network: "Amazon" | "B&H Photo" | "Best Buy" | "Micro Center" | "Newegg" | "Other";
+        OkResponse: {
+            success: boolean;
+        };
+        OpenReportDto: {
+            /** Format: date-time */
+            createdAt: string;
+            details?: string | null;
+            reason: components["schemas"]["ReportReason"];
+            reporterEmail: string;
+            /** Format: int64 */
+            reporterId: number;
+            reporterUsername: string;
         };
         /** @description A pack of credits for sale. */
         PackDto: {
@@ -1281,6 +1669,10 @@ export interface components {
              */
             rating: number;
             tier: components["schemas"]["Tier"];
+        };
+        ProductIdRequest: {
+            /** Format: int64 */
+            productId: number;
         };
         /** @description One catalogue product as a suggestion shows it. */
         ProductRecommendation: {
@@ -1393,6 +1785,10 @@ export interface components {
             setupId: number;
             success: boolean;
         };
+        ReasonCountDto: {
+            count: number;
+            reason: components["schemas"]["ReportReason"];
+        };
         RegisterRequest: {
             /**
              * @description Spaces, emojis and special characters are allowed.
@@ -1413,6 +1809,17 @@ export interface components {
             signupBonus: number;
             user: components["schemas"]["UserDto"];
         };
+        ReplaceLinkRequest: {
+            /** Format: int64 */
+            productId: number;
+            /** @description An http or https address. */
+            url: string;
+        };
+        /**
+         * @description Why a setup is reported (spec §5 "Report").
+         * @enum {string}
+         */
+        ReportReason: "illegal_content" | "hate_speech" | "copyright" | "spam";
         ReportRequest: {
             additionalDetails?: string | null;
             /** @description `illegal_content`, `hate_speech`, `copyright` or `spam`. */
@@ -1424,6 +1831,22 @@ export interface components {
             /** @description False when the caller had already reported this setup (nothing counted). */
             counted: boolean;
             success: boolean;
+        };
+        ReportedSetupDto: {
+            hidden: boolean;
+            /** Format: date-time */
+            publishedAt: string;
+            reasons: components["schemas"]["ReasonCountDto"][];
+            reports: components["schemas"]["OpenReportDto"][];
+            /** Format: int32 */
+            score: number;
+            /** Format: int64 */
+            setupId: number;
+            thumbnailUrl?: string | null;
+            title?: string | null;
+            /** Format: int64 */
+            uploaderId: number;
+            uploaderUsername: string;
         };
         ResetPasswordRequest: {
             /** @description When sent, it must equal `newPassword`. */
@@ -1554,6 +1977,32 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
+        RunDto: {
+            category?: string | null;
+            /** Format: int32 */
+            dead: number;
+            /** Format: int32 */
+            errors: number;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** Format: int32 */
+            healthy: number;
+            /** Format: int64 */
+            id: number;
+            network?: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description `pending`, `completed` or `failed`. */
+            status: string;
+            /** Format: int32 */
+            timeouts: number;
+            /** Format: int32 */
+            totalChecked: number;
+            /** Format: int32 */
+            unknown: number;
+            /** Format: int32 */
+            warnings: number;
+        };
         /** @description The saved page (as the editor loads it) and what the save cost. */
         SaveRigpageResponse: components["schemas"]["RigpageEditorResponse"] & {
             charged: components["schemas"]["ChargeDto"];
@@ -1577,6 +2026,11 @@ export interface components {
             result: components["schemas"]["AnalysisResult"];
             status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
+        };
+        SetActiveRequest: {
+            active: boolean;
+            /** Format: int64 */
+            productId: number;
         };
         /** @description The analysis behind a setup. */
         SetupAnalysisDto: {
@@ -1641,6 +2095,21 @@ export interface components {
             tiers: components["schemas"]["ProductTiers"];
             title: string;
         };
+        SummaryResponse: {
+            /**
+             * Format: double
+             * @description US dollars.
+             */
+            estimatedRevenue: number;
+            /** Format: int64 */
+            estimatedRevenueCents: number;
+            /** Format: int64 */
+            totalClicks: number;
+            /** Format: int64 */
+            uniqueSessions: number;
+            /** Format: int64 */
+            uniqueUsers: number;
+        };
         TestModePayRequest: {
             /** @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. */
             cardNumber: string;
@@ -1674,6 +2143,18 @@ export interface components {
          * @enum {string}
          */
         Tier: "budget" | "balanced" | "premium";
+        TopProductDto: {
+            category: string;
+            /** Format: int64 */
+            clickCount: number;
+            /** Format: double */
+            estimatedRevenue: number;
+            /** Format: int64 */
+            estimatedRevenueCents: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         TrackClickRequest: {
             /** Format: int64 */
             analysisId?: number | null;
@@ -1737,6 +2218,37 @@ export interface components {
         UserResponse: {
             user: components["schemas"]["UserDto"];
         };
+        VerificationResult: {
+            /** Format: int32 */
+            dead: number;
+            /** @description Dead, erroring and timing-out links. */
+            deadLinks: components["schemas"]["DeadLinkDto"][];
+            /** Format: int32 */
+            errors: number;
+            /** Format: int32 */
+            healthy: number;
+            /** Format: int64 */
+            runId: number;
+            /** Format: int32 */
+            timeouts: number;
+            /** Format: int32 */
+            totalChecked: number;
+            /**
+             * Format: int32
+             * @description Bot-check pages: the checker could not see the page.
+             */
+            unknown: number;
+            /**
+             * Format: int32
+             * @description Home-page redirects and dropped affiliate tags.
+             */
+            warnings: number;
+        };
+        /** @description Which links to verify (none: all). */
+        VerifyLinksRequest: {
+            category?: null | components["schemas"]["Category"];
+            network?: null | components["schemas"]["Network"];
+        };
         VerifyResetTokenRequest: {
             resetToken: string;
         };
@@ -1798,6 +2310,686 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    link_health_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReportDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_log: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    expect_redirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_active: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetActiveRequest"];
+            };
+        };
+        responses: {
+            /** @description Switched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reports_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportedSetupDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    find_users: {
+        parameters: {
+            query: {
+                /** @description An e-mail, or the start of a username. */
+                query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 20 accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountDto"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin, or one's own admin role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyLinksRequest"];
+            };
+        };
+        responses: {
+            /** @description What the run found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationResult"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A run is under way */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     analysis_by_id: {
         parameters: {
             query?: never;
@@ -1839,6 +3031,244 @@ export interface operations {
             };
             /** @description No such analysis of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    category_performance: {
+        parameters: {
+            query?: {
+                /** @description `category`, `clickCount` (default), `uniqueSessions` or `estimatedRevenue`. */
+                sortBy?: "category" | "clickCount" | "uniqueSessions" | "estimatedRevenue";
+                period?: "7d" | "30d" | "90d" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryDto"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    daily_clicks: {
+        parameters: {
+            query?: {
+                /** @description `7d`, `30d`, `90d` or `all` (default). */
+                period?: "7d" | "30d" | "90d" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyClicksDto"][];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    summary: {
+        parameters: {
+            query?: {
+                /** @description `7d`, `30d`, `90d` or `all` (default). */
+                period?: "7d" | "30d" | "90d" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    top_products: {
+        parameters: {
+            query?: {
+                /** @description A positive integer (default 5, at most 100). */
+                limit?: number;
+                period?: "7d" | "30d" | "90d" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Products, most clicked first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopProductDto"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -254,6 +254,32 @@ pub fn set_pro(
     }
 }
 
+/// Gives or withdraws the admin role.
+pub fn set_role(
+    conn: &mut DbConnection,
+    user_id: i64,
+    role: Role,
+    now: DateTime<Utc>,
+) -> Result<(), AuthError> {
+    match repo::set_role(conn, user_id, role, now.naive_utc())? {
+        0 => Err(AuthError::UserNotFound),
+        _ => Ok(()),
+    }
+}
+
+/// Accounts whose e-mail is `query` or whose username starts with it (case-insensitively),
+/// at most `limit`, oldest first: what an admin looks people up by.
+pub fn search(conn: &mut DbConnection, query: &str, limit: i64) -> Result<Vec<Account>, AuthError> {
+    let query = query.trim();
+    if query.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(repo::search_users(conn, &normalize_email(query), query, limit)?
+        .into_iter()
+        .map(Account::from)
+        .collect())
+}
+
 /// Gives the admin role to every existing account listed in `SETUPIQ_ADMIN_EMAILS`.
 pub fn promote_admins(
     conn: &mut DbConnection,

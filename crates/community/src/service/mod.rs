@@ -1,9 +1,10 @@
 //! The rules of the community: publishing and removing setups ([`setups`]), votes
-//! ([`votes`]) and reports ([`reports`]). Every daily cap is counted after
+//! ([`votes`]), reports ([`reports`]) and what admins decide about them ([`moderation`]). Every daily cap is counted after
 //! `ledger::lock_account`, so one user's concurrent requests cannot race past it.
 
 pub mod cache;
 pub mod feed;
+pub mod moderation;
 pub mod publish;
 pub mod reports;
 pub mod setups;

@@ -1,0 +1,566 @@
+//! Request and response bodies of the admin endpoints. Money is computed in integer cents;
+//! each amount is sent in cents and, for the spec's fields, in dollars.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use setupiq_auth::Account;
+use setupiq_community::service::moderation::ReportedSetup;
+use setupiq_community::service::reports::ReportReason;
+use utoipa::{IntoParams, ToSchema};
+use validator::{Validate, ValidationError};
+
+use crate::service::analytics::{CategoryPerformance, CategorySort, Period, ProductPerformance, Summary};
+use crate::service::checker::Hop;
+use crate::service::links::{Category, DeadLink, HealthReport, LinkProblem, Network, Run, RunSummary};
+use crate::service::log::Entry;
+
+#[allow(clippy::cast_precision_loss)] // cents far below 2^52
+fn dollars(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+fn http_url(value: &str) -> Result<(), ValidationError> {
+    match url::Url::parse(value.trim()) {
+        Ok(url)
+            if matches!(url.scheme(), "http" | "https") && url.host().is_some() && value.len() <= 2048 =>
+        {
+            Ok(())
+        }
+        _ => Err(ValidationError::new("url").with_message("Please enter a valid URL.".into())),
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams, Validate)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PeriodQuery {
+    /// `7d`, `30d`, `90d` or `all` (default).
+    #[serde(default)]
+    #[param(inline)]
+    pub period: Period,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryResponse {
+    pub total_clicks: i64,
+    pub unique_users: i64,
+    pub unique_sessions: i64,
+    /// US dollars.
+    pub estimated_revenue: f64,
+    pub estimated_revenue_cents: i64,
+}
+
+impl From<Summary> for SummaryResponse {
+    fn from(s: Summary) -> Self {
+        Self {
+            total_clicks: s.total_clicks,
+            unique_users: s.unique_users,
+            unique_sessions: s.unique_sessions,
+            estimated_revenue: dollars(s.estimated_revenue_cents),
+            estimated_revenue_cents: s.estimated_revenue_cents,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams, Validate)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct TopProductsQuery {
+    /// A positive integer (default 5, at most 100).
+    #[serde(default = "default_top")]
+    #[validate(range(min = 1, max = 100, message = "Limit must be a positive integer."))]
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: i64,
+    #[serde(default)]
+    #[param(inline)]
+    pub period: Period,
+}
+
+fn default_top() -> i64 {
+    5
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TopProductDto {
+    pub id: i64,
+    pub name: String,
+    pub category: String,
+    pub click_count: i64,
+    pub estimated_revenue: f64,
+    pub estimated_revenue_cents: i64,
+}
+
+impl From<ProductPerformance> for TopProductDto {
+    fn from(p: ProductPerformance) -> Self {
+        Self {
+            id: p.id,
+            name: p.name,
+            category: p.category,
+            click_count: p.clicks,
+            estimated_revenue: dollars(p.estimated_revenue_cents),
+            estimated_revenue_cents: p.estimated_revenue_cents,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams, Validate)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct CategoryQuery {
+    /// `category`, `clickCount` (default), `uniqueSessions` or `estimatedRevenue`.
+    #[serde(default)]
+    #[param(inline)]
+    pub sort_by: CategorySort,
+    #[serde(default)]
+    #[param(inline)]
+    pub period: Period,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryDto {
+    pub category: String,
+    pub click_count: i64,
+    pub unique_sessions: i64,
+    pub estimated_revenue: f64,
+    pub estimated_revenue_cents: i64,
+}
+
+impl From<CategoryPerformance> for CategoryDto {
+    fn from(c: CategoryPerformance) -> Self {
+        Self {
+            category: c.category,
+            click_count: c.clicks,
+            unique_sessions: c.unique_sessions,
+            estimated_revenue: dollars(c.estimated_revenue_cents),
+            estimated_revenue_cents: c.estimated_revenue_cents,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyClicksDto {
+    pub day: NaiveDate,
+    pub clicks: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RunDto {
+    pub id: i64,
+    /// `pending`, `completed` or `failed`.
+    pub status: String,
+    pub category: Option<String>,
+    pub network: Option<String>,
+    pub started_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub total_checked: i32,
+    pub healthy: i32,
+    pub dead: i32,
+    pub warnings: i32,
+    pub unknown: i32,
+    pub errors: i32,
+    pub timeouts: i32,
+}
+
+impl From<Run> for RunDto {
+    fn from(r: Run) -> Self {
+        Self {
+            id: r.id,
+            status: r.status,
+            category: r.category,
+            network: r.network,
+            started_at: r.started_at,
+            finished_at: r.finished_at,
+            total_checked: r.total_checked,
+            healthy: r.healthy,
+            dead: r.dead,
+            warnings: r.warnings,
+            unknown: r.unknown,
+            errors: r.errors,
+            timeouts: r.timeouts,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HopDto {
+    pub url: String,
+    pub status: Option<u16>,
+}
+
+impl From<Hop> for HopDto {
+    fn from(h: Hop) -> Self {
+        Self { url: h.url, status: h.status }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkProblemDto {
+    pub product_id: i64,
+    pub name: String,
+    pub category: String,
+    pub network: String,
+    pub url: String,
+    /// `healthy`, `dead`, `warning` or `unknown` (a bot-check page); none before a check.
+    pub health: Option<String>,
+    /// `dead`, `timeout`, `error`, `refused`, `home_page_redirect`, `tag_dropped`, `bot_check`.
+    pub verdict: Option<String>,
+    pub status_code: Option<i32>,
+    pub final_url: Option<String>,
+    pub chain: Vec<HopDto>,
+    pub consecutive_failures: i32,
+    pub is_active: bool,
+    pub checked_at: Option<DateTime<Utc>>,
+    pub revenue_at_risk: f64,
+    pub revenue_at_risk_cents: i64,
+}
+
+impl From<LinkProblem> for LinkProblemDto {
+    fn from(p: LinkProblem) -> Self {
+        Self {
+            product_id: p.product_id,
+            name: p.name,
+            category: p.category,
+            network: p.network,
+            url: p.url,
+            health: p.health.map(|h| h.as_str().to_owned()),
+            verdict: p.verdict,
+            status_code: p.status_code,
+            final_url: p.final_url,
+            chain: p.chain.into_iter().map(HopDto::from).collect(),
+            consecutive_failures: p.consecutive_failures,
+            is_active: p.is_active,
+            checked_at: p.checked_at,
+            revenue_at_risk: dollars(p.revenue_at_risk_cents),
+            revenue_at_risk_cents: p.revenue_at_risk_cents,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HealthReportDto {
+    pub total: i64,
+    pub active: i64,
+    pub inactive: i64,
+    pub never_verified: i64,
+    /// When the last run finished (or started, while it runs); none before the first.
+    pub last_verification_run: Option<DateTime<Utc>>,
+    pub last_run: Option<RunDto>,
+    pub recent_runs: Vec<RunDto>,
+    /// Dead, warning, unknown or switched-off links, most revenue at risk first.
+    pub problems: Vec<LinkProblemDto>,
+}
+
+impl From<HealthReport> for HealthReportDto {
+    fn from(r: HealthReport) -> Self {
+        Self {
+            total: r.total,
+            active: r.active,
+            inactive: r.inactive,
+            never_verified: r.never_verified,
+            last_verification_run: r.last_run.as_ref().map(|run| run.finished_at.unwrap_or(run.started_at)),
+            last_run: r.last_run.map(RunDto::from),
+            recent_runs: r.recent_runs.into_iter().map(RunDto::from).collect(),
+            problems: r.problems.into_iter().map(LinkProblemDto::from).collect(),
+        }
+    }
+}
+
+/// Which links to verify (none: all).
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct VerifyLinksRequest {
+    pub category: Option<Category>,
+    pub network: Option<Network>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeadLinkDto {
+    pub product_id: i64,
+    pub url: String,
+    pub status_code: Option<u16>,
+    pub verdict: String,
+}
+
+impl From<DeadLink> for DeadLinkDto {
+    fn from(d: DeadLink) -> Self {
+        Self {
+            product_id: d.product_id,
+            url: d.url,
+            status_code: d.status_code,
+            verdict: d.verdict.to_owned(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationResult {
+    pub run_id: i64,
+    pub total_checked: i32,
+    pub healthy: i32,
+    pub dead: i32,
+    /// Home-page redirects and dropped affiliate tags.
+    pub warnings: i32,
+    /// Bot-check pages: the checker could not see the page.
+    pub unknown: i32,
+    pub errors: i32,
+    pub timeouts: i32,
+    /// Dead, erroring and timing-out links.
+    pub dead_links: Vec<DeadLinkDto>,
+}
+
+impl From<RunSummary> for VerificationResult {
+    fn from(s: RunSummary) -> Self {
+        Self {
+            run_id: s.run_id,
+            total_checked: s.total_checked,
+            healthy: s.healthy,
+            dead: s.dead,
+            warnings: s.warnings,
+            unknown: s.unknown,
+            errors: s.errors,
+            timeouts: s.timeouts,
+            dead_links: s.dead_links.into_iter().map(DeadLinkDto::from).collect(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ProductIdRequest {
+    #[validate(range(min = 1, message = "Product ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub product_id: i64,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ReplaceLinkRequest {
+    #[validate(range(min = 1, message = "Product ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub product_id: i64,
+    /// An http or https address.
+    #[validate(custom(function = "http_url"))]
+    #[schema(max_length = 2048)]
+    pub url: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SetActiveRequest {
+    #[validate(range(min = 1, message = "Product ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub product_id: i64,
+    pub active: bool,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OkResponse {
+    pub success: bool,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenReportDto {
+    pub reporter_id: i64,
+    pub reporter_username: String,
+    pub reporter_email: String,
+    pub reason: ReportReason,
+    pub details: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReasonCountDto {
+    pub reason: ReportReason,
+    pub count: usize,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedSetupDto {
+    pub setup_id: i64,
+    pub title: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub uploader_id: i64,
+    pub uploader_username: String,
+    pub hidden: bool,
+    pub score: i32,
+    pub published_at: DateTime<Utc>,
+    pub reasons: Vec<ReasonCountDto>,
+    pub reports: Vec<OpenReportDto>,
+}
+
+impl From<ReportedSetup> for ReportedSetupDto {
+    fn from(s: ReportedSetup) -> Self {
+        Self {
+            reasons: s
+                .reasons()
+                .into_iter()
+                .map(|(reason, count)| ReasonCountDto { reason, count })
+                .collect(),
+            setup_id: s.setup_id,
+            title: s.title,
+            thumbnail_url: s.thumbnail_url,
+            uploader_id: s.uploader_id,
+            uploader_username: s.uploader_username,
+            hidden: s.hidden,
+            score: s.score,
+            published_at: s.published_at,
+            reports: s
+                .reports
+                .into_iter()
+                .map(|r| OpenReportDto {
+                    reporter_id: r.reporter_id,
+                    reporter_username: r.reporter_username,
+                    reporter_email: r.reporter_email,
+                    reason: r.reason,
+                    details: r.details,
+                    created_at: r.created_at,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `dismiss`: the reports were unfounded, the setup is shown again; `remove`: it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DecisionDto {
+    Dismiss,
+    Remove,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DecideRequest {
+    #[validate(range(min = 1, message = "Setup ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub setup_id: i64,
+    pub decision: DecisionDto,
+    /// Why, for the admin log.
+    #[validate(length(max = 500, message = "Note cannot exceed 500 characters."))]
+    #[schema(max_length = 500)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams, Validate)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct UserSearchQuery {
+    /// An e-mail, or the start of a username.
+    #[validate(length(min = 1, max = 254, message = "Enter an e-mail or a username."))]
+    pub query: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminAccountDto {
+    pub id: i64,
+    pub email: String,
+    pub username: String,
+    pub display_name: String,
+    pub is_pro: bool,
+    /// `user` or `admin`.
+    pub role: String,
+    pub credits: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Account> for AdminAccountDto {
+    fn from(a: Account) -> Self {
+        Self {
+            id: a.id,
+            email: a.email,
+            username: a.username,
+            display_name: a.display_name,
+            is_pro: a.is_pro,
+            role: a.role.as_str().to_owned(),
+            credits: a.credits,
+            created_at: a.created_at,
+        }
+    }
+}
+
+/// `grant_pro`, `revoke_pro`, `grant_admin` or `revoke_admin`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountChangeDto {
+    GrantPro,
+    RevokePro,
+    GrantAdmin,
+    RevokeAdmin,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ChangeAccountRequest {
+    #[validate(range(min = 1, message = "User ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub user_id: i64,
+    pub change: AccountChangeDto,
+}
+
+#[derive(Debug, Deserialize, IntoParams, Validate)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LogQuery {
+    #[serde(default = "default_log_limit")]
+    #[validate(range(min = 1, max = 100, message = "Limit must be between 1 and 100."))]
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: i64,
+    #[serde(default)]
+    #[validate(range(min = 0, message = "Offset must be 0 or more."))]
+    #[param(minimum = 0)]
+    pub offset: i64,
+}
+
+fn default_log_limit() -> i64 {
+    50
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LogEntryDto {
+    pub id: i64,
+    pub admin_id: Option<i64>,
+    pub admin_name: String,
+    pub action: String,
+    pub target_type: String,
+    pub target_id: i64,
+    pub details: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Entry> for LogEntryDto {
+    fn from(e: Entry) -> Self {
+        Self {
+            id: e.id,
+            admin_id: e.admin_id,
+            admin_name: e.admin_name,
+            action: e.action,
+            target_type: e.target_type,
+            target_id: e.target_id,
+            details: e.details,
+            created_at: e.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LogResponse {
+    pub entries: Vec<LogEntryDto>,
+    pub total: i64,
+}

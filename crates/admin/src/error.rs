@@ -1,0 +1,57 @@
+//! What can go wrong in the admin panel, and how each reaches the client.
+
+use setupiq_auth::AuthError;
+use setupiq_community::CommunityError;
+use setupiq_core::ApiError;
+use setupiq_db::DbError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    #[error("A link verification is already running. Please wait for it to finish.")]
+    RunInProgress,
+    #[error("Product not found.")]
+    ProductNotFound,
+    #[error("User not found.")]
+    UserNotFound,
+    #[error("You can't remove your own admin role.")]
+    OwnAdminRole,
+    #[error("This link has not been verified yet: there is no redirect to accept.")]
+    NothingToExpect,
+    #[error("stored admin data is unreadable: {0}")]
+    Corrupt(String),
+    #[error(transparent)]
+    Community(#[from] CommunityError),
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for AdminError {
+    fn from(err: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(err))
+    }
+}
+
+impl From<AdminError> for ApiError {
+    fn from(err: AdminError) -> Self {
+        let message = err.to_string();
+        match err {
+            AdminError::RunInProgress => ApiError::conflict(message),
+            AdminError::ProductNotFound | AdminError::UserNotFound => ApiError::not_found(message),
+            AdminError::OwnAdminRole => ApiError::forbidden(message),
+            AdminError::NothingToExpect => ApiError::invalid("productId", message),
+            AdminError::Corrupt(_) => ApiError::internal(err),
+            AdminError::Community(community) => community.into(),
+            AdminError::Auth(AuthError::UserNotFound) => ApiError::not_found(message),
+            AdminError::Auth(auth) => auth.into(),
+            AdminError::Db(db) => db.into(),
+        }
+    }
+}
+
+impl From<AdminError> for actix_web::Error {
+    fn from(err: AdminError) -> Self {
+        ApiError::from(err).into()
+    }
+}

@@ -1,0 +1,378 @@
+//! The admin endpoints: analytics, link health, moderation, accounts and the admin log.
+//! Every one takes an [`AdminUser`]: 401 signed out, 403 for any other role.
+
+use actix_web::{get, post, web};
+use setupiq_auth::AdminUser;
+use setupiq_community::service::cache::FeedCache;
+use setupiq_community::service::moderation::Decision;
+use setupiq_core::media::MediaStore;
+use setupiq_core::openapi::{InvalidInput, NotSignedIn};
+use setupiq_core::validation::{ValidJson, ValidQuery};
+use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
+use setupiq_db::Db;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::dto::{
+    AccountChangeDto, AdminAccountDto, CategoryDto, CategoryQuery, ChangeAccountRequest, DailyClicksDto,
+    DecideRequest, DecisionDto, HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery,
+    ProductIdRequest, ReplaceLinkRequest, ReportedSetupDto, SetActiveRequest, SummaryResponse, TopProductDto,
+    TopProductsQuery, UserSearchQuery, VerificationResult, VerifyLinksRequest,
+};
+use crate::service::checker::{self, CheckerConfig};
+use crate::service::links::{self, LinkAction, LinkFilter};
+use crate::service::log::{self, Actor};
+use crate::service::{analytics, moderation, users};
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(summary)
+        .service(top_products)
+        .service(category_performance)
+        .service(daily_clicks)
+        .service(link_health_report)
+        .service(verify_links)
+        .service(replace_link)
+        .service(set_active)
+        .service(expect_redirect)
+        .service(reports_queue)
+        .service(decide)
+        .service(find_users)
+        .service(change_account)
+        .service(admin_log);
+}
+
+fn actor(admin: &AdminUser) -> (i64, String) {
+    (admin.0.id(), admin.0.account.username.clone())
+}
+
+/// Click totals, unique users and sessions and estimated revenue of the period.
+#[utoipa::path(
+    tag = "admin",
+    params(PeriodQuery),
+    security(("session" = [])),
+    responses((status = 200, description = "The summary", body = SummaryResponse), NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/analytics/summary")]
+async fn summary(
+    _admin: AdminUser,
+    query: ValidQuery<PeriodQuery>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<SummaryResponse>, ApiError> {
+    let (period, now, conversion) = (query.into_inner().period, clock.now(), config.affiliate_conversion_bp);
+    let summary = db.run(move |conn| analytics::summary(conn, period, now, conversion)).await?;
+    Ok(web::Json(summary.into()))
+}
+
+/// The most clicked products of the period.
+#[utoipa::path(
+    tag = "admin",
+    params(TopProductsQuery),
+    security(("session" = [])),
+    responses((status = 200, description = "Products, most clicked first", body = Vec<TopProductDto>), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/analytics/top-products")]
+async fn top_products(
+    _admin: AdminUser,
+    query: ValidQuery<TopProductsQuery>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<Vec<TopProductDto>>, ApiError> {
+    let query = query.into_inner();
+    let (now, conversion) = (clock.now(), config.affiliate_conversion_bp);
+    let limit = usize::try_from(query.limit).unwrap_or(5);
+    let top = db.run(move |conn| analytics::top_products(conn, query.period, limit, now, conversion)).await?;
+    Ok(web::Json(top.into_iter().map(TopProductDto::from).collect()))
+}
+
+/// Clicks, unique sessions and revenue per product category of the period.
+#[utoipa::path(
+    tag = "admin",
+    params(CategoryQuery),
+    security(("session" = [])),
+    responses((status = 200, description = "Categories", body = Vec<CategoryDto>), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/analytics/category-performance")]
+async fn category_performance(
+    _admin: AdminUser,
+    query: ValidQuery<CategoryQuery>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<Vec<CategoryDto>>, ApiError> {
+    let query = query.into_inner();
+    let (now, conversion) = (clock.now(), config.affiliate_conversion_bp);
+    let rows =
+        db.run(move |conn| analytics::categories(conn, query.period, query.sort_by, now, conversion)).await?;
+    Ok(web::Json(rows.into_iter().map(CategoryDto::from).collect()))
+}
+
+/// Counted clicks per UTC day of the period, for the chart.
+#[utoipa::path(
+    tag = "admin",
+    params(PeriodQuery),
+    security(("session" = [])),
+    responses((status = 200, description = "One entry per day", body = Vec<DailyClicksDto>), NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/analytics/daily-clicks")]
+async fn daily_clicks(
+    _admin: AdminUser,
+    query: ValidQuery<PeriodQuery>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<Vec<DailyClicksDto>>, ApiError> {
+    let (period, now) = (query.into_inner().period, clock.now());
+    let days = db.run(move |conn| analytics::daily_clicks(conn, period, now)).await?;
+    Ok(web::Json(days.into_iter().map(|(day, clicks)| DailyClicksDto { day, clicks }).collect()))
+}
+
+/// The state of the catalogue's links, the last runs and the links that need an admin.
+#[utoipa::path(
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The report", body = HealthReportDto), NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/admin/link-health-report")]
+async fn link_health_report(
+    _admin: AdminUser,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<HealthReportDto>, ApiError> {
+    let (now, conversion) = (clock.now(), config.affiliate_conversion_bp);
+    let report = db.run(move |conn| links::report(conn, now, conversion)).await?;
+    Ok(web::Json(report.into()))
+}
+
+/// Checks the catalogue's links (optionally one category and one network) and records what
+/// it finds; 409 while another run is under way. May take a few minutes.
+#[utoipa::path(
+    tag = "admin",
+    request_body = VerifyLinksRequest,
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "What the run found", body = VerificationResult),
+        InvalidInput,
+        NotSignedIn,
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "A run is under way", body = ErrorBody),
+    )
+)]
+#[post("/_api/admin/verify-links")]
+async fn verify_links(
+    admin: AdminUser,
+    body: ValidJson<VerifyLinksRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    checker_config: web::Data<CheckerConfig>,
+) -> Result<web::Json<VerificationResult>, ApiError> {
+    let body = body.into_inner();
+    let filter = LinkFilter { category: body.category, network: body.network };
+    let (id, name) = actor(&admin);
+    let now = clock.now();
+    let opened =
+        db.run(move |conn| links::open_run(conn, Actor { id, username: &name }, filter, now)).await?;
+    let run_id = opened.run_id;
+    let results = checker::check_all(opened.links, &checker_config).await;
+    let finished = clock.now();
+    let outcome = db.run(move |conn| links::finish_run(conn, run_id, &results, finished)).await;
+    match outcome {
+        Ok(found) => Ok(web::Json(found.into())),
+        Err(err) => {
+            // Recorded as failed so the next run is not refused; the answer reports the cause.
+            if let Err(closing) = db.run(move |conn| links::fail_run(conn, run_id, finished)).await {
+                tracing::error!(run_id, error = %closing, "a failed link verification run could not be closed");
+            }
+            Err(err.into())
+        }
+    }
+}
+
+async fn link_action(
+    admin: &AdminUser,
+    db: &Db,
+    clock: &SharedClock,
+    product_id: i64,
+    action: LinkAction,
+) -> Result<web::Json<OkResponse>, ApiError> {
+    let (id, name) = actor(admin);
+    let now = clock.now();
+    db.run(move |conn| links::act(conn, Actor { id, username: &name }, product_id, &action, now)).await?;
+    Ok(web::Json(OkResponse { success: true }))
+}
+
+/// Gives a product a new affiliate link; its health starts over.
+#[utoipa::path(
+    tag = "admin",
+    request_body = ReplaceLinkRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "Replaced", body = OkResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody), (status = 404, description = "No such product", body = ErrorBody))
+)]
+#[post("/_api/admin/products/replace-link")]
+async fn replace_link(
+    admin: AdminUser,
+    body: ValidJson<ReplaceLinkRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<OkResponse>, ApiError> {
+    let body = body.into_inner();
+    link_action(&admin, &db, &clock, body.product_id, LinkAction::Replace(body.url.trim().to_owned())).await
+}
+
+/// Switches a product on or off in suggestions.
+#[utoipa::path(
+    tag = "admin",
+    request_body = SetActiveRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "Switched", body = OkResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody), (status = 404, description = "No such product", body = ErrorBody))
+)]
+#[post("/_api/admin/products/set-active")]
+async fn set_active(
+    admin: AdminUser,
+    body: ValidJson<SetActiveRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<OkResponse>, ApiError> {
+    let body = body.into_inner();
+    link_action(&admin, &db, &clock, body.product_id, LinkAction::SetActive(body.active)).await
+}
+
+/// Accepts where a product's link now redirects (its last check's final address).
+#[utoipa::path(
+    tag = "admin",
+    request_body = ProductIdRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "Accepted", body = OkResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody), (status = 404, description = "No such product", body = ErrorBody))
+)]
+#[post("/_api/admin/products/expect-redirect")]
+async fn expect_redirect(
+    admin: AdminUser,
+    body: ValidJson<ProductIdRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<OkResponse>, ApiError> {
+    link_action(&admin, &db, &clock, body.into_inner().product_id, LinkAction::ExpectRedirect).await
+}
+
+/// Setups with open reports, with the reports and who filed them.
+#[utoipa::path(
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The queue", body = Vec<ReportedSetupDto>), NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/admin/reports")]
+async fn reports_queue(
+    _admin: AdminUser,
+    db: web::Data<Db>,
+) -> Result<web::Json<Vec<ReportedSetupDto>>, ApiError> {
+    let queue = db.run(moderation::queue).await?;
+    Ok(web::Json(queue.into_iter().map(ReportedSetupDto::from).collect()))
+}
+
+/// Dismisses a setup's reports (it is shown again) or removes the setup.
+#[utoipa::path(
+    tag = "admin",
+    request_body = DecideRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "Done", body = OkResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody), (status = 404, description = "No such setup", body = ErrorBody))
+)]
+#[post("/_api/admin/reports/decide")]
+async fn decide(
+    admin: AdminUser,
+    body: ValidJson<DecideRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    media: web::Data<MediaStore>,
+    feed: web::Data<FeedCache>,
+) -> Result<web::Json<OkResponse>, ApiError> {
+    let body = body.into_inner();
+    let decision = match body.decision {
+        DecisionDto::Dismiss => Decision::Dismiss,
+        DecisionDto::Remove => Decision::Remove,
+    };
+    let note = body.note.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+    let (id, name) = actor(&admin);
+    let now = clock.now();
+    let removed = db
+        .run(move |conn| {
+            moderation::decide(
+                conn,
+                Actor { id, username: &name },
+                body.setup_id,
+                decision,
+                note.as_deref(),
+                now,
+            )
+        })
+        .await?;
+    media.remove_media(removed.iter()).await;
+    // Shown again or gone: no kept feed page may say otherwise.
+    feed.clear();
+    Ok(web::Json(OkResponse { success: true }))
+}
+
+/// Accounts by e-mail or the start of a username.
+#[utoipa::path(
+    tag = "admin",
+    params(UserSearchQuery),
+    security(("session" = [])),
+    responses((status = 200, description = "At most 20 accounts", body = Vec<AdminAccountDto>), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/admin/users")]
+async fn find_users(
+    _admin: AdminUser,
+    query: ValidQuery<UserSearchQuery>,
+    db: web::Data<Db>,
+) -> Result<web::Json<Vec<AdminAccountDto>>, ApiError> {
+    let text = query.into_inner().query;
+    let found = db.run(move |conn| users::search(conn, &text)).await?;
+    Ok(web::Json(found.into_iter().map(AdminAccountDto::from).collect()))
+}
+
+/// Grants or revokes Pro or the admin role.
+#[utoipa::path(
+    tag = "admin",
+    request_body = ChangeAccountRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "The account now", body = AdminAccountDto), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin, or one's own admin role", body = ErrorBody), (status = 404, description = "No such user", body = ErrorBody))
+)]
+#[post("/_api/admin/users/change")]
+async fn change_account(
+    admin: AdminUser,
+    body: ValidJson<ChangeAccountRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<AdminAccountDto>, ApiError> {
+    let body = body.into_inner();
+    let change = match body.change {
+        AccountChangeDto::GrantPro => users::Change::Pro(true),
+        AccountChangeDto::RevokePro => users::Change::Pro(false),
+        AccountChangeDto::GrantAdmin => users::Change::Admin(true),
+        AccountChangeDto::RevokeAdmin => users::Change::Admin(false),
+    };
+    let (id, name) = actor(&admin);
+    let now = clock.now();
+    let account = db
+        .run(move |conn| users::change(conn, Actor { id, username: &name }, body.user_id, change, now))
+        .await?;
+    Ok(web::Json(account.into()))
+}
+
+/// What admins did, newest first.
+#[utoipa::path(
+    tag = "admin",
+    params(LogQuery),
+    security(("session" = [])),
+    responses((status = 200, description = "A page of the log", body = LogResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/admin/log")]
+async fn admin_log(
+    _admin: AdminUser,
+    query: ValidQuery<LogQuery>,
+    db: web::Data<Db>,
+) -> Result<web::Json<LogResponse>, ApiError> {
+    let query = query.into_inner();
+    let (entries, total) = db.run(move |conn| log::page(conn, query.limit, query.offset)).await?;
+    Ok(web::Json(LogResponse { entries: entries.into_iter().map(Into::into).collect(), total }))
+}

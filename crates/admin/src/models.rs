@@ -1,0 +1,93 @@
+//! Rows of the link-health columns, verification runs, their results and the admin log.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use setupiq_db::schema::{admin_log, link_check_runs, link_checks, products};
+
+/// A product as link health sees it.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub(crate) struct ProductLinkRow {
+    pub id: i64,
+    pub name: String,
+    pub product_category: String,
+    pub network: String,
+    pub link: String,
+    pub price_cents: i64,
+    pub commission_bp: i32,
+    pub is_active: bool,
+    pub last_verified_at: Option<NaiveDateTime>,
+    pub link_status: Option<String>,
+    pub link_verdict: Option<String>,
+    pub link_status_code: Option<i32>,
+    pub link_final_url: Option<String>,
+    pub consecutive_failures: i32,
+    pub expected_final_url: Option<String>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = link_check_runs)]
+pub(crate) struct RunInsertForm<'a> {
+    pub status: &'a str,
+    pub category: Option<&'a str>,
+    pub network: Option<&'a str>,
+    pub started_by: Option<i64>,
+    pub started_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = link_check_runs)]
+pub(crate) struct RunRow {
+    pub id: i64,
+    pub status: String,
+    pub category: Option<String>,
+    pub network: Option<String>,
+    pub started_at: NaiveDateTime,
+    pub finished_at: Option<NaiveDateTime>,
+    pub total_checked: i32,
+    pub healthy: i32,
+    pub dead: i32,
+    pub warnings: i32,
+    pub unknown: i32,
+    pub errors: i32,
+    pub timeouts: i32,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = link_checks)]
+pub(crate) struct LinkCheckInsertForm<'a> {
+    pub run_id: i64,
+    pub product_id: i64,
+    pub url: &'a str,
+    pub final_url: Option<&'a str>,
+    pub status_code: Option<i32>,
+    pub verdict: &'a str,
+    pub chain: &'a str,
+    pub elapsed_ms: i32,
+    pub checked_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = admin_log)]
+pub(crate) struct LogInsertForm<'a> {
+    pub admin_id: Option<i64>,
+    pub admin_name: &'a str,
+    pub action: &'a str,
+    pub target_type: &'a str,
+    pub target_id: i64,
+    pub details: Option<&'a str>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = admin_log)]
+pub(crate) struct LogRow {
+    pub id: i64,
+    pub admin_id: Option<i64>,
+    pub admin_name: String,
+    pub action: String,
+    pub target_type: String,
+    pub target_id: i64,
+    pub details: Option<String>,
+    pub created_at: NaiveDateTime,
+}

@@ -1,0 +1,477 @@
+//! Link health: verification runs over the catalogue's affiliate links and what an admin
+//! does about the links that stopped earning.
+//!
+//! A run is opened in the database (one pending at a time, across replicas: a partial
+//! unique index), the links are checked by [`checker`](super::checker) outside any
+//! transaction, and the results are written in one transaction. Per product:
+//! - healthy: failures reset;
+//! - dead, an error, a timeout or a refused address: a failure; the second in a row
+//!   ([`FAILURES_TO_DEACTIVATE`]) deactivates the product (one bad minute of a merchant's
+//!   site does not pull a product);
+//! - a redirect to the merchant's home page or a dropped affiliate tag: a warning, the
+//!   product stays as it is, unless an admin accepted that final address;
+//! - a bot-check page: unknown, shown as such; neither its failures nor whether it is
+//!   active change (the checker could not see the page, which says nothing about the link).
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+use setupiq_db::{DbConnection, DieselError, write_transaction};
+
+use super::analytics::estimated_cents;
+use super::checker::{CheckResult, Hop, LinkToCheck, Verdict};
+use super::log::{self, Action, Actor, TargetKind};
+use crate::error::AdminError;
+use crate::models::{LinkCheckInsertForm, ProductLinkRow, RunInsertForm};
+use crate::repo;
+
+pub const FAILURES_TO_DEACTIVATE: i32 = 2;
+/// A run still pending after this long lost its process: the next run marks it failed.
+pub const STALE_RUN: Duration = Duration::minutes(30);
+/// Revenue at risk counts this many days of clicks.
+pub const AT_RISK_DAYS: i64 = 30;
+
+setupiq_db::text_enum! {
+    /// The product categories of the catalogue (spec §3), by their display names.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    pub enum Category {
+        #[serde(rename = "Accessories")]
+        Accessories = "Accessories",
+        #[serde(rename = "Cable Management")]
+        CableManagement = "Cable Management",
+        #[serde(rename = "Chair")]
+        Chair = "Chair",
+        #[serde(rename = "Desk")]
+        Desk = "Desk",
+        #[serde(rename = "Headset")]
+        Headset = "Headset",
+        #[serde(rename = "Keyboard")]
+        Keyboard = "Keyboard",
+        #[serde(rename = "Lighting")]
+        Lighting = "Lighting",
+        #[serde(rename = "Microphone")]
+        Microphone = "Microphone",
+        #[serde(rename = "Monitor")]
+        Monitor = "Monitor",
+        #[serde(rename = "Mouse")]
+        Mouse = "Mouse",
+        #[serde(rename = "Webcam")]
+        Webcam = "Webcam",
+    }
+}
+
+/// The affiliate networks (spec §3) by their display names, stored by a short key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum Network {
+    Amazon,
+    #[serde(rename = "B&H Photo")]
+    BhPhoto,
+    #[serde(rename = "Best Buy")]
+    BestBuy,
+    #[serde(rename = "Micro Center")]
+    MicroCenter,
+    Newegg,
+    Other,
+}
+
+impl Network {
+    /// `products.network`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Network::Amazon => "amazon",
+            Network::BhPhoto => "bh_photo",
+            Network::BestBuy => "best_buy",
+            Network::MicroCenter => "micro_center",
+            Network::Newegg => "newegg",
+            Network::Other => "other",
+        }
+    }
+}
+
+/// Which links a run checks (none: all).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LinkFilter {
+    pub category: Option<Category>,
+    pub network: Option<Network>,
+}
+
+setupiq_db::text_enum! {
+    /// A link's health as the last run saw it (`products.link_status`).
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Health {
+        Healthy = "healthy",
+        Dead = "dead",
+        Warning = "warning",
+        Unknown = "unknown",
+    }
+}
+
+/// A verdict as stored (`link_checks.verdict`, `products.link_verdict`).
+fn verdict_key(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Healthy => "healthy",
+        Verdict::Dead => "dead",
+        Verdict::HomePageRedirect => "home_page_redirect",
+        Verdict::TagDropped => "tag_dropped",
+        Verdict::BotCheck => "bot_check",
+        Verdict::Timeout => "timeout",
+        Verdict::Error(_) => "error",
+        Verdict::Refused(_) => "refused",
+    }
+}
+
+/// What one result does to its product: its health, and whether it is a failure.
+fn judge(result: &CheckResult, expected_final_url: Option<&str>) -> (Health, bool) {
+    match &result.verdict {
+        Verdict::Healthy => (Health::Healthy, false),
+        Verdict::HomePageRedirect | Verdict::TagDropped
+            if expected_final_url.is_some() && result.final_url.as_deref() == expected_final_url =>
+        {
+            (Health::Healthy, false)
+        }
+        Verdict::HomePageRedirect | Verdict::TagDropped => (Health::Warning, false),
+        Verdict::BotCheck => (Health::Unknown, false),
+        Verdict::Dead | Verdict::Timeout | Verdict::Error(_) | Verdict::Refused(_) => (Health::Dead, true),
+    }
+}
+
+/// A run just opened, with the links to check.
+#[derive(Debug)]
+pub struct OpenedRun {
+    pub run_id: i64,
+    pub links: Vec<LinkToCheck>,
+}
+
+/// Opens a run for the links `filter` selects; [`AdminError::RunInProgress`] while another
+/// is pending (on any replica).
+pub fn open_run(
+    conn: &mut DbConnection,
+    actor: Actor<'_>,
+    filter: LinkFilter,
+    now: DateTime<Utc>,
+) -> Result<OpenedRun, AdminError> {
+    write_transaction(conn, |conn| {
+        repo::fail_stale_runs(conn, (now - STALE_RUN).naive_utc(), now.naive_utc())?;
+        let category = filter.category.map(Category::as_str);
+        let network = filter.network.map(Network::key);
+        let form = RunInsertForm {
+            status: "pending",
+            category,
+            network,
+            started_by: Some(actor.id),
+            started_at: now.naive_utc(),
+        };
+        let run_id = match repo::insert_run(conn, &form) {
+            Ok(id) => id,
+            Err(DieselError::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)) => {
+                return Err(AdminError::RunInProgress);
+            }
+            Err(err) => return Err(err.into()),
+        };
+        let links = repo::product_links(conn, category, network)?
+            .into_iter()
+            .map(|p| LinkToCheck { product_id: p.id, url: p.link })
+            .collect();
+        let details =
+            format!("category: {}, network: {}", category.unwrap_or("all"), network.unwrap_or("all"));
+        log::record(conn, actor, Action::VerifyLinks, (TargetKind::Run, run_id), Some(&details), now)?;
+        Ok(OpenedRun { run_id, links })
+    })
+}
+
+/// A link that failed (dead, error, timeout, refused) in a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadLink {
+    pub product_id: i64,
+    pub url: String,
+    pub status_code: Option<u16>,
+    pub verdict: &'static str,
+}
+
+/// What a run found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    pub run_id: i64,
+    pub total_checked: i32,
+    pub healthy: i32,
+    pub dead: i32,
+    pub warnings: i32,
+    pub unknown: i32,
+    pub errors: i32,
+    pub timeouts: i32,
+    pub dead_links: Vec<DeadLink>,
+}
+
+/// Writes a run's results and closes it as completed.
+pub fn finish_run(
+    conn: &mut DbConnection,
+    run_id: i64,
+    results: &[CheckResult],
+    now: DateTime<Utc>,
+) -> Result<RunSummary, AdminError> {
+    write_transaction(conn, |conn| {
+        let mut summary = RunSummary { run_id, ..RunSummary::default() };
+        for result in results {
+            let Some(product) = repo::find_product_link(conn, result.product_id)? else { continue };
+            let (health, failed) = judge(result, product.expected_final_url.as_deref());
+            let verdict = verdict_key(&result.verdict);
+            let status_code = result.status.map(i32::from);
+            summary.total_checked += 1;
+            match (&result.verdict, health) {
+                (Verdict::Timeout, _) => summary.timeouts += 1,
+                (Verdict::Error(_) | Verdict::Refused(_), _) => summary.errors += 1,
+                (_, Health::Healthy) => summary.healthy += 1,
+                (_, Health::Dead) => summary.dead += 1,
+                (_, Health::Warning) => summary.warnings += 1,
+                (_, Health::Unknown) => summary.unknown += 1,
+            }
+            if failed {
+                summary.dead_links.push(DeadLink {
+                    product_id: product.id,
+                    url: result.url.clone(),
+                    status_code: result.status,
+                    verdict,
+                });
+            }
+            // A bot check is recorded as seen, but never counts for or against the link.
+            let (failures, active) = match health {
+                Health::Unknown => (product.consecutive_failures, product.is_active),
+                _ if failed => {
+                    let failures = product.consecutive_failures + 1;
+                    (failures, product.is_active && failures < FAILURES_TO_DEACTIVATE)
+                }
+                _ => (0, product.is_active),
+            };
+            repo::set_link_health(
+                conn,
+                product.id,
+                health.as_str(),
+                verdict,
+                status_code,
+                result.final_url.as_deref(),
+                failures,
+                active,
+                now.naive_utc(),
+            )?;
+            let chain =
+                serde_json::to_string(&result.chain).map_err(|e| AdminError::Corrupt(e.to_string()))?;
+            repo::insert_check(
+                conn,
+                &LinkCheckInsertForm {
+                    run_id,
+                    product_id: product.id,
+                    url: &result.url,
+                    final_url: result.final_url.as_deref(),
+                    status_code,
+                    verdict,
+                    chain: &chain,
+                    elapsed_ms: i32::try_from(result.elapsed.as_millis()).unwrap_or(i32::MAX),
+                    checked_at: now.naive_utc(),
+                },
+            )?;
+        }
+        let counts = [
+            summary.total_checked,
+            summary.healthy,
+            summary.dead,
+            summary.warnings,
+            summary.unknown,
+            summary.errors,
+            summary.timeouts,
+        ];
+        repo::finish_run(conn, run_id, "completed", counts, now.naive_utc())?;
+        Ok(summary)
+    })
+}
+
+/// Closes a run that could not finish as failed.
+pub fn fail_run(conn: &mut DbConnection, run_id: i64, now: DateTime<Utc>) -> Result<(), AdminError> {
+    repo::finish_run(conn, run_id, "failed", [0; 7], now.naive_utc())?;
+    Ok(())
+}
+
+/// A stored run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    pub id: i64,
+    /// pending, completed or failed.
+    pub status: String,
+    pub category: Option<String>,
+    pub network: Option<String>,
+    pub started_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub total_checked: i32,
+    pub healthy: i32,
+    pub dead: i32,
+    pub warnings: i32,
+    pub unknown: i32,
+    pub errors: i32,
+    pub timeouts: i32,
+}
+
+/// A link that needs an admin: dead, warning or unknown, or switched off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkProblem {
+    pub product_id: i64,
+    pub name: String,
+    pub category: String,
+    pub network: String,
+    pub url: String,
+    pub health: Option<Health>,
+    pub verdict: Option<String>,
+    pub status_code: Option<i32>,
+    pub final_url: Option<String>,
+    pub chain: Vec<Hop>,
+    pub consecutive_failures: i32,
+    pub is_active: bool,
+    pub checked_at: Option<DateTime<Utc>>,
+    /// The last 30 days' clicks x what a click earns: what this link costs while broken.
+    pub revenue_at_risk_cents: i64,
+}
+
+/// The state of the catalogue's links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HealthReport {
+    pub total: i64,
+    pub active: i64,
+    pub inactive: i64,
+    pub never_verified: i64,
+    pub last_run: Option<Run>,
+    pub recent_runs: Vec<Run>,
+    /// Most revenue at risk first.
+    pub problems: Vec<LinkProblem>,
+}
+
+fn run_of(row: crate::models::RunRow) -> Run {
+    Run {
+        id: row.id,
+        status: row.status,
+        category: row.category,
+        network: row.network,
+        started_at: row.started_at.and_utc(),
+        finished_at: row.finished_at.map(|t| t.and_utc()),
+        total_checked: row.total_checked,
+        healthy: row.healthy,
+        dead: row.dead,
+        warnings: row.warnings,
+        unknown: row.unknown,
+        errors: row.errors,
+        timeouts: row.timeouts,
+    }
+}
+
+pub fn report(
+    conn: &mut DbConnection,
+    now: DateTime<Utc>,
+    conversion_bp: u32,
+) -> Result<HealthReport, AdminError> {
+    let products = repo::product_links(conn, None, None)?;
+    let runs: Vec<Run> = repo::last_runs(conn, 10)?.into_iter().map(run_of).collect();
+    let first_day = now.date_naive() - Duration::days(AT_RISK_DAYS - 1);
+    let clicks: HashMap<i64, i64> = repo::recent_clicks(conn, first_day)?.into_iter().collect();
+    // The hops of each product's check in the last completed run.
+    let chains: HashMap<i64, Vec<Hop>> = match runs.iter().find(|r| r.status == "completed") {
+        Some(run) => repo::chains_in_run(conn, run.id)?
+            .into_iter()
+            .filter_map(|(product_id, chain, _)| Some((product_id, serde_json::from_str(&chain).ok()?)))
+            .collect(),
+        None => HashMap::new(),
+    };
+    let count = |keep: &dyn Fn(&ProductLinkRow) -> bool| {
+        i64::try_from(products.iter().filter(|p| keep(p)).count()).unwrap_or(0)
+    };
+    let (total, active) = (count(&|_| true), count(&|p| p.is_active));
+    let never_verified = count(&|p| p.last_verified_at.is_none());
+    let mut problems: Vec<LinkProblem> = products
+        .iter()
+        .filter(|p| !p.is_active || p.link_status.as_deref().is_some_and(|s| s != Health::Healthy.as_str()))
+        .map(|p| LinkProblem {
+            product_id: p.id,
+            name: p.name.clone(),
+            category: p.product_category.clone(),
+            network: p.network.clone(),
+            url: p.link.clone(),
+            health: p.link_status.as_deref().and_then(|s| s.parse().ok()),
+            verdict: p.link_verdict.clone(),
+            status_code: p.link_status_code,
+            final_url: p.link_final_url.clone(),
+            chain: chains.get(&p.id).cloned().unwrap_or_default(),
+            consecutive_failures: p.consecutive_failures,
+            is_active: p.is_active,
+            checked_at: p.last_verified_at.map(|t: NaiveDateTime| t.and_utc()),
+            revenue_at_risk_cents: estimated_cents(
+                clicks.get(&p.id).copied().unwrap_or(0),
+                p.price_cents,
+                p.commission_bp,
+                conversion_bp,
+            ),
+        })
+        .collect();
+    problems.sort_by(|a, b| {
+        b.revenue_at_risk_cents.cmp(&a.revenue_at_risk_cents).then(a.product_id.cmp(&b.product_id))
+    });
+    Ok(HealthReport {
+        total,
+        active,
+        inactive: total - active,
+        never_verified,
+        last_run: runs.first().cloned(),
+        recent_runs: runs,
+        problems,
+    })
+}
+
+/// What an admin does about one product's link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkAction {
+    /// The link's redirect is fine where it lands now: accept its last final address.
+    ExpectRedirect,
+    /// A new affiliate link (http or https); its health starts over.
+    Replace(String),
+    /// Switch the product on or off in suggestions.
+    SetActive(bool),
+}
+
+pub fn act(
+    conn: &mut DbConnection,
+    actor: Actor<'_>,
+    product_id: i64,
+    action: &LinkAction,
+    now: DateTime<Utc>,
+) -> Result<(), AdminError> {
+    write_transaction(conn, |conn| {
+        let product = repo::find_product_link(conn, product_id)?.ok_or(AdminError::ProductNotFound)?;
+        let (logged, details) = match action {
+            LinkAction::ExpectRedirect => {
+                let final_url = product.link_final_url.as_deref().ok_or(AdminError::NothingToExpect)?;
+                repo::set_expected_final_url(conn, product.id, Some(final_url))?;
+                if product.link_status.as_deref() == Some(Health::Warning.as_str()) {
+                    let verdict = product.link_verdict.as_deref().unwrap_or("healthy");
+                    repo::set_link_health(
+                        conn,
+                        product.id,
+                        Health::Healthy.as_str(),
+                        verdict,
+                        product.link_status_code,
+                        Some(final_url),
+                        0,
+                        product.is_active,
+                        product.last_verified_at.unwrap_or_else(|| now.naive_utc()),
+                    )?;
+                }
+                (Action::ExpectRedirect, final_url.to_owned())
+            }
+            LinkAction::Replace(url) => {
+                repo::replace_link(conn, product.id, url)?;
+                (Action::ReplaceLink, format!("{} -> {url}", product.link))
+            }
+            LinkAction::SetActive(on) => {
+                repo::set_active(conn, product.id, *on)?;
+                (if *on { Action::ActivateProduct } else { Action::DeactivateProduct }, product.name.clone())
+            }
+        };
+        log::record(conn, actor, logged, (TargetKind::Product, product.id), Some(&details), now)
+    })
+}

@@ -1,0 +1,105 @@
+//! The admin log: every action an admin takes (who, what, on what, why, when), written in
+//! the transaction of the action itself and shown in the panel.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use setupiq_db::DbConnection;
+
+use crate::error::AdminError;
+use crate::models::LogInsertForm;
+use crate::repo;
+
+setupiq_db::text_enum! {
+    /// What an admin did.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Action {
+        DismissReports = "dismiss_reports",
+        RemoveSetup = "remove_setup",
+        GrantPro = "grant_pro",
+        RevokePro = "revoke_pro",
+        GrantAdmin = "grant_admin",
+        RevokeAdmin = "revoke_admin",
+        VerifyLinks = "verify_links",
+        ReplaceLink = "replace_link",
+        ActivateProduct = "activate_product",
+        DeactivateProduct = "deactivate_product",
+        ExpectRedirect = "expect_redirect",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// What an action was done to.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum TargetKind {
+        Setup = "setup",
+        User = "user",
+        Product = "product",
+        Run = "run",
+    }
+}
+
+/// The admin acting.
+#[derive(Debug, Clone, Copy)]
+pub struct Actor<'a> {
+    pub id: i64,
+    pub username: &'a str,
+}
+
+/// Writes one entry (inside the caller's transaction).
+pub fn record(
+    conn: &mut DbConnection,
+    actor: Actor<'_>,
+    action: Action,
+    target: (TargetKind, i64),
+    details: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), AdminError> {
+    repo::insert_log(
+        conn,
+        &LogInsertForm {
+            admin_id: Some(actor.id),
+            admin_name: actor.username,
+            action: action.as_str(),
+            target_type: target.0.as_str(),
+            target_id: target.1,
+            details,
+            created_at: now.naive_utc(),
+        },
+    )?;
+    Ok(())
+}
+
+/// One entry of the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub id: i64,
+    pub admin_id: Option<i64>,
+    pub admin_name: String,
+    pub action: String,
+    pub target_type: String,
+    pub target_id: i64,
+    pub details: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The newest entries first, and how many there are.
+pub fn page(conn: &mut DbConnection, limit: i64, offset: i64) -> Result<(Vec<Entry>, i64), AdminError> {
+    let rows = repo::log_page(conn, limit, offset)?;
+    let total = repo::count_log(conn)?;
+    let entries = rows
+        .into_iter()
+        .map(|row| Entry {
+            id: row.id,
+            admin_id: row.admin_id,
+            admin_name: row.admin_name,
+            action: row.action,
+            target_type: row.target_type,
+            target_id: row.target_id,
+            details: row.details,
+            created_at: row.created_at.and_utc(),
+        })
+        .collect();
+    Ok((entries, total))
+}

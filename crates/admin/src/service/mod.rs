@@ -1,0 +1,9 @@
+//! The admin's rules: [`analytics`], [`links`] (with the [`checker`] that visits them),
+//! [`moderation`], [`users`] and the [`log`] each of their actions writes.
+
+pub mod analytics;
+pub mod checker;
+pub mod links;
+pub mod log;
+pub mod moderation;
+pub mod users;

@@ -1,0 +1,403 @@
+//! The admin's rules on both databases: analytics (revenue in cents, unique users and
+//! sessions, bots kept but not counted, periods, the roll-up agreeing with the clicks),
+//! link health (the two-failure rule, warnings, accepted redirects, bot checks changing
+//! nothing, one run at a time), moderation with its log, and accounts.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Duration as StdDuration;
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use diesel::prelude::*;
+use setupiq_admin::AdminError;
+use setupiq_admin::service::analytics::{self, CategorySort, Period, estimated_cents};
+use setupiq_admin::service::checker::{CheckResult, Hop, Verdict};
+use setupiq_admin::service::links::{self, LinkAction, LinkFilter};
+use setupiq_admin::service::log::{self, Actor};
+use setupiq_admin::service::{moderation, users};
+use setupiq_affiliate::service::{self as affiliate, NewClick};
+use setupiq_community::service::moderation::Decision;
+use setupiq_community::service::reports::{self, ReportReason};
+use setupiq_community::service::setups::{self, NewSetup};
+use setupiq_db::DbConnection;
+use setupiq_db::schema::products;
+use setupiq_test_utils::{TestDb, both_backends, fixtures};
+
+fn noon() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).single().unwrap()
+}
+
+/// (id, price in cents, commission in basis points) of the first products of the catalogue.
+fn products(conn: &mut DbConnection, n: i64) -> Vec<(i64, i64, i32, String)> {
+    products::table
+        .order(products::id)
+        .limit(n)
+        .select((products::id, products::price_cents, products::commission_bp, products::product_category))
+        .load(conn)
+        .unwrap()
+}
+
+fn click(
+    conn: &mut DbConnection,
+    product_id: i64,
+    session: &str,
+    user_id: Option<i64>,
+    is_bot: bool,
+    at: DateTime<Utc>,
+) {
+    let click = NewClick {
+        product_id,
+        session_id: session,
+        suggestion_context: None,
+        analysis_id: None,
+        user_id,
+        is_bot,
+    };
+    affiliate::track_click(conn, &click, at).unwrap();
+}
+
+both_backends!(
+    revenue_uniques_and_bots_are_counted_as_specified,
+    periods_top_products_categories_and_the_daily_series,
+    a_link_is_switched_off_only_after_two_failed_runs_and_bot_checks_change_nothing,
+    warnings_accepted_redirects_and_an_admins_fixes_are_logged,
+    one_run_at_a_time_and_a_lost_run_does_not_block_the_next,
+    dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged,
+    accounts_are_found_and_changed_and_no_admin_removes_their_own_role,
+);
+
+#[test]
+fn revenue_is_rounded_half_up_in_whole_cents() {
+    // 3 clicks x $19.99 x 4 % commission x 5 % conversion = 11.994 cents.
+    assert_eq!(estimated_cents(3, 1999, 400, 500), 12);
+    // 1 x $0.25 x 10 % x 10 % = 0.25 cents, 2 x = 0.5 -> 1.
+    assert_eq!(estimated_cents(1, 25, 1000, 1000), 0);
+    assert_eq!(estimated_cents(2, 25, 1000, 1000), 1);
+    assert_eq!(estimated_cents(0, 99_999, 1000, 500), 0);
+    // No overflow on absurd inputs.
+    assert_eq!(estimated_cents(i64::MAX, i64::MAX, i32::MAX, u32::MAX), i64::MAX);
+}
+
+fn revenue_uniques_and_bots_are_counted_as_specified(db: TestDb) {
+    let mut conn = db.conn();
+    let alice = fixtures::account(&mut conn, "alice@example.com");
+    let bob = fixtures::account(&mut conn, "bob@example.com");
+    let catalogue = products(&mut conn, 2);
+    let (first, second) = (&catalogue[0], &catalogue[1]);
+    click(&mut conn, first.0, "s-1", Some(alice.id), false, noon());
+    click(&mut conn, first.0, "s-1", Some(alice.id), false, noon());
+    click(&mut conn, first.0, "s-2", Some(bob.id), false, noon());
+    click(&mut conn, second.0, "s-3", None, false, noon());
+    // A crawler's clicks are kept, never counted.
+    click(&mut conn, first.0, "s-bot", None, true, noon());
+    click(&mut conn, second.0, "s-bot", None, true, noon());
+
+    let summary = analytics::summary(&mut conn, Period::All, noon(), 500).unwrap();
+    assert_eq!(summary.total_clicks, 4);
+    assert_eq!((summary.unique_users, summary.unique_sessions), (2, 3));
+    let expected = estimated_cents(3, first.1, first.2, 500) + estimated_cents(1, second.1, second.2, 500);
+    assert_eq!(summary.estimated_revenue_cents, expected);
+    let stored: i64 = setupiq_db::schema::affiliate_clicks::table.count().get_result(&mut *conn).unwrap();
+    assert_eq!(stored, 6, "bots' clicks are kept");
+    // Another conversion rate scales the estimate.
+    let doubled = analytics::summary(&mut conn, Period::All, noon(), 1000).unwrap();
+    assert_eq!(
+        doubled.estimated_revenue_cents,
+        estimated_cents(3, first.1, first.2, 1000) + estimated_cents(1, second.1, second.2, 1000)
+    );
+}
+
+fn periods_top_products_categories_and_the_daily_series(db: TestDb) {
+    let mut conn = db.conn();
+    let catalogue = products(&mut conn, 4);
+    let old = noon() - Duration::days(40);
+    click(&mut conn, catalogue[0].0, "old", None, false, old);
+    for session in ["a", "b", "c"] {
+        click(&mut conn, catalogue[1].0, session, None, false, noon());
+    }
+    click(&mut conn, catalogue[2].0, "a", None, false, noon() - Duration::days(2));
+
+    let week = analytics::summary(&mut conn, Period::Days7, noon(), 500).unwrap();
+    assert_eq!((week.total_clicks, week.unique_sessions), (4, 3));
+    assert_eq!(analytics::summary(&mut conn, Period::Days90, noon(), 500).unwrap().total_clicks, 5);
+
+    let top = analytics::top_products(&mut conn, Period::All, 2, noon(), 500).unwrap();
+    assert_eq!((top[0].id, top[0].clicks), (catalogue[1].0, 3), "most clicked first");
+    assert_eq!(top[1].clicks, 1);
+    assert_eq!(top.len(), 2);
+    assert!(
+        analytics::top_products(&mut conn, Period::Days7, 5, noon(), 500)
+            .unwrap()
+            .iter()
+            .all(|p| p.id != catalogue[0].0),
+        "the old click is outside the week"
+    );
+
+    let categories =
+        analytics::categories(&mut conn, Period::All, CategorySort::ClickCount, noon(), 500).unwrap();
+    let total: i64 = categories.iter().map(|c| c.clicks).sum();
+    assert_eq!(total, 5);
+    assert!(categories.windows(2).all(|w| w[0].clicks >= w[1].clicks), "most clicks first");
+    let by_name = analytics::categories(&mut conn, Period::All, CategorySort::Category, noon(), 500).unwrap();
+    assert!(by_name.windows(2).all(|w| w[0].category <= w[1].category), "A to Z");
+
+    let days = analytics::daily_clicks(&mut conn, Period::Days7, noon()).unwrap();
+    assert_eq!(days.len(), 7, "every day of the week, zeros included");
+    assert_eq!(days.last().unwrap(), &(noon().date_naive(), 3));
+    assert_eq!(days[4], ((noon() - Duration::days(2)).date_naive(), 1));
+    let all: Vec<_> = analytics::daily_clicks(&mut conn, Period::All, noon()).unwrap();
+    assert_eq!(all.first().unwrap().0, old.date_naive(), "all time starts at the first click");
+    assert_eq!(all.iter().map(|d| d.1).sum::<i64>(), 5);
+}
+
+fn result(
+    product_id: i64,
+    url: &str,
+    verdict: Verdict,
+    status: Option<u16>,
+    final_url: Option<&str>,
+) -> CheckResult {
+    CheckResult {
+        product_id,
+        url: url.to_owned(),
+        final_url: final_url.map(str::to_owned),
+        status,
+        chain: vec![Hop { url: url.to_owned(), status }],
+        elapsed: StdDuration::from_millis(12),
+        verdict,
+    }
+}
+
+fn admin(conn: &mut DbConnection, email: &str) -> i64 {
+    let account = fixtures::account(conn, email);
+    setupiq_auth::service::accounts::grant_admin(conn, email, noon()).unwrap();
+    account.id
+}
+
+fn product_state(conn: &mut DbConnection, id: i64) -> (bool, i32, Option<String>) {
+    products::table
+        .find(id)
+        .select((products::is_active, products::consecutive_failures, products::link_status))
+        .first(conn)
+        .unwrap()
+}
+
+/// One run over the first product only, with `verdict`.
+fn run_once(
+    conn: &mut DbConnection,
+    actor: Actor<'_>,
+    product: i64,
+    verdict: Verdict,
+    status: Option<u16>,
+) -> links::RunSummary {
+    let opened = links::open_run(conn, actor, LinkFilter::default(), noon()).unwrap();
+    let url = opened.links.iter().find(|l| l.product_id == product).unwrap().url.clone();
+    links::finish_run(conn, opened.run_id, &[result(product, &url, verdict, status, Some(&url))], noon())
+        .unwrap()
+}
+
+fn a_link_is_switched_off_only_after_two_failed_runs_and_bot_checks_change_nothing(db: TestDb) {
+    let mut conn = db.conn();
+    let id = admin(&mut conn, "links@example.com");
+    let actor = Actor { id, username: "links" };
+    let product = products(&mut conn, 1)[0].0;
+
+    let first = run_once(&mut conn, actor, product, Verdict::Dead, Some(404));
+    assert_eq!((first.total_checked, first.dead, first.dead_links.len()), (1, 1, 1));
+    assert_eq!(product_state(&mut conn, product), (true, 1, Some("dead".into())), "one failed run: still on");
+    // A bot-check page says nothing about the link: the count of failures stands.
+    let unknown = run_once(&mut conn, actor, product, Verdict::BotCheck, Some(200));
+    assert_eq!(unknown.unknown, 1);
+    assert_eq!(product_state(&mut conn, product), (true, 1, Some("unknown".into())), "seen, not judged");
+    run_once(&mut conn, actor, product, Verdict::Timeout, None);
+    assert_eq!(
+        product_state(&mut conn, product),
+        (false, 2, Some("dead".into())),
+        "second failure in a row: off"
+    );
+
+    // Healthy again: failures reset; switching back on is the admin's call.
+    run_once(&mut conn, actor, product, Verdict::Healthy, Some(200));
+    assert_eq!(product_state(&mut conn, product), (false, 0, Some("healthy".into())));
+    links::act(&mut conn, actor, product, &LinkAction::SetActive(true), noon()).unwrap();
+    assert!(product_state(&mut conn, product).0);
+
+    let runs = links::report(&mut conn, noon(), 500).unwrap().recent_runs;
+    assert_eq!(runs.len(), 4);
+    assert!(runs.iter().all(|r| r.status == "completed" && r.finished_at.is_some()));
+}
+
+fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {
+    let mut conn = db.conn();
+    let id = admin(&mut conn, "warn@example.com");
+    let actor = Actor { id, username: "warn" };
+    let catalogue = products(&mut conn, 2);
+    let product = catalogue[0].0;
+    // Clicks in the last 30 days put revenue at risk.
+    for session in ["x", "y"] {
+        click(&mut conn, product, session, None, false, noon() - Duration::days(3));
+    }
+    let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
+    let home = "https://www.amazon.com/";
+    let url = opened.links.iter().find(|l| l.product_id == product).unwrap().url.clone();
+    let found = links::finish_run(
+        &mut conn,
+        opened.run_id,
+        &[result(product, &url, Verdict::HomePageRedirect, Some(200), Some(home))],
+        noon(),
+    )
+    .unwrap();
+    assert_eq!((found.warnings, found.dead_links.len()), (1, 0));
+    assert_eq!(
+        product_state(&mut conn, product),
+        (true, 0, Some("warning".into())),
+        "a warning is not a failure"
+    );
+    let report = links::report(&mut conn, noon(), 500).unwrap();
+    let problem = report.problems.iter().find(|p| p.product_id == product).unwrap();
+    assert_eq!(problem.revenue_at_risk_cents, estimated_cents(2, catalogue[0].1, catalogue[0].2, 500));
+    assert_eq!(problem.final_url.as_deref(), Some(home));
+    assert_eq!(problem.chain.len(), 1);
+    assert_eq!(report.never_verified, report.total - 1);
+
+    // Accepted: healthy now, and the same redirect next time is healthy too.
+    links::act(&mut conn, actor, product, &LinkAction::ExpectRedirect, noon()).unwrap();
+    assert_eq!(product_state(&mut conn, product).2.as_deref(), Some("healthy"));
+    let next = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
+    let again = links::finish_run(
+        &mut conn,
+        next.run_id,
+        &[result(product, &url, Verdict::HomePageRedirect, Some(200), Some(home))],
+        noon(),
+    )
+    .unwrap();
+    assert_eq!(again.healthy, 1);
+
+    // A new link starts over.
+    links::act(
+        &mut conn,
+        actor,
+        product,
+        &LinkAction::Replace("https://www.amazon.com/dp/B0NEW?tag=setupiq-20".into()),
+        noon(),
+    )
+    .unwrap();
+    let (link, status): (String, Option<String>) = products::table
+        .find(product)
+        .select((products::link, products::link_status))
+        .first(&mut *conn)
+        .unwrap();
+    assert_eq!((link.as_str(), status), ("https://www.amazon.com/dp/B0NEW?tag=setupiq-20", None));
+    assert!(matches!(
+        links::act(&mut conn, actor, 999_999, &LinkAction::SetActive(false), noon()),
+        Err(AdminError::ProductNotFound)
+    ));
+
+    let (entries, total) = log::page(&mut conn, 50, 0).unwrap();
+    let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["replace_link", "verify_links", "expect_redirect", "verify_links"]);
+    assert_eq!(total, 4);
+    assert!(entries.iter().all(|e| e.admin_id == Some(id) && e.admin_name == "warn"));
+}
+
+fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
+    let mut conn = db.conn();
+    let id = admin(&mut conn, "runs@example.com");
+    let actor = Actor { id, username: "runs" };
+    let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
+    assert_eq!(opened.links.len(), 24, "the whole catalogue");
+    assert!(matches!(
+        links::open_run(&mut conn, actor, LinkFilter::default(), noon()),
+        Err(AdminError::RunInProgress)
+    ));
+    // Its process went away: half an hour later the next run closes it as failed.
+    let later = noon() + links::STALE_RUN + Duration::seconds(1);
+    let next = links::open_run(&mut conn, actor, LinkFilter::default(), later).unwrap();
+    links::fail_run(&mut conn, next.run_id, later).unwrap();
+    let runs = links::report(&mut conn, later, 500).unwrap().recent_runs;
+    assert_eq!(runs.iter().map(|r| r.status.as_str()).collect::<Vec<_>>(), ["failed", "failed"]);
+    // A filter narrows the run.
+    let lighting = links::LinkFilter {
+        category: Some(links::Category::Lighting),
+        network: Some(links::Network::Amazon),
+    };
+    let narrow = links::open_run(&mut conn, actor, lighting, later).unwrap();
+    assert!(!narrow.links.is_empty() && narrow.links.len() < 24);
+}
+
+fn published(conn: &mut DbConnection, user_id: i64) -> i64 {
+    let analysis_id = fixtures::analysis(conn, user_id, true, noon());
+    let new = NewSetup { user_id, analysis_id, title: Some("Reported rig"), description: None, images: &[] };
+    setups::publish(conn, &new, noon()).unwrap()
+}
+
+fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb) {
+    let mut conn = db.conn();
+    let id = admin(&mut conn, "mod@example.com");
+    let actor = Actor { id, username: "mod" };
+    let owner = fixtures::account(&mut conn, "owner@example.com");
+    let (kept, removed) = (published(&mut conn, owner.id), published(&mut conn, owner.id));
+    for i in 0..3 {
+        let reporter = fixtures::account(&mut conn, &format!("rep-{i}@example.com"));
+        reports::report(&mut conn, reporter.id, kept, ReportReason::Spam, Some("ads"), noon()).unwrap();
+    }
+    let reporter = fixtures::account(&mut conn, "rep-x@example.com");
+    reports::report(&mut conn, reporter.id, removed, ReportReason::Copyright, None, noon()).unwrap();
+
+    let queue = moderation::queue(&mut conn).unwrap();
+    assert_eq!(queue.iter().map(|s| s.setup_id).collect::<Vec<_>>(), [kept, removed], "hidden first");
+    assert!(queue[0].hidden);
+    assert_eq!(queue[0].reports.len(), 3);
+    assert_eq!(queue[0].reports[0].reporter_email, "rep-0@example.com", "admins see who reported");
+    assert_eq!(queue[0].reasons(), [(ReportReason::Spam, 3)]);
+
+    moderation::decide(&mut conn, actor, kept, Decision::Dismiss, Some("Not spam"), noon()).unwrap();
+    let setup = setups::find(&mut conn, kept).unwrap();
+    assert!(!setup.hidden, "shown again");
+    assert_eq!(setup.open_reports, 0);
+    moderation::decide(&mut conn, actor, removed, Decision::Remove, None, noon()).unwrap();
+    assert!(setups::find(&mut conn, removed).is_err());
+    assert!(moderation::queue(&mut conn).unwrap().is_empty());
+    // The same users cannot report the dismissed setup again.
+    let again = reports::report(&mut conn, reporter.id - 1, kept, ReportReason::Spam, None, noon()).unwrap();
+    assert!(!again.counted);
+
+    let (entries, _) = log::page(&mut conn, 10, 0).unwrap();
+    assert_eq!(entries[0].action, "remove_setup");
+    assert_eq!(entries[1].action, "dismiss_reports");
+    assert_eq!(entries[1].details.as_deref(), Some("3 open reports closed. Not spam"));
+    assert_eq!((entries[1].target_type.as_str(), entries[1].target_id), ("setup", kept));
+    assert!(matches!(
+        moderation::decide(&mut conn, actor, removed, Decision::Dismiss, None, noon()),
+        Err(AdminError::Community(_))
+    ));
+}
+
+fn accounts_are_found_and_changed_and_no_admin_removes_their_own_role(db: TestDb) {
+    let mut conn = db.conn();
+    let id = admin(&mut conn, "boss@example.com");
+    let actor = Actor { id, username: "boss" };
+    let gamer = fixtures::account(&mut conn, "Gamer.One@Example.com");
+    fixtures::account(&mut conn, "other@example.com");
+
+    assert_eq!(
+        users::search(&mut conn, "GAMER.ONE@example.com").unwrap().iter().map(|a| a.id).collect::<Vec<_>>(),
+        [gamer.id]
+    );
+    let prefix = &gamer.username[..3];
+    assert!(users::search(&mut conn, &prefix.to_uppercase()).unwrap().iter().any(|a| a.id == gamer.id));
+    assert!(users::search(&mut conn, "%").unwrap().is_empty(), "wildcards match themselves");
+    assert!(users::search(&mut conn, "  ").unwrap().is_empty());
+
+    let pro = users::change(&mut conn, actor, gamer.id, users::Change::Pro(true), noon()).unwrap();
+    assert!(pro.is_pro);
+    let made_admin = users::change(&mut conn, actor, gamer.id, users::Change::Admin(true), noon()).unwrap();
+    assert!(made_admin.is_admin());
+    assert!(matches!(
+        users::change(&mut conn, actor, id, users::Change::Admin(false), noon()),
+        Err(AdminError::OwnAdminRole)
+    ));
+    assert!(users::change(&mut conn, actor, 999_999, users::Change::Pro(true), noon()).is_err());
+    let (entries, total) = log::page(&mut conn, 10, 0).unwrap();
+    assert_eq!(total, 2, "refused changes are not logged");
+    assert_eq!(entries.iter().map(|e| e.action.as_str()).collect::<Vec<_>>(), ["grant_admin", "grant_pro"]);
+}

@@ -1,0 +1,154 @@
+//! The moderation queue: open reports grouped by setup, with who reported (admins see
+//! reporters, so report spam can be dealt with), and an admin's two decisions: dismiss
+//! (the setup is shown again, its reports closed) or remove (the setup goes, with its
+//! photos, votes and reports). The admin crate calls these inside its own transaction and
+//! writes the admin log beside them.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use setupiq_auth::Account;
+use setupiq_core::media::MediaKey;
+use setupiq_db::{DbConnection, write_transaction};
+
+use super::reports::{ReportReason, ReportStatus};
+use super::setups::{self, photos_of};
+use crate::error::CommunityError;
+use crate::repo;
+
+/// One open report as an admin sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenReport {
+    pub reporter_id: i64,
+    pub reporter_username: String,
+    pub reporter_email: String,
+    pub reason: ReportReason,
+    pub details: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A reported setup and its open reports (oldest first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportedSetup {
+    pub setup_id: i64,
+    pub title: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub uploader_id: i64,
+    pub uploader_username: String,
+    /// Hidden from everyone but its owner until this review.
+    pub hidden: bool,
+    pub score: i32,
+    pub published_at: DateTime<Utc>,
+    pub reports: Vec<OpenReport>,
+}
+
+impl ReportedSetup {
+    /// How many open reports give each reason, most first.
+    pub fn reasons(&self) -> Vec<(ReportReason, usize)> {
+        let mut counts: Vec<(ReportReason, usize)> = Vec::new();
+        for report in &self.reports {
+            match counts.iter_mut().find(|(reason, _)| *reason == report.reason) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((report.reason, 1)),
+            }
+        }
+        counts.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        counts
+    }
+}
+
+/// Every setup with open reports: hidden ones first, then the most reported, then the
+/// longest waiting. A fixed number of queries however long the queue.
+pub fn queue(conn: &mut DbConnection) -> Result<Vec<ReportedSetup>, CommunityError> {
+    let reports = repo::open_reports(conn)?;
+    let mut setup_ids: Vec<i64> = reports.iter().map(|r| r.setup_id).collect();
+    setup_ids.sort_unstable();
+    setup_ids.dedup();
+    let setups = repo::find_setups(conn, &setup_ids)?;
+    let mut people: Vec<i64> =
+        reports.iter().map(|r| r.reporter_id).chain(setups.iter().map(|s| s.user_id)).collect();
+    people.sort_unstable();
+    people.dedup();
+    let accounts: HashMap<i64, Account> =
+        setupiq_auth::service::accounts::find_many(conn, &people)?.into_iter().map(|a| (a.id, a)).collect();
+    let mut photos = photos_of(conn, &setup_ids)?;
+    let mut queue: Vec<ReportedSetup> = setups
+        .into_iter()
+        .map(|setup| ReportedSetup {
+            setup_id: setup.id,
+            title: setup.title,
+            thumbnail_url: photos
+                .remove(&setup.id)
+                .and_then(|p| p.into_iter().next())
+                .map(|p| p.thumbnail.unwrap_or(p.image).url()),
+            uploader_id: setup.user_id,
+            uploader_username: accounts.get(&setup.user_id).map(|a| a.username.clone()).unwrap_or_default(),
+            hidden: setup.hidden,
+            score: setup.score,
+            published_at: setup.created_at.and_utc(),
+            reports: Vec::new(),
+        })
+        .collect();
+    for report in reports {
+        let Some(entry) = queue.iter_mut().find(|s| s.setup_id == report.setup_id) else { continue };
+        let reporter = accounts.get(&report.reporter_id);
+        entry.reports.push(OpenReport {
+            reporter_id: report.reporter_id,
+            reporter_username: reporter.map(|a| a.username.clone()).unwrap_or_default(),
+            reporter_email: reporter.map(|a| a.email.clone()).unwrap_or_default(),
+            reason: report.reason,
+            details: report.details,
+            created_at: report.created_at.and_utc(),
+        });
+    }
+    queue.sort_by(|a, b| {
+        b.hidden
+            .cmp(&a.hidden)
+            .then(b.reports.len().cmp(&a.reports.len()))
+            .then(a.reports.first().map(|r| r.created_at).cmp(&b.reports.first().map(|r| r.created_at)))
+    });
+    Ok(queue)
+}
+
+/// An admin's decision on a reported setup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// The reports were unfounded: they are closed and the setup is shown again. The same
+    /// users cannot report it again (one report per user and setup).
+    Dismiss,
+    /// The setup goes, with its photos, votes and reports.
+    Remove,
+}
+
+/// What a review did: how many open reports it closed, and the photos to remove from the
+/// media store (a removal only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reviewed {
+    pub closed_reports: usize,
+    pub media: Vec<MediaKey>,
+}
+
+/// Applies an admin's decision to a setup.
+pub fn review(
+    conn: &mut DbConnection,
+    admin_id: i64,
+    setup_id: i64,
+    decision: Decision,
+    now: DateTime<Utc>,
+) -> Result<Reviewed, CommunityError> {
+    write_transaction(conn, |conn| {
+        repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
+        match decision {
+            Decision::Dismiss => {
+                let closed = repo::close_reports(conn, setup_id, ReportStatus::Dismissed, now.naive_utc())?;
+                repo::unhide(conn, setup_id)?;
+                Ok(Reviewed { closed_reports: closed, media: Vec::new() })
+            }
+            Decision::Remove => {
+                let closed = repo::close_reports(conn, setup_id, ReportStatus::Upheld, now.naive_utc())?;
+                let media = setups::delete(conn, admin_id, true, setup_id)?;
+                Ok(Reviewed { closed_reports: closed, media })
+            }
+        }
+    })
+}

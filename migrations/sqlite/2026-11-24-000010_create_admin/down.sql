@@ -1,0 +1,12 @@
+DROP TABLE admin_log;
+DROP TABLE link_checks;
+DROP TABLE link_check_runs;
+ALTER TABLE products DROP COLUMN expected_final_url;
+ALTER TABLE products DROP COLUMN consecutive_failures;
+ALTER TABLE products DROP COLUMN link_final_url;
+ALTER TABLE products DROP COLUMN link_status_code;
+ALTER TABLE products DROP COLUMN link_verdict;
+ALTER TABLE products DROP COLUMN link_status;
+DROP TABLE affiliate_click_days;
+DROP INDEX affiliate_clicks_created_idx;
+ALTER TABLE affiliate_clicks DROP COLUMN is_bot;

@@ -1,5 +1,6 @@
 //! What can go wrong in the admin panel, and how each reaches the client.
 
+use setupiq_affiliate::AffiliateError;
 use setupiq_auth::AuthError;
 use setupiq_community::CommunityError;
 use setupiq_core::ApiError;
@@ -19,6 +20,8 @@ pub enum AdminError {
     NothingToExpect,
     #[error("stored admin data is unreadable: {0}")]
     Corrupt(String),
+    #[error(transparent)]
+    Affiliate(#[from] AffiliateError),
     #[error(transparent)]
     Community(#[from] CommunityError),
     #[error(transparent)]
@@ -42,6 +45,7 @@ impl From<AdminError> for ApiError {
             AdminError::OwnAdminRole => ApiError::forbidden(message),
             AdminError::NothingToExpect => ApiError::invalid("productId", message),
             AdminError::Corrupt(_) => ApiError::internal(err),
+            AdminError::Affiliate(affiliate) => affiliate.into(),
             AdminError::Community(community) => community.into(),
             AdminError::Auth(AuthError::UserNotFound) => ApiError::not_found(message),
             AdminError::Auth(auth) => auth.into(),

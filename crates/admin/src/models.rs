@@ -1,29 +1,8 @@
-//! Rows of the link-health columns, verification runs, their results and the admin log.
+//! Rows of verification runs, their results and the admin log.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use setupiq_db::schema::{admin_log, link_check_runs, link_checks, products};
-
-/// A product as link health sees it.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = products)]
-pub(crate) struct ProductLinkRow {
-    pub id: i64,
-    pub name: String,
-    pub product_category: String,
-    pub network: String,
-    pub link: String,
-    pub price_cents: i64,
-    pub commission_bp: i32,
-    pub is_active: bool,
-    pub last_verified_at: Option<NaiveDateTime>,
-    pub link_status: Option<String>,
-    pub link_verdict: Option<String>,
-    pub link_status_code: Option<i32>,
-    pub link_final_url: Option<String>,
-    pub consecutive_failures: i32,
-    pub expected_final_url: Option<String>,
-}
+use setupiq_db::schema::{admin_log, link_check_runs, link_checks};
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = link_check_runs)]

@@ -38,3 +38,24 @@ pub(crate) struct ClickDayInsertForm {
     pub product_id: i64,
     pub clicks: i32,
 }
+
+/// A product as link health sees it (`service::link_health::ProductLink`).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub struct ProductLinkRow {
+    pub id: i64,
+    pub name: String,
+    pub product_category: String,
+    pub network: String,
+    pub link: String,
+    pub price_cents: i64,
+    pub commission_bp: i32,
+    pub is_active: bool,
+    pub last_verified_at: Option<NaiveDateTime>,
+    pub link_status: Option<String>,
+    pub link_verdict: Option<String>,
+    pub link_status_code: Option<i32>,
+    pub link_final_url: Option<String>,
+    pub consecutive_failures: i32,
+    pub expected_final_url: Option<String>,
+}

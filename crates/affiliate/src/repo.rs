@@ -1,11 +1,14 @@
 //! Catalogue and click queries.
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl::{count, sum};
+use diesel::expression_methods::AggregateExpressionMethods;
 use diesel::prelude::*;
 use setupiq_db::schema::{affiliate_click_days, affiliate_clicks, products};
 use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{ClickDayInsertForm, ClickInsertForm, ProductRow};
+use crate::models::{ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow};
+use crate::service::link_health::CheckedLink;
 
 /// Active products for an analysis category (`None`: the generic trio), optionally of one
 /// chair style, cheapest first.
@@ -51,4 +54,153 @@ pub(crate) fn count_click(conn: &mut DbConnection, day: NaiveDate, product_id: i
         .do_update()
         .set(affiliate_click_days::clicks.eq(affiliate_click_days::clicks + 1))
         .execute(c))
+}
+
+/// What revenue needs of a product.
+#[derive(Debug, Clone, Queryable)]
+pub struct ProductStats {
+    pub id: i64,
+    pub name: String,
+    pub product_category: String,
+    pub price_cents: i64,
+    pub commission_bp: i32,
+}
+
+pub(crate) fn product_stats(conn: &mut DbConnection) -> QueryResult<Vec<ProductStats>> {
+    products::table
+        .order(products::id)
+        .select((
+            products::id,
+            products::name,
+            products::product_category,
+            products::price_cents,
+            products::commission_bp,
+        ))
+        .load(conn)
+}
+
+/// Counted clicks per product since `first_day` (all time: none), from the roll-up.
+pub(crate) fn clicks_per_product(
+    conn: &mut DbConnection,
+    first_day: Option<NaiveDate>,
+) -> QueryResult<Vec<(i64, i64)>> {
+    let rows: Vec<(i64, Option<i64>)> = on_backend!(conn, |c| affiliate_click_days::table
+        .filter(affiliate_click_days::day.ge(first_day.unwrap_or_default()))
+        .group_by(affiliate_click_days::product_id)
+        .select((affiliate_click_days::product_id, sum(affiliate_click_days::clicks)))
+        .load(c))?;
+    Ok(rows.into_iter().map(|(id, clicks)| (id, clicks.unwrap_or(0))).collect())
+}
+
+/// Counted clicks per day since `first_day`, from the roll-up.
+pub(crate) fn clicks_per_day(
+    conn: &mut DbConnection,
+    first_day: Option<NaiveDate>,
+) -> QueryResult<Vec<(NaiveDate, i64)>> {
+    let rows: Vec<(NaiveDate, Option<i64>)> = on_backend!(conn, |c| affiliate_click_days::table
+        .filter(affiliate_click_days::day.ge(first_day.unwrap_or_default()))
+        .group_by(affiliate_click_days::day)
+        .select((affiliate_click_days::day, sum(affiliate_click_days::clicks)))
+        .load(c))?;
+    Ok(rows.into_iter().map(|(day, clicks)| (day, clicks.unwrap_or(0))).collect())
+}
+
+fn since(first_day: Option<NaiveDate>) -> NaiveDateTime {
+    first_day.unwrap_or_default().and_time(chrono::NaiveTime::MIN)
+}
+
+/// Distinct signed-in users and distinct sessions among the counted clicks since `first_day`.
+pub(crate) fn unique_visitors(
+    conn: &mut DbConnection,
+    first_day: Option<NaiveDate>,
+) -> QueryResult<(i64, i64)> {
+    affiliate_clicks::table
+        .filter(affiliate_clicks::is_bot.eq(false))
+        .filter(affiliate_clicks::created_at.ge(since(first_day)))
+        .select((
+            count(affiliate_clicks::user_id).aggregate_distinct(),
+            count(affiliate_clicks::session_id).aggregate_distinct(),
+        ))
+        .first(conn)
+}
+
+/// Distinct sessions per product category among the counted clicks since `first_day`.
+pub(crate) fn unique_sessions_per_category(
+    conn: &mut DbConnection,
+    first_day: Option<NaiveDate>,
+) -> QueryResult<Vec<(String, i64)>> {
+    on_backend!(conn, |c| affiliate_clicks::table
+        .inner_join(products::table)
+        .filter(affiliate_clicks::is_bot.eq(false))
+        .filter(affiliate_clicks::created_at.ge(since(first_day)))
+        .group_by(products::product_category)
+        .select((products::product_category, count(affiliate_clicks::session_id).aggregate_distinct()))
+        .load(c))
+}
+
+/// The catalogue with its link health, optionally one category and one network.
+pub(crate) fn product_links(
+    conn: &mut DbConnection,
+    category: Option<&str>,
+    network: Option<&str>,
+) -> QueryResult<Vec<ProductLinkRow>> {
+    let mut query = products::table.into_boxed();
+    if let Some(category) = category {
+        query = query.filter(products::product_category.eq(category.to_owned()));
+    }
+    if let Some(network) = network {
+        query = query.filter(products::network.eq(network.to_owned()));
+    }
+    query.order(products::id).select(ProductLinkRow::as_select()).load(conn)
+}
+
+pub(crate) fn find_product_link(conn: &mut DbConnection, id: i64) -> QueryResult<Option<ProductLinkRow>> {
+    products::table.find(id).select(ProductLinkRow::as_select()).first(conn).optional()
+}
+
+/// Records what a check found on the product's row.
+pub(crate) fn set_link_health(
+    conn: &mut DbConnection,
+    id: i64,
+    checked: &CheckedLink<'_>,
+) -> QueryResult<usize> {
+    diesel::update(products::table.find(id))
+        .set((
+            products::link_status.eq(checked.status),
+            products::link_verdict.eq(checked.verdict),
+            products::link_status_code.eq(checked.status_code),
+            products::link_final_url.eq(checked.final_url),
+            products::consecutive_failures.eq(checked.consecutive_failures),
+            products::is_active.eq(checked.is_active),
+            products::last_verified_at.eq(checked.checked_at),
+        ))
+        .execute(conn)
+}
+
+pub(crate) fn set_expected_final_url(
+    conn: &mut DbConnection,
+    id: i64,
+    url: Option<&str>,
+) -> QueryResult<usize> {
+    diesel::update(products::table.find(id)).set(products::expected_final_url.eq(url)).execute(conn)
+}
+
+/// A new link for a product: its health starts over.
+pub(crate) fn replace_link(conn: &mut DbConnection, id: i64, link: &str) -> QueryResult<usize> {
+    diesel::update(products::table.find(id))
+        .set((
+            products::link.eq(link),
+            products::link_status.eq(None::<String>),
+            products::link_verdict.eq(None::<String>),
+            products::link_status_code.eq(None::<i32>),
+            products::link_final_url.eq(None::<String>),
+            products::consecutive_failures.eq(0),
+            products::expected_final_url.eq(None::<String>),
+            products::last_verified_at.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)
+}
+
+pub(crate) fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> QueryResult<usize> {
+    diesel::update(products::table.find(id)).set(products::is_active.eq(active)).execute(conn)
 }

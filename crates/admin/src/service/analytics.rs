@@ -9,10 +9,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use setupiq_affiliate::service::stats::{self, ProductStats};
 use setupiq_db::DbConnection;
 
 use crate::error::AdminError;
-use crate::repo::{self, ProductStats};
 
 /// How far back the analytics look.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
@@ -100,8 +100,8 @@ fn performance(
     first_day: Option<NaiveDate>,
     conversion_bp: u32,
 ) -> Result<Vec<ProductPerformance>, AdminError> {
-    let clicks: HashMap<i64, i64> = repo::clicks_per_product(conn, first_day)?.into_iter().collect();
-    Ok(repo::product_stats(conn)?
+    let clicks: HashMap<i64, i64> = stats::clicks_per_product(conn, first_day)?.into_iter().collect();
+    Ok(stats::products(conn)?
         .into_iter()
         .map(|p: ProductStats| {
             let count = clicks.get(&p.id).copied().unwrap_or(0);
@@ -129,7 +129,7 @@ pub fn summary(
 ) -> Result<Summary, AdminError> {
     let first_day = period.first_day(now);
     let products = performance(conn, first_day, conversion_bp)?;
-    let (unique_users, unique_sessions) = repo::unique_visitors(conn, first_day)?;
+    let (unique_users, unique_sessions) = stats::unique_visitors(conn, first_day)?;
     Ok(Summary {
         total_clicks: products.iter().map(|p| p.clicks).sum(),
         unique_users,
@@ -171,7 +171,7 @@ pub fn categories(
 ) -> Result<Vec<CategoryPerformance>, AdminError> {
     let first_day = period.first_day(now);
     let sessions: HashMap<String, i64> =
-        repo::unique_sessions_per_category(conn, first_day)?.into_iter().collect();
+        stats::unique_sessions_per_category(conn, first_day)?.into_iter().collect();
     let mut by_category: BTreeMap<String, CategoryPerformance> = BTreeMap::new();
     for product in performance(conn, first_day, conversion_bp)?.into_iter().filter(|p| p.clicks > 0) {
         let entry = by_category.entry(product.category.clone()).or_insert_with(|| CategoryPerformance {
@@ -204,7 +204,7 @@ pub fn daily_clicks(
     now: DateTime<Utc>,
 ) -> Result<Vec<(NaiveDate, i64)>, AdminError> {
     let first_day = period.first_day(now);
-    let counted: BTreeMap<NaiveDate, i64> = repo::clicks_per_day(conn, first_day)?.into_iter().collect();
+    let counted: BTreeMap<NaiveDate, i64> = stats::clicks_per_day(conn, first_day)?.into_iter().collect();
     let Some(start) = first_day.or_else(|| counted.keys().next().copied()) else { return Ok(Vec::new()) };
     let today = now.date_naive();
     Ok(start

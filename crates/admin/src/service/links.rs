@@ -17,13 +17,15 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
+use setupiq_affiliate::service::link_health::{self, CheckedLink, ProductLink};
+use setupiq_affiliate::service::stats;
 use setupiq_db::{DbConnection, DieselError, write_transaction};
 
 use super::analytics::estimated_cents;
 use super::checker::{CheckResult, Hop, LinkToCheck, Verdict};
 use super::log::{self, Action, Actor, TargetKind};
 use crate::error::AdminError;
-use crate::models::{LinkCheckInsertForm, ProductLinkRow, RunInsertForm};
+use crate::models::{LinkCheckInsertForm, RunInsertForm};
 use crate::repo;
 
 pub const FAILURES_TO_DEACTIVATE: i32 = 2;
@@ -170,7 +172,7 @@ pub fn open_run(
             }
             Err(err) => return Err(err.into()),
         };
-        let links = repo::product_links(conn, category, network)?
+        let links = link_health::products(conn, category, network)?
             .into_iter()
             .map(|p| LinkToCheck { product_id: p.id, url: p.link })
             .collect();
@@ -214,7 +216,7 @@ pub fn finish_run(
     write_transaction(conn, |conn| {
         let mut summary = RunSummary { run_id, ..RunSummary::default() };
         for result in results {
-            let Some(product) = repo::find_product_link(conn, result.product_id)? else { continue };
+            let Ok(product) = link_health::find(conn, result.product_id) else { continue };
             let (health, failed) = judge(result, product.expected_final_url.as_deref());
             let verdict = verdict_key(&result.verdict);
             let status_code = result.status.map(i32::from);
@@ -244,17 +246,16 @@ pub fn finish_run(
                 }
                 _ => (0, product.is_active),
             };
-            repo::set_link_health(
-                conn,
-                product.id,
-                health.as_str(),
+            let checked = CheckedLink {
+                status: health.as_str(),
                 verdict,
                 status_code,
-                result.final_url.as_deref(),
-                failures,
-                active,
-                now.naive_utc(),
-            )?;
+                final_url: result.final_url.as_deref(),
+                consecutive_failures: failures,
+                is_active: active,
+                checked_at: now.naive_utc(),
+            };
+            link_health::record(conn, product.id, &checked)?;
             let chain =
                 serde_json::to_string(&result.chain).map_err(|e| AdminError::Corrupt(e.to_string()))?;
             repo::insert_check(
@@ -367,10 +368,10 @@ pub fn report(
     now: DateTime<Utc>,
     conversion_bp: u32,
 ) -> Result<HealthReport, AdminError> {
-    let products = repo::product_links(conn, None, None)?;
+    let products = link_health::products(conn, None, None)?;
     let runs: Vec<Run> = repo::last_runs(conn, 10)?.into_iter().map(run_of).collect();
     let first_day = now.date_naive() - Duration::days(AT_RISK_DAYS - 1);
-    let clicks: HashMap<i64, i64> = repo::recent_clicks(conn, first_day)?.into_iter().collect();
+    let clicks: HashMap<i64, i64> = stats::clicks_per_product(conn, Some(first_day))?.into_iter().collect();
     // The hops of each product's check in the last completed run.
     let chains: HashMap<i64, Vec<Hop>> = match runs.iter().find(|r| r.status == "completed") {
         Some(run) => repo::chains_in_run(conn, run.id)?
@@ -379,7 +380,7 @@ pub fn report(
             .collect(),
         None => HashMap::new(),
     };
-    let count = |keep: &dyn Fn(&ProductLinkRow) -> bool| {
+    let count = |keep: &dyn Fn(&ProductLink) -> bool| {
         i64::try_from(products.iter().filter(|p| keep(p)).count()).unwrap_or(0)
     };
     let (total, active) = (count(&|_| true), count(&|p| p.is_active));
@@ -442,33 +443,32 @@ pub fn act(
     now: DateTime<Utc>,
 ) -> Result<(), AdminError> {
     write_transaction(conn, |conn| {
-        let product = repo::find_product_link(conn, product_id)?.ok_or(AdminError::ProductNotFound)?;
+        let product = link_health::find(conn, product_id).map_err(|_| AdminError::ProductNotFound)?;
         let (logged, details) = match action {
             LinkAction::ExpectRedirect => {
                 let final_url = product.link_final_url.as_deref().ok_or(AdminError::NothingToExpect)?;
-                repo::set_expected_final_url(conn, product.id, Some(final_url))?;
+                link_health::accept_final_url(conn, product.id, Some(final_url))?;
                 if product.link_status.as_deref() == Some(Health::Warning.as_str()) {
                     let verdict = product.link_verdict.as_deref().unwrap_or("healthy");
-                    repo::set_link_health(
-                        conn,
-                        product.id,
-                        Health::Healthy.as_str(),
+                    let checked = CheckedLink {
+                        status: Health::Healthy.as_str(),
                         verdict,
-                        product.link_status_code,
-                        Some(final_url),
-                        0,
-                        product.is_active,
-                        product.last_verified_at.unwrap_or_else(|| now.naive_utc()),
-                    )?;
+                        status_code: product.link_status_code,
+                        final_url: Some(final_url),
+                        consecutive_failures: 0,
+                        is_active: product.is_active,
+                        checked_at: product.last_verified_at.unwrap_or_else(|| now.naive_utc()),
+                    };
+                    link_health::record(conn, product.id, &checked)?;
                 }
                 (Action::ExpectRedirect, final_url.to_owned())
             }
             LinkAction::Replace(url) => {
-                repo::replace_link(conn, product.id, url)?;
+                link_health::replace_link(conn, product.id, url)?;
                 (Action::ReplaceLink, format!("{} -> {url}", product.link))
             }
             LinkAction::SetActive(on) => {
-                repo::set_active(conn, product.id, *on)?;
+                link_health::set_active(conn, product.id, *on)?;
                 (if *on { Action::ActivateProduct } else { Action::DeactivateProduct }, product.name.clone())
             }
         };

@@ -1,4 +1,8 @@
 //! Recommendations from the catalogue and click tracking. Plain functions over a connection.
+//! What admins read and fix: [`stats`] (clicks for analytics) and [`link_health`].
+
+pub mod link_health;
+pub mod stats;
 
 use chrono::{DateTime, Utc};
 use setupiq_db::{DbConnection, write_transaction};

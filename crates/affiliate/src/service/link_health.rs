@@ -1,0 +1,71 @@
+//! The catalogue's link health, as verification runs record it and admins fix it: the
+//! columns of `products` the admin crate's runs fill (status, verdict, status code, final
+//! address, consecutive failures, the redirect an admin accepted), and an admin's changes
+//! to a product's link and whether it is offered.
+
+use chrono::NaiveDateTime;
+use setupiq_db::DbConnection;
+
+use crate::error::AffiliateError;
+pub use crate::models::ProductLinkRow as ProductLink;
+use crate::repo;
+
+/// The catalogue with its link health, optionally one category and one network (the
+/// stored keys), oldest first.
+pub fn products(
+    conn: &mut DbConnection,
+    category: Option<&str>,
+    network: Option<&str>,
+) -> Result<Vec<ProductLink>, AffiliateError> {
+    Ok(repo::product_links(conn, category, network)?)
+}
+
+pub fn find(conn: &mut DbConnection, product_id: i64) -> Result<ProductLink, AffiliateError> {
+    repo::find_product_link(conn, product_id)?.ok_or(AffiliateError::ProductNotFound)
+}
+
+/// What a check found, for the product's row.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedLink<'a> {
+    /// `healthy`, `dead`, `warning` or `unknown`.
+    pub status: &'a str,
+    pub verdict: &'a str,
+    pub status_code: Option<i32>,
+    pub final_url: Option<&'a str>,
+    pub consecutive_failures: i32,
+    pub is_active: bool,
+    pub checked_at: NaiveDateTime,
+}
+
+pub fn record(
+    conn: &mut DbConnection,
+    product_id: i64,
+    checked: &CheckedLink<'_>,
+) -> Result<(), AffiliateError> {
+    match repo::set_link_health(conn, product_id, checked)? {
+        0 => Err(AffiliateError::ProductNotFound),
+        _ => Ok(()),
+    }
+}
+
+/// Accepts (or forgets, with none) where the product's link redirects.
+pub fn accept_final_url(
+    conn: &mut DbConnection,
+    product_id: i64,
+    url: Option<&str>,
+) -> Result<(), AffiliateError> {
+    repo::set_expected_final_url(conn, product_id, url)?;
+    Ok(())
+}
+
+/// A new affiliate link: its health starts over.
+pub fn replace_link(conn: &mut DbConnection, product_id: i64, link: &str) -> Result<(), AffiliateError> {
+    repo::replace_link(conn, product_id, link)?;
+    Ok(())
+}
+
+/// Offers the product in suggestions, or stops offering it.
+pub fn set_active(conn: &mut DbConnection, product_id: i64, active: bool) -> Result<(), AffiliateError> {
+    repo::set_active(conn, product_id, active)?;
+    Ok(())
+}

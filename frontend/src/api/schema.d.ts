@@ -1058,6 +1058,11 @@ export interface components {
             role: string;
             username: string;
         };
+        /**
+         * @description The affiliate networks (spec §3) by their display names, stored by a short key.
+         * @enum {string}
+         */
+        AffiliateNetwork: "Amazon" | "B&H Photo" | "Best Buy" | "Micro Center" | "Newegg" | "Other";
         /** @description A complete analysis result. */
         AnalysisResult: {
             /**
@@ -1146,10 +1151,10 @@ export interface components {
         /** @enum {string} */
         CableType: "monitor" | "keyboard" | "mouse" | "power" | "audio" | "headphone" | "other";
         /**
-         * @description The product categories of the catalogue (spec §3), by their display names.
+         * @description The six rated categories, in the order the results page shows them.
          * @enum {string}
          */
-        Category: "Accessories" | "Cable Management" | "Chair" | "Desk" | "Headset" | "Keyboard" | "Lighting" | "Microphone" | "Monitor" | "Mouse" | "Webcam";
+        Category: "Cable Management" | "RGB/Lighting" | "Desk Cleanliness" | "Monitor Setup" | "Chair & Comfort" | "Aesthetic Vibe";
         CategoryDto: {
             category: string;
             /** Format: int64 */
@@ -1560,11 +1565,6 @@ export interface components {
             posts: components["schemas"]["MyPostDto"][];
             summary: components["schemas"]["PostSummaryDto"];
         };
-        /**
-         * @description The affiliate networks (spec §3) by their display names, stored by a short key.
-         * @enum {string}
-         */
-        Network: "Amazon" | "B&H Photo" | "Best Buy" | "Micro Center" | "Newegg" | "Other";
         OkResponse: {
             success: boolean;
         };
@@ -1653,6 +1653,11 @@ export interface components {
             /** @description A complete HTML document (show it in a sandboxed frame). */
             html: string;
         };
+        /**
+         * @description The product categories of the catalogue (spec §3), by their display names.
+         * @enum {string}
+         */
+        ProductCategory: "Accessories" | "Cable Management" | "Chair" | "Desk" | "Headset" | "Keyboard" | "Lighting" | "Microphone" | "Monitor" | "Mouse" | "Webcam";
         /** @description A product of the catalogue. */
         ProductDto: {
             category: string;
@@ -2246,8 +2251,8 @@ export interface components {
         };
         /** @description Which links to verify (none: all). */
         VerifyLinksRequest: {
-            category?: null | components["schemas"]["Category"];
-            network?: null | components["schemas"]["Network"];
+            category?: null | components["schemas"]["ProductCategory"];
+            network?: null | components["schemas"]["AffiliateNetwork"];
         };
         VerifyResetTokenRequest: {
             resetToken: string;

@@ -37,6 +37,7 @@ pub const AT_RISK_DAYS: i64 = 30;
 setupiq_db::text_enum! {
     /// The product categories of the catalogue (spec §3), by their display names.
     #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[schema(as = ProductCategory)]
     pub enum Category {
         #[serde(rename = "Accessories")]
         Accessories = "Accessories",
@@ -65,6 +66,7 @@ setupiq_db::text_enum! {
 
 /// The affiliate networks (spec §3) by their display names, stored by a short key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = AffiliateNetwork)]
 pub enum Network {
     Amazon,
     #[serde(rename = "B&H Photo")]

@@ -1,0 +1,243 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Toaster } from 'sonner'
+import { mockServer, renderApp, signedIn } from '@/test-utils'
+import { sampleAccount, sampleHealth, sampleReported, sampleSummary } from '../testFixtures'
+import { AdminPage } from './AdminPage'
+
+afterEach(() => vi.unstubAllGlobals())
+
+type Reply = { status: number; body: unknown }
+type Replies = Record<string, Reply | ((body: unknown) => Reply | Promise<Reply>)>
+
+const ok = (body: unknown): Reply => ({ status: 200, body })
+
+function adminServer(overrides: Replies = {}) {
+  return mockServer({
+    'GET /_api/auth/session': signedIn({ role: 'admin' }),
+    'GET /_api/analytics/summary': ok(sampleSummary()),
+    'GET /_api/analytics/top-products': ok([{ id: 1, name: 'Desk Mat XL', category: 'Accessories', clickCount: 40, estimatedRevenue: 12.5, estimatedRevenueCents: 1250 }]),
+    'GET /_api/analytics/category-performance': ok([
+      { category: 'Monitor', clickCount: 90, uniqueSessions: 50, estimatedRevenue: 300, estimatedRevenueCents: 30000 },
+      { category: 'Mouse', clickCount: 20, uniqueSessions: 15, estimatedRevenue: 12, estimatedRevenueCents: 1200 },
+    ]),
+    'GET /_api/analytics/daily-clicks': ok([{ day: '2026-03-13', clicks: 4 }, { day: '2026-03-14', clicks: 9 }]),
+    'GET /_api/admin/link-health-report': ok(sampleHealth()),
+    'GET /_api/admin/reports': ok([sampleReported()]),
+    'GET /_api/admin/log': ok({ entries: [], total: 0 }),
+    ...overrides,
+  })
+}
+
+function renderAdmin() {
+  return renderApp(
+    <>
+      <AdminPage />
+      <Toaster />
+    </>,
+    { route: '/admin' },
+  )
+}
+
+describe('AdminPage', () => {
+  it('shows the stat cards with formatted values', async () => {
+    adminServer()
+    renderAdmin()
+    const stats = await screen.findByTestId('admin-stats')
+    expect(await within(stats).findByText('12,345')).toBeInTheDocument()
+    expect(within(stats).getByText('$1,234.50')).toBeInTheDocument()
+    expect(within(stats).getByText('321')).toBeInTheDocument()
+    expect(await within(stats).findByText('57')).toBeInTheDocument()
+    for (const label of ['Total Clicks', 'Estimated Revenue', 'Active Affiliate Links', 'Unique Users']) expect(within(stats).getByText(label)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument()
+    for (const name of ['Clicks Over Time', 'Top Performing Products', 'Category Performance', 'Link Health Management', 'Moderation Queue', 'Users', 'Admin Log', 'Brand Assets']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument()
+    }
+  })
+
+  it('reads the analytics again for another period', async () => {
+    const { calls } = adminServer()
+    renderAdmin()
+    await screen.findByText('12,345')
+    await userEvent.selectOptions(screen.getByLabelText('Period'), '7d')
+    await waitFor(() => expect(calls.some((c) => c.path === '/_api/analytics/summary' && c.search === '?period=7d')).toBe(true))
+    expect(calls.some((c) => c.path === '/_api/analytics/daily-clicks' && c.search === '?period=7d')).toBe(true)
+  })
+
+  it('lists the top products and gives the chart a text alternative', async () => {
+    adminServer()
+    renderAdmin()
+    const table = await screen.findByRole('table', { name: 'Top Performing Products' })
+    expect(within(table).getByRole('rowheader', { name: 'Desk Mat XL' })).toBeInTheDocument()
+    expect(within(table).getByText('$12.50')).toBeInTheDocument()
+    expect(await screen.findByText('13 clicks over 2 days; busiest day Mar 14 with 9.')).toBeInTheDocument()
+    expect(screen.getByRole('table', { name: 'Clicks per day' })).toBeInTheDocument()
+  })
+
+  it('shows the table fallbacks and the load toast', async () => {
+    adminServer({
+      'GET /_api/analytics/top-products': { status: 500, body: { error: 'Database unavailable.', code: 'internal' } },
+      'GET /_api/analytics/category-performance': ok([]),
+    })
+    renderAdmin()
+    expect(await screen.findByText('Failed to load products.', undefined, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('Could not load top products.')).toBeInTheDocument()
+    expect(screen.getByText('Database unavailable.')).toBeInTheDocument()
+    expect(await screen.findByText('No category data available.')).toBeInTheDocument()
+  })
+
+  it('sorts the categories on the server when a header is clicked', async () => {
+    const { calls } = adminServer()
+    renderAdmin()
+    const table = await screen.findByRole('table', { name: 'Category Performance' })
+    expect(within(table).getByRole('columnheader', { name: /Clicks/ })).toHaveAttribute('aria-sort', 'descending')
+    await userEvent.click(within(table).getByRole('button', { name: /Est\. Revenue/ }))
+    await waitFor(() => expect(calls.some((c) => c.path === '/_api/analytics/category-performance' && c.search?.includes('sortBy=estimatedRevenue'))).toBe(true))
+    const header = within(await screen.findByRole('table', { name: 'Category Performance' })).getByRole('columnheader', { name: /Est\. Revenue/ })
+    expect(header).toHaveAttribute('aria-sort', 'descending')
+    expect(within(table).getByRole('columnheader', { name: /Clicks/ })).not.toHaveAttribute('aria-sort')
+  })
+})
+
+describe('Link Health Management', () => {
+  it('verifies all links: Verifying... then the report and the success toast', async () => {
+    let finish: (reply: Reply) => void = () => {}
+    const { calls } = adminServer({
+      'POST /_api/admin/verify-links': () => new Promise<Reply>((resolve) => (finish = resolve)),
+    })
+    renderAdmin()
+    await screen.findByText('Cable Tray Basic')
+    expect(screen.getByText('Dead (404)')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Verify All Links' }))
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled()
+    expect(await screen.findByText('Starting link verification process...')).toBeInTheDocument()
+    const before = calls.filter((c) => c.path === '/_api/admin/link-health-report').length
+    finish(ok({ runId: 5, totalChecked: 60, healthy: 55, dead: 3, warnings: 1, unknown: 1, errors: 0, timeouts: 0, deadLinks: [{ productId: 7, url: 'https://a.example/x', statusCode: 404, verdict: 'dead' }] }))
+    expect(await screen.findByText('Link verification completed!')).toBeInTheDocument()
+    expect(screen.getByText('3 dead links found out of 60 checked.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Verify All Links' })).toBeEnabled()
+    expect(calls.find((c) => c.path === '/_api/admin/verify-links')?.body).toEqual({})
+    await waitFor(() => expect(calls.filter((c) => c.path === '/_api/admin/link-health-report').length).toBeGreaterThan(before))
+  })
+
+  it("shows the server's message when a run is already under way (409)", async () => {
+    adminServer({ 'POST /_api/admin/verify-links': { status: 409, body: { error: 'A link verification is already running.', code: 'conflict' } } })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify All Links' }))
+    expect(await screen.findByText('Link verification failed.')).toBeInTheDocument()
+    expect(screen.getByText('A link verification is already running.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Verify All Links' })).toBeEnabled()
+  })
+
+  it('replaces a link after checking the address', async () => {
+    const { calls } = adminServer({ 'POST /_api/admin/products/replace-link': ok({ success: true }) })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Replace link for Cable Tray Basic' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Replace link' })
+    const field = within(dialog).getByLabelText('New URL')
+    await userEvent.clear(field)
+    await userEvent.type(field, 'ftp://nope')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace link' }))
+    expect(await within(dialog).findByText('Please enter a valid URL.')).toBeInTheDocument()
+    await userEvent.clear(field)
+    await userEvent.type(field, 'https://www.amazon.com/dp/NEW?tag=setupiq-20')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace link' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/products/replace-link')?.body).toEqual({ productId: 7, url: 'https://www.amazon.com/dp/NEW?tag=setupiq-20' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('deactivates a product', async () => {
+    const { calls } = adminServer({ 'POST /_api/admin/products/set-active': ok({ success: true }) })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Cable Tray Basic' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/products/set-active')?.body).toEqual({ productId: 7, active: false }))
+    expect(await screen.findByText('Product deactivated.')).toBeInTheDocument()
+  })
+})
+
+describe('Moderation Queue', () => {
+  it('shows the reports and dismisses them', async () => {
+    const { calls } = adminServer({ 'POST /_api/admin/reports/decide': ok({ success: true }) })
+    renderAdmin()
+    const item = (await screen.findByRole('heading', { name: 'Neon Den' })).closest('li') as HTMLElement
+    expect(within(item).getByText('Hidden')).toBeInTheDocument()
+    expect(within(item).getByText(/@Gamer_Gina/)).toBeInTheDocument()
+    expect(within(item).getByText('Spam × 2')).toBeInTheDocument()
+    expect(within(item).getByText('@Rita')).toBeInTheDocument()
+    expect(within(item).getByText('(rita@example.com)')).toBeInTheDocument()
+    expect(within(item).getByText('Advertising a shop')).toBeInTheDocument()
+    await userEvent.click(within(item).getByRole('button', { name: 'Dismiss reports for Neon Den' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/reports/decide')?.body).toEqual({ setupId: 31, decision: 'dismiss' }))
+    expect(await screen.findByText('Reports dismissed.')).toBeInTheDocument()
+  })
+
+  it('asks before removing a setup and sends the note', async () => {
+    const { calls } = adminServer({ 'POST /_api/admin/reports/decide': ok({ success: true }) })
+    renderAdmin()
+    await screen.findByRole('heading', { name: 'Neon Den' })
+    await userEvent.type(screen.getByLabelText('Note for the admin log (optional)'), 'Spam shop')
+    await userEvent.click(screen.getByRole('button', { name: 'Remove setup Neon Den' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this setup?' })
+    expect(calls.some((c) => c.path === '/_api/admin/reports/decide')).toBe(false)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove setup' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/reports/decide')?.body).toEqual({ setupId: 31, decision: 'remove', note: 'Spam shop' }))
+  })
+
+  it('says when there are no open reports', async () => {
+    adminServer({ 'GET /_api/admin/reports': ok([]) })
+    renderAdmin()
+    expect(await screen.findByText('No open reports.')).toBeInTheDocument()
+  })
+})
+
+describe('Users', () => {
+  it('finds an account and grants Pro', async () => {
+    const { calls } = adminServer({
+      'GET /_api/admin/users': ok([sampleAccount()]),
+      'POST /_api/admin/users/change': ok(sampleAccount({ isPro: true })),
+    })
+    renderAdmin()
+    await userEvent.type(screen.getByRole('searchbox', { name: 'E-mail or username' }), 'gina')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(calls.some((c) => c.path === '/_api/admin/users' && c.search === '?query=gina')).toBe(true))
+    await userEvent.click(await screen.findByRole('button', { name: 'Grant Pro to @Gamer_Gina' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/users/change')?.body).toEqual({ userId: 2, change: 'grant_pro' }))
+    expect(await screen.findByText('@Gamer_Gina is now Pro.')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Revoke Pro from @Gamer_Gina' })).toBeInTheDocument()
+  })
+
+  it("shows the server's refusal to take one's own admin role", async () => {
+    adminServer({
+      'GET /_api/admin/users': ok([sampleAccount({ id: 1, username: 'Pixel_Pete', role: 'admin' })]),
+      'POST /_api/admin/users/change': { status: 403, body: { error: 'You cannot remove your own admin role.', code: 'forbidden' } },
+    })
+    renderAdmin()
+    await userEvent.type(screen.getByRole('searchbox', { name: 'E-mail or username' }), 'pete')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove admin from @Pixel_Pete' }))
+    expect(await screen.findByText('You cannot remove your own admin role.')).toBeInTheDocument()
+  })
+})
+
+describe('Admin Log', () => {
+  it('pages through the log, 20 at a time', async () => {
+    const entry = (id: number) => ({ id, adminName: 'Pixel_Pete', action: 'grant_pro', targetType: 'user', targetId: id, details: null, createdAt: '2026-03-14T09:26:53Z' })
+    let page = 0
+    const { calls } = adminServer({
+      'GET /_api/admin/log': () => {
+        const first = page++ === 0
+        return ok({ entries: first ? Array.from({ length: 20 }, (_, i) => entry(25 - i)) : Array.from({ length: 5 }, (_, i) => entry(5 - i)), total: 25 })
+      },
+    })
+    renderAdmin()
+    const table = await screen.findByRole('table', { name: 'Admin actions, newest first' })
+    expect(within(table).getAllByText('Granted Pro')).toHaveLength(20)
+    expect(within(table).getByText('User #25')).toBeInTheDocument()
+    expect(screen.getByText('Showing 20 of 25')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(calls.some((c) => c.path === '/_api/admin/log' && c.search === '?limit=20&offset=20')).toBe(true))
+    expect(await within(table).findByText('User #1')).toBeInTheDocument()
+    expect(screen.getByText('Showing 25 of 25')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+  })
+})

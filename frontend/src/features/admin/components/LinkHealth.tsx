@@ -1,0 +1,181 @@
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { messageOf } from '@/api/client'
+import { Skeleton } from '@/components/ui/Skeleton'
+import { expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type LinkProblem, type VerificationResult } from '../api'
+import { canAcceptRedirect, formatCount, formatDateTime, formatUsd, UNKNOWN_ERROR, verdictLabel, verdictTone } from '../logic'
+import { ReplaceLinkDialog } from './ReplaceLinkDialog'
+
+/** 'Link Health Management': the catalogue's link counts, a verification run and the links that need an admin (§2, §4). */
+export function LinkHealth() {
+  const id = useId()
+  const { data, error, isLoading } = useHealthReport()
+  const refresh = useRefreshAdmin()
+  const [verifying, setVerifying] = useState(false)
+  const [result, setResult] = useState<VerificationResult | null>(null)
+
+  const verify = async () => {
+    setVerifying(true)
+    toast.info('Starting link verification process...')
+    try {
+      const run = await verifyLinks({})
+      setResult(run)
+      toast.success('Link verification completed!', { description: `${run.dead} dead links found out of ${run.totalChecked} checked.` })
+      refresh({ health: true })
+    } catch (err) {
+      toast.error('Link verification failed.', { description: messageOf(err, UNKNOWN_ERROR) })
+    } finally {
+      setVerifying(false)
+    }
+  }
+
+  const counts: [string, number | undefined][] = [
+    ['Total', data?.total],
+    ['Active', data?.active],
+    ['Inactive', data?.inactive],
+    ['Never Verified', data?.neverVerified],
+  ]
+
+  return (
+    <section className="card stack" aria-labelledby={id}>
+      <h2 id={id} className="admin-h2">Link Health Management</h2>
+      {error && !data && <p className="muted">Failed to load the link health report.</p>}
+      <dl className="grid admin-health-counts">
+        {counts.map(([label, value]) => (
+          <div key={label} className="admin-health-count">
+            <dt className="muted">{label}</dt>
+            <dd className="admin-stat-value">{value !== undefined ? formatCount(value) : isLoading ? <Skeleton height={28} width={60} /> : '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">
+        Last verification run: {data ? formatDateTime(data.lastVerificationRun) : isLoading ? '…' : 'Never'}
+        {data?.lastRun && data.lastRun.status !== 'completed' && <> ({data.lastRun.status})</>}
+      </p>
+      <div className="row">
+        <button type="button" className="btn btn-primary" onClick={() => void verify()} disabled={verifying} aria-describedby={`${id}-note`}>
+          {verifying ? 'Verifying...' : 'Verify All Links'}
+        </button>
+        <span id={`${id}-note`} className="hint">Checking every link may take a few minutes.</span>
+      </div>
+      {result && <VerificationReport result={result} />}
+      <h3>Links that need attention</h3>
+      {data ? <ProblemTable problems={data.problems} onChanged={() => refresh({ health: true })} /> : isLoading ? <Skeleton height={120} /> : null}
+    </section>
+  )
+}
+
+function VerificationReport({ result }: { result: VerificationResult }) {
+  const figures: [string, number][] = [
+    ['Checked', result.totalChecked],
+    ['Healthy', result.healthy],
+    ['Dead', result.dead],
+    ['Warnings', result.warnings],
+    ['Unknown', result.unknown],
+    ['Errors', result.errors],
+    ['Timeouts', result.timeouts],
+  ]
+  return (
+    <div className="admin-run stack" role="status" aria-label="Verification report">
+      <p className="row admin-run-figures">
+        {figures.map(([label, value]) => (
+          <span key={label} className="badge">{label}: {formatCount(value)}</span>
+        ))}
+      </p>
+      {result.deadLinks.length > 0 && (
+        <ul className="plain-list admin-dead-links">
+          {result.deadLinks.map((link) => (
+            <li key={link.productId}>
+              <span className="badge admin-tone-danger">{verdictLabel({ verdict: link.verdict, statusCode: link.statusCode ?? null })}</span>{' '}
+              Product #{link.productId}: <span className="admin-url">{link.url}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function ProblemTable({ problems, onChanged }: { problems: LinkProblem[]; onChanged: () => void }) {
+  const [busy, setBusy] = useState<number | null>(null)
+  const [replacing, setReplacing] = useState<LinkProblem | null>(null)
+
+  const act = async (link: LinkProblem, action: () => Promise<unknown>, done: string, failed: string) => {
+    setBusy(link.productId)
+    try {
+      await action()
+      toast.success(done, { description: link.name })
+      onChanged()
+    } catch (error) {
+      toast.error(failed, { description: messageOf(error, UNKNOWN_ERROR) })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  if (problems.length === 0) return <p className="muted">All links look healthy.</p>
+  return (
+    <div className="table-wrap">
+      <table className="history-table admin-problems">
+        <caption className="sr-only">Links that need attention, most revenue at risk first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Category</th>
+            <th scope="col">Health</th>
+            <th scope="col" className="num">Revenue at risk</th>
+            <th scope="col" className="num">Failures</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {problems.map((link) => {
+            const disabled = busy === link.productId
+            return (
+              <tr key={link.productId}>
+                <th scope="row" className="admin-row-head">
+                  {link.name}
+                  <span className="admin-url hint" title={link.url}>{link.network} · {link.url}</span>
+                  {link.finalUrl && link.finalUrl !== link.url && <span className="admin-url hint" title={link.finalUrl}>→ {link.finalUrl}</span>}
+                </th>
+                <td>{link.category}</td>
+                <td>
+                  <span className={`badge admin-tone-${verdictTone(link)}`}>{verdictLabel(link)}</span>
+                </td>
+                <td className="num">{formatUsd(link.revenueAtRisk)}</td>
+                <td className="num">{link.consecutiveFailures}</td>
+                <td>{link.isActive ? <span className="badge badge-success">Active</span> : <span className="badge">Inactive</span>}</td>
+                <td>
+                  <div className="row admin-actions">
+                    {canAcceptRedirect(link) && (
+                      <button type="button" className="btn btn-secondary btn-sm" disabled={disabled} aria-label={`Accept redirect for ${link.name}`}
+                        onClick={() => void act(link, () => expectRedirect(link.productId), 'Redirect accepted.', 'Failed to accept the redirect.')}>
+                        Accept redirect
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-secondary btn-sm" disabled={disabled} aria-label={`Replace link for ${link.name}`} onClick={() => setReplacing(link)}>
+                      Replace link
+                    </button>
+                    {link.isActive ? (
+                      <button type="button" className="btn btn-danger btn-sm" disabled={disabled} aria-label={`Deactivate ${link.name}`}
+                        onClick={() => void act(link, () => setActive(link.productId, false), 'Product deactivated.', 'Failed to deactivate the product.')}>
+                        Deactivate
+                      </button>
+                    ) : (
+                      <button type="button" className="btn btn-secondary btn-sm" disabled={disabled} aria-label={`Activate ${link.name}`}
+                        onClick={() => void act(link, () => setActive(link.productId, true), 'Product activated.', 'Failed to activate the product.')}>
+                        Activate
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      {replacing && <ReplaceLinkDialog link={replacing} onClose={() => setReplacing(null)} onDone={onChanged} />}
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { messageOf } from '@/api/client'
+import { Modal } from '@/components/ui/Modal'
+import { decideReports, useRefreshAdmin, useReports, type Decision, type ReportedSetup } from '../api'
+import { formatDateTime, reasonLabel, UNKNOWN_ERROR } from '../logic'
+import { TableSkeleton } from './TopProducts'
+
+/** 'Moderation Queue': setups with open reports; dismiss the reports or remove the setup. */
+export function ModerationQueue() {
+  const id = useId()
+  const { data, error, isLoading } = useReports()
+  return (
+    <section className="card stack" aria-labelledby={id}>
+      <h2 id={id} className="admin-h2">Moderation Queue</h2>
+      {isLoading && !data ? (
+        <TableSkeleton rows={2} />
+      ) : error && !data ? (
+        <p className="muted">Failed to load reports.</p>
+      ) : !data || data.length === 0 ? (
+        <p className="muted">No open reports.</p>
+      ) : (
+        <ul className="plain-list stack">
+          {data.map((setup) => (
+            <ReportedItem key={setup.setupId} setup={setup} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function ReportedItem({ setup }: { setup: ReportedSetup }) {
+  const id = useId()
+  const refresh = useRefreshAdmin()
+  const [note, setNote] = useState('')
+  const [pending, setPending] = useState<Decision | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const title = setup.title?.trim() || 'Untitled'
+
+  const decide = async (decision: Decision) => {
+    setPending(decision)
+    try {
+      await decideReports(setup.setupId, decision, note.trim() || undefined)
+      toast.success(decision === 'dismiss' ? 'Reports dismissed.' : 'Setup removed.', { description: title })
+      setConfirming(false)
+      refresh({ reports: true })
+    } catch (error) {
+      toast.error(decision === 'dismiss' ? 'Failed to dismiss the reports.' : 'Failed to remove the setup.', { description: messageOf(error, UNKNOWN_ERROR) })
+    } finally {
+      setPending(null)
+    }
+  }
+
+  return (
+    <li className="admin-report" aria-labelledby={`${id}-title`}>
+      <div className="admin-report-head">
+        {setup.thumbnailUrl ? (
+          <img className="admin-report-thumb" src={setup.thumbnailUrl} alt="" loading="lazy" />
+        ) : (
+          <div className="admin-report-thumb" aria-hidden="true" />
+        )}
+        <div className="stack admin-report-meta">
+          <h3 id={`${id}-title`} className="admin-report-title">{title}</h3>
+          <p className="muted">
+            by @{setup.uploaderUsername} · score {setup.score} · published {formatDateTime(setup.publishedAt)}
+          </p>
+          <p className="row">
+            {setup.hidden && <span className="badge badge-warning">Hidden</span>}
+            {setup.reasons.map((r) => (
+              <span key={r.reason} className="badge">{reasonLabel(r.reason)} × {r.count}</span>
+            ))}
+          </p>
+        </div>
+      </div>
+      <ul className="plain-list admin-report-list">
+        {setup.reports.map((report, index) => (
+          <li key={`${report.reporterId}-${index}`}>
+            <p>
+              <strong>@{report.reporterUsername}</strong> <span className="muted">({report.reporterEmail})</span> · {reasonLabel(report.reason)} ·{' '}
+              <time dateTime={report.createdAt} className="muted">{formatDateTime(report.createdAt)}</time>
+            </p>
+            {report.details && <p className="admin-report-details">{report.details}</p>}
+          </li>
+        ))}
+      </ul>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Note for the admin log (optional)</label>
+        <input id={`${id}-note`} className="input" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} disabled={pending !== null} />
+      </div>
+      <div className="row">
+        <button type="button" className="btn btn-secondary" disabled={pending !== null} onClick={() => void decide('dismiss')} aria-label={`Dismiss reports for ${title}`}>
+          {pending === 'dismiss' ? 'Dismissing...' : 'Dismiss reports'}
+        </button>
+        <button type="button" className="btn btn-danger" disabled={pending !== null} onClick={() => setConfirming(true)} aria-label={`Remove setup ${title}`}>
+          Remove setup
+        </button>
+      </div>
+      <Modal
+        open={confirming}
+        onOpenChange={(open) => !open && setConfirming(false)}
+        title="Remove this setup?"
+        description={`"${title}" by @${setup.uploaderUsername} will be deleted with its photos, votes and reports. This cannot be undone.`}
+        dismissible={pending === null}
+      >
+        <div className="row dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={pending !== null}>Cancel</button>
+          <button type="button" className="btn btn-danger" onClick={() => void decide('remove')} disabled={pending !== null}>
+            {pending === 'remove' ? 'Removing...' : 'Remove setup'}
+          </button>
+        </div>
+      </Modal>
+    </li>
+  )
+}

@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { messageOf } from '@/api/client'
+import { changeAccount, useRefreshAdmin, useUserSearch, type AdminAccount } from '../api'
+import { changeMessage, formatCount, UNKNOWN_ERROR, type AccountChange } from '../logic'
+
+/** 'Users': find accounts by e-mail or username; grant or revoke Pro and the admin role. */
+export function UsersPanel() {
+  const id = useId()
+  const [text, setText] = useState('')
+  const [query, setQuery] = useState('')
+  const { data, error, isLoading, mutate } = useUserSearch(query)
+  const refresh = useRefreshAdmin()
+  const [busy, setBusy] = useState<number | null>(null)
+
+  const search = (event: FormEvent) => {
+    event.preventDefault()
+    setQuery(text.trim())
+  }
+
+  const change = async (account: AdminAccount, what: AccountChange) => {
+    setBusy(account.id)
+    try {
+      const updated = await changeAccount(account.id, what)
+      toast.success(changeMessage(what, updated.username))
+      void mutate((list) => list?.map((a) => (a.id === updated.id ? updated : a)), { revalidate: false })
+      refresh()
+    } catch (err) {
+      toast.error('Failed to change the account.', { description: messageOf(err, UNKNOWN_ERROR) })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section className="card stack" aria-labelledby={id}>
+      <h2 id={id} className="admin-h2">Users</h2>
+      <form className="row admin-search" role="search" onSubmit={search}>
+        <label htmlFor={`${id}-query`} className="sr-only">E-mail or username</label>
+        <input
+          id={`${id}-query`}
+          className="input"
+          type="search"
+          placeholder="E-mail or username"
+          maxLength={254}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-secondary" disabled={!text.trim()}>Search</button>
+      </form>
+      {!query ? (
+        <p className="hint">Search for an account by its e-mail or the start of its username.</p>
+      ) : isLoading && !data ? (
+        <p className="muted" role="status">Searching...</p>
+      ) : error && !data ? (
+        <p className="form-error" role="alert">{messageOf(error, 'Failed to search users.')}</p>
+      ) : !data || data.length === 0 ? (
+        <p className="muted">No accounts found.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="history-table">
+            <caption className="sr-only">Accounts matching “{query}”</caption>
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Pro</th>
+                <th scope="col" className="num">Credits</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((account) => {
+                const disabled = busy === account.id
+                const isAdmin = account.role === 'admin'
+                return (
+                  <tr key={account.id}>
+                    <th scope="row" className="admin-row-head">@{account.username}</th>
+                    <td>{account.email}</td>
+                    <td>{isAdmin ? <span className="badge">admin</span> : account.role}</td>
+                    <td>{account.isPro ? <span className="badge badge-pro">PRO</span> : 'No'}</td>
+                    <td className="num">{formatCount(account.credits)}</td>
+                    <td>
+                      <div className="row admin-actions">
+                        <button type="button" className="btn btn-secondary btn-sm" disabled={disabled} aria-label={`${account.isPro ? 'Revoke Pro from' : 'Grant Pro to'} @${account.username}`}
+                          onClick={() => void change(account, account.isPro ? 'revoke_pro' : 'grant_pro')}>
+                          {account.isPro ? 'Revoke Pro' : 'Grant Pro'}
+                        </button>
+                        <button type="button" className={`btn btn-sm ${isAdmin ? 'btn-danger' : 'btn-secondary'}`} disabled={disabled} aria-label={`${isAdmin ? 'Remove admin from' : 'Make admin'} @${account.username}`}
+                          onClick={() => void change(account, isAdmin ? 'revoke_admin' : 'grant_admin')}>
+                          {isAdmin ? 'Remove admin' : 'Make admin'}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

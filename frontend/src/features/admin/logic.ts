@@ -1,0 +1,217 @@
+/** Pure rules of the admin panel (spec product-rigpage-admin §2, §4, §8, §9). */
+
+export type Period = '7d' | '30d' | '90d' | 'all'
+export type CategorySort = 'category' | 'clickCount' | 'uniqueSessions' | 'estimatedRevenue'
+export type AccountChange = 'grant_pro' | 'revoke_pro' | 'grant_admin' | 'revoke_admin'
+
+export const PERIODS: { value: Period; label: string }[] = [
+  { value: '7d', label: 'Last 7 days' },
+  { value: '30d', label: 'Last 30 days' },
+  { value: '90d', label: 'Last 90 days' },
+  { value: 'all', label: 'All time' },
+]
+
+export const DEFAULT_PERIOD: Period = '30d'
+/** Top products shown (§9). */
+export const TOP_PRODUCTS_LIMIT = 5
+/** Admin-log entries per page. */
+export const LOG_PAGE_SIZE = 20
+/** Admin data is cached for 5 minutes (§4, §9). */
+export const ADMIN_CACHE_MS = 5 * 60 * 1000
+export const UNKNOWN_ERROR = 'An unknown error occurred.'
+
+export const CATEGORY_COLUMNS: { key: CategorySort; label: string; numeric: boolean }[] = [
+  { key: 'category', label: 'Category', numeric: false },
+  { key: 'clickCount', label: 'Clicks', numeric: true },
+  { key: 'uniqueSessions', label: 'Unique Sessions', numeric: true },
+  { key: 'estimatedRevenue', label: 'Est. Revenue', numeric: true },
+]
+
+/** The server sorts by name ascending and by numbers descending. */
+export function sortDirection(key: CategorySort): 'ascending' | 'descending' {
+  return key === 'category' ? 'ascending' : 'descending'
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const count = new Intl.NumberFormat('en-US')
+
+/** Revenue in US dollars: `$1,234.50`. */
+export function formatUsd(amount: number): string {
+  return usd.format(Number.isFinite(amount) ? amount : 0)
+}
+
+/** A count with thousands separators: `12,345`. */
+export function formatCount(value: number): string {
+  return count.format(value)
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+
+/** A server timestamp for people (`Mar 14, 2026, 9:26 AM`); 'Never' when there is none. */
+export function formatDateTime(value: string | null | undefined, never = 'Never'): string {
+  if (!value) return never
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? never : dateTime.format(date)
+}
+
+export function formatDate(value: string): string {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? value : dateOnly.format(date)
+}
+
+/** A chart's day label (`Mar 14`) from `YYYY-MM-DD`, read as a UTC day. */
+export function dayLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) return day
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+}
+
+/** What a screen reader hears for the clicks chart. */
+export function chartSummary(days: { day: string; clicks: number }[]): string {
+  if (days.length === 0) return 'No clicks recorded in this period.'
+  const total = days.reduce((sum, d) => sum + d.clicks, 0)
+  const best = days.reduce((top, d) => (d.clicks > top.clicks ? d : top))
+  return `${formatCount(total)} clicks over ${days.length} ${days.length === 1 ? 'day' : 'days'}; busiest day ${dayLabel(best.day)} with ${formatCount(best.clicks)}.`
+}
+
+export type Tone = 'danger' | 'warning' | 'neutral' | 'success'
+
+/** A link's health as a readable badge: 'Dead (404)', 'Redirects to home page', … */
+export function verdictLabel(link: { health?: string | null; verdict?: string | null; statusCode?: number | null }): string {
+  const code = link.statusCode ?? null
+  switch (link.verdict) {
+    case 'dead':
+      return code ? `Dead (${code})` : 'Dead'
+    case 'timeout':
+      return 'Timeout'
+    case 'error':
+      return code ? `Error (${code})` : 'Connection error'
+    case 'refused':
+      return 'Connection refused'
+    case 'home_page_redirect':
+      return 'Redirects to home page'
+    case 'tag_dropped':
+      return 'Affiliate tag dropped'
+    case 'bot_check':
+      return 'Bot check (unknown)'
+  }
+  switch (link.health) {
+    case 'healthy':
+      return 'Healthy'
+    case 'dead':
+      return code ? `Dead (${code})` : 'Dead'
+    case 'warning':
+      return 'Warning'
+    case 'unknown':
+      return 'Unknown'
+    default:
+      return 'Not checked yet'
+  }
+}
+
+export function verdictTone(link: { health?: string | null; verdict?: string | null }): Tone {
+  if (link.health === 'dead' || ['dead', 'timeout', 'error', 'refused'].includes(link.verdict ?? '')) return 'danger'
+  if (link.health === 'warning') return 'warning'
+  if (link.health === 'healthy') return 'success'
+  return 'neutral'
+}
+
+/** 'Accept redirect' is offered for warnings only (a redirect the checker did not expect). */
+export function canAcceptRedirect(link: { health?: string | null }): boolean {
+  return link.health === 'warning'
+}
+
+const ACTIONS: Record<string, string> = {
+  dismiss_reports: 'Dismissed reports',
+  remove_setup: 'Removed setup',
+  grant_pro: 'Granted Pro',
+  revoke_pro: 'Revoked Pro',
+  grant_admin: 'Granted admin',
+  revoke_admin: 'Removed admin',
+  verify_links: 'Verified links',
+  replace_link: 'Replaced link',
+  activate_product: 'Activated product',
+  deactivate_product: 'Deactivated product',
+  expect_redirect: 'Accepted redirect',
+}
+
+/** An admin-log action for people; an unknown one is spelled out from its code. */
+export function actionLabel(action: string): string {
+  const known = ACTIONS[action]
+  if (known) return known
+  const words = action.replace(/_/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** An admin-log target: 'Setup #12'. */
+export function targetLabel(targetType: string, targetId: number): string {
+  const kind = targetType.charAt(0).toUpperCase() + targetType.slice(1)
+  return `${kind} #${targetId}`
+}
+
+export const REASON_LABELS: Record<string, string> = {
+  illegal_content: 'Illegal content',
+  hate_speech: 'Hate speech',
+  copyright: 'Copyright violation',
+  spam: 'Spam',
+}
+
+export function reasonLabel(reason: string): string {
+  return REASON_LABELS[reason] ?? actionLabel(reason)
+}
+
+/** The success toast of an account change. */
+export function changeMessage(change: AccountChange, username: string): string {
+  switch (change) {
+    case 'grant_pro':
+      return `@${username} is now Pro.`
+    case 'revoke_pro':
+      return `@${username} is no longer Pro.`
+    case 'grant_admin':
+      return `@${username} is now an admin.`
+    case 'revoke_admin':
+      return `@${username} is no longer an admin.`
+  }
+}
+
+/* Brand assets (§2, §9): one SVG source, three PNG sizes. */
+
+export type BrandVariant = 'full' | 'icon' | 'iq'
+
+export const BRAND_ASSETS: { variant: BrandVariant; label: string; width: number; height: number; filename: string }[] = [
+  { variant: 'full', label: 'Full logo', width: 2048, height: 2048, filename: 'setupiq-logo-2048.png' },
+  { variant: 'icon', label: 'Icon only', width: 1024, height: 1024, filename: 'setupiq-icon-1024.png' },
+  { variant: 'iq', label: '"IQ" only', width: 1200, height: 800, filename: 'setupiq-iq-1200x800.png' },
+]
+
+/** The app's brand colours (styles.css: --bg, --accent-strong, --accent-2, --text). */
+export const BRAND = { background: '#0b0b12', from: '#8b5cf6', to: '#22d3ee', text: '#ececf4' } as const
+
+export function brandSize(variant: BrandVariant): { width: number; height: number; filename: string } {
+  const asset = BRAND_ASSETS.find((a) => a.variant === variant) ?? BRAND_ASSETS[0]!
+  return { width: asset.width, height: asset.height, filename: asset.filename }
+}
+
+const FONT = "Inter, 'Segoe UI', Roboto, Arial, sans-serif"
+
+/** The SVG markup of one logo variant, drawn at its exact PNG size. */
+export function brandSvg(variant: BrandVariant): string {
+  const { width, height } = brandSize(variant)
+  const gradient = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${BRAND.from}"/><stop offset="1" stop-color="${BRAND.to}"/></linearGradient><linearGradient id="t" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#a78bfa"/><stop offset="1" stop-color="${BRAND.to}"/></linearGradient></defs>`
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${gradient}`
+  let body: string
+  if (variant === 'icon') {
+    // The header's logo mark: a rounded gradient square with "IQ".
+    const r = Math.round(width * 0.22)
+    body = `<rect width="${width}" height="${height}" rx="${r}" fill="url(#g)"/><text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="${Math.round(width * 0.46)}" fill="${BRAND.background}">IQ</text>`
+  } else if (variant === 'iq') {
+    body = `<rect width="${width}" height="${height}" fill="${BRAND.background}"/><text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="${Math.round(height * 0.6)}" fill="url(#t)">IQ</text>`
+  } else {
+    const mark = Math.round(width * 0.42)
+    const x = Math.round((width - mark) / 2)
+    const y = Math.round(height * 0.18)
+    body = `<rect width="${width}" height="${height}" fill="${BRAND.background}"/><rect x="${x}" y="${y}" width="${mark}" height="${mark}" rx="${Math.round(mark * 0.22)}" fill="url(#g)"/><text x="${width / 2}" y="${y + mark / 2}" dominant-baseline="central" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="${Math.round(mark * 0.46)}" fill="${BRAND.background}">IQ</text><text x="${width / 2}" y="${Math.round(height * 0.8)}" dominant-baseline="central" text-anchor="middle" font-family="${FONT}" font-weight="800" font-size="${Math.round(width * 0.13)}" fill="${BRAND.text}">Setup<tspan fill="url(#t)">IQ</tspan></text>`
+  }
+  return `${open}${body}</svg>`
+}

@@ -25,6 +25,9 @@ function freePort() {
   })
 }
 
+/** The account that registers as an admin (listed in the server's SETUPIQ_ADMIN_EMAILS). */
+export const ADMIN_EMAIL = 'admin@e2e.example.com'
+
 /** Starts `setupiq serve` with a fresh data directory; resolves once it answers. */
 export async function startServer() {
   const binary = process.env.SETUPIQ_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(repo, 'target'), 'debug', 'setupiq')
@@ -42,6 +45,7 @@ export async function startServer() {
       SETUPIQ_FRONTEND_DIR: join(repo, 'frontend', 'dist'),
       // The embedded analyzer's model files (the server loads them before it listens).
       SETUPIQ_MODELS_DIR: process.env.SETUPIQ_MODELS_DIR ?? join(repo, 'models'),
+      SETUPIQ_ADMIN_EMAILS: ADMIN_EMAIL,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

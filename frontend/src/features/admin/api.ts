@@ -132,7 +132,7 @@ function logKey(index: number, previous: LogPage | null) {
 
 /** The admin log, newest first, 20 entries a page ('Load more'). */
 export function useAdminLog() {
-  return useSWRInfinite(logKey, ([, offset]) => fetchLog(offset), { ...adminOptions('Could not load the admin log.'), revalidateFirstPage: false })
+  return useSWRInfinite(logKey, ([, offset]) => fetchLog(offset), adminOptions('Could not load the admin log.'))
 }
 
 /** After an action: the link-health report, the reports, the users found and the log are read again. */

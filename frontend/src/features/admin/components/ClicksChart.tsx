@@ -24,7 +24,7 @@ export function ClicksChart({ period }: { period: Period }) {
       ) : (
         <figure className="admin-chart" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}>
           <div aria-hidden="true">
-            <BarChart responsive style={{ width: '100%', height: 240 }} data={days.map((d) => ({ ...d, label: dayLabel(d.day) }))} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <BarChart accessibilityLayer={false} responsive style={{ width: '100%', height: 240 }} data={days.map((d) => ({ ...d, label: dayLabel(d.day) }))} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
               <CartesianGrid stroke="#2a2a3c" vertical={false} />
               <XAxis dataKey="label" stroke="#a6a6bd" fontSize={12} tickLine={false} minTickGap={16} />
               <YAxis stroke="#a6a6bd" fontSize={12} tickLine={false} allowDecimals={false} />

@@ -1,0 +1,119 @@
+// The admin panel in a real browser against the real binary: a plain member is refused;
+// the admin (listed in SETUPIQ_ADMIN_EMAILS) sees a click in the analytics, verifies the
+// catalogue's links and reads the report, dismisses the reports that hid a setup, grants
+// Pro, and downloads a logo whose PNG is checked for its size. axe checks the panel.
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { after, before, describe, it } from 'node:test'
+import { ADMIN_EMAIL, e2eSession, expectAccessible, pngPhoto } from './support.mjs'
+
+const session = e2eSession(before, after)
+const PASSWORD = 'admin-panel-password-1'
+// A person's browser: headless Chromium's own user agent is counted as a bot.
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+
+async function register(page, email, displayName) {
+  const res = await page.request.post(`${session.server.baseUrl}/_api/auth/register_with_password`, {
+    data: { email, password: PASSWORD, displayName },
+  })
+  assert.equal(res.status(), 201, await res.text())
+  return (await res.json()).user
+}
+
+async function api(page, path, data) {
+  const res = await page.request.post(`${session.server.baseUrl}${path}`, { data })
+  assert.equal(res.status(), 200, `${path}: ${await res.text()}`)
+  return res.json()
+}
+
+/** A member's setup, published from a described setup with one photo, then hidden by three reports. */
+async function reportedSetup(stamp) {
+  const { page, context } = await session.freshPage({ userAgent: PERSON }, { consent: true })
+  await register(page, `owner${stamp}@example.com`, 'Reported Owner')
+  const analysis = await api(page, '/_api/analyze-setup', {
+    type: 'text',
+    value: 'Dual 27 inch monitors on arms, mechanical keyboard, RGB strip behind the desk, cables in a tray.',
+  })
+  const photo = `data:image/png;base64,${pngPhoto().toString('base64')}`
+  const title = `Suspicious Rig ${stamp}`
+  const { setupId } = await api(page, '/_api/community/setup', { analysisId: analysis.analysisId, images: [photo], title })
+  await context.close()
+  for (let i = 0; i < 3; i++) {
+    const reporter = await session.freshPage({}, { consent: true })
+    await register(reporter.page, `reporter${i}-${stamp}@example.com`, `Reporter ${i}`)
+    await api(reporter.page, '/_api/community/report', { setupId, reason: 'spam' })
+    await reporter.context.close()
+  }
+  return title
+}
+
+describe('the admin panel', () => {
+  it('refuses a plain member', { timeout: 120_000 }, async () => {
+    const { page, context } = await session.freshPage({}, { consent: true })
+    await register(page, `plain${Date.now()}@example.com`, 'Plain Member')
+    await page.goto('/admin')
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
+    await page.getByText('Access denied. Your role (user) lacks required permissions.').waitFor()
+    await context.close()
+  })
+
+  it('runs the business: analytics, link health, moderation, Pro, brand assets', { timeout: 600_000 }, async () => {
+    const stamp = Date.now()
+    const title = await reportedSetup(stamp)
+    const member = await session.freshPage({}, { consent: true })
+    const gamer = await register(member.page, `gamer${stamp}@example.com`, 'Future Pro')
+    // A person's click on a suggestion's product link.
+    const clicker = await session.freshPage({ userAgent: PERSON }, { consent: true })
+    await api(clicker.page, '/_api/track-click', { productId: 1, sessionId: `tab-${stamp}` })
+    await clicker.context.close()
+
+    const { page } = await session.freshPage({ acceptDownloads: true }, { consent: true })
+    await register(page, ADMIN_EMAIL, 'Site Admin')
+    await page.goto('/admin')
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
+    const totalClicks = page.getByTestId('admin-stats').locator('.admin-stat', { has: page.getByText('Total Clicks', { exact: true }) })
+    await totalClicks.locator('.admin-stat-value').getByText('1', { exact: true }).waitFor()
+    await page.getByRole('heading', { name: 'Top Performing Products' }).waitFor()
+    await expectAccessible(page, assert, '/admin')
+
+    // Verify every link: the run answers whatever the network (no route out here: errors).
+    await page.getByRole('button', { name: 'Verify All Links' }).click()
+    await page.getByText('Starting link verification process...').waitFor()
+    await page.getByText('Link verification completed!').waitFor({ timeout: 240_000 })
+    await page.getByText(/dead links found out of 24 checked\./).waitFor()
+    await page.getByRole('status', { name: 'Verification report' }).waitFor()
+    assert.notEqual(await page.getByText('Never', { exact: true }).count(), 1, 'the last run is shown')
+
+    // The hidden setup's reports were spam: dismissed, it is back on the community.
+    await page.getByRole('button', { name: `Dismiss reports for ${title}` }).click()
+    await page.getByText('No open reports.').waitFor()
+    const feed = await page.request.get(`${session.server.baseUrl}/_api/community/setups`)
+    assert.ok((await feed.json()).setups.some((s) => s.title === title), 'shown again')
+
+    // Pro for a member, found by e-mail.
+    await page.getByLabel('E-mail or username').fill(`gamer${stamp}@example.com`)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('button', { name: `Grant Pro to @${gamer.username}` }).click()
+    await page.getByRole('button', { name: `Revoke Pro from @${gamer.username}` }).waitFor()
+    const me = await member.page.request.get(`${session.server.baseUrl}/_api/auth/session`)
+    assert.equal((await me.json()).user.isPro, true)
+    await member.context.close()
+
+    // Every action is in the log.
+    await page.getByRole('heading', { name: 'Admin Log' }).scrollIntoViewIfNeeded()
+    const log = page.getByRole('region', { name: 'Admin Log' })
+    for (const action of [/Pro/i, /Dismiss/i, /Verif/i]) await log.getByText(action).first().waitFor()
+
+    // The icon as a PNG of 1024x1024.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Icon only \(1024×1024\)/ }).click(),
+    ])
+    assert.equal(download.suggestedFilename(), 'setupiq-icon-1024.png')
+    const png = readFileSync(await download.path())
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG')
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1024, 1024], 'IHDR width and height')
+    await expectAccessible(page, assert, '/admin after the actions')
+    assert.deepEqual(session.problems, [])
+  })
+})

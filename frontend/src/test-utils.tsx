@@ -8,10 +8,11 @@ type Reply = { status: number; body: unknown }
 
 /**
  * Replaces `fetch` with canned server replies keyed by "METHOD /path"; records requests
- * (with their query string in `search`). A reply may be a promise, to hold a request open.
+ * (with their query string in `search`, also given to a reply function). A reply may be a
+ * promise, to hold a request open.
  * Components under test talk to it through the real typed API client.
  */
-export function mockServer(replies: Record<string, Reply | ((body: unknown) => Reply | Promise<Reply>)>) {
+export function mockServer(replies: Record<string, Reply | ((body: unknown, request: { search: string }) => Reply | Promise<Reply>)>) {
   const calls: { method: string; path: string; search?: string | undefined; body: unknown }[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
@@ -20,7 +21,7 @@ export function mockServer(replies: Record<string, Reply | ((body: unknown) => R
     const body = text ? JSON.parse(text) : undefined
     calls.push({ method: request.method, path: url.pathname, search: url.search || undefined, body })
     const entry = replies[`${request.method} ${url.pathname}`]
-    const reply = typeof entry === 'function' ? await entry(body) : entry ?? { status: 404, body: { error: 'Not found.', code: 'not_found' } }
+    const reply = typeof entry === 'function' ? await entry(body, { search: url.search }) : entry ?? { status: 404, body: { error: 'Not found.', code: 'not_found' } }
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } })
   })
   vi.stubGlobal('fetch', fetchMock)

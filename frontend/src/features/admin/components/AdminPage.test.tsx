@@ -8,7 +8,7 @@ import { AdminPage } from './AdminPage'
 afterEach(() => vi.unstubAllGlobals())
 
 type Reply = { status: number; body: unknown }
-type Replies = Record<string, Reply | ((body: unknown) => Reply | Promise<Reply>)>
+type Replies = Parameters<typeof mockServer>[0]
 
 const ok = (body: unknown): Reply => ({ status: 200, body })
 
@@ -222,10 +222,9 @@ describe('Users', () => {
 describe('Admin Log', () => {
   it('pages through the log, 20 at a time', async () => {
     const entry = (id: number) => ({ id, adminName: 'Pixel_Pete', action: 'grant_pro', targetType: 'user', targetId: id, details: null, createdAt: '2026-03-14T09:26:53Z' })
-    let page = 0
     const { calls } = adminServer({
-      'GET /_api/admin/log': () => {
-        const first = page++ === 0
+      'GET /_api/admin/log': (_body: unknown, { search }: { search: string }) => {
+        const first = !search.includes('offset=20')
         return ok({ entries: first ? Array.from({ length: 20 }, (_, i) => entry(25 - i)) : Array.from({ length: 5 }, (_, i) => entry(5 - i)), total: 25 })
       },
     })

@@ -2,7 +2,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use setupiq_db::schema::{affiliate_click_days, affiliate_clicks, products};
+use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affiliate_clicks, products};
 
 use crate::service::Tier;
 
@@ -58,4 +58,12 @@ pub struct ProductLinkRow {
     pub link_final_url: Option<String>,
     pub consecutive_failures: i32,
     pub expected_final_url: Option<String>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = affiliate_click_visitors)]
+pub(crate) struct VisitorInsertForm<'a> {
+    pub visitor: &'a str,
+    pub category: &'a str,
+    pub last_click_at: NaiveDateTime,
 }

@@ -1,13 +1,12 @@
 //! Catalogue and click queries.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use diesel::dsl::{count, sum};
-use diesel::expression_methods::AggregateExpressionMethods;
+use diesel::dsl::sum;
 use diesel::prelude::*;
-use setupiq_db::schema::{affiliate_click_days, affiliate_clicks, products};
+use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affiliate_clicks, products};
 use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow};
+use crate::models::{ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow, VisitorInsertForm};
 use crate::service::link_health::CheckedLink;
 
 /// Active products for an analysis category (`None`: the generic trio), optionally of one
@@ -28,8 +27,9 @@ pub(crate) fn products_for(
     query.order(products::price_cents.asc()).select(ProductRow::as_select()).load(conn)
 }
 
-pub(crate) fn product_exists(conn: &mut DbConnection, id: i64) -> QueryResult<bool> {
-    diesel::select(diesel::dsl::exists(products::table.find(id))).get_result(conn)
+/// A product's category, if the product exists.
+pub(crate) fn product_category(conn: &mut DbConnection, id: i64) -> QueryResult<Option<String>> {
+    products::table.find(id).select(products::product_category).first(conn).optional()
 }
 
 /// The best-rated active products, for the trending list.
@@ -44,6 +44,26 @@ pub(crate) fn top_rated(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<
 
 pub(crate) fn insert_click(conn: &mut DbConnection, form: &ClickInsertForm<'_>) -> QueryResult<usize> {
     diesel::insert_into(affiliate_clicks::table).values(form).execute(conn)
+}
+
+/// Moves a visitor's last counted click (overall or in a category) to `at`, never back.
+pub(crate) fn touch_visitor(conn: &mut DbConnection, form: &VisitorInsertForm<'_>) -> QueryResult<usize> {
+    let moved = diesel::update(
+        affiliate_click_visitors::table
+            .filter(affiliate_click_visitors::visitor.eq(form.visitor))
+            .filter(affiliate_click_visitors::category.eq(form.category))
+            .filter(affiliate_click_visitors::last_click_at.lt(form.last_click_at)),
+    )
+    .set(affiliate_click_visitors::last_click_at.eq(form.last_click_at))
+    .execute(conn)?;
+    if moved > 0 {
+        return Ok(moved);
+    }
+    // New, or already at a later click: the insert does nothing for the latter.
+    on_backend!(conn, |c| diesel::insert_into(affiliate_click_visitors::table)
+        .values(form)
+        .on_conflict_do_nothing()
+        .execute(c))
 }
 
 /// Adds one counted click to the product's day in the roll-up the admin panel reads.
@@ -109,32 +129,41 @@ fn since(first_day: Option<NaiveDate>) -> NaiveDateTime {
     first_day.unwrap_or_default().and_time(chrono::NaiveTime::MIN)
 }
 
-/// Distinct signed-in users and distinct sessions among the counted clicks since `first_day`.
+/// Visitors whose last counted click (in `category`; '' for any) is since `first_day`,
+/// whose id starts with `prefix` ('s:' sessions, 'u:' users).
+fn count_visitors(
+    conn: &mut DbConnection,
+    category: &str,
+    prefix: &str,
+    first_day: Option<NaiveDate>,
+) -> QueryResult<i64> {
+    affiliate_click_visitors::table
+        .filter(affiliate_click_visitors::category.eq(category))
+        .filter(affiliate_click_visitors::last_click_at.ge(since(first_day)))
+        .filter(affiliate_click_visitors::visitor.like(format!("{prefix}%")))
+        .select(diesel::dsl::count_star())
+        .first(conn)
+}
+
+/// Distinct signed-in users and distinct sessions that clicked since `first_day`.
 pub(crate) fn unique_visitors(
     conn: &mut DbConnection,
     first_day: Option<NaiveDate>,
 ) -> QueryResult<(i64, i64)> {
-    affiliate_clicks::table
-        .filter(affiliate_clicks::is_bot.eq(false))
-        .filter(affiliate_clicks::created_at.ge(since(first_day)))
-        .select((
-            count(affiliate_clicks::user_id).aggregate_distinct(),
-            count(affiliate_clicks::session_id).aggregate_distinct(),
-        ))
-        .first(conn)
+    Ok((count_visitors(conn, "", "u:", first_day)?, count_visitors(conn, "", "s:", first_day)?))
 }
 
-/// Distinct sessions per product category among the counted clicks since `first_day`.
+/// Distinct sessions per product category that clicked in it since `first_day`.
 pub(crate) fn unique_sessions_per_category(
     conn: &mut DbConnection,
     first_day: Option<NaiveDate>,
 ) -> QueryResult<Vec<(String, i64)>> {
-    on_backend!(conn, |c| affiliate_clicks::table
-        .inner_join(products::table)
-        .filter(affiliate_clicks::is_bot.eq(false))
-        .filter(affiliate_clicks::created_at.ge(since(first_day)))
-        .group_by(products::product_category)
-        .select((products::product_category, count(affiliate_clicks::session_id).aggregate_distinct()))
+    on_backend!(conn, |c| affiliate_click_visitors::table
+        .filter(affiliate_click_visitors::category.ne(""))
+        .filter(affiliate_click_visitors::last_click_at.ge(since(first_day)))
+        .filter(affiliate_click_visitors::visitor.like("s:%"))
+        .group_by(affiliate_click_visitors::category)
+        .select((affiliate_click_visitors::category, diesel::dsl::count_star()))
         .load(c))
 }
 

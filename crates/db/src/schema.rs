@@ -101,6 +101,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     community_votes,
     community_reports,
     affiliate_click_days,
+    affiliate_click_visitors,
     link_check_runs,
     link_checks,
     admin_log
@@ -363,6 +364,14 @@ diesel::table! {
 }
 
 diesel::joinable!(affiliate_click_days -> products (product_id));
+
+diesel::table! {
+    affiliate_click_visitors (visitor, category) {
+        visitor -> Text,
+        category -> Text,
+        last_click_at -> Timestamp,
+    }
+}
 
 diesel::table! {
     link_check_runs (id) {

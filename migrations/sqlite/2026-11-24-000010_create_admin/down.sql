@@ -7,6 +7,7 @@ ALTER TABLE products DROP COLUMN link_final_url;
 ALTER TABLE products DROP COLUMN link_status_code;
 ALTER TABLE products DROP COLUMN link_verdict;
 ALTER TABLE products DROP COLUMN link_status;
+DROP TABLE affiliate_click_visitors;
 DROP TABLE affiliate_click_days;
 DROP INDEX affiliate_clicks_created_idx;
 ALTER TABLE affiliate_clicks DROP COLUMN is_bot;

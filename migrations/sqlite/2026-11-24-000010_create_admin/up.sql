@@ -14,6 +14,26 @@ CREATE TABLE affiliate_click_days (
 INSERT INTO affiliate_click_days (day, product_id, clicks)
 SELECT substr(created_at, 1, 10), product_id, COUNT(*) FROM affiliate_clicks GROUP BY 1, 2;
 
+-- The last counted click of each session and each signed-in user ('s:' or 'u:' and the
+-- id), overall (category '') and, for sessions, per product category. "Distinct
+-- sessions that clicked in the last N days" is then a count of the rows whose last click
+-- is within them (the window always ends now): a count over visitors instead of a
+-- distinct over every click (1M clicks: 960 ms as a distinct on PostgreSQL).
+CREATE TABLE affiliate_click_visitors (
+    visitor TEXT NOT NULL,
+    category TEXT NOT NULL,
+    last_click_at TIMESTAMP NOT NULL,
+    PRIMARY KEY (visitor, category)
+);
+CREATE INDEX affiliate_click_visitors_last_idx ON affiliate_click_visitors (category, last_click_at);
+INSERT INTO affiliate_click_visitors (visitor, category, last_click_at)
+SELECT 's:' || c.session_id, '', MAX(c.created_at) FROM affiliate_clicks c WHERE NOT c.is_bot GROUP BY c.session_id;
+INSERT INTO affiliate_click_visitors (visitor, category, last_click_at)
+SELECT 's:' || c.session_id, p.product_category, MAX(c.created_at)
+FROM affiliate_clicks c JOIN products p ON p.id = c.product_id WHERE NOT c.is_bot GROUP BY c.session_id, p.product_category;
+INSERT INTO affiliate_click_visitors (visitor, category, last_click_at)
+SELECT 'u:' || c.user_id, '', MAX(c.created_at) FROM affiliate_clicks c WHERE NOT c.is_bot AND c.user_id IS NOT NULL GROUP BY c.user_id;
+
 -- A product link's health as the last verification run saw it. A failure (dead, error,
 -- timeout) adds to consecutive_failures and the second in a row deactivates the product;
 -- a bot-check page ("unknown") changes nothing. expected_final_url: an admin accepted

@@ -1,8 +1,8 @@
 //! Affiliate click analytics: totals, unique users and sessions, estimated revenue, top
 //! products, categories and a daily series, over the last 7, 30 or 90 UTC days or all
 //! time. Clicks and revenue come from the per-day roll-up (`affiliate_click_days`, a few
-//! rows per product and day); unique users and sessions are counted from the clicks
-//! themselves (they cannot be added up across days). Bots' clicks are never counted.
+//! rows per product and day); unique users and sessions from each visitor's last counted
+//! click (see `setupiq_affiliate::service::stats`). Bots' clicks are never counted.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap};

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::AffiliateError;
-use crate::models::{ClickInsertForm, ProductRow};
+use crate::models::{ClickInsertForm, ProductRow, VisitorInsertForm};
 use crate::repo;
 
 setupiq_db::text_enum! {
@@ -114,20 +114,28 @@ pub struct NewClick<'a> {
     pub is_bot: bool,
 }
 
-/// Records a click; a person's click is also added to its day in the roll-up, in the same
-/// transaction, so the two never disagree.
+/// Records a click; a person's click is also added to its day in the roll-up and moves its
+/// session's (and user's) last click, in the same transaction, so they never disagree.
 pub fn track_click(
     conn: &mut DbConnection,
     click: &NewClick<'_>,
     now: DateTime<Utc>,
 ) -> Result<(), AffiliateError> {
     write_transaction(conn, |conn| {
-        if !repo::product_exists(conn, click.product_id)? {
-            return Err(AffiliateError::ProductNotFound);
-        }
+        let category =
+            repo::product_category(conn, click.product_id)?.ok_or(AffiliateError::ProductNotFound)?;
         record_click(conn, click, now)?;
         if !click.is_bot {
             repo::count_click(conn, now.date_naive(), click.product_id)?;
+            let session = format!("s:{}", click.session_id);
+            let mut visitors = vec![(session.clone(), ""), (session, category.as_str())];
+            if let Some(user_id) = click.user_id {
+                visitors.push((format!("u:{user_id}"), ""));
+            }
+            for (visitor, category) in &visitors {
+                let form = VisitorInsertForm { visitor, category, last_click_at: now.naive_utc() };
+                repo::touch_visitor(conn, &form)?;
+            }
         }
         Ok(())
     })

@@ -1,6 +1,7 @@
 //! What the admin's analytics read of the clicks: counted clicks per product and per day
-//! from the roll-up (`affiliate_click_days`), distinct users and sessions from the clicks
-//! themselves (they cannot be added up across days). Bots' clicks are never counted.
+//! from the roll-up (`affiliate_click_days`); distinct users and sessions from each
+//! visitor's last counted click (`affiliate_click_visitors`): a visitor clicked in the last
+//! N days exactly when their last click is within them. Bots' clicks are never counted.
 
 use chrono::NaiveDate;
 use setupiq_db::DbConnection;

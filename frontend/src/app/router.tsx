@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom'
 import { Layout } from '@/components/layout/Layout'
+import { RouteError } from '@/components/layout/RouteError'
 import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
 import { RequireAuth } from '@/features/auth/components/RequireAuth'
 
@@ -40,6 +41,8 @@ export const router = createBrowserRouter([
     children: [
       {
         element: <Layout />,
+        // A page that fails to load (offline, or replaced by a new release) or crashes.
+        errorElement: <RouteError />,
         children: [
           { index: true, element: <Home /> },
           { path: 'about', element: <About /> },

@@ -28,15 +28,15 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=scripts/bench-lib.sh
+. scripts/bench-lib.sh
 
 port=$(free_port)
 base="http://127.0.0.1:$port"
 SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$work/data/setupiq.db" SETUPIQ_BIND="127.0.0.1:$port" \
     SETUPIQ_PUBLIC_URL="$base" RUST_LOG=warn "$BIN" serve >"$work/server.log" 2>&1 &
 server=$!
-for _ in $(seq 1 300); do curl -fs "$base/_api/health" >/dev/null 2>&1 && break; sleep 0.1; done
-curl -fs "$base/_api/health" >/dev/null || { cat "$work/server.log"; exit 1; }
+wait_healthy "$base" "$work/server.log"
 
 # A creator with a real analysed photo and a live page.
 jar="$work/cookies"
@@ -45,11 +45,7 @@ curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
     "$base/_api/auth/register_with_password"
 photo=$(find "$PHOTOS" -maxdepth 1 -name 'setup*.jpg' | sort | head -1)
 [ -n "$photo" ] || { echo "bench-rigpage: no photo in $PHOTOS"; exit 1; }
-python3 - "$photo" >"$work/analyze.json" <<'EOF'
-import base64, json, sys
-data = base64.b64encode(open(sys.argv[1], "rb").read()).decode()
-print(json.dumps({"type": "image", "value": "data:image/jpeg;base64," + data}))
-EOF
+analyze_body "$photo" >"$work/analyze.json"
 analysis=$(curl -fs -b "$jar" -H 'Content-Type: application/json' --data-binary "@$work/analyze.json" \
     "$base/_api/analyze-setup" | python3 -c 'import json,sys; print(json.load(sys.stdin)["analysisId"])')
 python3 - "$analysis" >"$work/config.json" <<'EOF'
@@ -125,21 +121,9 @@ nginx_pid=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/rig/bench_rig" >/dev/null 2>&1 && break; sleep 0.1; done
 cmp -s <(curl -fs "http://127.0.0.1:$nginx_port/rig/bench_rig") "$work/page.html" || { echo "nginx does not serve the page"; exit 1; }
 
-run_wrk() { # NAME URL -> "rps p99"
-    wrk -t2 -c64 -d"${DURATION}s" --latency -H "User-Agent: $PHONE_UA" "$2" >"$work/wrk-$1.txt" 2>&1
-    python3 - "$work/wrk-$1.txt" <<'EOF'
-import re, sys
-text = open(sys.argv[1]).read()
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-m = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", text)
-p99 = float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)]
-errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print(f"{rps:.0f} {p99:.2f} {errors.group(1) if errors else 0}")
-EOF
-}
 wrk -t2 -c64 -d2s -H "User-Agent: $PHONE_UA" "$page" >/dev/null 2>&1 # warm-up
-read -r ours_rps ours_p99 ours_err < <(run_wrk setupiq "$page")
-read -r nginx_rps nginx_p99 nginx_err < <(run_wrk nginx "http://127.0.0.1:$nginx_port/rig/bench_rig")
+read -r ours_rps _ ours_p99 ours_err < <(run_wrk setupiq "$page" "User-Agent: $PHONE_UA")
+read -r nginx_rps _ nginx_p99 nginx_err < <(run_wrk nginx "http://127.0.0.1:$nginx_port/rig/bench_rig" "User-Agent: $PHONE_UA")
 python3 - "$ours_rps" "$ours_p99" "$ours_err" "$nginx_rps" "$nginx_p99" "$nginx_err" "$DURATION" <<'EOF'
 import sys
 ours, ours_p99, ours_err, nginx, nginx_p99, nginx_err, seconds = sys.argv[1:]

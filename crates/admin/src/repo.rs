@@ -32,7 +32,6 @@ pub(crate) fn fail_stale_runs(
     .execute(conn)
 }
 
-#[allow(clippy::too_many_arguments)] // the run's counts
 pub(crate) fn finish_run(
     conn: &mut DbConnection,
     id: i64,
@@ -68,11 +67,11 @@ pub(crate) fn insert_check(conn: &mut DbConnection, form: &LinkCheckInsertForm<'
     diesel::insert_into(link_checks::table).values(form).execute(conn)
 }
 
-/// The hops (stored JSON) and time of each product's check in a run.
-pub(crate) fn chains_in_run(conn: &mut DbConnection, run_id: i64) -> QueryResult<Vec<(i64, String, i32)>> {
+/// The hops (stored JSON) of each product's check in a run.
+pub(crate) fn chains_in_run(conn: &mut DbConnection, run_id: i64) -> QueryResult<Vec<(i64, String)>> {
     link_checks::table
         .filter(link_checks::run_id.eq(run_id))
-        .select((link_checks::product_id, link_checks::chain, link_checks::elapsed_ms))
+        .select((link_checks::product_id, link_checks::chain))
         .load(conn)
 }
 

@@ -218,7 +218,7 @@ pub fn finish_run(
     write_transaction(conn, |conn| {
         let mut summary = RunSummary { run_id, ..RunSummary::default() };
         for result in results {
-            let Ok(product) = link_health::find(conn, result.product_id) else { continue };
+            let Some(product) = link_health::find(conn, result.product_id)? else { continue };
             let (health, failed) = judge(result, product.expected_final_url.as_deref());
             let verdict = verdict_key(&result.verdict);
             let status_code = result.status.map(i32::from);
@@ -378,7 +378,7 @@ pub fn report(
     let chains: HashMap<i64, Vec<Hop>> = match runs.iter().find(|r| r.status == "completed") {
         Some(run) => repo::chains_in_run(conn, run.id)?
             .into_iter()
-            .filter_map(|(product_id, chain, _)| Some((product_id, serde_json::from_str(&chain).ok()?)))
+            .filter_map(|(product_id, chain)| Some((product_id, serde_json::from_str(&chain).ok()?)))
             .collect(),
         None => HashMap::new(),
     };
@@ -445,7 +445,7 @@ pub fn act(
     now: DateTime<Utc>,
 ) -> Result<(), AdminError> {
     write_transaction(conn, |conn| {
-        let product = link_health::find(conn, product_id).map_err(|_| AdminError::ProductNotFound)?;
+        let product = link_health::find(conn, product_id)?.ok_or(AdminError::ProductNotFound)?;
         let (logged, details) = match action {
             LinkAction::ExpectRedirect => {
                 let final_url = product.link_final_url.as_deref().ok_or(AdminError::NothingToExpect)?;

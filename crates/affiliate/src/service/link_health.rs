@@ -20,8 +20,8 @@ pub fn products(
     Ok(repo::product_links(conn, category, network)?)
 }
 
-pub fn find(conn: &mut DbConnection, product_id: i64) -> Result<ProductLink, AffiliateError> {
-    repo::find_product_link(conn, product_id)?.ok_or(AffiliateError::ProductNotFound)
+pub fn find(conn: &mut DbConnection, product_id: i64) -> Result<Option<ProductLink>, AffiliateError> {
+    Ok(repo::find_product_link(conn, product_id)?)
 }
 
 /// What a check found, for the product's row.

@@ -15,7 +15,7 @@ SETUPIQ_EVAL_LABELLED ?= $(wildcard $(CURDIR)/../shared/photos-extra)
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 
-.PHONY: help run build models eval frontend frontend-deps frontend-test e2e api-fuzz test lint rust-test openapi openapi-check bench setup pg-banner clean
+.PHONY: help run build models eval calibration frontend frontend-deps frontend-test e2e api-fuzz test lint rust-test openapi openapi-check bench setup pg-banner clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -37,6 +37,11 @@ eval: models ## the embedded analyzer on the shared photos: scores and evidence,
 	@if [ -f "$(SETUPIQ_EVAL_LABELLED)/labels.tsv" ]; then \
 		$(CARGO) run --release --quiet -p setupiq-analyzer --example pairs -- "$(SETUPIQ_EVAL_LABELLED)"; \
 	else echo "no labelled photos at $(SETUPIQ_EVAL_LABELLED) (set SETUPIQ_EVAL_LABELLED)"; fi
+
+calibration: models ## refit the analyzer's learned calibration (crates/analyzer/data/calibration.json) on the labelled photos' tuning split; needs numpy
+	mkdir -p target
+	$(CARGO) run --release --quiet -p setupiq-analyzer --example features -- "$(SETUPIQ_EVAL_LABELLED)" > target/calibration-features.jsonl
+	python3 scripts/fit-calibration.py target/calibration-features.jsonl crates/analyzer/data/calibration.json
 
 build: setup models frontend ## release binary and the web app
 	$(CARGO) build --release --bin setupiq

@@ -9,7 +9,7 @@ use crate::service::analyze::Delivered;
 use crate::service::suggestions::Suggestion;
 use crate::service::{AnalysisStatus, InputType, SavedAnalysis};
 use setupiq_analyzer::engine::AnalyzerName;
-use setupiq_analyzer::result::{CableInventory, Category, percentile_text};
+use setupiq_analyzer::result::{CableInventory, Category, Confidence, percentile_text};
 
 /// Shortest description accepted (spec 000 §5).
 pub const MIN_DESCRIPTION: usize = 20;
@@ -65,6 +65,9 @@ pub struct CategoryRatingDto {
     pub comment: String,
     /// e.g. "Top 30%".
     pub percentile: String,
+    /// How firmly the score rests on what was seen (absent when the analyzer can't tell).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<Confidence>,
 }
 
 /// A complete analysis result.
@@ -184,6 +187,7 @@ impl AnalysisResult {
                     score: r.score,
                     percentile: percentile_text(f64::from(r.score)).to_owned(),
                     comment: r.comment,
+                    confidence: r.confidence,
                 })
                 .collect(),
             suggestions: report.suggestions.clone(),

@@ -1,7 +1,8 @@
 //! `make bench`, the analyzer on its own (no server, no database): what rating a photo costs.
 //!
 //! - model load (both models, checksums included), as the server does at start-up;
-//! - each stage of the embedded analyzer on one photo (pipeline, safety, detector, rubric);
+//! - each stage of the embedded analyzer on one photo (pipeline, safety, detector, scene
+//!   classifier, rubric);
 //! - the upload pipeline side by side with libvips' `vipsthumbnail` on the same file.
 //!
 //! The end-to-end figures (HTTP, the server's memory) are `crates/gateway/benches/analysis.rs`.
@@ -25,7 +26,7 @@ fn models_dir() -> PathBuf {
 
 fn bench_stages(photo: &[u8]) {
     let (models, load) = time(|| LocalModels::load(&models_dir()).unwrap());
-    println!("{:<52} {load:>9.1?}", "model load (detector + safety, checksums, warm-up)");
+    println!("{:<52} {load:>9.1?}", "model load (detector + safety + scene, checksums, warm-up)");
     let url = data_url(photo);
     let prepared = pipeline::prepare(&url).unwrap();
     let stage = |label: &str, work: &dyn Fn()| {
@@ -36,8 +37,12 @@ fn bench_stages(photo: &[u8]) {
         std::hint::black_box(models.safety.nsfw_probability(&prepared.pixels).unwrap());
     });
     stage("  detector (two views)", &|| drop(models.detector.detect(&prepared.pixels).unwrap()));
-    let detections = models.detector.detect(&prepared.pixels).unwrap();
-    stage("  rubric (image statistics + scores)", &|| drop(vision::assess(&prepared.pixels, &detections)));
+    stage("  scene classifier", &|| drop(models.scene.see(&prepared.pixels).unwrap()));
+    let screening = models.look(&prepared.pixels).unwrap();
+    stage("  screening (detector + scene + checks)", &|| drop(models.look(&prepared.pixels).unwrap()));
+    stage("  rubric (image statistics + calibrated scores)", &|| {
+        drop(vision::assess(&prepared.pixels, &screening.detections, &screening.scene));
+    });
 }
 
 fn vips_run(files: &[PathBuf], size: &str, quality: u8, out_dir: &Path) -> Option<Duration> {

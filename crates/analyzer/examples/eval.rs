@@ -6,9 +6,9 @@
 //! ```
 //!
 //! Each photo goes through what an upload goes through — a data URL, the upload pipeline
-//! (upright, fitted to 1920x1080), the COCO detector and the desk-gear screening — then
-//! `vision::assess`. (The safety classifier is left out: it refuses nothing in a folder of
-//! desk photos and would only slow this down.) The folder defaults to `$SETUPIQ_EVAL_PHOTOS`;
+//! (upright, fitted to 1920x1080), the COCO detector, the scene classifier and the setup
+//! screening (`LocalModels::look`) — then `vision::assess`. (The safety classifier is left
+//! out: it refuses nothing in a folder of desk photos.) The folder defaults to `$SETUPIQ_EVAL_PHOTOS`;
 //! with `SETUPIQ_EVAL_STATS=1` the raw evidence (boxes, statistics) is printed too.
 
 use std::error::Error;
@@ -17,8 +17,9 @@ use std::time::Instant;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use setupiq_analyzer::detector::{Detection, Detector};
-use setupiq_analyzer::engine::Refusal;
+use setupiq_analyzer::RatingError;
+use setupiq_analyzer::detector::Detection;
+use setupiq_analyzer::local::LocalModels;
 use setupiq_analyzer::result::Assessment;
 use setupiq_analyzer::{pipeline, vision};
 
@@ -28,8 +29,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("SETUPIQ_EVAL_PHOTOS").map(PathBuf::from))
         .ok_or("usage: eval PHOTO_FOLDER (or set SETUPIQ_EVAL_PHOTOS)")?;
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models/nanodet-coco.onnx");
-    let detector = Detector::load(&model)?;
+    let models = LocalModels::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models"))?;
     let show_stats = std::env::var_os("SETUPIQ_EVAL_STATS").is_some();
 
     let mut photos: Vec<PathBuf> = std::fs::read_dir(&folder)?
@@ -51,15 +51,17 @@ fn main() -> Result<(), Box<dyn Error>> {
                 continue;
             }
         };
-        let detections = detector.detect(&prepared.pixels)?;
-        let screened = detections.iter().any(|d| d.class.is_desk_gear());
+        let screening = models.look(&prepared.pixels);
+        let screened = screening.is_ok();
         // The best of a few runs: the machine may be busy with something else.
         let mut assess_ms = f64::MAX;
-        let mut outcome = Err(Refusal::NotASetup);
-        for _ in 0..if screened { RUNS } else { 0 } {
-            let started = Instant::now();
-            outcome = vision::assess(&prepared.pixels, &detections);
-            assess_ms = assess_ms.min(started.elapsed().as_secs_f64() * 1000.0);
+        let mut outcome = screening.as_ref().map(|_| None).map_err(|e| e.to_string());
+        if let Ok(screening) = &screening {
+            for _ in 0..RUNS {
+                let started = Instant::now();
+                outcome = Ok(Some(vision::assess(&prepared.pixels, &screening.detections, &screening.scene)));
+                assess_ms = assess_ms.min(started.elapsed().as_secs_f64() * 1000.0);
+            }
         }
         let timing = if screened {
             timings.push(assess_ms);
@@ -68,11 +70,14 @@ fn main() -> Result<(), Box<dyn Error>> {
             String::new()
         };
         println!("## {name} ({}x{}{timing})\n", prepared.pixels.width(), prepared.pixels.height());
-        match outcome {
-            Ok(assessment) => print_assessment(&assessment),
-            Err(refusal) => println!("refused ({refusal:?}): {refusal}\n"),
+        match (&outcome, &screening) {
+            (Ok(Some(assessment)), _) => print_assessment(assessment),
+            (_, Err(RatingError::Refused(refusal))) => println!("refused ({refusal:?}): {refusal}\n"),
+            (_, Err(failed)) => println!("failed: {failed}\n"),
+            (Ok(None) | Err(_), Ok(_)) => {}
         }
         if show_stats {
+            let detections = models.detector.detect(&prepared.pixels)?;
             print_stats(&prepared.pixels, &detections);
         }
     }
@@ -98,10 +103,11 @@ fn mime(path: &Path) -> Option<&'static str> {
 
 fn print_assessment(a: &Assessment) {
     println!("**{}** — overall **{}**\n", a.category, a.overall_score);
-    println!("| category | score | what was seen |");
-    println!("|---|---|---|");
+    println!("| category | score | confidence | what was seen |");
+    println!("|---|---|---|---|");
     for rating in &a.category_ratings {
-        println!("| {} | {} | {} |", rating.category, rating.score, rating.comment);
+        let confidence = rating.confidence.map(|c| format!("{c:?}")).unwrap_or_default();
+        println!("| {} | {} | {confidence} | {} |", rating.category, rating.score, rating.comment);
     }
     println!("\n{}\n", a.summary);
     if a.cable_inventory.cables.is_empty() {

@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Every photo goes through what an upload goes through (data URL, upload pipeline,
-//! detector, screening, `vision::assess`). Printed:
+//! detector and scene classifier, screening, `vision::assess`). Printed:
 //! - the clear pairs (a gap of 3+ points in the person's 1-10 labels) ordered the same way
 //!   by the analyzer, per category and overall, **separately for the tuning and the
 //!   validation split**. The split is fixed (the analyzer issue): every third setup by file
@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use setupiq_analyzer::detector::Detector;
+use setupiq_analyzer::local::LocalModels;
 use setupiq_analyzer::result::{Assessment, Category};
 use setupiq_analyzer::{pipeline, vision};
 
@@ -65,8 +65,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .nth(1)
         .map(PathBuf::from)
         .ok_or("usage: pairs LABELLED_PHOTO_FOLDER (with labels.tsv and pairs.tsv)")?;
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models/nanodet-coco.onnx");
-    let detector = Detector::load(&model)?;
+    let models = LocalModels::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models"))?;
 
     // file -> (kind, note)
     let labels = std::fs::read_to_string(folder.join("labels.tsv"))?;
@@ -90,14 +89,11 @@ fn main() -> Result<(), Box<dyn Error>> {
         let data_url = format!("data:{mime};base64,{}", STANDARD.encode(&bytes));
         let outcome = match pipeline::prepare(&data_url) {
             Err(rejection) => Err(format!("rejected: {rejection}")),
-            Ok(prepared) => {
-                let detections = detector.detect(&prepared.pixels)?;
-                if detections.iter().any(|d| d.class.is_desk_gear()) {
-                    vision::assess(&prepared.pixels, &detections).map_err(|r| format!("refused: {r:?}"))
-                } else {
-                    Err("refused: NotASetup (no desk gear)".to_owned())
-                }
-            }
+            Ok(prepared) => match models.look(&prepared.pixels) {
+                Ok(s) => Ok(vision::assess(&prepared.pixels, &s.detections, &s.scene)),
+                Err(setupiq_analyzer::RatingError::Refused(refusal)) => Err(format!("refused: {refusal:?}")),
+                Err(failed) => return Err(failed.into()),
+            },
         };
         let did = match &outcome {
             Ok(a) => format!("accepted, {:.1}", a.overall_score),

@@ -1,6 +1,7 @@
 //! The embedded analyzer (`SETUPIQ_ANALYZER=local`, the default): offline, on the CPU,
-//! deterministic. A photo is screened by the safety classifier and the COCO detector, then
-//! rated by the [`crate::vision`] rubric; a description by the [`crate::text`] lexicon.
+//! deterministic. A photo is screened by the safety classifier, the COCO detector and the
+//! scene classifier ([`vision::screen`]), then rated by the [`crate::vision`] rubric and its
+//! learned calibration; a description by the [`crate::text`] lexicon.
 //!
 //! The models are loaded once: [`LocalAnalyzer::preload`] at start-up (the server does it
 //! before it listens), or at first use. All the CPU work of an analysis (the upload
@@ -20,10 +21,13 @@ use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError, Refusal}
 use crate::pipeline::PreparedImage;
 use crate::result::Assessment;
 use crate::safety::{self, SafetyClassifier, SafetyError};
+use crate::scene::{Scene, SceneError, SceneModel};
 use crate::{text, vision};
 
 /// File name of the detector in the models folder.
 pub const DETECTOR_FILE: &str = "nanodet-coco.onnx";
+/// File name of the scene classifier in the models folder.
+pub const SCENE_FILE: &str = "efficientnet-lite0-imagenet.onnx";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
@@ -31,25 +35,44 @@ pub enum ModelError {
     Detector(#[from] DetectorError),
     #[error(transparent)]
     Safety(#[from] SafetyError),
+    #[error(transparent)]
+    Scene(#[from] SceneError),
 }
 
 /// The loaded models, shared by every request.
-#[derive(Debug)]
 pub struct LocalModels {
     pub detector: Detector,
     pub safety: SafetyClassifier,
+    pub scene: SceneModel,
+}
+
+impl std::fmt::Debug for LocalModels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LocalModels").finish_non_exhaustive()
+    }
 }
 
 impl LocalModels {
     /// Loads (and checksum-verifies) every model in `dir`.
     pub fn load(dir: &Path) -> Result<Self, ModelError> {
-        let (detector, safety) = std::thread::scope(|scope| {
+        let (detector, safety, scene) = std::thread::scope(|scope| {
             let safety = scope.spawn(|| SafetyClassifier::load(dir.join(safety::MODEL_FILE)));
+            let scene = scope.spawn(|| SceneModel::load(dir.join(SCENE_FILE)));
             let detector = Detector::load(dir.join(DETECTOR_FILE));
             let safety = safety.join().unwrap_or_else(|_| Err(SafetyError::Run("loading panicked".into())));
-            (detector, safety)
+            let scene = scene.join().unwrap_or_else(|_| Err(SceneError::Run("loading panicked".into())));
+            (detector, safety, scene)
         });
-        Ok(Self { detector: detector?, safety: safety? })
+        Ok(Self { detector: detector?, safety: safety?, scene: scene? })
+    }
+
+    /// What the detector and the scene classifier see in a photo, and whether it is a photo
+    /// of a setup ([`vision::screen`]). The safety check is not part of it.
+    pub fn look(&self, pixels: &RgbImage) -> Result<Screening, RatingError> {
+        let detections = self.detector.detect(pixels).map_err(failed)?;
+        let scene = self.scene.see(pixels).map_err(failed)?;
+        vision::screen(pixels, &detections, &scene)?;
+        Ok(Screening { detections, scene })
     }
 }
 
@@ -57,6 +80,7 @@ impl LocalModels {
 #[derive(Debug, Clone)]
 pub struct Screening {
     pub detections: Vec<Detection>,
+    pub scene: Scene,
 }
 
 #[derive(Debug)]
@@ -118,17 +142,12 @@ impl LocalAnalyzer {
         Ok(models.safety.nsfw_probability(pixels).map_err(failed)? < safety::NSFW_THRESHOLD)
     }
 
-    /// The safety and desk-gear checks every photo passes before it is rated.
+    /// The safety and setup checks every photo passes before it is rated.
     pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, RatingError> {
         if !self.is_safe_for_work_blocking(&image.pixels)? {
             return Err(Refusal::NotSafeForWork.into());
         }
-        let models = self.models().map_err(failed)?;
-        let detections = models.detector.detect(&image.pixels).map_err(failed)?;
-        if !detections.iter().any(|d| d.class.is_desk_gear()) {
-            return Err(Refusal::NotASetup.into());
-        }
-        Ok(Screening { detections })
+        self.models().map_err(failed)?.look(&image.pixels)
     }
 
     /// [`Self::screen_blocking`] on the analysis threads.
@@ -143,7 +162,7 @@ impl LocalAnalyzer {
         image: Arc<PreparedImage>,
         screening: Screening,
     ) -> Result<Assessment, RatingError> {
-        self.run(move || Ok(vision::assess(&image.pixels, &screening.detections)?)).await?
+        self.run(move || vision::assess(&image.pixels, &screening.detections, &screening.scene)).await
     }
 
     /// Screens and rates `input` on this thread.
@@ -151,7 +170,7 @@ impl LocalAnalyzer {
         match input {
             AnalysisInput::Image(image) => {
                 let screening = self.screen_blocking(image)?;
-                Ok(vision::assess(&image.pixels, &screening.detections)?)
+                Ok(vision::assess(&image.pixels, &screening.detections, &screening.scene))
             }
             AnalysisInput::Text(description) => Ok(text::assess(description)?),
         }

@@ -419,7 +419,7 @@ mod tests {
     fn sample() -> Assessment {
         let category_ratings: Vec<_> = Category::ALL
             .iter()
-            .map(|&category| CategoryScore { category, score: 7, comment: "seen".into() })
+            .map(|&category| CategoryScore { category, score: 7, comment: "seen".into(), confidence: None })
             .collect();
         Assessment {
             overall_score: result::overall_score(&category_ratings),

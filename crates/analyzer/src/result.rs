@@ -69,6 +69,22 @@ pub struct CategoryScore {
     pub score: u8,
     /// What was seen, e.g. "2 monitors at the same height".
     pub comment: String,
+    /// How much the score can be trusted, when the analyzer can tell (absent from a
+    /// provider's answers and from results saved before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<Confidence>,
+}
+
+/// How firmly a category's score rests on what the photo or description shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Confidence {
+    /// The evidence and the learned judgement agree.
+    High,
+    /// They disagree somewhat, or the evidence is partial.
+    Medium,
+    /// Little to go on: e.g. no chair in the photo, or a description that doesn't mention it.
+    Low,
 }
 
 /// Whether any cables were found.
@@ -246,7 +262,7 @@ mod tests {
     fn sample() -> Assessment {
         let category_ratings: Vec<_> = Category::ALL
             .iter()
-            .map(|&category| CategoryScore { category, score: 6, comment: "seen".into() })
+            .map(|&category| CategoryScore { category, score: 6, comment: "seen".into(), confidence: None })
             .collect();
         Assessment {
             overall_score: overall_score(&category_ratings),

@@ -1171,6 +1171,7 @@ export interface components {
             category: components["schemas"]["Category"];
             /** @description What was seen. */
             comment: string;
+            confidence?: null | components["schemas"]["Confidence"];
             /** @description e.g. "Top 30%". */
             percentile: string;
             /**
@@ -1238,6 +1239,11 @@ export interface components {
              */
             userVote?: number | null;
         };
+        /**
+         * @description How firmly a category's score rests on what the photo or description shows.
+         * @enum {string}
+         */
+        Confidence: "high" | "medium" | "low";
         ConfirmPaymentRequest: {
             paymentIntentId: string;
         };

@@ -159,7 +159,12 @@ mod tests {
 
     #[test]
     fn cheaper_gains_win_until_the_score_caps_them() {
-        let weak = CategoryScore { category: Category::MonitorSetup, score: 3, comment: "x".into() };
+        let weak = CategoryScore {
+            category: Category::MonitorSetup,
+            score: 3,
+            comment: "x".into(),
+            confidence: None,
+        };
         assert!(value_per_dollar(&weak, 1, 2999) > value_per_dollar(&weak, 3, 29999));
         let nearly_full = CategoryScore { score: 9, ..weak };
         assert_eq!(value_per_dollar(&nearly_full, 3, 1000), value_per_dollar(&nearly_full, 1, 1000));

@@ -8,7 +8,7 @@ use super::lexicon::{self, MonitorFact, Panel, Role};
 use super::mentions::{Mention, Polarity};
 use super::rubric;
 use super::tokens::Token;
-use crate::result::{Category, CategoryScore};
+use crate::result::{Category, CategoryScore, Confidence};
 
 /// A monitor is mentioned but nothing else is known about it.
 const BASE: f32 = 5.0;
@@ -245,11 +245,11 @@ impl Monitors {
             };
             let score = rubric::to_score(raw);
             let comment = format!("You describe {seen}. {}", rubric::verdict(score));
-            return CategoryScore { category, score, comment };
+            return CategoryScore { category, score, comment, confidence: Some(Confidence::Medium) };
         }
         let score = rubric::to_score(BASE + self.points());
         let comment = format!("You describe {}. {}", self.describe(), rubric::verdict(score));
-        CategoryScore { category, score, comment }
+        CategoryScore { category, score, comment, confidence: Some(Confidence::Medium) }
     }
 
     fn points(&self) -> f32 {

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::mentions::Mention;
-use crate::result::{Category, CategoryScore};
+use crate::result::{Category, CategoryScore, Confidence};
 
 /// Where every category starts, and the score of a category the description doesn't mention.
 pub(super) const BASE: f32 = 5.0;
@@ -24,7 +24,7 @@ pub(super) fn rate(category: Category, mentions: &[Mention]) -> CategoryScore {
     let score = to_score(BASE + points);
     let quotes: Vec<&str> = counted.iter().map(|(_, mention)| mention.quote.as_str()).collect();
     let comment = format!("You mention {}. {}", quoted_list(&quotes), verdict(score));
-    CategoryScore { category, score, comment }
+    CategoryScore { category, score, comment, confidence: Some(Confidence::Medium) }
 }
 
 /// Each cue's strongest mention about `category`, with its points, in the order the
@@ -57,6 +57,7 @@ pub(super) fn not_mentioned(category: Category) -> CategoryScore {
         category,
         score: to_score(BASE),
         comment: format!("The description doesn't {what}, so this gets a middling score."),
+        confidence: Some(Confidence::Low),
     }
 }
 

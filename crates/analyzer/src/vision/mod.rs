@@ -11,9 +11,14 @@
 //! - `layout`: the detector's boxes, corrected and counted: monitors, laptops, seats,
 //!   plants, clutter, where the desk's front edge is;
 //! - `cables`: loose cables as thin dark curving lines, placed and typed;
-//! - `rubric`: the evidence turned into scores, comments, the kind of setup and a summary.
+//! - `rubric`: the evidence turned into scores, comments, the kind of setup and a summary;
+//! - `calibration`: the learned judgement of the whole photo (from the scene classifier's
+//!   embedding) each score is mixed with.
+//!
+//! [`screen`] decides first whether a photo is a photo of a setup at all.
 
 mod cables;
+mod calibration;
 mod geometry;
 mod layout;
 mod rubric;
@@ -21,9 +26,10 @@ mod stats;
 
 use image::RgbImage;
 
-use crate::detector::Detection;
+use crate::detector::{CocoClass, Detection};
 use crate::engine::Refusal;
 use crate::result::Assessment;
+use crate::scene::Scene;
 
 use geometry::{Rect, Side};
 use stats::{Frame, Tone};
@@ -46,7 +52,6 @@ pub struct Evidence {
     /// Mirror difference about the screens' centre (0 = symmetrical).
     pub symmetry: Option<f32>,
     pub cables: Vec<Trace>,
-    pub texture: Texture,
     frame: Frame,
 }
 
@@ -62,7 +67,6 @@ impl std::fmt::Debug for Evidence {
             .field("busiest_side", &self.busiest_side)
             .field("symmetry", &self.symmetry)
             .field("cables", &self.cables)
-            .field("texture", &self.texture)
             .finish()
     }
 }
@@ -77,13 +81,63 @@ impl Evidence {
     }
 }
 
-/// Rates a photo that passed screening. Refuses screenshots and illustrations.
-pub fn assess(image: &RgbImage, detections: &[Detection]) -> Result<Assessment, Refusal> {
-    let evidence = gather(image, detections);
-    if evidence.texture.looks_synthetic() {
+/// ImageNet classes of a computer workplace: desk, desktop computer, monitor, screen,
+/// computer keyboard, mouse, notebook, laptop, and home theater (a big screen in a dark room:
+/// what the classifier calls most dark RGB battlestations).
+const WORKPLACE: [usize; 9] = [526, 527, 664, 782, 508, 673, 681, 620, 598];
+/// ImageNet classes of a screen: desktop computer, monitor, screen, notebook, laptop, home
+/// theater, television.
+const SCREEN: [usize; 7] = [527, 664, 782, 681, 620, 598, 851];
+/// ImageNet's "web site": what the classifier calls a screenshot.
+const WEB_SITE: usize = 917;
+
+/// A keyboard, mouse or laptop found this surely means someone works here.
+const SURE_INPUT_DEVICE: f32 = 0.45;
+/// The workplace classes sharing this much of the classifier's belief is a workplace.
+const WORKPLACE_SHARE: f32 = 0.2;
+/// The screen classes sharing this much is a screen in view, even if no box was found.
+const SCREEN_SHARE: f32 = 0.15;
+/// "web site" this likely is a screenshot.
+const SCREENSHOT: f32 = 0.1;
+
+/// Whether `image` is a photo of a desk or gaming setup: a photo (not a screenshot or an
+/// illustration), with a screen in it, at a workplace. Runs before anything is charged.
+///
+/// - **Not a photo**: the classifier reads a web site, or the picture is flat-filled (see
+///   [`Texture`]) *and* nothing says it is a workplace. Flatness alone is not enough: a
+///   smooth white desk, a dark room after a browser's JPEG re-encoding or a PNG of a photo
+///   are flat too.
+/// - **Not a setup**: no monitor, laptop, keyboard or mouse boxed; or no screen (a keyboard
+///   close-up); or nothing says it is a workplace: no sure keyboard, mouse or laptop and the
+///   classifier sees a living room, an armchair corner, a PC case alone, rather than a desk.
+pub fn screen(image: &RgbImage, detections: &[Detection], scene: &Scene) -> Result<(), Refusal> {
+    let input_device = detections
+        .iter()
+        .filter(|d| matches!(d.class, CocoClass::KEYBOARD | CocoClass::MOUSE | CocoClass::LAPTOP))
+        .any(|d| d.score >= SURE_INPUT_DEVICE);
+    let workplace = input_device || scene.share_of(&WORKPLACE) >= WORKPLACE_SHARE;
+    let screenshot = scene.probabilities.get(WEB_SITE).is_some_and(|&p| p >= SCREENSHOT);
+    if screenshot || (!workplace && Texture::measure(image).looks_synthetic()) {
         return Err(Refusal::NotAPhoto);
     }
-    Ok(rubric::rate(&evidence))
+    let gear = detections.iter().any(|d| d.class.is_desk_gear());
+    let screen_seen = detections.iter().any(|d| matches!(d.class, CocoClass::TV | CocoClass::LAPTOP))
+        || scene.share_of(&SCREEN) >= SCREEN_SHARE;
+    if !(gear && screen_seen && workplace) {
+        return Err(Refusal::NotASetup);
+    }
+    Ok(())
+}
+
+/// The rubric's evidence scores alone, before the calibration (what
+/// `scripts/fit-calibration.py` mixes in).
+pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)> {
+    rubric::rate(evidence, None).category_ratings.iter().map(|r| (r.category, r.score)).collect()
+}
+
+/// Rates a photo that passed [`screen`].
+pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene) -> Assessment {
+    rubric::rate(&gather(image, detections), Some(&scene.embedding))
 }
 
 /// Measures everything the rubric needs.
@@ -115,19 +169,7 @@ pub fn gather(image: &RgbImage, detections: &[Detection]) -> Evidence {
     let axis = layout.screen_bounds().map_or(0.5, |s| s.centre_x());
     let symmetry = stats::mirror_difference(&frame, axis);
     let cables = cables::find(&frame, &layout);
-    let texture = Texture::measure(image);
-    Evidence {
-        layout,
-        lighting,
-        palette,
-        greenery,
-        desk_edges,
-        busiest_side,
-        symmetry,
-        cables,
-        texture,
-        frame,
-    }
+    Evidence { layout, lighting, palette, greenery, desk_edges, busiest_side, symmetry, cables, frame }
 }
 
 #[cfg(test)]
@@ -168,8 +210,9 @@ mod tests {
         ]
     }
 
+    /// The evidence score and comment (without the calibration, which needs a real photo).
     fn rating(image: &RgbImage, detections: &[Detection], category: Category) -> (u8, String) {
-        let assessment = assess(image, detections).unwrap();
+        let assessment = rubric::rate(&gather(image, detections), None);
         assessment.validate().unwrap();
         let r = assessment.category_ratings.iter().find(|r| r.category == category).unwrap();
         (r.score, r.comment.clone())
@@ -220,18 +263,43 @@ mod tests {
         assert!(said.contains("in front of the screens"), "{said}");
     }
 
+    /// What the scene classifier would say if it saw nothing in particular, or `class` surely.
+    fn scene(class: Option<usize>) -> Scene {
+        let mut probabilities = vec![0.001; crate::scene::CLASSES];
+        if let Some(class) = class {
+            probabilities[class] = 0.9;
+        }
+        Scene { embedding: vec![0.0; crate::scene::EMBEDDING_DIM], probabilities }
+    }
+
     #[test]
-    fn flat_fills_are_not_a_photo() {
+    fn screening_wants_a_photo_of_a_screen_at_a_workplace() {
+        const DESK: usize = 526;
+        let monitor = [detection(CocoClass::TV, (0.35, 0.15, 0.65, 0.5))];
         let drawing =
             RgbImage::from_fn(W, H, |x, _| if x < 400 { Rgb([40, 60, 120]) } else { Rgb([220, 200, 160]) });
-        assert_eq!(assess(&drawing, &desk_gear()), Err(Refusal::NotAPhoto));
+        // Flat fills with nothing that says workplace: a drawing.
+        assert_eq!(screen(&drawing, &monitor, &scene(None)), Err(Refusal::NotAPhoto));
+        // A screenshot reads as a web site, however grainy.
+        let room = photo(|_, y| if y < 300 { [200, 195, 185] } else { [150, 110, 70] });
+        assert_eq!(screen(&room, &desk_gear(), &scene(Some(WEB_SITE))), Err(Refusal::NotAPhoto));
+        // A screen alone, in a room the classifier doesn't take for a desk: a TV in a living room.
+        assert_eq!(screen(&room, &monitor, &scene(None)), Err(Refusal::NotASetup));
+        // A keyboard without a screen: a close-up, not a setup.
+        let keyboard = [detection(CocoClass::KEYBOARD, (0.2, 0.3, 0.8, 0.7))];
+        assert_eq!(screen(&room, &keyboard, &scene(Some(DESK))), Err(Refusal::NotASetup));
+        // A monitor on a desk, by the boxes or by the classifier.
+        assert_eq!(screen(&room, &desk_gear(), &scene(None)), Ok(()));
+        assert_eq!(screen(&room, &monitor, &scene(Some(DESK))), Ok(()));
+        // A smooth photo of a desk is flat too, but a desk: a photo.
+        assert_eq!(screen(&drawing, &desk_gear(), &scene(None)), Ok(()));
     }
 
     #[test]
     fn the_same_pixels_give_the_same_result() {
         let image = photo(|x, y| [(x % 256) as u8, (y % 256) as u8, 90]);
-        let first = assess(&image, &desk_gear()).unwrap();
-        assert_eq!(first, assess(&image, &desk_gear()).unwrap());
+        let first = assess(&image, &desk_gear(), &scene(None));
+        assert_eq!(first, assess(&image, &desk_gear(), &scene(None)));
         first.validate().unwrap();
         assert!(first.summary.split(". ").count() >= 2, "{}", first.summary);
     }

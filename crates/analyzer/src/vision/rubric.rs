@@ -1,15 +1,18 @@
 //! The rubric: the evidence gathered from a photo turned into six scores, each with a comment
 //! that says what was seen, the kind of setup, and a short summary.
 //!
-//! Every score starts from a middle value and moves for reasons the comment names, so a user
-//! can see why a score is what it is; `docs/scoring.md` lists the same rules in prose. The
-//! weights and thresholds were set on real setup photos (`examples/eval.rs`,
-//! `tests/calibration.rs`); they are deliberately coarse, because the evidence is.
+//! Each category first gets an *evidence score*: it starts from a middle value and moves for
+//! reasons the comment names (`docs/scoring.md` lists the rules in prose). The score shown is
+//! then the learned calibration's judgement of the whole photo mixed with that evidence score
+//! ([`calibration::judge`]); where the two differ by 2 points or more the comment says so, and
+//! the category's confidence drops. Chair & Comfort without a chair in view stays the
+//! evidence's neutral score, with low confidence: there is nothing to judge.
 
-use crate::result::{Assessment, CableInventory, Category, CategoryScore, overall_score};
+use crate::result::{Assessment, CableInventory, Category, CategoryScore, Confidence, overall_score};
 
 use super::Evidence;
 use super::cables::{self, Place};
+use super::calibration;
 use super::geometry::{Rect, Side};
 use super::layout::{Arrangement, Layout};
 use super::stats::{Hue, Tone};
@@ -41,9 +44,10 @@ fn score(points: f32) -> u8 {
     points.round().clamp(1.0, 10.0) as u8
 }
 
-/// Rates the evidence.
-pub fn rate(evidence: &Evidence) -> Assessment {
-    let rated = [
+/// Rates the evidence; `embedding` is the scene classifier's view of the whole photo (without
+/// it, the evidence scores alone).
+pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
+    let mut rated = [
         (Category::CableManagement, cable_management(evidence)),
         (Category::RgbLighting, rgb_lighting(evidence)),
         (Category::DeskCleanliness, desk_cleanliness(evidence)),
@@ -51,12 +55,20 @@ pub fn rate(evidence: &Evidence) -> Assessment {
         (Category::ChairComfort, chair_comfort(evidence)),
         (Category::AestheticVibe, aesthetic_vibe(evidence)),
     ];
+    let mut confidences = [None; 6];
+    if let Some(embedding) = embedding {
+        for ((category, r), confidence) in rated.iter_mut().zip(&mut confidences) {
+            *confidence = Some(judge(*category, r, evidence, embedding));
+        }
+    }
     let category_ratings: Vec<CategoryScore> = rated
         .iter()
-        .map(|(category, r)| CategoryScore {
+        .zip(confidences)
+        .map(|((category, r), confidence)| CategoryScore {
             category: *category,
             score: r.score,
             comment: r.comment.clone(),
+            confidence,
         })
         .collect();
     let kind = setup_kind(evidence, &rated);
@@ -67,6 +79,34 @@ pub fn rate(evidence: &Evidence) -> Assessment {
         category: kind,
         category_ratings,
         cable_inventory: CableInventory::of(cables::inventory(&evidence.cables)),
+    }
+}
+
+/// The evidence score and the calibration this far apart are worth saying so.
+const DISAGREE: u8 = 2;
+/// ...and this far apart, the score is a low-confidence one.
+const DISAGREE_STRONGLY: u8 = 3;
+
+/// Replaces the evidence score in `r` with the calibrated one, says so in the comment where
+/// they differ, and answers how confident the result is.
+fn judge(category: Category, r: &mut Rated, evidence: &Evidence, embedding: &[f32]) -> Confidence {
+    if category == Category::ChairComfort && evidence.layout.seats.is_empty() {
+        return Confidence::Low;
+    }
+    let judged = score(calibration::judge(category, r.score, embedding));
+    let gap = judged.abs_diff(r.score);
+    if gap >= DISAGREE {
+        let than = if judged > r.score { "better" } else { "worse" };
+        r.comment.push_str(&format!(
+            " Compared with setups people have rated, the whole photo looks {than} here than these \
+             details alone suggest."
+        ));
+    }
+    r.score = judged;
+    match gap {
+        g if g >= DISAGREE_STRONGLY => Confidence::Low,
+        g if g >= DISAGREE => Confidence::Medium,
+        _ => Confidence::High,
     }
 }
 

@@ -65,10 +65,20 @@ describe('analysing a setup', { skip }, () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor()
     await expectAccessible(page, assert, '/results')
 
-    // The PDF export is for Pro members.
-    const pdfAlert = new Promise((done) => page.once('dialog', (dialog) => done(dialog.message()) || dialog.dismiss()))
+    // The PDF export is for Pro members: the app's own dialog says so, not a browser alert.
+    let browserAlert = null
+    const onBrowserDialog = (dialog) => {
+      browserAlert = dialog.message()
+      void dialog.dismiss()
+    }
+    page.on('dialog', onBrowserDialog)
     await page.getByRole('button', { name: /Export PDF/ }).click()
-    assert.equal(await pdfAlert, 'PDF export is available for Pro users only.')
+    const proOnly = page.getByRole('dialog', { name: 'Pro Feature' })
+    await proOnly.getByText('PDF export is available for Pro users only.').waitFor()
+    await proOnly.getByRole('button', { name: 'Maybe Later' }).click()
+    await proOnly.waitFor({ state: 'detached' })
+    page.off('dialog', onBrowserDialog)
+    assert.equal(browserAlert, null)
 
     // A second analysis: the trial is used, so the credits dialog offers the paths.
     await page.getByRole('link', { name: 'Analyze Another Setup' }).click()

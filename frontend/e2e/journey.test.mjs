@@ -19,7 +19,8 @@ describe('a new user', () => {
 
     await page.goto('/')
     await assert.doesNotReject(page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor())
-    assert.equal(await page.title(), 'Gaming Setup Analyzer')
+    await page.waitForFunction((title) => globalThis.document.title === title, 'SetupIQ · Gaming Setup Analyzer')
+    assert.equal(await page.title(), 'SetupIQ · Gaming Setup Analyzer')
     await page.getByRole('button', { name: 'Accept' }).click()
     await expectAccessible(page, assert, 'home')
 

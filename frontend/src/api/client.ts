@@ -1,5 +1,44 @@
-import createClient from 'openapi-fetch'
+import createClient, { type Middleware } from 'openapi-fetch'
 import type { components, paths } from './schema'
+
+/**
+ * What a visitor reads when the answer is not the server's JSON: a proxy's 502 page, an
+ * HTML error page, a cut-off body. Never a parser's complaint.
+ */
+export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.'
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** An error answer in the server's own shape, so `unwrap` reads it like any other. */
+function unavailableResponse(status: number): Response {
+  const body: ErrorBody = { error: SERVICE_UNAVAILABLE, code: 'unavailable' }
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+/**
+ * Replaces any answer that should be JSON but is not (an error page, a 2xx that does not
+ * parse) with an `unavailable` error, keeping the status of an error answer.
+ */
+export const jsonOrUnavailable: Middleware = {
+  async onResponse({ response, options }) {
+    if (response.ok && options.parseAs !== 'json') return undefined
+    const text = await response.clone().text()
+    if (response.ok ? text === '' || isJson(text) : text !== '' && isJson(text)) return undefined
+    return unavailableResponse(response.ok ? 502 : response.status)
+  },
+  // The request never got an answer (offline, connection reset): not "Failed to fetch".
+  onError({ error }) {
+    if (error instanceof DOMException && error.name === 'AbortError') return undefined
+    return new ApiError(0, SERVICE_UNAVAILABLE, [], 'unavailable')
+  },
+}
 
 /** The typed API client; every call goes through it (types come from openapi.json). */
 // An absolute base (the page's own origin) so requests also build outside a browser (tests).
@@ -9,6 +48,7 @@ export const api = createClient<paths>({
   // Looked up per call, so a test can stand in for the server.
   fetch: (request) => globalThis.fetch(request),
 })
+api.use(jsonOrUnavailable)
 
 export type Schemas = components['schemas']
 export type User = Schemas['UserDto']

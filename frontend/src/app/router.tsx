@@ -8,6 +8,7 @@ import { RequireAuth } from '@/features/auth/components/RequireAuth'
 const Home = lazy(() => import('@/routes/Home'))
 const About = lazy(() => import('@/routes/About'))
 const Tips = lazy(() => import('@/routes/Tips'))
+const HowWeScore = lazy(() => import('@/routes/HowWeScore'))
 const Terms = lazy(() => import('@/routes/Terms'))
 const PrivacyPolicy = lazy(() => import('@/routes/PrivacyPolicy'))
 const Impressum = lazy(() => import('@/routes/Impressum'))
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Home /> },
           { path: 'about', element: <About /> },
           { path: 'tips', element: <Tips /> },
+          { path: 'how-we-score', element: <HowWeScore /> },
           { path: 'terms', element: <Terms /> },
           { path: 'privacy-policy', element: <PrivacyPolicy /> },
           { path: 'privacy', element: <Navigate to="/privacy-policy" replace /> },

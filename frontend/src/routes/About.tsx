@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 const PILLARS = [
   {
@@ -22,6 +23,7 @@ const PILLARS = [
 ] as const
 
 export default function About() {
+  usePageTitle('About')
   return (
     <div className="container">
       <header className="hero">

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 const CONTACT_EMAIL = 'support@setupiq.example'
 
 export default function AffiliateDisclaimer() {
+  usePageTitle('Affiliate Disclaimer')
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
   return (
     <article className="container page-narrow prose legal">

@@ -91,7 +91,7 @@ describe('AnalyzeForm', () => {
     expect(downscale).toHaveBeenCalledWith(expect.any(File), 1920, 1080, 0.9)
   })
 
-  it('alerts when the photo cannot be processed', async () => {
+  it('says under the form, not in a browser alert, when the photo cannot be processed', async () => {
     mockServer({ 'GET /_api/auth/session': signedIn() })
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined)
@@ -99,8 +99,14 @@ describe('AnalyzeForm', () => {
     renderForm()
     await userEvent.upload(screen.getByLabelText(/Setup photo/), photo())
     await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to process image. Please try a different image.'))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to process image. Please try a different image.')
+    expect(alert).not.toHaveBeenCalled()
     expect(screen.queryByTestId('results-state')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Analyze My Setup' })).toBeEnabled()
+
+    // Another photo clears the message.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }))
+    await waitFor(() => expect(screen.queryByText('Failed to process image. Please try a different image.')).not.toBeInTheDocument())
   })
 
   it('holds a member without credits behind the dialog, and drops the analysis when it is closed', async () => {

@@ -9,9 +9,11 @@ import { PacksGrid } from '@/features/credits/components/PacksGrid'
 import { PaymentDialog } from '@/features/credits/components/PaymentDialog'
 import { WatchAdCard } from '@/features/credits/components/WatchAdCard'
 import { creditsText } from '@/features/credits/format'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 /** Buy Credits (spec 000 §2): balance, rewarded ads, packs, security note, support. */
 export default function BuyCredits() {
+  usePageTitle('Buy Credits')
   const { user } = useAuth()
   const packs = usePacks()
   const [buying, setBuying] = useState<Pack | null>(null)

@@ -2,6 +2,7 @@ import * as Accordion from '@radix-ui/react-accordion'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { ContactForm } from '@/features/contact/ContactForm'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 const MAIL_CARDS = [
   {
@@ -55,6 +56,7 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
 ]
 
 export default function Contact() {
+  usePageTitle('Contact')
   return (
     <div className="container">
       <header className="hero">

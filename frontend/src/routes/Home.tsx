@@ -4,7 +4,9 @@ import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { usePacks } from '@/features/credits/api'
 import { OutOfCreditsDialog } from '@/features/credits/components/OutOfCreditsDialog'
 import { TopSetupsThisWeek } from '@/features/community/components/TopSetupsThisWeek'
+import { plural } from '@/lib/plural'
 import { formatPrice } from '@/lib/price'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 const CATEGORIES = [
   { icon: '🔌', name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
@@ -56,6 +58,7 @@ const COMMUNITY = [
 ] as const
 
 export default function Home() {
+  usePageTitle()
   const { state, user, openAuth } = useAuth()
   // Prices come from the server, the one source of truth (DESIGN.md §5).
   const packs = usePacks().data?.packs ?? []
@@ -212,7 +215,7 @@ export default function Home() {
               {packs.map((pack) => (
                 <li key={pack.id}>
                   <span>
-                    <strong>{pack.name.replace(/ Pack$/, '')}</strong> · {pack.credits} credits
+                    <strong>{pack.name.replace(/ Pack$/, '')}</strong> · {plural(pack.credits, 'credit')}
                   </span>
                   <strong>{formatPrice(pack.priceCents, pack.currency)}</strong>
                 </li>

@@ -1,4 +1,7 @@
+import { usePageTitle } from '@/lib/usePageTitle'
+
 export default function Impressum() {
+  usePageTitle('Impressum')
   return (
     <article className="container page-narrow prose legal">
       <header className="legal-header">

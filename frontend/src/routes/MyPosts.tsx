@@ -1,7 +1,9 @@
 import { MyPostsPage } from '@/features/community/components/MyPostsPage'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 /** My Community Posts (spec §2). */
 export default function MyPosts() {
+  usePageTitle('My Posts')
   return (
     <div className="container stack">
       <header>

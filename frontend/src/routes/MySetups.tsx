@@ -1,7 +1,9 @@
 import { MySetupsGrid } from '@/features/analysis/components/HistoryGrids'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 /** My Setups (spec 000 §2). */
 export default function MySetups() {
+  usePageTitle('My Setups')
   return (
     <div className="container stack">
       <header>

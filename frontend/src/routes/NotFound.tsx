@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 export default function NotFound() {
+  usePageTitle('Not Found')
   return (
     <div className="container state">
       <div className="emoji" aria-hidden="true">🕹️</div>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 export default function PrivacyPolicy() {
+  usePageTitle('Privacy Policy')
   return (
     <article className="container page-narrow prose legal">
       <header className="legal-header">

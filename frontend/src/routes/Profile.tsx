@@ -12,8 +12,10 @@ import { updateProfile, uploadProfilePicture } from '@/features/auth/api'
 import { useAuth } from '@/app/auth'
 import { usernameSchema, type UsernameValues } from '@/features/auth/schemas'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 export default function Profile() {
+  usePageTitle('My Profile')
   const { state } = useAuth()
   if (state.status === 'loading') {
     return (

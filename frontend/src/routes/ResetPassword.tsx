@@ -10,6 +10,8 @@ import { Skeleton } from '@/components/ui/Skeleton'
 import { resetPassword, verifyResetToken } from '@/features/auth/api'
 import { useAuth } from '@/app/auth'
 import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
+import { useServerErrors } from '@/lib/useServerErrors'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 function Message({ emoji, title, text, children }: { emoji: string; title: string; text: string; children: React.ReactNode }) {
   return (
@@ -24,6 +26,7 @@ function Message({ emoji, title, text, children }: { emoji: string; title: strin
 
 /** /reset-password?token=…: verifying, then the form, invalid, missing or done. */
 export default function ResetPassword() {
+  usePageTitle('Reset Password')
   const [params] = useSearchParams()
   const token = params.get('token')
   const [done, setDone] = useState(false)
@@ -72,11 +75,14 @@ export default function ResetPassword() {
 
 function ResetForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
   const { clearSession } = useAuth()
-  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordValues>({
+  const form = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordSchema),
     mode: 'onTouched',
     defaultValues: { resetToken: token, newPassword: '', confirmPassword: '' },
   })
+  const { register, handleSubmit, formState } = form
+  // Under the new password until either password field is edited.
+  const showServerError = useServerErrors(form)
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -86,7 +92,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
       toast.success('Password reset successfully!')
       onDone()
     } catch (error) {
-      setError('newPassword', { message: messageOf(error, 'An unknown error occurred.') })
+      showServerError('newPassword', messageOf(error, 'An unknown error occurred.'))
     }
   })
 

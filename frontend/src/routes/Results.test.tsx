@@ -116,8 +116,43 @@ describe('/results', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null)
     renderResults({ pathname: '/results', state: { ...request, savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
     await userEvent.click(await screen.findByRole('button', { name: /Export PDF/ }))
-    expect(alert).toHaveBeenCalledWith('PDF export is available for Pro users only.')
+    const dialog = await screen.findByRole('dialog', { name: 'Pro Feature' })
+    expect(within(dialog).getByText('PDF export is available for Pro users only.')).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/#pricing')
+    expect(alert).not.toHaveBeenCalled()
     expect(open).not.toHaveBeenCalled()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Maybe Later' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pro Feature' })).not.toBeInTheDocument())
+  })
+
+  it('says so in a toast when the print window is blocked', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn({ isPro: true }), 'GET /_api/trending-gear': trending })
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined)
+    vi.spyOn(window, 'open').mockImplementation(() => null)
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    await userEvent.click(await screen.findByRole('button', { name: 'Export PDF' }))
+    expect(await screen.findByText('Could not open print window. Please check your browser settings.')).toBeInTheDocument()
+    expect(alert).not.toHaveBeenCalled()
+  })
+
+  it('says so in a toast when the report cannot be written', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn({ isPro: true }), 'GET /_api/trending-gear': trending })
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined)
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      throw new Error('blocked by policy')
+    })
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    await userEvent.click(await screen.findByRole('button', { name: 'Export PDF' }))
+    expect(await screen.findByText('An error occurred while exporting to PDF.')).toBeInTheDocument()
+    expect(alert).not.toHaveBeenCalled()
+  })
+
+  it('names the page in the document title', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/trending-gear': trending })
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    await screen.findByTestId('overall-score')
+    expect(document.title).toBe('Results · SetupIQ')
   })
 
   it('opens a print window for Pro members', async () => {
@@ -202,7 +237,37 @@ describe('/results', () => {
     renderResults({ pathname: '/results', state: request })
     const dialog = await screen.findByRole('dialog', { name: 'Choose Your Path' })
     expect(within(dialog).getByRole('button', { name: 'Sign Up Free' })).toBeInTheDocument()
+    expect(within(dialog).getByText("You've already used your free trial analysis. Sign up to get 3 free credits.")).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Analysis Failed' })).not.toBeInTheDocument()
+  })
+
+  it("shows a shared network's trial limit as the server words it, not as a used trial", async () => {
+    const limit = 'The free trial limit for your network has been reached today. Sign up to get 3 free credits.'
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/analyze-setup': { status: 402, body: { error: limit, code: 'trial_used' } },
+    })
+    renderResults({ pathname: '/results', state: request })
+    const dialog = await screen.findByRole('dialog', { name: 'Choose Your Path' })
+    expect(within(dialog).getByText(limit)).toBeInTheDocument()
+    expect(within(dialog).queryByText(/You've used your free analysis/)).not.toBeInTheDocument()
+  })
+
+  it('says the service is briefly unavailable when a proxy answers with an HTML error page', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn({ credits: 3 }) })
+    const fetchMock = globalThis.fetch as unknown as ReturnType<typeof vi.fn>
+    const original = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost')
+      if (url.pathname === '/_api/analyze-setup') {
+        return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'content-type': 'text/html' } })
+      }
+      return original(input, init)
+    })
+    renderResults({ pathname: '/results', state: request })
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument()
+    expect(screen.getByTestId('analysis-error')).toHaveTextContent('The service is briefly unavailable. Please try again in a moment.')
+    expect(screen.getByTestId('analysis-error')).not.toHaveTextContent(/JSON/)
   })
 
   it('opens the credits dialog when a member has no credits left', async () => {

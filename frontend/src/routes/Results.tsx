@@ -4,6 +4,7 @@ import { useAuth } from '@/app/auth'
 import { ProductLink } from '@/features/affiliate/components/ProductLink'
 import { TrendingGear } from '@/features/affiliate/components/TrendingGear'
 import type { AnalysisResult } from '@/features/analysis/api'
+import { ProOnlyDialog } from '@/features/analysis/components/ProOnlyDialog'
 import { ResultsView, shareNatively } from '@/features/analysis/components/ResultsView'
 import { exportPdf, type ReportInput } from '@/features/analysis/report'
 import { readResultsState, type AnalyzeState } from '@/features/analysis/schemas'
@@ -11,11 +12,11 @@ import { useAnalysis, type AnalysisPhase } from '@/features/analysis/useAnalysis
 import { PublishDialog } from '@/features/community/components/PublishDialog'
 import { useBalanceChanged } from '@/features/credits/api'
 import { OutOfCreditsDialog, type OutOfCreditsClose } from '@/features/credits/components/OutOfCreditsDialog'
-
-export const PRO_ONLY_PDF = 'PDF export is available for Pro users only.'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 /** /results (spec 000 §2, §4 "Results"): analyses what Home sent, or shows a saved analysis. */
 export default function Results() {
+  usePageTitle('Results')
   const location = useLocation()
   const state = readResultsState(location.state)
   if (!state) return <Navigate to="/" replace />
@@ -84,7 +85,7 @@ function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
   return (
     <>
       {body}
-      <OutOfCreditsDialog open={creditsOpen} onClose={onCreditsClose} />
+      <OutOfCreditsDialog open={creditsOpen} onClose={onCreditsClose} message={phase.kind === 'needs-credits' ? phase.message : undefined} />
     </>
   )
 }
@@ -158,12 +159,13 @@ function AnalysisFailed({ message, onRetry }: { message: string; onRetry: () => 
 function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportInput & { fileName?: string | undefined } }) {
   const { state, user, openAuth } = useAuth()
   const [publishOpen, setPublishOpen] = useState(false)
+  const [proOnlyOpen, setProOnlyOpen] = useState(false)
   // Only a saved analysis can be published, and only by the signed-in user it belongs to.
   const publishableId = user && result.analysisId != null ? result.analysisId : null
   const onExport = () => {
     // The real membership of the signed-in user (DESIGN.md §5).
     if (!user?.isPro) {
-      window.alert(PRO_ONLY_PDF)
+      setProOnlyOpen(true)
       return
     }
     exportPdf(result, input)
@@ -193,6 +195,7 @@ function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportI
         <TrendingGear />
       </ResultsView>
       {publishableId !== null && <PublishDialog open={publishOpen} onOpenChange={setPublishOpen} initialAnalysisId={publishableId} />}
+      <ProOnlyDialog open={proOnlyOpen} onOpenChange={setProOnlyOpen} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { usePageTitle } from '@/lib/usePageTitle'
 
 const GUIDES = [
   {
@@ -61,6 +62,7 @@ const GALLERY = [
 ] as const
 
 export default function Tips() {
+  usePageTitle('Setup Tips')
   const id = useId()
   return (
     <div className="container">

@@ -18,6 +18,7 @@ export function Footer() {
             <ul>
               <li><Link to="/about">About</Link></li>
               <li><Link to="/tips">Tips</Link></li>
+              <li><Link to="/how-we-score">How We Score</Link></li>
               <li><Link to="/#features">Features</Link></li>
             </ul>
           </div>

@@ -1,5 +1,5 @@
 import { ApiError } from '@/api/client'
-import { needsCredits } from './api'
+import { errorFrom, needsCredits } from './api'
 
 describe('needsCredits', () => {
   it.each(['insufficient_credits', 'trial_used'] as const)('hands the %s code to the credits dialog', (code) => {
@@ -13,5 +13,31 @@ describe('needsCredits', () => {
     expect(needsCredits(new ApiError(422, 'Buy more credits to see this trial.', [], 'unprocessable'))).toBe(false)
     expect(needsCredits(new Error('Insufficient credits'))).toBe(false)
     expect(needsCredits('trial used')).toBe(false)
+  })
+})
+
+describe('errorFrom (the analysis upload)', () => {
+  it("keeps the server's message, such as a shared network's trial limit", () => {
+    const limit = 'The free trial limit for your network has been reached today. Sign up to get 3 free credits.'
+    const error = errorFrom(402, JSON.stringify({ error: limit, code: 'trial_used' }))
+    expect(error.message).toBe(limit)
+    expect(needsCredits(error)).toBe(true)
+  })
+
+  it('says the service is briefly unavailable for an HTML error page or a bare 5xx', () => {
+    for (const [status, text] of [
+      [502, '<html><body>502 Bad Gateway</body></html>'],
+      [504, ''],
+      [500, '{}'],
+    ] as const) {
+      const error = errorFrom(status, text)
+      expect(error.message).toBe('The service is briefly unavailable. Please try again in a moment.')
+      expect(error.status).toBe(status)
+      expect(needsCredits(error)).toBe(false)
+    }
+  })
+
+  it('falls back to the analysis message for a 4xx without one', () => {
+    expect(errorFrom(400, '{}').message).toBe('An unknown error occurred during analysis.')
   })
 })

@@ -1,5 +1,5 @@
 import useSWR, { type SWRConfiguration } from 'swr'
-import { api, ApiError, unwrap, type Schemas } from '@/api/client'
+import { api, ApiError, SERVICE_UNAVAILABLE, unwrap, type Schemas } from '@/api/client'
 
 export type AnalyzeRequest = Schemas['AnalyzeRequest']
 export type AnalyzeResponse = Schemas['AnalyzeResponse']
@@ -13,19 +13,24 @@ export const ANALYZE_PATH = '/_api/analyze-setup'
 export const MY_ANALYSES_KEY = '/_api/my-analyses?limit=50'
 
 export const ANALYSIS_FALLBACK = 'An unknown error occurred during analysis.'
-export const NOT_JSON = 'An unexpected error occurred. The server response was not valid JSON.'
 
 /** Where an analysis request is: sending the photo, then waiting for the analyzer. */
 export type AnalyzeProgress = { stage: 'uploading'; fraction: number | null } | { stage: 'analyzing' }
 
-function errorFrom(status: number, text: string): ApiError {
+/**
+ * The server's own message (a used trial, a network's daily limit, no credits…) as it
+ * wrote it; an answer that is not its JSON (a proxy's 502 page, HTML) says the service is
+ * briefly unavailable rather than quoting a parser.
+ */
+export function errorFrom(status: number, text: string): ApiError {
+  let body: Partial<Schemas['ErrorBody']> | null
   try {
-    const body = JSON.parse(text) as Partial<Schemas['ErrorBody']>
-    if (body && typeof body.error === 'string') return new ApiError(status, body.error, body.issues ?? [], body.code)
-    return new ApiError(status, ANALYSIS_FALLBACK)
+    body = JSON.parse(text) as Partial<Schemas['ErrorBody']> | null
   } catch {
-    return new ApiError(status, NOT_JSON)
+    return new ApiError(status, SERVICE_UNAVAILABLE, [], 'unavailable')
   }
+  if (body && typeof body.error === 'string' && body.error) return new ApiError(status, body.error, body.issues ?? [], body.code)
+  return new ApiError(status, status >= 500 ? SERVICE_UNAVAILABLE : ANALYSIS_FALLBACK)
 }
 
 /**
@@ -49,7 +54,7 @@ export function analyzeSetup(body: AnalyzeRequest, onProgress?: (progress: Analy
         try {
           resolve(JSON.parse(xhr.responseText) as AnalyzeResponse)
         } catch {
-          reject(new ApiError(xhr.status, NOT_JSON))
+          reject(new ApiError(502, SERVICE_UNAVAILABLE, [], 'unavailable'))
         }
         return
       }

@@ -1,3 +1,4 @@
+import { toast } from 'sonner'
 import { formatScore, scoreLabel } from '@/lib/ratingBands'
 import type { AnalysisResult } from './api'
 
@@ -60,15 +61,18 @@ ${what}${note}
 </body></html>`
 }
 
+export const PRINT_WINDOW_BLOCKED = 'Could not open print window. Please check your browser settings.'
+export const PDF_EXPORT_FAILED = 'An error occurred while exporting to PDF.'
+
 /**
- * Opens a print window with the report and prints it after 500 ms; alerts with the
- * specification's messages when the window is blocked or anything fails.
+ * Opens a print window with the report and prints it after 500 ms; an error toast with the
+ * specification's messages (spec 000 §8 "PDF") when the window is blocked or anything fails.
  */
 export function exportPdf(result: AnalysisResult, input: ReportInput): void {
   try {
     const win = window.open('', '_blank')
     if (!win) {
-      window.alert('Could not open print window. Please check your browser settings.')
+      toast.error(PRINT_WINDOW_BLOCKED)
       return
     }
     win.document.open()
@@ -78,6 +82,6 @@ export function exportPdf(result: AnalysisResult, input: ReportInput): void {
     setTimeout(() => win.print(), 500)
   } catch (error) {
     console.error('PDF export failed', error)
-    window.alert('An error occurred while exporting to PDF.')
+    toast.error(PDF_EXPORT_FAILED)
   }
 }

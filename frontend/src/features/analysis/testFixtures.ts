@@ -18,12 +18,12 @@ export function sampleResponse(overrides: Partial<AnalyzeResponse> = {}): Analyz
     summary: 'A clean dual-monitor battlestation with strong RGB.',
     category: 'RGB Gaming Battlestation',
     categoryRatings: [
-      { category: 'Cable Management', score: 4, comment: 'Cables hang behind the desk', percentile: 'Bottom 35%' },
-      { category: 'RGB/Lighting', score: 9, comment: 'Coordinated purple lighting', percentile: 'Top 5%' },
-      { category: 'Desk Cleanliness', score: 8, comment: 'Mostly clear surface', percentile: 'Top 15%' },
-      { category: 'Monitor Setup', score: 7, comment: 'Two monitors at the same height', percentile: 'Top 30%' },
-      { category: 'Chair & Comfort', score: 6, comment: 'A gaming chair with armrests', percentile: 'Top 50%' },
-      { category: 'Aesthetic Vibe', score: 8, comment: 'A consistent dark theme', percentile: 'Top 15%' },
+      { category: 'Cable Management', score: 4, comment: 'Cables hang behind the desk', percentile: 'Bottom 35%', confidence: 'high' },
+      { category: 'RGB/Lighting', score: 9, comment: 'Coordinated purple lighting', percentile: 'Top 5%', confidence: 'high' },
+      { category: 'Desk Cleanliness', score: 8, comment: 'Mostly clear surface', percentile: 'Top 15%', confidence: 'high' },
+      { category: 'Monitor Setup', score: 7, comment: 'Two monitors at the same height', percentile: 'Top 30%', confidence: 'high' },
+      { category: 'Chair & Comfort', score: 6, comment: 'A gaming chair with armrests', percentile: 'Top 50%', confidence: 'medium' },
+      { category: 'Aesthetic Vibe', score: 8, comment: 'A consistent dark theme', percentile: 'Top 15%', confidence: 'high' },
     ],
     suggestions: [
       {

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { ApiError, messageOf } from '@/api/client'
 import { Field, TextAreaField } from '@/components/ui/Field'
+import { useServerErrors } from '@/lib/useServerErrors'
 import { sendContactMessage } from './api'
 import { contactSchema, type ContactValues } from './schemas'
 
@@ -11,12 +12,15 @@ const isField = (path: string): path is ContactField => path === 'name' || path 
 
 /** The contact form: validates on blur and on submit, then sends the message to support. */
 export function ContactForm() {
-  const { register, handleSubmit, formState, reset, setError, trigger } = useForm<ContactValues>({
+  const form = useForm<ContactValues>({
     resolver: zodResolver(contactSchema),
     mode: 'onTouched',
     defaultValues: { name: '', email: '', message: '' },
   })
+  const { register, handleSubmit, formState, reset, trigger } = form
   const { errors, isSubmitting } = formState
+  // The server's verdicts go stale as soon as any field is edited.
+  const showServerError = useServerErrors(form)
 
   // Validation runs on blur, but a field that shows an error re-checks while typing: otherwise
   // the error would vanish on the submit button's mousedown, moving the button from under the
@@ -37,7 +41,7 @@ export function ContactForm() {
       // The server checks the same rules; show its verdict next to the field it concerns.
       if (error instanceof ApiError) {
         for (const issue of error.issues) {
-          if (isField(issue.path)) setError(issue.path, { message: issue.message })
+          if (isField(issue.path)) showServerError(issue.path, issue.message)
         }
       }
       toast.error(messageOf(error, 'Failed to send your message. Please try again.'))

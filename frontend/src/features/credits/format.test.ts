@@ -49,6 +49,9 @@ describe('ad messages', () => {
     expect(adRewardMessage({ creditAwarded: true, credits: 4, adsUntilNextCredit: 3, adsWatchedInSession: 0 })).toBe(
       'Credit earned! You now have 4 credits. Watch 3 more ads for another credit.',
     )
+    expect(adRewardMessage({ creditAwarded: true, credits: 1, adsUntilNextCredit: 3, adsWatchedInSession: 0 })).toBe(
+      'Credit earned! You now have 1 credit. Watch 3 more ads for another credit.',
+    )
   })
 
   it('maps the daily limit and other failures', () => {
@@ -75,25 +78,43 @@ describe('ad messages', () => {
 describe('purchase and history texts', () => {
   it('reports a purchase', () => {
     expect(purchaseSuccessMessage({ creditsAdded: 10, newBalance: 13 })).toBe('10 credits added successfully! Your new balance is 13.')
+    expect(purchaseSuccessMessage({ creditsAdded: 1, newBalance: 1 })).toBe('1 credit added successfully! Your new balance is 1.')
   })
 
   it.each([
     ['signup_bonus', 'Signup bonus'],
     ['ad_reward', 'Rewarded ads'],
-    ['purchase:starter', 'Purchase'],
-    ['purchase:value', 'Purchase'],
+    ['purchase:starter', 'Purchase: Starter pack'],
+    ['purchase:value', 'Purchase: Value pack'],
+    ['purchase:', 'Purchase'],
     ['analysis', 'Setup analysis'],
     ['rigpage_publish', 'RigPage published'],
     ['rigpage_links', 'RigPage links (10 more)'],
-    ['spend:rigpage_publish', 'Spent: rigpage_publish'],
-    ['spend:signup_bonus', 'Spent: signup_bonus'],
-  ])('names the reason %s as %s', (reason, words) => {
+    // A user's own reason is never taken for one of the server's lines.
+    ['spend:rigpage_publish', 'Spent: Rigpage publish'],
+    ['spend:signup_bonus', 'Spent: Signup bonus'],
+    ['spend:bench', 'Spent: Bench'],
+    ['spend:', 'Credits spent'],
+    // Reasons this client does not know yet: words, never the stored name.
+    ['referral_bonus', 'Referral bonus'],
+    ['admin-grant', 'Admin grant'],
+    ['constructor', 'Constructor'],
+    ['', 'Balance change'],
+    ['__', 'Balance change'],
+  ])('names the reason %j as %j', (reason, words) => {
     expect(ledgerReason(reason)).toBe(words)
+  })
+
+  it('never shows a stored reason name with underscores', () => {
+    for (const reason of ['signup_bonus', 'ad_reward', 'analysis', 'rigpage_publish', 'rigpage_links', 'purchase:popular', 'spend:some_thing', 'new_reason']) {
+      expect(ledgerReason(reason)).not.toContain('_')
+    }
   })
 
   it('signs amounts and counts credits', () => {
     expect(signedAmount(10)).toBe('+10')
     expect(signedAmount(-1)).toBe('-1')
+    expect(creditsText(0)).toBe('0 credits')
     expect(creditsText(1)).toBe('1 credit')
     expect(creditsText(4)).toBe('4 credits')
   })

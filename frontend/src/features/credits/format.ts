@@ -1,4 +1,5 @@
 import { ApiError, type Schemas } from '@/api/client'
+import { plural } from '@/lib/plural'
 import { formatPrice } from '@/lib/price'
 
 /** Rewarded ads (spec 000 §4 "Ad watching", §9; DESIGN.md §5). */
@@ -14,13 +15,13 @@ export function pricePerCredit(priceCents: number, credits: number, currency = '
 
 /** `1 credit`, `4 credits`. */
 export function creditsText(credits: number): string {
-  return `${credits} ${credits === 1 ? 'credit' : 'credits'}`
+  return plural(credits, 'credit')
 }
 
 /** The toast after a counted ad: a credit earned, or progress towards the next one. */
 export function adRewardMessage(reward: Schemas['WatchAdResponse']): string {
   if (reward.creditAwarded) {
-    return `Credit earned! You now have ${reward.credits} credits. Watch ${ADS_PER_CREDIT} more ads for another credit.`
+    return `Credit earned! You now have ${creditsText(reward.credits)}. Watch ${plural(ADS_PER_CREDIT, 'more ad', 'more ads')} for another credit.`
   }
   return `Ad watched! Watch ${reward.adsUntilNextCredit} more ad(s) to earn a credit. (${reward.adsWatchedInSession} of ${ADS_PER_CREDIT} ads watched)`
 }
@@ -39,22 +40,41 @@ export function adErrorMessage(error: unknown): string {
 
 /** The toast after a confirmed purchase (spec 000 §8 "Payment"). */
 export function purchaseSuccessMessage(result: Schemas['ConfirmPaymentResponse']): string {
-  return `${result.creditsAdded} credits added successfully! Your new balance is ${result.newBalance}.`
+  return `${creditsText(result.creditsAdded)} added successfully! Your new balance is ${result.newBalance}.`
+}
+
+/** The ledger lines the server writes itself (`LedgerReason` in the auth crate), in words. */
+const LEDGER_REASONS = new Map<string, string>([
+  ['signup_bonus', 'Signup bonus'],
+  ['ad_reward', 'Rewarded ads'],
+  ['analysis', 'Setup analysis'],
+  ['rigpage_publish', 'RigPage published'],
+  ['rigpage_links', 'RigPage links (10 more)'],
+])
+
+/** `rigpage_publish` -> `Rigpage publish`: a stored name read as words. */
+function words(text: string): string {
+  const spaced = text.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : ''
 }
 
 /**
- * A ledger reason in words: `signup_bonus`, `ad_reward`, `purchase:*`; `spend:<reason>` is a
- * deduction with the reason its user gave (never mistaken for a system line); others as stored.
+ * A ledger reason in words: the server's own lines by name, `purchase:<pack>` with the
+ * pack, `spend:<reason>` as a deduction with the reason its user gave (never mistaken for a
+ * system line), and any reason this client does not know yet read as words, never raw.
  */
 export function ledgerReason(reason: string): string {
-  if (reason === 'signup_bonus') return 'Signup bonus'
-  if (reason === 'ad_reward') return 'Rewarded ads'
-  if (reason === 'analysis') return 'Setup analysis'
-  if (reason === 'rigpage_publish') return 'RigPage published'
-  if (reason === 'rigpage_links') return 'RigPage links (10 more)'
-  if (reason.startsWith('purchase:')) return 'Purchase'
-  if (reason.startsWith('spend:')) return `Spent: ${reason.slice('spend:'.length)}`
-  return reason
+  const known = LEDGER_REASONS.get(reason)
+  if (known) return known
+  if (reason.startsWith('purchase:')) {
+    const pack = words(reason.slice('purchase:'.length))
+    return pack ? `Purchase: ${pack} pack` : 'Purchase'
+  }
+  if (reason.startsWith('spend:')) {
+    const why = words(reason.slice('spend:'.length))
+    return why ? `Spent: ${why}` : 'Credits spent'
+  }
+  return words(reason) || 'Balance change'
 }
 
 /** A balance change with its sign: `+10`, `-1`. */

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { messageOf } from '@/api/client'
 import { Skeleton } from '@/components/ui/Skeleton'
+import { plural } from '@/lib/plural'
 import { expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type LinkProblem, type VerificationResult } from '../api'
 import { canAcceptRedirect, formatCount, formatDateTime, formatUsd, UNKNOWN_ERROR, verdictLabel, verdictTone } from '../logic'
 import { ReplaceLinkDialog } from './ReplaceLinkDialog'
@@ -20,7 +21,7 @@ export function LinkHealth() {
     try {
       const run = await verifyLinks({})
       setResult(run)
-      toast.success('Link verification completed!', { description: `${run.dead} dead links found out of ${run.totalChecked} checked.` })
+      toast.success('Link verification completed!', { description: `${plural(run.dead, 'dead link')} found out of ${run.totalChecked} checked.` })
       refresh({ health: true })
     } catch (err) {
       toast.error('Link verification failed.', { description: messageOf(err, UNKNOWN_ERROR) })

@@ -1,4 +1,5 @@
 import { Skeleton } from '@/components/ui/Skeleton'
+import { pluralFormatted } from '@/lib/plural'
 import { useHealthReport, useSummary } from '../api'
 import { formatCount, formatUsd, type Period } from '../logic'
 
@@ -20,12 +21,12 @@ export function StatCards({ period }: { period: Period }) {
   const failed = '—'
   return (
     <dl className="grid admin-stats" data-testid="admin-stats" aria-busy={summary.isLoading || health.isLoading}>
-      <StatCard label="Total Clicks" value={s ? formatCount(s.totalClicks) : summary.error ? failed : null} hint={s ? `${formatCount(s.uniqueSessions)} sessions` : undefined} />
+      <StatCard label="Total Clicks" value={s ? formatCount(s.totalClicks) : summary.error ? failed : null} hint={s ? pluralFormatted(s.uniqueSessions, formatCount(s.uniqueSessions), 'session') : undefined} />
       <StatCard label="Estimated Revenue" value={s ? formatUsd(s.estimatedRevenue) : summary.error ? failed : null} hint="USD" />
       <StatCard
         label="Active Affiliate Links"
         value={health.data ? formatCount(health.data.active) : health.error ? failed : null}
-        hint={health.data ? `of ${formatCount(health.data.total)} links` : undefined}
+        hint={health.data ? `of ${pluralFormatted(health.data.total, formatCount(health.data.total), 'link')}` : undefined}
       />
       <StatCard label="Unique Users" value={s ? formatCount(s.uniqueUsers) : summary.error ? failed : null} />
     </dl>

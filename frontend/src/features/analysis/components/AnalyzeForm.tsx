@@ -41,21 +41,25 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
   const [pending, setPending] = useState<Pending | null>(null)
   const [creditsOpen, setCreditsOpen] = useState(false)
   const [processing, setProcessing] = useState(false)
+  // Shown under the form, not in a browser alert; a new photo (or none) clears it.
+  const [processError, setProcessError] = useState<string | null>(null)
   const { control, register, handleSubmit, reset, watch, formState } = useForm<AnalyzeFormValues>({
     resolver: zodResolver(analyzeFormSchema),
     defaultValues: { photo: null, description: '' },
   })
   const photo = watch('photo')
+  useEffect(() => setProcessError(null), [photo])
 
   const start = useCallback(
     async ({ photo: file, description }: Pending) => {
       setProcessing(true)
+      setProcessError(null)
       let value: string
       try {
         value = await downscaleToJpegDataUrl(file, ANALYSIS_MAX_WIDTH, ANALYSIS_MAX_HEIGHT, ANALYSIS_QUALITY)
       } catch (error) {
         console.error('image processing failed', error)
-        window.alert(PROCESS_FAILED)
+        setProcessError(PROCESS_FAILED)
         setProcessing(false)
         return
       }
@@ -128,6 +132,7 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
           </button>
         )}
       </div>
+      {processError && <p className="form-error" role="alert">{processError}</p>}
       {state.status === 'authenticated' && user && !user.isPro && user.credits < 1 && (
         <p className="hint center">You have no credits left. Analyzing opens the ways to get one.</p>
       )}

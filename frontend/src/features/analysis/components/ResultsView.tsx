@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import type { Schemas } from '@/api/client'
 import { categoryScoreClass, categoryScoreText } from '@/lib/ratingBands'
-import type { AnalysisResult } from '../api'
+import type { AnalysisResult, CategoryRating } from '../api'
 import type { ReportInput } from '../report'
 import { shareText, tweetIntentUrl } from '../share'
 import { ScoreBadge } from './ScoreBadge'
@@ -21,6 +22,34 @@ const CABLE_TYPES: Record<Schemas['CableType'], string> = {
 const ANALYZERS: Record<string, string> = {
   local: 'Rated by the built-in analyzer',
   openai: 'Rated by an AI vision model',
+}
+
+/**
+ * How firmly a category's score rests on the photo, said quietly under its comment. High says
+ * nothing: it is the normal case. Results without a confidence (saved before it existed, or
+ * rated by a provider) say nothing either.
+ */
+const CONFIDENCE_NOTES: Record<Schemas['Confidence'], { label: string; why: string } | null> = {
+  high: null,
+  medium: {
+    label: 'Medium confidence',
+    why: 'What the photo shows and how similar setups were rated disagree a little here.',
+  },
+  low: {
+    label: 'Low confidence',
+    why: 'Little to go on in the photo, e.g. no chair visible.',
+  },
+}
+
+function ConfidenceNote({ confidence }: { confidence: CategoryRating['confidence'] }) {
+  const note = confidence ? CONFIDENCE_NOTES[confidence] : null
+  if (!note) return null
+  return (
+    <p className="hint category-confidence" title={note.why} data-testid="category-confidence">
+      {note.label}
+      <span className="sr-only">: {note.why}</span>
+    </p>
+  )
 }
 
 function siteUrl(): string {
@@ -65,7 +94,10 @@ function ShareButtons({ score }: { score: number }) {
 function CategoryGrid({ ratings }: { ratings: AnalysisResult['categoryRatings'] }) {
   return (
     <section className="section results-section" aria-labelledby="categories-title">
-      <h2 id="categories-title">Category Breakdown</h2>
+      <div className="category-grid-head">
+        <h2 id="categories-title">Category Breakdown</h2>
+        <Link to="/how-we-score" className="category-grid-link">How we score</Link>
+      </div>
       <ul className="grid grid-six plain-list" data-testid="category-grid">
         {ratings.map((rating) => (
           <li key={rating.category} className="card category-card" data-testid="category-card">
@@ -75,6 +107,7 @@ function CategoryGrid({ ratings }: { ratings: AnalysisResult['categoryRatings'] 
             </div>
             <p className="muted">{rating.comment}</p>
             <p className="hint">{rating.percentile}</p>
+            <ConfidenceNote confidence={rating.confidence} />
           </li>
         ))}
       </ul>

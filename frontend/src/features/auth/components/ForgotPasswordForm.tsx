@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { messageOf } from '@/api/client'
 import { Field } from '@/components/ui/Field'
+import { useServerErrors } from '@/lib/useServerErrors'
 import { forgotPassword } from '../api'
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas'
 
@@ -11,18 +12,21 @@ export const RESET_REQUESTED =
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [sent, setSent] = useState(false)
-  const { register, handleSubmit, formState, setError } = useForm<ForgotPasswordValues>({
+  const form = useForm<ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordSchema),
     mode: 'onTouched',
     defaultValues: { email: '' },
   })
+  const { register, handleSubmit, formState } = form
+  // Under the email field (spec 000 §8 "Forgot password") until the next edit.
+  const showServerError = useServerErrors(form)
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await forgotPassword(values)
       setSent(true)
     } catch (error) {
-      setError('email', { message: messageOf(error, 'Something went wrong. Please try again.') })
+      showServerError('email', messageOf(error, 'Something went wrong. Please try again.'))
     }
   })
 

@@ -33,4 +33,19 @@ describe('LoginForm', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled())
     expect(calls.at(-1)).toEqual({ method: 'POST', path: '/_api/auth/login_with_password', body: { email: 'pete@example.com', password: 'wrong' } })
   })
+
+  it('clears a stale server message as soon as a field is edited', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/auth/login_with_password': { status: 401, body: { error: 'Invalid email or password.', code: 'unauthenticated' } },
+    })
+    renderApp(<LoginForm onDone={() => {}} />)
+    await userEvent.type(screen.getByLabelText('Email'), 'pete@example.com')
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.')
+    await userEvent.type(screen.getByLabelText('Password'), '!')
+    expect(screen.queryByText('Invalid email or password.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
 })

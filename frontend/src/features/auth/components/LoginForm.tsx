@@ -1,24 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { messageOf } from '@/api/client'
 import { Field, PasswordField } from '@/components/ui/Field'
 import { useAuth } from '@/app/auth'
+import { useServerErrors } from '@/lib/useServerErrors'
 import { login } from '../api'
 import { loginSchema, type LoginValues } from '../schemas'
 
 export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot?: () => void }) {
   const { setUser } = useAuth()
-  const [serverError, setServerError] = useState<string | null>(null)
-  const { register, handleSubmit, formState } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } })
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } })
+  const { register, handleSubmit, formState } = form
+  // Shown above the form (spec 000 §8 "Login") until the next edit or submit.
+  const showServerError = useServerErrors(form)
+  const serverError = formState.errors.root?.server?.message
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null)
     try {
       setUser(await login(values))
       onDone()
     } catch (error) {
-      setServerError(messageOf(error, 'Login failed'))
+      showServerError('root.server', messageOf(error, 'Login failed'))
     }
   })
 

@@ -56,4 +56,22 @@ describe('RegisterForm', () => {
     await signUp()
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
   })
+
+  it('counts a single free credit in the singular', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut, 'POST /_api/auth/register_with_password': registered(1) })
+    await signUpWithToasts()
+    expect(await screen.findByText('You have 1 free credit.')).toBeInTheDocument()
+  })
+
+  it('clears a stale server message as soon as a field is edited', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/auth/register_with_password': { status: 409, body: { error: 'Email already in use', code: 'conflict' } },
+    })
+    renderApp(<RegisterForm onDone={() => {}} />)
+    await signUp()
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered. Please try logging in instead.')
+    await userEvent.clear(screen.getByLabelText('Email'))
+    expect(screen.queryByText('This email is already registered. Please try logging in instead.')).not.toBeInTheDocument()
+  })
 })

@@ -1,34 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, PasswordField } from '@/components/ui/Field'
 import { useAuth } from '@/app/auth'
+import { plural } from '@/lib/plural'
+import { useServerErrors } from '@/lib/useServerErrors'
 import { NO_SIGNUP_BONUS, register as registerAccount } from '../api'
 import { registerErrorMessage, registerSchema, type RegisterValues } from '../schemas'
 
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { setUser } = useAuth()
-  const [serverError, setServerError] = useState<string | null>(null)
-  const { register, handleSubmit, formState } = useForm<RegisterValues>({
+  const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     mode: 'onTouched',
     defaultValues: { displayName: '', email: '', password: '' },
   })
+  const { register, handleSubmit, formState } = form
+  // Shown above the form until the next edit or submit.
+  const showServerError = useServerErrors(form)
+  const serverError = formState.errors.root?.server?.message
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null)
     try {
       const { user, signupBonus } = await registerAccount(values)
       setUser(user)
       if (signupBonus > 0) {
-        toast.success(`Welcome to SetupIQ, ${user.displayName}!`, { description: `You have ${user.credits} free credits.` })
+        toast.success(`Welcome to SetupIQ, ${user.displayName}!`, { description: `You have ${plural(user.credits, 'free credit')}.` })
       } else {
         toast.info(`Welcome to SetupIQ, ${user.displayName}!`, { description: NO_SIGNUP_BONUS, duration: 12000 })
       }
       onDone()
     } catch (error) {
-      setServerError(registerErrorMessage(error instanceof Error ? error.message : undefined))
+      showServerError('root.server', registerErrorMessage(error instanceof Error ? error.message : undefined))
     }
   })
 

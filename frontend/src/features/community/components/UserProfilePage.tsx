@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { ApiError } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
+import { usePageTitle } from '@/lib/usePageTitle'
 import { patchList, useUserProfile, type UserProfile } from '../api'
 import { monthYear, oneDecimal } from '../logic'
 import { SetupSkeletons } from './CommunityPage'
@@ -47,9 +48,12 @@ function RecentPosts({ profile, name, mutate }: { profile: UserProfile; name: st
 /** A member's public profile (spec 2 §2 "/user/:userId"). */
 export function UserProfilePage({ userId }: { userId: number }) {
   const { data, error, isLoading, mutate } = useUserProfile(userId)
+  const notFound = !data && !isLoading && (!(Number.isFinite(userId) && userId > 0) || (error instanceof ApiError && error.status === 404))
+  const shownName = data ? data.user.displayName || data.user.username : null
+  // The one title owner of /user/:userId: the name is known only here (spec 2 §2 "{name}'s Profile").
+  usePageTitle(shownName ? `${shownName}'s Profile` : notFound ? 'User Not Found' : 'Profile')
   if (isLoading && !data) return <SetupSkeletons count={3} />
   if (!data) {
-    const notFound = !(Number.isFinite(userId) && userId > 0) || (error instanceof ApiError && error.status === 404)
     return (
       <div className="state card" role="alert">
         <div className="emoji" aria-hidden="true">{notFound ? '🔍' : '⚠️'}</div>
@@ -63,7 +67,6 @@ export function UserProfilePage({ userId }: { userId: number }) {
   const name = user.displayName || user.username
   return (
     <div className="stack">
-      <title>{`${name}'s Profile | SetupIQ`}</title>
       <header className="row profile-head">
         <Avatar username={user.username} src={user.profilePicture} isPro={user.isPro} large />
         <div className="stack">

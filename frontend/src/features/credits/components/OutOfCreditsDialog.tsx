@@ -10,6 +10,11 @@ export type OutOfCreditsClose = 'dismiss' | 'auth'
 interface OutOfCreditsDialogProps {
   open: boolean
   onClose: (reason: OutOfCreditsClose) => void
+  /**
+   * The server's reason, when it refused an analysis: shown as it is (a used trial, a
+   * shared network's daily limit, no credits left) instead of the generic text.
+   */
+  message?: string | undefined
 }
 
 /**
@@ -17,7 +22,7 @@ interface OutOfCreditsDialogProps {
  * (+3 credits, signed out only) or buy credits (recommended). The parent closes it once
  * credits arrive and resumes the pending analysis.
  */
-export function OutOfCreditsDialog({ open, onClose }: OutOfCreditsDialogProps) {
+export function OutOfCreditsDialog({ open, onClose, message }: OutOfCreditsDialogProps) {
   const { state, openAuth } = useAuth()
   const signedIn = state.status === 'authenticated'
 
@@ -33,9 +38,10 @@ export function OutOfCreditsDialog({ open, onClose }: OutOfCreditsDialogProps) {
       wide
       title={signedIn ? 'Out of Credits!' : 'Choose Your Path'}
       description={
-        signedIn
+        message ||
+        (signedIn
           ? 'Every analysis takes 1 credit. Get one now and your analysis continues right away.'
-          : "You've used your free analysis. Pick a path to keep rating setups."
+          : "You've used your free analysis. Pick a path to keep rating setups.")
       }
     >
       <ul className="plain-list stack credit-paths">

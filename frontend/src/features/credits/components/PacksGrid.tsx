@@ -40,7 +40,7 @@ export function PacksGrid({ onBuy }: { onBuy: (pack: Pack) => void }) {
           {pack.popular && <span className="badge pack-ribbon">Most Popular</span>}
           <h3>{pack.name}</h3>
           <p className="pack-credits">
-            <strong>{pack.credits}</strong> credits
+            <strong>{pack.credits}</strong> {pack.credits === 1 ? 'credit' : 'credits'}
           </p>
           <p className="price">{formatPrice(pack.priceCents, pack.currency)}</p>
           <p className="muted pack-unit">{pricePerCredit(pack.priceCents, pack.credits, pack.currency)} per credit</p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { Modal } from '@/components/ui/Modal'
+import { plural } from '@/lib/plural'
 import { credits } from '../draft'
 
 export type PaidAction = 'publish' | 'link'
@@ -29,7 +30,7 @@ export function CreditConfirmDialog({ open, action, cost, balance, freeLinks, li
   const description =
     action === 'publish'
       ? `Publishing your RigPage costs ${credits(cost)}. It keeps the pages real: switching it off and on again later is free.`
-      : `Your first ${freeLinks} links are free. This link starts a new batch of ${linksPerBatch} links for ${credits(cost)}.`
+      : `Your first ${plural(freeLinks, 'link')} ${freeLinks === 1 ? 'is' : 'are'} free. This link starts a new batch of ${plural(linksPerBatch, 'link')} for ${credits(cost)}.`
   return (
     <Modal open={open} onOpenChange={(next) => !next && onCancel()} title={title} description={description} dismissible={!pending}>
       <dl className="rp-cost">

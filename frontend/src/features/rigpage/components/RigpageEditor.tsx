@@ -5,6 +5,7 @@ import { messageOf } from '@/api/client'
 import { Field, TextAreaField } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
+import { plural } from '@/lib/plural'
 import { useEditor, useSaveConfig, type SaveResponse } from '../api'
 import {
   BIO_MAX, BUTTON_STYLES, FONT_STYLES, SOCIAL_FIELDS, SOCIAL_PLATFORMS, TAGLINE_MAX,
@@ -246,7 +247,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
       const saved = await persist({ ...draft, links: [...draft.links, link] }, 'link')
       setDialog(null)
       setNewLink({ label: '', url: '' })
-      toast.success(saved.charged.linkBatches > 0 ? 'Link added! 1 credit deducted.' : 'Link added!')
+      toast.success(saved.charged.linkBatches > 0 ? `Link added! ${credits(saved.charged.linkBatches)} deducted.` : 'Link added!')
     } catch (error) {
       setDialog(null)
       toast.error(messageOf(error, 'Failed to add link'))
@@ -309,10 +310,10 @@ export function EditorForm({ editor }: { editor: Editor }) {
   const nextLinkCosts = addLinkCosts(linkCount, editor.paidLinkBatches, editor.freeLinks, editor.linksPerBatch)
   const allowance =
     linkCount < editor.freeLinks
-      ? `${linkCount} of ${editor.freeLinks} free links used.`
+      ? `${linkCount} of ${plural(editor.freeLinks, 'free link')} used.`
       : nextLinkCosts
         ? `The next link unlocks ${editor.linksPerBatch} more for 1 credit.`
-        : `${linkCount} links; ${linkBatches(linkCount, editor.freeLinks, editor.linksPerBatch) * editor.linksPerBatch + editor.freeLinks - linkCount} more before the next credit.`
+        : `${plural(linkCount, 'link')}; ${linkBatches(linkCount, editor.freeLinks, editor.linksPerBatch) * editor.linksPerBatch + editor.freeLinks - linkCount} more before the next credit.`
 
   const dialogCost =
     dialog?.action === 'publish'

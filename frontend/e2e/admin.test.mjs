@@ -113,7 +113,11 @@ describe('the admin panel', () => {
     const png = readFileSync(await download.path())
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG')
     assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1024, 1024], 'IHDR width and height')
-    await expectAccessible(page, assert, '/admin after the actions')
+    // Toasts stacked behind the front one are faded on purpose (sonner): axe would measure
+    // their contrast mid-fade. The front toast is checked.
+    await expectAccessible(page, assert, '/admin after the actions', {
+      exclude: ['[data-sonner-toast]:not([data-front="true"])'],
+    })
     assert.deepEqual(session.problems, [])
   })
 })

@@ -47,7 +47,11 @@ impl Validate for AnalyzeRequest {
             }
             InputType::Image => {}
         }
-        if self.description.as_ref().is_some_and(|d| d.chars().count() > MAX_DESCRIPTION) {
+        // The optional note with a photo: absent or blank is fine; otherwise it says something.
+        let note = self.description.as_deref().map(str::trim).filter(|d| !d.is_empty());
+        if note.is_some_and(|d| d.chars().count() < MIN_DESCRIPTION) {
+            errors.add("description", error("Please describe your setup in at least 20 characters."));
+        } else if note.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION) {
             errors.add("description", error("Please keep your description under 5000 characters."));
         }
         if errors.is_empty() { Ok(()) } else { Err(errors) }
@@ -122,6 +126,8 @@ pub struct SavedAnalysisDto {
     pub status: AnalysisStatus,
     pub created_at: DateTime<Utc>,
     pub result: AnalysisResult,
+    /// `/share/{token}` while the owner shares it (`POST /_api/analyses/{id}/share`).
+    pub share_path: Option<String>,
 }
 
 impl From<SavedAnalysis> for SavedAnalysisDto {
@@ -140,6 +146,7 @@ impl From<SavedAnalysis> for SavedAnalysisDto {
             status: saved.status,
             created_at: saved.created_at,
             result: AnalysisResult::from(&saved),
+            share_path: saved.share_token.as_ref().map(|token| format!("/share/{token}")),
         }
     }
 }
@@ -220,4 +227,21 @@ pub struct MyAnalysesResponse {
     pub analyses: Vec<SavedAnalysisDto>,
     /// How many analyses the user has in all.
     pub total: i64,
+}
+
+/// Where a shared analysis can be seen.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShareResponse {
+    /// The public page, e.g. `https://setupiq.example/share/…`.
+    pub url: String,
+    /// Its 1200x630 card image (what link previews show).
+    pub image_url: String,
+}
+
+impl ShareResponse {
+    pub fn new(config: &setupiq_core::Config, token: &str) -> Self {
+        let url = config.public_link(&format!("/share/{token}"));
+        Self { image_url: format!("{url}/card.png"), url }
+    }
 }

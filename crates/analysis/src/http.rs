@@ -1,18 +1,27 @@
-//! `POST /_api/analyze-setup`, `GET /_api/my-analyses` and `GET /_api/analyses/{id}`.
+//! `POST /_api/analyze-setup`, `GET /_api/my-analyses`, `GET /_api/analyses/{id}`, sharing
+//! (`POST /_api/analyses/{id}/share` and `…/unshare`) and the shared page and card visitors open
+//! (`/share/{token}`, `/share/{token}/card.png`).
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
 use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::ttl_cache::TtlCache;
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error, tokens};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::dto::{AnalyzeRequest, AnalyzeResponse, MyAnalysesQuery, MyAnalysesResponse, SavedAnalysisDto};
+use crate::dto::{
+    AnalyzeRequest, AnalyzeResponse, MyAnalysesQuery, MyAnalysesResponse, SavedAnalysisDto, ShareResponse,
+};
 use crate::error::AnalysisError;
 use crate::service::analyze::{self, AnalyzeContext, Submission};
 use crate::service::{self, Requester};
@@ -29,7 +38,25 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(analyze_setup),
     )
     .service(my_analyses)
-    .service(analysis_by_id);
+    .service(analysis_by_id)
+    .service(share_analysis)
+    .service(unshare_analysis);
+}
+
+/// Mounts the pages visitors open: `/share/{token}` and its card.
+pub fn configure_pages(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(web::Data::new(CardCache::default())).service(shared_page).service(shared_card);
+}
+
+/// Rendered share cards by token, so that a link pasted into a busy channel draws its card
+/// once (previewers fetch it many times). A revoked token's card goes with the next miss:
+/// the page and the card check the token first.
+struct CardCache(TtlCache<String, Arc<Vec<u8>>>);
+
+impl Default for CardCache {
+    fn default() -> Self {
+        Self(TtlCache::new(Duration::from_secs(600), 256))
+    }
 }
 
 /// An oversized body is an oversized photo: say so in the dropzone's words.
@@ -163,4 +190,95 @@ async fn analysis_by_id(
     let (id, user_id) = (id.into_inner(), user.id());
     let saved = db.run(move |conn| service::find_for_owner(conn, id, user_id)).await?;
     Ok(web::Json(saved.into()))
+}
+
+/// Shares one of the signed-in user's analyses at a public URL (the same URL if it is
+/// shared already).
+#[utoipa::path(
+    tag = "analysis",
+    security(("session" = [])),
+    params(("id" = i64, Path, description = "The analysis id")),
+    responses(
+        (status = 200, description = "Shared: the public page and its card image", body = ShareResponse),
+        NotSignedIn,
+        (status = 404, description = "No such analysis of yours", body = ErrorBody),
+    )
+)]
+#[post("/_api/analyses/{id}/share")]
+async fn share_analysis(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    db: web::Data<Db>,
+    config: web::Data<Config>,
+) -> Result<web::Json<ShareResponse>, ApiError> {
+    let (id, user_id) = (id.into_inner(), user.id());
+    let token = db.run(move |conn| service::share::share(conn, id, user_id)).await?;
+    Ok(web::Json(ShareResponse::new(&config, &token)))
+}
+
+/// Stops sharing one of the signed-in user's analyses: its public URL stops working.
+#[utoipa::path(
+    tag = "analysis",
+    security(("session" = [])),
+    params(("id" = i64, Path, description = "The analysis id")),
+    responses(
+        (status = 204, description = "No longer shared (or never was)"),
+        NotSignedIn,
+        (status = 404, description = "No such analysis of yours", body = ErrorBody),
+    )
+)]
+#[post("/_api/analyses/{id}/unshare")]
+async fn unshare_analysis(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    db: web::Data<Db>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, user_id) = (id.into_inner(), user.id());
+    db.run(move |conn| service::share::unshare(conn, id, user_id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The shared analysis's public page; 404 once revoked.
+#[get("/share/{token}")]
+async fn shared_page(
+    token: web::Path<String>,
+    db: web::Data<Db>,
+    config: web::Data<Config>,
+) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let lookup = token.clone();
+    let analysis = db.run(move |conn| service::share::find_shared(conn, &lookup)).await?;
+    let page = crate::share::page(&analysis, &config.public_origin(), &token);
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(page.into_string()))
+}
+
+/// The shared analysis's card (1200x630 PNG); 404 once revoked.
+#[get("/share/{token}/card.png")]
+async fn shared_card(
+    token: web::Path<String>,
+    db: web::Data<Db>,
+    media: web::Data<MediaStore>,
+    cache: web::Data<CardCache>,
+) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let lookup = token.clone();
+    let analysis = db.run(move |conn| service::share::find_shared(conn, &lookup)).await?;
+    let photo = match &analysis.image {
+        Some(key) => media.get(key).await.map_err(AnalysisError::from)?,
+        None => None,
+    };
+    let cache = cache.into_inner();
+    let png = web::block(move || {
+        cache.0.get_or(token, || crate::share::card::render(&analysis, photo.as_deref()).map(Arc::new))
+    })
+    .await
+    .map_err(|e| ApiError::from(AnalysisError::Failed(e.to_string())))?
+    .map_err(|e| ApiError::from(AnalysisError::Failed(e.to_string())))?;
+    Ok(HttpResponse::Ok()
+        .content_type("image/png")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=600"))
+        .body(png.as_ref().clone()))
 }

@@ -4,6 +4,7 @@
 //!
 //! - [`service`]: the rules over a connection, and [`service::analyze`], the one flow that
 //!   ties them to the analyzer and the media store;
+//! - [`share`]: a shared analysis's public page and card image;
 //! - [`dto`] and [`http`]: the endpoints.
 
 pub mod dto;
@@ -12,5 +13,6 @@ pub mod http;
 mod models;
 mod repo;
 pub mod service;
+pub mod share;
 
 pub use error::AnalysisError;

@@ -19,6 +19,8 @@ pub(crate) struct AnalysisRow {
     pub result_json: String,
     pub status: AnalysisStatus,
     pub created_at: NaiveDateTime,
+    /// Set while the owner shares it at `/share/{token}`.
+    pub share_token: Option<String>,
 }
 
 #[derive(Debug, Insertable)]

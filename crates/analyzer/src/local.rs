@@ -142,12 +142,18 @@ impl LocalAnalyzer {
         Ok(models.safety.nsfw_probability(pixels).map_err(failed)? < safety::NSFW_THRESHOLD)
     }
 
-    /// The safety and setup checks every photo passes before it is rated.
+    /// The safety and setup checks every photo passes before it is rated. The safety
+    /// classifier runs beside the detector and the scene classifier (on the analysis
+    /// threads): a photo's latency is the longer of the two, not their sum. Its verdict
+    /// comes first: a photo not safe for work is refused as such, whatever else it shows.
     pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, RatingError> {
-        if !self.is_safe_for_work_blocking(&image.pixels)? {
+        let models = self.models().map_err(failed)?;
+        let (safe, looked) =
+            rayon::join(|| self.is_safe_for_work_blocking(&image.pixels), || models.look(&image.pixels));
+        if !safe? {
             return Err(Refusal::NotSafeForWork.into());
         }
-        self.models().map_err(failed)?.look(&image.pixels)
+        looked
     }
 
     /// [`Self::screen_blocking`] on the analysis threads.

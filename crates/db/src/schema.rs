@@ -200,6 +200,7 @@ diesel::table! {
         result_json -> Text,
         status -> Text,
         created_at -> Timestamp,
+        share_token -> Nullable<Text>,
     }
 }
 

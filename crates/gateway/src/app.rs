@@ -208,6 +208,7 @@ pub fn build_app(
         .service(spa::media)
         .service(spa::user_profile_page)
         .configure(setupiq_rigpage::http::configure_pages)
+        .configure(setupiq_analysis::http::configure_pages)
         .default_service(web::to(spa::fallback))
         .wrap(from_fn(middleware::csrf))
         .wrap(Compress::default())

@@ -255,7 +255,7 @@ async fn a_photo_is_rated_stored_without_metadata_and_deleted_with_the_account(d
     let res = me
         .post(
             "/_api/analyze-setup",
-            json!({"type": "image", "value": data_url, "description": "my dual-monitor rig"}),
+            json!({"type": "image", "value": data_url, "description": "my dual-monitor RGB gaming rig"}),
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text);

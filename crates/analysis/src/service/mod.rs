@@ -3,6 +3,7 @@
 //! and reading a user's history.
 
 pub mod analyze;
+pub mod share;
 pub mod suggestions;
 
 use chrono::{DateTime, Duration, Utc};
@@ -131,6 +132,8 @@ pub struct SavedAnalysis {
     pub report: Report,
     pub status: AnalysisStatus,
     pub created_at: DateTime<Utc>,
+    /// Set while the owner shares it at `/share/{token}` ([`share`]).
+    pub share_token: Option<String>,
 }
 
 /// Saves a delivered analysis and takes its credit in one transaction (Pro users pay
@@ -183,6 +186,7 @@ pub fn save_and_charge(
             report: report.clone(),
             status: AnalysisStatus::Completed,
             created_at: now,
+            share_token: None,
         };
         Ok((saved, balance))
     })
@@ -228,7 +232,7 @@ pub fn media_of_user(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaK
         .collect())
 }
 
-fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
+pub(crate) fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
     let report: Report = serde_json::from_str(&row.result_json)
         .map_err(|e| AnalysisError::Corrupt(format!("analysis {}: {e}", row.id)))?;
     Ok(SavedAnalysis {
@@ -241,5 +245,6 @@ fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
         report,
         status: row.status,
         created_at: row.created_at.and_utc(),
+        share_token: row.share_token,
     })
 }

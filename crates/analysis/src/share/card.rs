@@ -1,0 +1,110 @@
+//! The share card: a 1200x630 PNG (the Open Graph size) of a shared analysis, drawn from an
+//! SVG template by resvg with a bundled font (DejaVu Sans Bold, `assets/`, no system fonts),
+//! so the card is the same on every machine: the setup photo on the left, the SetupIQ Score
+//! with its band and the six category scores on the right, the product name.
+
+use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock};
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use resvg::{tiny_skia, usvg};
+
+use crate::service::SavedAnalysis;
+use setupiq_analyzer::result::percentile_text;
+
+pub const WIDTH: u32 = 1200;
+pub const HEIGHT: u32 = 630;
+const FONT: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
+const FONT_FAMILY: &str = "DejaVu Sans";
+
+#[derive(Debug, thiserror::Error)]
+pub enum CardError {
+    #[error("the share card template is invalid: {0}")]
+    Template(String),
+    #[error("the share card cannot be encoded: {0}")]
+    Encode(String),
+}
+
+fn options() -> &'static usvg::Options<'static> {
+    static OPTIONS: OnceLock<usvg::Options<'static>> = OnceLock::new();
+    OPTIONS.get_or_init(|| {
+        let mut fonts = usvg::fontdb::Database::new();
+        fonts.load_font_data(FONT.to_vec());
+        usvg::Options {
+            font_family: FONT_FAMILY.to_owned(),
+            fontdb: Arc::new(fonts),
+            ..usvg::Options::default()
+        }
+    })
+}
+
+/// The card of `analysis`, with `photo` (its JPEG, if it has one). CPU-bound (tens of
+/// milliseconds): call it off the async workers.
+pub fn render(analysis: &SavedAnalysis, photo: Option<&[u8]>) -> Result<Vec<u8>, CardError> {
+    let svg = template(analysis, photo);
+    let tree = usvg::Tree::from_str(&svg, options()).map_err(|e| CardError::Template(e.to_string()))?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or_else(|| CardError::Encode("no pixmap".to_owned()))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| CardError::Encode(e.to_string()))
+}
+
+/// The SVG: every text escaped, the photo inlined as a data URL.
+fn template(analysis: &SavedAnalysis, photo: Option<&[u8]>) -> String {
+    let a = &analysis.report.assessment;
+    let score = a.overall_score;
+    let (photo_width, x) = if photo.is_some() { (560, 610) } else { (0, 80) };
+    let picture = photo.map_or_else(String::new, |jpeg| {
+        format!(
+            r#"<image x="0" y="0" width="{photo_width}" height="{HEIGHT}" preserveAspectRatio="xMidYMid slice" href="data:image/jpeg;base64,{}"/>"#,
+            STANDARD.encode(jpeg)
+        )
+    });
+    let mut rows = String::new();
+    for (i, rating) in (0u32..).zip(&a.category_ratings) {
+        let y = 330 + i * 42;
+        let _ = write!(
+            rows,
+            r##"<text x="{x}" y="{y}" font-size="24" fill="#cbd5e1">{name}</text>
+<rect x="{bx}" y="{by}" width="240" height="14" rx="7" fill="#1e293b"/>
+<rect x="{bx}" y="{by}" width="{bar}" height="14" rx="7" fill="{colour}"/>
+<text x="{sx}" y="{y}" font-size="24" fill="#f8fafc" text-anchor="end">{score}</text>
+"##,
+            name = escape(rating.category.name()),
+            bx = x + 270,
+            by = y - 15,
+            bar = u32::from(rating.score) * 24,
+            colour = band_colour(f64::from(rating.score)),
+            sx = x + 560,
+            score = rating.score,
+        );
+    }
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#312e81"/></linearGradient></defs>
+<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>
+{picture}
+<text x="{x}" y="80" font-size="30" fill="#a78bfa">SetupIQ</text>
+<text x="{x}" y="190" font-size="110" fill="{colour}">{score:.1}<tspan font-size="44" fill="#94a3b8">/10</tspan></text>
+<text x="{x}" y="250" font-size="30" fill="#f8fafc">{band} · {kind}</text>
+{rows}<text x="{x}" y="600" font-size="20" fill="#94a3b8">SetupIQ Score · rate your setup at SetupIQ</text>
+</svg>"##,
+        colour = band_colour(score),
+        band = escape(percentile_text(score)),
+        kind = escape(&a.category),
+    )
+}
+
+/// Green from 8, amber from 5, red below.
+fn band_colour(score: f64) -> &'static str {
+    match score {
+        s if s >= 8.0 => "#4ade80",
+        s if s >= 5.0 => "#fbbf24",
+        _ => "#f87171",
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}

@@ -1,0 +1,92 @@
+//! A shared analysis as the public sees it: the page at `/share/{token}`, rendered on the
+//! server with its `<title>`, description and Open Graph / Twitter card tags (so a link
+//! pasted into Discord, X or iMessage shows a preview), and its card image
+//! (`/share/{token}/card.png`, [`card`]). The page is a complete document with its CSS
+//! inline and no script; maud escapes every text.
+
+pub mod card;
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use crate::service::SavedAnalysis;
+use setupiq_analyzer::result::percentile_text;
+
+const PRODUCT: &str = "SetupIQ";
+
+/// The title a preview shows: "8.4/10 · RGB Gaming Battlestation · SetupIQ".
+pub fn title(analysis: &SavedAnalysis) -> String {
+    let a = &analysis.report.assessment;
+    format!("{:.1}/10 · {} · {PRODUCT}", a.overall_score, a.category)
+}
+
+/// The shared page. `base_url` is the public origin (absolute URLs in the tags), `token` the
+/// share token.
+pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str) -> Markup {
+    let a = &analysis.report.assessment;
+    let canonical = format!("{base_url}/share/{token}");
+    let card = format!("{canonical}/card.png");
+    let title = title(analysis);
+    let description = format!(
+        "SetupIQ Score {:.1}/10 ({}). {}",
+        a.overall_score,
+        percentile_text(a.overall_score),
+        a.summary
+    );
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                meta name="description" content=(description);
+                link rel="canonical" href=(canonical);
+                meta property="og:type" content="website";
+                meta property="og:site_name" content=(PRODUCT);
+                meta property="og:url" content=(canonical);
+                meta property="og:title" content=(title);
+                meta property="og:description" content=(description);
+                meta property="og:image" content=(card);
+                meta property="og:image:width" content=(card::WIDTH);
+                meta property="og:image:height" content=(card::HEIGHT);
+                meta name="twitter:card" content="summary_large_image";
+                meta name="twitter:title" content=(title);
+                meta name="twitter:description" content=(description);
+                meta name="twitter:image" content=(card);
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                main {
+                    p.brand { a href="/" { (PRODUCT) } }
+                    h1 { (a.category) }
+                    p.score { span.big { (format!("{:.1}", a.overall_score)) } "/10 · " (percentile_text(a.overall_score)) }
+                    @if let Some(image) = &analysis.image {
+                        img.photo src=(image.url()) alt="The rated setup" width="1920" height="1080";
+                    }
+                    p.summary { (a.summary) }
+                    h2 { "Category scores" }
+                    ul.categories {
+                        @for rating in &a.category_ratings {
+                            li {
+                                span.name { (rating.category.name()) }
+                                span.value { (rating.score) "/10" }
+                                p.comment { (rating.comment) }
+                            }
+                        }
+                    }
+                    p.cta { a href="/" { "Rate your own setup" } }
+                }
+            }
+        }
+    }
+}
+
+const STYLE: &str = "
+*{box-sizing:border-box}body{margin:0;background:#0f172a;color:#e2e8f0;font:16px/1.5 system-ui,sans-serif}
+main{max-width:760px;margin:0 auto;padding:24px 16px 48px}a{color:#c4b5fd}.brand a{font-weight:700;text-decoration:none}
+h1{margin:.5rem 0 0;font-size:1.6rem}.score{font-size:1.2rem;margin:.25rem 0 1rem}.big{font-size:3rem;font-weight:800;color:#f8fafc}
+.photo{width:100%;height:auto;border-radius:12px}.categories{list-style:none;padding:0;margin:0}
+.categories li{display:grid;grid-template-columns:1fr auto;gap:.25rem 1rem;padding:.75rem 0;border-bottom:1px solid #334155}
+.name{font-weight:600}.value{font-weight:700;color:#f8fafc}.comment{grid-column:1/-1;margin:0;color:#cbd5e1}
+.cta a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;border-radius:999px;background:#7c3aed;color:#fff;font-weight:700;text-decoration:none}
+";

@@ -1,22 +1,23 @@
 import { Link } from 'react-router-dom'
+import { Brain, Gamepad2, ShieldCheck, Target } from 'lucide-react'
 import { usePageTitle } from '@/lib/usePageTitle'
 
 const PILLARS = [
   {
     id: 'mission',
-    icon: '🎯',
+    icon: Target,
     title: 'Our Mission',
     text: 'Every gamer deserves a setup that performs well, stays comfortable through long sessions and looks like their own. We give you honest, specific feedback and a clear path to the next upgrade, whatever your budget.',
   },
   {
     id: 'technology',
-    icon: '🧠',
+    icon: Brain,
     title: 'Our Technology',
     text: 'An AI vision model reviews your photo or description the way an experienced setup builder would. It scores six categories, lists the cables it can see and turns every weak spot into a concrete suggestion with product picks at three price points.',
   },
   {
     id: 'team',
-    icon: '🎮',
+    icon: Gamepad2,
     title: 'Who We Are',
     text: 'A small team of gamers, developers and desk-setup enthusiasts. We have spent years tuning our own battlestations and built SetupIQ to make that know-how available to everyone.',
   },
@@ -40,7 +41,7 @@ export default function About() {
       <div className="grid grid-3">
         {PILLARS.map((pillar) => (
           <section key={pillar.id} className="card" aria-labelledby={`about-${pillar.id}`}>
-            <div className="feature-icon" aria-hidden="true">{pillar.icon}</div>
+            <div className="feature-icon" aria-hidden="true"><pillar.icon aria-hidden="true" /></div>
             <h2 id={`about-${pillar.id}`} className="card-title">{pillar.title}</h2>
             <p className="muted">{pillar.text}</p>
           </section>
@@ -49,7 +50,7 @@ export default function About() {
 
       <section className="section page-narrow" aria-labelledby="about-trust">
         <div className="card trust-card">
-          <div className="feature-icon" aria-hidden="true">🔒</div>
+          <div className="feature-icon" aria-hidden="true"><ShieldCheck aria-hidden="true" /></div>
           <div>
             <h2 id="about-trust" className="card-title">Your Trust Matters</h2>
             <p className="muted">

@@ -141,4 +141,87 @@ describe('AnalyzeForm', () => {
     const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
     expect(state).toMatchObject({ type: 'image', value: 'data:image/jpeg;base64,BBBB', fileName: 'held.jpg' })
   })
+  it('asks for at least 20 characters in a description given with the photo', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    downscale.mockResolvedValue('data:image/jpeg;base64,CCCC')
+    renderForm()
+    await userEvent.upload(screen.getByLabelText(/Setup photo/), photo('rig.png', 'image/png'))
+    const note = screen.getByLabelText('Description (optional)')
+    await userEvent.type(note, 'RGB everywhere')
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    expect(await screen.findByText('Please describe your setup in at least 20 characters.')).toBeInTheDocument()
+    expect(note).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByTestId('results-state')).not.toBeInTheDocument()
+    expect(downscale).not.toHaveBeenCalled()
+
+    // Emptied again, the note is simply left out.
+    await userEvent.clear(note)
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
+    expect(state).toEqual({ type: 'image', value: 'data:image/jpeg;base64,CCCC', fileName: 'rig.png' })
+  })
+
+  it('offers describing the setup instead of a photo, and sends the description to /results', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    renderForm()
+    const photoTab = screen.getByRole('tab', { name: 'Photo' })
+    expect(photoTab).toHaveAttribute('aria-selected', 'true')
+    await userEvent.click(screen.getByRole('tab', { name: 'Describe' }))
+    expect(screen.getByRole('tab', { name: 'Describe' })).toHaveAttribute('aria-selected', 'true')
+    // The photo path is out of view meanwhile.
+    expect(screen.getByLabelText(/Setup photo/)).not.toBeVisible()
+
+    const text = screen.getByRole('textbox', { name: 'Describe your setup' })
+    expect(screen.getByText('At least 20 characters.')).toBeInTheDocument()
+    // No message while typing a first time; it comes once the field is left.
+    await userEvent.type(text, 'White desk')
+    expect(screen.queryByText('Please describe your setup in at least 20 characters.')).not.toBeInTheDocument()
+    await userEvent.tab()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please describe your setup in at least 20 characters.')
+    expect(text).toHaveAttribute('aria-invalid', 'true')
+
+    // Submitting a short text is refused the same way; spaces do not count.
+    await userEvent.clear(text)
+    await userEvent.type(text, '   short text        ')
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please describe your setup in at least 20 characters.')
+    expect(screen.queryByTestId('results-state')).not.toBeInTheDocument()
+
+    await userEvent.clear(text)
+    await userEvent.type(text, '  Two monitors on arms, a white desk and a purple RGB strip.  ')
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
+    expect(state).toEqual({ type: 'text', value: 'Two monitors on arms, a white desk and a purple RGB strip.' })
+    expect(downscale).not.toHaveBeenCalled()
+  })
+
+  it('keeps what was entered when switching between Photo and Describe', async () => {
+    mockServer({ 'GET /_api/auth/session': signedOut })
+    renderForm()
+    await userEvent.upload(screen.getByLabelText(/Setup photo/), photo('kept.jpg'))
+    await userEvent.click(screen.getByRole('tab', { name: 'Describe' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Describe your setup' }), 'A compact desk')
+    await userEvent.click(screen.getByRole('tab', { name: 'Photo' }))
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('kept.jpg')
+    await userEvent.click(screen.getByRole('tab', { name: 'Describe' }))
+    expect(screen.getByRole('textbox', { name: 'Describe your setup' })).toHaveValue('A compact desk')
+  })
+
+  it('holds a described setup behind the credits dialog too, and sends it once a credit arrives', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn({ credits: 0 }),
+      'GET /_api/credits/ad-stats': { status: 200, body: { dailyAdsRemaining: 30, potentialCreditsToday: 10, uncreditedAds: 0, adsUntilNextCredit: 3 } },
+    })
+    renderForm()
+    await screen.findByText('You have no credits left. Analyzing opens the ways to get one.')
+    await userEvent.click(screen.getByRole('tab', { name: 'Describe' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Describe your setup' }), 'Ultrawide monitor, walnut desk, mesh chair.')
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    await screen.findByRole('dialog', { name: 'Out of Credits!' })
+    expect(screen.queryByTestId('results-state')).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Grant credit', hidden: true }))
+    const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
+    expect(state).toEqual({ type: 'text', value: 'Ultrawide monitor, walnut desk, mesh chair.' })
+  })
 })

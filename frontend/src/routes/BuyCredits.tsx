@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
+import { ShieldCheck } from 'lucide-react'
 import { AdSlot } from '@/components/layout/AdSlot'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
@@ -47,7 +48,7 @@ export default function BuyCredits() {
       </section>
 
       <section className="card trust-card" aria-labelledby="security-title">
-        <div className="feature-icon" aria-hidden="true">🔒</div>
+        <div className="feature-icon" aria-hidden="true"><ShieldCheck aria-hidden="true" /></div>
         <div>
           <h2 id="security-title" className="card-title">Secure Payments</h2>
           <p className="muted">

@@ -1,18 +1,19 @@
 import * as Accordion from '@radix-ui/react-accordion'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { Handshake, LifeBuoy } from 'lucide-react'
 import { ContactForm } from '@/features/contact/ContactForm'
 import { usePageTitle } from '@/lib/usePageTitle'
 
 const MAIL_CARDS = [
   {
-    icon: '🛟',
+    icon: LifeBuoy,
     title: 'Support',
     text: 'Questions about your account, credits or an analysis result.',
     email: 'support@setupiq.example',
   },
   {
-    icon: '🤝',
+    icon: Handshake,
     title: 'Business Inquiries',
     text: 'Partnerships, sponsorships, affiliate programs and press.',
     email: 'business@setupiq.example',
@@ -78,7 +79,7 @@ export default function Contact() {
           <h2 id="contact-mail-title" className="card-title">Email Us Directly</h2>
           {MAIL_CARDS.map((card) => (
             <div key={card.email} className="card card-hover">
-              <div className="feature-icon" aria-hidden="true">{card.icon}</div>
+              <div className="feature-icon" aria-hidden="true"><card.icon aria-hidden="true" /></div>
               <h3>{card.title}</h3>
               <p className="muted">{card.text}</p>
               <a href={`mailto:${card.email}`} className="mail-link">{card.email}</a>

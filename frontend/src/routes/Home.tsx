@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { Armchair, BrushCleaning, Cable, Camera, Lightbulb, ListChecks, Lock, Monitor, ShoppingCart, Sparkles, Target, ThumbsUp, Trophy, Zap } from 'lucide-react'
 import { useAuth } from '@/app/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { usePacks } from '@/features/credits/api'
@@ -9,22 +10,22 @@ import { formatPrice } from '@/lib/price'
 import { usePageTitle } from '@/lib/usePageTitle'
 
 const CATEGORIES = [
-  { icon: '🔌', name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
-  { icon: '🌈', name: 'RGB/Lighting', text: 'Ambient light, RGB harmony and how easy the lighting is on your eyes.' },
-  { icon: '🧹', name: 'Desk Cleanliness', text: 'Clutter, free space and how organised your desk surface is.' },
-  { icon: '🖥️', name: 'Monitor Setup', text: 'Screen size, height, viewing distance and multi-monitor alignment.' },
-  { icon: '🪑', name: 'Chair & Comfort', text: 'Seating, posture support and ergonomics for long sessions.' },
-  { icon: '✨', name: 'Aesthetic Vibe', text: 'The overall look: theme, colour palette and personality.' },
+  { icon: Cable, name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
+  { icon: Lightbulb, name: 'RGB/Lighting', text: 'Ambient light, RGB harmony and how easy the lighting is on your eyes.' },
+  { icon: BrushCleaning, name: 'Desk Cleanliness', text: 'Clutter, free space and how organised your desk surface is.' },
+  { icon: Monitor, name: 'Monitor Setup', text: 'Screen size, height, viewing distance and multi-monitor alignment.' },
+  { icon: Armchair, name: 'Chair & Comfort', text: 'Seating, posture support and ergonomics for long sessions.' },
+  { icon: Sparkles, name: 'Aesthetic Vibe', text: 'The overall look: theme, colour palette and personality.' },
 ] as const
 
 const EXTRAS = [
   {
-    icon: '🧾',
+    icon: ListChecks,
     name: 'Cable Inventory',
     text: 'Every visible cable listed by type (monitor, keyboard, mouse, power, audio and more), where it runs and whether it adds to the look.',
   },
   {
-    icon: '🛒',
+    icon: ShoppingCart,
     name: 'Upgrade Suggestions',
     text: 'Concrete fixes for each weak spot, with budget, balanced and premium product picks for every suggestion.',
   },
@@ -52,9 +53,9 @@ const FAQ = [
 ] as const
 
 const COMMUNITY = [
-  { icon: '📸', title: 'Community Feed', text: 'Browse setups from gamers everywhere, see their scores and get inspired for your next upgrade.' },
-  { icon: '👍', title: 'Votes', text: 'Upvote the setups you love. The best builds rise to the top of the feed.' },
-  { icon: '🏆', title: 'Leaderboards', text: 'Weekly, monthly and all-time rankings of the top setups and the creators behind them.' },
+  { icon: Camera, title: 'Community Feed', text: 'Browse setups from gamers everywhere, see their scores and get inspired for your next upgrade.' },
+  { icon: ThumbsUp, title: 'Votes', text: 'Upvote the setups you love. The best builds rise to the top of the feed.' },
+  { icon: Trophy, title: 'Leaderboards', text: 'Weekly, monthly and all-time rankings of the top setups and the creators behind them.' },
 ] as const
 
 export default function Home() {
@@ -91,14 +92,14 @@ export default function Home() {
           {signedOut && (
             <li><span className="badge">Sign up to get 3 free credits</span></li>
           )}
-          <li><span aria-hidden="true">🔒</span> Processed securely</li>
-          <li><span aria-hidden="true">⚡</span> Results in seconds</li>
-          <li><span aria-hidden="true">🎯</span> Six categories rated</li>
+          <li><Lock aria-hidden="true" /> Processed securely</li>
+          <li><Zap aria-hidden="true" /> Results in seconds</li>
+          <li><Target aria-hidden="true" /> Six categories rated</li>
         </ul>
       </header>
 
       <section className="card analyzer-card" aria-labelledby="analyzer-title">
-        <h2 id="analyzer-title" className="card-title">Upload a photo of your setup</h2>
+        <h2 id="analyzer-title" className="card-title">Get your setup rated</h2>
         <AnalyzeForm creditsDialog={OutOfCreditsDialog} />
       </section>
 
@@ -110,7 +111,7 @@ export default function Home() {
         <ul className="grid grid-six plain-list">
           {CATEGORIES.map((c) => (
             <li key={c.name} className="card card-hover">
-              <div className="feature-icon" aria-hidden="true">{c.icon}</div>
+              <div className="feature-icon" aria-hidden="true"><c.icon aria-hidden="true" /></div>
               <h3>{c.name}</h3>
               <p className="muted">{c.text}</p>
             </li>
@@ -119,7 +120,7 @@ export default function Home() {
         <ul className="grid grid-2 plain-list extras">
           {EXTRAS.map((e) => (
             <li key={e.name} className="card card-hover">
-              <div className="feature-icon" aria-hidden="true">{e.icon}</div>
+              <div className="feature-icon" aria-hidden="true"><e.icon aria-hidden="true" /></div>
               <h3>{e.name}</h3>
               <p className="muted">{e.text}</p>
             </li>
@@ -162,7 +163,7 @@ export default function Home() {
         <ul className="grid grid-3 plain-list">
           {COMMUNITY.map((c) => (
             <li key={c.title} className="card card-hover">
-              <div className="feature-icon" aria-hidden="true">{c.icon}</div>
+              <div className="feature-icon" aria-hidden="true"><c.icon aria-hidden="true" /></div>
               <h3>{c.title}</h3>
               <p className="muted">{c.text}</p>
             </li>

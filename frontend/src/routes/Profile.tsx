@@ -3,6 +3,7 @@ import { useRef, useState, type ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
+import { LockKeyhole } from 'lucide-react'
 import { messageOf, type User } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
 import { Field } from '@/components/ui/Field'
@@ -30,7 +31,7 @@ export default function Profile() {
   if (state.status === 'unauthenticated') {
     return (
       <div className="container state">
-        <div className="emoji" aria-hidden="true">🔐</div>
+        <div className="state-icon" aria-hidden="true"><LockKeyhole aria-hidden="true" /></div>
         <h1>Please Log In</h1>
         <p className="muted">Log in to see and edit your profile.</p>
         <Link to="/" className="btn btn-primary">Go to Homepage</Link>

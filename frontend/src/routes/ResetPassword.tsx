@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { toast } from 'sonner'
 import useSWR from 'swr'
+import { Ban, CircleCheck, Link2Off, type LucideIcon } from 'lucide-react'
 import { messageOf } from '@/api/client'
 import { PasswordField } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
@@ -13,10 +14,10 @@ import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/s
 import { useServerErrors } from '@/lib/useServerErrors'
 import { usePageTitle } from '@/lib/usePageTitle'
 
-function Message({ emoji, title, text, children }: { emoji: string; title: string; text: string; children: React.ReactNode }) {
+function Message({ icon: Icon, title, text, children }: { icon: LucideIcon; title: string; text: string; children: React.ReactNode }) {
   return (
     <div className="container state page-narrow">
-      <div className="emoji" aria-hidden="true">{emoji}</div>
+      <div className="state-icon" aria-hidden="true"><Icon aria-hidden="true" /></div>
       <h1>{title}</h1>
       <p className="muted">{text}</p>
       {children}
@@ -41,14 +42,14 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <Message emoji="🔗" title="Reset Password" text="No reset token found. Please request a new password reset link.">
+      <Message icon={Link2Off} title="Reset Password" text="No reset token found. Please request a new password reset link.">
         <Link to="/" className="btn btn-primary">Go Homepage</Link>
       </Message>
     )
   }
   if (done) {
     return (
-      <Message emoji="✅" title="Password Reset!" text="Your password has been changed successfully. You can now log in with your new password.">
+      <Message icon={CircleCheck} title="Password Reset!" text="Your password has been changed successfully. You can now log in with your new password.">
         <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>Back to Login</button>
       </Message>
     )
@@ -65,7 +66,7 @@ export default function ResetPassword() {
   }
   if (verification.error || !verification.data?.valid) {
     return (
-      <Message emoji="⛔" title="Invalid Link" text="This password reset link is invalid or has expired. Please try again.">
+      <Message icon={Ban} title="Invalid Link" text="This password reset link is invalid or has expired. Please try again.">
         <Link to="/" className="btn btn-primary">Go Homepage</Link>
       </Message>
     )

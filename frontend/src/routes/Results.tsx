@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { Ticket, TriangleAlert } from 'lucide-react'
 import { useAuth } from '@/app/auth'
 import { ProductLink } from '@/features/affiliate/components/ProductLink'
 import { TrendingGear } from '@/features/affiliate/components/TrendingGear'
@@ -128,7 +129,7 @@ function NeedsCredits({ message, onChoose }: { message: string; onChoose: () => 
   const navigate = useNavigate()
   return (
     <div className="container state">
-      <div className="emoji" aria-hidden="true">🎟️</div>
+      <div className="state-icon" aria-hidden="true"><Ticket aria-hidden="true" /></div>
       <h1>Get a Credit to Continue</h1>
       <p className="muted" data-testid="analysis-error">{message}</p>
       <div className="row hero-actions">
@@ -145,7 +146,7 @@ function AnalysisFailed({ message, onRetry }: { message: string; onRetry: () => 
   useEffect(() => heading.current?.focus(), [])
   return (
     <div className="container state" role="alert">
-      <div className="emoji" aria-hidden="true">😵</div>
+      <div className="state-icon" aria-hidden="true"><TriangleAlert aria-hidden="true" /></div>
       <h1 ref={heading} tabIndex={-1}>Analysis Failed</h1>
       <p className="muted" data-testid="analysis-error">{message}</p>
       <div className="row hero-actions">

@@ -1,28 +1,29 @@
 import { useId } from 'react'
+import { Armchair, ArrowRight, Cpu, Palette, PiggyBank } from 'lucide-react'
 import { usePageTitle } from '@/lib/usePageTitle'
 
 const GUIDES = [
   {
     category: 'Budgeting',
-    icon: '💰',
+    icon: PiggyBank,
     title: 'Building a Killer Setup on a Budget',
     text: 'Where to spend and where to save: the upgrades that change the most for the least money.',
   },
   {
     category: 'Performance',
-    icon: '⚙️',
+    icon: Cpu,
     title: 'CPU & GPU: Finding the Perfect Match',
     text: 'Avoid bottlenecks by pairing a processor and graphics card that suit your games and monitor.',
   },
   {
     category: 'Ergonomics',
-    icon: '🪑',
+    icon: Armchair,
     title: 'Optimize Your Desk for Comfort & Health',
     text: 'Chair height, monitor distance and posture tips that keep long sessions pain-free.',
   },
   {
     category: 'Aesthetics',
-    icon: '🌈',
+    icon: Palette,
     title: 'Mastering RGB & Cable Management',
     text: 'Hide the cable spaghetti and tune your lighting into one coherent, clean look.',
   },
@@ -83,7 +84,7 @@ export default function Tips() {
           {GUIDES.map((guide, index) => (
             <li key={guide.title} className="card card-hover guide-card">
               <div className="row">
-                <span className="feature-icon" aria-hidden="true">{guide.icon}</span>
+                <span className="feature-icon" aria-hidden="true"><guide.icon aria-hidden="true" /></span>
                 <span className="badge">{guide.category}</span>
               </div>
               <h3 id={`${id}-guide-${index}`}>{guide.title}</h3>
@@ -94,7 +95,7 @@ export default function Tips() {
                 aria-disabled="true"
                 aria-describedby={`${id}-guide-${index} ${id}-soon`}
               >
-                Read Guide <span aria-hidden="true">→</span>
+                Read Guide <ArrowRight className="inline-icon" aria-hidden="true" />
               </button>
             </li>
           ))}

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
+import { Menu, X } from 'lucide-react'
 import type { User } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
 import { useAuth } from '@/app/auth'
@@ -84,15 +85,56 @@ export function Header() {
   )
 }
 
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]'
+
+/** The element Tab (or Shift+Tab) reaches from `from` in the page's tab order, if any. */
+function nextTabStop(from: HTMLElement, backwards: boolean): HTMLElement | null {
+  const stops = Array.from(document.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => el === from || (el.tabIndex >= 0 && !el.closest('[hidden], [inert], [aria-hidden="true"]') && (typeof el.checkVisibility !== 'function' || el.checkVisibility())),
+  )
+  const index = stops.indexOf(from)
+  if (index === -1) return null
+  return stops[backwards ? index - 1 : index + 1] ?? null
+}
+
+/**
+ * The account menu (menu button pattern): arrow keys move between items (Radix), Escape closes
+ * it and returns to the avatar, and Tab closes it and moves on from the avatar, as Tab would
+ * from the button.
+ */
 function AvatarMenu({ user, onCookies, onDelete, onLogout }: { user: User; onCookies: () => void; onDelete: () => void; onLogout: () => void }) {
   const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
+  // Set by Tab: where focus goes once the menu has closed (instead of back to the avatar).
+  const tabbedAway = useRef<'forwards' | 'backwards' | null>(null)
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="avatar-button desktop-only" aria-label="Account menu">
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
+      <DropdownMenu.Trigger ref={trigger} className="avatar-button desktop-only" aria-label="Account menu">
         <Avatar username={user.username} email={user.email} src={user.profilePicture} isPro={user.isPro} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+        <DropdownMenu.Content
+          className="menu"
+          align="end"
+          sideOffset={8}
+          onKeyDown={(event) => {
+            if (event.key !== 'Tab') return
+            // Radix keeps Tab inside the menu; the menu button pattern closes it instead.
+            event.preventDefault()
+            tabbedAway.current = event.shiftKey ? 'backwards' : 'forwards'
+            setOpen(false)
+          }}
+          onCloseAutoFocus={(event) => {
+            const direction = tabbedAway.current
+            tabbedAway.current = null
+            if (!direction || !trigger.current) return
+            const next = nextTabStop(trigger.current, direction === 'backwards')
+            if (!next) return
+            event.preventDefault()
+            next.focus()
+          }}
+        >
           <DropdownMenu.Label className="menu-label">
             <span>{user.email}</span>
             <span className="badge" data-testid="credits-badge">{creditsLabel(user.credits)}</span>
@@ -127,7 +169,7 @@ function MobileMenu({ open, onOpenChange, user, onRigPage, onAuth, onCookies, on
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger className="icon-btn menu-toggle" aria-label="Open menu">
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
+        <Menu size={20} aria-hidden="true" />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
@@ -136,7 +178,7 @@ function MobileMenu({ open, onOpenChange, user, onRigPage, onAuth, onCookies, on
           <Dialog.Description className="sr-only">Site navigation and account</Dialog.Description>
           <div className="row" style={{ justifyContent: 'space-between', marginBottom: '0.5rem' }}>
             <strong>Menu</strong>
-            <Dialog.Close className="icon-btn" aria-label="Close menu"><span aria-hidden="true">✕</span></Dialog.Close>
+            <Dialog.Close className="icon-btn" aria-label="Close menu"><X aria-hidden="true" /></Dialog.Close>
           </div>
           {user && (
             <div className="menu-label">

@@ -24,15 +24,18 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode
   error?: string | undefined
+  hint?: ReactNode
 }
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, id, ...area }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, hint, id, ...area }, ref) {
   const generated = useId()
   const areaId = id ?? generated
+  const describedBy = [error ? `${areaId}-error` : null, hint && !error ? `${areaId}-hint` : null].filter(Boolean).join(' ') || undefined
   return (
     <div className="field">
       <label htmlFor={areaId}>{label}</label>
-      <textarea ref={ref} id={areaId} className="textarea" aria-invalid={error ? true : undefined} aria-describedby={error ? `${areaId}-error` : undefined} {...area} />
+      <textarea ref={ref} id={areaId} className="textarea" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...area} />
+      {hint && !error && <p id={`${areaId}-hint`} className="hint">{hint}</p>}
       {error && <p id={`${areaId}-error`} className="field-error" role="alert">{error}</p>}
     </div>
   )

@@ -5,6 +5,7 @@ export const MIN_DESCRIPTION = 20
 export const MAX_DESCRIPTION = 5000
 
 const tooLong = 'Please keep your description under 5000 characters.'
+export const TOO_SHORT = 'Please describe your setup in at least 20 characters.'
 
 /** The analysis request as the server validates it (spec 000 §5), typed against the API. */
 export const analyzeRequestSchema = z.discriminatedUnion('type', [
@@ -18,22 +19,38 @@ export const analyzeRequestSchema = z.discriminatedUnion('type', [
     value: z
       .string()
       .trim()
-      .min(MIN_DESCRIPTION, 'Please describe your setup in at least 20 characters.')
+      .min(MIN_DESCRIPTION, TOO_SHORT)
       .max(MAX_DESCRIPTION, tooLong),
     description: z.string().max(MAX_DESCRIPTION, tooLong).optional(),
   }),
 ]) satisfies z.ZodType<AnalyzeRequest>
 
-/** The home form: the photo is required, the description optional. */
+/**
+ * The home form's photo path: the photo is required, the description optional; a description
+ * that is given needs the same 20 characters as a text analysis.
+ */
 export const analyzeFormSchema = z
   .object({
     photo: z.instanceof(File, { message: 'Please choose a photo of your setup.' }).nullable(),
-    description: z.string().max(MAX_DESCRIPTION, tooLong),
+    description: z
+      .string()
+      .max(MAX_DESCRIPTION, tooLong)
+      .refine((text) => text.trim().length === 0 || text.trim().length >= MIN_DESCRIPTION, TOO_SHORT),
   })
   .strict()
   .refine((values) => values.photo !== null, { path: ['photo'], message: 'Please choose a photo of your setup.' })
 
 export type AnalyzeFormValues = z.input<typeof analyzeFormSchema>
+
+/** The home form's describe path: a text analysis instead of a photo (spec 000 §5). */
+export const describeFormSchema = z
+  .object({
+    value: z.string().trim().min(MIN_DESCRIPTION, TOO_SHORT).max(MAX_DESCRIPTION, tooLong),
+  })
+  .strict()
+
+export type DescribeFormInput = z.input<typeof describeFormSchema>
+export type DescribeFormValues = z.output<typeof describeFormSchema>
 
 function isResult(value: unknown): value is AnalysisResult {
   if (typeof value !== 'object' || value === null) return false

@@ -2,6 +2,7 @@ import * as Switch from '@radix-ui/react-switch'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
+import { X } from 'lucide-react'
 import { Modal } from '@/components/ui/Modal'
 import { clearOptionalCookies, consentDescription, readConsent, writeConsent, type Consent } from '@/lib/cookieConsent'
 
@@ -57,7 +58,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
       {showNote && (
         <div className="cookie-note" role="status">
           <span>Optional cookies declined. Only essential cookies will be used.</span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShowNote(false)} aria-label="Dismiss">✕</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShowNote(false)} aria-label="Dismiss"><X aria-hidden="true" /></button>
         </div>
       )}
       <CookiePreferencesDialog

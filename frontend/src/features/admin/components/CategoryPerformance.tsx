@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { ChevronDown, ChevronsUpDown, ChevronUp } from 'lucide-react'
 import { useCategories } from '../api'
 import { CATEGORY_COLUMNS, formatCount, formatUsd, sortDirection, type CategorySort, type Period } from '../logic'
 import { TableSkeleton } from './TopProducts'
@@ -28,7 +29,7 @@ export function CategoryPerformance({ period }: { period: Period }) {
                     <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined} aria-sort={active ? sortDirection(column.key) : undefined}>
                       <button type="button" className="admin-sort" onClick={() => setSortBy(column.key)}>
                         {column.label}
-                        <span aria-hidden="true" className="admin-sort-mark">{active ? (sortDirection(column.key) === 'ascending' ? '▲' : '▼') : '↕'}</span>
+                        <span aria-hidden="true" className="admin-sort-mark">{active ? (sortDirection(column.key) === 'ascending' ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />) : <ChevronsUpDown aria-hidden="true" />}</span>
                       </button>
                     </th>
                   )

@@ -1,3 +1,4 @@
+import { Star } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { formatPrice } from '@/lib/price'
 import { useTrendingGear } from '../api'
@@ -26,7 +27,7 @@ export function TrendingGear() {
               <h3>{item.name}</h3>
               <p className="row trending-meta">
                 <strong>{formatPrice(item.priceCents)}</strong>
-                <span aria-label={`Rated ${item.rating} out of 5`}>★ {item.rating.toFixed(1)}</span>
+                <span className="trending-rating" role="img" aria-label={`Rated ${item.rating} out of 5`}><Star aria-hidden="true" /> {item.rating.toFixed(1)}</span>
               </p>
               <ProductLink product={item} context="Trending Gear" />
             </li>

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import * as Tabs from '@radix-ui/react-tabs'
+import { Camera, PenLine } from 'lucide-react'
 import { useCallback, useEffect, useState, type ComponentType } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
@@ -7,7 +9,16 @@ import { useAuth } from '@/app/auth'
 import { TextAreaField } from '@/components/ui/Field'
 import { SETUP_PHOTO_RULES } from '@/lib/dropzone'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
-import { analyzeFormSchema, MAX_DESCRIPTION, type AnalyzeFormValues, type AnalyzeState } from '../schemas'
+import {
+  analyzeFormSchema,
+  describeFormSchema,
+  MAX_DESCRIPTION,
+  MIN_DESCRIPTION,
+  type AnalyzeFormValues,
+  type AnalyzeState,
+  type DescribeFormInput,
+  type DescribeFormValues,
+} from '../schemas'
 import { ImageDropzone } from './ImageDropzone'
 
 /** The analysis photo is fitted within 1920x1080 and sent as JPEG at quality 0.9 (spec 000 §4). */
@@ -16,7 +27,10 @@ export const ANALYSIS_MAX_HEIGHT = 1080
 export const ANALYSIS_QUALITY = 0.9
 export const PROCESS_FAILED = 'Failed to process image. Please try a different image.'
 
-type Pending = { photo: File; description: string }
+/** What is sent once the member may analyze: a photo with its note, or a description. */
+type Pending = { type: 'image'; photo: File; description: string } | { type: 'text'; value: string }
+
+type Mode = 'photo' | 'describe'
 
 /** Why the credits dialog closed: dismissed (the held analysis is dropped) or handed to the auth dialog (kept). */
 export type CreditsDialogClose = 'dismiss' | 'auth'
@@ -30,7 +44,8 @@ function canAnalyze(user: User | null): boolean {
 }
 
 /**
- * The home page's analyzer (spec 000 §4 "Analyze flow"): a photo and an optional note.
+ * The home page's analyzer (spec 000 §4 "Analyze flow"): a photo and an optional note, or,
+ * on the Describe tab, a description instead of a photo.
  * Visitors go straight to the results page (the server grants the one free trial);
  * members need a credit (Pro members do not); without one the analysis waits behind the
  * out-of-credits dialog (`creditsDialog`, from the page) and resumes once a credit arrives.
@@ -38,20 +53,22 @@ function canAnalyze(user: User | null): boolean {
 export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: CreditsDialog }) {
   const navigate = useNavigate()
   const { state, user } = useAuth()
+  const [mode, setMode] = useState<Mode>('photo')
   const [pending, setPending] = useState<Pending | null>(null)
   const [creditsOpen, setCreditsOpen] = useState(false)
   const [processing, setProcessing] = useState(false)
   // Shown under the form, not in a browser alert; a new photo (or none) clears it.
   const [processError, setProcessError] = useState<string | null>(null)
-  const { control, register, handleSubmit, reset, watch, formState } = useForm<AnalyzeFormValues>({
-    resolver: zodResolver(analyzeFormSchema),
-    defaultValues: { photo: null, description: '' },
-  })
-  const photo = watch('photo')
-  useEffect(() => setProcessError(null), [photo])
+  const clearProcessError = useCallback(() => setProcessError(null), [])
 
   const start = useCallback(
-    async ({ photo: file, description }: Pending) => {
+    async (request: Pending) => {
+      if (request.type === 'text') {
+        const next: AnalyzeState = { type: 'text', value: request.value }
+        navigate('/results', { state: next })
+        return
+      }
+      const { photo: file, description } = request
       setProcessing(true)
       setProcessError(null)
       let value: string
@@ -70,15 +87,15 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
     [navigate],
   )
 
-  const onSubmit = handleSubmit(async ({ photo: file, description }) => {
-    if (!file) return
+  /** Sends the request now, or holds it behind the credits dialog. */
+  const submit = async (request: Pending) => {
     if (state.status === 'authenticated' && !canAnalyze(user)) {
-      setPending({ photo: file, description })
+      setPending(request)
       setCreditsOpen(true)
       return
     }
-    await start({ photo: file, description })
-  })
+    await start(request)
+  }
 
   // A pending analysis resumes once the member has a credit (an ad, a sign-in, a purchase).
   useEffect(() => {
@@ -94,10 +111,59 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
     if (reason === 'dismiss') setPending(null)
   }
 
+  return (
+    <div className="stack">
+      <Tabs.Root value={mode} onValueChange={(next) => setMode(next as Mode)}>
+        <Tabs.List className="tabs-list" aria-label="How to share your setup">
+          <Tabs.Trigger className="tabs-trigger" value="photo">
+            <Camera aria-hidden="true" /> Photo
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="describe">
+            <PenLine aria-hidden="true" /> Describe
+          </Tabs.Trigger>
+        </Tabs.List>
+        {/* Both stay mounted, so switching tabs keeps what was entered. */}
+        <Tabs.Content value="photo" forceMount hidden={mode !== 'photo'} tabIndex={-1}>
+          <PhotoForm busy={processing} processError={processError} clearProcessError={clearProcessError} onAnalyze={submit} />
+        </Tabs.Content>
+        <Tabs.Content value="describe" forceMount hidden={mode !== 'describe'} tabIndex={-1}>
+          <DescribeForm busy={processing} onAnalyze={submit} />
+        </Tabs.Content>
+      </Tabs.Root>
+      {state.status === 'authenticated' && user && !user.isPro && user.credits < 1 && (
+        <p className="hint center">You have no credits left. Analyzing opens the ways to get one.</p>
+      )}
+      <CreditsDialog open={creditsOpen} onClose={onCreditsClose} />
+    </div>
+  )
+}
+
+interface PhotoFormProps {
+  busy: boolean
+  processError: string | null
+  clearProcessError: () => void
+  onAnalyze: (request: Pending) => Promise<void>
+}
+
+/** A photo (required) and an optional note. */
+function PhotoForm({ busy: processing, processError, clearProcessError, onAnalyze }: PhotoFormProps) {
+  const { control, register, handleSubmit, reset, watch, formState } = useForm<AnalyzeFormValues>({
+    resolver: zodResolver(analyzeFormSchema),
+    mode: 'onTouched',
+    defaultValues: { photo: null, description: '' },
+  })
+  const photo = watch('photo')
+  useEffect(() => clearProcessError(), [photo, clearProcessError])
+
+  const onSubmit = handleSubmit(async ({ photo: file, description }) => {
+    if (!file) return
+    await onAnalyze({ type: 'image', photo: file, description })
+  })
+
   const busy = processing || formState.isSubmitting
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Analyze your setup">
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Analyze a photo of your setup">
       <Controller
         control={control}
         name="photo"
@@ -133,10 +199,36 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
         )}
       </div>
       {processError && <p className="form-error" role="alert">{processError}</p>}
-      {state.status === 'authenticated' && user && !user.isPro && user.credits < 1 && (
-        <p className="hint center">You have no credits left. Analyzing opens the ways to get one.</p>
-      )}
-      <CreditsDialog open={creditsOpen} onClose={onCreditsClose} />
+    </form>
+  )
+}
+
+/** A description of the setup instead of a photo: at least 20 characters. */
+function DescribeForm({ busy, onAnalyze }: { busy: boolean; onAnalyze: (request: Pending) => Promise<void> }) {
+  const { register, handleSubmit, formState } = useForm<DescribeFormInput, unknown, DescribeFormValues>({
+    resolver: zodResolver(describeFormSchema),
+    mode: 'onTouched',
+    defaultValues: { value: '' },
+  })
+  const onSubmit = handleSubmit(async ({ value }) => onAnalyze({ type: 'text', value }))
+  const pending = busy || formState.isSubmitting
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Analyze a description of your setup">
+      <TextAreaField
+        label="Describe your setup"
+        rows={6}
+        maxLength={MAX_DESCRIPTION}
+        placeholder="Your desk, monitors, chair, lighting and how the cables run, e.g. 'Two 27-inch monitors on arms, white desk, RGB strip behind it...'"
+        hint={`At least ${MIN_DESCRIPTION} characters.`}
+        disabled={pending}
+        error={formState.errors.value?.message}
+        {...register('value')}
+      />
+      <div className="row analyze-actions">
+        <button type="submit" className="btn btn-primary analyze-submit" disabled={pending} aria-busy={pending || undefined}>
+          Analyze My Setup
+        </button>
+      </div>
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom'
+import { Camera, Image, LockKeyhole, TriangleAlert } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
 import { formatScore, historyBadge } from '@/lib/ratingBands'
@@ -30,7 +31,7 @@ function SkeletonCards({ count, label }: { count: number; label: string }) {
 function Preview({ analysis }: { analysis: SavedAnalysis }) {
   if (analysis.inputType === 'image') {
     const src = analysis.thumbnailUrl ?? analysis.inputData
-    return src ? <img className="history-thumb" src={src} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true">🖼️</div>
+    return src ? <img className="history-thumb" src={src} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true"><Image aria-hidden="true" /></div>
   }
   return <p className="history-text">{analysis.inputData}</p>
 }
@@ -46,7 +47,7 @@ export function MySetupsGrid() {
   if (state.status === 'unauthenticated') {
     return (
       <div className="state card">
-        <div className="emoji" aria-hidden="true">🔐</div>
+        <div className="state-icon" aria-hidden="true"><LockKeyhole aria-hidden="true" /></div>
         <h2>Log in to see your setups</h2>
         <p className="muted">Your analysed setups are saved to your account.</p>
         <div className="row hero-actions">
@@ -59,7 +60,7 @@ export function MySetupsGrid() {
   if (error && !data) {
     return (
       <div className="state card" role="alert">
-        <div className="emoji" aria-hidden="true">⚠️</div>
+        <div className="state-icon" aria-hidden="true"><TriangleAlert aria-hidden="true" /></div>
         <h2>Error Fetching Analyses</h2>
         <p className="muted">{error instanceof Error ? error.message : 'An unexpected error occurred while fetching analyses.'}</p>
       </div>
@@ -69,7 +70,7 @@ export function MySetupsGrid() {
   if (analyses.length === 0) {
     return (
       <div className="state card">
-        <div className="emoji" aria-hidden="true">📸</div>
+        <div className="state-icon" aria-hidden="true"><Camera aria-hidden="true" /></div>
         <h2>No setups yet</h2>
         <p className="muted">Upload a photo of your desk and get your SetupIQ Score in seconds.</p>
         <Link to="/" className="btn btn-primary">Analyze Your First Setup</Link>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
+import { ImagePlus } from 'lucide-react'
 import { formatFileSize, validateDropzoneFiles, type DropzoneRules } from '@/lib/dropzone'
 
 interface ImageDropzoneProps {
@@ -74,7 +75,7 @@ export function ImageDropzone({ label, rules, file, onChange, required, hint, di
         {file && preview ? (
           <img className="dropzone-preview" src={preview} alt={`Preview of ${file.name}`} />
         ) : (
-          <span className="dropzone-icon" aria-hidden="true">🖼️</span>
+          <ImagePlus className="dropzone-icon" aria-hidden="true" />
         )}
         <label htmlFor={id} className="dropzone-label">
           {label}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import type { Schemas } from '@/api/client'
@@ -155,11 +155,14 @@ interface ResultsViewProps {
  */
 export function ResultsView({ result, input, productLink, children }: ResultsViewProps) {
   const photo = input.type === 'image' ? result.imageUrl ?? (input.value?.startsWith('data:image/') ? input.value : null) : null
+  // The result replaces the loading screen: move focus to its heading so it is announced.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
   return (
     <div className="stack results">
       <section className="card results-hero" aria-labelledby="score-title">
         <div className="results-score">
-          <h1 id="score-title" className="results-title">Your SetupIQ Score</h1>
+          <h1 id="score-title" ref={heading} tabIndex={-1} className="results-title">Your SetupIQ Score</h1>
           <ScoreBadge score={result.overallScore} />
           <ShareButtons score={result.overallScore} />
         </div>
@@ -183,7 +186,7 @@ export function ResultsView({ result, input, productLink, children }: ResultsVie
         {result.suggestions.length === 0 ? (
           <p className="muted">Nothing to upgrade: every category already scores 9 or more.</p>
         ) : (
-          <ul className="grid grid-3 plain-list">
+          <ul className="grid grid-3 plain-list suggestion-grid">
             {result.suggestions.map((suggestion) => (
               <SuggestionCard key={suggestion.category} suggestion={suggestion} productLink={productLink} />
             ))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
+import { Lock } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
 
@@ -27,7 +28,7 @@ export function RequireAuth({ role, children }: { role?: string; children: React
   if (role && state.user.role !== role) {
     return (
       <div className="container state">
-        <div className="emoji" aria-hidden="true">🔒</div>
+        <div className="state-icon" aria-hidden="true"><Lock aria-hidden="true" /></div>
         <h1>Access Denied</h1>
         <p className="muted">Access denied. Your role ({state.user.role}) lacks required permissions.</p>
       </div>

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
+import { Monitor, TriangleAlert, Trophy } from 'lucide-react'
 import { Avatar } from '@/components/ui/Avatar'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
@@ -66,7 +67,7 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
   if (error && !data) {
     return (
       <div className="state card" role="alert">
-        <div className="emoji" aria-hidden="true">⚠️</div>
+        <div className="state-icon" aria-hidden="true"><TriangleAlert aria-hidden="true" /></div>
         <h2>Oops! Something went wrong.</h2>
         <p className="muted">Could not load community setups. Please try again later.</p>
       </div>
@@ -80,7 +81,7 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
     <>
       {setups.length === 0 ? (
         <div className="state card">
-          <div className="emoji" aria-hidden="true">🖥️</div>
+          <div className="state-icon" aria-hidden="true"><Monitor aria-hidden="true" /></div>
           <h2>No Setups Found</h2>
           <p className="muted">Be the first to share your setup with the community.</p>
         </div>
@@ -121,7 +122,7 @@ function LeaderboardTab({ filter }: { filter: Filter }) {
   if (!data || data.length === 0) {
     return (
       <div className="state card">
-        <div className="emoji" aria-hidden="true">🏆</div>
+        <div className="state-icon" aria-hidden="true"><Trophy aria-hidden="true" /></div>
         <p>No top users found for this period. Be the first!</p>
       </div>
     )

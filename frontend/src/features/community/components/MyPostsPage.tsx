@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { Camera, Image, LockKeyhole, TriangleAlert } from 'lucide-react'
 import { Modal } from '@/components/ui/Modal'
 import { useAuth } from '@/app/auth'
 import { shortDate } from '@/lib/relativeTime'
@@ -62,7 +63,7 @@ export function MyPostsPage() {
   if (state.status === 'unauthenticated') {
     return (
       <div className="state card">
-        <div className="emoji" aria-hidden="true">🔐</div>
+        <div className="state-icon" aria-hidden="true"><LockKeyhole aria-hidden="true" /></div>
         <h2>View Your Posts</h2>
         <p className="muted">Log in to see your community posts and how they perform.</p>
         <button type="button" className="btn btn-primary" onClick={() => openAuth('login')}>Log In</button>
@@ -72,7 +73,7 @@ export function MyPostsPage() {
   if (error && !data) {
     return (
       <div className="state card" role="alert">
-        <div className="emoji" aria-hidden="true">⚠️</div>
+        <div className="state-icon" aria-hidden="true"><TriangleAlert aria-hidden="true" /></div>
         <h2>Error Fetching Posts</h2>
         <p className="muted">{error instanceof Error ? error.message : 'Failed to fetch post analytics.'}</p>
       </div>
@@ -90,7 +91,7 @@ export function MyPostsPage() {
       </div>
       {posts.length === 0 ? (
         <div className="state card">
-          <div className="emoji" aria-hidden="true">📸</div>
+          <div className="state-icon" aria-hidden="true"><Camera aria-hidden="true" /></div>
           <h2>No Posts Yet</h2>
           <p className="muted">Share your setup with the community to see it here.</p>
           <Link to="/community" className="btn btn-primary">Go to Community</Link>
@@ -106,7 +107,7 @@ export function MyPostsPage() {
                 aria-label={`View ${post.title || 'Untitled setup'}`}
                 aria-describedby={post.hidden ? hiddenBadgeId(post.id) : undefined}
               >
-                {post.thumbnailUrl ? <img className="history-thumb" src={post.thumbnailUrl} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true">🖼️</div>}
+                {post.thumbnailUrl ? <img className="history-thumb" src={post.thumbnailUrl} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true"><Image aria-hidden="true" /></div>}
                 <span className="card-title">{post.title || 'Untitled setup'}</span>
                 <span className="row cm-meta">
                   <span className="muted">Score {post.score} · {shortDate(post.createdAt)}</span>

@@ -2,6 +2,7 @@ import { DndContext, closestCenter, MouseSensor, TouchSensor, KeyboardSensor, us
 import { SortableContext, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { X } from 'lucide-react'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
 import { checkNewImages, moveItem } from '../logic'
 
@@ -25,7 +26,7 @@ function SortablePhoto({ photo, index, onRemove, disabled }: { photo: Photo; ind
     >
       <img src={photo.src} alt={`Photo ${index + 1}`} {...attributes} {...listeners} aria-roledescription="sortable" />
       <button type="button" className="icon-btn cm-photo-remove" aria-label={`Remove photo ${index + 1}`} onClick={onRemove} disabled={disabled}>
-        <span aria-hidden="true">✕</span>
+        <X aria-hidden="true" />
       </button>
     </li>
   )

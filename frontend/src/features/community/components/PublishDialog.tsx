@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
+import { FileText } from 'lucide-react'
 import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'
 import { formatScore } from '@/lib/ratingBands'
@@ -21,7 +22,7 @@ export function publishImages(analysis: SavedAnalysis, extras: string[]): string
 
 function AnalysisThumb({ analysis }: { analysis: SavedAnalysis }) {
   const src = analysis.inputType === 'image' ? analysis.thumbnailUrl ?? analysis.inputData : null
-  return src ? <img className="cm-analysis-thumb" src={src} alt="" /> : <div className="cm-analysis-thumb history-thumb-empty" aria-hidden="true">📝</div>
+  return src ? <img className="cm-analysis-thumb" src={src} alt="" /> : <div className="cm-analysis-thumb history-thumb-empty" aria-hidden="true"><FileText aria-hidden="true" /></div>
 }
 
 interface PublishDialogProps {

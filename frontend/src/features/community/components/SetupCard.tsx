@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { ChevronDown, ChevronUp, Image } from 'lucide-react'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
 import type { VoteValue, WinnerMark } from '../logic'
@@ -24,7 +25,7 @@ export function VoteButtons({ setup, signedIn, own, onVote }: VoteButtonsProps) 
         disabled={signedIn && own}
         onClick={() => onVote(1)}
       >
-        <span aria-hidden="true">▲</span>
+        <ChevronUp aria-hidden="true" />
       </button>
       <span className="cm-score" data-testid="setup-score" aria-label={`Score ${setup.score}`}>{setup.score}</span>
       <button
@@ -36,7 +37,7 @@ export function VoteButtons({ setup, signedIn, own, onVote }: VoteButtonsProps) 
         disabled={signedIn && own}
         onClick={() => onVote(-1)}
       >
-        <span aria-hidden="true">▼</span>
+        <ChevronDown aria-hidden="true" />
       </button>
     </div>
   )
@@ -67,7 +68,7 @@ export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote }: Setu
         </span>
       )}
       <button type="button" className="cm-photo-btn" onClick={onOpen} aria-label={`View ${title}`}>
-        {photo ? <img className="history-thumb" src={photo} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true">🖼️</div>}
+        {photo ? <img className="history-thumb" src={photo} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true"><Image aria-hidden="true" /></div>}
       </button>
       <h3 className="card-title">{title}</h3>
       <div className="row cm-meta">

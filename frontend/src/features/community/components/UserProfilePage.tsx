@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { Search, TriangleAlert } from 'lucide-react'
 import { ApiError } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
 import { usePageTitle } from '@/lib/usePageTitle'
@@ -56,7 +57,7 @@ export function UserProfilePage({ userId }: { userId: number }) {
   if (!data) {
     return (
       <div className="state card" role="alert">
-        <div className="emoji" aria-hidden="true">{notFound ? '🔍' : '⚠️'}</div>
+        <div className="state-icon" aria-hidden="true">{notFound ? <Search aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}</div>
         <h1>{notFound ? 'User Not Found' : 'Something Went Wrong'}</h1>
         <p className="muted">{notFound ? "This user doesn't exist or has been removed." : error instanceof Error ? error.message : 'Failed to fetch user profile.'}</p>
         <Link to="/community" className="btn btn-primary">Back to Community</Link>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { Clapperboard, Gem, Gift } from 'lucide-react'
 import { Modal } from '@/components/ui/Modal'
 import { useAuth, type AuthTab } from '@/app/auth'
 import { ADS_PER_CREDIT } from '../format'
@@ -47,7 +48,7 @@ export function OutOfCreditsDialog({ open, onClose, message }: OutOfCreditsDialo
       <ul className="plain-list stack credit-paths">
         <li className="card credit-path">
           <div className="credit-path-head">
-            <span className="feature-icon" aria-hidden="true">🎬</span>
+            <span className="feature-icon" aria-hidden="true"><Clapperboard aria-hidden="true" /></span>
             <h3>Watch an Ad</h3>
             <span className="badge badge-success">+1 Credit</span>
           </div>
@@ -63,7 +64,7 @@ export function OutOfCreditsDialog({ open, onClose, message }: OutOfCreditsDialo
         {!signedIn && (
           <li className="card credit-path">
             <div className="credit-path-head">
-              <span className="feature-icon" aria-hidden="true">🎁</span>
+              <span className="feature-icon" aria-hidden="true"><Gift aria-hidden="true" /></span>
               <h3>Sign Up Free</h3>
               <span className="badge badge-success">+3 Credits</span>
             </div>
@@ -75,7 +76,7 @@ export function OutOfCreditsDialog({ open, onClose, message }: OutOfCreditsDialo
         )}
         <li className="card credit-path credit-path-recommended">
           <div className="credit-path-head">
-            <span className="feature-icon" aria-hidden="true">💎</span>
+            <span className="feature-icon" aria-hidden="true"><Gem aria-hidden="true" /></span>
             <h3>Buy Credits</h3>
             <span className="badge badge-pro">Recommended</span>
           </div>

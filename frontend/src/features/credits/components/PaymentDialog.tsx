@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
+import { Check } from 'lucide-react'
 import { ApiError } from '@/api/client'
 import { Field } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
@@ -72,7 +73,7 @@ function PaymentFlow({ pack, publishableKey, onBusyChange, onDone }: {
   if (purchase) {
     return (
       <div className="stack pay-success">
-        <div className="pay-success-icon" aria-hidden="true">✓</div>
+        <div className="pay-success-icon" aria-hidden="true"><Check aria-hidden="true" /></div>
         <h3>Payment Successful!</h3>
         <p className="muted">
           {creditsText(purchase.creditsAdded)} added to your account. Your new balance is{' '}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { Clapperboard } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
 import { claimAd, startAd, useAdStats, useBalanceChanged } from '../api'
@@ -34,7 +35,7 @@ export function WatchAdCard() {
   return (
     <section className="card watch-ad" aria-labelledby="watch-ad-title">
       <div className="watch-ad-head">
-        <div className="feature-icon" aria-hidden="true">🎬</div>
+        <div className="feature-icon" aria-hidden="true"><Clapperboard aria-hidden="true" /></div>
         <div>
           <h2 id="watch-ad-title" className="card-title">Watch Ads for Free Credits</h2>
           <p className="muted">Watch {ADS_PER_CREDIT} short ads to earn 1 credit, up to 10 credits a day.</p>

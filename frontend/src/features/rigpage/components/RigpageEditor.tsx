@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
+import { LockKeyhole, TriangleAlert } from 'lucide-react'
 import { messageOf } from '@/api/client'
 import { Field, TextAreaField } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
@@ -68,7 +69,7 @@ export function RigpageEditorPage() {
   if (state.status === 'unauthenticated') {
     return (
       <div className="container state">
-        <div className="emoji" aria-hidden="true">🔐</div>
+        <div className="state-icon" aria-hidden="true"><LockKeyhole aria-hidden="true" /></div>
         <h1>Create Your Link in Bio</h1>
         <p className="muted">Log in to build your RigPage.</p>
         <button type="button" className="btn btn-primary" onClick={() => openAuth('login')}>Log In</button>
@@ -79,7 +80,7 @@ export function RigpageEditorPage() {
   if (!editor.data) {
     return (
       <div className="container state">
-        <div className="emoji" aria-hidden="true">⚠️</div>
+        <div className="state-icon" aria-hidden="true"><TriangleAlert aria-hidden="true" /></div>
         <h1>Create Your Link in Bio</h1>
         <p className="form-error" role="alert">{messageOf(editor.error, 'Failed to fetch RigPage config.')}</p>
         <button type="button" className="btn btn-secondary" onClick={() => void editor.mutate()}>Try Again</button>

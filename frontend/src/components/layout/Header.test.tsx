@@ -1,0 +1,50 @@
+// The avatar menu follows the menu button pattern: arrow keys move, Escape returns to the
+// avatar, Tab closes the menu and moves on.
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
+import { mockServer, renderApp, signedIn } from '@/test-utils'
+import { Header } from './Header'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  localStorage.clear()
+})
+
+async function openAccountMenu() {
+  mockServer({ 'GET /_api/auth/session': signedIn() })
+  renderApp(
+    <CookieConsentProvider>
+      <Header />
+    </CookieConsentProvider>,
+  )
+  const avatar = await screen.findByRole('button', { name: 'Account menu' })
+  avatar.focus()
+  await userEvent.keyboard('{Enter}')
+  const menu = await screen.findByRole('menu')
+  return { avatar, menu }
+}
+
+describe('avatar menu', () => {
+  it('moves between items with the arrow keys and returns to the avatar on Escape', async () => {
+    const { avatar } = await openAccountMenu()
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveFocus())
+    await userEvent.keyboard('{ArrowDown}')
+    expect(screen.getByRole('menuitem', { name: 'My Setups' })).toHaveFocus()
+    await userEvent.keyboard('{ArrowUp}')
+    expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument())
+    expect(avatar).toHaveFocus()
+  })
+
+  it('closes on Tab and moves focus on from the avatar', async () => {
+    await openAccountMenu()
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveFocus())
+    await userEvent.tab()
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument())
+    // The next stop after the avatar in the header is the menu toggle for small screens.
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus()
+  })
+})

@@ -1,6 +1,8 @@
 //! Upgrade suggestions from the affiliate catalogue: the weakest categories first, each
 //! with the product of its budget / balanced / premium trio that gains the most score per
-//! dollar, and the three tiers to choose from.
+//! dollar, and the three tiers to choose from. Only what was seen is pitched: a category the
+//! analyzer rated with low confidence (no chair in the photo, a description silent on it) is
+//! suggested only when nothing else needs it, and never before one that was seen.
 
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::{self as affiliate, ChairStyle, Product, Tier};
@@ -8,7 +10,7 @@ use setupiq_db::DbConnection;
 use utoipa::ToSchema;
 
 use crate::error::AnalysisError;
-use setupiq_analyzer::result::{Assessment, Category, CategoryScore};
+use setupiq_analyzer::result::{Assessment, Category, CategoryScore, Confidence};
 
 /// At most this many suggestions per analysis.
 pub const MAX_SUGGESTIONS: usize = 3;
@@ -81,9 +83,7 @@ pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<S
         ChairStyle::Ergonomic
     };
     let mut ranked = Vec::new();
-    for rating in
-        assessment.weakest_first().into_iter().filter(|r| r.score < GOOD_ENOUGH).take(MAX_SUGGESTIONS)
-    {
+    for rating in candidates(assessment) {
         let trio = affiliate::recommend(conn, rating.category.name(), Some(chair_style))?;
         let candidates =
             [(&trio.budget, GAIN_BUDGET), (&trio.balanced, GAIN_BALANCED), (&trio.premium, GAIN_PREMIUM)];
@@ -109,8 +109,28 @@ pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<S
         };
         ranked.push((suggestion, value));
     }
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // Best value first among what was seen; the unseen after them.
+    ranked.sort_by(|a, b| {
+        let unseen = |s: &Suggestion| {
+            assessment.category_ratings.iter().any(|r| r.category == s.category && is_unseen(r))
+        };
+        unseen(&a.0).cmp(&unseen(&b.0)).then(b.1.total_cmp(&a.1))
+    });
     Ok(ranked.into_iter().map(|(s, _)| s).collect())
+}
+
+/// The categories to suggest for, weakest first: those below [`GOOD_ENOUGH`] that were
+/// seen, then, only to fill up to [`MAX_SUGGESTIONS`] when fewer were, the unseen ones.
+fn candidates(assessment: &Assessment) -> Vec<&CategoryScore> {
+    let weak: Vec<&CategoryScore> =
+        assessment.weakest_first().into_iter().filter(|r| r.score < GOOD_ENOUGH).collect();
+    let (seen, unseen): (Vec<_>, Vec<_>) = weak.into_iter().partition(|r| !is_unseen(r));
+    seen.into_iter().chain(unseen).take(MAX_SUGGESTIONS).collect()
+}
+
+/// Rated with low confidence: the photo or the description gave little to go on.
+fn is_unseen(rating: &CategoryScore) -> bool {
+    rating.confidence == Some(Confidence::Low)
 }
 
 /// Overall-score points gained per dollar: the category's weight times the points the
@@ -155,6 +175,42 @@ mod tests {
         assert_eq!(format_price(139_500), "$1,395.00");
         assert_eq!(format_price(100_000_000), "$1,000,000.00");
         assert_eq!(format_price(5), "$0.05");
+    }
+
+    #[test]
+    fn an_unseen_chair_is_no_main_fix() {
+        let rating = |category, score, confidence| CategoryScore {
+            category,
+            score,
+            comment: "seen".into(),
+            confidence: Some(confidence),
+        };
+        let mut assessment = Assessment {
+            overall_score: 5.0,
+            summary: "s".into(),
+            category: "Everyday Desk Setup".into(),
+            category_ratings: vec![
+                rating(Category::CableManagement, 6, Confidence::High),
+                rating(Category::RgbLighting, 4, Confidence::High),
+                rating(Category::DeskCleanliness, 9, Confidence::High),
+                rating(Category::MonitorSetup, 7, Confidence::Medium),
+                rating(Category::ChairComfort, 3, Confidence::Low),
+                rating(Category::AestheticVibe, 9, Confidence::High),
+            ],
+            cable_inventory: setupiq_analyzer::result::CableInventory::of(Vec::new()),
+        };
+        let picked = |a: &Assessment| candidates(a).iter().map(|r| r.category).collect::<Vec<_>>();
+        // The chair scores lowest but wasn't seen: the three seen weak categories go first.
+        assert_eq!(
+            picked(&assessment),
+            [Category::RgbLighting, Category::CableManagement, Category::MonitorSetup]
+        );
+        // With fewer seen weaknesses, it fills up, last.
+        assessment.category_ratings[3].score = 9;
+        assert_eq!(
+            picked(&assessment),
+            [Category::RgbLighting, Category::CableManagement, Category::ChairComfort]
+        );
     }
 
     #[test]

@@ -21,6 +21,8 @@ mod monitor;
 mod rubric;
 mod tokens;
 
+pub(crate) use rubric::article;
+
 use self::lexicon::Role;
 use self::mentions::Mention;
 use self::monitor::Monitors;

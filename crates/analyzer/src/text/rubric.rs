@@ -98,7 +98,7 @@ fn quoted_list(quotes: &[&str]) -> String {
 }
 
 /// "a" or "an" before `next` (by its first letter or digit as spoken: "an 8-inch", "an IPS").
-pub(super) fn article(next: &str) -> &'static str {
+pub(crate) fn article(next: &str) -> &'static str {
     // "RGB" is spoken "ar-gee-bee".
     let starts_with_vowel_sound = next.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U', '8'])
         || next.starts_with("11")

@@ -593,7 +593,7 @@ fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated); 6]) -> Strin
         (m, 0) => count(m, "monitor"),
         (m, l) => format!("{} and {}", count(m, "monitor"), count(l, "laptop")),
     };
-    let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+    let article = capitalised(crate::text::article(kind));
     let mut sentences = vec![format!("{article} {kind} with {screens}.")];
     // Strongest: the highest score (ties in the page's order); weakest: the lowest.
     let strongest = rated.iter().fold(None::<&(Category, Rated)>, |best, r| match best {

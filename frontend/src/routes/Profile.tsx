@@ -9,6 +9,7 @@ import { Avatar } from '@/components/ui/Avatar'
 import { Field } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { SetupHistory } from '@/features/analysis/components/HistoryGrids'
+import { ScoreHistory } from '@/features/analysis/components/ScoreHistory'
 import { updateProfile, uploadProfilePicture } from '@/features/auth/api'
 import { useAuth } from '@/app/auth'
 import { usernameSchema, type UsernameValues } from '@/features/auth/schemas'
@@ -77,6 +78,7 @@ function ProfileView({ user }: { user: User }) {
           </div>
         </dl>
       </section>
+      <ScoreHistory />
       <section className="card" aria-labelledby="history">
         <h2 id="history">Setup History</h2>
         <SetupHistory />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { Ticket, TriangleAlert } from 'lucide-react'
 import { useAuth } from '@/app/auth'
@@ -6,7 +6,8 @@ import { ProductLink } from '@/features/affiliate/components/ProductLink'
 import { TrendingGear } from '@/features/affiliate/components/TrendingGear'
 import type { AnalysisResult } from '@/features/analysis/api'
 import { ProOnlyDialog } from '@/features/analysis/components/ProOnlyDialog'
-import { ResultsView, shareNatively } from '@/features/analysis/components/ResultsView'
+import { ResultsView } from '@/features/analysis/components/ResultsView'
+import { SharePanel, ShareUnavailable, shareLinkNatively, useResultShare } from '@/features/analysis/components/SharePanel'
 import { exportPdf, type ReportInput } from '@/features/analysis/report'
 import { readResultsState, type AnalyzeState } from '@/features/analysis/schemas'
 import { useAnalysis, type AnalysisPhase } from '@/features/analysis/useAnalysis'
@@ -23,7 +24,7 @@ export default function Results() {
   if (!state) return <Navigate to="/" replace />
   if ('savedAnalysis' in state && state.savedAnalysis) {
     const saved = state.savedAnalysis
-    return <ResultsPage result={saved.result} input={{ type: saved.inputType, value: saved.inputData }} />
+    return <ResultsPage key={saved.id} result={saved.result} input={{ type: saved.inputType, value: saved.inputData }} sharePath={saved.sharePath} />
   }
   return <AnalyzeAndShow request={state as AnalyzeState} />
 }
@@ -75,7 +76,7 @@ function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
 
   let body
   if (phase.kind === 'done') {
-    body = <ResultsPage result={phase.response} input={input} />
+    body = <ResultsPage key={phase.response.analysisId ?? 'trial'} result={phase.response} input={input} />
   } else if (phase.kind === 'loading') {
     body = <AnalyzingScreen phase={phase} />
   } else if (phase.kind === 'needs-credits') {
@@ -157,12 +158,20 @@ function AnalysisFailed({ message, onRetry }: { message: string; onRetry: () => 
   )
 }
 
-function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportInput & { fileName?: string | undefined } }) {
+interface ResultsPageProps {
+  result: AnalysisResult
+  input: ReportInput & { fileName?: string | undefined }
+  /** Where the saved analysis is shared, as the history said (`/share/{token}`). */
+  sharePath?: string | null | undefined
+}
+
+function ResultsPage({ result, input, sharePath }: ResultsPageProps) {
   const { state, user, openAuth } = useAuth()
   const [publishOpen, setPublishOpen] = useState(false)
   const [proOnlyOpen, setProOnlyOpen] = useState(false)
-  // Only a saved analysis can be published, and only by the signed-in user it belongs to.
-  const publishableId = user && result.analysisId != null ? result.analysisId : null
+  // Only a saved analysis can be shared or published, and only by the signed-in user it belongs to.
+  const ownedId = user && result.analysisId != null ? result.analysisId : null
+  const share = useResultShare(ownedId, sharePath)
   const onExport = () => {
     // The real membership of the signed-in user (DESIGN.md §5).
     if (!user?.isPro) {
@@ -171,6 +180,15 @@ function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportI
     }
     exportPdf(result, input)
   }
+  const shareNow = async () => {
+    const link = await share.share()
+    if (link) await shareLinkNatively(result.overallScore, link.url)
+  }
+  // The owner shares the public link; a visitor signs up first; a result not saved to the account has none.
+  const onShare = ownedId !== null ? () => void shareNow() : state.status === 'unauthenticated' ? () => openAuth('register') : null
+  let sharePanel: ReactNode = null
+  if (ownedId !== null) sharePanel = <SharePanel score={result.overallScore} share={share} />
+  else if (state.status !== 'loading') sharePanel = <ShareUnavailable />
   return (
     <div className="container stack">
       <div className="row results-toolbar">
@@ -179,8 +197,8 @@ function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportI
           {state.status === 'unauthenticated' && (
             <button type="button" className="btn btn-ghost" onClick={() => openAuth('login')}>Sign In</button>
           )}
-          <button type="button" className="btn btn-secondary" onClick={() => void shareNatively(result.overallScore)}>Share</button>
-          {publishableId !== null && (
+          {onShare && <button type="button" className="btn btn-secondary" onClick={onShare}>Share</button>}
+          {ownedId !== null && (
             <button type="button" className="btn btn-secondary" onClick={() => setPublishOpen(true)}>Share to Community</button>
           )}
           <button type="button" className="btn btn-secondary" onClick={onExport}>
@@ -192,10 +210,11 @@ function ResultsPage({ result, input }: { result: AnalysisResult; input: ReportI
         result={result}
         input={input}
         productLink={(product, context) => <ProductLink product={product} context={context} analysisId={result.analysisId} />}
+        share={sharePanel}
       >
         <TrendingGear />
       </ResultsView>
-      {publishableId !== null && <PublishDialog open={publishOpen} onOpenChange={setPublishOpen} initialAnalysisId={publishableId} />}
+      {ownedId !== null && <PublishDialog open={publishOpen} onOpenChange={setPublishOpen} initialAnalysisId={ownedId} />}
       <ProOnlyDialog open={proOnlyOpen} onOpenChange={setProOnlyOpen} />
     </div>
   )

@@ -109,3 +109,21 @@ const historyOptions: SWRConfiguration = {
 export function useMyAnalyses(enabled: boolean) {
   return useSWR(enabled ? MY_ANALYSES_KEY : null, fetchMyAnalyses, historyOptions)
 }
+
+export type ShareLink = Schemas['ShareResponse']
+
+// These two calls take no body, but the server only accepts JSON writes (CSRF protection):
+// an empty object makes the client send one with `Content-Type: application/json`.
+const EMPTY_JSON_BODY = {} as never
+
+/** `POST /_api/analyses/{id}/share`: the public page of one's analysis (the same while it stays shared). */
+export async function shareAnalysis(id: number): Promise<ShareLink> {
+  return unwrap(await api.POST('/_api/analyses/{id}/share', { params: { path: { id } }, body: EMPTY_JSON_BODY }), 'Could not share your result.')
+}
+
+/** `POST /_api/analyses/{id}/unshare`: its public page stops working. */
+export async function unshareAnalysis(id: number): Promise<void> {
+  const result = await api.POST('/_api/analyses/{id}/unshare', { params: { path: { id } }, body: EMPTY_JSON_BODY })
+  if (result.response.ok) return
+  unwrap(result, 'Could not stop sharing your result.')
+}

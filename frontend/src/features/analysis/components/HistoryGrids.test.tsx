@@ -52,6 +52,21 @@ describe('My Setups', () => {
     expect(await screen.findByTestId('results')).toHaveTextContent('image /media/analyses/1.jpg 1')
   })
 
+  it('marks shared analyses with a badge that links to their public page', async () => {
+    const shared = { ...sampleSaved(2, 8, minutesAgo(5)), sharePath: '/share/tok_abc' }
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [shared, sampleSaved(1, 6.45, minutesAgo(60))], total: 2 } },
+    })
+    renderAt(<MySetupsGrid />)
+    const cards = await screen.findAllByTestId('setup-card')
+    const badges = screen.getAllByTestId('shared-badge')
+    expect(badges).toHaveLength(1)
+    expect(cards[0]).toContainElement(badges[0]!)
+    expect(badges[0]).toHaveAttribute('href', '/share/tok_abc')
+    expect(badges[0]).toHaveAccessibleName('Shared: open the public page of this result')
+  })
+
   it('shows six skeletons while loading', async () => {
     mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/my-analyses': () => new Promise(() => undefined) as never })
     renderAt(<MySetupsGrid />)

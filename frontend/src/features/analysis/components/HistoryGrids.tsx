@@ -36,6 +36,15 @@ function Preview({ analysis }: { analysis: SavedAnalysis }) {
   return <p className="history-text">{analysis.inputData}</p>
 }
 
+/** A shared analysis's badge: its public page, which the server renders (a plain link, not the router). */
+function SharedBadge({ sharePath }: { sharePath: string }) {
+  return (
+    <a className="badge badge-success history-shared" href={sharePath} data-testid="shared-badge">
+      Shared<span className="sr-only">: open the public page of this result</span>
+    </a>
+  )
+}
+
 /** My Setups (spec 000 §2): the saved analyses, newest first, with every state. */
 export function MySetupsGrid() {
   const { state, openAuth } = useAuth()
@@ -89,7 +98,10 @@ export function MySetupsGrid() {
             </p>
             <time className="muted" dateTime={analysis.createdAt} title={shortDate(analysis.createdAt)}>{relativeTime(analysis.createdAt)}</time>
           </div>
-          <p className="hint">{analysis.result.category}</p>
+          <div className="row history-tags">
+            <p className="hint">{analysis.result.category}</p>
+            {analysis.sharePath && <SharedBadge sharePath={analysis.sharePath} />}
+          </div>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => view(analysis)}>
             View Details<span className="sr-only">: {analysis.result.category}, {shortDate(analysis.createdAt)}</span>
           </button>

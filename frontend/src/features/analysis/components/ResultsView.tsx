@@ -1,11 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { toast } from 'sonner'
 import type { Schemas } from '@/api/client'
 import { categoryScoreClass, categoryScoreText } from '@/lib/ratingBands'
 import type { AnalysisResult, CategoryRating } from '../api'
 import type { ReportInput } from '../report'
-import { shareText, tweetIntentUrl } from '../share'
 import { ScoreBadge } from './ScoreBadge'
 import { SuggestionCard, type RenderProductLink } from './SuggestionCard'
 
@@ -49,45 +47,6 @@ function ConfidenceNote({ confidence }: { confidence: CategoryRating['confidence
       {note.label}
       <span className="sr-only">: {note.why}</span>
     </p>
-  )
-}
-
-function siteUrl(): string {
-  return typeof window === 'undefined' ? 'https://setupiq.app' : window.location.origin
-}
-
-/** Copies text for apps without a share link (TikTok, Discord) and says so. */
-export async function copyShareText(text: string, app: string) {
-  try {
-    await navigator.clipboard.writeText(text)
-    toast.success(`Copied! Paste it into ${app} to share your score.`)
-  } catch {
-    toast.error('Could not copy to the clipboard.')
-  }
-}
-
-/** Native share where the browser has it, else the text goes to the clipboard. */
-export async function shareNatively(score: number) {
-  const text = shareText(score, siteUrl())
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title: 'My SetupIQ Score', text, url: siteUrl() })
-    } catch {
-      // Cancelled by the user.
-    }
-    return
-  }
-  await copyShareText(text, 'any app')
-}
-
-function ShareButtons({ score }: { score: number }) {
-  const openTweet = () => window.open(tweetIntentUrl(score, siteUrl()), '_blank', 'noopener,noreferrer,width=550,height=420')
-  return (
-    <div className="row share-buttons" role="group" aria-label="Share your score">
-      <button type="button" className="btn btn-secondary btn-sm" onClick={openTweet}>Share on X</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copyShareText(shareText(score, siteUrl()), 'TikTok')}>TikTok</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copyShareText(shareText(score, siteUrl()), 'Discord')}>Discord</button>
-    </div>
   )
 }
 
@@ -145,15 +104,17 @@ interface ResultsViewProps {
   input: ReportInput & { fileName?: string | undefined }
   /** The link of each suggested product (the page passes the affiliate feature's tracked link). */
   productLink: RenderProductLink
+  /** Right after the score: how the result is shared (the page's share panel). */
+  share?: ReactNode
   /** Sections after the upgrades (the page adds the trending gear). */
   children?: ReactNode
 }
 
 /**
- * The whole result (spec 000 §2 "/results"): score, summary, categories, cables, upgrades,
- * then what the page adds after them (trending gear).
+ * The whole result (spec 000 §2 "/results"): score, summary, how to share it, categories,
+ * cables, upgrades, then what the page adds after them (trending gear).
  */
-export function ResultsView({ result, input, productLink, children }: ResultsViewProps) {
+export function ResultsView({ result, input, productLink, share, children }: ResultsViewProps) {
   const photo = input.type === 'image' ? result.imageUrl ?? (input.value?.startsWith('data:image/') ? input.value : null) : null
   // The result replaces the loading screen: move focus to its heading so it is announced.
   const heading = useRef<HTMLHeadingElement>(null)
@@ -164,7 +125,6 @@ export function ResultsView({ result, input, productLink, children }: ResultsVie
         <div className="results-score">
           <h1 id="score-title" ref={heading} tabIndex={-1} className="results-title">Your SetupIQ Score</h1>
           <ScoreBadge score={result.overallScore} />
-          <ShareButtons score={result.overallScore} />
         </div>
         <div className="stack results-summary">
           {photo && <img className="results-photo" src={photo} alt={input.fileName ? `Your setup (${input.fileName})` : 'Your setup'} />}
@@ -177,6 +137,8 @@ export function ResultsView({ result, input, productLink, children }: ResultsVie
           <p className="hint" data-testid="analyzer">{ANALYZERS[result.analyzer] ?? 'Rated by SetupIQ'}</p>
         </div>
       </section>
+
+      {share}
 
       <CategoryGrid ratings={result.categoryRatings} />
       <CableInventoryList inventory={result.cableInventory} />

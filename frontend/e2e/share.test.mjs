@@ -1,0 +1,108 @@
+// Sharing a result in a real browser against the real binary: a member analyses a real
+// photo and shares it from /results; a signed-out visitor opens the public page (its title,
+// preview tags and 1200x630 card, checked with axe); My Setups marks it shared; stopping
+// sharing turns the link off.
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { e2eSession, expectAccessible } from './support.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(here, '..', '..', '..', 'shared', 'photos')
+const photo = join(photos, 'setup05_rgb_dark_dual.jpg')
+const skip = existsSync(photo) ? false : `the setup photo ${photo} is absent (set SETUPIQ_EVAL_PHOTOS)`
+
+// The embedded analyzer runs on the CPU; a debug build takes its time.
+const ANALYSIS_TIMEOUT = 180_000
+
+const session = e2eSession(before, after)
+
+async function register(page, email, displayName) {
+  const res = await page.request.post(`${session.server.baseUrl}/_api/auth/register_with_password`, {
+    data: { email, password: 'share-password-1', displayName },
+  })
+  assert.equal(res.status(), 201)
+}
+
+async function analyzePhoto(page) {
+  await page.goto('/')
+  await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
+  await page.getByLabel(/Setup photo/).setInputFiles(photo)
+  await page.getByTestId('chosen-file').waitFor()
+  await page.getByRole('button', { name: 'Analyze My Setup' }).click()
+  await page.waitForURL('**/results')
+  const score = page.getByTestId('overall-score')
+  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
+  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
+  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
+  return score.innerText()
+}
+
+/** Width and height from a PNG's IHDR chunk (big-endian, at bytes 16 and 20). */
+function pngSize(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature')
+  assert.equal(bytes.subarray(12, 16).toString('ascii'), 'IHDR')
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
+}
+
+async function meta(page, attribute, name) {
+  const tag = page.locator(`head meta[${attribute}="${name}"]`)
+  assert.equal(await tag.count(), 1, `${attribute}=${name}`)
+  return tag.getAttribute('content')
+}
+
+describe('sharing a result', { skip }, () => {
+  it('shares a result at a public page with a preview card, then stops', { timeout: 300_000 }, async () => {
+    const { context, page } = await session.freshPage({}, { consent: true })
+    await register(page, `sharer${Date.now()}@example.com`, 'Sam Sharer')
+    const score = await analyzePhoto(page)
+
+    // The owner creates the public link on /results.
+    const panel = page.getByTestId('share-panel')
+    await panel.getByRole('button', { name: 'Share my result' }).click()
+    const field = panel.getByLabel('Public link')
+    await field.waitFor()
+    const url = await field.inputValue()
+    assert.match(url, new RegExp(`^${session.server.baseUrl}/share/[^/]+$`))
+    const tweet = await panel.getByRole('link', { name: /Share on X/ }).getAttribute('href')
+    assert.equal(new URL(tweet).searchParams.get('url'), url)
+    await panel.getByRole('img', { name: /Preview card/ }).waitFor()
+    await expectAccessible(page, assert, '/results shared')
+
+    // A signed-out visitor opens it: the server's page with its preview tags and card.
+    const visitor = await session.freshPage()
+    const opened = await visitor.page.goto(url)
+    assert.equal(opened.status(), 200)
+    const title = await visitor.page.title()
+    assert.ok(title.includes('/10'), title)
+    assert.ok(title.includes(score), `${title} has the score ${score}`)
+    const image = await meta(visitor.page, 'property', 'og:image')
+    assert.equal(await meta(visitor.page, 'name', 'twitter:card'), 'summary_large_image')
+    const card = await visitor.page.request.get(image)
+    assert.equal(card.status(), 200)
+    assert.match(card.headers()['content-type'], /^image\/png/)
+    assert.deepEqual(pngSize(await card.body()), { width: 1200, height: 630 })
+    await expectAccessible(visitor.page, assert, 'the public share page')
+
+    // My Setups marks the analysis shared, linking to the public page.
+    await page.goto('/my-setups')
+    const badge = page.getByTestId('setup-card').getByTestId('shared-badge')
+    await badge.waitFor()
+    assert.equal(new URL(await badge.getAttribute('href'), session.server.baseUrl).toString(), url)
+
+    // Its details show the same link; stopping turns it off.
+    await page.getByRole('button', { name: /View Details/ }).click()
+    await page.waitForURL('**/results')
+    assert.equal(await panel.getByLabel('Public link').inputValue(), url)
+    await panel.getByRole('button', { name: 'Stop sharing' }).click()
+    await panel.getByRole('button', { name: 'Share my result' }).waitFor()
+    assert.equal((await visitor.page.request.get(url)).status(), 404)
+    assert.equal((await visitor.page.request.get(image)).status(), 404)
+
+    assert.deepEqual(session.problems, [])
+    await visitor.context.close()
+    await context.close()
+  })
+})

@@ -1,0 +1,36 @@
+import { scoreHistory, scoreHistorySummary, SCORE_HISTORY_LIMIT } from './history'
+
+const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString()
+
+describe('score history', () => {
+  it('puts the analyses oldest first', () => {
+    const points = scoreHistory([
+      { id: 3, createdAt: at(3), overallRating: 7.1 },
+      { id: 1, createdAt: at(1), overallRating: 5 },
+      { id: 2, createdAt: at(2), overallRating: 8.4 },
+    ])
+    expect(points.map((p) => p.id)).toEqual([1, 2, 3])
+    expect(points.map((p) => p.score)).toEqual([5, 8.4, 7.1])
+  })
+
+  it('keeps the newest fifty', () => {
+    const analyses = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, createdAt: at(i + 1), overallRating: 5 }))
+    const points = scoreHistory(analyses)
+    expect(points).toHaveLength(SCORE_HISTORY_LIMIT)
+    expect(points[0]!.id).toBe(11)
+    expect(points.at(-1)!.id).toBe(60)
+  })
+
+  it('sums it up in words', () => {
+    const points = scoreHistory([
+      { id: 1, createdAt: at(1), overallRating: 6 },
+      { id: 2, createdAt: at(2), overallRating: 8.4 },
+      { id: 3, createdAt: at(3), overallRating: 5.5 },
+      { id: 4, createdAt: at(4), overallRating: 6.9 },
+      { id: 5, createdAt: at(5), overallRating: 7.1 },
+    ])
+    expect(scoreHistorySummary(points)).toBe('5 analyses, best 8.4, latest 7.1')
+    expect(scoreHistorySummary(points.slice(0, 1))).toBe('1 analysis, best 6.0, latest 6.0')
+    expect(scoreHistorySummary([])).toBe('')
+  })
+})

@@ -207,23 +207,71 @@ describe('/results', () => {
     expect(screen.queryByRole('button', { name: 'Share to Community' })).not.toBeInTheDocument()
   })
 
-  it('shows the error screen and retries', async () => {
+  it('shows the error screen and retries after a server failure', async () => {
     let tries = 0
     mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/trending-gear': trending,
       'POST /_api/analyze-setup': () =>
         ++tries === 1
-          ? { status: 422, body: { error: "This doesn't look like a desk or gaming setup.", code: 'unprocessable' } }
+          ? { status: 500, body: { error: 'Something went wrong on our side.', code: 'internal' } }
           : { status: 200, body: sampleResponse() },
     })
     renderResults({ pathname: '/results', state: request })
     expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument()
-    expect(screen.getByTestId('analysis-error')).toHaveTextContent("This doesn't look like a desk or gaming setup.")
+    expect(screen.getByTestId('analysis-error')).toHaveTextContent('Something went wrong on our side.')
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Choose another photo' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/You weren't charged/)).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Retry Analysis' }))
     expect(await screen.findByTestId('overall-score')).toHaveTextContent('7.3')
     expect(tries).toBe(2)
+  })
+
+  it.each([
+    "This photo doesn't look like a desk or gaming setup: we couldn't find a monitor, laptop, keyboard or mouse in it. Please upload a photo of your setup.",
+    'This looks like a screenshot or an illustration, not a photo of a real setup. Please upload a photo of your desk.',
+    "This image can't be analyzed: it appears to contain content that isn't safe for work.",
+  ])('asks for another photo, with tips, when the server refuses one: %s', async (refusal) => {
+    const { calls } = mockServer({
+      'GET /_api/auth/session': signedIn({ credits: 3 }),
+      'POST /_api/analyze-setup': { status: 422, body: { error: refusal, code: 'unprocessable' } },
+    })
+    renderResults({ pathname: '/results', state: request })
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument()
+    expect(screen.getByTestId('analysis-error')).toHaveTextContent(refusal)
+    const tips = screen.getByRole('region', { name: 'Tips for a better shot' })
+    expect(within(tips).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Get the whole desk in frame: monitor, keyboard and chair.',
+      'Turn the lights on (and your RGB, if you have it).',
+      'Shoot from where you sit, or a step behind.',
+      'Use a photo from your camera, not a screenshot.',
+    ])
+    expect(screen.getByText("You weren't charged for this photo.")).toBeInTheDocument()
+    // Sending the same photo again gets the same answer.
+    expect(screen.queryByRole('button', { name: 'Retry Analysis' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument()
+    const choose = screen.getByRole('button', { name: 'Choose another photo' })
+    expect(choose).toHaveClass('btn-primary')
+    await userEvent.click(choose)
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/_api/analyze-setup')).toHaveLength(1)
+  })
+
+  it('offers no retry, and no photo tips, when the server refuses a description', async () => {
+    const refusal = "This description doesn't mention any desk or gaming gear. Describe your monitor, desk, chair, lighting or cables."
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/analyze-setup': { status: 422, body: { error: refusal, code: 'unprocessable' } },
+    })
+    renderResults({ pathname: '/results', state: { type: 'text', value: 'A sunny afternoon at the beach.' } })
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument()
+    expect(screen.getByTestId('analysis-error')).toHaveTextContent(refusal)
+    expect(screen.getByText("You weren't charged for this description.")).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Tips for a better shot' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Retry Analysis' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument()
   })
 
   it('opens the credits dialog instead of the error when the trial is used', async () => {
@@ -297,5 +345,6 @@ describe('/results', () => {
     expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument()
     expect(screen.getByTestId('analysis-error')).toHaveTextContent('Too many analyses (credits are fine). Try again in a minute.')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Retry Analysis' })).toBeInTheDocument()
   })
 })

@@ -81,6 +81,8 @@ function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
     body = <AnalyzingScreen phase={phase} />
   } else if (phase.kind === 'needs-credits') {
     body = <NeedsCredits message={phase.message} onChoose={() => setCreditsOpen(true)} />
+  } else if (phase.kind === 'refused') {
+    body = <AnalysisFailed message={phase.message} refused={request.type} />
   } else {
     body = <AnalysisFailed message={phase.message} onRetry={retry} />
   }
@@ -141,7 +143,20 @@ function NeedsCredits({ message, onChoose }: { message: string; onChoose: () => 
   )
 }
 
-function AnalysisFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** What makes a photo the analyzer can rate, shown when it refused one. */
+const PHOTO_TIPS = [
+  'Get the whole desk in frame: monitor, keyboard and chair.',
+  'Turn the lights on (and your RGB, if you have it).',
+  'Shoot from where you sit, or a step behind.',
+  'Use a photo from your camera, not a screenshot.',
+] as const
+
+type AnalysisFailedProps =
+  | { message: string; onRetry: () => void; refused?: undefined }
+  /** The server refused the input (422): sending it again gets the same answer, so no retry. */
+  | { message: string; refused: AnalyzeState['type']; onRetry?: undefined }
+
+function AnalysisFailed({ message, onRetry, refused }: AnalysisFailedProps) {
   const navigate = useNavigate()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
@@ -150,9 +165,22 @@ function AnalysisFailed({ message, onRetry }: { message: string; onRetry: () => 
       <div className="state-icon" aria-hidden="true"><TriangleAlert aria-hidden="true" /></div>
       <h1 ref={heading} tabIndex={-1}>Analysis Failed</h1>
       <p className="muted" data-testid="analysis-error">{message}</p>
+      {refused === 'image' && (
+        <section className="refusal-tips" aria-labelledby="refusal-tips-title">
+          <h2 id="refusal-tips-title" className="refusal-tips-title">Tips for a better shot</h2>
+          <ul className="check-list">
+            {PHOTO_TIPS.map((tip) => <li key={tip}>{tip}</li>)}
+          </ul>
+        </section>
+      )}
+      {refused && <p className="hint">You weren't charged for this {refused === 'image' ? 'photo' : 'description'}.</p>}
       <div className="row hero-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => navigate('/')}>Try Again</button>
-        <button type="button" className="btn btn-primary" onClick={onRetry}>Retry Analysis</button>
+        {refused === 'image' ? (
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>Choose another photo</button>
+        ) : (
+          <button type="button" className={refused ? 'btn btn-primary' : 'btn btn-secondary'} onClick={() => navigate('/')}>Try Again</button>
+        )}
+        {onRetry && <button type="button" className="btn btn-primary" onClick={onRetry}>Retry Analysis</button>}
       </div>
     </div>
   )

@@ -1,5 +1,5 @@
 import { ApiError } from '@/api/client'
-import { errorFrom, needsCredits } from './api'
+import { errorFrom, isRefused, needsCredits } from './api'
 
 describe('needsCredits', () => {
   it.each(['insufficient_credits', 'trial_used'] as const)('hands the %s code to the credits dialog', (code) => {
@@ -13,6 +13,20 @@ describe('needsCredits', () => {
     expect(needsCredits(new ApiError(422, 'Buy more credits to see this trial.', [], 'unprocessable'))).toBe(false)
     expect(needsCredits(new Error('Insufficient credits'))).toBe(false)
     expect(needsCredits('trial used')).toBe(false)
+  })
+})
+
+describe('isRefused', () => {
+  it('takes a 422 for an input the server will not rate', () => {
+    expect(isRefused(errorFrom(422, JSON.stringify({ error: 'This looks like a screenshot or an illustration.', code: 'unprocessable' })))).toBe(true)
+  })
+
+  it('leaves failures that a retry may fix', () => {
+    expect(isRefused(new ApiError(500, 'Internal error.', [], 'internal'))).toBe(false)
+    expect(isRefused(new ApiError(503, 'Unavailable.', [], 'unavailable'))).toBe(false)
+    expect(isRefused(new ApiError(0, 'An unexpected error occurred during analysis.'))).toBe(false)
+    expect(isRefused(new ApiError(429, 'Too many analyses.', [], 'rate_limited'))).toBe(false)
+    expect(isRefused(new Error('Unprocessable'))).toBe(false)
   })
 })
 

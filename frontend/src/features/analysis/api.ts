@@ -80,6 +80,15 @@ export function needsCredits(error: unknown): boolean {
   }
 }
 
+/**
+ * Whether the server refused the input as not rateable (422: not a desk or gaming setup,
+ * a screenshot or an illustration, not safe for work). Nothing was charged and sending
+ * the same input again gets the same answer: the user needs another photo.
+ */
+export function isRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 422
+}
+
 export async function fetchMyAnalyses(): Promise<Schemas['MyAnalysesResponse']> {
   const result = await api.GET('/_api/my-analyses', { params: { query: { limit: 50 } } })
   if (result.response.status === 401) throw new ApiError(401, 'Unauthorized')

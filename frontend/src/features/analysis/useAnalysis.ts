@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { useSWRConfig } from 'swr'
-import { analyzeSetup, MY_ANALYSES_KEY, needsCredits, type AnalyzeProgress, type AnalyzeResponse } from './api'
+import { analyzeSetup, isRefused, MY_ANALYSES_KEY, needsCredits, type AnalyzeProgress, type AnalyzeResponse } from './api'
 import { analyzeRequestSchema, type AnalyzeState } from './schemas'
 
 export const ANALYSIS_COMPLETE = 'Your setup analysis is complete!'
@@ -12,6 +12,8 @@ export type AnalysisPhase =
   | { kind: 'loading'; progress: AnalyzeProgress }
   | { kind: 'done'; response: AnalyzeResponse }
   | { kind: 'needs-credits'; message: string }
+  /** The server will not rate this input (not a setup, not a photo, not safe for work); retrying is pointless. */
+  | { kind: 'refused'; message: string }
   | { kind: 'error'; message: string }
 
 /**
@@ -73,6 +75,8 @@ export function useAnalysis(request: AnalyzeState | null, balanceChanged: (credi
         if (needsCredits(error)) {
           setPhase({ kind: 'needs-credits', message })
           latest.current.balanceChanged()
+        } else if (isRefused(error)) {
+          setPhase({ kind: 'refused', message })
         } else {
           setPhase({ kind: 'error', message })
         }

@@ -42,10 +42,17 @@ pub fn removal_cookie(config: &Config) -> Cookie<'static> {
     cookie
 }
 
-/// The client's IP address as this service sees it (the TCP peer), for throttles and
-/// per-address limits. The one place to change when a trusted proxy is configured.
+/// The client's IP address, for throttles and per-address limits: the TCP peer, or behind a
+/// trusted proxy (`SETUPIQ_TRUSTED_PROXIES`) the address it forwards
+/// ([`setupiq_core::forwarded::client_ip`]).
 pub fn client_ip(req: &HttpRequest) -> Option<String> {
-    req.peer_addr().map(|addr| addr.ip().to_string())
+    let peer = req.peer_addr()?.ip();
+    let trusted =
+        req.app_data::<web::Data<Config>>().map(|c| c.trusted_proxies.as_slice()).unwrap_or_default();
+    let values =
+        |name: &str| -> Vec<&str> { req.headers().get_all(name).filter_map(|v| v.to_str().ok()).collect() };
+    let (forwarded, x_forwarded_for) = (values("forwarded"), values("x-forwarded-for"));
+    Some(setupiq_core::forwarded::client_ip(peer, &forwarded, &x_forwarded_for, trusted).to_string())
 }
 
 /// The session token the request carries, if any.

@@ -103,6 +103,9 @@ pub struct Config {
     /// `SETUPIQ_LOG_FORMAT=json`.
     pub log_json: bool,
     pub signups: SignupLimits,
+    /// `SETUPIQ_TRUSTED_PROXIES`: CIDRs of the reverse proxies whose `Forwarded` /
+    /// `X-Forwarded-For` name the client ([`crate::forwarded`]); empty: the TCP peer is.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// `SETUPIQ_AFFILIATE_CONVERSION_BP`: the share of affiliate clicks assumed to become a
     /// sale, in basis points (500 = 5 %), for the admin's estimated revenue.
     pub affiliate_conversion_bp: u32,
@@ -184,6 +187,10 @@ impl Config {
             ),
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
             affiliate_conversion_bp: number(&var, "SETUPIQ_AFFILIATE_CONVERSION_BP", 500)?,
+            trusted_proxies: crate::forwarded::parse_trusted(
+                &var("SETUPIQ_TRUSTED_PROXIES").unwrap_or_default(),
+            )
+            .map_err(|why| invalid("SETUPIQ_TRUSTED_PROXIES", why))?,
             signups: SignupLimits {
                 per_hour: number(&var, "SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", SignupLimits::default().per_hour)?,
                 bonus_per_day: number(

@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod config;
 pub mod error;
+pub mod forwarded;
 pub mod images;
 pub mod mail;
 pub mod media;

@@ -85,35 +85,22 @@ def blended(prediction, evidence, share):
     return (1 - share) * np.clip(prediction, 1, 10) + share * evidence
 
 
-def leave_pair_out(x, y, alpha, evidence, share):
-    """Each clear pair's order by a model fitted without either photo, mixed with the
-    evidence as the analyzer mixes it: (right, total, and the held-out predictions of every
-    photo, for the stretch)."""
-    right = total = 0
-    for a in range(len(y)):
-        for b in range(len(y)):
+def held_out_predictions(x, y, alpha):
+    """Predictions of models fitted without the photos they predict: for each clear pair
+    (better, worse, their predictions by a model fitted without both), and for each photo
+    alone (for the stretch). They don't depend on the evidence share: made once per alpha."""
+    everyone = np.arange(len(y))
+    pairs = []
+    for a in everyone:
+        for b in everyone:
             if y[a] - y[b] >= CLEAR_GAP:
-                rest = (np.arange(len(y)) != a) & (np.arange(len(y)) != b)
-                w, c = fit(x[rest], y[rest], alpha)
-                total += 1
-                pa, pb = (blended(x[k] @ w + c, evidence[k], share) for k in (a, b))
-                right += int(pa > pb)
-    held_out = np.empty(len(y))
-    for k in range(len(y)):
-        rest = np.arange(len(y)) != k
-        w, c = fit(x[rest], y[rest], alpha)
-        held_out[k] = x[k] @ w + c
-    return right, total, held_out
-
-
-def clear_pairs_right(y, p):
-    right = total = 0
-    for a in range(len(y)):
-        for b in range(len(y)):
-            if y[a] - y[b] >= CLEAR_GAP:
-                total += 1
-                right += int(p[a] > p[b])
-    return right, total
+                w, c = fit(x[(everyone != a) & (everyone != b)], y[(everyone != a) & (everyone != b)], alpha)
+                pairs.append((a, b, x[a] @ w + c, x[b] @ w + c))
+    alone = np.empty(len(y))
+    for k in everyone:
+        w, c = fit(x[everyone != k], y[everyone != k], alpha)
+        alone[k] = x[k] @ w + c
+    return pairs, alone
 
 
 def main():
@@ -141,15 +128,20 @@ def main():
         y = np.array([float(tuning[k]["labels"][category]) for k in labelled])
         evidence = np.array([evidence_score(tuning[k], category) for k in labelled])
         best = None
-        for share in SHARES:
-            for alpha in ALPHAS:
-                right, total, held_out = leave_pair_out(x, y, alpha, evidence, share)
-                rmse = float(np.sqrt(np.mean((held_out - y) ** 2)))
+        for alpha in ALPHAS:
+            pairs, alone = held_out_predictions(x, y, alpha)
+            rmse = float(np.sqrt(np.mean((alone - y) ** 2)))
+            for share in SHARES:
+                # Each clear pair ordered as the analyzer orders it: mixed with the evidence.
+                right = sum(
+                    int(blended(pa, evidence[a], share) > blended(pb, evidence[b], share))
+                    for a, b, pa, pb in pairs
+                )
                 # The most pairs right; among equals, the least evidence mixed in and the
                 # strongest penalty (the simplest model).
                 key = (right, -share, alpha)
                 if best is None or key > best[0]:
-                    best = (key, alpha, held_out, right, total, rmse, share)
+                    best = (key, alpha, alone, right, len(pairs), rmse, share)
         _, alpha, held_out, right, total, rmse, share = best
         # Stretch: the held-out predictions' level and spread onto the labels'.
         spread = held_out.std()

@@ -2,20 +2,9 @@
 // analyzer: a visitor's free analysis of a real photo, the credits dialog once the trial
 // is used, signing up from it, the pending analysis resuming, and the saved history.
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { e2eSession, expectAccessible } from './support.mjs'
+import { ANALYSIS_TIMEOUT, e2eSession, expectAccessible, SETUP_PHOTO, SETUP_PHOTO_SKIP } from './support.mjs'
 
-const here = dirname(fileURLToPath(import.meta.url))
-// The shared calibration photos (the Makefile exports SETUPIQ_EVAL_PHOTOS; beside the clone otherwise).
-const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(here, '..', '..', '..', 'shared', 'photos')
-const photo = join(photos, 'setup05_rgb_dark_dual.jpg')
-const skip = existsSync(photo) ? false : `the setup photo ${photo} is absent (set SETUPIQ_EVAL_PHOTOS)`
-
-// The embedded analyzer runs on the CPU; a debug build takes its time.
-const ANALYSIS_TIMEOUT = 180_000
 
 const session = e2eSession(before, after)
 
@@ -23,7 +12,7 @@ async function choosePhotoAndAnalyze(page) {
   await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
   const analyze = page.getByRole('button', { name: 'Analyze My Setup' })
   assert.equal(await analyze.isDisabled(), true)
-  await page.getByLabel(/Setup photo/).setInputFiles(photo)
+  await page.getByLabel(/Setup photo/).setInputFiles(SETUP_PHOTO)
   await page.getByTestId('chosen-file').waitFor()
   assert.equal(await page.getByRole('button', { name: 'Clear' }).count(), 1)
   await analyze.click()
@@ -42,7 +31,7 @@ async function waitForScore(page) {
   return text
 }
 
-describe('analysing a setup', { skip }, () => {
+describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
   it('gives a visitor one free analysis, then signs them up and resumes the next one', { timeout: 600_000 }, async () => {
     const { context, page } = await session.freshPage({}, { consent: true })
     const email = `analyst${Date.now()}@example.com`

@@ -3,19 +3,9 @@
 // leaderboard, My Posts and the public profile show it; the owner edits it and deletes it.
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { e2eSession, expectAccessible, pngPhoto } from './support.mjs'
+import { analyzePhoto, e2eSession, expectAccessible, pngPhoto, SETUP_PHOTO_SKIP } from './support.mjs'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(here, '..', '..', '..', 'shared', 'photos')
-const photo = join(photos, 'setup05_rgb_dark_dual.jpg')
-const skip = existsSync(photo) ? false : `the setup photo ${photo} is absent (set SETUPIQ_EVAL_PHOTOS)`
-
-// The embedded analyzer runs on the CPU; a debug build takes its time.
-const ANALYSIS_TIMEOUT = 180_000
 
 const session = e2eSession(before, after)
 
@@ -28,18 +18,6 @@ async function register(page, email, displayName) {
   return (await me.json()).user
 }
 
-async function analyzePhoto(page) {
-  await page.goto('/')
-  await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
-  await page.getByLabel(/Setup photo/).setInputFiles(photo)
-  await page.getByTestId('chosen-file').waitFor()
-  await page.getByRole('button', { name: 'Analyze My Setup' }).click()
-  await page.waitForURL('**/results')
-  const score = page.getByTestId('overall-score')
-  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
-  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
-  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
-}
 
 /** Waits until the toasts are gone (axe would read them mid-fade). */
 async function toastsGone(page) {
@@ -51,7 +29,7 @@ function card(page, title) {
   return page.getByTestId('setup-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 }
 
-describe('the community', { skip }, () => {
+describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
   it('publishes, votes, reports, ranks, edits and deletes a setup', { timeout: 600_000 }, async () => {
     const stamp = Date.now()
     const title = `Violet Battlestation ${stamp}`

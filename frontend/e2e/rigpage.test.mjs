@@ -4,19 +4,9 @@
 // opens the server-rendered page, sees the links in the new order and follows one; the
 // creator's stats count the view and the click.
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { accessibilityViolations, e2eSession, expectAccessible } from './support.mjs'
+import { accessibilityViolations, analyzePhoto, e2eSession, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(here, '..', '..', '..', 'shared', 'photos')
-const photo = join(photos, 'setup05_rgb_dark_dual.jpg')
-const skip = existsSync(photo) ? false : `the setup photo ${photo} is absent (set SETUPIQ_EVAL_PHOTOS)`
-
-// The embedded analyzer runs on the CPU; a debug build takes its time.
-const ANALYSIS_TIMEOUT = 180_000
 // A phone's browser: the server counts no headless or bot user agent.
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -38,20 +28,6 @@ async function json(page, path) {
   return res.json()
 }
 
-async function analyzePhoto(page) {
-  await page.goto('/')
-  await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
-  await page.getByLabel(/Setup photo/).setInputFiles(photo)
-  await page.getByTestId('chosen-file').waitFor()
-  await page.getByRole('button', { name: 'Analyze My Setup' }).click()
-  await page.waitForURL('**/results')
-  const score = page.getByTestId('overall-score')
-  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
-  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
-  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
-  return score.innerText()
-}
-
 async function addLink(page, label, url) {
   await page.getByLabel('New link label').fill(label)
   await page.getByLabel('New link URL').fill(url)
@@ -68,7 +44,7 @@ async function linkTitles(page) {
   return page.locator('[data-testid="link-row"] .rp-link-title').allInnerTexts()
 }
 
-describe('a RigPage', { skip }, () => {
+describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
   it('is built in the editor, goes live and counts a visitor\'s view and click', { timeout: 600_000 }, async () => {
     const { context, page } = await session.freshPage({}, { consent: true })
     const email = `creator${Date.now()}@example.com`

@@ -3,19 +3,9 @@
 // preview tags and 1200x630 card, checked with axe); My Setups marks it shared; stopping
 // sharing turns the link off.
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { e2eSession, expectAccessible } from './support.mjs'
+import { analyzePhoto, e2eSession, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(here, '..', '..', '..', 'shared', 'photos')
-const photo = join(photos, 'setup05_rgb_dark_dual.jpg')
-const skip = existsSync(photo) ? false : `the setup photo ${photo} is absent (set SETUPIQ_EVAL_PHOTOS)`
-
-// The embedded analyzer runs on the CPU; a debug build takes its time.
-const ANALYSIS_TIMEOUT = 180_000
 
 const session = e2eSession(before, after)
 
@@ -24,20 +14,6 @@ async function register(page, email, displayName) {
     data: { email, password: 'share-password-1', displayName },
   })
   assert.equal(res.status(), 201)
-}
-
-async function analyzePhoto(page) {
-  await page.goto('/')
-  await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
-  await page.getByLabel(/Setup photo/).setInputFiles(photo)
-  await page.getByTestId('chosen-file').waitFor()
-  await page.getByRole('button', { name: 'Analyze My Setup' }).click()
-  await page.waitForURL('**/results')
-  const score = page.getByTestId('overall-score')
-  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
-  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
-  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
-  return score.innerText()
 }
 
 /** Width and height from a PNG's IHDR chunk (big-endian, at bytes 16 and 20). */
@@ -53,7 +29,7 @@ async function meta(page, attribute, name) {
   return tag.getAttribute('content')
 }
 
-describe('sharing a result', { skip }, () => {
+describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
   it('shares a result at a public page with a preview card, then stops', { timeout: 300_000 }, async () => {
     const { context, page } = await session.freshPage({}, { consent: true })
     await register(page, `sharer${Date.now()}@example.com`, 'Sam Sharer')

@@ -1,7 +1,8 @@
 // End-to-end support: the real `setupiq` binary on a scratch SQLite database, Debian's
 // Chromium driven by playwright-core, the outbox read like a mail program, and axe.
+import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -23,6 +24,32 @@ function freePort() {
       server.close(() => done(port))
     })
   })
+}
+
+// The shared calibration photo the journeys analyse (the Makefile exports SETUPIQ_EVAL_PHOTOS;
+// beside the clone otherwise), and why a journey that needs it is skipped without it.
+const photos = process.env.SETUPIQ_EVAL_PHOTOS || resolve(repo, '..', 'shared', 'photos')
+export const SETUP_PHOTO = join(photos, 'setup05_rgb_dark_dual.jpg')
+export const SETUP_PHOTO_SKIP = existsSync(SETUP_PHOTO)
+  ? false
+  : `the setup photo ${SETUP_PHOTO} is absent (set SETUPIQ_EVAL_PHOTOS)`
+
+/** The embedded analyzer runs on the CPU; a debug build takes its time. */
+export const ANALYSIS_TIMEOUT = 180_000
+
+/** Analyses SETUP_PHOTO from Home and answers the score /results shows. */
+export async function analyzePhoto(page) {
+  await page.goto('/')
+  await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
+  await page.getByLabel(/Setup photo/).setInputFiles(SETUP_PHOTO)
+  await page.getByTestId('chosen-file').waitFor()
+  await page.getByRole('button', { name: 'Analyze My Setup' }).click()
+  await page.waitForURL('**/results')
+  const score = page.getByTestId('overall-score')
+  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
+  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
+  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
+  return score.innerText()
 }
 
 /** The account that registers as an admin (listed in the server's SETUPIQ_ADMIN_EMAILS). */

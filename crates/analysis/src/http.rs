@@ -3,10 +3,10 @@
 //! (`/share/{token}`, `/share/{token}/card.png`).
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
-use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::http::header;
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
 use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
@@ -51,7 +51,7 @@ pub fn configure_pages(cfg: &mut web::ServiceConfig) {
 /// Rendered share cards by token, so that a link pasted into a busy channel draws its card
 /// once (previewers fetch it many times). A revoked token's card goes with the next miss:
 /// the page and the card check the token first.
-struct CardCache(TtlCache<String, Arc<Vec<u8>>>);
+struct CardCache(TtlCache<String, Bytes>);
 
 impl Default for CardCache {
     fn default() -> Self {
@@ -266,19 +266,27 @@ async fn shared_card(
     let token = token.into_inner();
     let lookup = token.clone();
     let analysis = db.run(move |conn| service::share::find_shared(conn, &lookup)).await?;
-    let photo = match &analysis.image {
-        Some(key) => media.get(key).await.map_err(AnalysisError::from)?,
-        None => None,
+    let png = match cache.0.get(&token) {
+        Some(png) => png,
+        // Drawn (and the photo read) only when no card is kept.
+        None => {
+            let photo = match &analysis.image {
+                Some(key) => media.get(key).await.map_err(AnalysisError::from)?,
+                None => None,
+            };
+            let cache = cache.into_inner();
+            let made = web::block(move || {
+                cache.0.get_or(token, || {
+                    crate::share::card::render(&analysis, photo.as_deref()).map(Bytes::from)
+                })
+            })
+            .await;
+            made.map_err(|e| AnalysisError::Failed(e.to_string()))?
+                .map_err(|e| AnalysisError::Failed(e.to_string()))?
+        }
     };
-    let cache = cache.into_inner();
-    let png = web::block(move || {
-        cache.0.get_or(token, || crate::share::card::render(&analysis, photo.as_deref()).map(Arc::new))
-    })
-    .await
-    .map_err(|e| ApiError::from(AnalysisError::Failed(e.to_string())))?
-    .map_err(|e| ApiError::from(AnalysisError::Failed(e.to_string())))?;
     Ok(HttpResponse::Ok()
         .content_type("image/png")
         .insert_header((header::CACHE_CONTROL, "public, max-age=600"))
-        .body(png.as_ref().clone()))
+        .body(png))
 }

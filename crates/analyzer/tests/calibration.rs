@@ -62,7 +62,6 @@ fn rate_in(folder: &Path, name: &str) -> Result<Assessment, Refusal> {
 fn as_the_browser_sends_it(folder: &Path, name: &str) -> RgbImage {
     let path = folder.join(format!("{name}.jpg"));
     let photo = setupiq_test_utils::upright_photo(&path);
-    let fitted = image::imageops::thumbnail(&photo, 1920.min(photo.width()), 1080.min(photo.height()));
     let (w, h) = (photo.width() as f32, photo.height() as f32);
     let scale = (1920.0 / w).min(1080.0 / h).min(1.0);
     let fitted = if scale < 1.0 {
@@ -73,7 +72,7 @@ fn as_the_browser_sends_it(folder: &Path, name: &str) -> RgbImage {
             image::imageops::FilterType::Triangle,
         )
     } else {
-        fitted
+        photo
     };
     let mut jpeg = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90).encode_image(&fitted).unwrap();

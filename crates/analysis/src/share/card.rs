@@ -105,6 +105,7 @@ fn band_colour(score: f64) -> &'static str {
     }
 }
 
+/// Text and attribute values escaped as the share page escapes them (maud's escaper).
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    maud::html! { (text) }.into_string()
 }

@@ -67,9 +67,14 @@ api-fuzz: ## schemathesis over the OpenAPI document against the binary (SQLite +
 	$(CARGO) build --locked --bin setupiq
 	scripts/api-fuzz.sh $(CARGO_TARGET_DIR)/debug/setupiq
 
-lint: ## rustfmt and clippy (warnings are errors)
+lint: ## rustfmt and clippy (warnings are errors); docker-compose.yml when Docker Compose is present
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	@if docker compose version >/dev/null 2>&1; then \
+		echo "docker compose config --quiet"; docker compose config --quiet; \
+	else \
+		echo "docker compose not found: docker-compose.yml not validated"; \
+	fi
 
 rust-test: models ## Rust unit, service (SQLite + PostgreSQL) and HTTP tests
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
@@ -92,9 +97,11 @@ bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pip
 	$(CARGO) bench -p setupiq-gateway --bench analysis
 	$(CARGO) bench -p setupiq-admin --bench admin
 	$(CARGO) build --release --bin setupiq
+	scripts/bench-home.sh $(BIN)
 	scripts/bench-rigpage.sh $(BIN)
 	scripts/bench-community.sh $(BIN)
 	scripts/bench-community-scale.sh $(BIN)
+	scripts/bench-replicas.sh $(BIN)
 
 pg-banner:
 	@if ! (exec 3<>/dev/tcp/$(PG_HOST)/$(PG_PORT)) 2>/dev/null; then \

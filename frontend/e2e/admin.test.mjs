@@ -80,7 +80,7 @@ describe('the admin panel', () => {
     await page.getByRole('button', { name: 'Verify All Links' }).click()
     await page.getByText('Starting link verification process...').waitFor()
     await page.getByText('Link verification completed!').waitFor({ timeout: 240_000 })
-    await page.getByText(/dead links? found out of 24 checked\./).waitFor()
+    await page.getByText(/dead links? found out of 68 checked\./).waitFor()
     await page.getByRole('status', { name: 'Verification report' }).waitFor()
     assert.notEqual(await page.getByText('Never', { exact: true }).count(), 1, 'the last run is shown')
 

@@ -1,6 +1,7 @@
 // The analysis journey in a real browser against the real binary and its embedded
 // analyzer: a visitor's free analysis of a real photo, the credits dialog once the trial
-// is used, signing up from it, the pending analysis resuming, and the saved history.
+// is used, signing up from it, the pending analysis resuming, the saved history, and
+// deleting the analysis from My Setups (its photos go with it).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { ANALYSIS_TIMEOUT, e2eSession, expectAccessible, SETUP_PHOTO, SETUP_PHOTO_SKIP } from './support.mjs'
@@ -109,6 +110,32 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.equal(await page.getByTestId('overall-score').innerText(), score)
     const balance = await page.request.get(`${session.server.baseUrl}/_api/auth/session`)
     assert.equal((await balance.json()).user.credits, 2)
+
+    // Deleting it from My Setups: confirmed first, then the card and its photos are gone.
+    const [saved] = (await (await page.request.get(`${session.server.baseUrl}/_api/my-analyses`)).json()).analyses
+    const media = [saved.result.imageUrl, saved.result.thumbnailUrl].filter(Boolean)
+    assert.ok(media.length > 0, 'the saved analysis has a photo')
+    for (const path of media) assert.equal((await page.request.get(`${session.server.baseUrl}${path}`)).status(), 200, path)
+    await page.goto('/my-setups')
+    await card.first().waitFor()
+    const remove = card.getByRole('button', { name: 'Delete analysis' })
+    await remove.click()
+    const confirm = page.getByRole('dialog', { name: 'Delete Analysis' })
+    await confirm.getByText('Are you sure you want to delete this analysis? This action cannot be undone.').waitFor()
+    await confirm.getByText('Its photo, its share link and any community post made from it are deleted too.').waitFor()
+    await expectAccessible(page, assert, 'the delete analysis dialog')
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await confirm.waitFor({ state: 'detached' })
+    assert.equal(await remove.evaluate((button) => button === globalThis.document.activeElement), true)
+    assert.equal(await card.count(), 1)
+    await remove.click()
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
+    await page.getByText('Analysis deleted.').waitFor()
+    await page.getByRole('heading', { name: 'No setups yet' }).waitFor()
+    assert.equal(await card.count(), 0)
+    await page.waitForFunction(() => globalThis.document.activeElement?.textContent === 'My Setups')
+    for (const path of media) assert.equal((await page.request.get(`${session.server.baseUrl}${path}`)).status(), 404, path)
+    assert.equal((await page.request.get(`${session.server.baseUrl}/_api/analyses/${saved.id}`)).status(), 404)
 
     assert.deepEqual(session.problems, [])
     await context.close()

@@ -1,7 +1,7 @@
 // Sharing a result in a real browser against the real binary: a member analyses a real
-// photo and shares it from /results; a signed-out visitor opens the public page (its title,
-// preview tags and 1200x630 card, checked with axe); My Setups marks it shared; stopping
-// sharing turns the link off.
+// photo, switches it to the Roast voice and shares it from /results; a signed-out visitor
+// opens the public page (the roast, its title, preview tags and 1200x630 card, checked with
+// axe); My Setups marks it shared; stopping sharing turns the link off.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { analyzePhoto, e2eSession, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
@@ -35,17 +35,37 @@ describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
     await register(page, `sharer${Date.now()}@example.com`, 'Sam Sharer')
     const score = await analyzePhoto(page)
 
-    // The owner creates the public link on /results.
+    // The owner switches to the Roast voice: other words, the same scores.
+    const summary = page.getByTestId('summary')
+    const comments = page.getByTestId('category-card').locator('p.muted')
+    const categoryScores = page.getByTestId('category-card').locator('.category-score')
+    const honest = { summary: await summary.innerText(), comments: await comments.allInnerTexts(), scores: await categoryScores.allInnerTexts() }
+    const voices = page.getByRole('radiogroup', { name: 'Voice' })
+    assert.equal(await voices.getByRole('radio', { name: 'Honest' }).isChecked(), true)
+    await voices.getByText('Roast', { exact: true }).click()
+    assert.equal(await voices.getByRole('radio', { name: 'Roast' }).isChecked(), true)
+    await page.waitForFunction((before) => globalThis.document.querySelector('[data-testid="summary"]')?.textContent !== before, honest.summary)
+    const roastSummary = await summary.innerText()
+    assert.notDeepEqual(await comments.allInnerTexts(), honest.comments)
+    assert.deepEqual(await categoryScores.allInnerTexts(), honest.scores)
+    assert.equal(await page.getByTestId('overall-score').innerText(), score)
+    const saved = await (await page.request.get(`${session.server.baseUrl}/_api/my-analyses`)).json()
+    assert.equal(roastSummary, saved.analyses[0].result.voices.roast.summary)
+
+    // The owner creates the public link on /results: the roast's.
     const panel = page.getByTestId('share-panel')
     await panel.getByRole('button', { name: 'Share my result' }).click()
     const field = panel.getByLabel('Public link')
     await field.waitFor()
     const url = await field.inputValue()
-    assert.match(url, new RegExp(`^${session.server.baseUrl}/share/[^/]+$`))
+    assert.match(url, new RegExp(`^${session.server.baseUrl}/share/[^/?]+\\?voice=roast$`))
+    const plainUrl = url.replace(/\?voice=roast$/, '')
     const tweet = await panel.getByRole('link', { name: /Share on X/ }).getAttribute('href')
     assert.equal(new URL(tweet).searchParams.get('url'), url)
-    await panel.getByRole('img', { name: /Preview card/ }).waitFor()
-    await expectAccessible(page, assert, '/results shared')
+    const preview = panel.getByRole('img', { name: /Preview card/ })
+    await preview.waitFor()
+    assert.equal(await preview.getAttribute('src'), `${plainUrl}/card.png?voice=roast`)
+    await expectAccessible(page, assert, '/results shared, with the voice switch')
 
     // A signed-out visitor opens it: the server's page with its preview tags and card.
     const visitor = await session.freshPage()
@@ -54,7 +74,9 @@ describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
     const title = await visitor.page.title()
     assert.ok(title.includes('/10'), title)
     assert.ok(title.includes(score), `${title} has the score ${score}`)
+    assert.equal(await visitor.page.locator('p.summary').innerText(), roastSummary)
     const image = await meta(visitor.page, 'property', 'og:image')
+    assert.ok(image.endsWith('card.png?voice=roast'), image)
     assert.equal(await meta(visitor.page, 'name', 'twitter:card'), 'summary_large_image')
     const card = await visitor.page.request.get(image)
     assert.equal(card.status(), 200)
@@ -66,9 +88,9 @@ describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.goto('/my-setups')
     const badge = page.getByTestId('setup-card').getByTestId('shared-badge')
     await badge.waitFor()
-    assert.equal(new URL(await badge.getAttribute('href'), session.server.baseUrl).toString(), url)
+    assert.equal(new URL(await badge.getAttribute('href'), session.server.baseUrl).toString(), plainUrl)
 
-    // Its details show the same link; stopping turns it off.
+    // Its details show the same link, in the voice chosen last; stopping turns it off.
     await page.getByRole('button', { name: /View Details/ }).click()
     await page.waitForURL('**/results')
     assert.equal(await panel.getByLabel('Public link').inputValue(), url)

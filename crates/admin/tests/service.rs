@@ -304,7 +304,8 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
     let id = admin(&mut conn, "runs@example.com");
     let actor = Actor { id, username: "runs" };
     let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
-    assert_eq!(opened.links.len(), 24, "the whole catalogue");
+    let catalogue = opened.links.len();
+    assert!(catalogue >= 60, "the whole catalogue: {catalogue}");
     assert!(matches!(
         links::open_run(&mut conn, actor, LinkFilter::default(), noon()),
         Err(AdminError::RunInProgress)
@@ -321,7 +322,7 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
         network: Some(links::Network::Amazon),
     };
     let narrow = links::open_run(&mut conn, actor, lighting, later).unwrap();
-    assert!(!narrow.links.is_empty() && narrow.links.len() < 24);
+    assert!(!narrow.links.is_empty() && narrow.links.len() < catalogue);
 }
 
 fn published(conn: &mut DbConnection, user_id: i64) -> i64 {

@@ -1,6 +1,7 @@
-//! The affiliate catalogue (seeded by migration): a budget, balanced and premium product
-//! for each analysis category, recommendations drawn from it, and click tracking on the
-//! product links of suggestions.
+//! The affiliate catalogue (seeded by migration): several budget, balanced and premium
+//! products for each analysis category, each with the kind of thing it is (a dual monitor
+//! arm, a plant set) so that suggestions can pick what fits the setup; recommendations drawn
+//! from it, and click tracking on the product links of suggestions.
 
 pub mod dto;
 pub mod error;

@@ -4,7 +4,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affiliate_clicks, products};
 
-use crate::service::Tier;
+use crate::service::{ProductKind, Tier};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = products)]
@@ -17,6 +17,7 @@ pub(crate) struct ProductRow {
     pub link: String,
     pub justification: String,
     pub rating_tenths: i32,
+    pub kind: Option<ProductKind>,
 }
 
 #[derive(Debug, Insertable)]

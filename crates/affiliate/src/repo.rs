@@ -10,7 +10,7 @@ use crate::models::{ClickDayInsertForm, ClickInsertForm, ProductLinkRow, Product
 use crate::service::link_health::CheckedLink;
 
 /// Active products for an analysis category (`None`: the generic trio), optionally of one
-/// chair style, cheapest first.
+/// chair style (and the accessories that fit any chair), cheapest first.
 pub(crate) fn products_for(
     conn: &mut DbConnection,
     analysis_category: Option<&str>,
@@ -22,7 +22,7 @@ pub(crate) fn products_for(
         None => query.filter(products::analysis_category.is_null()),
     };
     if let Some(style) = chair_style {
-        query = query.filter(products::chair_style.eq(style));
+        query = query.filter(products::chair_style.eq(style).or(products::chair_style.is_null()));
     }
     query.order(products::price_cents.asc()).select(ProductRow::as_select()).load(conn)
 }

@@ -4,7 +4,7 @@
 use chrono::Utc;
 use diesel::prelude::*;
 use setupiq_affiliate::AffiliateError;
-use setupiq_affiliate::service::{self, ChairStyle, NewClick};
+use setupiq_affiliate::service::{self, ChairStyle, NewClick, ProductKind, Tier};
 use setupiq_db::schema::affiliate_clicks;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
@@ -18,61 +18,87 @@ const CATEGORIES: [&str; 6] = [
 ];
 
 both_backends!(
-    every_category_has_three_tiers_cheapest_to_dearest,
+    every_category_has_several_products_per_tier_cheapest_to_dearest,
+    the_catalogue_offers_different_kinds_of_product_per_category,
     chairs_come_in_a_gaming_and_an_ergonomic_trio,
     unknown_categories_get_the_generic_trio,
     clicks_are_recorded_for_known_products_only,
     trending_lists_the_three_best_rated,
 );
 
-fn every_category_has_three_tiers_cheapest_to_dearest(db: TestDb) {
+fn every_category_has_several_products_per_tier_cheapest_to_dearest(db: TestDb) {
     let mut conn = db.conn();
     for category in CATEGORIES {
-        let rec = service::recommend(&mut conn, category, None).unwrap();
-        assert_eq!(
-            (rec.budget.tier.as_str(), rec.balanced.tier.as_str(), rec.premium.tier.as_str()),
-            ("budget", "balanced", "premium")
-        );
-        assert!(
-            rec.budget.price_cents < rec.balanced.price_cents
-                && rec.balanced.price_cents < rec.premium.price_cents,
-            "{category}"
-        );
-        for product in [&rec.budget, &rec.balanced, &rec.premium] {
-            assert!(
-                (1999..=139_500).contains(&product.price_cents),
-                "{}: {}",
-                product.name,
-                product.price_cents
-            );
-            assert!(product.link.starts_with("https://") && product.link.contains("tag=setupiq-20"));
-            assert!((0.0..=5.0).contains(&product.rating));
+        for style in [ChairStyle::Gaming, ChairStyle::Ergonomic] {
+            let rec = service::recommend(&mut conn, category, Some(style)).unwrap();
+            for tier in [Tier::Budget, Tier::Balanced, Tier::Premium] {
+                let products = rec.tier(tier);
+                assert!(products.len() >= 2, "{category} / {tier}: {}", products.len());
+                assert!(products.iter().all(|p| p.tier == tier && p.kind.is_some()), "{category} / {tier}");
+                // The first is the best-rated: the pick when nothing else decides.
+                assert!(products.windows(2).all(|w| w[0].rating >= w[1].rating), "{category} / {tier}");
+            }
+            let dearest = |tier: Tier| rec.tier(tier).iter().map(|p| p.price_cents).max().unwrap();
+            let cheapest = |tier: Tier| rec.tier(tier).iter().map(|p| p.price_cents).min().unwrap();
+            assert!(dearest(Tier::Budget) < cheapest(Tier::Balanced), "{category}");
+            assert!(dearest(Tier::Balanced) < cheapest(Tier::Premium), "{category}");
+            for product in rec.budget.iter().chain(&rec.balanced).chain(&rec.premium) {
+                assert!(
+                    (999..=139_500).contains(&product.price_cents),
+                    "{}: {}",
+                    product.name,
+                    product.price_cents
+                );
+                assert!(product.link.starts_with("https://") && product.link.contains("tag=setupiq-20"));
+                assert!((0.0..=5.0).contains(&product.rating));
+            }
         }
     }
+}
+
+fn the_catalogue_offers_different_kinds_of_product_per_category(db: TestDb) {
+    let mut conn = db.conn();
+    let kinds = |conn: &mut setupiq_db::DbConnection, category: &str| -> Vec<ProductKind> {
+        let rec = service::recommend(conn, category, None).unwrap();
+        rec.budget.iter().chain(&rec.balanced).chain(&rec.premium).filter_map(|p| p.kind).collect()
+    };
+    let monitor = kinds(&mut conn, "Monitor Setup");
+    for kind in
+        [ProductKind::MonitorArm, ProductKind::DualArm, ProductKind::LaptopStand, ProductKind::Monitor]
+    {
+        assert!(monitor.contains(&kind), "{kind}");
+    }
+    let vibe = kinds(&mut conn, "Aesthetic Vibe");
+    assert!(vibe.contains(&ProductKind::PlantSet) && vibe.contains(&ProductKind::WallPanels));
+    // Accessories fit any chair; the chairs follow the style.
+    let chairs = kinds(&mut conn, "Chair & Comfort");
+    assert!(chairs.contains(&ProductKind::Footrest) && chairs.contains(&ProductKind::GamingChair));
+    assert!(!chairs.contains(&ProductKind::ErgonomicChair));
 }
 
 fn chairs_come_in_a_gaming_and_an_ergonomic_trio(db: TestDb) {
     let mut conn = db.conn();
     let gaming = service::recommend(&mut conn, "Chair & Comfort", Some(ChairStyle::Gaming)).unwrap();
     let ergonomic = service::recommend(&mut conn, "Chair & Comfort", Some(ChairStyle::Ergonomic)).unwrap();
-    assert_eq!(gaming.premium.name, "Secretlab Titan Evo");
-    assert_eq!(ergonomic.premium.name, "Herman Miller Embody");
-    assert_eq!(ergonomic.premium.price_cents, 139_500);
+    let names = |products: &[service::Product]| products.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    assert!(names(&gaming.premium).contains(&"Secretlab Titan Evo".to_owned()));
+    assert!(names(&ergonomic.premium).contains(&"Herman Miller Embody".to_owned()));
+    assert!(!names(&gaming.premium).contains(&"Herman Miller Embody".to_owned()));
     assert_eq!(service::recommend(&mut conn, "Chair & Comfort", None).unwrap(), gaming);
 }
 
 fn unknown_categories_get_the_generic_trio(db: TestDb) {
     let mut conn = db.conn();
     let rec = service::recommend(&mut conn, "Streaming Gear", None).unwrap();
-    assert_eq!(rec.budget.category, "Accessories");
-    assert_eq!(rec.balanced.category, "Keyboard");
-    assert_eq!(rec.premium.category, "Headset");
+    assert_eq!(rec.budget[0].category, "Accessories");
+    assert_eq!(rec.balanced[0].category, "Keyboard");
+    assert_eq!(rec.premium[0].category, "Headset");
 }
 
 fn clicks_are_recorded_for_known_products_only(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "clicker@example.com");
-    let product = service::recommend(&mut conn, "Monitor Setup", None).unwrap().balanced;
+    let product = service::recommend(&mut conn, "Monitor Setup", None).unwrap().balanced.remove(0);
     let click = NewClick {
         product_id: product.id,
         session_id: "s-1",

@@ -10,6 +10,7 @@ use crate::service::suggestions::Suggestion;
 use crate::service::{AnalysisStatus, InputType, SavedAnalysis};
 use setupiq_analyzer::engine::AnalyzerName;
 use setupiq_analyzer::result::{CableInventory, Category, Confidence, percentile_text};
+use setupiq_analyzer::voice::Voices;
 
 /// Shortest description accepted (spec 000 §5).
 pub const MIN_DESCRIPTION: usize = 20;
@@ -96,6 +97,9 @@ pub struct AnalysisResult {
     pub image_url: Option<String>,
     pub thumbnail_url: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// The same result as a roast and as coaching (the scores are the same in every voice;
+    /// Honest is `summary` and the categories' comments).
+    pub voices: Voices,
 }
 
 /// The answer to an analysis request.
@@ -203,6 +207,7 @@ impl AnalysisResult {
             image_url: None,
             thumbnail_url: None,
             created_at,
+            voices: report.voices(),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `POST /_api/analyze-setup`, `GET /_api/my-analyses`, `GET /_api/analyses/{id}`, sharing
-//! (`POST /_api/analyses/{id}/share` and `…/unshare`) and the shared page and card visitors open
-//! (`/share/{token}`, `/share/{token}/card.png`).
+//! (`POST /_api/analyses/{id}/share` and `…/unshare`), deleting (`…/delete`) and the shared
+//! page and card visitors open (`/share/{token}`, `/share/{token}/card.png`).
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use std::time::Duration;
@@ -10,6 +10,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
 use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
+use setupiq_analyzer::voice::Voice;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
@@ -40,7 +41,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
     .service(my_analyses)
     .service(analysis_by_id)
     .service(share_analysis)
-    .service(unshare_analysis);
+    .service(unshare_analysis)
+    .service(delete_analysis);
 }
 
 /// Mounts the pages visitors open: `/share/{token}` and its card.
@@ -48,10 +50,23 @@ pub fn configure_pages(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::Data::new(CardCache::default())).service(shared_page).service(shared_card);
 }
 
-/// Rendered share cards by token, so that a link pasted into a busy channel draws its card
-/// once (previewers fetch it many times). A revoked token's card goes with the next miss:
-/// the page and the card check the token first.
-struct CardCache(TtlCache<String, Bytes>);
+/// Rendered share cards by token and voice, so that a link pasted into a busy channel draws
+/// its card once (previewers fetch it many times). A revoked token's card goes with the next
+/// miss: the page and the card check the token first.
+struct CardCache(TtlCache<(String, Voice), Bytes>);
+
+/// `?voice=roast` or `?voice=coach` on a shared page or card; anything else is Honest (a
+/// link is never broken by its query).
+#[derive(Debug, serde::Deserialize)]
+struct VoiceQuery {
+    voice: Option<String>,
+}
+
+impl VoiceQuery {
+    fn voice(&self) -> Voice {
+        Voice::from_query(self.voice.as_deref())
+    }
+}
 
 impl Default for CardCache {
     fn default() -> Self {
@@ -238,17 +253,46 @@ async fn unshare_analysis(
     Ok(HttpResponse::NoContent().finish())
 }
 
+/// Deletes one of the signed-in user's analyses for good, with its photos, its public share
+/// link and the community post made of it.
+#[utoipa::path(
+    tag = "analysis",
+    security(("session" = [])),
+    params(("id" = i64, Path, description = "The analysis id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        NotSignedIn,
+        (status = 404, description = "No such analysis of yours", body = ErrorBody),
+    )
+)]
+#[post("/_api/analyses/{id}/delete")]
+async fn delete_analysis(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    db: web::Data<Db>,
+    media: web::Data<MediaStore>,
+    dependents: Option<web::Data<service::AnalysisDependents>>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, user_id) = (id.into_inner(), user.id());
+    let dependents = dependents.map(|d| d.get_ref().clone()).unwrap_or_default();
+    let media_keys = db.run(move |conn| service::delete(conn, id, user_id, &dependents)).await?;
+    media.remove_media(&media_keys).await;
+    tracing::info!(user_id, analysis_id = id, "analysis deleted");
+    Ok(HttpResponse::NoContent().finish())
+}
+
 /// The shared analysis's public page; 404 once revoked.
 #[get("/share/{token}")]
 async fn shared_page(
     token: web::Path<String>,
+    query: web::Query<VoiceQuery>,
     db: web::Data<Db>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
     let lookup = token.clone();
     let analysis = db.run(move |conn| service::share::find_shared(conn, &lookup)).await?;
-    let page = crate::share::page(&analysis, &config.public_origin(), &token);
+    let page = crate::share::page(&analysis, &config.public_origin(), &token, query.voice());
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
@@ -259,14 +303,17 @@ async fn shared_page(
 #[get("/share/{token}/card.png")]
 async fn shared_card(
     token: web::Path<String>,
+    query: web::Query<VoiceQuery>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
     cache: web::Data<CardCache>,
 ) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
+    let voice = query.voice();
     let lookup = token.clone();
     let analysis = db.run(move |conn| service::share::find_shared(conn, &lookup)).await?;
-    let png = match cache.0.get(&token) {
+    let key = (token, voice);
+    let png = match cache.0.get(&key) {
         Some(png) => png,
         // Drawn (and the photo read) only when no card is kept.
         None => {
@@ -276,8 +323,8 @@ async fn shared_card(
             };
             let cache = cache.into_inner();
             let made = web::block(move || {
-                cache.0.get_or(token, || {
-                    crate::share::card::render(&analysis, photo.as_deref()).map(Bytes::from)
+                cache.0.get_or(key, || {
+                    crate::share::card::render(&analysis, voice, photo.as_deref()).map(Bytes::from)
                 })
             })
             .await;

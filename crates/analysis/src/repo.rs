@@ -15,6 +15,10 @@ pub(crate) fn find_analysis(conn: &mut DbConnection, id: i64) -> QueryResult<Opt
     analyses::table.find(id).select(AnalysisRow::as_select()).first(conn).optional()
 }
 
+pub(crate) fn delete_analysis(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+    diesel::delete(analyses::table.find(id)).execute(conn)
+}
+
 pub(crate) fn find_analyses(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<AnalysisRow>> {
     analyses::table.filter(analyses::id.eq_any(ids)).select(AnalysisRow::as_select()).load(conn)
 }

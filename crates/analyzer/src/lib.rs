@@ -7,7 +7,8 @@
 //!   [`local`] (the default, offline) screens a photo with the [`safety`] classifier and the
 //!   COCO [`detector`], then rates it with the [`vision`] rubric, and rates descriptions with
 //!   the [`text`] lexicon; [`openai`] asks any OpenAI-compatible provider;
-//! - [`result`]: the one result schema every analyzer's answer is validated against.
+//! - [`result`]: the one result schema every analyzer's answer is validated against;
+//! - [`voice`]: a result told as a roast or as coaching, from the same findings.
 
 pub mod detector;
 pub mod engine;
@@ -19,6 +20,7 @@ pub mod safety;
 pub mod scene;
 pub mod text;
 pub mod vision;
+pub mod voice;
 
 pub use engine::{AnalysisInput, Analyzer, AnalyzerName, Engine, Rating, RatingError, Refusal};
 pub use pipeline::{ImageRejection, PreparedImage};

@@ -148,8 +148,9 @@ impl LocalAnalyzer {
     /// comes first: a photo not safe for work is refused as such, whatever else it shows.
     pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, RatingError> {
         let models = self.models().map_err(failed)?;
-        let (safe, looked) =
-            rayon::join(|| self.is_safe_for_work_blocking(&image.pixels), || models.look(&image.pixels));
+        let (safe, looked) = timed("screening", || {
+            rayon::join(|| self.is_safe_for_work_blocking(&image.pixels), || models.look(&image.pixels))
+        });
         if !safe? {
             return Err(Refusal::NotSafeForWork.into());
         }
@@ -168,7 +169,10 @@ impl LocalAnalyzer {
         image: Arc<PreparedImage>,
         screening: Screening,
     ) -> Result<Assessment, RatingError> {
-        self.run(move || vision::assess(&image.pixels, &screening.detections, &screening.scene)).await
+        self.run(move || {
+            timed("rubric", || vision::assess(&image.pixels, &screening.detections, &screening.scene))
+        })
+        .await
     }
 
     /// Screens and rates `input` on this thread.
@@ -176,7 +180,7 @@ impl LocalAnalyzer {
         match input {
             AnalysisInput::Image(image) => {
                 let screening = self.screen_blocking(image)?;
-                Ok(vision::assess(&image.pixels, &screening.detections, &screening.scene))
+                Ok(timed("rubric", || vision::assess(&image.pixels, &screening.detections, &screening.scene)))
             }
             AnalysisInput::Text(description) => Ok(text::assess(description)?),
         }
@@ -192,6 +196,15 @@ impl Analyzer for Arc<LocalAnalyzer> {
         let this = self.clone();
         Box::pin(async move { self.run(move || this.analyze_blocking(&input)).await? })
     }
+}
+
+/// Runs `work` and records how long it took as the analysis stage `stage`
+/// (`analysis_stage_seconds{stage}` in the server's metrics).
+pub(crate) fn timed<T>(stage: &'static str, work: impl FnOnce() -> T) -> T {
+    let started = std::time::Instant::now();
+    let result = work();
+    metrics::histogram!("analysis_stage_seconds", "stage" => stage).record(started.elapsed().as_secs_f64());
+    result
 }
 
 fn failed(err: impl std::fmt::Display) -> RatingError {

@@ -432,6 +432,7 @@ mod tests {
                 is_aesthetic: true,
                 description: "sleeved".into(),
             }]),
+            seen: None,
         }
     }
 

@@ -57,6 +57,10 @@ pub struct PreparedImage {
 /// short-lived threads at the end: the full JPEG is encoded in two strips at once while the
 /// thumbnail is made.
 pub fn prepare(data_url: &str) -> Result<PreparedImage, ImageRejection> {
+    crate::local::timed("pipeline", || prepare_untimed(data_url))
+}
+
+fn prepare_untimed(data_url: &str) -> Result<PreparedImage, ImageRejection> {
     if !data_url.starts_with("data:image/") {
         return Err(ImageRejection::NotAnImage);
     }

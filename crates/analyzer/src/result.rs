@@ -153,6 +153,77 @@ pub struct Assessment {
     /// Exactly one score for each of the six categories.
     pub category_ratings: Vec<CategoryScore>,
     pub cable_inventory: CableInventory,
+    /// The facts behind the comments, for suggestions to reason about; absent from a
+    /// provider's answers and from results saved before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<Seen>,
+}
+
+/// What the analyzer saw, as facts rather than sentences: suggestions pick and justify
+/// products with them ("your two monitors sit at different heights"). No score reads them.
+/// A fact the analyzer can't tell is `None` (or `false`, `empty`): a photo doesn't show
+/// whether monitors hang on arms, a description may not say how many plants there are.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Seen {
+    /// Monitors, laptops not counted.
+    pub monitors: Option<u8>,
+    pub laptops: Option<u8>,
+    /// Two or more monitors whose top edges don't line up.
+    pub uneven_monitors: bool,
+    /// Two monitors, one above the other.
+    pub stacked_monitors: bool,
+    /// The monitors hang on arms or a wall mount.
+    pub on_arms: bool,
+    /// Loose (not routed or sleeved) cables, and where most of them run.
+    pub loose_cables: Option<u32>,
+    pub cables_mostly: Option<CablePlace>,
+    pub seat: Option<Seat>,
+    pub dark_room: bool,
+    pub light: Option<Light>,
+    /// The coloured light's main colours, main first: "purple", "cyan".
+    pub light_colours: Vec<String>,
+    /// At least this many plants.
+    pub plants: Option<u8>,
+    /// Leafy green in view (plants the detector didn't box, a view of trees).
+    pub greenery: bool,
+    /// The loose items on the desk by kind, most first: "3 cups", "1 book".
+    pub clutter: Vec<String>,
+    /// Small items or papers cover part of the desk surface.
+    pub busy_desk: bool,
+}
+
+/// Where loose cables run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CablePlace {
+    UnderDesk,
+    BehindMonitor,
+    OnDesk,
+}
+
+/// What the user sits on at the desk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    /// No seat in view.
+    Nothing,
+    /// A couch or armchair rather than a desk chair.
+    Couch,
+    DeskChair,
+    GamingChair,
+}
+
+/// The room's coloured lighting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Light {
+    /// None to speak of: white light, daylight or a dim room.
+    White,
+    /// A touch of coloured light.
+    Accent,
+    /// Saturated RGB light sets the room's colour.
+    Neon,
 }
 
 /// Why a result was not accepted.
@@ -270,6 +341,7 @@ mod tests {
             category: "Workspace".into(),
             category_ratings,
             cable_inventory: CableInventory::none(),
+            seen: None,
         }
     }
 
@@ -323,6 +395,25 @@ mod tests {
         for category in Category::ALL {
             assert_eq!(serde_json::to_value(category).unwrap(), category.name());
         }
+    }
+
+    #[test]
+    fn results_saved_without_facts_still_read_and_facts_are_left_out_when_there_are_none() {
+        let without = sample();
+        let json = serde_json::to_value(&without).unwrap();
+        assert!(json.get("seen").is_none(), "{json}");
+        assert_eq!(serde_json::from_value::<Assessment>(json).unwrap(), without);
+
+        let seen =
+            Seen { monitors: Some(2), uneven_monitors: true, light: Some(Light::Neon), ..Seen::default() };
+        let with = Assessment { seen: Some(seen), ..sample() };
+        let json = serde_json::to_value(&with).unwrap();
+        assert_eq!(json["seen"]["unevenMonitors"], true);
+        assert_eq!(json["seen"]["light"], "neon");
+        assert_eq!(serde_json::from_value::<Assessment>(json).unwrap(), with);
+        // A fact added later is unknown in what was saved before it.
+        let partial: Seen = serde_json::from_value(serde_json::json!({"monitors": 1})).unwrap();
+        assert_eq!(partial, Seen { monitors: Some(1), ..Seen::default() });
     }
 
     #[test]

@@ -64,7 +64,8 @@ impl From<AuthError> for ApiError {
             AuthError::UserNotFound => ApiError::not_found(message),
             AuthError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
             AuthError::Db(db) => db.into(),
-            AuthError::Hashing(_) | AuthError::Media(_) => ApiError::internal(err),
+            AuthError::Media(_) => ApiError::unavailable(err),
+            AuthError::Hashing(_) => ApiError::internal(err),
         }
     }
 }

@@ -90,9 +90,9 @@ impl From<CommunityError> for ApiError {
             CommunityError::ImageTooLarge | CommunityError::Image(_) => ApiError::invalid("images", message),
             CommunityError::NotSafeForWork => ApiError::unprocessable(message),
             CommunityError::Screening(_) => ApiError::unavailable(err),
-            CommunityError::Corrupt(_) | CommunityError::Encode(_) | CommunityError::Media(_) => {
-                ApiError::internal(err)
-            }
+            // A media store that does not answer is an outage, not a bug: try again later.
+            CommunityError::Media(_) => ApiError::unavailable(err),
+            CommunityError::Corrupt(_) | CommunityError::Encode(_) => ApiError::internal(err),
             CommunityError::Analysis(analysis) => analysis.into(),
             CommunityError::Auth(auth) => auth.into(),
             CommunityError::Db(db) => db.into(),

@@ -185,6 +185,13 @@ pub(crate) fn setup_ids_of(conn: &mut DbConnection, user_id: i64) -> QueryResult
         .load(conn)
 }
 
+pub(crate) fn setup_ids_of_analysis(conn: &mut DbConnection, analysis_id: i64) -> QueryResult<Vec<i64>> {
+    community_setups::table
+        .filter(community_setups::analysis_id.eq(analysis_id))
+        .select(community_setups::id)
+        .load(conn)
+}
+
 type Backend = <DbConnection as diesel::Connection>::Backend;
 
 /// Which setups a list shows.

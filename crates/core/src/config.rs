@@ -94,8 +94,9 @@ pub struct Config {
     pub mail_from: String,
     /// `SETUPIQ_SUPPORT_EMAIL`: where contact-form messages go (default `support@setupiq.local`).
     pub support_email: String,
-    /// `SETUPIQ_OBJECT_STORE_URL`: without it, media lives in `$SETUPIQ_DATA_DIR/media`.
-    pub object_store_url: Option<String>,
+    /// `SETUPIQ_OBJECT_STORE_URL` with the `AWS_*` variables: an S3-compatible bucket for
+    /// media; without it, media live in `$SETUPIQ_DATA_DIR/media`.
+    pub object_store: Option<crate::media::S3Settings>,
     /// `SETUPIQ_ADMIN_EMAILS`: lower-cased e-mails that get the admin role.
     pub admin_emails: Vec<String>,
     /// `SETUPIQ_FRONTEND_DIR`: the built single-page app (default `frontend/dist`).
@@ -106,6 +107,12 @@ pub struct Config {
     /// `SETUPIQ_TRUSTED_PROXIES`: CIDRs of the reverse proxies whose `Forwarded` /
     /// `X-Forwarded-For` name the client ([`crate::forwarded`]); empty: the TCP peer is.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// `SETUPIQ_BODY_TIMEOUT_SECS`: how long a client has to send a request's whole body
+    /// (408 after it), so a slow sender cannot keep a request open.
+    pub body_timeout: std::time::Duration,
+    /// `SETUPIQ_METRICS_TOKEN`: serves Prometheus metrics at `/metrics` to a scraper that
+    /// sends it as a bearer token; unset, `/metrics` does not exist.
+    pub metrics_token: Option<Secret>,
     /// `SETUPIQ_AFFILIATE_CONVERSION_BP`: the share of affiliate clicks assumed to become a
     /// sale, in basis points (500 = 5 %), for the admin's estimated revenue.
     pub affiliate_conversion_bp: u32,
@@ -178,15 +185,23 @@ impl Config {
                 api_base: var("SETUPIQ_STRIPE_API_BASE"),
             },
             smtp_url: var("SETUPIQ_SMTP_URL").map(Secret::new),
+            metrics_token: var("SETUPIQ_METRICS_TOKEN").filter(|t| !t.trim().is_empty()).map(Secret::new),
             mail_from: var("SETUPIQ_MAIL_FROM").unwrap_or_else(|| "SetupIQ <no-reply@setupiq.local>".into()),
             support_email: var("SETUPIQ_SUPPORT_EMAIL").unwrap_or_else(|| "support@setupiq.local".into()),
-            object_store_url: var("SETUPIQ_OBJECT_STORE_URL"),
+            object_store: var("SETUPIQ_OBJECT_STORE_URL").map(|url| crate::media::S3Settings {
+                url,
+                access_key_id: var("AWS_ACCESS_KEY_ID"),
+                secret_access_key: var("AWS_SECRET_ACCESS_KEY"),
+                region: var("AWS_REGION").or_else(|| var("AWS_DEFAULT_REGION")),
+                endpoint: var("AWS_ENDPOINT_URL").or_else(|| var("AWS_ENDPOINT_URL_S3")),
+            }),
             admin_emails,
             frontend_dir: PathBuf::from(
                 var("SETUPIQ_FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
             ),
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
             affiliate_conversion_bp: number(&var, "SETUPIQ_AFFILIATE_CONVERSION_BP", 500)?,
+            body_timeout: std::time::Duration::from_secs(number(&var, "SETUPIQ_BODY_TIMEOUT_SECS", 30)?),
             trusted_proxies: crate::forwarded::parse_trusted(
                 &var("SETUPIQ_TRUSTED_PROXIES").unwrap_or_default(),
             )

@@ -35,6 +35,8 @@ pub enum ErrorCode {
     NotFound,
     Conflict,
     PayloadTooLarge,
+    /// 408: the request's body did not arrive in time (`SETUPIQ_BODY_TIMEOUT_SECS`).
+    RequestTimeout,
     /// Well-formed, but not something the service handles (a photo that is not a setup).
     Unprocessable,
     RateLimited,
@@ -138,6 +140,10 @@ impl ApiError {
 
     pub fn payload_too_large(message: impl Into<String>) -> Self {
         Self::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::PayloadTooLarge, message)
+    }
+
+    pub fn request_timeout(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::REQUEST_TIMEOUT, ErrorCode::RequestTimeout, message)
     }
 
     pub fn rate_limited(message: impl Into<String>, retry_after_secs: u64) -> Self {
@@ -249,6 +255,11 @@ pub fn json_error_handler(err: actix_web::error::JsonPayloadError, _req: &HttpRe
             ApiError::bad_request("The request body must be JSON (Content-Type: application/json).")
         }
         JsonPayloadError::Deserialize(e) => ApiError::bad_request(format!("Invalid request body: {e}")),
+        JsonPayloadError::Payload(actix_web::error::PayloadError::Io(e))
+            if e.kind() == std::io::ErrorKind::TimedOut =>
+        {
+            ApiError::request_timeout("The request took too long to arrive. Please try again.")
+        }
         _ => ApiError::bad_request("Invalid request body."),
     };
     api.into()

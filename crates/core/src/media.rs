@@ -1,11 +1,21 @@
-//! The media store: user uploads (profile pictures now; setup photos and thumbnails later)
-//! kept under validated keys such as `avatars/5f0c….jpg` and served at `/media/{key}`.
+//! The media store: user uploads (profile pictures, setup photos and thumbnails, RigPage
+//! images) kept under validated keys such as `avatars/5f0c….jpg` and served at
+//! `/media/{key}`.
 //!
-//! The local directory is the embedded default. An S3-compatible store
-//! (`SETUPIQ_OBJECT_STORE_URL=s3://…`) becomes a second variant of [`MediaStore`].
+//! The local directory is the embedded default; with `SETUPIQ_OBJECT_STORE_URL=s3://bucket`
+//! media live in an S3-compatible bucket ([`S3MediaStore`]) that every replica shares. Media
+//! are served through the gateway either way (not by redirect to a presigned URL): the
+//! URLs stay the same, the bucket stays private, the Content-Type and `nosniff` are ours,
+//! and the page's `img-src 'self'` policy holds.
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use object_store::aws::{AmazonS3, AmazonS3Builder};
+use object_store::path::Path as ObjectPath;
+use object_store::{ClientOptions, ObjectStoreExt, RetryConfig};
 
 /// URL prefix under which the gateway serves media.
 pub const URL_PREFIX: &str = "/media/";
@@ -89,12 +99,25 @@ impl MediaKey {
 pub enum MediaError {
     #[error("media store I/O failed: {0}")]
     Io(#[from] io::Error),
+    #[error("object store: {0}")]
+    ObjectStore(#[from] object_store::Error),
+    #[error("SETUPIQ_OBJECT_STORE_URL is not valid: {0}")]
+    Config(String),
+}
+
+/// A store that fails (a bucket that does not answer, a full disk) is an outage to retry
+/// later: 503 with `Retry-After`, its cause logged, never shown.
+impl From<MediaError> for crate::ApiError {
+    fn from(err: MediaError) -> Self {
+        crate::ApiError::unavailable(err)
+    }
 }
 
 /// Where media bytes live.
 #[derive(Debug, Clone)]
 pub enum MediaStore {
     Local(LocalMediaStore),
+    S3(S3MediaStore),
 }
 
 impl MediaStore {
@@ -105,6 +128,7 @@ impl MediaStore {
     pub async fn put(&self, key: &MediaKey, bytes: Vec<u8>) -> Result<(), MediaError> {
         match self {
             Self::Local(store) => store.put(key, bytes).await,
+            Self::S3(store) => store.put(key, bytes).await,
         }
     }
 
@@ -112,6 +136,7 @@ impl MediaStore {
     pub async fn get(&self, key: &MediaKey) -> Result<Option<Vec<u8>>, MediaError> {
         match self {
             Self::Local(store) => store.get(key).await,
+            Self::S3(store) => store.get(key).await,
         }
     }
 
@@ -119,6 +144,7 @@ impl MediaStore {
     pub async fn delete(&self, key: &MediaKey) -> Result<(), MediaError> {
         match self {
             Self::Local(store) => store.delete(key).await,
+            Self::S3(store) => store.delete(key).await,
         }
     }
 
@@ -168,6 +194,102 @@ impl LocalMediaStore {
         match tokio::fs::remove_file(self.path(key)).await {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e.into()),
             _ => Ok(()),
+        }
+    }
+}
+
+/// Where an S3-compatible bucket is and how to sign for it: `SETUPIQ_OBJECT_STORE_URL`
+/// (`s3://bucket` or `s3://bucket/prefix`) and the standard `AWS_*` variables.
+#[derive(Clone, Default)]
+pub struct S3Settings {
+    pub url: String,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<String>,
+    pub region: Option<String>,
+    /// `AWS_ENDPOINT_URL`, for MinIO, Garage, R2 and the like: path-style addressing, and
+    /// plain http allowed when the endpoint says so.
+    pub endpoint: Option<String>,
+}
+
+impl std::fmt::Debug for S3Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("S3Settings")
+            .field("url", &self.url)
+            .field("region", &self.region)
+            .field("endpoint", &self.endpoint)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How long one object-store call may take before it fails (a hung store must not hold a
+/// request), and how often a failed call is retried within that time.
+const S3_TIMEOUT: Duration = Duration::from_secs(10);
+const S3_CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+const S3_RETRIES: usize = 2;
+
+/// Media in an S3-compatible bucket, under the URL's prefix.
+#[derive(Debug, Clone)]
+pub struct S3MediaStore {
+    store: Arc<AmazonS3>,
+    prefix: String,
+}
+
+impl S3MediaStore {
+    pub fn new(settings: &S3Settings) -> Result<Self, MediaError> {
+        let url = url::Url::parse(&settings.url).map_err(|e| MediaError::Config(e.to_string()))?;
+        let bucket = url.host_str().filter(|_| url.scheme() == "s3").ok_or_else(|| {
+            MediaError::Config(format!("expected s3://bucket or s3://bucket/prefix, got `{}`", settings.url))
+        })?;
+        let prefix = url.path().trim_matches('/').to_owned();
+        let mut builder = AmazonS3Builder::new()
+            .with_bucket_name(bucket)
+            .with_region(settings.region.clone().unwrap_or_else(|| "us-east-1".to_owned()))
+            .with_client_options(
+                ClientOptions::new().with_timeout(S3_TIMEOUT).with_connect_timeout(S3_CONNECT_TIMEOUT),
+            )
+            .with_retry(RetryConfig {
+                max_retries: S3_RETRIES,
+                retry_timeout: S3_TIMEOUT,
+                ..RetryConfig::default()
+            });
+        if let (Some(id), Some(secret)) = (&settings.access_key_id, &settings.secret_access_key) {
+            builder = builder.with_access_key_id(id).with_secret_access_key(secret);
+        }
+        if let Some(endpoint) = &settings.endpoint {
+            builder = builder
+                .with_endpoint(endpoint)
+                .with_virtual_hosted_style_request(false)
+                .with_allow_http(endpoint.starts_with("http://"));
+        }
+        Ok(Self { store: Arc::new(builder.build()?), prefix })
+    }
+
+    fn path(&self, key: &MediaKey) -> ObjectPath {
+        if self.prefix.is_empty() {
+            ObjectPath::from(key.as_str())
+        } else {
+            ObjectPath::from(format!("{}/{}", self.prefix, key.as_str()))
+        }
+    }
+
+    async fn put(&self, key: &MediaKey, bytes: Vec<u8>) -> Result<(), MediaError> {
+        // A PUT is atomic: readers see the whole object or none.
+        self.store.put(&self.path(key), bytes.into()).await?;
+        Ok(())
+    }
+
+    async fn get(&self, key: &MediaKey) -> Result<Option<Vec<u8>>, MediaError> {
+        match self.store.get(&self.path(key)).await {
+            Ok(object) => Ok(Some(object.bytes().await?.to_vec())),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn delete(&self, key: &MediaKey) -> Result<(), MediaError> {
+        match self.store.delete(&self.path(key)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(e.into()),
         }
     }
 }

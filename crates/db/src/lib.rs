@@ -14,7 +14,7 @@ use diesel::pg::PgConnection;
 use diesel::r2d2::{self, ManageConnection, R2D2Connection};
 use diesel::result::{DatabaseErrorKind, Error as QueryError};
 use diesel::sqlite::SqliteConnection;
-use diesel::{Connection, ConnectionError};
+use diesel::{Connection, ConnectionError, RunQueryDsl};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use setupiq_core::ApiError;
 use setupiq_core::config::{DatabaseBackend, database_backend};
@@ -188,6 +188,14 @@ impl ManageConnection for DbConnectionManager {
 
 pub type PooledConnection = r2d2::PooledConnection<DbConnectionManager>;
 
+/// A snapshot of the connection pool ([`Db::pool_usage`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUsage {
+    pub max: u32,
+    pub open: u32,
+    pub idle: u32,
+}
+
 /// The connection pool. Cheap to clone.
 #[derive(Clone)]
 pub struct Db {
@@ -220,6 +228,12 @@ impl Db {
 
     pub fn backend(&self) -> DatabaseBackend {
         self.backend.clone()
+    }
+
+    /// The pool's size, and how many of its connections are open and idle right now.
+    pub fn pool_usage(&self) -> PoolUsage {
+        let state = self.pool.state();
+        PoolUsage { max: self.pool.max_size(), open: state.connections, idle: state.idle_connections }
     }
 
     /// A connection for synchronous callers (CLI, tests). Async code uses [`Db::run`].
@@ -269,11 +283,27 @@ impl Db {
     }
 }
 
-/// Applies the pending migrations of the connection's backend.
+/// The PostgreSQL advisory lock replicas take while migrating (any fixed number: it only
+/// has to be the same in every replica).
+const MIGRATION_LOCK: i64 = 0x5e7_0919;
+
+/// Applies the pending migrations of the connection's backend. On PostgreSQL, replicas
+/// starting together take turns (an advisory lock): the first applies them, the others
+/// then find nothing pending.
 pub fn migrate(conn: &mut DbConnection) -> Result<usize, DbError> {
     let applied = match conn {
         DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
-        DbConnection::Postgres(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
+        DbConnection::Postgres(c) => {
+            let lock = |c: &mut PgConnection, call: &str| {
+                diesel::sql_query(format!("SELECT {call}({MIGRATION_LOCK})"))
+                    .execute(c)
+                    .map_err(|e| DbError::Migration(e.to_string()))
+            };
+            lock(c, "pg_advisory_lock")?;
+            let applied = c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len());
+            lock(c, "pg_advisory_unlock")?;
+            applied
+        }
     };
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }

@@ -168,6 +168,7 @@ diesel::table! {
         link_final_url -> Nullable<Text>,
         consecutive_failures -> Integer,
         expected_final_url -> Nullable<Text>,
+        kind -> Nullable<Text>,
     }
 }
 

@@ -7,12 +7,13 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, Error, web};
 use anyhow::Context;
 use setupiq_admin::service::checker::CheckerConfig;
+use setupiq_analysis::service::AnalysisDependents;
 use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
 use setupiq_auth::service::accounts::OwnedMedia;
 use setupiq_community::service::cache::FeedCache;
 use setupiq_core::mail::Mailer;
-use setupiq_core::media::MediaStore;
+use setupiq_core::media::{MediaStore, S3MediaStore};
 use setupiq_core::{Config, SharedClock, clock, error};
 use setupiq_credits::PaymentProvider;
 use setupiq_db::Db;
@@ -95,12 +96,9 @@ impl AppState {
     /// The state over an existing pool and clock (tests inject both).
     pub fn with_db(config: Config, db: Db, clock: SharedClock) -> anyhow::Result<Self> {
         let mailer = Mailer::from_config(&config)?;
-        let media = match &config.object_store_url {
+        let media = match &config.object_store {
             None => MediaStore::local(config.media_dir()),
-            Some(url) => anyhow::bail!(
-                "SETUPIQ_OBJECT_STORE_URL={url}: S3-compatible stores are not supported yet; unset it to keep media in {}",
-                config.media_dir().display()
-            ),
+            Some(settings) => MediaStore::S3(S3MediaStore::new(settings)?),
         };
         if !config.admin_emails.is_empty() {
             let mut conn = db.conn()?;
@@ -148,7 +146,8 @@ fn api(cfg: &mut ServiceConfig) {
         .configure(setupiq_rigpage::http::configure)
         .configure(setupiq_community::http::configure)
         .configure(setupiq_admin::http::configure)
-        .service(health::health);
+        .service(health::health)
+        .service(health::ready);
 }
 
 /// The OpenAPI document of every endpoint (`setupiq openapi` writes it to a file).
@@ -167,6 +166,11 @@ fn owned_media() -> OwnedMedia {
     ])
 }
 
+/// What other crates keep for an analysis, deleted with it.
+fn analysis_dependents() -> AnalysisDependents {
+    AnalysisDependents(vec![setupiq_community::service::setups::on_analysis_deleted])
+}
+
 /// The whole application: API, API reference, media, the single-page app, and the
 /// middleware around them.
 pub fn build_app(
@@ -180,6 +184,8 @@ pub fn build_app(
         InitError = (),
     >,
 > {
+    // The metrics recorder exists before the first request is counted.
+    crate::metrics::handle();
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
     let (app, mut openapi) = App::new()
         .into_utoipa_app()
@@ -199,6 +205,7 @@ pub fn build_app(
         .app_data(state.feed_cache)
         .app_data(state.link_checker)
         .app_data(web::Data::new(owned_media()))
+        .app_data(web::Data::new(analysis_dependents()))
         .app_data(web::Data::new(frontend))
         .configure(api)
         .split_for_parts();
@@ -206,12 +213,15 @@ pub fn build_app(
     app.service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
         .service(web::redirect("/_api/docs", "/_api/docs/"))
         .service(spa::media)
+        .service(crate::metrics::scrape)
         .service(spa::user_profile_page)
         .configure(setupiq_rigpage::http::configure_pages)
         .configure(setupiq_analysis::http::configure_pages)
         .default_service(web::to(spa::fallback))
         .wrap(from_fn(middleware::csrf))
+        .wrap(from_fn(middleware::body_deadline))
         .wrap(Compress::default())
         .wrap(from_fn(middleware::security_headers))
         .wrap(from_fn(middleware::log_requests))
+        .wrap(from_fn(crate::metrics::record_requests))
 }

@@ -1,11 +1,12 @@
 //! The `setupiq` binary's library: configuration in, a running service out. It assembles
 //! the domain crates' endpoints into one actix `App` with the cross-cutting middleware
-//! (security headers, CSRF, request logging), generates the OpenAPI document, and serves
+//! (security headers, CSRF, body deadline, request ids and logging, metrics), generates the OpenAPI document, and serves
 //! the single-page app and media. It holds no business rules.
 
 pub mod app;
 pub mod cli;
 pub mod health;
+pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod report;

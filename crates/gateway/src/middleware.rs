@@ -1,15 +1,21 @@
 //! Cross-cutting protection applied to every request: security headers on every response
-//! (errors included), the CSRF rule for state-changing API calls, and request logging that
-//! never records query strings (reset links carry their token there).
+//! (errors included), the CSRF rule for state-changing API calls, a deadline for request
+//! bodies, and request logging that never records query strings (reset links carry their
+//! token there).
 
-use std::time::Instant;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
 
 use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
 use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{Error, ResponseError, web};
+use actix_web::{Error, HttpMessage, ResponseError, web};
+use futures_util::Stream;
 use setupiq_core::{ApiError, Config};
 
 /// The Content-Security-Policy of HTML documents: our own scripts only, no framing.
@@ -101,10 +107,60 @@ fn check_csrf(req: &ServiceRequest) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// One log line per request: method, path (never the query), status, duration.
-/// Requests slower than this are logged at `info`.
+/// Gives every request's body [`Config::body_timeout`] to arrive, from the moment its head
+/// did. A client that sends a body slowly (a slow-loris upload) then gets a 408 instead of
+/// keeping the request, its connection and the memory of a half-read 10 MB photo for as
+/// long as it likes; actix bounds the head itself (`client_request_timeout`).
+pub async fn body_deadline(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let limit = req.app_data::<web::Data<Config>>().map_or(DEFAULT_BODY_TIMEOUT, |c| c.body_timeout);
+    let body =
+        Deadline { inner: req.take_payload(), timer: Box::pin(tokio::time::sleep(limit)), expired: false };
+    req.set_payload(Payload::Stream { payload: Box::pin(body) });
+    next.call(req).await
+}
+
+const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A request body that fails with `TimedOut` once its timer has fired.
+struct Deadline {
+    inner: Payload,
+    timer: Pin<Box<tokio::time::Sleep>>,
+    expired: bool,
+}
+
+impl Stream for Deadline {
+    type Item = Result<web::Bytes, PayloadError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if self.expired {
+            return Poll::Ready(None);
+        }
+        if let Poll::Ready(chunk) = Pin::new(&mut self.inner).poll_next(cx) {
+            return Poll::Ready(chunk);
+        }
+        if self.timer.as_mut().poll(cx).is_ready() {
+            self.expired = true;
+            let late = std::io::Error::new(std::io::ErrorKind::TimedOut, "the request body took too long");
+            return Poll::Ready(Some(Err(PayloadError::Io(late))));
+        }
+        Poll::Pending
+    }
+}
+
+/// One log line per request: method, path (never the query), status, duration, and its
+/// request id. Requests slower than this are logged at `info`.
 const SLOW_REQUEST: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// The header that carries a request's id, to the client and from a proxy.
+pub const REQUEST_ID: &str = "x-request-id";
+
+/// Gives each request an id (the proxy's `X-Request-Id` when it sent a plausible one, else
+/// a new one), logs everything said while handling it inside a `request` span carrying that
+/// id (with `SETUPIQ_LOG_FORMAT=json`, a field of every line), and returns it in the
+/// response's `X-Request-Id`: a user's report of a failure leads to its log lines.
 pub async fn log_requests(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -112,9 +168,20 @@ pub async fn log_requests(
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.path().to_owned();
-    let res = next.call(req).await?;
+    let id = req
+        .headers()
+        .get(REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| is_plausible_id(v))
+        .map_or_else(new_request_id, str::to_owned);
+    let span = tracing::info_span!("request", id = %id);
+    let mut res = tracing::Instrument::instrument(next.call(req), span.clone()).await?;
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert(HeaderName::from_static(REQUEST_ID), value);
+    }
     let (status, elapsed) = (res.status().as_u16(), started.elapsed());
     let ms = elapsed.as_millis() as u64;
+    let _entered = span.enter();
     // One line per request only at `debug`: at the default level a busy server would write
     // hundreds of megabytes a day. Failures are logged where they happen (5xx with their
     // cause); a slow answer is worth a line at any level.
@@ -124,4 +191,14 @@ pub async fn log_requests(
         tracing::debug!(%method, path = %path, status, ms, "request");
     }
     Ok(res)
+}
+
+/// An id a proxy may hand us: short, and only characters safe in a log line and a header.
+fn is_plausible_id(id: &str) -> bool {
+    (8..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// 16 random hex digits: unique enough to find one request's lines in a day of logs.
+fn new_request_id() -> String {
+    format!("{:016x}", rand::random::<u64>())
 }

@@ -2,14 +2,18 @@
 //!
 //! Client routes (`/profile`, `/rig/x`, …) get `index.html`, never cached, so a deploy is
 //! seen at once; hashed assets under `/assets/` are cached for a year. Unknown `/_api/…`
-//! paths get a JSON 404, never the app.
+//! paths get a JSON 404, never the app. A file the build also wrote brotli-compressed
+//! (`X.br`, see `frontend/scripts/precompress.mjs`) is sent that way to clients that accept
+//! br.
 
 use std::path::{Path, PathBuf};
 
 use actix_files::NamedFile;
 use actix_web::http::Method;
-use actix_web::http::header::{self, CacheControl, CacheDirective};
-use actix_web::{HttpRequest, HttpResponse, Responder, get, web};
+use actix_web::http::header::{
+    self, AcceptEncoding, CacheControl, CacheDirective, ContentEncoding, Encoding,
+};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, Responder, get, web};
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts;
 use setupiq_core::ApiError;
@@ -40,7 +44,8 @@ pub async fn fallback(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpRe
     }
     if let Some(file) = static_file(&frontend.dir, req.path()) {
         let immutable = req.path().starts_with("/assets/");
-        if let Ok(named) = NamedFile::open_async(&file).await {
+        let brotli = brotli_sibling(&file);
+        if let Ok(named) = open_static(&req, &file, brotli.as_deref()).await {
             let cache = if immutable {
                 CacheControl(vec![
                     CacheDirective::Public,
@@ -50,10 +55,41 @@ pub async fn fallback(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpRe
             } else {
                 CacheControl(vec![CacheDirective::NoCache])
             };
-            return named.customize().insert_header(cache).respond_to(&req).map_into_boxed_body();
+            let mut response = named.customize().insert_header(cache);
+            if brotli.is_some() {
+                // Shared caches must keep the br and the plain bytes apart.
+                response = response.insert_header((header::VARY, "Accept-Encoding"));
+            }
+            return response.respond_to(&req).map_into_boxed_body();
         }
     }
     index_html(&frontend.dir).await
+}
+
+/// `X.br` beside a file `X` of the build, if the build wrote one.
+fn brotli_sibling(file: &Path) -> Option<PathBuf> {
+    let mut name = file.file_name()?.to_os_string();
+    name.push(".br");
+    let sibling = file.with_file_name(name);
+    sibling.is_file().then_some(sibling)
+}
+
+/// The file, or its brotli sibling when the client accepts br: named after the original,
+/// so it keeps the original's Content-Type. Its Content-Encoding header makes the
+/// `Compress` middleware leave it alone (no second compression).
+async fn open_static(req: &HttpRequest, file: &Path, brotli: Option<&Path>) -> std::io::Result<NamedFile> {
+    let accepts_brotli = req
+        .get_header::<AcceptEncoding>()
+        .and_then(|accept| accept.negotiate([Encoding::brotli()].iter()))
+        .is_some_and(|chosen| chosen == Encoding::brotli());
+    match brotli {
+        Some(compressed) if accepts_brotli => {
+            // Opened as `NamedFile::open_async` opens files (a plain open, then metadata).
+            let compressed = std::fs::File::open(compressed)?;
+            Ok(NamedFile::from_file(compressed, file)?.set_content_encoding(ContentEncoding::Brotli))
+        }
+        _ => NamedFile::open_async(file).await,
+    }
 }
 
 async fn index_html(dir: &Path) -> HttpResponse {
@@ -145,11 +181,7 @@ fn with_profile_tags(html: &str, account: &Account, base_url: &str) -> String {
 #[get("/media/{key:.*}")]
 pub async fn media(key: web::Path<String>, store: web::Data<MediaStore>) -> Result<HttpResponse, ApiError> {
     let key = MediaKey::parse(&key).ok_or_else(|| ApiError::not_found("Not found."))?;
-    let bytes = store
-        .get(&key)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::not_found("Not found."))?;
+    let bytes = store.get(&key).await?.ok_or_else(|| ApiError::not_found("Not found."))?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, key.kind().content_type()))
         .insert_header(CacheControl(vec![

@@ -17,6 +17,7 @@ both_backends_async!(
     the_analysis_photo_is_placed_among_extra_photos_without_a_copy,
     the_third_report_hides_a_setup_from_kept_pages_at_once,
     a_profile_page_carries_its_title_and_preview_tags,
+    deleting_an_analysis_takes_its_post_and_photos,
 );
 
 fn issues(res: &TestResponse) -> Vec<(String, String)> {
@@ -328,4 +329,44 @@ async fn a_profile_page_carries_its_title_and_preview_tags(db: TestDb) {
         assert_eq!(res.status, StatusCode::OK, "{unknown}");
         assert!(res.text.contains("<title>Gaming Setup Analyzer</title>"), "{unknown}: the app as it is");
     }
+}
+
+async fn deleting_an_analysis_takes_its_post_and_photos(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("forget@example.com").with_photo_analysis().with_analysis().sign_up().await;
+    let (published_id, kept_id) = (me.analysis_ids[0], me.analysis_ids[1]);
+    let own = me.get(&format!("/_api/analyses/{published_id}")).await.json()["inputData"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let post = me
+        .post("/_api/community/setup", json!({"analysisId": published_id, "images": [jpeg_data_url(), own]}))
+        .await;
+    assert_eq!(post.status, StatusCode::OK, "{}", post.text);
+    let setup_id = post.json()["setupId"].clone();
+    let fan = app.user("forget-fan@example.com").sign_up().await;
+    assert_eq!(
+        fan.post("/_api/community/vote", json!({"setupId": setup_id, "value": 1})).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(app.media_files().len(), 2, "the post's own photo and its thumbnail");
+
+    // Nobody else can delete it, signed in or not; nothing changes when they try.
+    let path = format!("/_api/analyses/{published_id}/delete");
+    assert_eq!(fan.post(&path, json!({})).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.client().post(&path, json!({})).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(me.get(&format!("/_api/analyses/{published_id}")).await.status, StatusCode::OK);
+    assert_eq!(app.media_files().len(), 2);
+
+    let deleted = me.post(&path, json!({})).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
+    assert_eq!(me.get(&format!("/_api/analyses/{published_id}")).await.status, StatusCode::NOT_FOUND);
+    assert!(app.media_files().is_empty(), "the post's photos are deleted with it");
+    let vote = fan.post("/_api/community/vote", json!({"setupId": setup_id, "value": -1})).await;
+    assert_eq!(vote.status, StatusCode::NOT_FOUND, "the post went with its analysis");
+    let history = me.get("/_api/my-analyses").await.json();
+    let ids: Vec<i64> =
+        history["analyses"].as_array().unwrap().iter().map(|a| a["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, vec![kept_id], "the other analysis stays");
+    assert_eq!(me.post(&path, json!({})).await.status, StatusCode::NOT_FOUND, "deleted once");
 }

@@ -1,8 +1,8 @@
 //! A database that stops answering — not refusing, just silent, like a stuck server or a
-//! dropped network path — must not hang the service: the health check answers within a
-//! second, every other call answers 503 "temporarily unavailable" with `Retry-After` once
-//! its deadline passes, and the service recovers by itself when the database answers
-//! again. PostgreSQL only: it is the backend reached over a network (through a proxy the
+//! dropped network path — must not hang the service: the readiness check answers 503
+//! within a second while the liveness check stays 200 (nothing to restart), every other
+//! call answers 503 "temporarily unavailable" with `Retry-After` once its deadline passes,
+//! and the service recovers by itself when the database answers again. PostgreSQL only: it is the backend reached over a network (through a proxy the
 //! test freezes).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -16,15 +16,15 @@ fn unavailable(res: &TestResponse, what: &str) {
     assert!(res.header("retry-after").is_some_and(|s| s.parse::<u64>().is_ok()), "{what}: Retry-After");
 }
 
-/// Once the database answers again, so does the service: the health check within a few
+/// Once the database answers again, so does the service: the readiness check within a few
 /// tries (pooled connections come back as their stuck work finishes), then every call.
 async fn recovers(me: &TestUser) {
-    let mut recovered = me.get("/_api/health").await;
+    let mut recovered = me.get("/_api/ready").await;
     for _ in 0..20 {
         if recovered.status == StatusCode::OK {
             break;
         }
-        recovered = me.get("/_api/health").await;
+        recovered = me.get("/_api/ready").await;
     }
     assert_eq!(recovered.status, StatusCode::OK, "{}", recovered.text);
     let history = me.get("/_api/credits/history").await;
@@ -40,8 +40,14 @@ async fn a_silent_database_gets_quick_503s_and_the_service_recovers() {
     assert_eq!(me.get("/_api/auth/session").await.status, StatusCode::OK);
 
     proxy.freeze();
-    let health = me.get("/_api/health").await;
-    unavailable(&health, "health");
+    let started = std::time::Instant::now();
+    unavailable(&me.get("/_api/ready").await, "ready");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "ready answers quickly: {:?}",
+        started.elapsed()
+    );
+    assert_eq!(me.get("/_api/health").await.status, StatusCode::OK, "alive: nothing to restart");
     let history = me.get("/_api/credits/history").await;
     unavailable(&history, "a signed-in call");
     let anonymous = app.client().get("/_api/trending-gear").await;
@@ -59,7 +65,8 @@ async fn a_database_that_refuses_gets_503_with_retry_after_and_the_service_recov
     let me = app.user("down@example.com").sign_up().await;
 
     proxy.refuse();
-    unavailable(&me.get("/_api/health").await, "health");
+    unavailable(&me.get("/_api/ready").await, "ready");
+    assert_eq!(me.get("/_api/health").await.status, StatusCode::OK, "alive: nothing to restart");
     unavailable(&me.get("/_api/credits/history").await, "a signed-in call");
     unavailable(&app.client().get("/_api/trending-gear").await, "an anonymous call");
 

@@ -101,6 +101,42 @@ async fn the_single_page_app_is_served_with_the_right_caching() {
 }
 
 #[actix_web::test]
+async fn a_precompressed_asset_is_sent_as_brotli_to_clients_that_accept_it() {
+    let dist = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dist.path().join("assets")).unwrap();
+    std::fs::write(dist.path().join("assets/index-3f9a.js"), "console.log('app')").unwrap();
+    // Not real brotli: the server sends the file as it is, it never decodes it.
+    std::fs::write(dist.path().join("assets/index-3f9a.js.br"), "brotli bytes").unwrap();
+    std::fs::write(dist.path().join("assets/index-3f9a.css"), "body{}").unwrap();
+    let dir = dist.path().display().to_string();
+    let app = TestApp::start_with(TestDb::sqlite(), &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+    let browser = app.client();
+    let get = |path: &str, accept: &str| {
+        browser.send(browser.http.get(browser.url(path)).header("accept-encoding", accept))
+    };
+
+    for accept in ["gzip, deflate, br, zstd", "br"] {
+        let br = get("/assets/index-3f9a.js", accept).await;
+        assert_eq!(br.status, StatusCode::OK, "{accept}");
+        assert_eq!(br.text, "brotli bytes", "{accept}: sent as built, not compressed again");
+        assert_eq!(br.header("content-encoding"), Some("br"), "{accept}");
+        assert!(br.header("content-type").unwrap().starts_with("text/javascript"), "{accept}");
+        assert_eq!(br.header("vary"), Some("Accept-Encoding"), "{accept}");
+        assert!(br.header("cache-control").unwrap().contains("immutable"), "{accept}");
+    }
+    for accept in ["identity", "br;q=0"] {
+        let plain = get("/assets/index-3f9a.js", accept).await;
+        assert_eq!(plain.text, "console.log('app')", "{accept}");
+        assert_eq!(plain.header("content-encoding"), None, "{accept}");
+        assert!(plain.header("content-type").unwrap().starts_with("text/javascript"), "{accept}");
+        assert_eq!(plain.header("vary"), Some("Accept-Encoding"), "{accept}");
+        assert!(plain.header("cache-control").unwrap().contains("immutable"), "{accept}");
+    }
+    let no_sibling = get("/assets/index-3f9a.css", "br").await;
+    assert_eq!((no_sibling.text.as_str(), no_sibling.header("content-encoding")), ("body{}", None));
+}
+
+#[actix_web::test]
 async fn the_api_reference_is_served() {
     let app = TestApp::start(TestDb::sqlite()).await;
     let browser = app.client();
@@ -214,4 +250,97 @@ async fn only_admins_pass_the_admin_extractor() {
     let allowed = actix_test::call_service(&service, call(Some(boss_cookie))).await;
     assert_eq!(allowed.status(), 200);
     assert_eq!(actix_test::read_body(allowed).await, "boss@example.com");
+}
+
+/// A client that sends its body too slowly is answered 408 once `SETUPIQ_BODY_TIMEOUT_SECS`
+/// has passed, instead of holding the request open for as long as it likes.
+#[actix_web::test]
+async fn a_body_sent_too_slowly_gets_a_408() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::start_with(TestDb::sqlite(), &[("SETUPIQ_BODY_TIMEOUT_SECS", "1")]).await;
+    let host = app.base_url.trim_start_matches("http://").to_owned();
+    let mut socket = tokio::net::TcpStream::connect(&host).await.unwrap();
+    let head = format!(
+        "POST /_api/auth/login_with_password HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: 200\r\n\r\n{{\"email\":"
+    );
+    socket.write_all(head.as_bytes()).await.unwrap();
+    // The rest of the body never comes. The answer must, well before this test gives up.
+    let read_answer = async {
+        let mut answer = Vec::new();
+        let mut chunk = [0u8; 4096];
+        loop {
+            let n = socket.read(&mut chunk).await.unwrap();
+            answer.extend_from_slice(&chunk[..n]);
+            if n == 0 || String::from_utf8_lossy(&answer).contains("}") {
+                return String::from_utf8_lossy(&answer).into_owned();
+            }
+        }
+    };
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(20), read_answer)
+        .await
+        .expect("the server answered a stalled body");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("The request took too long to arrive."), "{answer}");
+
+    // A body sent in time is unaffected.
+    let res = app
+        .client()
+        .post("/_api/auth/login_with_password", json!({"email": "a@b.co", "password": "x"}))
+        .await;
+    assert_ne!(res.status, StatusCode::REQUEST_TIMEOUT);
+}
+
+/// Every answer carries a request id (the proxy's, when plausible), and Prometheus metrics
+/// are served only to a scraper with the token: per route, never per raw path.
+#[actix_web::test]
+async fn requests_have_ids_and_metrics_need_the_token() {
+    let closed = TestApp::start(TestDb::sqlite()).await;
+    assert_eq!(closed.client().get("/metrics").await.status, StatusCode::NOT_FOUND, "off without a token");
+
+    let app = TestApp::start_with(TestDb::sqlite(), &[("SETUPIQ_METRICS_TOKEN", "scrape-me-please")]).await;
+    let browser = app.client();
+    let health = browser.get("/_api/health").await;
+    let id = health.header("x-request-id").unwrap().to_owned();
+    assert_eq!(id.len(), 16, "{id}");
+    assert_ne!(
+        browser.get("/_api/health").await.header("x-request-id"),
+        Some(id.as_str()),
+        "one per request"
+    );
+    let forwarded = |value: &str| {
+        let request = browser.http.get(browser.url("/_api/health")).header("x-request-id", value);
+        browser.send(request)
+    };
+    assert_eq!(forwarded("proxy-id-1234").await.header("x-request-id"), Some("proxy-id-1234"));
+    let forged = forwarded("bad id\twith spaces").await;
+    assert_ne!(forged.header("x-request-id"), Some("bad id\twith spaces"));
+
+    app.user("counted@example.com").sign_up().await;
+    assert_eq!(browser.get("/_api/analyses/12345").await.status, StatusCode::UNAUTHORIZED);
+
+    for auth in [None, Some("Bearer wrong-token"), Some("scrape-me-please")] {
+        let mut request = browser.http.get(browser.url("/metrics"));
+        if let Some(auth) = auth {
+            request = request.header("authorization", auth);
+        }
+        assert_eq!(browser.send(request).await.status, StatusCode::UNAUTHORIZED, "{auth:?}");
+    }
+    let request =
+        browser.http.get(browser.url("/metrics")).header("authorization", "Bearer scrape-me-please");
+    let metrics = browser.send(request).await;
+    assert_eq!(metrics.status, StatusCode::OK);
+    let text = &metrics.text;
+    assert!(
+        text.contains(r#"http_requests_total{method="GET",route="/_api/health",status="200"} 4"#),
+        "{text}"
+    );
+    assert!(text.contains(r#"route="/_api/analyses/{id}",status="401"}"#), "by route, not by id: {text}");
+    assert!(!text.contains("12345"), "{text}");
+    assert!(
+        text.contains(r#"http_request_duration_seconds_bucket{method="GET",route="/_api/health""#),
+        "{text}"
+    );
+    assert!(text.contains(r#"credits_granted_total{reason="signup_bonus"}"#), "{text}");
+    assert!(text.contains(r#"db_pool_connections{state="max"} 8"#), "{text}");
 }

@@ -78,6 +78,29 @@ async fn an_owner_shares_an_analysis_with_a_preview_and_revokes_it(db: TestDb) {
     let card = image::load_from_memory(&png).unwrap();
     assert_eq!((card.width(), card.height()), (1200, 630));
 
+    // The same result as coaching and as a roast: the same scores, other words, each with
+    // its own card.
+    let voices = &saved["result"]["voices"];
+    for voice in ["roast", "coach"] {
+        assert_eq!(voices[voice]["comments"].as_array().unwrap().len(), 6, "{voices}");
+        let page = visitor.get(&format!("/share/{token}?voice={voice}")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(page.text.contains(&title), "same score and kind in every voice");
+        let summary = voices[voice]["summary"].as_str().unwrap();
+        assert!(
+            page.text.contains(&summary.replace('\'', "&#39;")) || page.text.contains(summary),
+            "{summary}"
+        );
+        assert!(page.text.contains(&format!("/share/{token}/card.png?voice={voice}")), "its own card");
+        let (status, _, voiced_png) =
+            fetch(&visitor, &visitor.url(&format!("/share/{token}/card.png?voice={voice}"))).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(image::load_from_memory(&voiced_png).unwrap().width(), 1200);
+        assert_ne!(voiced_png, png, "the {voice} card shows its line");
+    }
+    let coached = visitor.get(&format!("/share/{token}?voice=coach")).await.text;
+    assert!(coached.contains("Next step:") || coached.contains("Keep it:"), "{coached}");
+
     // Revoked: the page and the card are gone; only the owner can revoke.
     let unshare = format!("/_api/analyses/{id}/unshare");
     assert_eq!(other.post(&unshare, json!({})).await.status, StatusCode::NOT_FOUND);

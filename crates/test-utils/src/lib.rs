@@ -2,7 +2,8 @@
 //! (with the [`both_backends!`] macro), [`TestApp`] serving the real `App` over real HTTP,
 //! users built as the product makes them (`app.user(email).credits(5).pro().sign_up()`),
 //! [`fixtures`] for service tests, [`SmtpSink`], a local SMTP listener, and the stand-ins
-//! [`StripeStandIn`] and [`OpenAiStandIn`] speaking their services' real protocols.
+//! [`StripeStandIn`], [`OpenAiStandIn`] and [`S3StandIn`] speaking their services' real
+//! protocols.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod app;
@@ -12,6 +13,7 @@ pub mod fixtures;
 mod openai;
 mod photos;
 mod proxy;
+mod s3;
 mod smtp;
 mod standin;
 mod stripe;
@@ -22,6 +24,7 @@ pub use db::TestDb;
 pub use openai::{OpenAiBehaviour, OpenAiStandIn, RecordedChatRequest};
 pub use photos::{eval_photos, upright_photo};
 pub use proxy::FreezableProxy;
+pub use s3::S3StandIn;
 pub use smtp::{ReceivedMail, SmtpSink};
 pub use stripe::StripeStandIn;
 pub use users::{FIXTURE_SETUP, TestUser, UserBuilder};

@@ -194,6 +194,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/analyses/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the signed-in user's analyses for good, with its photos, its public share
+         *     link and the community post made of it.
+         */
+        post: operations["delete_analysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/analyses/{id}/share": {
         parameters: {
             query?: never;
@@ -762,7 +782,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reports whether the service and its database are up. */
+        /** Liveness: the service answers (the database is not asked; see `/_api/ready`). */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -781,6 +801,23 @@ export interface paths {
         };
         /** The signed-in user's saved analyses, newest first. */
         get: operations["my_analyses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the service and its database answer. */
+        get: operations["ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1127,6 +1164,11 @@ export interface components {
             suggestions: components["schemas"]["Suggestion"][];
             summary: string;
             thumbnailUrl?: string | null;
+            /**
+             * @description The same result as a roast and as coaching (the scores are the same in every voice;
+             *     Honest is `summary` and the categories' comments).
+             */
+            voices: components["schemas"]["Voices"];
         };
         /**
          * @description Where a saved analysis stands (`analyses.status`). Only delivered results are saved
@@ -1395,7 +1437,7 @@ export interface components {
          * @description A stable, machine-readable name for the kind of failure; the UI may switch on it.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
         /**
          * @description The typeface of a page; `gaming` is Orbitron, served by us (no font CDN).
          * @enum {string}
@@ -1426,7 +1468,7 @@ export interface components {
         HealthResponse: {
             /** @description `sqlite` or `postgres`. */
             database: string;
-            /** @description `ok` when everything answers. */
+            /** @description `ok`. */
             status: string;
         };
         HistoryResponse: {
@@ -2196,7 +2238,7 @@ export interface components {
             themes: components["schemas"]["ThemeDto"][];
         };
         /**
-         * @description A product's price tier (`products.tier`): every category offers one of each.
+         * @description A product's price tier (`products.tier`): every category offers some of each.
          * @enum {string}
          */
         Tier: "budget" | "balanced" | "premium";
@@ -2313,6 +2355,23 @@ export interface components {
             /** @description The account the link resets. */
             email: string;
             valid: boolean;
+        };
+        /** @description A whole result in one voice: a one-line summary and a comment per category. */
+        Voiced: {
+            /** @description In the assessment's order. */
+            comments: components["schemas"]["VoicedComment"][];
+            /** @description One short line (it fits on the share card). */
+            summary: string;
+        };
+        /** @description One category's comment in a voice. */
+        VoicedComment: {
+            category: components["schemas"]["Category"];
+            comment: string;
+        };
+        /** @description The Roast and Coach voices of a result (Honest is the result itself). */
+        Voices: {
+            coach: components["schemas"]["Voiced"];
+            roast: components["schemas"]["Voiced"];
         };
         /** @description The same value again takes the vote back; the other switches it. */
         VoteRequest: {
@@ -3079,6 +3138,72 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such analysis of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_analysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The analysis id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5078,22 +5203,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Healthy */
+            /** @description Alive */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
-                };
-            };
-            /** @description The database does not answer */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5140,6 +5256,35 @@ export interface operations {
                 };
             };
             /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description The database does not answer */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -4,8 +4,10 @@ import { Layout } from '@/components/layout/Layout'
 import { RouteError } from '@/components/layout/RouteError'
 import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
 import { RequireAuth } from '@/features/auth/components/RequireAuth'
+// The landing page comes with the main script: lazy, its download would wait for the main
+// script to run, and its hero (the largest paint of a first visit) for both, one after the other.
+import Home from '@/routes/Home'
 
-const Home = lazy(() => import('@/routes/Home'))
 const About = lazy(() => import('@/routes/About'))
 const Tips = lazy(() => import('@/routes/Tips'))
 const HowWeScore = lazy(() => import('@/routes/HowWeScore'))

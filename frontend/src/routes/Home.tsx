@@ -1,13 +1,16 @@
+import { lazy, memo } from 'react'
 import { Link } from 'react-router-dom'
 import { Armchair, BrushCleaning, Cable, Camera, Lightbulb, ListChecks, Lock, Monitor, ShoppingCart, Sparkles, Target, ThumbsUp, Trophy, Zap } from 'lucide-react'
 import { useAuth } from '@/app/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { usePacks } from '@/features/credits/api'
-import { OutOfCreditsDialog } from '@/features/credits/components/OutOfCreditsDialog'
 import { TopSetupsThisWeek } from '@/features/community/components/TopSetupsThisWeek'
 import { plural } from '@/lib/plural'
 import { formatPrice } from '@/lib/price'
 import { usePageTitle } from '@/lib/usePageTitle'
+
+// Only a member out of credits sees it: it loads when it first opens.
+const OutOfCreditsDialog = lazy(() => import('@/features/credits/components/OutOfCreditsDialog').then((m) => ({ default: m.OutOfCreditsDialog })))
 
 const CATEGORIES = [
   { icon: Cable, name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
@@ -65,6 +68,9 @@ export default function Home() {
   const packs = usePacks().data?.packs ?? []
   const cheapest = packs.reduce<number | null>((min, p) => (min === null || p.priceCents < min ? p.priceCents : min), null)
   const signedOut = state.status === 'unauthenticated'
+  // Until the session answers, the signed-out extras of the hero hold their place unseen: a
+  // first visit is signed out, and then nothing below them moves when that is known.
+  const checking = state.status === 'loading'
 
   return (
     <div className="container">
@@ -78,8 +84,8 @@ export default function Home() {
           upgrade picks that actually fit your setup.
         </p>
         <div className="row hero-actions">
-          {signedOut && (
-            <button type="button" className="btn btn-primary" onClick={() => openAuth('register')}>
+          {(signedOut || checking) && (
+            <button type="button" className={checking ? 'btn btn-primary reserve' : 'btn btn-primary'} onClick={() => openAuth('register')}>
               Get Started
             </button>
           )}
@@ -89,8 +95,8 @@ export default function Home() {
           {user && (
             <li><span className="badge badge-success">Credits: {user.credits}</span></li>
           )}
-          {signedOut && (
-            <li><span className="badge">Sign up to get 3 free credits</span></li>
+          {(signedOut || checking) && (
+            <li className={checking ? 'reserve' : undefined}><span className="badge">Sign up to get 3 free credits</span></li>
           )}
           <li><Lock aria-hidden="true" /> Processed securely</li>
           <li><Zap aria-hidden="true" /> Results in seconds</li>
@@ -103,6 +109,75 @@ export default function Home() {
         <AnalyzeForm creditsDialog={OutOfCreditsDialog} />
       </section>
 
+      <Explainer />
+
+      <section id="pricing" className="section" aria-labelledby="pricing-title">
+        <h2 id="pricing-title" className="section-title">Pricing</h2>
+        <div className="grid grid-3 pricing">
+          <div className="card plan">
+            <h3>Free</h3>
+            <p className="price">$0</p>
+            <ul className="check-list">
+              <li>3 free credits when you sign up</li>
+              <li>Watch ads: 3 ads = 1 credit</li>
+              <li>Up to 10 credits a day from ads</li>
+              <li>1 credit per analysis</li>
+            </ul>
+            {signedOut ? (
+              <button type="button" className="btn btn-secondary btn-block" onClick={() => openAuth('register')}>
+                Get Started
+              </button>
+            ) : (
+              <Link to="/buy-credits" className="btn btn-secondary btn-block">Watch Ads for Credits</Link>
+            )}
+          </div>
+
+          <div className="card plan plan-featured">
+            <h3>Credit Packs</h3>
+            <p className="price">
+              <span className="price-from">from</span> {cheapest === null ? '…' : formatPrice(cheapest)}
+            </p>
+            <ul className="pack-list">
+              {packs.map((pack) => (
+                <li key={pack.id}>
+                  <span>
+                    <strong>{pack.name.replace(/ Pack$/, '')}</strong> · {plural(pack.credits, 'credit')}
+                  </span>
+                  <strong>{formatPrice(pack.priceCents, pack.currency)}</strong>
+                </li>
+              ))}
+            </ul>
+            <Link to="/buy-credits" className="btn btn-primary btn-block">Buy Credits</Link>
+          </div>
+
+          <div className="card plan">
+            <h3>
+              Pro <span className="badge badge-pro" aria-hidden="true">PRO</span>
+            </h3>
+            <p className="price">Unlimited</p>
+            <ul className="check-list">
+              <li>Unlimited analyses</li>
+              <li>PDF export of your reports</li>
+              <li>Advanced recommendations</li>
+              <li>Pro badge and glowing avatar</li>
+            </ul>
+            <p className="hint">Pro membership is granted by the team for now.</p>
+            <Link to="/contact" className="btn btn-ghost btn-block">Ask About Pro</Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+/**
+ * What is rated, how it works and the community: the same on every render, so kept out of
+ * the re-renders of the page (the session and the prices arrive after the first paint, and
+ * each re-render of this long list is main-thread time on a slow phone).
+ */
+const Explainer = memo(function Explainer() {
+  return (
+    <>
       <section id="features" className="section" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">What Gets Rated</h2>
         <p className="muted center">
@@ -185,62 +260,6 @@ export default function Home() {
           </div>
         </div>
       </section>
-
-      <section id="pricing" className="section" aria-labelledby="pricing-title">
-        <h2 id="pricing-title" className="section-title">Pricing</h2>
-        <div className="grid grid-3 pricing">
-          <div className="card plan">
-            <h3>Free</h3>
-            <p className="price">$0</p>
-            <ul className="check-list">
-              <li>3 free credits when you sign up</li>
-              <li>Watch ads: 3 ads = 1 credit</li>
-              <li>Up to 10 credits a day from ads</li>
-              <li>1 credit per analysis</li>
-            </ul>
-            {signedOut ? (
-              <button type="button" className="btn btn-secondary btn-block" onClick={() => openAuth('register')}>
-                Get Started
-              </button>
-            ) : (
-              <Link to="/buy-credits" className="btn btn-secondary btn-block">Watch Ads for Credits</Link>
-            )}
-          </div>
-
-          <div className="card plan plan-featured">
-            <h3>Credit Packs</h3>
-            <p className="price">
-              <span className="price-from">from</span> {cheapest === null ? '…' : formatPrice(cheapest)}
-            </p>
-            <ul className="pack-list">
-              {packs.map((pack) => (
-                <li key={pack.id}>
-                  <span>
-                    <strong>{pack.name.replace(/ Pack$/, '')}</strong> · {plural(pack.credits, 'credit')}
-                  </span>
-                  <strong>{formatPrice(pack.priceCents, pack.currency)}</strong>
-                </li>
-              ))}
-            </ul>
-            <Link to="/buy-credits" className="btn btn-primary btn-block">Buy Credits</Link>
-          </div>
-
-          <div className="card plan">
-            <h3>
-              Pro <span className="badge badge-pro" aria-hidden="true">PRO</span>
-            </h3>
-            <p className="price">Unlimited</p>
-            <ul className="check-list">
-              <li>Unlimited analyses</li>
-              <li>PDF export of your reports</li>
-              <li>Advanced recommendations</li>
-              <li>Pro badge and glowing avatar</li>
-            </ul>
-            <p className="hint">Pro membership is granted by the team for now.</p>
-            <Link to="/contact" className="btn btn-ghost btn-block">Ask About Pro</Link>
-          </div>
-        </div>
-      </section>
-    </div>
+    </>
   )
-}
+})

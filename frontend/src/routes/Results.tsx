@@ -11,6 +11,7 @@ import { SharePanel, ShareUnavailable, shareLinkNatively, useResultShare } from 
 import { exportPdf, type ReportInput } from '@/features/analysis/report'
 import { readResultsState, type AnalyzeState } from '@/features/analysis/schemas'
 import { useAnalysis, type AnalysisPhase } from '@/features/analysis/useAnalysis'
+import { useVoice, voicedUrl } from '@/features/analysis/voice'
 import { PublishDialog } from '@/features/community/components/PublishDialog'
 import { useBalanceChanged } from '@/features/credits/api'
 import { OutOfCreditsDialog, type OutOfCreditsClose } from '@/features/credits/components/OutOfCreditsDialog'
@@ -197,6 +198,7 @@ function ResultsPage({ result, input, sharePath }: ResultsPageProps) {
   const { state, user, openAuth } = useAuth()
   const [publishOpen, setPublishOpen] = useState(false)
   const [proOnlyOpen, setProOnlyOpen] = useState(false)
+  const [voice, setVoice] = useVoice()
   // Only a saved analysis can be shared or published, and only by the signed-in user it belongs to.
   const ownedId = user && result.analysisId != null ? result.analysisId : null
   const share = useResultShare(ownedId, sharePath)
@@ -210,12 +212,12 @@ function ResultsPage({ result, input, sharePath }: ResultsPageProps) {
   }
   const shareNow = async () => {
     const link = await share.share()
-    if (link) await shareLinkNatively(result.overallScore, link.url)
+    if (link) await shareLinkNatively(result.overallScore, voicedUrl(link.url, voice))
   }
   // The owner shares the public link; a visitor signs up first; a result not saved to the account has none.
   const onShare = ownedId !== null ? () => void shareNow() : state.status === 'unauthenticated' ? () => openAuth('register') : null
   let sharePanel: ReactNode = null
-  if (ownedId !== null) sharePanel = <SharePanel score={result.overallScore} share={share} />
+  if (ownedId !== null) sharePanel = <SharePanel score={result.overallScore} share={share} voice={voice} />
   else if (state.status !== 'loading') sharePanel = <ShareUnavailable />
   return (
     <div className="container stack">
@@ -239,6 +241,8 @@ function ResultsPage({ result, input, sharePath }: ResultsPageProps) {
         input={input}
         productLink={(product, context) => <ProductLink product={product} context={context} analysisId={result.analysisId} />}
         share={sharePanel}
+        voice={voice}
+        onVoiceChange={setVoice}
       >
         <TrendingGear />
       </ResultsView>

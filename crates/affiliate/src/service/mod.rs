@@ -12,13 +12,54 @@ use crate::models::{ClickInsertForm, ProductRow, VisitorInsertForm};
 use crate::repo;
 
 setupiq_db::text_enum! {
-    /// A product's price tier (`products.tier`): every category offers one of each.
+    /// A product's price tier (`products.tier`): every category offers some of each.
     #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
     #[serde(rename_all = "lowercase")]
     pub enum Tier {
         Budget = "budget",
         Balanced = "balanced",
         Premium = "premium",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// What a product is (`products.kind`): suggestions choose and justify by it.
+    pub enum ProductKind {
+        CableClips = "cable_clips",
+        CableTies = "cable_ties",
+        CableSleeve = "cable_sleeve",
+        CableBox = "cable_box",
+        CableRaceway = "cable_raceway",
+        CableTray = "cable_tray",
+        CableSpine = "cable_spine",
+        CableKit = "cable_kit",
+        LedStrip = "led_strip",
+        LightBars = "light_bars",
+        LightPanels = "light_panels",
+        NeonSign = "neon_sign",
+        /// A light on top of the monitor that lights the desk.
+        ScreenBar = "screen_bar",
+        WarmLamp = "warm_lamp",
+        DeskOrganiser = "desk_organiser",
+        DeskMat = "desk_mat",
+        /// A monitor stand with storage under it.
+        StorageRiser = "storage_riser",
+        DrawerUnit = "drawer_unit",
+        HeadphoneHook = "headphone_hook",
+        Pegboard = "pegboard",
+        MonitorArm = "monitor_arm",
+        DualArm = "dual_arm",
+        LaptopStand = "laptop_stand",
+        Monitor = "monitor",
+        GamingChair = "gaming_chair",
+        ErgonomicChair = "ergonomic_chair",
+        LumbarCushion = "lumbar_cushion",
+        Footrest = "footrest",
+        PlantSet = "plant_set",
+        AmbientLamp = "ambient_lamp",
+        DeskShelf = "desk_shelf",
+        WallShelf = "wall_shelf",
+        WallPanels = "wall_panels",
     }
 }
 
@@ -35,6 +76,8 @@ pub struct Product {
     pub justification: String,
     /// Out of 5, one decimal.
     pub rating: f64,
+    /// `None` for the generic products no analysis category asks for.
+    pub kind: Option<ProductKind>,
 }
 
 impl From<ProductRow> for Product {
@@ -48,16 +91,28 @@ impl From<ProductRow> for Product {
             link: row.link,
             justification: row.justification,
             rating: f64::from(row.rating_tenths) / 10.0,
+            kind: row.kind,
         }
     }
 }
 
-/// The three tiers recommended for one category.
+/// The products of one category by tier, none empty; each tier best-rated first (then
+/// cheapest), so its first product is the pick when nothing else decides.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Recommendation {
-    pub budget: Product,
-    pub balanced: Product,
-    pub premium: Product,
+    pub budget: Vec<Product>,
+    pub balanced: Vec<Product>,
+    pub premium: Vec<Product>,
+}
+
+impl Recommendation {
+    pub fn tier(&self, tier: Tier) -> &[Product] {
+        match tier {
+            Tier::Budget => &self.budget,
+            Tier::Balanced => &self.balanced,
+            Tier::Premium => &self.premium,
+        }
+    }
 }
 
 /// Which chair trio fits a setup.
@@ -67,9 +122,9 @@ pub enum ChairStyle {
     Ergonomic,
 }
 
-/// The budget, balanced and premium product for an analysis category; a generic trio for
-/// a category the catalogue does not know. Chair & Comfort picks the trio of `chair_style`
-/// (gaming when not given).
+/// The budget, balanced and premium products for an analysis category; the generic trio for
+/// a category the catalogue does not know. Chair & Comfort offers the chairs of
+/// `chair_style` (gaming when not given) and the accessories that fit any chair.
 pub fn recommend(
     conn: &mut DbConnection,
     analysis_category: &str,
@@ -84,16 +139,21 @@ pub fn recommend(
     if rows.is_empty() {
         rows = repo::products_for(conn, None, None)?;
     }
-    let mut pick = |tier: Tier| {
-        rows.iter()
-            .position(|r| r.tier == tier)
-            .map(|i| Product::from(rows.remove(i)))
-            .ok_or_else(|| AffiliateError::CatalogueIncomplete(format!("{analysis_category} / {tier}")))
+    let products_of = |tier: Tier| {
+        let mut products: Vec<Product> =
+            rows.iter().filter(|r| r.tier == tier).cloned().map(Product::from).collect();
+        if products.is_empty() {
+            return Err(AffiliateError::CatalogueIncomplete(format!("{analysis_category} / {tier}")));
+        }
+        products.sort_by(|a, b| {
+            b.rating.total_cmp(&a.rating).then(a.price_cents.cmp(&b.price_cents)).then(a.id.cmp(&b.id))
+        });
+        Ok(products)
     };
     Ok(Recommendation {
-        budget: pick(Tier::Budget)?,
-        balanced: pick(Tier::Balanced)?,
-        premium: pick(Tier::Premium)?,
+        budget: products_of(Tier::Budget)?,
+        balanced: products_of(Tier::Balanced)?,
+        premium: products_of(Tier::Premium)?,
     })
 }
 

@@ -86,7 +86,7 @@ pub async fn analyze(
     let (id, is_pro) = match requester {
         Requester::Visitor { visitor_hash, ip } => {
             db.run(move |conn| super::claim_trial(conn, &visitor_hash, &ip, now)).await?;
-            let report = Report { assessment: rating.assessment, suggestions, analyzer: rating.analyzer };
+            let report = Report::new(rating.assessment, suggestions, rating.analyzer);
             return Ok(Delivered::Trial { report, at: now });
         }
         Requester::User { id, is_pro, .. } => (id, is_pro),

@@ -17,6 +17,7 @@ use crate::models::{AnalysisInsertForm, AnalysisRow, TrialInsertForm};
 use crate::repo;
 use setupiq_analyzer::engine::{AnalyzerName, Rating};
 use setupiq_analyzer::result::Assessment;
+use setupiq_analyzer::voice::Voices;
 pub use suggestions::Suggestion;
 
 /// Credits one analysis costs.
@@ -104,6 +105,22 @@ pub struct Report {
     pub assessment: Assessment,
     pub suggestions: Vec<Suggestion>,
     pub analyzer: AnalyzerName,
+    /// The result as a roast and as coaching, made when it was delivered (absent from
+    /// results saved before voices existed: [`Report::voices`] makes them then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub voices: Option<Voices>,
+}
+
+impl Report {
+    pub fn new(assessment: Assessment, suggestions: Vec<Suggestion>, analyzer: AnalyzerName) -> Report {
+        let voices = Some(Voices::of(&assessment));
+        Report { assessment, suggestions, analyzer, voices }
+    }
+
+    /// The Roast and Coach voices, as stored or made from the assessment.
+    pub fn voices(&self) -> Voices {
+        self.voices.clone().unwrap_or_else(|| Voices::of(&self.assessment))
+    }
 }
 
 /// A delivered analysis to save.
@@ -145,11 +162,7 @@ pub fn save_and_charge(
     new: &NewAnalysis<'_>,
     now: DateTime<Utc>,
 ) -> Result<(SavedAnalysis, i32), AnalysisError> {
-    let report = Report {
-        assessment: new.rating.assessment.clone(),
-        suggestions: new.suggestions.to_vec(),
-        analyzer: new.rating.analyzer,
-    };
+    let report = Report::new(new.rating.assessment.clone(), new.suggestions.to_vec(), new.rating.analyzer);
     let result_json = serde_json::to_string(&report).map_err(|e| AnalysisError::Corrupt(e.to_string()))?;
     let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
     write_transaction(conn, |conn| {
@@ -220,6 +233,37 @@ pub fn list_for_owner(
     let rows = repo::analyses_of(conn, user_id, limit, offset)?;
     let total = repo::count_analyses_of(conn, user_id)?;
     Ok((rows.into_iter().map(saved).collect::<Result<_, _>>()?, total))
+}
+
+/// Lists the media another crate keeps for an analysis (the photos of its community post,
+/// say), so that deleting the analysis deletes those files too. Such rows go with the
+/// analysis through `ON DELETE CASCADE`; the hook runs in the deletion's transaction,
+/// before the analysis goes, while they can still be read.
+pub type MediaOfAnalysis = fn(&mut DbConnection, i64) -> Result<Vec<MediaKey>, DieselError>;
+
+/// Every [`MediaOfAnalysis`] of the application (shared state of the delete handler).
+#[derive(Clone, Default)]
+pub struct AnalysisDependents(pub Vec<MediaOfAnalysis>);
+
+/// Deletes one of the owner's analyses with everything that hangs off it (its community
+/// post and that post's votes and reports; a RigPage showing it shows no setup). Returns
+/// the media keys the caller removes from the media store after the commit. Another
+/// user's analysis is "not found".
+pub fn delete(
+    conn: &mut DbConnection,
+    id: i64,
+    user_id: i64,
+    dependents: &AnalysisDependents,
+) -> Result<Vec<MediaKey>, AnalysisError> {
+    write_transaction(conn, |conn| {
+        let analysis = find_for_owner(conn, id, user_id)?;
+        let mut media: Vec<MediaKey> = analysis.image.into_iter().chain(analysis.thumbnail).collect();
+        for media_of_analysis in &dependents.0 {
+            media.extend(media_of_analysis(conn, id)?);
+        }
+        repo::delete_analysis(conn, id)?;
+        Ok(media)
+    })
 }
 
 /// Every stored image of a user's analyses (registered with the account deletion).

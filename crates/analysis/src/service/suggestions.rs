@@ -1,16 +1,24 @@
 //! Upgrade suggestions from the affiliate catalogue: the weakest categories first, each
-//! with the product of its budget / balanced / premium trio that gains the most score per
-//! dollar, and the three tiers to choose from. Only what was seen is pitched: a category the
-//! analyzer rated with low confidence (no chair in the photo, a description silent on it) is
+//! with a product per tier (budget / balanced / premium), the one of the three that gains the
+//! most score per dollar recommended. Only what was seen is pitched: a category the analyzer
+//! rated with low confidence (no chair in the photo, a description silent on it) is
 //! suggested only when nothing else needs it, and never before one that was seen.
+//!
+//! Within a tier, the product is chosen by what the analyzer saw ([`Seen`]): two monitors at
+//! different heights get a dual arm, a laptop alone a laptop stand, a neon-lit room never a
+//! plant set. Each justification says what was seen and what the product changes. Without
+//! facts (a provider's answer, a result saved before them) the tier's best-rated product is
+//! shown with its catalogue text.
 
 use serde::{Deserialize, Serialize};
-use setupiq_affiliate::service::{self as affiliate, ChairStyle, Product, Tier};
+use setupiq_affiliate::service::{self as affiliate, ChairStyle, Product, ProductKind, Recommendation, Tier};
 use setupiq_db::DbConnection;
 use utoipa::ToSchema;
 
 use crate::error::AnalysisError;
-use setupiq_analyzer::result::{Assessment, Category, CategoryScore, Confidence};
+use setupiq_analyzer::result::{
+    Assessment, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen,
+};
 
 /// At most this many suggestions per analysis.
 pub const MAX_SUGGESTIONS: usize = 3;
@@ -39,8 +47,8 @@ pub struct ProductRecommendation {
     pub justification: String,
 }
 
-impl From<&Product> for ProductRecommendation {
-    fn from(p: &Product) -> Self {
+impl ProductRecommendation {
+    fn new(p: &Product, justification: String) -> Self {
         Self {
             product_id: p.id,
             name: p.name.clone(),
@@ -48,7 +56,7 @@ impl From<&Product> for ProductRecommendation {
             price: format_price(p.price_cents),
             price_cents: p.price_cents,
             tier: p.tier,
-            justification: p.justification.clone(),
+            justification,
         }
     }
 }
@@ -75,7 +83,9 @@ pub struct Suggestion {
 
 /// Suggestions for `assessment`, best value first.
 pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<Suggestion>, AnalysisError> {
-    let chair_style = if assessment.category.to_lowercase().contains("gaming")
+    let seen = assessment.seen.as_ref();
+    let chair_style = if seen.and_then(|s| s.seat) == Some(Seat::GamingChair)
+        || assessment.category.to_lowercase().contains("gaming")
         || assessment.score_of(Category::RgbLighting).is_some_and(|s| s >= 7)
     {
         ChairStyle::Gaming
@@ -84,30 +94,8 @@ pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<S
     };
     let mut ranked = Vec::new();
     for rating in candidates(assessment) {
-        let trio = affiliate::recommend(conn, rating.category.name(), Some(chair_style))?;
-        let candidates =
-            [(&trio.budget, GAIN_BUDGET), (&trio.balanced, GAIN_BALANCED), (&trio.premium, GAIN_PREMIUM)];
-        let (best, value) = candidates
-            .iter()
-            .map(|(product, gain)| (*product, value_per_dollar(rating, *gain, product.price_cents)))
-            .fold((&trio.budget, f64::MIN), |best, next| if next.1 > best.1 { next } else { best });
-        let suggestion = Suggestion {
-            category: rating.category,
-            title: title(rating.category).to_owned(),
-            description: format!(
-                "{}/10: {}. {}",
-                rating.score,
-                rating.comment.trim_end_matches('.'),
-                best.justification
-            ),
-            product_recommendation: best.into(),
-            tiers: ProductTiers {
-                budget: (&trio.budget).into(),
-                balanced: (&trio.balanced).into(),
-                premium: (&trio.premium).into(),
-            },
-        };
-        ranked.push((suggestion, value));
+        let catalogue = affiliate::recommend(conn, rating.category.name(), Some(chair_style))?;
+        ranked.push(suggestion(rating, seen, &catalogue));
     }
     // Best value first among what was seen; the unseen after them.
     ranked.sort_by(|a, b| {
@@ -117,6 +105,359 @@ pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<S
         unseen(&a.0).cmp(&unseen(&b.0)).then(b.1.total_cmp(&a.1))
     });
     Ok(ranked.into_iter().map(|(s, _)| s).collect())
+}
+
+/// The suggestion for one weak category and the value per dollar of its recommended product.
+fn suggestion(rating: &CategoryScore, seen: Option<&Seen>, catalogue: &Recommendation) -> (Suggestion, f64) {
+    let category = rating.category;
+    let wanted = seen.map(|seen| Wanted::by(category, seen)).unwrap_or_default();
+    let evidence = seen.and_then(|seen| evidence(category, seen));
+    let recommend = |tier: Tier| {
+        let product = wanted.pick(catalogue.tier(tier));
+        let justification = match (&evidence, product.kind, seen) {
+            (Some(evidence), Some(kind), Some(seen)) => {
+                format!("{}: {}.", capitalised(evidence), effect(kind, category, seen))
+            }
+            _ => product.justification.clone(),
+        };
+        (product, ProductRecommendation::new(product, justification))
+    };
+    let tiers = [(Tier::Budget, GAIN_BUDGET), (Tier::Balanced, GAIN_BALANCED), (Tier::Premium, GAIN_PREMIUM)]
+        .map(|(tier, gain)| {
+            let (product, shown) = recommend(tier);
+            (value_per_dollar(rating, gain, product.price_cents), shown)
+        });
+    let [budget, balanced, premium] = tiers;
+    let (value, best) = [&budget, &balanced, &premium]
+        .into_iter()
+        .fold(&budget, |best, next| if next.0 > best.0 { next } else { best })
+        .clone();
+    let description = if evidence.is_some() {
+        format!("{}/10. {}", rating.score, best.justification)
+    } else {
+        format!("{}/10: {}. {}", rating.score, rating.comment.trim_end_matches('.'), best.justification)
+    };
+    let suggestion = Suggestion {
+        category,
+        title: title(category).to_owned(),
+        description,
+        product_recommendation: best,
+        tiers: ProductTiers { budget: budget.1, balanced: balanced.1, premium: premium.1 },
+    };
+    (suggestion, value)
+}
+
+/// The kinds of product that fit what was seen, best first, and those that don't fit at all.
+#[derive(Debug, Default)]
+struct Wanted {
+    prefer: Vec<ProductKind>,
+    avoid: Vec<ProductKind>,
+}
+
+impl Wanted {
+    fn by(category: Category, seen: &Seen) -> Wanted {
+        use ProductKind as K;
+        let monitors = seen.monitors.unwrap_or(0);
+        let laptop = seen.laptops.is_some_and(|n| n > 0);
+        let neon = seen.light == Some(Light::Neon);
+        let has_plants = seen.plants.is_some_and(|n| n > 0) || seen.greenery;
+        let (prefer, avoid) = match category {
+            Category::MonitorSetup => {
+                let prefer = match (monitors, laptop) {
+                    (0, true) => vec![K::LaptopStand, K::Monitor, K::ScreenBar],
+                    (2.., _) if seen.uneven_monitors => vec![K::DualArm, K::MonitorArm, K::ScreenBar],
+                    (2.., _) if seen.on_arms => vec![K::ScreenBar, K::Monitor],
+                    (2.., _) => vec![K::DualArm, K::ScreenBar, K::Monitor],
+                    (1, true) => vec![K::LaptopStand, K::MonitorArm, K::ScreenBar],
+                    _ if seen.on_arms => vec![K::Monitor, K::ScreenBar],
+                    _ => vec![K::MonitorArm, K::Monitor, K::ScreenBar],
+                };
+                let mut avoid = Vec::new();
+                if seen.monitors.is_some() && monitors < 2 {
+                    avoid.push(K::DualArm);
+                }
+                if seen.laptops == Some(0) {
+                    avoid.push(K::LaptopStand);
+                }
+                if seen.on_arms {
+                    avoid.extend([K::MonitorArm, K::DualArm]);
+                }
+                (prefer, avoid)
+            }
+            Category::RgbLighting => match seen.light {
+                // More of the same adds nothing: a neutral light to work by does.
+                Some(Light::Neon) => {
+                    (vec![K::ScreenBar, K::WarmLamp], vec![K::LedStrip, K::NeonSign, K::LightBars])
+                }
+                Some(Light::Accent) => (vec![K::LightPanels, K::LightBars, K::NeonSign, K::LedStrip], vec![]),
+                Some(Light::White) if seen.dark_room => {
+                    (vec![K::LedStrip, K::LightBars, K::ScreenBar], vec![])
+                }
+                Some(Light::White) => (vec![K::LedStrip, K::LightPanels, K::LightBars], vec![]),
+                None => (vec![], vec![]),
+            },
+            Category::DeskCleanliness => {
+                if !seen.clutter.is_empty() {
+                    (vec![K::DeskOrganiser, K::DrawerUnit, K::StorageRiser, K::Pegboard], vec![K::DeskMat])
+                } else if seen.busy_desk {
+                    (vec![K::DrawerUnit, K::DeskOrganiser, K::Pegboard, K::StorageRiser], vec![K::DeskMat])
+                } else {
+                    (vec![K::DeskMat, K::HeadphoneHook], vec![])
+                }
+            }
+            Category::CableManagement => {
+                let prefer = match seen.cables_mostly {
+                    Some(CablePlace::UnderDesk) => {
+                        vec![K::CableTray, K::CableSpine, K::CableRaceway, K::CableTies, K::CableKit]
+                    }
+                    Some(CablePlace::BehindMonitor) => {
+                        vec![K::CableSleeve, K::CableSpine, K::CableTies, K::CableKit]
+                    }
+                    Some(CablePlace::OnDesk) => {
+                        vec![K::CableClips, K::CableRaceway, K::CableTies, K::CableKit]
+                    }
+                    None => vec![K::CableKit, K::CableTray, K::CableTies],
+                };
+                (prefer, vec![])
+            }
+            Category::ChairComfort => match seen.seat {
+                // A chair is there: support in it before a new one.
+                Some(Seat::DeskChair | Seat::GamingChair) => (vec![K::LumbarCushion, K::Footrest], vec![]),
+                Some(Seat::Couch | Seat::Nothing) => {
+                    (vec![K::ErgonomicChair, K::GamingChair], vec![K::LumbarCushion, K::Footrest])
+                }
+                None => (vec![], vec![]),
+            },
+            Category::AestheticVibe => {
+                if neon {
+                    (vec![K::WallPanels, K::WallShelf, K::DeskShelf, K::DeskMat], vec![K::PlantSet])
+                } else if has_plants {
+                    (vec![K::WallShelf, K::DeskShelf, K::DeskMat], vec![K::PlantSet])
+                } else if !seen.clutter.is_empty() || seen.busy_desk {
+                    (vec![K::DeskMat, K::DeskShelf, K::PlantSet], vec![])
+                } else {
+                    (vec![K::PlantSet, K::AmbientLamp, K::DeskShelf], vec![])
+                }
+            }
+        };
+        Wanted { prefer, avoid }
+    }
+
+    /// The product of `tier` (best-rated first) that fits best: the most preferred kind, else
+    /// the best-rated that isn't avoided, else the best-rated.
+    fn pick<'a>(&self, tier: &'a [Product]) -> &'a Product {
+        let preferred = self.prefer.iter().find_map(|kind| tier.iter().find(|p| p.kind == Some(*kind)));
+        let acceptable = || tier.iter().find(|p| p.kind.is_none_or(|k| !self.avoid.contains(&k)));
+        // The catalogue never hands out an empty tier.
+        preferred.or_else(acceptable).unwrap_or(&tier[0])
+    }
+}
+
+/// What was seen in `category`, as the first half of a justification ("your two monitors sit
+/// at different heights"); `None` when the facts don't say.
+fn evidence(category: Category, seen: &Seen) -> Option<String> {
+    let laptop = seen.laptops.is_some_and(|n| n > 0);
+    let colours =
+        if seen.light_colours.is_empty() { "coloured".to_owned() } else { join(&seen.light_colours) };
+    let text = match category {
+        Category::MonitorSetup => match seen.monitors? {
+            0 if laptop => "your laptop is the only screen, down at desk height".to_owned(),
+            0 => return None,
+            2 if seen.stacked_monitors => "your two monitors stand one above the other".to_owned(),
+            n @ 2.. if seen.uneven_monitors => {
+                format!("your {} monitors sit at different heights", number(n.into()))
+            }
+            n @ 2.. if seen.on_arms => format!("your {} monitors already hang on arms", number(n.into())),
+            n @ 2.. => format!("you work across {} monitors", number(n.into())),
+            _ if laptop => "you work on one monitor with a laptop beside it".to_owned(),
+            _ if seen.on_arms => "your monitor already hangs on an arm".to_owned(),
+            _ => "everything happens on one monitor".to_owned(),
+        },
+        Category::RgbLighting => match seen.light? {
+            Light::Neon => format!("your room is already lit by saturated {colours} light"),
+            Light::Accent => format!("there is only a touch of {colours} light"),
+            Light::White if seen.dark_room => "the room is dark and has no coloured light".to_owned(),
+            Light::White => "there is no coloured lighting, only plain white light".to_owned(),
+        },
+        Category::DeskCleanliness => {
+            if !seen.clutter.is_empty() {
+                let items: Vec<String> = seen.clutter.iter().map(|c| spelled(c)).collect();
+                format!(
+                    "{} {} on your desk",
+                    join(&items),
+                    if is_one(&seen.clutter) { "sits" } else { "sit" }
+                )
+            } else if seen.busy_desk {
+                "small items and papers cover part of your desk".to_owned()
+            } else {
+                "your desk is already mostly clear".to_owned()
+            }
+        }
+        Category::CableManagement => {
+            let n = seen.loose_cables?;
+            if n == 0 {
+                let text = if seen.dark_room {
+                    "no loose cables are in view, but the dark room can hide them"
+                } else {
+                    "no loose cables are in view"
+                };
+                return Some(text.to_owned());
+            }
+            let (one, many) = match seen.cables_mostly {
+                Some(CablePlace::UnderDesk) => ("hangs under your desk", "hang under your desk"),
+                Some(CablePlace::BehindMonitor) => ("runs behind your monitor", "run behind your monitor"),
+                Some(CablePlace::OnDesk) => ("lies across your desk", "lie across your desk"),
+                None => ("is in view", "are in view"),
+            };
+            if n == 1 { format!("a loose cable {one}") } else { format!("{} loose cables {many}", number(n)) }
+        }
+        Category::ChairComfort => match seen.seat? {
+            Seat::GamingChair => "you sit on a gaming chair".to_owned(),
+            Seat::DeskChair => "you already have a desk chair".to_owned(),
+            Seat::Couch => "you sit on a couch or armchair rather than a desk chair".to_owned(),
+            Seat::Nothing => "no chair is visible in the photo".to_owned(),
+        },
+        Category::AestheticVibe => {
+            if seen.light == Some(Light::Neon) {
+                format!("your setup glows with saturated {colours} light")
+            } else if seen.plants.is_some_and(|n| n > 0) {
+                "your plants already soften the desk".to_owned()
+            } else if seen.greenery {
+                "there is already greenery in view".to_owned()
+            } else if !seen.clutter.is_empty() || seen.busy_desk {
+                "the things left out on the desk pull the look apart".to_owned()
+            } else if seen.plants == Some(0) {
+                "there are no plants or decor in view".to_owned()
+            } else {
+                return None;
+            }
+        }
+    };
+    Some(text)
+}
+
+/// What a product of `kind` changes, given what was seen: the second half of a justification.
+fn effect(kind: ProductKind, category: Category, seen: &Seen) -> &'static str {
+    use ProductKind as K;
+    let monitors = seen.monitors.unwrap_or(0);
+    let laptop_only = monitors == 0 && seen.laptops.is_some_and(|n| n > 0);
+    let neon = seen.light == Some(Light::Neon);
+    let has_plants = seen.plants.is_some_and(|n| n > 0) || seen.greenery;
+    let chair = matches!(seen.seat, Some(Seat::DeskChair | Seat::GamingChair));
+    match kind {
+        K::DualArm if seen.stacked_monitors => {
+            "a dual monitor arm holds the stack steady and frees the desk under it"
+        }
+        K::DualArm if seen.uneven_monitors => "a dual monitor arm levels them and frees the desk under them",
+        K::DualArm if monitors >= 2 => {
+            "a dual monitor arm holds them at one height and angle and frees the desk"
+        }
+        K::DualArm => "a dual monitor arm holds a second screen beside the first at the same height",
+        K::MonitorArm if monitors >= 2 => "a monitor arm lifts the main one to eye height and frees the desk",
+        K::MonitorArm => "a monitor arm lifts it to eye height and frees the desk under it",
+        K::LaptopStand if laptop_only => {
+            "a laptop stand raises the screen to eye level, so you stop looking down"
+        }
+        K::LaptopStand => "a laptop stand lifts the laptop level with the monitor as a second screen",
+        K::Monitor if laptop_only => "a monitor gives you a proper screen at eye height",
+        K::Monitor if monitors == 1 => "a second monitor gives you room to spread out",
+        K::Monitor => "a sharper, faster main screen lifts the whole setup",
+        K::ScreenBar if neon => {
+            "a monitor light bar adds a neutral task light, so the desk isn't lit by colour alone"
+        }
+        K::ScreenBar => "a monitor light bar lights the desk without glare on the screen",
+        K::LedStrip if neon => "an LED strip on the back of the monitor matches the light to the screen",
+        K::LedStrip if seen.dark_room => {
+            "an LED strip behind the monitor gives it a soft glow and eases eye strain"
+        }
+        K::LedStrip => "an LED strip behind the monitor adds the colour the setup is missing",
+        K::LightBars => "a pair of light bars washes the wall behind the desk in colour",
+        K::LightPanels => "light panels give the wall a colourful centrepiece",
+        K::NeonSign => "a neon sign puts a glowing accent on the wall behind the desk",
+        K::WarmLamp if neon => "a warm lamp balances the colour with soft, even light to work by",
+        K::WarmLamp => "a warm lamp gives soft light to work by",
+        K::DeskOrganiser => "a desk organiser gives the small things one place instead of the whole surface",
+        K::DrawerUnit => "a drawer unit keeps small things out of sight but in reach",
+        K::StorageRiser => "a monitor stand with a drawer swallows small things under the screen",
+        K::Pegboard => "a pegboard moves small things onto the wall",
+        K::HeadphoneHook => "a headphone hook takes the headset off the desk",
+        K::DeskMat if category == Category::AestheticVibe => "a desk mat gives the desk one calm colour",
+        K::DeskMat => "a desk mat marks out a calm work area under keyboard and mouse",
+        K::CableTray => "an under-desk cable tray lifts the cables off the floor and out of sight",
+        K::CableSpine => "a cable spine gathers the cables into one neat run from desk to floor",
+        K::CableRaceway => "a cable raceway hides the cables in a channel along the desk",
+        K::CableTies => "velcro ties bundle the cables into a few tidy runs",
+        K::CableSleeve => "a cable sleeve turns the cables into one neat run",
+        K::CableClips => "desk-edge cable clips hold the cables where you plug in",
+        K::CableBox => "a cable box hides the power strip and its tangle of plugs",
+        K::CableKit => "a complete cable kit routes every cable from wall to desk",
+        K::LumbarCushion if chair => "a lumbar cushion adds lower-back support to it",
+        K::LumbarCushion => "a lumbar cushion supports your lower back",
+        K::Footrest => "a footrest keeps your feet flat and knees level",
+        K::GamingChair if chair => "a better gaming chair adds proper lumbar support and adjustment",
+        K::GamingChair => "a gaming chair gives you proper support at the desk",
+        K::ErgonomicChair if chair => "an ergonomic chair adds adjustable lumbar support for long days",
+        K::ErgonomicChair => "an ergonomic chair gives you proper support at the desk",
+        K::PlantSet => "a plant set adds green and softness",
+        K::WallPanels if neon => "wall panels give the light a textured backdrop to play on",
+        K::WallPanels => "wall panels turn a bare wall into a backdrop",
+        K::WallShelf if has_plants => "a wall shelf gives plants a place at eye level",
+        K::WallShelf => "a wall shelf gives decor a place of its own",
+        K::DeskShelf if has_plants => "a desk shelf raises the screen and gives your plants a stage",
+        K::DeskShelf => "a desk shelf raises the screen and makes the desk look designed",
+        K::AmbientLamp if neon => "an RGB ambient lamp repeats the colour on the desk itself",
+        K::AmbientLamp => "an RGB ambient lamp adds an accent colour that ties the look together",
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Words
+
+/// "two", "three"... up to nine, then digits.
+fn number(n: u32) -> String {
+    const WORDS: [&str; 10] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    usize::try_from(n).ok().and_then(|i| WORDS.get(i)).map_or_else(|| n.to_string(), |w| (*w).to_owned())
+}
+
+/// "1 book" read aloud: "a book"; "3 cups" stays.
+fn spelled(counted: &str) -> String {
+    match counted.strip_prefix("1 ") {
+        Some(noun) => format!("{} {noun}", article(noun)),
+        None => counted.to_owned(),
+    }
+}
+
+/// Whether the clutter is a single item ("a book sits on your desk").
+fn is_one(clutter: &[String]) -> bool {
+    matches!(clutter, [only] if only.starts_with("1 "))
+}
+
+/// "a" or "an" by how `next` sounds: "an apple", "an RGB lamp", "an LED", but "a USB hub".
+fn article(next: &str) -> &'static str {
+    let mut letters = next.chars();
+    let first = letters.next().unwrap_or(' ');
+    let initialism = letters.next().is_some_and(|c| c.is_ascii_uppercase()) && first.is_ascii_uppercase();
+    let vowel_sound = if initialism {
+        // Letters whose names start with a vowel sound: "an F", "an M", "an S".
+        "AEFHILMNORSX".contains(first)
+    } else {
+        "aeiouAEIOU".contains(first)
+    };
+    if vowel_sound { "an" } else { "a" }
+}
+
+/// "a", "a and b", "a, b and c".
+fn join(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The categories to suggest for, weakest first: those below [`GOOD_ENOUGH`] that were
@@ -167,7 +508,254 @@ pub fn format_price(cents: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
+    use ProductKind as K;
+
+    fn product(id: i64, kind: ProductKind, tier: Tier, price_cents: i64, rating: f64) -> Product {
+        Product {
+            id,
+            name: format!("{kind} {id}"),
+            category: "Accessories".into(),
+            tier,
+            price_cents,
+            link: format!("https://shop.example.com/{id}?tag=setupiq-20"),
+            justification: format!("The blurb of {id}."),
+            rating,
+            kind: Some(kind),
+        }
+    }
+
+    /// A catalogue of `(kind, price, rating)` per tier, each tier best-rated first as the
+    /// affiliate service hands it out.
+    fn catalogue(tiers: [&[(ProductKind, i64, f64)]; 3]) -> Recommendation {
+        let mut id = 0;
+        let [budget, balanced, premium] = [Tier::Budget, Tier::Balanced, Tier::Premium].map(|tier| {
+            let i = match tier {
+                Tier::Budget => 0,
+                Tier::Balanced => 1,
+                Tier::Premium => 2,
+            };
+            let mut products: Vec<Product> = tiers[i]
+                .iter()
+                .map(|&(kind, price, rating)| {
+                    id += 1;
+                    product(id, kind, tier, price, rating)
+                })
+                .collect();
+            products.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+            products
+        });
+        Recommendation { budget, balanced, premium }
+    }
+
+    fn monitors() -> Recommendation {
+        catalogue([
+            &[(K::LaptopStand, 2599, 4.6), (K::MonitorArm, 2999, 4.5), (K::DualArm, 3999, 4.5)],
+            &[
+                (K::LaptopStand, 5990, 4.7),
+                (K::ScreenBar, 10900, 4.6),
+                (K::DualArm, 8999, 4.6),
+                (K::Monitor, 14999, 4.5),
+            ],
+            &[(K::MonitorArm, 18900, 4.7), (K::Monitor, 29999, 4.7), (K::DualArm, 38900, 4.6)],
+        ])
+    }
+
+    fn lighting() -> Recommendation {
+        catalogue([
+            &[(K::NeonSign, 3499, 4.6), (K::LedStrip, 2499, 4.5), (K::WarmLamp, 2999, 4.5)],
+            &[(K::LightBars, 12999, 4.7), (K::ScreenBar, 4999, 4.5), (K::LightPanels, 9999, 4.4)],
+            &[(K::LightPanels, 19999, 4.6), (K::ScreenBar, 17900, 4.5), (K::LedStrip, 17999, 4.5)],
+        ])
+    }
+
+    /// Plant sets are the best-rated in every tier: only what was seen keeps them out.
+    fn decor() -> Recommendation {
+        catalogue([
+            &[(K::PlantSet, 1999, 4.7), (K::WallPanels, 1899, 4.3), (K::WallShelf, 2499, 4.4)],
+            &[(K::PlantSet, 3999, 4.7), (K::WallPanels, 4599, 4.4), (K::AmbientLamp, 4999, 4.5)],
+            &[(K::PlantSet, 9999, 4.7), (K::DeskShelf, 8999, 4.6), (K::WallPanels, 12999, 4.6)],
+        ])
+    }
+
+    fn chairs() -> Recommendation {
+        catalogue([
+            &[(K::GamingChair, 13999, 4.5), (K::LumbarCushion, 2999, 4.4), (K::Footrest, 3499, 4.4)],
+            &[(K::GamingChair, 29999, 4.5)],
+            &[(K::GamingChair, 54900, 4.7)],
+        ])
+    }
+
+    fn rated(category: Category, score: u8) -> CategoryScore {
+        CategoryScore {
+            category,
+            score,
+            comment: "What the analyzer said.".into(),
+            confidence: Some(Confidence::High),
+        }
+    }
+
+    fn suggested(category: Category, seen: Option<&Seen>, catalogue: &Recommendation) -> Suggestion {
+        suggestion(&rated(category, 5), seen, catalogue).0
+    }
+
+    fn kinds(s: &Suggestion, catalogue: &Recommendation) -> [ProductKind; 3] {
+        let kind_of = |p: &ProductRecommendation| {
+            catalogue.tier(p.tier).iter().find(|c| c.id == p.product_id).and_then(|c| c.kind).unwrap()
+        };
+        [kind_of(&s.tiers.budget), kind_of(&s.tiers.balanced), kind_of(&s.tiers.premium)]
+    }
+
+    fn two_uneven_monitors() -> Seen {
+        Seen { monitors: Some(2), laptops: Some(0), uneven_monitors: true, ..Seen::default() }
+    }
+
+    #[test]
+    fn two_monitors_at_different_heights_get_a_dual_arm_and_are_told_why() {
+        let catalogue = monitors();
+        let s = suggested(Category::MonitorSetup, Some(&two_uneven_monitors()), &catalogue);
+        assert_eq!(kinds(&s, &catalogue), [K::DualArm; 3]);
+        assert_eq!(
+            s.tiers.balanced.justification,
+            "Your two monitors sit at different heights: a dual monitor arm levels them and frees the desk under them."
+        );
+        assert!(
+            s.description.starts_with("5/10. Your two monitors sit at different heights"),
+            "{}",
+            s.description
+        );
+        assert!(!s.description.contains("The blurb"), "{}", s.description);
+    }
+
+    #[test]
+    fn stacked_monitors_are_said_to_be_stacked() {
+        let catalogue = monitors();
+        let stacked = Seen { monitors: Some(2), laptops: Some(0), stacked_monitors: true, ..Seen::default() };
+        let s = suggested(Category::MonitorSetup, Some(&stacked), &catalogue);
+        assert_eq!(kinds(&s, &catalogue), [K::DualArm; 3]);
+        assert_eq!(
+            s.tiers.budget.justification,
+            "Your two monitors stand one above the other: a dual monitor arm holds the stack steady and frees the desk \
+             under it."
+        );
+    }
+
+    #[test]
+    fn a_laptop_alone_gets_a_laptop_stand_and_a_single_monitor_an_arm() {
+        let catalogue = monitors();
+        let laptop = Seen { monitors: Some(0), laptops: Some(1), ..Seen::default() };
+        let s = suggested(Category::MonitorSetup, Some(&laptop), &catalogue);
+        assert_eq!(kinds(&s, &catalogue)[..2], [K::LaptopStand, K::LaptopStand]);
+        assert_eq!(kinds(&s, &catalogue)[2], K::Monitor, "no laptop stand at premium: a proper screen");
+        assert!(s.tiers.budget.justification.starts_with("Your laptop is the only screen"), "{s:?}");
+
+        let single = Seen { monitors: Some(1), laptops: Some(0), ..Seen::default() };
+        let s = suggested(Category::MonitorSetup, Some(&single), &catalogue);
+        assert_eq!(kinds(&s, &catalogue), [K::MonitorArm, K::Monitor, K::MonitorArm]);
+        assert!(!s.tiers.balanced.justification.contains("dual"), "{s:?}");
+    }
+
+    #[test]
+    fn different_setups_get_different_picks() {
+        let catalogue = monitors();
+        let laptop = Seen { monitors: Some(0), laptops: Some(1), ..Seen::default() };
+        let picks = |seen: &Seen| {
+            let s = suggested(Category::MonitorSetup, Some(seen), &catalogue);
+            [s.tiers.budget.product_id, s.tiers.balanced.product_id, s.tiers.premium.product_id]
+        };
+        let (dual, alone) = (picks(&two_uneven_monitors()), picks(&laptop));
+        assert!(dual.iter().zip(&alone).all(|(a, b)| a != b), "{dual:?} vs {alone:?}");
+    }
+
+    #[test]
+    fn a_neon_room_is_never_sold_a_plant_set_and_a_bare_one_is() {
+        let catalogue = decor();
+        let neon = Seen {
+            light: Some(Light::Neon),
+            light_colours: vec!["purple".into(), "cyan".into()],
+            plants: Some(0),
+            ..Seen::default()
+        };
+        let s = suggested(Category::AestheticVibe, Some(&neon), &catalogue);
+        assert!(!kinds(&s, &catalogue).contains(&K::PlantSet), "{:?}", kinds(&s, &catalogue));
+        assert_eq!(kinds(&s, &catalogue)[0], K::WallPanels);
+        assert!(
+            s.tiers
+                .budget
+                .justification
+                .starts_with("Your setup glows with saturated purple and cyan light: wall panels"),
+            "{}",
+            s.tiers.budget.justification
+        );
+
+        let bare = Seen { light: Some(Light::White), plants: Some(0), ..Seen::default() };
+        let s = suggested(Category::AestheticVibe, Some(&bare), &catalogue);
+        assert_eq!(kinds(&s, &catalogue), [K::PlantSet; 3]);
+        assert!(s.tiers.budget.justification.contains("no plants"), "{}", s.tiers.budget.justification);
+    }
+
+    #[test]
+    fn lighting_adds_what_the_room_lacks() {
+        let catalogue = lighting();
+        let dark = Seen { light: Some(Light::White), dark_room: true, ..Seen::default() };
+        let s = suggested(Category::RgbLighting, Some(&dark), &catalogue);
+        assert_eq!(kinds(&s, &catalogue)[0], K::LedStrip);
+        assert_eq!(
+            s.tiers.budget.justification,
+            "The room is dark and has no coloured light: an LED strip behind the monitor gives it a soft glow and \
+             eases eye strain."
+        );
+        // Already neon: a neutral light, not more colour.
+        let neon = Seen { light: Some(Light::Neon), ..Seen::default() };
+        let s = suggested(Category::RgbLighting, Some(&neon), &catalogue);
+        assert_eq!(kinds(&s, &catalogue), [K::WarmLamp, K::ScreenBar, K::ScreenBar]);
+        assert!(s.tiers.balanced.justification.contains("isn't lit by colour alone"), "{s:?}");
+    }
+
+    #[test]
+    fn a_chair_in_view_gets_support_before_a_new_chair() {
+        let catalogue = chairs();
+        let chair = Seen { seat: Some(Seat::DeskChair), ..Seen::default() };
+        let s = suggested(Category::ChairComfort, Some(&chair), &catalogue);
+        assert_eq!(kinds(&s, &catalogue)[0], K::LumbarCushion);
+        assert_eq!(
+            s.tiers.budget.justification,
+            "You already have a desk chair: a lumbar cushion adds lower-back support to it."
+        );
+        let couch = Seen { seat: Some(Seat::Couch), ..Seen::default() };
+        let s = suggested(Category::ChairComfort, Some(&couch), &catalogue);
+        assert_eq!(kinds(&s, &catalogue)[0], K::GamingChair);
+    }
+
+    #[test]
+    fn without_facts_the_best_rated_product_speaks_for_itself() {
+        let catalogue = decor();
+        let s = suggested(Category::AestheticVibe, None, &catalogue);
+        assert_eq!(kinds(&s, &catalogue), [K::PlantSet; 3]);
+        assert_eq!(s.tiers.budget.justification, format!("The blurb of {}.", s.tiers.budget.product_id));
+        assert!(s.description.starts_with("5/10: What the analyzer said. The blurb of"), "{}", s.description);
+    }
+
+    #[test]
+    fn words_read_as_english() {
+        assert_eq!(article("RGB ambient lamp"), "an");
+        assert_eq!(article("LED strip"), "an");
+        assert_eq!(article("USB hub"), "a");
+        assert_eq!(article("apple"), "an");
+        assert_eq!(article("book"), "a");
+        assert_eq!(spelled("1 book"), "a book");
+        assert_eq!(spelled("3 cups"), "3 cups");
+        assert_eq!(number(2), "two");
+        assert_eq!(number(12), "12");
+        let cluttered = Seen { clutter: vec!["3 cups".into(), "1 book".into()], ..Seen::default() };
+        assert_eq!(
+            evidence(Category::DeskCleanliness, &cluttered).unwrap(),
+            "3 cups and a book sit on your desk"
+        );
+        let lamp = effect(K::AmbientLamp, Category::AestheticVibe, &Seen::default());
+        assert!(lamp.starts_with("an RGB"), "{lamp}");
+    }
 
     #[test]
     fn prices_read_like_prices() {
@@ -198,6 +786,7 @@ mod tests {
                 rating(Category::AestheticVibe, 9, Confidence::High),
             ],
             cable_inventory: setupiq_analyzer::result::CableInventory::of(Vec::new()),
+            seen: None,
         };
         let picked = |a: &Assessment| candidates(a).iter().map(|r| r.category).collect::<Vec<_>>();
         // The chair scores lowest but wasn't seen: the three seen weak categories go first.

@@ -1,7 +1,8 @@
 //! The share card: a 1200x630 PNG (the Open Graph size) of a shared analysis, drawn from an
 //! SVG template by resvg with a bundled font (DejaVu Sans Bold, `assets/`, no system fonts),
 //! so the card is the same on every machine: the setup photo on the left, the SetupIQ Score
-//! with its band and the six category scores on the right, the product name.
+//! with its band, the voice's one-line summary (Roast or Coach) and the six category scores
+//! on the right, the product name.
 
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
@@ -12,6 +13,7 @@ use resvg::{tiny_skia, usvg};
 
 use crate::service::SavedAnalysis;
 use setupiq_analyzer::result::percentile_text;
+use setupiq_analyzer::voice::Voice;
 
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
@@ -39,10 +41,10 @@ fn options() -> &'static usvg::Options<'static> {
     })
 }
 
-/// The card of `analysis`, with `photo` (its JPEG, if it has one). CPU-bound (tens of
-/// milliseconds): call it off the async workers.
-pub fn render(analysis: &SavedAnalysis, photo: Option<&[u8]>) -> Result<Vec<u8>, CardError> {
-    let svg = template(analysis, photo);
+/// The card of `analysis` in `voice`, with `photo` (its JPEG, if it has one). CPU-bound
+/// (tens of milliseconds): call it off the async workers.
+pub fn render(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> Result<Vec<u8>, CardError> {
+    let svg = template(analysis, voice, photo);
     let tree = usvg::Tree::from_str(&svg, options()).map_err(|e| CardError::Template(e.to_string()))?;
     let mut pixmap =
         tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or_else(|| CardError::Encode("no pixmap".to_owned()))?;
@@ -51,8 +53,9 @@ pub fn render(analysis: &SavedAnalysis, photo: Option<&[u8]>) -> Result<Vec<u8>,
 }
 
 /// The SVG: every text escaped, the photo inlined as a data URL.
-fn template(analysis: &SavedAnalysis, photo: Option<&[u8]>) -> String {
+fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> String {
     let a = &analysis.report.assessment;
+    let voiced = analysis.report.voices().get(voice).map(|v| v.summary.clone());
     let score = a.overall_score;
     let (photo_width, x) = if photo.is_some() { (560, 610) } else { (0, 80) };
     let picture = photo.map_or_else(String::new, |jpeg| {
@@ -88,12 +91,27 @@ fn template(analysis: &SavedAnalysis, photo: Option<&[u8]>) -> String {
 <text x="{x}" y="80" font-size="30" fill="#a78bfa">SetupIQ</text>
 <text x="{x}" y="190" font-size="110" fill="{colour}">{score:.1}<tspan font-size="44" fill="#94a3b8">/10</tspan></text>
 <text x="{x}" y="250" font-size="30" fill="#f8fafc">{band} · {kind}</text>
-{rows}<text x="{x}" y="600" font-size="20" fill="#94a3b8">SetupIQ Score · rate your setup at SetupIQ</text>
+{line}{rows}<text x="{x}" y="600" font-size="20" fill="#94a3b8">SetupIQ Score · rate your setup at SetupIQ</text>
 </svg>"##,
         colour = band_colour(score),
         band = escape(percentile_text(score)),
         kind = escape(&a.category),
+        line = voiced.map_or_else(String::new, |summary| format!(
+            r##"<text x="{x}" y="292" font-size="20" fill="#c4b5fd">{}</text>
+"##,
+            escape(&shortened(&summary, if photo.is_some() { 46 } else { 85 }))
+        )),
     )
+}
+
+/// `text` cut at a word to at most `max` characters, with an ellipsis when cut.
+fn shortened(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    let at_word = cut.rfind(' ').map_or(cut.as_str(), |i| &cut[..i]);
+    format!("{}…", at_word.trim_end_matches([',', ';', ':', '.']))
 }
 
 /// Green from 8, amber from 5, red below.

@@ -2,7 +2,8 @@
 //! server with its `<title>`, description and Open Graph / Twitter card tags (so a link
 //! pasted into Discord, X or iMessage shows a preview), and its card image
 //! (`/share/{token}/card.png`, [`card`]). The page is a complete document with its CSS
-//! inline and no script; maud escapes every text.
+//! inline and no script; maud escapes every text. `?voice=roast` or `?voice=coach` tells the
+//! page and its card in that voice ([`Voice`]); the scores are the same in every voice.
 
 pub mod card;
 
@@ -10,6 +11,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::service::SavedAnalysis;
 use setupiq_analyzer::result::percentile_text;
+use setupiq_analyzer::voice::{Voice, Voiced};
 
 const PRODUCT: &str = "SetupIQ";
 
@@ -19,18 +21,34 @@ pub fn title(analysis: &SavedAnalysis) -> String {
     format!("{:.1}/10 · {} · {PRODUCT}", a.overall_score, a.category)
 }
 
-/// The shared page. `base_url` is the public origin (absolute URLs in the tags), `token` the
-/// share token.
-pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str) -> Markup {
+/// The query of a voice's URLs: "" for Honest, "?voice=roast" for a roast.
+pub fn voice_query(voice: Voice) -> &'static str {
+    match voice {
+        Voice::Honest => "",
+        Voice::Roast => "?voice=roast",
+        Voice::Coach => "?voice=coach",
+    }
+}
+
+/// The shared page in `voice`. `base_url` is the public origin (absolute URLs in the tags),
+/// `token` the share token.
+pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice) -> Markup {
     let a = &analysis.report.assessment;
-    let canonical = format!("{base_url}/share/{token}");
-    let card = format!("{canonical}/card.png");
+    let voices = analysis.report.voices();
+    let voiced: Option<&Voiced> = voices.get(voice);
+    let summary = voiced.map_or(a.summary.as_str(), |v| v.summary.as_str());
+    let comment = |rating: &setupiq_analyzer::result::CategoryScore| -> String {
+        voiced.and_then(|v| v.comment_on(rating.category)).unwrap_or(&rating.comment).to_owned()
+    };
+    let query = voice_query(voice);
+    let canonical = format!("{base_url}/share/{token}{query}");
+    let card = format!("{base_url}/share/{token}/card.png{query}");
     let title = title(analysis);
     let description = format!(
         "SetupIQ Score {:.1}/10 ({}). {}",
         a.overall_score,
         percentile_text(a.overall_score),
-        a.summary
+        summary
     );
     html! {
         (DOCTYPE)
@@ -63,14 +81,14 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str) -> Markup {
                     @if let Some(image) = &analysis.image {
                         img.photo src=(image.url()) alt="The rated setup" width="1920" height="1080";
                     }
-                    p.summary { (a.summary) }
+                    p.summary { (summary) }
                     h2 { "Category scores" }
                     ul.categories {
                         @for rating in &a.category_ratings {
                             li {
                                 span.name { (rating.category.name()) }
                                 span.value { (rating.score) "/10" }
-                                p.comment { (rating.comment) }
+                                p.comment { (comment(rating)) }
                             }
                         }
                     }

@@ -8,7 +8,7 @@
 //! much as "clutter" hurts it). Weights were set so that one strong phrase moves a category
 //! by 2-4 points and a category needs several consistent phrases to reach 1 or 10.
 
-use crate::result::{CableType, Category};
+use crate::result::{CableType, Category, Seat};
 
 const CABLES: Category = Category::CableManagement;
 const LIGHT: Category = Category::RgbLighting;
@@ -29,6 +29,11 @@ pub(super) enum Role {
     Plants,
     /// Gaming hardware: a cue for the setup's kind.
     Gaming,
+    /// Coloured (RGB, LED, neon) lighting.
+    ColouredLight,
+    DarkRoom,
+    /// What the user sits on.
+    Seat(Seat),
 }
 
 /// A fact about the screens.
@@ -354,7 +359,8 @@ pub(super) static CUES: &[Cue] = &[
         ],
         &[(LIGHT, 2.5), (VIBE, 0.5)],
     )
-    .gear(),
+    .gear()
+    .role(Role::ColouredLight),
     cue(
         &[
             "nanoleaf",
@@ -373,7 +379,8 @@ pub(super) static CUES: &[Cue] = &[
         ],
         &[(LIGHT, 2.5), (VIBE, 0.5)],
     )
-    .gear(),
+    .gear()
+    .role(Role::ColouredLight),
     cue(
         &[
             "rgb",
@@ -393,7 +400,8 @@ pub(super) static CUES: &[Cue] = &[
         ],
         &[(LIGHT, 2.0), (VIBE, 0.5)],
     )
-    .gear(),
+    .gear()
+    .role(Role::ColouredLight),
     cue(&["bias lighting", "bias light", "bias lights"], &[(LIGHT, 2.0)]).gear(),
     cue(&["light bar", "monitor light", "monitor light bar", "screenbar", "screen bar"], &[(LIGHT, 1.5)])
         .gear(),
@@ -409,7 +417,8 @@ pub(super) static CUES: &[Cue] = &[
     cue(
         &["dark room", "in the dark", "pitch black", "dimly lit", "dim room", "poorly lit", "badly lit"],
         &[(LIGHT, -1.5)],
-    ),
+    )
+    .role(Role::DarkRoom),
     cue(
         &[
             "overhead light",
@@ -422,7 +431,8 @@ pub(super) static CUES: &[Cue] = &[
         &[(LIGHT, -1.0)],
     ),
     cue(&["too much rgb", "rgb overload", "rainbow puke", "unicorn vomit"], &[(LIGHT, 0.5), (VIBE, -1.0)])
-        .gear(),
+        .gear()
+        .role(Role::ColouredLight),
     // ---- Desk cleanliness ----
     cue(&["clean", "cleaned"], &[(CLEAN, 2.0), (VIBE, 0.5)]),
     cue(&["clean desk", "clear desk", "empty desk"], &[(CLEAN, 2.0), (VIBE, 0.5)]).gear(),
@@ -593,7 +603,8 @@ pub(super) static CUES: &[Cue] = &[
         ],
         &[(CHAIR, 4.0)],
     )
-    .gear(),
+    .gear()
+    .role(Role::Seat(Seat::DeskChair)),
     cue(
         &[
             "ergonomic chair",
@@ -606,14 +617,20 @@ pub(super) static CUES: &[Cue] = &[
         ],
         &[(CHAIR, 2.5)],
     )
-    .gear(),
+    .gear()
+    .role(Role::Seat(Seat::DeskChair)),
     cue(&["ergonomic", "ergonomics"], &[(CHAIR, 1.5)]),
     cue(&["secretlab", "secretlab titan", "titan evo", "noblechairs", "noble chairs"], &[(CHAIR, 2.5)])
-        .gear(),
-    cue(&["dxracer", "andaseat", "razer iskur", "corsair chair", "gaming chair"], &[(CHAIR, 1.5)]).gear(),
-    cue(&["racing chair"], &[(CHAIR, 1.0)]).gear(),
-    cue(&["office chair", "desk chair", "task chair", "computer chair"], &[(CHAIR, 1.0)]).gear(),
-    cue(&["chair", "chairs", "seat"], &[(CHAIR, 0.0)]).gear(),
+        .gear()
+        .role(Role::Seat(Seat::GamingChair)),
+    cue(&["dxracer", "andaseat", "razer iskur", "corsair chair", "gaming chair"], &[(CHAIR, 1.5)])
+        .gear()
+        .role(Role::Seat(Seat::GamingChair)),
+    cue(&["racing chair"], &[(CHAIR, 1.0)]).gear().role(Role::Seat(Seat::GamingChair)),
+    cue(&["office chair", "desk chair", "task chair", "computer chair"], &[(CHAIR, 1.0)])
+        .gear()
+        .role(Role::Seat(Seat::DeskChair)),
+    cue(&["chair", "chairs", "seat"], &[(CHAIR, 0.0)]).gear().role(Role::Seat(Seat::DeskChair)),
     cue(
         &[
             "kitchen chair",
@@ -631,7 +648,8 @@ pub(super) static CUES: &[Cue] = &[
         ],
         &[(CHAIR, -3.0)],
     )
-    .gear(),
+    .gear()
+    .role(Role::Seat(Seat::DeskChair)),
     cue(
         &[
             "couch",
@@ -647,7 +665,8 @@ pub(super) static CUES: &[Cue] = &[
             "sitting on the floor",
         ],
         &[(CHAIR, -2.5)],
-    ),
+    )
+    .role(Role::Seat(Seat::Couch)),
     cue(&["footrest", "foot rest"], &[(CHAIR, 1.0)]),
     cue(
         &["wrist rest", "wrist rests", "armrests", "headrest", "lumbar pillow", "seat cushion"],

@@ -19,6 +19,7 @@ mod lexicon;
 mod mentions;
 mod monitor;
 mod rubric;
+mod seen;
 mod tokens;
 
 pub(crate) use rubric::article;
@@ -58,12 +59,14 @@ pub fn assess(description: &str) -> Result<Assessment, Refusal> {
         cables::inventory(&tokens, description, &mentions, score(Category::CableManagement));
     let kind = setup_kind(&monitors, &mentions, score);
     let summary = summary(kind, &category_ratings);
+    let seen = seen::read(&monitors, &mentions, &cable_inventory);
     Ok(Assessment {
         overall_score: overall_score(&category_ratings),
         summary,
         category: kind.to_owned(),
         category_ratings,
         cable_inventory,
+        seen: Some(seen),
     })
 }
 

@@ -200,7 +200,7 @@ impl Monitors {
         }
     }
 
-    fn mentioned(&self) -> bool {
+    pub fn mentioned(&self) -> bool {
         self.screen || self.tv || self.laptop || self.no_monitor || self.has_specs()
     }
 
@@ -224,6 +224,15 @@ impl Monitors {
     pub fn count(&self) -> u8 {
         let sizes = u8::try_from(self.sizes.len()).unwrap_or(u8::MAX);
         self.count.unwrap_or(1).max(sizes).max(u8::from(self.has_monitor()))
+    }
+
+    pub fn has_laptop(&self) -> bool {
+        self.laptop
+    }
+
+    /// On an arm or a wall mount.
+    pub fn on_arms(&self) -> bool {
+        self.arm
     }
 
     /// Only a laptop, no monitor.

@@ -8,14 +8,17 @@
 //! the category's confidence drops. Chair & Comfort without a chair in view stays the
 //! evidence's neutral score, with low confidence: there is nothing to judge.
 
-use crate::result::{Assessment, CableInventory, Category, CategoryScore, Confidence, overall_score};
+use crate::result::{
+    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen,
+    overall_score,
+};
 
 use super::Evidence;
 use super::cables::{self, Place};
 use super::calibration;
 use super::geometry::{Rect, Side};
 use super::layout::{Arrangement, Layout};
-use super::stats::{Hue, Tone};
+use super::stats::{Hue, Lighting, Tone};
 
 /// A category's score, its comment, and the few words the summary quotes.
 #[derive(Debug, Clone, PartialEq)]
@@ -79,7 +82,60 @@ pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
         category: kind,
         category_ratings,
         cable_inventory: CableInventory::of(cables::inventory(&evidence.cables)),
+        seen: Some(seen(evidence)),
     }
+}
+
+/// The facts behind the comments, by the same thresholds the comments use.
+fn seen(e: &Evidence) -> Seen {
+    let layout = &e.layout;
+    let chair = layout.seats.iter().any(|s| !s.is_couch);
+    let seat = if chair {
+        Seat::DeskChair
+    } else if layout.seats.is_empty() {
+        Seat::Nothing
+    } else {
+        Seat::Couch
+    };
+    let l = &e.lighting;
+    let light = if l.light_share < SOME_LIGHT {
+        Light::White
+    } else if accent_hues(l).is_empty() || light_amount(l) < SATURATED_WORDING {
+        Light::Accent
+    } else {
+        Light::Neon
+    };
+    let light_colours = if light == Light::White {
+        Vec::new()
+    } else {
+        accent_hues(l).iter().map(|h| h.name().to_owned()).collect()
+    };
+    Seen {
+        monitors: Some(small(layout.monitors.len())),
+        laptops: Some(small(layout.laptops.len())),
+        uneven_monitors: monitors_uneven(layout),
+        stacked_monitors: layout.monitors.len() == 2 && layout.arrangement == Arrangement::Stacked,
+        // A photo doesn't show what holds a monitor up.
+        on_arms: false,
+        loose_cables: Some(u32::try_from(e.cables.len()).unwrap_or(u32::MAX)),
+        cables_mostly: cable_groups(&e.cables).first().map(|&(place, _, _)| match place {
+            Place::UnderDesk => CablePlace::UnderDesk,
+            Place::BehindMonitor => CablePlace::BehindMonitor,
+            Place::OnDesk => CablePlace::OnDesk,
+        }),
+        seat: Some(seat),
+        dark_room: l.median_value < DARK_ROOM,
+        light: Some(light),
+        light_colours,
+        plants: Some(small(layout.plants.len())),
+        greenery: e.greenery.share >= GREENERY,
+        clutter: clutter_counts(layout).iter().map(|&(label, n)| count(n, label)).collect(),
+        busy_desk: ramp(e.desk_edges, CLEAR_SURFACE_EDGES, COVERED_SURFACE_EDGES) >= SOME_SMALL_ITEMS,
+    }
+}
+
+fn small(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
 }
 
 /// The evidence score and the calibration this far apart are worth saying so.
@@ -153,21 +209,26 @@ fn cable_management(e: &Evidence) -> Rated {
         })
         .sum();
     let points = (NO_CABLES_SEEN - cost).max(CABLE_FLOOR);
-    let mut groups: Vec<(Place, Side, usize)> = Vec::new();
-    for t in &e.cables {
-        match groups.iter_mut().find(|g| g.0 == t.place && g.1 == t.side) {
-            Some(g) => g.2 += 1,
-            None => groups.push((t.place, t.side, 1)),
-        }
-    }
-    groups.sort_by_key(|g| (std::cmp::Reverse(g.2), g.0, g.1 as u8));
-    let described: Vec<String> = groups
+    let described: Vec<String> = cable_groups(&e.cables)
         .iter()
         .take(3)
         .map(|&(place, side, n)| format!("{} {}", count(n, "loose cable"), cables::location(place, side)))
         .collect();
     let headline = described.first().cloned().unwrap_or_default();
     Rated::new(points, headline, &described[1..])
+}
+
+/// The loose cables by place and side, the biggest group first.
+fn cable_groups(traces: &[cables::Trace]) -> Vec<(Place, Side, usize)> {
+    let mut groups: Vec<(Place, Side, usize)> = Vec::new();
+    for t in traces {
+        match groups.iter_mut().find(|g| g.0 == t.place && g.1 == t.side) {
+            Some(g) => g.2 += 1,
+            None => groups.push((t.place, t.side, 1)),
+        }
+    }
+    groups.sort_by_key(|g| (std::cmp::Reverse(g.2), g.0, g.1 as u8));
+    groups
 }
 
 // ---------------------------------------------------------------------------------------
@@ -207,16 +268,11 @@ fn rgb_lighting(e: &Evidence) -> Rated {
         };
         return Rated::new(points, headline, &[cases]);
     }
-    let hues: Vec<Hue> =
-        l.hues.iter().filter(|(_, share)| *share >= ACCENT_HUE).map(|(h, _)| *h).take(3).collect();
+    let hues = accent_hues(l);
     let Some((&main, accents)) = hues.split_first() else {
         return Rated::new(4.0, "a little coloured light", &[cases]);
     };
-    let amount = ramp(l.light_share, SOME_LIGHT, FULL_LIGHT).max(ramp(
-        l.share_of_visible,
-        SOME_OF_VISIBLE,
-        FULL_OF_VISIBLE,
-    ));
+    let amount = light_amount(l);
     let mut points = 4.0 + 4.0 * amount;
     if l.light_share >= SATURATED_LIGHT {
         points += match hues.len() {
@@ -247,6 +303,21 @@ fn rgb_lighting(e: &Evidence) -> Rated {
         details.push("the dark room makes the lighting stand out".to_owned());
     }
     Rated::new(points, headline, &details)
+}
+
+/// The hues that each make up enough of the coloured light to be named, main first.
+fn accent_hues(l: &Lighting) -> Vec<Hue> {
+    l.hues.iter().filter(|(_, share)| *share >= ACCENT_HUE).map(|(h, _)| *h).take(3).collect()
+}
+
+/// How much coloured light there is, 0 to 1: of the whole scene, or of what is visible in a
+/// dark room, whichever says more.
+fn light_amount(l: &Lighting) -> f32 {
+    ramp(l.light_share, SOME_LIGHT, FULL_LIGHT).max(ramp(
+        l.share_of_visible,
+        SOME_OF_VISIBLE,
+        FULL_OF_VISIBLE,
+    ))
 }
 
 /// Where the main light is: "behind the desk, left side", "under the desk, centre", ...
@@ -286,6 +357,8 @@ const COVERED_COST: f32 = 4.0;
 /// Each clutter object the detector found costs this much, up to CLUTTER_MAX_COST.
 const CLUTTER_ITEM_COST: f32 = 0.5;
 const CLUTTER_MAX_COST: f32 = 4.0;
+/// From this share of a covered surface on, the desk has some small items on it.
+const SOME_SMALL_ITEMS: f32 = 0.25;
 
 fn desk_cleanliness(e: &Evidence) -> Rated {
     let items = e.layout.clutter.len();
@@ -293,13 +366,13 @@ fn desk_cleanliness(e: &Evidence) -> Rated {
     let points = 9.5 - COVERED_COST * busy - (CLUTTER_ITEM_COST * items as f32).min(CLUTTER_MAX_COST);
     let listed = clutter_list(&e.layout);
     let side = e.busiest_side.map(|s| format!("busiest {}", s.adverb())).unwrap_or_default();
-    if items == 0 && busy < 0.25 {
+    if items == 0 && busy < SOME_SMALL_ITEMS {
         let gear = gear_list(&e.layout);
         return Rated::new(points, format!("clear desk surface with only the {gear} on it"), &[]);
     }
     let surface = if busy >= 0.6 {
         "the surface is covered in small items and papers"
-    } else if busy >= 0.25 {
+    } else if busy >= SOME_SMALL_ITEMS {
         "some small items on the surface"
     } else {
         "the rest of the surface is clear"
@@ -312,7 +385,13 @@ fn desk_cleanliness(e: &Evidence) -> Rated {
 
 /// "6 bottles, 4 cups and a book".
 fn clutter_list(layout: &Layout) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
+    let parts: Vec<String> = clutter_counts(layout).iter().map(|&(label, n)| count(n, label)).collect();
+    join(&parts)
+}
+
+/// The clutter by kind, the most first.
+fn clutter_counts(layout: &Layout) -> Vec<(&'static str, usize)> {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
     for item in &layout.clutter {
         let label = item.class.label();
         match counts.iter_mut().find(|(l, _)| *l == label) {
@@ -321,8 +400,7 @@ fn clutter_list(layout: &Layout) -> String {
         }
     }
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let parts: Vec<String> = counts.iter().map(|&(label, n)| count(n, label)).collect();
-    join(&parts)
+    counts
 }
 
 fn gear_list(layout: &Layout) -> String {
@@ -393,6 +471,17 @@ fn monitor_setup(layout: &Layout) -> Rated {
         }
     }
     Rated::new(points, headline, &details)
+}
+
+/// Two or more monitors that [`monitor_setup`] calls "at different heights": neither side by
+/// side at the same height nor a pair stacked one above the other.
+fn monitors_uneven(layout: &Layout) -> bool {
+    let n = layout.monitors.len();
+    n >= 2
+        && !matches!(
+            (n, layout.arrangement),
+            (2, Arrangement::Stacked) | (_, Arrangement::SideBySide { same_height: true })
+        )
 }
 
 /// "in the centre", "on the left": where the (first) monitor stands in the photo.

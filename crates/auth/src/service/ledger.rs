@@ -55,6 +55,20 @@ impl LedgerReason {
         }
     }
 
+    /// The kind of reason, without its details (a pack id, a user's text): a label with few
+    /// values, for metrics.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::SignupBonus => "signup_bonus",
+            Self::AdReward => "ad_reward",
+            Self::Purchase { .. } => "purchase",
+            Self::Analysis => "analysis",
+            Self::RigpagePublish => "rigpage_publish",
+            Self::RigpageLinks => "rigpage_links",
+            Self::Spend(_) => "spend",
+        }
+    }
+
     /// The reason a stored text stands for.
     pub fn from_db(text: &str) -> Self {
         match text {
@@ -101,11 +115,21 @@ pub fn apply(
             None => Err(AuthError::UserNotFound),
         };
     };
-    let reason = reason.to_db();
+    let text = reason.to_db();
     let entry =
-        LedgerInsertForm { user_id, amount, balance_after, reason: &reason, external_ref, created_at: now };
+        LedgerInsertForm { user_id, amount, balance_after, reason: &text, external_ref, created_at: now };
     match repo::insert_ledger_entry(conn, &entry) {
-        Ok(_) => Ok(balance_after),
+        Ok(_) => {
+            // Counted when written; a caller's transaction that fails later takes the row
+            // back but not the count (rare: the write that follows a charge failing).
+            let (name, credits) = if amount >= 0 {
+                ("credits_granted_total", amount)
+            } else {
+                ("credits_spent_total", -amount)
+            };
+            metrics::counter!(name, "reason" => reason.kind()).increment(credits.unsigned_abs().into());
+            Ok(balance_after)
+        }
         Err(e) if is_unique_violation(&e) => Err(AuthError::AlreadyApplied),
         Err(e) => Err(e.into()),
     }

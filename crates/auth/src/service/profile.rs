@@ -64,7 +64,7 @@ pub async fn upload_picture(
     let (kind, bytes) =
         actix_web::web::block(move || prepare(&data_url)).await.map_err(ApiError::internal)??;
     let key = MediaKey::generate("avatars", kind);
-    media.put(&key, bytes).await.map_err(ApiError::internal)?;
+    media.put(&key, bytes).await?;
     let url = key.url();
     let clock = clock.clone();
     let saved = db.run(move |conn| accounts::replace_profile_picture(conn, user_id, &url, clock.now())).await;

@@ -241,6 +241,14 @@ pub fn on_account_deleted(conn: &mut DbConnection, user_id: i64) -> Result<Vec<M
     owned_media(conn, &setups)
 }
 
+/// What the community does when an analysis is deleted, inside its transaction: the post
+/// made of it goes with it (through `ON DELETE CASCADE`, with its votes and reports), and
+/// the photos stored for that post are returned for removal.
+pub fn on_analysis_deleted(conn: &mut DbConnection, analysis_id: i64) -> Result<Vec<MediaKey>, DieselError> {
+    let setups = repo::setup_ids_of_analysis(conn, analysis_id)?;
+    owned_media(conn, &setups)
+}
+
 /// How long after publishing a setup can be edited (server clock).
 pub const EDIT_WINDOW: chrono::Duration = chrono::Duration::hours(1);
 

@@ -11,6 +11,11 @@ interface ModalProps {
   wide?: boolean
   /** Whether Escape, outside clicks and the close button may close it (false while saving). */
   dismissible?: boolean
+  /**
+   * Where focus goes on close instead of the opener, when it answers an element (e.g. a list's
+   * heading once the item that opened the dialog was deleted).
+   */
+  finalFocus?: () => HTMLElement | null | undefined
 }
 
 /**
@@ -18,7 +23,7 @@ interface ModalProps {
  * the dialog opened. These dialogs are opened from state, not through a Radix Trigger, so
  * Radix has no trigger to return focus to; the opener is remembered here instead.
  */
-export function Modal({ open, onOpenChange, title, description, children, wide, dismissible = true }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, wide, dismissible = true, finalFocus }: ModalProps) {
   const opener = useRef<HTMLElement | null>(null)
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (dismissible || next) && onOpenChange(next)}>
@@ -31,7 +36,7 @@ export function Modal({ open, onOpenChange, title, description, children, wide, 
             opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
           }}
           onCloseAutoFocus={(event) => {
-            const target = opener.current
+            const target = finalFocus?.() ?? opener.current
             opener.current = null
             // Gone (e.g. a menu item whose menu closed): leave focus where Radix puts it.
             if (!target?.isConnected) return

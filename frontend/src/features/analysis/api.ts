@@ -136,3 +136,10 @@ export async function unshareAnalysis(id: number): Promise<void> {
   if (result.response.ok) return
   unwrap(result, 'Could not stop sharing your result.')
 }
+
+/** `POST /_api/analyses/{id}/delete`: the analysis is gone for good, with its photos, its share link and its community post. */
+export async function deleteAnalysis(id: number): Promise<void> {
+  const result = await api.POST('/_api/analyses/{id}/delete', { params: { path: { id } }, body: EMPTY_JSON_BODY })
+  if (result.response.ok) return
+  unwrap(result, 'Failed to delete analysis.')
+}

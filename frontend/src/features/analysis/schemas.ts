@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { AnalysisResult, AnalyzeRequest, AnalyzeResponse, SavedAnalysis } from './api'
+import { MAX_DESCRIPTION, MIN_DESCRIPTION } from './limits'
 
-export const MIN_DESCRIPTION = 20
-export const MAX_DESCRIPTION = 5000
+export { MAX_DESCRIPTION, MIN_DESCRIPTION }
 
 const tooLong = 'Please keep your description under 5000 characters.'
 export const TOO_SHORT = 'Please describe your setup in at least 20 characters.'

@@ -49,6 +49,30 @@ export function sampleResponse(overrides: Partial<AnalyzeResponse> = {}): Analyz
     createdAt: '2026-03-14T09:26:53Z',
     creditsRemaining: 2,
     freeTrial: false,
+    voices: {
+      roast: {
+        summary: 'Respectable, but the cable management is holding the squad back.',
+        comments: [
+          { category: 'Cable Management', comment: 'Cables hang behind the desk. Spaghetti night, every night.' },
+          { category: 'RGB/Lighting', comment: 'Coordinated purple lighting. Visible from space.' },
+          { category: 'Desk Cleanliness', comment: 'Mostly clear surface. Suspiciously tidy.' },
+          { category: 'Monitor Setup', comment: 'Two monitors at the same height. Twice the screens, twice the excuses.' },
+          { category: 'Chair & Comfort', comment: 'A gaming chair with armrests. Your back sends its regards.' },
+          { category: 'Aesthetic Vibe', comment: 'A consistent dark theme. Very main character.' },
+        ],
+      },
+      coach: {
+        summary: 'Start with the cable management: one tray lifts the whole score.',
+        comments: [
+          { category: 'Cable Management', comment: 'Cables hang behind the desk. Next step: a cable tray under the desk.' },
+          { category: 'RGB/Lighting', comment: 'Coordinated purple lighting. Keep it: it is your strongest point.' },
+          { category: 'Desk Cleanliness', comment: 'Mostly clear surface. Next step: a tray for the small things.' },
+          { category: 'Monitor Setup', comment: 'Two monitors at the same height. Next step: a monitor arm frees the desk.' },
+          { category: 'Chair & Comfort', comment: 'A gaming chair with armrests. Next step: set the armrests level with the desk.' },
+          { category: 'Aesthetic Vibe', comment: 'A consistent dark theme. Next step: one accent colour ties it together.' },
+        ],
+      },
+    },
     ...overrides,
   }
 }

@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr'
 import { toast } from 'sonner'
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite'
 import { api, unwrap, type Schemas } from '@/api/client'
+import { fetchSetups, type SetupsPage } from './feed'
 import { applyVote, FILTERS, PAGE_SIZE, SORTS, type Filter, type ReportReason, type Sort, type VoteValue } from './logic'
 
 export type CommunitySetup = Schemas['CommunitySetupDto']
@@ -10,16 +11,10 @@ export type Leader = Schemas['LeaderDto']
 export type MyPostsResponse = Schemas['MyPostsResponse']
 export type MyPost = Schemas['MyPostDto']
 export type UserProfile = Schemas['ProfileResponse']
-export type SetupsPage = Schemas['SetupsResponse']
 export type SavedAnalysis = Schemas['SavedAnalysisDto']
 
 export const MY_POSTS_KEY = '/_api/community/my-posts/analytics'
 const MY_ANALYSES_KEY = '/_api/my-analyses?limit=50'
-
-export async function fetchSetups(filter: Filter, sort: Sort, offset: number, limit = PAGE_SIZE): Promise<SetupsPage> {
-  const result = await api.GET('/_api/community/setups', { params: { query: { filter, sort, limit, offset } } })
-  return unwrap(result, 'Failed to fetch community setups.')
-}
 
 export async function fetchLeaderboard(filter: Filter): Promise<Leader[]> {
   return unwrap(await api.GET('/_api/community/leaderboard', { params: { query: { filter, limit: 50 } } }), 'Failed to fetch community leaderboard.')
@@ -121,4 +116,4 @@ export function useRefreshCommunity() {
   }, [mutate])
 }
 
-export { applyVote }
+export { applyVote, fetchSetups, type SetupsPage }

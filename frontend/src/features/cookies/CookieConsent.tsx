@@ -1,10 +1,11 @@
-import * as Switch from '@radix-ui/react-switch'
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { toast } from 'sonner'
 import { X } from 'lucide-react'
-import { Modal } from '@/components/ui/Modal'
-import { clearOptionalCookies, consentDescription, readConsent, writeConsent, type Consent } from '@/lib/cookieConsent'
+import { clearOptionalCookies, readConsent, writeConsent, type Consent } from '@/lib/cookieConsent'
+
+// Every page has this provider, few visits open the preferences: the dialog (and its
+// switches and toast) loads on its first opening.
+const CookiePreferencesDialog = lazy(() => import('./CookiePreferencesDialog'))
 
 const DECLINE_NOTE_MS = 5000
 
@@ -26,6 +27,8 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<Consent | null>(() => readConsent())
   const [showNote, setShowNote] = useState(false)
   const [preferencesOpen, setPreferencesOpen] = useState(false)
+  const [preferencesUsed, setPreferencesUsed] = useState(false)
+  if (preferencesOpen && !preferencesUsed) setPreferencesUsed(true)
 
   useEffect(() => {
     if (!showNote) return
@@ -61,55 +64,19 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShowNote(false)} aria-label="Dismiss"><X aria-hidden="true" /></button>
         </div>
       )}
-      <CookiePreferencesDialog
-        open={preferencesOpen}
-        onOpenChange={setPreferencesOpen}
-        consent={consent}
-        onSave={(next) => {
-          if (next !== consent) choose(next)
-          setPreferencesOpen(false)
-          toast.success('Your cookie preferences have been updated.')
-        }}
-      />
+      {preferencesUsed && (
+        <Suspense fallback={null}>
+          <CookiePreferencesDialog
+            open={preferencesOpen}
+            onOpenChange={setPreferencesOpen}
+            consent={consent}
+            onSave={(next) => {
+              if (next !== consent) choose(next)
+              setPreferencesOpen(false)
+            }}
+          />
+        </Suspense>
+      )}
     </CookieContext.Provider>
-  )
-}
-
-function CookiePreferencesDialog({ open, onOpenChange, consent, onSave }: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  consent: Consent | null
-  onSave: (value: Consent) => void
-}) {
-  const [analytics, setAnalytics] = useState(consent === 'accepted')
-  useEffect(() => {
-    if (open) setAnalytics(consent === 'accepted')
-  }, [open, consent])
-
-  return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Cookie Settings" description={consentDescription(consent)}>
-      <div className="pref-row">
-        <div>
-          <strong id="essential-label">Essential</strong>
-          <p className="hint">Needed to sign in and keep the site working. Always active.</p>
-        </div>
-        <Switch.Root className="switch" checked disabled aria-labelledby="essential-label">
-          <Switch.Thumb className="switch-thumb" />
-        </Switch.Root>
-      </div>
-      <div className="pref-row">
-        <div>
-          <strong id="analytics-label">Analytics &amp; Tracking</strong>
-          <p className="hint">Helps us understand how SetupIQ is used.</p>
-        </div>
-        <Switch.Root className="switch" checked={analytics} onCheckedChange={setAnalytics} aria-labelledby="analytics-label">
-          <Switch.Thumb className="switch-thumb" />
-        </Switch.Root>
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
-        <button type="button" className="btn btn-primary" onClick={() => onSave(analytics ? 'accepted' : 'declined')}>Save Preferences</button>
-      </div>
-    </Modal>
   )
 }

@@ -1,24 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import * as Tabs from '@radix-ui/react-tabs'
 import { Camera, PenLine } from 'lucide-react'
-import { useCallback, useEffect, useState, type ComponentType } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react'
+import { Controller, useForm, type Resolver } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { User } from '@/api/client'
 import { useAuth } from '@/app/auth'
 import { TextAreaField } from '@/components/ui/Field'
 import { SETUP_PHOTO_RULES } from '@/lib/dropzone'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
-import {
-  analyzeFormSchema,
-  describeFormSchema,
-  MAX_DESCRIPTION,
-  MIN_DESCRIPTION,
-  type AnalyzeFormValues,
-  type AnalyzeState,
-  type DescribeFormInput,
-  type DescribeFormValues,
-} from '../schemas'
+import { MAX_DESCRIPTION, MIN_DESCRIPTION } from '../limits'
+import type { AnalyzeFormValues, AnalyzeState, DescribeFormInput, DescribeFormValues } from '../schemas'
 import { ImageDropzone } from './ImageDropzone'
 
 /** The analysis photo is fitted within 1920x1080 and sent as JPEG at quality 0.9 (spec 000 §4). */
@@ -38,6 +30,13 @@ export type CreditsDialogClose = 'dismiss' | 'auth'
 /** The dialog offering ways to get a credit; the page passes the credits feature's. */
 export type CreditsDialog = ComponentType<{ open: boolean; onClose: (reason: CreditsDialogClose) => void }>
 
+// zod is the largest library the home page would load, and only validation needs it: the
+// schemas load with the first validation (a blur or a submit), not before the first paint.
+const photoResolver: Resolver<AnalyzeFormValues> = async (values, context, options) =>
+  zodResolver((await import('../schemas')).analyzeFormSchema)(values, context, options)
+const describeResolver: Resolver<DescribeFormInput, unknown, DescribeFormValues> = async (values, context, options) =>
+  zodResolver((await import('../schemas')).describeFormSchema)(values, context, options)
+
 /** Members need a credit per analysis; Pro members are not charged. */
 function canAnalyze(user: User | null): boolean {
   return !user || user.isPro || user.credits >= 1
@@ -56,6 +55,9 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
   const [mode, setMode] = useState<Mode>('photo')
   const [pending, setPending] = useState<Pending | null>(null)
   const [creditsOpen, setCreditsOpen] = useState(false)
+  // Mounted from its first opening: the page may pass a lazy dialog.
+  const [creditsUsed, setCreditsUsed] = useState(false)
+  if (creditsOpen && !creditsUsed) setCreditsUsed(true)
   const [processing, setProcessing] = useState(false)
   // Shown under the form, not in a browser alert; a new photo (or none) clears it.
   const [processError, setProcessError] = useState<string | null>(null)
@@ -133,7 +135,11 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
       {state.status === 'authenticated' && user && !user.isPro && user.credits < 1 && (
         <p className="hint center">You have no credits left. Analyzing opens the ways to get one.</p>
       )}
-      <CreditsDialog open={creditsOpen} onClose={onCreditsClose} />
+      {creditsUsed && (
+        <Suspense fallback={null}>
+          <CreditsDialog open={creditsOpen} onClose={onCreditsClose} />
+        </Suspense>
+      )}
     </div>
   )
 }
@@ -148,7 +154,7 @@ interface PhotoFormProps {
 /** A photo (required) and an optional note. */
 function PhotoForm({ busy: processing, processError, clearProcessError, onAnalyze }: PhotoFormProps) {
   const { control, register, handleSubmit, reset, watch, formState } = useForm<AnalyzeFormValues>({
-    resolver: zodResolver(analyzeFormSchema),
+    resolver: photoResolver,
     mode: 'onTouched',
     defaultValues: { photo: null, description: '' },
   })
@@ -206,7 +212,7 @@ function PhotoForm({ busy: processing, processError, clearProcessError, onAnalyz
 /** A description of the setup instead of a photo: at least 20 characters. */
 function DescribeForm({ busy, onAnalyze }: { busy: boolean; onAnalyze: (request: Pending) => Promise<void> }) {
   const { register, handleSubmit, formState } = useForm<DescribeFormInput, unknown, DescribeFormValues>({
-    resolver: zodResolver(describeFormSchema),
+    resolver: describeResolver,
     mode: 'onTouched',
     defaultValues: { value: '' },
   })

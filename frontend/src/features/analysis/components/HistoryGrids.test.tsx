@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes, useLocation } from 'react-router-dom'
+import { toast } from 'sonner'
 import { useAuth } from '@/app/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSaved } from '../testFixtures'
@@ -8,7 +9,10 @@ import { shouldRetryHistory } from '../api'
 import { ApiError } from '@/api/client'
 import { MySetupsGrid, SetupHistory } from './HistoryGrids'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
 
 function ResultsProbe() {
   const location = useLocation()
@@ -99,6 +103,96 @@ describe('My Setups', () => {
     expect(shouldRetryHistory(new ApiError(500, 'x'), 0)).toBe(true)
     expect(shouldRetryHistory(new ApiError(500, 'x'), 2)).toBe(true)
     expect(shouldRetryHistory(new ApiError(500, 'x'), 3)).toBe(false)
+  })
+})
+
+describe('deleting an analysis from My Setups', () => {
+  /** My Setups as the page shows it: its heading, then the grid. */
+  function MySetupsPage({ onDeleted }: { onDeleted?: () => void }) {
+    return (
+      <>
+        <h1 id="my-setups-heading" tabIndex={-1}>My Setups</h1>
+        <MySetupsGrid onDeleted={onDeleted} focusAfterDelete={() => document.getElementById('my-setups-heading')} />
+      </>
+    )
+  }
+
+  /** Two saved analyses until the server deleted one. */
+  function historyServer(deleteReply: { status: number; body: unknown }) {
+    let analyses = [sampleSaved(2, 8, minutesAgo(5)), sampleSaved(1, 6.45, minutesAgo(60))]
+    return mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': () => ({ status: 200, body: { analyses, total: analyses.length } }),
+      'POST /_api/analyses/2/delete': () => {
+        if (deleteReply.status === 204) analyses = analyses.filter((a) => a.id !== 2)
+        return deleteReply
+      },
+    })
+  }
+
+  it('confirms, deletes, drops the card and moves focus to the heading', async () => {
+    const success = vi.spyOn(toast, 'success')
+    const onDeleted = vi.fn()
+    const server = historyServer({ status: 204, body: undefined })
+    renderAt(<MySetupsPage onDeleted={onDeleted} />)
+    const cards = await screen.findAllByTestId('setup-card')
+    expect(cards).toHaveLength(2)
+
+    // Cancel sends nothing and gives focus back to the card's Delete button.
+    const opener = within(cards[0]!).getByRole('button', { name: 'Delete analysis' })
+    await userEvent.click(opener)
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Analysis' })
+    expect(dialog).toHaveAccessibleDescription(
+      'Are you sure you want to delete this analysis? This action cannot be undone. Its photo, its share link and any community post made from it are deleted too.',
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(opener).toHaveFocus())
+    expect(server.calls.some((c) => c.path.endsWith('/delete'))).toBe(false)
+
+    // Escape cancels too.
+    await userEvent.click(opener)
+    await screen.findByRole('dialog', { name: 'Delete Analysis' })
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(opener).toHaveFocus())
+
+    await userEvent.click(opener)
+    dialog = await screen.findByRole('dialog', { name: 'Delete Analysis' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Analysis deleted.'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.getAllByTestId('setup-card')).toHaveLength(1))
+    expect(screen.getByTestId('setup-card')).toHaveTextContent('6.5/10')
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'My Setups' })).toHaveFocus())
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/_api/analyses/2/delete')?.body).toEqual({})
+    expect(onDeleted).toHaveBeenCalledTimes(1)
+    // The history was read again from the server.
+    expect(server.calls.filter((c) => c.path === '/_api/my-analyses').length).toBeGreaterThan(1)
+  })
+
+  it("keeps the card and says the server's reason when it refuses", async () => {
+    const error = vi.spyOn(toast, 'error')
+    historyServer({ status: 404, body: { error: 'Analysis not found.', code: 'not_found' } })
+    renderAt(<MySetupsPage />)
+    const cards = await screen.findAllByTestId('setup-card')
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: 'Delete analysis' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Analysis' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Analysis not found.'))
+    // The dialog stays open to try again or cancel; the card stays.
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled()
+    expect(screen.getAllByTestId('setup-card')).toHaveLength(2)
+  })
+
+  it('says "Failed to delete analysis." when the server sent no reason', async () => {
+    const error = vi.spyOn(toast, 'error')
+    historyServer({ status: 500, body: {} })
+    renderAt(<MySetupsPage />)
+    const cards = await screen.findAllByTestId('setup-card')
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: 'Delete analysis' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Analysis' })).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to delete analysis.'))
   })
 })
 

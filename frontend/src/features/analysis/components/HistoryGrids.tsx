@@ -1,10 +1,12 @@
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Camera, Image, LockKeyhole, TriangleAlert } from 'lucide-react'
+import { Camera, Image, LockKeyhole, Trash2, TriangleAlert } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
 import { formatScore, historyBadge } from '@/lib/ratingBands'
 import { relativeTime, shortDate } from '@/lib/relativeTime'
 import { useMyAnalyses, type SavedAnalysis } from '../api'
+import { DeleteAnalysisDialog } from './DeleteAnalysisDialog'
 
 /** Opens /results with a saved analysis (no new analysis, no credit). */
 function useViewAnalysis() {
@@ -45,8 +47,26 @@ function SharedBadge({ sharePath }: { sharePath: string }) {
   )
 }
 
-/** My Setups (spec 000 §2): the saved analyses, newest first, with every state. */
-export function MySetupsGrid() {
+interface MySetupsGridProps {
+  /** Called after an analysis was deleted (the page refreshes what else showed it). */
+  onDeleted?: ((analysis: SavedAnalysis) => void) | undefined
+  /** Where focus goes once an analysis was deleted (its card is gone): the page's heading. */
+  focusAfterDelete?: (() => HTMLElement | null | undefined) | undefined
+}
+
+/** My Setups (spec 000 §2): the saved analyses, newest first, with every state; each can be deleted. */
+export function MySetupsGrid({ onDeleted, focusAfterDelete }: MySetupsGridProps) {
+  // The analysis whose deletion is being confirmed.
+  const [deleting, setDeleting] = useState<SavedAnalysis | null>(null)
+  return (
+    <>
+      <MySetupsCards onDelete={setDeleting} />
+      <DeleteAnalysisDialog analysis={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} focusAfterDelete={focusAfterDelete} />
+    </>
+  )
+}
+
+function MySetupsCards({ onDelete }: { onDelete: (analysis: SavedAnalysis) => void }) {
   const { state, openAuth } = useAuth()
   const signedIn = state.status === 'authenticated'
   const { data, error, isLoading } = useMyAnalyses(signedIn)
@@ -102,9 +122,14 @@ export function MySetupsGrid() {
             <p className="hint">{analysis.result.category}</p>
             {analysis.sharePath && <SharedBadge sharePath={analysis.sharePath} />}
           </div>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => view(analysis)}>
-            View Details<span className="sr-only">: {analysis.result.category}, {shortDate(analysis.createdAt)}</span>
-          </button>
+          <div className="row history-actions">
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => view(analysis)}>
+              View Details<span className="sr-only">: {analysis.result.category}, {shortDate(analysis.createdAt)}</span>
+            </button>
+            <button type="button" className="icon-btn history-delete" aria-label="Delete analysis" title="Delete analysis" onClick={() => onDelete(analysis)}>
+              <Trash2 aria-hidden="true" />
+            </button>
+          </div>
         </li>
       ))}
     </ul>

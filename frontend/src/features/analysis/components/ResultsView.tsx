@@ -4,8 +4,10 @@ import type { Schemas } from '@/api/client'
 import { categoryScoreClass, categoryScoreText } from '@/lib/ratingBands'
 import type { AnalysisResult, CategoryRating } from '../api'
 import type { ReportInput } from '../report'
+import { voicedResult, type Voice } from '../voice'
 import { ScoreBadge } from './ScoreBadge'
 import { SuggestionCard, type RenderProductLink } from './SuggestionCard'
+import { VoiceSwitch } from './VoiceSwitch'
 
 const CABLE_TYPES: Record<Schemas['CableType'], string> = {
   monitor: 'Monitor',
@@ -108,13 +110,18 @@ interface ResultsViewProps {
   share?: ReactNode
   /** Sections after the upgrades (the page adds the trending gear). */
   children?: ReactNode
+  /** How the summary and the categories' comments are told (Honest unless given). */
+  voice?: Voice | undefined
+  /** Shows the voice switch above the summary; called with the chosen voice. */
+  onVoiceChange?: ((voice: Voice) => void) | undefined
 }
 
 /**
  * The whole result (spec 000 §2 "/results"): score, summary, how to share it, categories,
  * cables, upgrades, then what the page adds after them (trending gear).
  */
-export function ResultsView({ result, input, productLink, share, children }: ResultsViewProps) {
+export function ResultsView({ result, input, productLink, share, children, voice = 'honest', onVoiceChange }: ResultsViewProps) {
+  const told = voicedResult(result, voice)
   const photo = input.type === 'image' ? result.imageUrl ?? (input.value?.startsWith('data:image/') ? input.value : null) : null
   // The result replaces the loading screen: move focus to its heading so it is announced.
   const heading = useRef<HTMLHeadingElement>(null)
@@ -131,7 +138,8 @@ export function ResultsView({ result, input, productLink, share, children }: Res
           <p>
             <span className="badge" data-testid="setup-category">{result.category}</span>
           </p>
-          <p data-testid="summary">{result.summary}</p>
+          {onVoiceChange && <VoiceSwitch value={voice} onChange={onVoiceChange} />}
+          <p data-testid="summary" aria-live="polite">{told.summary}</p>
           {input.type === 'text' && input.value && <blockquote className="results-quote">{input.value}</blockquote>}
           {input.description && <p className="muted">Your note: {input.description}</p>}
           <p className="hint" data-testid="analyzer">{ANALYZERS[result.analyzer] ?? 'Rated by SetupIQ'}</p>
@@ -140,7 +148,7 @@ export function ResultsView({ result, input, productLink, share, children }: Res
 
       {share}
 
-      <CategoryGrid ratings={result.categoryRatings} />
+      <CategoryGrid ratings={told.categoryRatings} />
       <CableInventoryList inventory={result.cableInventory} />
 
       <section className="section results-section" aria-labelledby="upgrades-title">

@@ -7,6 +7,7 @@ import { useAuth } from '@/app/auth'
 import { formatScore } from '@/lib/ratingBands'
 import { MY_ANALYSES_KEY, shareAnalysis, unshareAnalysis, type ShareLink } from '../api'
 import { shareLinkFromPath, shareMessage, shareText, tweetIntentUrl } from '../share'
+import { voicedUrl, type Voice } from '../voice'
 
 function pageOrigin(): string {
   return typeof window === 'undefined' ? 'https://setupiq.app' : window.location.origin
@@ -94,8 +95,12 @@ export function useResultShare(analysisId: number | null, sharePath: string | nu
   return { link, pending, share, unshare }
 }
 
-/** The owner's share panel on /results: create the public link, pass it on, or stop sharing. */
-export function SharePanel({ score, share }: { score: number; share: ResultShare }) {
+/**
+ * The owner's share panel on /results: create the public link, pass it on, or stop sharing.
+ * In the Roast or Coach voice, every link passed on (and the card shown) is that voice's
+ * (`?voice=roast`): the server tells the public page and its card the same way.
+ */
+export function SharePanel({ score, share, voice = 'honest' }: { score: number; share: ResultShare; voice?: Voice | undefined }) {
   const id = useId()
   const { link, pending } = share
   return (
@@ -112,7 +117,7 @@ export function SharePanel({ score, share }: { score: number; share: ResultShare
           </button>
         </div>
       ) : (
-        <SharedLink score={score} link={link} share={share} />
+        <SharedLink score={score} link={{ url: voicedUrl(link.url, voice), imageUrl: voicedUrl(link.imageUrl, voice) }} share={share} />
       )}
     </section>
   )

@@ -1,6 +1,6 @@
 import useSWR from 'swr'
 import { Link } from 'react-router-dom'
-import { fetchSetups } from '../api'
+import { fetchSetups } from '../feed'
 import { winnerMark } from '../logic'
 import { ProBadge } from './SetupCard'
 

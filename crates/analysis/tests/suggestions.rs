@@ -1,0 +1,149 @@
+//! Suggestions drawn from the seeded catalogue on both databases: what was seen decides the
+//! product of each tier and what its justification says.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use setupiq_analysis::service::suggestions::{self, Suggestion};
+use setupiq_analyzer::result::{
+    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen,
+    overall_score,
+};
+use setupiq_test_utils::{TestDb, both_backends};
+
+both_backends!(
+    two_setups_with_the_same_scores_get_different_products,
+    a_neon_room_gets_no_plant_set,
+    a_result_without_facts_keeps_the_catalogue_words,
+);
+
+/// Monitor Setup, RGB/Lighting and Aesthetic Vibe weak (4, 5, 6), the rest fine, as seen.
+fn assessment(seen: Option<Seen>) -> Assessment {
+    let score = |category| match category {
+        Category::MonitorSetup => 4,
+        Category::RgbLighting => 5,
+        Category::AestheticVibe => 6,
+        _ => 9,
+    };
+    let category_ratings: Vec<CategoryScore> = Category::ALL
+        .iter()
+        .map(|&category| CategoryScore {
+            category,
+            score: score(category),
+            comment: "As seen in the photo.".into(),
+            confidence: Some(Confidence::High),
+        })
+        .collect();
+    Assessment {
+        overall_score: overall_score(&category_ratings),
+        summary: "A desk.".into(),
+        category: "Everyday Desk Setup".into(),
+        category_ratings,
+        cable_inventory: CableInventory::none(),
+        seen,
+    }
+}
+
+fn of(suggestions: &[Suggestion], category: Category) -> &Suggestion {
+    suggestions.iter().find(|s| s.category == category).unwrap()
+}
+
+fn names(s: &Suggestion) -> [&str; 3] {
+    [&s.tiers.budget.name, &s.tiers.balanced.name, &s.tiers.premium.name].map(String::as_str)
+}
+
+fn two_setups_with_the_same_scores_get_different_products(db: TestDb) {
+    let mut conn = db.conn();
+    let dual = Seen {
+        monitors: Some(2),
+        laptops: Some(0),
+        uneven_monitors: true,
+        light: Some(Light::White),
+        dark_room: true,
+        plants: Some(0),
+        seat: Some(Seat::DeskChair),
+        loose_cables: Some(3),
+        cables_mostly: Some(CablePlace::UnderDesk),
+        ..Seen::default()
+    };
+    let laptop = Seen {
+        monitors: Some(0),
+        laptops: Some(1),
+        light: Some(Light::Accent),
+        light_colours: vec!["blue".into()],
+        plants: Some(2),
+        ..Seen::default()
+    };
+    let for_dual = suggestions::suggest(&mut conn, &assessment(Some(dual))).unwrap();
+    let for_laptop = suggestions::suggest(&mut conn, &assessment(Some(laptop))).unwrap();
+
+    let (dual_monitor, laptop_monitor) =
+        (of(&for_dual, Category::MonitorSetup), of(&for_laptop, Category::MonitorSetup));
+    assert!(names(dual_monitor).iter().all(|n| n.contains("Dual")), "{:?}", names(dual_monitor));
+    assert!(
+        names(laptop_monitor)[..2].iter().all(|n| n.contains("Laptop Stand")),
+        "{:?}",
+        names(laptop_monitor)
+    );
+    assert!(
+        dual_monitor
+            .description
+            .contains("Your two monitors sit at different heights: a dual monitor arm levels them"),
+        "{}",
+        dual_monitor.description
+    );
+    assert!(
+        laptop_monitor.product_recommendation.justification.starts_with("Your laptop is the only screen"),
+        "{}",
+        laptop_monitor.product_recommendation.justification
+    );
+    for category in [Category::MonitorSetup, Category::RgbLighting, Category::AestheticVibe] {
+        let (a, b) = (of(&for_dual, category), of(&for_laptop, category));
+        assert_ne!(names(a), names(b), "{category}");
+    }
+    // A dark room without coloured light gets an LED strip; a room with plants no more plants.
+    assert!(names(of(&for_dual, Category::RgbLighting))[0].contains("LED Strip"));
+    assert!(
+        !names(of(&for_laptop, Category::AestheticVibe)).iter().any(|n| n.contains("Plant")),
+        "{:?}",
+        names(of(&for_laptop, Category::AestheticVibe))
+    );
+}
+
+fn a_neon_room_gets_no_plant_set(db: TestDb) {
+    let mut conn = db.conn();
+    let neon = Seen {
+        monitors: Some(1),
+        laptops: Some(0),
+        light: Some(Light::Neon),
+        light_colours: vec!["purple".into(), "pink".into()],
+        dark_room: true,
+        plants: Some(0),
+        ..Seen::default()
+    };
+    let suggested = suggestions::suggest(&mut conn, &assessment(Some(neon))).unwrap();
+    let vibe = of(&suggested, Category::AestheticVibe);
+    assert!(!names(vibe).iter().any(|n| n.contains("Plant")), "{:?}", names(vibe));
+    assert!(
+        vibe.product_recommendation
+            .justification
+            .starts_with("Your setup glows with saturated purple and pink light:"),
+        "{}",
+        vibe.product_recommendation.justification
+    );
+    // Already lit in colour: a neutral light to work by, not another strip.
+    let lighting = of(&suggested, Category::RgbLighting);
+    assert!(
+        !names(lighting).iter().any(|n| n.contains("LED Strip") || n.contains("Neon")),
+        "{:?}",
+        names(lighting)
+    );
+}
+
+fn a_result_without_facts_keeps_the_catalogue_words(db: TestDb) {
+    let mut conn = db.conn();
+    let suggested = suggestions::suggest(&mut conn, &assessment(None)).unwrap();
+    let monitor = of(&suggested, Category::MonitorSetup);
+    assert!(monitor.description.starts_with("4/10: As seen in the photo. "), "{}", monitor.description);
+    let catalogue = setupiq_affiliate::service::recommend(&mut conn, "Monitor Setup", None).unwrap();
+    assert_eq!(monitor.tiers.budget.name, catalogue.budget[0].name, "the best-rated of the tier");
+    assert_eq!(monitor.tiers.budget.justification, catalogue.budget[0].justification);
+}

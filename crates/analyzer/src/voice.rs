@@ -1,0 +1,517 @@
+//! Voices: the same findings said three ways. **Honest** is the assessment as the analyzer
+//! wrote it; **Roast** keeps each finding and adds a good-natured punchline (what people
+//! screenshot); **Coach** keeps each finding and turns it into the next step to take.
+//!
+//! The scores never change with the voice. Every line starts from the category's own
+//! finding (the first sentence of its comment: what was seen, or what the description
+//! said), so a voice says nothing the analyzer did not find. Which of a band's lines is
+//! used depends only on that finding ([`pick`]): the same analysis always reads the same,
+//! and different setups read differently. Nothing is called out; any analyzer's result
+//! (the embedded one, a provider's) can be voiced.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::result::{Assessment, Category, CategoryScore, Confidence};
+
+/// How a result is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Voice {
+    Honest,
+    Roast,
+    Coach,
+}
+
+impl Voice {
+    /// The voice named in a URL (`?voice=roast`); anything else is honest.
+    pub fn from_query(name: Option<&str>) -> Voice {
+        match name {
+            Some("roast") => Voice::Roast,
+            Some("coach") => Voice::Coach,
+            _ => Voice::Honest,
+        }
+    }
+}
+
+/// One category's comment in a voice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct VoicedComment {
+    pub category: Category,
+    pub comment: String,
+}
+
+/// A whole result in one voice: a one-line summary and a comment per category.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Voiced {
+    /// One short line (it fits on the share card).
+    pub summary: String,
+    /// In the assessment's order.
+    pub comments: Vec<VoicedComment>,
+}
+
+impl Voiced {
+    /// The comment on `category`, if rated.
+    pub fn comment_on(&self, category: Category) -> Option<&str> {
+        self.comments.iter().find(|c| c.category == category).map(|c| c.comment.as_str())
+    }
+}
+
+/// The Roast and Coach voices of a result (Honest is the result itself).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Voices {
+    pub roast: Voiced,
+    pub coach: Voiced,
+}
+
+impl Voices {
+    /// `assessment` told as a roast and as coaching.
+    pub fn of(assessment: &Assessment) -> Voices {
+        Voices { roast: roast(assessment), coach: coach(assessment) }
+    }
+
+    /// The result in `voice`, or `None` for Honest (the assessment's own words).
+    pub fn get(&self, voice: Voice) -> Option<&Voiced> {
+        match voice {
+            Voice::Honest => None,
+            Voice::Roast => Some(&self.roast),
+            Voice::Coach => Some(&self.coach),
+        }
+    }
+}
+
+fn roast(a: &Assessment) -> Voiced {
+    let comments = voiced(a, |rating| {
+        let lines = if is_unseen(rating) { unseen_roast(rating.category) } else { roast_lines(rating) };
+        pick(lines, &finding(rating)).to_owned()
+    });
+    let weakest = a.weakest_first().first().map_or("setup", |r| lower_name(r.category));
+    let lines: &[&str] = match a.overall_score {
+        s if s >= 8.0 => &[
+            "We came to roast and left taking notes.",
+            "Annoyingly good. Go touch grass, you've earned it.",
+            "Nothing to roast. We checked twice.",
+        ],
+        s if s >= 5.0 => &[
+            "A solid setup with a few plot holes, starring the {weakest}.",
+            "Respectable, but the {weakest} is holding the squad back.",
+            "Good run. The {weakest} threw the game.",
+        ],
+        _ => &[
+            "There's a great setup in here, buried under the {weakest}.",
+            "It works. That's the nicest thing we can say about the {weakest}.",
+            "Speedrunning a setup makeover, starting with the {weakest}.",
+        ],
+    };
+    let summary = pick(lines, &a.summary).replace("{weakest}", weakest);
+    Voiced { summary, comments }
+}
+
+fn coach(a: &Assessment) -> Voiced {
+    let comments = voiced(a, |rating| {
+        if is_unseen(rating) {
+            return format!(
+                "Next step: show the {} in your next photo, or describe it, so it can be rated.",
+                thing_to_show(rating.category)
+            );
+        }
+        pick(coach_lines(rating), &finding(rating)).to_owned()
+    });
+    let seen_weakest = a.weakest_first().into_iter().find(|r| !is_unseen(r) && r.score < 8);
+    let summary = match seen_weakest {
+        Some(r) => format!("Biggest gain: {} ({}/10). Start there.", r.category.name(), r.score),
+        None => "Everything seen is in good shape: keep it that way.".to_owned(),
+    };
+    Voiced { summary, comments }
+}
+
+/// Each rating's finding followed by `line(rating)`, in the assessment's order.
+fn voiced(a: &Assessment, line: impl Fn(&CategoryScore) -> String) -> Vec<VoicedComment> {
+    a.category_ratings
+        .iter()
+        .map(|rating| VoicedComment {
+            category: rating.category,
+            comment: format!("{}. {}", finding(rating), line(rating)),
+        })
+        .collect()
+}
+
+/// The first sentence of a comment, without its full stop: what was found.
+fn finding(rating: &CategoryScore) -> String {
+    let comment = rating.comment.trim();
+    let end = comment.find(". ").unwrap_or(comment.len());
+    comment[..end].trim_end_matches('.').to_owned()
+}
+
+/// Rated with little to go on (no chair in the photo, a description silent on it).
+fn is_unseen(rating: &CategoryScore) -> bool {
+    (rating.confidence == Some(Confidence::Low) && rating.category == Category::ChairComfort)
+        || rating.comment.starts_with("The description doesn't")
+}
+
+/// One of `lines`, chosen by `key` (FNV-1a: stable across builds and platforms, unlike
+/// the standard library's hasher).
+fn pick<'a>(lines: &[&'a str], key: &str) -> &'a str {
+    let hash =
+        key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    lines[(hash % lines.len() as u64) as usize]
+}
+
+/// Low, middling or high: the three bands every category has lines for.
+fn band(score: u8) -> usize {
+    match score {
+        0..=4 => 0,
+        5..=7 => 1,
+        _ => 2,
+    }
+}
+
+fn lower_name(category: Category) -> &'static str {
+    match category {
+        Category::CableManagement => "cable management",
+        Category::RgbLighting => "lighting",
+        Category::DeskCleanliness => "desk",
+        Category::MonitorSetup => "monitor setup",
+        Category::ChairComfort => "chair",
+        Category::AestheticVibe => "vibe",
+    }
+}
+
+fn thing_to_show(category: Category) -> &'static str {
+    match category {
+        Category::CableManagement => "cables",
+        Category::RgbLighting => "lighting",
+        Category::DeskCleanliness => "desk surface",
+        Category::MonitorSetup => "screens",
+        Category::ChairComfort => "chair",
+        Category::AestheticVibe => "whole setup",
+    }
+}
+
+fn unseen_roast(category: Category) -> &'static [&'static str] {
+    match category {
+        Category::ChairComfort => &[
+            "No chair in sight: either you game standing up, or the chair is camera-shy.",
+            "The chair stayed out of frame. Smart move, honestly.",
+        ],
+        _ => &["It stayed out of the picture, so it escapes the roast. This time."],
+    }
+}
+
+fn roast_lines(rating: &CategoryScore) -> &'static [&'static str] {
+    let lines: [&[&str]; 3] = match rating.category {
+        Category::CableManagement => [
+            &[
+                "These cables aren't managed, they're free-range.",
+                "Somewhere under there is a desk, held hostage by its cables.",
+                "That's not a cable run, that's a cable marathon.",
+            ],
+            &[
+                "Nearly tidy: a few cables clearly didn't get the memo.",
+                "The cables are behaving. Mostly.",
+                "Half cable management, half cable hope.",
+            ],
+            &[
+                "Suspiciously clean. Where did you hide them?",
+                "Cables this tidy probably pay rent.",
+                "Wireless in spirit, if not in fact.",
+            ],
+        ],
+        Category::RgbLighting => [
+            &[
+                "The lighting budget went entirely on the ceiling bulb.",
+                "Lit like a tax office on a Monday.",
+                "Gamer mode: off. Permanently.",
+            ],
+            &[
+                "A little glow, like the RGB is still shy.",
+                "Some colour, but the rainbow is only warming up.",
+                "The RGB is on, just not committed.",
+            ],
+            &[
+                "Bright enough to be seen from orbit.",
+                "This setup glows harder than your K/D.",
+                "Frames per second: high. Colours per square inch: higher.",
+            ],
+        ],
+        Category::DeskCleanliness => [
+            &[
+                "Archaeologists will date this desk by its layers.",
+                "The desk is in there somewhere, under the evidence.",
+                "Every item on this desk has a story, and they're all still here.",
+            ],
+            &[
+                "Clean-ish, the way a teenager's room is clean-ish.",
+                "A few strays on the desk, waiting for a rescue.",
+                "Tidy enough to find the mouse on the first try.",
+            ],
+            &[
+                "So clean it makes other desks nervous.",
+                "Minimalism level: even the dust moved out.",
+                "A desk with nothing to hide, and nothing on it.",
+            ],
+        ],
+        Category::MonitorSetup => [
+            &[
+                "The screen situation is giving 'borrowed from the office'.",
+                "Neck pain speedrun, any%.",
+                "One look at these screens and your posture filed a complaint.",
+            ],
+            &[
+                "Solid screens, slightly wonky placement.",
+                "Good screens, just not quite on speaking terms.",
+                "Respectable, but the monitors could use a team meeting.",
+            ],
+            &[
+                "Screens lined up like a pro team's starting five.",
+                "A monitor setup that could sell monitors.",
+                "Pixels everywhere, all at the right height.",
+            ],
+        ],
+        Category::ChairComfort => [
+            &[
+                "That chair has played a few ranked seasons too many.",
+                "Sitting on that is a skill issue for your spine.",
+                "Comfort level: waiting room.",
+            ],
+            &[
+                "A decent chair, doing its best.",
+                "Sit-able. Not quite throne-able.",
+                "The chair works; your back just hasn't said thanks yet.",
+            ],
+            &["That chair is the real MVP.", "Throne acquired.", "Your spine sends its regards."],
+        ],
+        Category::AestheticVibe => [
+            &[
+                "The vibe is 'I just moved in', three years ago.",
+                "Aesthetic: default settings.",
+                "The theme here is 'stuff I own'.",
+            ],
+            &[
+                "There's a vibe in there, still loading.",
+                "Nice bones; the look is at 70% and buffering.",
+                "It has a style. It just hasn't picked one yet.",
+            ],
+            &[
+                "This desk has main-character energy.",
+                "Pinterest called, they want their board back.",
+                "The vibe is immaculate and it knows it.",
+            ],
+        ],
+    };
+    lines[band(rating.score)]
+}
+
+fn coach_lines(rating: &CategoryScore) -> &'static [&'static str] {
+    let lines: [&[&str]; 3] = match rating.category {
+        Category::CableManagement => [
+            &[
+                "Next step: run every cable into one tray under the desk and bundle the rest with \
+                 velcro ties; ten minutes for the biggest visible gain.",
+                "Next step: start with the longest loose run, clip it along the desk's back edge, \
+                 then tie the rest into one bundle.",
+            ],
+            &[
+                "Next step: find the last loose runs and tie them into the bundle you already have.",
+                "Next step: a short raceway along the desk leg hides the runs still in view.",
+            ],
+            &[
+                "Keep it: label the bundle's ends so the next upgrade doesn't undo it.",
+                "Nothing to fix: route new gear the same way when you add it.",
+            ],
+        ],
+        Category::RgbLighting => [
+            &[
+                "Next step: an LED strip behind the monitor adds depth and eases eye strain in the \
+                 evening.",
+                "Next step: one warm lamp or a light bar changes the photo more than any new part.",
+            ],
+            &[
+                "Next step: pick one colour scheme and add light on the other side, so the glow \
+                 isn't coming from one spot.",
+                "Next step: put light behind the desk too, so the colour wraps the setup.",
+            ],
+            &[
+                "Keep it: save the lights as one scene so every device matches.",
+                "Nothing to fix: dim them a notch at night for your eyes.",
+            ],
+        ],
+        Category::DeskCleanliness => [
+            &[
+                "Next step: put everything you don't use daily in a drawer, then bring back only \
+                 what earns its place.",
+                "Next step: a five-minute reset: bin, dishes, papers, in that order.",
+            ],
+            &[
+                "Next step: give the strays a home, a small organiser or a tray for the little \
+                 things.",
+                "Next step: keep one corner for everyday items and the rest of the desk clear.",
+            ],
+            &[
+                "Keep it: a two-minute reset at the end of the day keeps it this way.",
+                "Nothing to fix: a desk mat would frame it even better.",
+            ],
+        ],
+        Category::MonitorSetup => [
+            &[
+                "Next step: raise the main screen so its top edge is at eye level; a stand or an \
+                 arm does it.",
+                "Next step: centre the main screen in front of your chair, an arm's length away.",
+            ],
+            &[
+                "Next step: level the screens at one height and angle them toward you.",
+                "Next step: a monitor arm lifts the screen and gives back the desk under it.",
+            ],
+            &[
+                "Keep it: check the top edge is still at eye level whenever you change chairs.",
+                "Nothing to fix: a light bar would keep glare off the screen at night.",
+            ],
+        ],
+        Category::ChairComfort => [
+            &[
+                "Next step: set the seat so your feet rest flat and your knees are level with \
+                 your hips, then budget for a chair with lumbar support.",
+                "Next step: a lumbar cushion is the cheapest back upgrade until a proper chair.",
+            ],
+            &[
+                "Next step: set the armrests to desk height so your shoulders can relax.",
+                "Next step: add lumbar support and set the seat height to the desk.",
+            ],
+            &[
+                "Keep it: re-check the seat height whenever the desk changes.",
+                "Nothing to fix: your back is in good hands.",
+            ],
+        ],
+        Category::AestheticVibe => [
+            &[
+                "Next step: choose two colours and make the desk mat, lights and accessories \
+                 follow them.",
+                "Next step: one plant and a desk mat do more for the look than new gear.",
+            ],
+            &[
+                "Next step: one accent, a plant, a shelf or a poster, ties the look together.",
+                "Next step: match the light colour to the accessories for a single theme.",
+            ],
+            &[
+                "Keep it: buy new gear only in the colours already there.",
+                "Nothing to fix: it already looks intentional.",
+            ],
+        ],
+    };
+    lines[band(rating.score)]
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::result::{CableInventory, overall_score};
+
+    fn assessment(scores: [u8; 6], comment: impl Fn(Category) -> String) -> Assessment {
+        let category_ratings: Vec<_> = Category::ALL
+            .iter()
+            .zip(scores)
+            .map(|(&category, score)| CategoryScore {
+                category,
+                score,
+                comment: comment(category),
+                confidence: Some(Confidence::High),
+            })
+            .collect();
+        Assessment {
+            overall_score: overall_score(&category_ratings),
+            summary: "A desk with two monitors.".into(),
+            category: "Gaming Setup".into(),
+            category_ratings,
+            cable_inventory: CableInventory::none(),
+            seen: None,
+        }
+    }
+
+    fn seen(category: Category) -> String {
+        format!("{category} finding, with a detail. Compared with setups people have rated, it looks better.")
+    }
+
+    #[test]
+    fn every_voice_keeps_each_finding_and_says_something_else() {
+        let a = assessment([2, 5, 9, 3, 6, 8], seen);
+        let voices = Voices::of(&a);
+        for voiced in [&voices.roast, &voices.coach] {
+            assert_eq!(voiced.comments.len(), 6);
+            for (rating, said) in a.category_ratings.iter().zip(&voiced.comments) {
+                assert_eq!(said.category, rating.category);
+                let finding = format!("{} finding, with a detail. ", rating.category);
+                assert!(said.comment.starts_with(&finding), "{}", said.comment);
+                assert!(said.comment.len() > finding.len() + 10, "{}", said.comment);
+                assert!(!said.comment.contains("Compared with"), "one finding, not the whole comment");
+            }
+        }
+        assert!(voices.coach.comments.iter().all(|c| c.comment.contains("Next step:")
+            || c.comment.contains("Keep it:")
+            || c.comment.contains("Nothing to fix:")));
+        assert_ne!(voices.roast, voices.coach);
+    }
+
+    #[test]
+    fn the_coach_starts_with_the_weakest_category_and_the_roast_names_it() {
+        let a = assessment([6, 7, 8, 3, 6, 7], seen);
+        let voices = Voices::of(&a);
+        assert_eq!(voices.coach.summary, "Biggest gain: Monitor Setup (3/10). Start there.");
+        assert!(voices.roast.summary.contains("monitor setup"), "{}", voices.roast.summary);
+        let great = assessment([9, 9, 9, 9, 8, 9], seen);
+        assert_eq!(Voices::of(&great).coach.summary, "Everything seen is in good shape: keep it that way.");
+    }
+
+    #[test]
+    fn bands_decide_the_tone_and_low_scores_get_fixes() {
+        let low = Voices::of(&assessment([2; 6], seen));
+        let high = Voices::of(&assessment([9; 6], seen));
+        let cables = |v: &Voiced| v.comment_on(Category::CableManagement).unwrap().to_owned();
+        assert!(cables(&low.coach).contains("Next step:"), "{}", cables(&low.coach));
+        assert!(!cables(&high.coach).contains("Next step:"), "{}", cables(&high.coach));
+        assert_ne!(cables(&low.roast), cables(&high.roast));
+    }
+
+    #[test]
+    fn an_unseen_chair_is_neither_roasted_nor_coached_as_seen() {
+        let mut a = assessment([6; 6], seen);
+        a.category_ratings[4].comment =
+            "No chair is visible in the photo; comfort can't be judged from it, so this is a neutral score."
+                .into();
+        a.category_ratings[4].confidence = Some(Confidence::Low);
+        let voices = Voices::of(&a);
+        let coach = voices.coach.comment_on(Category::ChairComfort).unwrap();
+        assert!(coach.starts_with("No chair is visible in the photo; comfort can't be judged from it, so"));
+        assert!(coach.ends_with("show the chair in your next photo, or describe it, so it can be rated."));
+        let roast = voices.roast.comment_on(Category::ChairComfort).unwrap();
+        assert!(roast.contains("chair") && !roast.contains("MVP"), "{roast}");
+        assert!(!voices.coach.summary.contains("Chair"), "{}", voices.coach.summary);
+    }
+
+    #[test]
+    fn the_same_result_always_reads_the_same_and_others_differ() {
+        let a = assessment([3, 3, 3, 3, 3, 3], seen);
+        assert_eq!(Voices::of(&a), Voices::of(&a.clone()));
+        // Different findings in the same band get different lines somewhere.
+        let lines: std::collections::HashSet<String> = (0..12)
+            .map(|i| {
+                let b = assessment([3; 6], |c| format!("{c} finding number {i}"));
+                Voices::of(&b)
+                    .roast
+                    .comments
+                    .iter()
+                    .map(|c| c.comment.split(". ").nth(1).unwrap().to_owned())
+                    .collect()
+            })
+            .collect();
+        assert!(lines.len() > 3, "{} distinct roasts", lines.len());
+    }
+
+    #[test]
+    fn voices_are_named_in_urls() {
+        assert_eq!(Voice::from_query(Some("roast")), Voice::Roast);
+        assert_eq!(Voice::from_query(Some("coach")), Voice::Coach);
+        assert_eq!(Voice::from_query(Some("ROAST<script>")), Voice::Honest);
+        assert_eq!(Voice::from_query(None), Voice::Honest);
+    }
+}

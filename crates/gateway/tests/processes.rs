@@ -1,0 +1,393 @@
+//! Real `setupiq serve` processes.
+//!
+//! Two on one PostgreSQL database and one S3-compatible store, as replicas behind a proxy
+//! run: whatever a user does through one holds on the other. Sessions and logout, the login throttle, uploaded photos, and credits under a
+//! burst of concurrent analyses spread over both (exactly as many results as credits, and
+//! the balance equal to the sum of the ledger).
+//!
+//! A database that stops answering under both is reported by both, and both recover.
+//!
+//! One killed with SIGKILL in the middle of a burst of writes (sign-ups, analyses,
+//! deductions, card payments) on each backend: after a restart every balance equals the
+//! sum of its ledger and nothing was granted twice.
+//!
+//! The client keeps one cookie jar for both, as a browser behind one proxy would.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use diesel::prelude::*;
+use setupiq_db::schema::{credit_ledger, users};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use setupiq_auth::service::ledger::{self, LedgerReason};
+use setupiq_test_utils::bench::data_url;
+use setupiq_test_utils::{FreezableProxy, S3StandIn, TestDb};
+
+/// One `setupiq serve` process.
+struct Replica {
+    child: Child,
+    base: String,
+    data: tempfile::TempDir,
+}
+
+impl Replica {
+    async fn start(db_url: &str, s3: &S3StandIn, public_url: &str) -> Replica {
+        let vars = s3.vars();
+        Replica::start_with(db_url, tempfile::tempdir().unwrap(), public_url, &vars).await
+    }
+
+    async fn start_with(
+        db_url: &str,
+        data: tempfile::TempDir,
+        public_url: &str,
+        vars: &[(&'static str, String)],
+    ) -> Replica {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_setupiq"));
+        for (name, _) in std::env::vars() {
+            if name.starts_with("SETUPIQ_") || name.starts_with("AWS_") {
+                command.env_remove(name);
+            }
+        }
+        command
+            .arg("serve")
+            .current_dir(data.path())
+            .env("SETUPIQ_DATA_DIR", data.path())
+            .env("SETUPIQ_DATABASE_URL", db_url)
+            .env("SETUPIQ_BIND", format!("127.0.0.1:{port}"))
+            .env("SETUPIQ_PUBLIC_URL", public_url)
+            .env("SETUPIQ_MODELS_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../../models"))
+            .env("SETUPIQ_FRONTEND_DIR", data.path())
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        for (name, value) in vars {
+            command.env(name, value);
+        }
+        let child = command.spawn().unwrap();
+        let replica = Replica { child, base: format!("http://127.0.0.1:{port}"), data };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let probe = reqwest::Client::new();
+        while probe.get(format!("{}/_api/ready", replica.base)).send().await.ok().map(|r| r.status())
+            != Some(StatusCode::OK)
+        {
+            assert!(Instant::now() < deadline, "replica {} did not become ready", replica.base);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        replica
+    }
+}
+
+impl Replica {
+    /// SIGKILL: no shutdown of any kind. Returns the data directory for a restart.
+    fn kill(mut self) -> tempfile::TempDir {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        std::mem::replace(&mut self.data, tempfile::tempdir().unwrap())
+    }
+}
+
+impl Drop for Replica {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A browser whose requests go to whichever replica the test names.
+struct Browser {
+    http: reqwest::Client,
+}
+
+impl Browser {
+    fn new() -> Browser {
+        Browser { http: reqwest::Client::builder().cookie_store(true).build().unwrap() }
+    }
+
+    async fn post(&self, replica: &Replica, path: &str, body: Value) -> (StatusCode, Value) {
+        let res = self.http.post(format!("{}{path}", replica.base)).json(&body).send().await.unwrap();
+        let status = res.status();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn get(&self, replica: &Replica, path: &str) -> (StatusCode, Vec<u8>) {
+        let res = self.http.get(format!("{}{path}", replica.base)).send().await.unwrap();
+        (res.status(), res.bytes().await.unwrap().to_vec())
+    }
+}
+
+const PASSWORD: &str = "replicated-password";
+
+#[actix_web::test]
+async fn two_replicas_share_sessions_limits_media_and_credits() {
+    let Some(db) = TestDb::postgres() else { return };
+    let Some(s3) = S3StandIn::start().await else { return };
+    let public = "http://127.0.0.1:9";
+    let (a, b) = (Replica::start(db.url(), &s3, public).await, Replica::start(db.url(), &s3, public).await);
+
+    // A session made on A works on B; a logout on B ends it on A.
+    let browser = Browser::new();
+    let (status, signed_up) = browser
+        .post(
+            &a,
+            "/_api/auth/register_with_password",
+            json!({"email": "twin@example.com", "password": PASSWORD, "displayName": "Twin"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{signed_up}");
+    assert_eq!(browser.get(&b, "/_api/auth/session").await.0, StatusCode::OK, "signed in on B too");
+    assert_eq!(browser.post(&b, "/_api/auth/logout", json!({})).await.0, StatusCode::OK);
+    assert_eq!(
+        browser.get(&a, "/_api/auth/session").await.0,
+        StatusCode::UNAUTHORIZED,
+        "signed out on A too"
+    );
+
+    // The login throttle counts the failures made on both.
+    let attacker = Browser::new();
+    for i in 0..5 {
+        let replica = if i % 2 == 0 { &a } else { &b };
+        let wrong = json!({"email": "twin@example.com", "password": format!("wrong-{i}")});
+        assert_eq!(
+            attacker.post(replica, "/_api/auth/login_with_password", wrong).await.0,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    let right = json!({"email": "twin@example.com", "password": PASSWORD});
+    for replica in [&a, &b] {
+        let (status, _) = attacker.post(replica, "/_api/auth/login_with_password", right.clone()).await;
+        assert_eq!(
+            status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "locked on {} after 5 failures spread over both",
+            replica.base
+        );
+    }
+
+    // A photo uploaded through A is served by B.
+    let owner = Browser::new();
+    let (status, me) = owner
+        .post(
+            &a,
+            "/_api/auth/register_with_password",
+            json!({"email": "photos@example.com", "password": PASSWORD, "displayName": "Photos"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{me}");
+    let image = image::RgbImage::from_fn(200, 150, |x, y| image::Rgb([90, (x % 256) as u8, (y % 256) as u8]));
+    let mut jpeg = Vec::new();
+    image.write_to(&mut std::io::Cursor::new(&mut jpeg), image::ImageFormat::Jpeg).unwrap();
+    let (status, uploaded) =
+        owner.post(&a, "/_api/auth/upload-profile-picture", json!({"imageData": data_url(&jpeg)})).await;
+    assert_eq!(status, StatusCode::OK, "{uploaded}");
+    let url = uploaded["user"]["profilePicture"].as_str().unwrap();
+    let (status, served) = Browser::new().get(&b, url).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(image::load_from_memory(&served).unwrap().width(), 200);
+
+    // 50 concurrent analyses over both replicas with 10 credits: exactly 10 results.
+    let user_id = me["user"]["id"].as_i64().unwrap();
+    let pool = setupiq_db::Db::connect(db.url()).unwrap();
+    let mut conn = pool.conn().unwrap();
+    let balance = ledger::balance(&mut conn, user_id).unwrap();
+    ledger::apply(
+        &mut conn,
+        user_id,
+        10 - balance,
+        &LedgerReason::Spend("test top-up".into()),
+        None,
+        chrono::Utc::now(),
+    )
+    .unwrap();
+    let description = json!({"type": "text", "value": "Two 27 inch monitors on arms, RGB strips behind the desk, cables in a tray"});
+    let requests = (0..50)
+        .map(|i| owner.post(if i % 2 == 0 { &a } else { &b }, "/_api/analyze-setup", description.clone()));
+    let answers = futures_util::future::join_all(requests).await;
+    let delivered = answers.iter().filter(|(status, _)| *status == StatusCode::OK).count();
+    let refused = answers.iter().filter(|(status, _)| *status == StatusCode::PAYMENT_REQUIRED).count();
+    assert_eq!((delivered, refused), (10, 40), "{:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>());
+    assert_eq!(ledger::balance(&mut conn, user_id).unwrap(), 0);
+    assert!(ledger::balance_matches_ledger(&mut conn, user_id).unwrap(), "balance == sum of the ledger");
+    let (_, history) = owner.get(&b, "/_api/my-analyses").await;
+    let history: Value = serde_json::from_slice(&history).unwrap();
+    assert_eq!(history["total"], 10, "{history}");
+}
+
+/// The database stops answering under both replicas (a frozen network path): each says so
+/// on `/_api/ready` within a second and answers API calls 503 with `Retry-After`, while
+/// `/_api/health` stays 200 (nothing to restart); both recover by themselves.
+#[actix_web::test]
+async fn both_replicas_report_a_silent_database_and_recover() {
+    let Some(db) = TestDb::postgres() else { return };
+    let Some(s3) = S3StandIn::start().await else { return };
+    let proxy = FreezableProxy::start(&db.postgres_addr().unwrap());
+    let db = db.through(proxy.addr());
+    let public = "http://127.0.0.1:9";
+    let replicas = [Replica::start(db.url(), &s3, public).await, Replica::start(db.url(), &s3, public).await];
+    let browser = Browser::new();
+    let (status, _) = browser
+        .post(
+            &replicas[0],
+            "/_api/auth/register_with_password",
+            json!({"email": "outage@example.com", "password": PASSWORD, "displayName": "Outage"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    proxy.freeze();
+    for replica in &replicas {
+        let started = Instant::now();
+        let ready = browser.http.get(format!("{}/_api/ready", replica.base)).send().await.unwrap();
+        assert_eq!(ready.status(), StatusCode::SERVICE_UNAVAILABLE, "{}", replica.base);
+        assert!(ready.headers().contains_key("retry-after"));
+        assert!(started.elapsed() < Duration::from_secs(3), "ready answered in {:?}", started.elapsed());
+        assert_eq!(browser.get(replica, "/_api/health").await.0, StatusCode::OK, "alive: nothing to restart");
+        let call = browser.http.get(format!("{}/_api/credits/history", replica.base)).send().await.unwrap();
+        assert_eq!(call.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(call.headers().contains_key("retry-after"));
+    }
+
+    proxy.thaw();
+    for replica in &replicas {
+        let mut status = StatusCode::SERVICE_UNAVAILABLE;
+        for _ in 0..40 {
+            status = browser.get(replica, "/_api/ready").await.0;
+            if status == StatusCode::OK {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        assert_eq!(status, StatusCode::OK, "{} recovered by itself", replica.base);
+        assert_eq!(browser.get(replica, "/_api/credits/history").await.0, StatusCode::OK);
+    }
+}
+
+setupiq_test_utils::both_backends_async!(a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice);
+
+/// One user's share of the burst: sign up, then analyses, deductions and card payments
+/// until the server goes away. Returns the payment intents the server said it paid, each
+/// with whether its confirmation (the credit) was answered.
+/// Also returns the user's browser (its session outlives the restart).
+async fn burst_of(
+    base: String,
+    i: usize,
+    answered: Arc<AtomicUsize>,
+) -> (reqwest::Client, Vec<(String, bool)>) {
+    let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
+    let post = |path: &str, body: Value| {
+        let request = http.post(format!("{base}{path}")).json(&body).send();
+        let answered = answered.clone();
+        async move {
+            let res = request.await.ok()?;
+            answered.fetch_add(1, Ordering::SeqCst);
+            let status = res.status();
+            Some((status, res.json::<Value>().await.unwrap_or(Value::Null)))
+        }
+    };
+    let mut paid = Vec::new();
+    let account = json!({"email": format!("burst{i}@example.com"), "password": PASSWORD, "displayName": format!("Burst{i}")});
+    if post("/_api/auth/register_with_password", account).await.is_none() {
+        return (http, paid);
+    }
+    let description =
+        json!({"type": "text", "value": "A desk with two monitors on arms, RGB strips and a cable tray"});
+    for _ in 0..4 {
+        let Some(_) = post("/_api/analyze-setup", description.clone()).await else { break };
+        let Some(_) = post("/_api/credits/deduct", json!({"amount": 1, "reason": "burst"})).await else {
+            break;
+        };
+        let Some((_, intent)) =
+            post("/_api/stripe/create-payment-intent", json!({"packageId": "starter"})).await
+        else {
+            break;
+        };
+        let Some(id) = intent["paymentIntentId"].as_str().map(str::to_owned) else { break };
+        let pay = json!({"paymentIntentId": id, "cardNumber": "4242 4242 4242 4242"});
+        match post("/_api/stripe/test-mode/pay", pay).await {
+            Some((StatusCode::OK, _)) => {}
+            Some(_) => continue,
+            None => break,
+        }
+        let confirmed = post("/_api/stripe/confirm-payment", json!({"paymentIntentId": id})).await;
+        paid.push((id, matches!(confirmed, Some((StatusCode::OK, _)))));
+        if confirmed.is_none() {
+            break;
+        }
+    }
+    (http, paid)
+}
+
+async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
+    let vars = [
+        ("SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", "1000".to_owned()),
+        ("SETUPIQ_SIGNUP_BONUS_PER_DAY_PER_IP", "1000".to_owned()),
+    ];
+    let public = "http://127.0.0.1:9";
+    let server = Replica::start_with(db.url(), tempfile::tempdir().unwrap(), public, &vars).await;
+    let base = server.base.clone();
+
+    // 24 users at once; the server is killed once 80 answers have come back, with many
+    // requests in flight.
+    let answered = Arc::new(AtomicUsize::new(0));
+    let burst = futures_util::future::join_all((0..24).map(|i| burst_of(base.clone(), i, answered.clone())));
+    let killer = async {
+        while answered.load(Ordering::SeqCst) < 80 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        server.kill()
+    };
+    let (paid, data) = tokio::join!(burst, killer);
+    let browsers: Vec<(reqwest::Client, (String, bool))> =
+        paid.into_iter().flat_map(|(http, paid)| paid.into_iter().map(move |p| (http.clone(), p))).collect();
+    let paid: Vec<(String, bool)> = browsers.iter().map(|(_, p)| p.clone()).collect();
+    assert!(answered.load(Ordering::SeqCst) < 24 * 17, "the kill came mid-burst");
+
+    let server = Replica::start_with(db.url(), data, public, &vars).await;
+    let check = |db: &TestDb| {
+        let mut conn = db.conn();
+        let users: Vec<i64> = users::table.select(users::id).load(&mut conn).unwrap();
+        for &user in &users {
+            assert!(
+                ledger::balance_matches_ledger(&mut conn, user).unwrap(),
+                "user {user}: balance == ledger"
+            );
+        }
+        let bonuses: Vec<(i64, i64)> = credit_ledger::table
+            .filter(credit_ledger::reason.eq("signup_bonus"))
+            .group_by(credit_ledger::user_id)
+            .select((credit_ledger::user_id, diesel::dsl::count_star()))
+            .load(&mut conn)
+            .unwrap();
+        assert!(bonuses.iter().all(|(_, n)| *n == 1), "one signup bonus each: {bonuses:?}");
+        credit_ledger::table
+            .filter(credit_ledger::reason.like("purchase:%"))
+            .select(credit_ledger::external_ref)
+            .load::<Option<String>>(&mut conn)
+            .unwrap()
+    };
+    let granted_once = |purchases: &[Option<String>], id: &str| {
+        purchases.iter().filter(|r| r.as_deref() == Some(&format!("payment:{id}"))).count() == 1
+    };
+    let purchases = check(&db);
+    for (id, _) in paid.iter().filter(|(_, confirmed)| *confirmed) {
+        assert!(granted_once(&purchases, id), "{id}: confirmed before the kill, credited once");
+    }
+
+    // Confirming every paid intent after the restart (twice) credits the ones whose
+    // confirmation the kill cut off, once, and nothing else.
+    for (http, (id, _)) in browsers.iter().chain(&browsers) {
+        let confirm = http
+            .post(format!("{}/_api/stripe/confirm-payment", server.base))
+            .json(&json!({"paymentIntentId": id}));
+        assert_eq!(confirm.send().await.unwrap().status(), StatusCode::OK, "{id}");
+    }
+    let after = check(&db);
+    for (id, _) in &paid {
+        assert!(granted_once(&after, id), "{id} credited exactly once");
+    }
+}

@@ -290,21 +290,37 @@ impl Detector {
 
     /// Finds COCO objects in `image`, best score first, boxes in `image`'s pixel coordinates.
     pub fn detect(&self, image: &RgbImage) -> Result<Vec<Detection>, DetectorError> {
-        let (width, height) = image.dimensions();
-        if width == 0 || height == 0 {
-            return Ok(Vec::new());
-        }
         // The two views run side by side (on the caller's rayon pool): one request's latency
         // is about one inference.
-        let (stretched, letterboxed) = rayon::join(
-            || self.candidates(image, View::stretch(width, height)),
-            || self.candidates(image, View::letterbox(width, height)),
+        let (detections, (), ()) = self.detect_beside(image, || (), || ());
+        detections
+    }
+
+    /// [`Self::detect`], with other work paired with each view: `with_stretched` runs after
+    /// the stretched view on one thread, `with_letterboxed` after the letterboxed one on
+    /// the other. A caller with two more models to run puts one beside each view, so that
+    /// the two threads finish together instead of one waiting for the other.
+    pub fn detect_beside<A: Send, B: Send>(
+        &self,
+        image: &RgbImage,
+        with_stretched: impl FnOnce() -> A + Send,
+        with_letterboxed: impl FnOnce() -> B + Send,
+    ) -> (Result<Vec<Detection>, DetectorError>, A, B) {
+        let (width, height) = image.dimensions();
+        let view = |view: View| {
+            if width == 0 || height == 0 { Ok(Vec::new()) } else { self.candidates(image, view) }
+        };
+        let ((stretched, a), (letterboxed, b)) = rayon::join(
+            || (view(View::stretch(width, height)), with_stretched()),
+            || (view(View::letterbox(width, height)), with_letterboxed()),
         );
-        let mut candidates = stretched?;
-        candidates.extend(letterboxed?);
-        let mut detections = group_confusable(nms_per_class(candidates, NMS_IOU));
-        detections.truncate(MAX_DETECTIONS);
-        Ok(detections)
+        let merged = stretched.and_then(|mut candidates| {
+            candidates.extend(letterboxed?);
+            let mut detections = group_confusable(nms_per_class(candidates, NMS_IOU));
+            detections.truncate(MAX_DETECTIONS);
+            Ok(detections)
+        });
+        (merged, a, b)
     }
 
     /// Every (cell, class) of one view above the score threshold, boxes in image pixels.

@@ -84,9 +84,9 @@ impl LocalModels {
         let (detections, scene, safety) = self.detector.detect_beside(
             pixels,
             || self.scene.see(pixels),
-            || self.safety.nsfw_probability(pixels),
+            || self.safety.is_safe_for_work(pixels),
         );
-        let safe = safety.map(|p| p < safety::NSFW_THRESHOLD).map_err(failed);
+        let safe = safety.map_err(failed);
         (safe, self.screened(pixels, detections, scene))
     }
 
@@ -165,7 +165,7 @@ impl LocalAnalyzer {
     /// avatar, background and link images). Fails closed: no model, no answer.
     pub fn is_safe_for_work_blocking(&self, pixels: &RgbImage) -> Result<bool, RatingError> {
         let models = self.models().map_err(failed)?;
-        Ok(models.safety.nsfw_probability(pixels).map_err(failed)? < safety::NSFW_THRESHOLD)
+        models.safety.is_safe_for_work(pixels).map_err(failed)
     }
 
     /// The safety and setup checks every photo passes before it is rated, the models side

@@ -133,6 +133,12 @@ impl SafetyClassifier {
         Ok(classifier)
     }
 
+    /// Whether `image` is safe for work: its [`Self::nsfw_probability`] is below
+    /// [`NSFW_THRESHOLD`]. Fails closed, like the probability.
+    pub fn is_safe_for_work(&self, image: &RgbImage) -> Result<bool, SafetyError> {
+        Ok(self.nsfw_probability(image)? < NSFW_THRESHOLD)
+    }
+
     /// The probability, 0 to 1, that `image` is not safe for work.
     ///
     /// An empty image is an error rather than "safe": the screen fails closed.

@@ -32,6 +32,16 @@ impl Voice {
             _ => Voice::Honest,
         }
     }
+
+    /// The query that names this voice in a URL: "" for Honest, "?voice=roast" for a roast
+    /// (read back by [`Voice::from_query`]).
+    pub fn query(self) -> &'static str {
+        match self {
+            Voice::Honest => "",
+            Voice::Roast => "?voice=roast",
+            Voice::Coach => "?voice=coach",
+        }
+    }
 }
 
 /// One category's comment in a voice.
@@ -513,5 +523,8 @@ mod tests {
         assert_eq!(Voice::from_query(Some("coach")), Voice::Coach);
         assert_eq!(Voice::from_query(Some("ROAST<script>")), Voice::Honest);
         assert_eq!(Voice::from_query(None), Voice::Honest);
+        for voice in [Voice::Honest, Voice::Roast, Voice::Coach] {
+            assert_eq!(Voice::from_query(voice.query().strip_prefix("?voice=")), voice);
+        }
     }
 }

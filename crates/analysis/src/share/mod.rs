@@ -21,15 +21,6 @@ pub fn title(analysis: &SavedAnalysis) -> String {
     format!("{:.1}/10 · {} · {PRODUCT}", a.overall_score, a.category)
 }
 
-/// The query of a voice's URLs: "" for Honest, "?voice=roast" for a roast.
-pub fn voice_query(voice: Voice) -> &'static str {
-    match voice {
-        Voice::Honest => "",
-        Voice::Roast => "?voice=roast",
-        Voice::Coach => "?voice=coach",
-    }
-}
-
 /// The shared page in `voice`. `base_url` is the public origin (absolute URLs in the tags),
 /// `token` the share token.
 pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice) -> Markup {
@@ -40,7 +31,7 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice)
     let comment = |rating: &setupiq_analyzer::result::CategoryScore| -> String {
         voiced.and_then(|v| v.comment_on(rating.category)).unwrap_or(&rating.comment).to_owned()
     };
-    let query = voice_query(voice);
+    let query = voice.query();
     let canonical = format!("{base_url}/share/{token}{query}");
     let card = format!("{base_url}/share/{token}/card.png{query}");
     let title = title(analysis);

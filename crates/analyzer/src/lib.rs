@@ -21,6 +21,7 @@ pub mod scene;
 pub mod text;
 pub mod vision;
 pub mod voice;
+pub mod words;
 
 pub use engine::{AnalysisInput, Analyzer, AnalyzerName, Engine, Rating, RatingError, Refusal};
 pub use pipeline::{ImageRejection, PreparedImage};

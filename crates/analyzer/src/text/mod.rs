@@ -22,8 +22,6 @@ mod rubric;
 mod seen;
 mod tokens;
 
-pub(crate) use rubric::article;
-
 use self::lexicon::Role;
 use self::mentions::Mention;
 use self::monitor::Monitors;
@@ -98,7 +96,7 @@ fn summary(kind: &str, ratings: &[CategoryScore]) -> String {
     let silent: Vec<&CategoryScore> = ratings.iter().filter(|r| is_silent(r)).collect();
     let mut described: Vec<&CategoryScore> = ratings.iter().filter(|r| !is_silent(r)).collect();
     described.sort_by_key(|r| (r.score, r.category));
-    let mut text = format!("From your description, this reads as {} {kind}.", rubric::article(kind));
+    let mut text = format!("From your description, this reads as {} {kind}.", crate::words::article(kind));
     match (described.first(), described.last()) {
         (Some(weakest), Some(strongest)) if weakest.score >= STRONG_SCORE => text.push_str(&format!(
             " Everything you describe scores {}/10 or more, led by {} ({}/10).",

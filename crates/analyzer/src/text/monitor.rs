@@ -350,7 +350,7 @@ impl Monitors {
         words.push(noun.to_owned());
         let described = words.join(" ");
         let mut text = match count {
-            0 | 1 => format!("{} {described}", rubric::article(&described)),
+            0 | 1 => format!("{} {described}", crate::words::article(&described)),
             2 => format!("two {described}"),
             3 => format!("three {described}"),
             n => format!("{n} {described}"),

@@ -97,16 +97,6 @@ fn quoted_list(quotes: &[&str]) -> String {
     }
 }
 
-/// "a" or "an" before `next` (by its first letter or digit as spoken: "an 8-inch", "an IPS").
-pub(crate) fn article(next: &str) -> &'static str {
-    // "RGB" is spoken "ar-gee-bee".
-    let starts_with_vowel_sound = next.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U', '8'])
-        || next.starts_with("11")
-        || next.starts_with("18")
-        || next.starts_with("RGB");
-    if starts_with_vowel_sound { "an" } else { "a" }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,14 +115,5 @@ mod tests {
         assert_eq!(quoted_list(&["a"]), "\"a\"");
         assert_eq!(quoted_list(&["a", "b", "a", "c"]), "\"a\", \"b\" and \"c\"");
         assert_eq!(quoted_list(&["1", "2", "3", "4", "5", "6", "7", "8"]).matches('"').count(), 12);
-    }
-
-    #[test]
-    fn articles() {
-        assert_eq!(article("IPS monitor"), "an");
-        assert_eq!(article("27-inch monitor"), "a");
-        assert_eq!(article("old monitor"), "an");
-        assert_eq!(article("monitor"), "a");
-        assert_eq!(article("RGB Gaming Battlestation"), "an");
     }
 }

@@ -12,6 +12,7 @@ use crate::result::{
     Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen,
     overall_score,
 };
+use crate::words::{capitalised, join};
 
 use super::Evidence;
 use super::cables::{self, Place};
@@ -682,7 +683,7 @@ fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated); 6]) -> Strin
         (m, 0) => count(m, "monitor"),
         (m, l) => format!("{} and {}", count(m, "monitor"), count(l, "laptop")),
     };
-    let article = capitalised(crate::text::article(kind));
+    let article = capitalised(crate::words::article(kind));
     let mut sentences = vec![format!("{article} {kind} with {screens}.")];
     // Strongest: the highest score (ties in the page's order); weakest: the lowest.
     let strongest = rated.iter().fold(None::<&(Category, Rated)>, |best, r| match best {
@@ -731,38 +732,15 @@ fn plural(noun: &str) -> String {
     }
 }
 
-/// "a", "a and b", "a, b and c".
-fn join<S: AsRef<str>>(parts: &[S]) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.as_ref().to_owned(),
-        [init @ .., last] => {
-            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", init.join(", "), last.as_ref())
-        }
-    }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn words() {
-        assert_eq!(join(&["a"]), "a");
-        assert_eq!(join(&["a", "b", "c"]), "a, b and c");
         assert_eq!(count(3, "glass"), "3 glasses");
         assert_eq!(count(2, "cell phone"), "2 cell phones");
         assert_eq!(count(1, "plant"), "1 plant");
-        assert_eq!(capitalised("no loose cables"), "No loose cables");
         assert_eq!(ramp(0.5, 0.0, 1.0), 0.5);
         assert_eq!(ramp(2.0, 0.0, 1.0), 1.0);
         assert_eq!(score(12.0), 10);

@@ -67,13 +67,15 @@ api-fuzz: ## schemathesis over the OpenAPI document against the binary (SQLite +
 	$(CARGO) build --locked --bin setupiq
 	scripts/api-fuzz.sh $(CARGO_TARGET_DIR)/debug/setupiq
 
-lint: ## rustfmt and clippy (warnings are errors); docker-compose.yml when Docker Compose is present
+lint: ## rustfmt and clippy (warnings are errors); docker-compose.yml when Docker Compose (v2 or Debian's v1) is present
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	@if docker compose version >/dev/null 2>&1; then \
 		echo "docker compose config --quiet"; docker compose config --quiet; \
+	elif command -v docker-compose >/dev/null; then \
+		echo "docker-compose config --quiet"; docker-compose config --quiet; \
 	else \
-		echo "docker compose not found: docker-compose.yml not validated"; \
+		echo "Docker Compose not found: docker-compose.yml not validated"; \
 	fi
 
 rust-test: models ## Rust unit, service (SQLite + PostgreSQL) and HTTP tests

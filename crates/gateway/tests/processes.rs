@@ -8,8 +8,8 @@
 //! A database that stops answering under both is reported by both, and both recover.
 //!
 //! One killed with SIGKILL in the middle of a burst of writes (sign-ups, analyses,
-//! deductions, card payments) on each backend: after a restart every balance equals the
-//! sum of its ledger and nothing was granted twice.
+//! deductions, card payments, rewarded-ad claims) on each backend: after a restart every
+//! balance equals the sum of its ledger and nothing was granted twice.
 //!
 //! The client keeps one cookie jar for both, as a browser behind one proxy would.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -322,6 +322,68 @@ async fn burst_of(
     (http, paid)
 }
 
+/// How far the burst has gone: answers received, and whether the server was killed.
+struct Burst {
+    answered: Arc<AtomicUsize>,
+    killed: std::sync::atomic::AtomicBool,
+}
+
+/// A viewer who started three rewarded ads before the burst: its browser and ad tokens.
+struct Viewer {
+    http: reqwest::Client,
+    tokens: Vec<String>,
+}
+
+impl Viewer {
+    /// Signs up and starts three ads (every third counted ad earns a credit).
+    async fn start(base: &str, i: usize) -> Viewer {
+        let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        let account = json!({"email": format!("viewer{i}@example.com"), "password": PASSWORD, "displayName": format!("Viewer{i}")});
+        let res = http
+            .post(format!("{base}/_api/auth/register_with_password"))
+            .json(&account)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let mut tokens = Vec::new();
+        for _ in 0..3 {
+            let res = http.post(format!("{base}/_api/watch-ad/start")).json(&json!({})).send().await.unwrap();
+            let started: Value = res.json().await.unwrap();
+            tokens.push(started["adToken"].as_str().unwrap().to_owned());
+        }
+        Viewer { http, tokens }
+    }
+
+    /// Claims each ad once; the statuses answered (none once the server is gone).
+    async fn claim_all(&self, base: &str) -> Vec<StatusCode> {
+        self.claim_paced(base, None, 0).await
+    }
+
+    /// [`Self::claim_all`] during the burst: each claim waits until the burst has had its
+    /// share of answers, so that the claims of all viewers spread over the burst (claims
+    /// are quick; sent at once they would all be answered before the kill).
+    async fn claim_paced(&self, base: &str, burst: Option<&Burst>, first: usize) -> Vec<StatusCode> {
+        let mut statuses = Vec::new();
+        for (k, token) in self.tokens.iter().enumerate() {
+            if let Some(burst) = burst {
+                while burst.answered.load(Ordering::SeqCst) < first + 30 * k
+                    && !burst.killed.load(Ordering::SeqCst)
+                {
+                    tokio::time::sleep(Duration::from_millis(2)).await;
+                }
+            }
+            let claim = self.http.post(format!("{base}/_api/watch-ad")).json(&json!({"adToken": token}));
+            let Ok(res) = claim.send().await else { break };
+            if let Some(burst) = burst {
+                burst.answered.fetch_add(1, Ordering::SeqCst);
+            }
+            statuses.push(res.status());
+        }
+        statuses
+    }
+}
+
 async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     let vars = [
         ("SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", "1000".to_owned()),
@@ -331,17 +393,31 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     let server = Replica::start_with(db.url(), tempfile::tempdir().unwrap(), public, &vars).await;
     let base = server.base.clone();
 
-    // 24 users at once; the server is killed once 80 answers have come back, with many
-    // requests in flight.
+    // Twelve viewers start three ads each before the burst; an ad counts only once it has
+    // played for 3 s, so their claims wait for that, then join the burst.
+    let viewers = futures_util::future::join_all((0..12).map(|i| Viewer::start(&base, i))).await;
+    tokio::time::sleep(Duration::from_millis(3100)).await;
+
+    // 24 users at once, and the viewers' claims; the server is killed once 80 answers have
+    // come back, with many requests in flight.
     let answered = Arc::new(AtomicUsize::new(0));
     let burst = futures_util::future::join_all((0..24).map(|i| burst_of(base.clone(), i, answered.clone())));
+    // Viewer i claims its ads after 4i, 30 + 4i and 60 + 4i answers: the third claims (the
+    // ones that earn a credit) of the first viewers come before the kill (at 80), others
+    // are in flight or refused.
+    let progress = Burst { answered: answered.clone(), killed: false.into() };
+    let claims = futures_util::future::join_all(
+        viewers.iter().enumerate().map(|(i, v)| v.claim_paced(&base, Some(&progress), 4 * i)),
+    );
     let killer = async {
         while answered.load(Ordering::SeqCst) < 80 {
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
-        server.kill()
+        let data = server.kill();
+        progress.killed.store(true, Ordering::SeqCst);
+        data
     };
-    let (paid, data) = tokio::join!(burst, killer);
+    let (paid, claimed, data) = tokio::join!(burst, claims, killer);
     let browsers: Vec<(reqwest::Client, (String, bool))> =
         paid.into_iter().flat_map(|(http, paid)| paid.into_iter().map(move |p| (http.clone(), p))).collect();
     let paid: Vec<(String, bool)> = browsers.iter().map(|(_, p)| p.clone()).collect();
@@ -370,6 +446,15 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
             .load::<Option<String>>(&mut conn)
             .unwrap()
     };
+    let ad_credits = |db: &TestDb| {
+        let mut users: Vec<i64> = credit_ledger::table
+            .filter(credit_ledger::reason.eq(LedgerReason::AdReward.to_db().into_owned()))
+            .select(credit_ledger::user_id)
+            .load(&mut db.conn())
+            .unwrap();
+        users.sort();
+        users
+    };
     let granted_once = |purchases: &[Option<String>], id: &str| {
         purchases.iter().filter(|r| r.as_deref() == Some(&format!("payment:{id}"))).count() == 1
     };
@@ -390,4 +475,25 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     for (id, _) in &paid {
         assert!(granted_once(&after, id), "{id} credited exactly once");
     }
+
+    // Every ad claim answered before the kill counted; a third counted ad earned its credit
+    // once (no viewer holds more than one ad credit).
+    let before = ad_credits(&db);
+    assert!(claimed.iter().flatten().all(|s| *s == StatusCode::OK), "claims before the kill: {claimed:?}");
+    let credited_before = claimed.iter().filter(|statuses| statuses.len() == 3).count();
+    assert!(
+        before.len() >= credited_before,
+        "{credited_before} viewers credited before the kill: {before:?}"
+    );
+    assert!(before.windows(2).all(|w| w[0] != w[1]), "no viewer credited twice: {before:?}");
+    // Claiming every ad again (twice) after the restart counts those the kill cut off and
+    // refuses the rest as already counted: three ads, exactly one credit, per viewer.
+    for viewer in viewers.iter().chain(&viewers) {
+        let statuses = viewer.claim_all(&server.base).await;
+        assert!(statuses.iter().all(|s| [StatusCode::OK, StatusCode::CONFLICT].contains(s)), "{statuses:?}");
+    }
+    let credited = ad_credits(&db);
+    assert_eq!(credited.len(), viewers.len(), "one ad credit per viewer: {credited:?}");
+    assert!(credited.windows(2).all(|w| w[0] != w[1]), "no viewer credited twice: {credited:?}");
+    check(&db);
 }

@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use setupiq_analyzer::local::LocalModels;
+use setupiq_analyzer::pipeline;
 use setupiq_analyzer::result::{Assessment, Category};
-use setupiq_analyzer::{pipeline, vision};
 
 /// The columns of `labels.tsv` and `pairs.tsv`, and how the results name them.
 const CATEGORIES: [(&str, Option<Category>); 7] = [
@@ -90,7 +90,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         let outcome = match pipeline::prepare(&data_url) {
             Err(rejection) => Err(format!("rejected: {rejection}")),
             Ok(prepared) => match models.look(&prepared.pixels) {
-                Ok(s) => Ok(vision::assess(&prepared.pixels, &s.detections, &s.scene)),
+                Ok(screening) => Ok(screening.assess()),
                 Err(setupiq_analyzer::RatingError::Refused(refusal)) => Err(format!("refused: {refusal:?}")),
                 Err(failed) => return Err(failed.into()),
             },

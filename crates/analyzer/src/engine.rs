@@ -149,9 +149,7 @@ impl Engine {
             }
         }
         let assessment = match (input, screening) {
-            (AnalysisInput::Image(image), Some(screening)) => {
-                self.local.assess_screened(image, screening).await?
-            }
+            (AnalysisInput::Image(_), Some(screening)) => self.local.assess_screened(screening).await?,
             (input, _) => self.local.analyze(input).await?,
         };
         validated(assessment, AnalyzerName::Local)

@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 
 use image::RgbImage;
 use image::imageops::{self, FilterType};
+use setupiq_core::images;
 use sha2::{Digest, Sha256};
 use tract_onnx::prelude::*;
 
@@ -163,7 +164,7 @@ fn input_tensor(image: &RgbImage) -> Result<Tensor, SafetyError> {
     let resized = if image.width() >= INPUT_SIZE && image.height() >= INPUT_SIZE {
         // Area averaging: as good as a filter when shrinking, and several times faster on a
         // 12 MP photo.
-        imageops::thumbnail(image, INPUT_SIZE, INPUT_SIZE)
+        images::shrink_rgb_exact(image, INPUT_SIZE, INPUT_SIZE)
     } else {
         imageops::resize(image, INPUT_SIZE, INPUT_SIZE, FilterType::Triangle)
     };

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use image::RgbImage;
-use image::imageops;
+use setupiq_core::images;
 use sha2::{Digest, Sha256};
 use tract_onnx::prelude::*;
 
@@ -98,11 +98,11 @@ impl SceneModel {
         Ok(scene)
     }
 
-    /// The photo stretched to the input by area averaging (`thumbnail`, cheaper than a
-    /// filtered resize of a 1920x1080 photo), `(pixel - 127) / 128` (sharper answers than
-    /// the ImageNet mean and deviation on these photos), RGB.
+    /// The photo stretched to the input by area averaging ([`images::shrink_rgb_exact`],
+    /// cheaper than a filtered resize of a 1920x1080 photo), `(pixel - 127) / 128` (sharper
+    /// answers than the ImageNet mean and deviation on these photos), RGB.
     pub fn see(&self, image: &RgbImage) -> Result<Scene, SceneError> {
-        let resized = imageops::thumbnail(image, INPUT_SIZE, INPUT_SIZE);
+        let resized = images::shrink_rgb_exact(image, INPUT_SIZE, INPUT_SIZE);
         let side = INPUT_SIZE as usize;
         let input = tract_ndarray::Array4::from_shape_fn((1, 3, side, side), |(_, c, y, x)| {
             #[allow(clippy::cast_possible_truncation)] // x, y < 224

@@ -19,7 +19,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::RgbImage;
 use setupiq_analyzer::engine::Refusal;
-use setupiq_analyzer::local::{LocalModels, Screening};
+use setupiq_analyzer::local::LocalModels;
 use setupiq_analyzer::result::{Assessment, Category};
 use setupiq_analyzer::{RatingError, pipeline, vision};
 
@@ -47,7 +47,7 @@ fn prepared(folder: &Path, name: &str) -> RgbImage {
 /// and the rubric.
 fn rate(image: &RgbImage) -> Result<Assessment, Refusal> {
     match models().look(image) {
-        Ok(Screening { detections, scene }) => Ok(vision::assess(image, &detections, &scene)),
+        Ok(screening) => Ok(screening.assess()),
         Err(RatingError::Refused(refusal)) => Err(refusal),
         Err(failed) => panic!("{failed}"),
     }

@@ -215,6 +215,82 @@ pub fn thumbnail_rgb(image: &RgbImage, max_width: u32, max_height: u32) -> Resul
     if size == image.dimensions() { Ok(image.clone()) } else { resize_rgb(image, size) }
 }
 
+/// An RGB picture shrunk to exactly `width` x `height` (aspect ratio not kept: a model's
+/// input) by averaging blocks of pixels: the same pixels as `image::imageops::thumbnail`,
+/// computed in one pass over the rows (~2 ms instead of ~10 for 1920x1080 to 416x416).
+/// Growing is left to that function.
+pub fn shrink_rgb_exact(image: &RgbImage, width: u32, height: u32) -> RgbImage {
+    let (src_width, src_height) = image.dimensions();
+    if width == 0 || height == 0 || width > src_width || height > src_height {
+        return image::imageops::thumbnail(image, width, height);
+    }
+    // `thumbnail`'s blocks, with its f32 arithmetic: output pixel `i` averages source pixels
+    // `ceil(i * ratio)..ceil((i + 1) * ratio)` (clamped) on each axis.
+    let blocks = |count: u32, src: u32| -> Vec<(usize, usize)> {
+        let ratio = src as f32 / count as f32;
+        (0..count)
+            .map(|i| {
+                let startf = i as f32 * ratio;
+                let start = (startf.ceil() as u32).clamp(0, src - 1);
+                let end = ((startf + ratio).ceil() as u32).clamp(start, src);
+                (start as usize, end as usize)
+            })
+            .collect()
+    };
+    let (columns, rows) = (blocks(width, src_width), blocks(height, src_height));
+    let src = image.as_raw();
+    let stride = src_width as usize * 3;
+    let mut column_sums = vec![0u32; stride];
+    let mut out = Vec::with_capacity(width as usize * height as usize * 3);
+    for &(top, bottom) in &rows {
+        column_sums.fill(0);
+        for row in src[top * stride..bottom * stride].chunks_exact(stride) {
+            for (sum, &value) in column_sums.iter_mut().zip(row) {
+                *sum += u32::from(value);
+            }
+        }
+        for &(left, right) in &columns {
+            let mean = RoundedMean::of((right - left) * (bottom - top));
+            let mut sum = [0u32; 3];
+            for pixel in column_sums[left * 3..right * 3].chunks_exact(3) {
+                sum[0] += pixel[0];
+                sum[1] += pixel[1];
+                sum[2] += pixel[2];
+            }
+            out.extend(sum.map(|s| mean.of_sum(s)));
+        }
+    }
+    RgbImage::from_raw(width, height, out).unwrap_or_else(|| image::imageops::thumbnail(image, width, height))
+}
+
+/// `(sum + n / 2) / n` for sums of `n` bytes, by a multiplication instead of a division (a
+/// division per channel was most of [`shrink_rgb_exact`]'s time). Exact: with
+/// `m = ceil(2^32 / n)`, `floor(x * m / 2^32) == floor(x / n)` whenever `x * n < 2^32`, which
+/// holds for `x <= 256 n` while `n <= 4096` (blocks of up to 64x64 pixels); larger blocks
+/// divide.
+#[derive(Clone, Copy)]
+struct RoundedMean {
+    n: u32,
+    reciprocal: Option<u64>,
+}
+
+impl RoundedMean {
+    fn of(n: usize) -> RoundedMean {
+        let n = u32::try_from(n.max(1)).unwrap_or(u32::MAX);
+        let reciprocal = (n <= 4096).then(|| (1u64 << 32).div_ceil(u64::from(n)));
+        RoundedMean { n, reciprocal }
+    }
+
+    fn of_sum(self, sum: u32) -> u8 {
+        let x = sum + self.n / 2;
+        let mean = match self.reciprocal {
+            Some(m) => (u64::from(x) * m) >> 32,
+            None => u64::from(x / self.n),
+        };
+        u8::try_from(mean).unwrap_or(u8::MAX)
+    }
+}
+
 fn resize_rgb(image: &RgbImage, (width, height): (u32, u32)) -> Result<RgbImage, ImageError> {
     use fast_image_resize as fr;
     let resize_error = |e: &dyn std::fmt::Display| ImageError::Corrupt(format!("resize: {e}"));
@@ -327,6 +403,45 @@ fn join_strips(strips: &[Vec<u8>], height: u32, restart_interval: u16) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rounded_means_by_multiplication_are_exact() {
+        for n in (1..=4096).chain([4097, 10_000]) {
+            let mean = RoundedMean::of(n as usize);
+            for sum in (0..=255 * n).step_by((n as usize / 7).max(1)).chain([255 * n]) {
+                assert_eq!(u32::from(mean.of_sum(sum)), (sum + n / 2) / n, "{sum} / {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn shrinking_exactly_gives_the_pixels_of_image_thumbnail() {
+        let noise = |w: u32, h: u32| {
+            RgbImage::from_fn(w, h, |x, y| {
+                let v = x.wrapping_mul(2_654_435_761).wrapping_add(y.wrapping_mul(40_503)) >> 7;
+                image::Rgb([v as u8, (v >> 8) as u8, (v >> 16) as u8])
+            })
+        };
+        for ((w, h), (tw, th)) in [
+            ((1920, 1080), (416, 416)),
+            ((1920, 1080), (416, 234)),
+            ((1150, 1080), (224, 224)),
+            ((949, 534), (416, 234)),
+            ((500, 296), (224, 224)),
+            ((417, 300), (416, 299)),
+            ((224, 224), (224, 224)),
+        ] {
+            let image = noise(w, h);
+            assert_eq!(
+                shrink_rgb_exact(&image, tw, th),
+                image::imageops::thumbnail(&image, tw, th),
+                "{w}x{h} -> {tw}x{th}"
+            );
+        }
+        // Growing is thumbnail's own.
+        let small = noise(100, 80);
+        assert_eq!(shrink_rgb_exact(&small, 224, 224), image::imageops::thumbnail(&small, 224, 224));
+    }
     use image::{Rgb, RgbImage};
 
     const LIMITS: ImageLimits =

@@ -38,6 +38,51 @@ fn models_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../models")
 }
 
+const METRICS_TOKEN: &str = "bench-metrics-token";
+
+/// Sums and counts of the server's histograms that tell where an analysis spends its time:
+/// the analyzer's stages and the analyze route as the server measured it.
+fn server_timings(client: &reqwest::blocking::Client, base: &str) -> Vec<(String, f64, f64)> {
+    let text = client
+        .get(format!("{base}/metrics"))
+        .bearer_auth(METRICS_TOKEN)
+        .send()
+        .and_then(|r| r.text())
+        .unwrap_or_default();
+    let value = |line: &str| line.rsplit(' ').next().and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    let mut timings = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("analysis_stage_seconds_sum")) {
+        let stage = line.split('"').nth(1).unwrap_or("?").to_owned();
+        let count = text
+            .lines()
+            .find(|l| l.starts_with("analysis_stage_seconds_count") && l.contains(&format!("\"{stage}\"")))
+            .map_or(0.0, value);
+        timings.push((stage, value(line), count));
+    }
+    let route = |suffix: &str| {
+        text.lines()
+            .find(|l| {
+                l.starts_with(&format!("http_request_duration_seconds_{suffix}"))
+                    && l.contains("/_api/analyze-setup")
+            })
+            .map_or(0.0, value)
+    };
+    timings.push(("server, whole request".to_owned(), route("sum"), route("count")));
+    timings
+}
+
+/// Mean time per call of each stage between two [`server_timings`] readings.
+fn print_breakdown(before: &[(String, f64, f64)], after: &[(String, f64, f64)]) {
+    for (stage, sum, count) in after {
+        let (sum0, count0) =
+            before.iter().find(|(s, ..)| s == stage).map_or((0.0, 0.0), |(_, sum, count)| (*sum, *count));
+        if count - count0 > 0.0 {
+            let mean = Duration::from_secs_f64((sum - sum0) / (count - count0));
+            println!("{:<52} mean {mean:>9.1?}", format!("    {stage}"));
+        }
+    }
+}
+
 /// The release `setupiq` binary, serving on a free port with its own SQLite database.
 struct Server {
     child: std::process::Child,
@@ -59,6 +104,7 @@ impl Server {
             .env("SETUPIQ_DATABASE_URL", &db_url)
             .env("SETUPIQ_MODELS_DIR", models_dir())
             .env("RUST_LOG", "warn")
+            .env("SETUPIQ_METRICS_TOKEN", METRICS_TOKEN)
             .spawn()
             .unwrap();
         let server = Server { child, base, db_url };
@@ -123,6 +169,7 @@ fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
         let body = json!({"type": "image", "value": data_url(bytes)});
         let warm = post("/_api/analyze-setup", &body);
         assert!(warm.status().is_success(), "{}", warm.text().unwrap());
+        let before = server_timings(&client, &server.base);
         let samples = (0..runs)
             .map(|_| {
                 let started = Instant::now();
@@ -133,6 +180,8 @@ fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
             })
             .collect();
         summarize(&format!("{label} ({} KB)", bytes.len() / 1024), samples);
+        println!("  where the time goes, as the server measured it:");
+        print_breakdown(&before, &server_timings(&client, &server.base));
     }
     let text = json!({"type": "text", "value": "Dual 27 inch 165Hz monitors on arms, RGB strips, cables in a tray, Secretlab chair"});
     summarize(

@@ -32,11 +32,11 @@ use crate::result::Assessment;
 use crate::scene::Scene;
 
 use geometry::{Rect, Side};
-use stats::{Frame, Tone};
+use stats::Tone;
 
 pub use cables::Trace;
 pub use layout::Layout;
-pub use stats::{Greenery, Lighting, Palette, Texture};
+pub use stats::{Frame, Greenery, Lighting, Palette, Texture};
 
 /// Everything the rubric looks at, kept so that `examples/eval.rs` can print it.
 #[derive(Clone)]
@@ -137,28 +137,54 @@ pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)
 
 /// Rates a photo that passed [`screen`].
 pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene) -> Assessment {
-    rubric::rate(&gather(image, detections), Some(&scene.embedding))
+    assess_frame(Frame::new(image), detections, scene)
+}
+
+/// [`assess`] from the photo's analysed copy, made beforehand ([`Frame::new`]): the
+/// screening makes it on a thread that would otherwise wait for the other.
+pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene) -> Assessment {
+    rubric::rate(&gather_from(frame, detections), Some(&scene.embedding))
 }
 
 /// Measures everything the rubric needs.
 pub fn gather(image: &RgbImage, detections: &[Detection]) -> Evidence {
+    gather_from(Frame::new(image), detections)
+}
+
+/// [`gather`] from the photo's analysed copy. The colour measures and the shape measures
+/// (edges, symmetry, cables) read the same frame and run side by side.
+fn gather_from(frame: Frame, detections: &[Detection]) -> Evidence {
+    let layout = Layout::read(detections, frame.source.0, frame.source.1, &frame);
+    let ((lighting, palette, greenery), (desk_edges, busiest_side, symmetry, cables)) = rayon::join(
+        || {
+            (
+                Lighting::measure(&frame, &layout.screens),
+                Palette::measure(&frame, &layout.screens),
+                Greenery::measure(&frame, &layout.screens),
+            )
+        },
+        || {
+            let (desk_edges, busiest_side) = desk_clutter(&frame, &layout);
+            let axis = layout.screen_bounds().map_or(0.5, |s| s.centre_x());
+            (desk_edges, busiest_side, stats::mirror_difference(&frame, axis), cables::find(&frame, &layout))
+        },
+    );
+    Evidence { layout, lighting, palette, greenery, desk_edges, busiest_side, symmetry, cables, frame }
+}
+
+/// Edge density on the desk surface outside the gear, and the half of it with clearly more.
+fn desk_clutter(frame: &Frame, layout: &Layout) -> (f32, Option<Side>) {
     /// One side of the desk is "busiest" when its edge density is this many times the other's.
     const CLEARLY_BUSIER: f32 = 1.5;
-    let frame = Frame::new(image);
-    let layout = Layout::read(detections, image.width(), image.height(), &frame);
-    let lighting = Lighting::measure(&frame, &layout.screens);
-    let palette = Palette::measure(&frame, &layout.screens);
-    let greenery = Greenery::measure(&frame, &layout.screens);
-
     let surface = layout.desk_surface();
     let mut gear: Vec<Rect> =
         layout.screens.iter().chain(&layout.keyboards).chain(&layout.mice).copied().collect();
     gear.extend(layout.seats.iter().map(|s| s.rect));
     gear.extend(layout.plants.iter().copied());
-    let desk_edges = stats::edge_density(&frame, &surface, &gear);
+    let desk_edges = stats::edge_density(frame, &surface, &gear);
     let middle = surface.centre_x();
-    let left = stats::edge_density(&frame, &Rect::new(surface.x0, surface.y0, middle, surface.y1), &gear);
-    let right = stats::edge_density(&frame, &Rect::new(middle, surface.y0, surface.x1, surface.y1), &gear);
+    let left = stats::edge_density(frame, &Rect::new(surface.x0, surface.y0, middle, surface.y1), &gear);
+    let right = stats::edge_density(frame, &Rect::new(middle, surface.y0, surface.x1, surface.y1), &gear);
     let busiest_side = if left > CLEARLY_BUSIER * right {
         Some(Side::Left)
     } else if right > CLEARLY_BUSIER * left {
@@ -166,10 +192,7 @@ pub fn gather(image: &RgbImage, detections: &[Detection]) -> Evidence {
     } else {
         None
     };
-    let axis = layout.screen_bounds().map_or(0.5, |s| s.centre_x());
-    let symmetry = stats::mirror_difference(&frame, axis);
-    let cables = cables::find(&frame, &layout);
-    Evidence { layout, lighting, palette, greenery, desk_edges, busiest_side, symmetry, cables, frame }
+    (desk_edges, busiest_side)
 }
 
 #[cfg(test)]

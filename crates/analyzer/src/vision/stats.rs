@@ -185,6 +185,8 @@ const EDGE_MIN_GRADIENT: u16 = 160;
 /// The analysed copy of a photo.
 #[derive(Debug, Clone)]
 pub struct Frame {
+    /// The photo's own size, in pixels (the detector's boxes are in these).
+    pub source: (u32, u32),
     pub width: usize,
     pub height: usize,
     pub rgb: Vec<[u8; 3]>,
@@ -209,7 +211,7 @@ impl Frame {
             histogram[usize::from(p[0].max(p[1]).max(p[2]))] += 1;
         }
         let median_value = median_of_histogram(&histogram, rgb.len()) as f32 / 255.0;
-        Frame { width, height, rgb, hsv, luma, gradient, median_value }
+        Frame { source: image.dimensions(), width, height, rgb, hsv, luma, gradient, median_value }
     }
 
     /// The median brightness (HSV value, 0-1) of the whole picture.

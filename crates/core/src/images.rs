@@ -231,7 +231,7 @@ pub fn shrink_rgb_exact(image: &RgbImage, width: u32, height: u32) -> RgbImage {
         (0..count)
             .map(|i| {
                 let startf = i as f32 * ratio;
-                let start = (startf.ceil() as u32).clamp(0, src - 1);
+                let start = (startf.ceil() as u32).min(src - 1);
                 let end = ((startf + ratio).ceil() as u32).clamp(start, src);
                 (start as usize, end as usize)
             })
@@ -241,6 +241,8 @@ pub fn shrink_rgb_exact(image: &RgbImage, width: u32, height: u32) -> RgbImage {
     let src = image.as_raw();
     let stride = src_width as usize * 3;
     let mut column_sums = vec![0u32; stride];
+    // Each output column's mean for the current block height (rows have one or two heights).
+    let (mut means, mut means_height) = (Vec::new(), 0);
     let mut out = Vec::with_capacity(width as usize * height as usize * 3);
     for &(top, bottom) in &rows {
         column_sums.fill(0);
@@ -249,8 +251,12 @@ pub fn shrink_rgb_exact(image: &RgbImage, width: u32, height: u32) -> RgbImage {
                 *sum += u32::from(value);
             }
         }
-        for &(left, right) in &columns {
-            let mean = RoundedMean::of((right - left) * (bottom - top));
+        if bottom - top != means_height {
+            means_height = bottom - top;
+            means =
+                columns.iter().map(|&(left, right)| RoundedMean::of((right - left) * means_height)).collect();
+        }
+        for (&(left, right), mean) in columns.iter().zip(&means) {
             let mut sum = [0u32; 3];
             for pixel in column_sums[left * 3..right * 3].chunks_exact(3) {
                 sum[0] += pixel[0];

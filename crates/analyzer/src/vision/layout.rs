@@ -147,7 +147,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn read(detections: &[Detection], width: u32, height: u32, frame: &Frame) -> Layout {
+    pub fn read(detections: &[Detection], frame: &Frame) -> Layout {
+        let (width, height) = frame.source;
         let aspect = width as f32 / height.max(1) as f32;
         let boxes = |class: CocoClass| -> Vec<(Rect, f32)> {
             detections

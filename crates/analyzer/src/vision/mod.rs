@@ -154,7 +154,7 @@ pub fn gather(image: &RgbImage, detections: &[Detection]) -> Evidence {
 /// [`gather`] from the photo's analysed copy. The colour measures and the shape measures
 /// (edges, symmetry, cables) read the same frame and run side by side.
 fn gather_from(frame: Frame, detections: &[Detection]) -> Evidence {
-    let layout = Layout::read(detections, frame.source.0, frame.source.1, &frame);
+    let layout = Layout::read(detections, &frame);
     let ((lighting, palette, greenery), (desk_edges, busiest_side, symmetry, cables)) = rayon::join(
         || {
             (

@@ -103,7 +103,7 @@ impl LocalModels {
         frame: vision::Frame,
     ) -> Result<Screening, RatingError> {
         let (detections, scene) = (detections.map_err(failed)?, scene.map_err(failed)?);
-        vision::screen(pixels, &detections, &scene)?;
+        vision::screen(pixels, &frame, &detections, &scene)?;
         Ok(Screening { detections, scene, frame })
     }
 }

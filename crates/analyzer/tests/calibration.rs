@@ -278,3 +278,41 @@ fn the_same_photo_gives_the_same_result() {
         assert_eq!(rate_in(&folder, name), rate_in(&folder, name), "{name}");
     }
 }
+
+/// The labelled photos of the analyzer issue (`labels.tsv`): `photos-extra` beside the
+/// calibration photos.
+fn labelled_folder() -> Option<PathBuf> {
+    let folder = folder()?.parent()?.join("photos-extra");
+    if folder.join("labels.tsv").is_file() {
+        return Some(folder);
+    }
+    let required = std::env::var("SETUPIQ_REQUIRE_PHOTOS").is_ok_and(|v| v == "1");
+    assert!(!required, "SETUPIQ_REQUIRE_PHOTOS=1 but {} has no labels.tsv", folder.display());
+    eprintln!("SKIPPED: no labelled photos at {}", folder.display());
+    None
+}
+
+#[test]
+fn every_labelled_setup_is_accepted_and_every_other_picture_refused() {
+    let Some(folder) = labelled_folder() else { return };
+    let labels = std::fs::read_to_string(folder.join("labels.tsv")).unwrap();
+    for line in labels.lines().skip(1) {
+        let mut columns = line.split('\t');
+        let (file, kind) = (columns.next().unwrap(), columns.next().unwrap());
+        let bytes = std::fs::read(folder.join(file)).unwrap();
+        let mime = if file.ends_with(".png") { "image/png" } else { "image/jpeg" };
+        let image =
+            pipeline::prepare(&format!("data:{mime};base64,{}", STANDARD.encode(bytes))).unwrap().pixels;
+        let outcome = rate(&image).map(|_| ());
+        let expected = match kind {
+            "setup" => Ok(()),
+            // A kitchen, a street, a living room's TV, an armchair corner: photos, not setups.
+            "negative" => Err(Refusal::NotASetup),
+            // The 3D illustration: drawn, whatever it shows.
+            _ if file.contains("illustration") => Err(Refusal::NotAPhoto),
+            // A keyboard close-up, a PC case alone, a monitor head-on (docs/scoring.md).
+            _ => Err(Refusal::NotASetup),
+        };
+        assert_eq!(outcome, expected, "{file} ({kind})");
+    }
+}

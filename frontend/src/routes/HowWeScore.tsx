@@ -175,7 +175,11 @@ export default function HowWeScore() {
             It knows chairs only as &quot;chair&quot;. The learned judgement helps tell an ergonomic chair from a dining
             chair, but it has seen few examples.
           </li>
-          <li>A carefully rendered 3D illustration of a desk can pass as a photo.</li>
+          <li>
+            A 3D render that fills the whole picture can pass as a photo. One set on a plain coloured background is
+            refused, and so, wrongly, is a photo taken straight down onto a plain coloured desk mat with nothing reaching
+            its edges.
+          </li>
         </ul>
       </section>
 

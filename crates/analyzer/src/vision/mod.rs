@@ -36,7 +36,7 @@ use stats::Tone;
 
 pub use cables::Trace;
 pub use layout::Layout;
-pub use stats::{Frame, Greenery, Lighting, Palette, Texture};
+pub use stats::{Backdrop, Frame, Greenery, Lighting, Palette, Texture};
 
 /// Everything the rubric looks at, kept so that `examples/eval.rs` can print it.
 #[derive(Clone)]
@@ -103,24 +103,36 @@ const SCREENSHOT: f32 = 0.1;
 /// Whether `image` is a photo of a desk or gaming setup: a photo (not a screenshot or an
 /// illustration), with a screen in it, at a workplace. Runs before anything is charged.
 ///
-/// - **Not a photo**: the classifier reads a web site, or the picture is flat-filled (see
-///   [`Texture`]) *and* nothing says it is a workplace. Flatness alone is not enough: a
-///   smooth white desk, a dark room after a browser's JPEG re-encoding or a PNG of a photo
-///   are flat too.
+/// - **Not a photo**: the classifier reads a web site; or desk gear is boxed in a picture
+///   that is drawn: a plain coloured backdrop shows on all four sides (see [`Backdrop`]: an
+///   illustration or a render), or it is flat-filled (see [`Texture`]) *and* nothing says it
+///   is a workplace. Flatness alone is not enough: a smooth white desk, a dark room after a
+///   browser's JPEG re-encoding or a PNG of a photo are flat too. A picture with no desk gear
+///   at all is told it is not a setup, drawn or not: a white kitchen is as flat as a drawing.
 /// - **Not a setup**: no monitor, laptop, keyboard or mouse boxed; or no screen (a keyboard
 ///   close-up); or nothing says it is a workplace: no sure keyboard, mouse or laptop and the
 ///   classifier sees a living room, an armchair corner, a PC case alone, rather than a desk.
-pub fn screen(image: &RgbImage, detections: &[Detection], scene: &Scene) -> Result<(), Refusal> {
+///
+/// `frame` is the rubric's analysed copy of `image` ([`Frame::new`]).
+pub fn screen(
+    image: &RgbImage,
+    frame: &Frame,
+    detections: &[Detection],
+    scene: &Scene,
+) -> Result<(), Refusal> {
     let input_device = detections
         .iter()
         .filter(|d| matches!(d.class, CocoClass::KEYBOARD | CocoClass::MOUSE | CocoClass::LAPTOP))
         .any(|d| d.score >= SURE_INPUT_DEVICE);
     let workplace = input_device || scene.share_of(&WORKPLACE) >= WORKPLACE_SHARE;
     let screenshot = scene.probabilities.get(WEB_SITE).is_some_and(|&p| p >= SCREENSHOT);
-    if screenshot || (!workplace && Texture::measure(image).looks_synthetic()) {
+    let gear = detections.iter().any(|d| d.class.is_desk_gear());
+    let drawn = gear
+        && (Backdrop::measure(frame).looks_drawn()
+            || (!workplace && Texture::measure(image).looks_synthetic()));
+    if screenshot || drawn {
         return Err(Refusal::NotAPhoto);
     }
-    let gear = detections.iter().any(|d| d.class.is_desk_gear());
     let screen_seen = detections.iter().any(|d| matches!(d.class, CocoClass::TV | CocoClass::LAPTOP))
         || scene.share_of(&SCREEN) >= SCREEN_SHARE;
     if !(gear && screen_seen && workplace) {
@@ -295,27 +307,66 @@ mod tests {
         Scene { embedding: vec![0.0; crate::scene::EMBEDDING_DIM], probabilities }
     }
 
+    /// ImageNet's "desk".
+    const DESK: usize = 526;
+
+    /// [`screen`] with the frame made as screening makes it.
+    fn screened(image: &RgbImage, detections: &[Detection], scene: &Scene) -> Result<(), Refusal> {
+        screen(image, &Frame::new(image), detections, scene)
+    }
+
     #[test]
     fn screening_wants_a_photo_of_a_screen_at_a_workplace() {
-        const DESK: usize = 526;
         let monitor = [detection(CocoClass::TV, (0.35, 0.15, 0.65, 0.5))];
         let drawing =
             RgbImage::from_fn(W, H, |x, _| if x < 400 { Rgb([40, 60, 120]) } else { Rgb([220, 200, 160]) });
-        // Flat fills with nothing that says workplace: a drawing.
-        assert_eq!(screen(&drawing, &monitor, &scene(None)), Err(Refusal::NotAPhoto));
+        // Flat fills with a screen but nothing that says workplace: a drawing.
+        assert_eq!(screened(&drawing, &monitor, &scene(None)), Err(Refusal::NotAPhoto));
+        // As flat with no desk gear at all (a white kitchen): not a setup, drawn or not.
+        assert_eq!(screened(&drawing, &[], &scene(None)), Err(Refusal::NotASetup));
         // A screenshot reads as a web site, however grainy.
         let room = photo(|_, y| if y < 300 { [200, 195, 185] } else { [150, 110, 70] });
-        assert_eq!(screen(&room, &desk_gear(), &scene(Some(WEB_SITE))), Err(Refusal::NotAPhoto));
+        assert_eq!(screened(&room, &desk_gear(), &scene(Some(WEB_SITE))), Err(Refusal::NotAPhoto));
         // A screen alone, in a room the classifier doesn't take for a desk: a TV in a living room.
-        assert_eq!(screen(&room, &monitor, &scene(None)), Err(Refusal::NotASetup));
+        assert_eq!(screened(&room, &monitor, &scene(None)), Err(Refusal::NotASetup));
         // A keyboard without a screen: a close-up, not a setup.
         let keyboard = [detection(CocoClass::KEYBOARD, (0.2, 0.3, 0.8, 0.7))];
-        assert_eq!(screen(&room, &keyboard, &scene(Some(DESK))), Err(Refusal::NotASetup));
+        assert_eq!(screened(&room, &keyboard, &scene(Some(DESK))), Err(Refusal::NotASetup));
         // A monitor on a desk, by the boxes or by the classifier.
-        assert_eq!(screen(&room, &desk_gear(), &scene(None)), Ok(()));
-        assert_eq!(screen(&room, &monitor, &scene(Some(DESK))), Ok(()));
+        assert_eq!(screened(&room, &desk_gear(), &scene(None)), Ok(()));
+        assert_eq!(screened(&room, &monitor, &scene(Some(DESK))), Ok(()));
         // A smooth photo of a desk is flat too, but a desk: a photo.
-        assert_eq!(screen(&drawing, &desk_gear(), &scene(None)), Ok(()));
+        assert_eq!(screened(&drawing, &desk_gear(), &scene(None)), Ok(()));
+    }
+
+    /// A desk with a monitor in the middle of the picture, on `backdrop` all around.
+    fn desk_on(backdrop: [u8; 3]) -> RgbImage {
+        photo(|x, y| {
+            let (fx, fy) = (x as f32 / W as f32, y as f32 / H as f32);
+            match (fx, fy) {
+                (0.35..0.65, 0.15..0.5) => [30, 40, 90],
+                (0.2..0.8, 0.5..0.8) => [200, 140, 60],
+                _ => backdrop,
+            }
+        })
+    }
+
+    #[test]
+    fn a_desk_on_a_coloured_backdrop_is_an_illustration() {
+        // Grainy, and a desk with a keyboard by every other sign: the teal all around gives it away.
+        let teal = desk_on([118, 178, 160]);
+        assert!(Backdrop::measure(&Frame::new(&teal)).looks_drawn());
+        assert_eq!(screened(&teal, &desk_gear(), &scene(Some(DESK))), Err(Refusal::NotAPhoto));
+        // A lit desk in a dark room, or against white walls, is as uniform all around: a photo.
+        for grey in [[4, 4, 4], [217, 217, 212]] {
+            let room = desk_on(grey);
+            assert!(!Backdrop::measure(&Frame::new(&room)).looks_drawn(), "{grey:?}");
+            assert_eq!(screened(&room, &desk_gear(), &scene(Some(DESK))), Ok(()), "{grey:?}");
+        }
+        // A coloured wall, but the desk runs out of the picture at the bottom: a photo.
+        let wall = photo(|_, y| if y < 300 { [118, 178, 160] } else { [150, 110, 70] });
+        assert!(!Backdrop::measure(&Frame::new(&wall)).looks_drawn());
+        assert_eq!(screened(&wall, &desk_gear(), &scene(Some(DESK))), Ok(()));
     }
 
     #[test]

@@ -36,11 +36,16 @@ fn folder() -> Option<PathBuf> {
     setupiq_test_utils::eval_photos("run the calibration tests")
 }
 
-/// The photo as the analyzer gets it (through the upload pipeline).
+/// The JPEG photo `name` as the analyzer gets it (through the upload pipeline).
 fn prepared(folder: &Path, name: &str) -> RgbImage {
-    let path = folder.join(format!("{name}.jpg"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    pipeline::prepare(&format!("data:image/jpeg;base64,{}", STANDARD.encode(bytes))).unwrap().pixels
+    prepared_file(&folder.join(format!("{name}.jpg")))
+}
+
+/// A JPEG or PNG file as the analyzer gets it.
+fn prepared_file(path: &Path) -> RgbImage {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mime = if path.extension().is_some_and(|e| e == "png") { "image/png" } else { "image/jpeg" };
+    pipeline::prepare(&format!("data:{mime};base64,{}", STANDARD.encode(bytes))).unwrap().pixels
 }
 
 /// Screening (as `LocalAnalyzer::screen_blocking` does it, without the safety classifier)
@@ -279,31 +284,16 @@ fn the_same_photo_gives_the_same_result() {
     }
 }
 
-/// The labelled photos of the analyzer issue (`labels.tsv`): `photos-extra` beside the
-/// calibration photos.
-fn labelled_folder() -> Option<PathBuf> {
-    let folder = folder()?.parent()?.join("photos-extra");
-    if folder.join("labels.tsv").is_file() {
-        return Some(folder);
-    }
-    let required = std::env::var("SETUPIQ_REQUIRE_PHOTOS").is_ok_and(|v| v == "1");
-    assert!(!required, "SETUPIQ_REQUIRE_PHOTOS=1 but {} has no labels.tsv", folder.display());
-    eprintln!("SKIPPED: no labelled photos at {}", folder.display());
-    None
-}
-
 #[test]
 fn every_labelled_setup_is_accepted_and_every_other_picture_refused() {
-    let Some(folder) = labelled_folder() else { return };
+    let Some(folder) = setupiq_test_utils::labelled_photos("check the labelled photos' decisions") else {
+        return;
+    };
     let labels = std::fs::read_to_string(folder.join("labels.tsv")).unwrap();
     for line in labels.lines().skip(1) {
         let mut columns = line.split('\t');
         let (file, kind) = (columns.next().unwrap(), columns.next().unwrap());
-        let bytes = std::fs::read(folder.join(file)).unwrap();
-        let mime = if file.ends_with(".png") { "image/png" } else { "image/jpeg" };
-        let image =
-            pipeline::prepare(&format!("data:{mime};base64,{}", STANDARD.encode(bytes))).unwrap().pixels;
-        let outcome = rate(&image).map(|_| ());
+        let outcome = rate(&prepared_file(&folder.join(file))).map(|_| ());
         let expected = match kind {
             "setup" => Ok(()),
             // A kitchen, a street, a living room's TV, an armchair corner: photos, not setups.

@@ -22,7 +22,7 @@ mod users;
 pub use app::{SentMail, TestApp, TestClient, TestResponse, test_epoch};
 pub use db::TestDb;
 pub use openai::{OpenAiBehaviour, OpenAiStandIn, RecordedChatRequest};
-pub use photos::{eval_photos, upright_photo};
+pub use photos::{eval_photos, labelled_photos, upright_photo};
 pub use proxy::FreezableProxy;
 pub use s3::S3StandIn;
 pub use smtp::{ReceivedMail, SmtpSink};

@@ -13,15 +13,33 @@ use image::{DynamicImage, ImageDecoder, ImageReader, RgbImage};
 pub fn eval_photos(what: &str) -> Option<PathBuf> {
     let folder = std::env::var_os("SETUPIQ_EVAL_PHOTOS").map(PathBuf::from).filter(|dir| dir.is_dir());
     if folder.is_none() {
-        let required = std::env::var("SETUPIQ_REQUIRE_PHOTOS").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "SETUPIQ_REQUIRE_PHOTOS=1 but SETUPIQ_EVAL_PHOTOS ({:?}) is not a folder of photos: cannot {what}",
-            std::env::var_os("SETUPIQ_EVAL_PHOTOS")
+        skipped(
+            &format!(
+                "SETUPIQ_EVAL_PHOTOS ({:?}) is not a folder of photos",
+                std::env::var_os("SETUPIQ_EVAL_PHOTOS")
+            ),
+            what,
         );
-        eprintln!("SKIPPED: set SETUPIQ_EVAL_PHOTOS to the shared photo folder to {what}");
     }
     folder
+}
+
+/// The labelled photos of the analyzer issue (`labels.tsv`, `pairs.tsv`): `photos-extra`
+/// beside the calibration photos; `None` (or a failure) as for [`eval_photos`].
+pub fn labelled_photos(what: &str) -> Option<PathBuf> {
+    let folder = eval_photos(what)?.parent()?.join("photos-extra");
+    if folder.join("labels.tsv").is_file() {
+        return Some(folder);
+    }
+    skipped(&format!("{} has no labels.tsv", folder.display()), what);
+    None
+}
+
+/// Says loudly that `what` was skipped because `why`, or fails under `SETUPIQ_REQUIRE_PHOTOS=1`.
+fn skipped(why: &str, what: &str) {
+    let required = std::env::var("SETUPIQ_REQUIRE_PHOTOS").is_ok_and(|v| v == "1");
+    assert!(!required, "SETUPIQ_REQUIRE_PHOTOS=1 but {why}: cannot {what}");
+    eprintln!("SKIPPED: {why}: set SETUPIQ_EVAL_PHOTOS to the shared photo folder to {what}");
 }
 
 /// A photo file as a camera app shows it: decoded and turned upright by its EXIF orientation.

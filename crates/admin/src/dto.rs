@@ -164,6 +164,11 @@ pub struct RunDto {
     pub unknown: i32,
     pub errors: i32,
     pub timeouts: i32,
+    /// Links the checker could not reach from this server (DNS, connection, TLS): neither
+    /// healthy nor dead.
+    pub unreachable: i32,
+    /// Why a `failed` run failed, e.g. that most links could not be checked.
+    pub failure_reason: Option<String>,
 }
 
 impl From<Run> for RunDto {
@@ -182,6 +187,8 @@ impl From<Run> for RunDto {
             unknown: r.unknown,
             errors: r.errors,
             timeouts: r.timeouts,
+            unreachable: r.unreachable,
+            failure_reason: r.failure_reason,
         }
     }
 }
@@ -314,6 +321,9 @@ pub struct VerificationResult {
     pub unknown: i32,
     pub errors: i32,
     pub timeouts: i32,
+    /// Links the checker could not reach from this server (DNS, connection, TLS): neither
+    /// healthy nor dead, and never a failure.
+    pub unreachable: i32,
     /// Dead, erroring and timing-out links.
     pub dead_links: Vec<DeadLinkDto>,
 }
@@ -329,6 +339,7 @@ impl From<RunSummary> for VerificationResult {
             unknown: s.unknown,
             errors: s.errors,
             timeouts: s.timeouts,
+            unreachable: s.unreachable,
             dead_links: s.dead_links.into_iter().map(DeadLinkDto::from).collect(),
         }
     }
@@ -361,6 +372,33 @@ pub struct SetActiveRequest {
     #[schema(minimum = 1)]
     pub product_id: i64,
     pub active: bool,
+}
+
+/// Products to offer again, e.g. every inactive one after a bad run.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ActivateProductsRequest {
+    #[validate(
+        length(min = 1, max = 1000, message = "Choose between 1 and 1000 products."),
+        custom(function = "positive_ids")
+    )]
+    #[schema(min_items = 1, max_items = 1000)]
+    pub product_ids: Vec<i64>,
+}
+
+fn positive_ids(ids: &[i64]) -> Result<(), ValidationError> {
+    if ids.iter().all(|&id| id >= 1) {
+        Ok(())
+    } else {
+        Err(ValidationError::new("range").with_message("Product ID must be a positive integer.".into()))
+    }
+}
+
+/// How many of the chosen products were switched on (those already on are left as they are).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivateProductsResponse {
+    pub activated: usize,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

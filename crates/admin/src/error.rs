@@ -18,6 +18,12 @@ pub enum AdminError {
     OwnAdminRole,
     #[error("This link has not been verified yet: there is no redirect to accept.")]
     NothingToExpect,
+    /// Most links of a run could not be checked from this server (no internet, no DNS): the
+    /// run failed and changed nothing.
+    #[error(
+        "The link check could not reach the network: {unreachable} of {total} links could not be checked ({cause}). No product was changed; try again when the server is online."
+    )]
+    ChecksUnreachable { unreachable: usize, total: usize, cause: String },
     #[error("stored admin data is unreadable: {0}")]
     Corrupt(String),
     #[error(transparent)]
@@ -44,6 +50,7 @@ impl From<AdminError> for ApiError {
             AdminError::ProductNotFound | AdminError::UserNotFound => ApiError::not_found(message),
             AdminError::OwnAdminRole => ApiError::forbidden(message),
             AdminError::NothingToExpect => ApiError::invalid("productId", message),
+            AdminError::ChecksUnreachable { .. } => ApiError::unavailable_because(message, 60),
             AdminError::Corrupt(_) => ApiError::internal(err),
             AdminError::Affiliate(affiliate) => affiliate.into(),
             AdminError::Community(community) => community.into(),

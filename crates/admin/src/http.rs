@@ -13,10 +13,11 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    AccountChangeDto, AdminAccountDto, CategoryDto, CategoryQuery, ChangeAccountRequest, DailyClicksDto,
-    DecideRequest, DecisionDto, HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery,
-    ProductIdRequest, ReplaceLinkRequest, ReportedSetupDto, SetActiveRequest, SummaryResponse, TopProductDto,
-    TopProductsQuery, UserSearchQuery, VerificationResult, VerifyLinksRequest,
+    AccountChangeDto, ActivateProductsRequest, ActivateProductsResponse, AdminAccountDto, CategoryDto,
+    CategoryQuery, ChangeAccountRequest, DailyClicksDto, DecideRequest, DecisionDto, HealthReportDto,
+    LogQuery, LogResponse, OkResponse, PeriodQuery, ProductIdRequest, ReplaceLinkRequest, ReportedSetupDto,
+    SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult,
+    VerifyLinksRequest,
 };
 use crate::service::checker::{self, CheckerConfig};
 use crate::service::links::{self, LinkAction, LinkFilter};
@@ -30,6 +31,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(daily_clicks)
         .service(link_health_report)
         .service(verify_links)
+        .service(activate_products)
         .service(replace_link)
         .service(set_active)
         .service(expect_redirect)
@@ -157,6 +159,7 @@ async fn link_health_report(
         NotSignedIn,
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 409, description = "A run is under way", body = ErrorBody),
+        (status = 503, description = "Most links could not be checked from this server (no network): the run failed and changed nothing", body = ErrorBody),
     )
 )]
 #[post("/_api/admin/verify-links")]
@@ -180,8 +183,10 @@ async fn verify_links(
     match outcome {
         Ok(found) => Ok(web::Json(found.into())),
         Err(err) => {
-            // Recorded as failed so the next run is not refused; the answer reports the cause.
-            if let Err(closing) = db.run(move |conn| links::fail_run(conn, run_id, finished)).await {
+            // Recorded as failed so the next run is not refused (a run that closed itself as
+            // failed keeps its own reason); the answer reports the cause.
+            let reason = "The results could not be saved.";
+            if let Err(closing) = db.run(move |conn| links::fail_run(conn, run_id, reason, finished)).await {
                 tracing::error!(run_id, error = %closing, "a failed link verification run could not be closed");
             }
             Err(err.into())
@@ -236,6 +241,27 @@ async fn set_active(
 ) -> Result<web::Json<OkResponse>, ApiError> {
     let body = body.into_inner();
     link_action(&admin, &db, &clock, body.product_id, LinkAction::SetActive(body.active)).await
+}
+
+/// Switches on every chosen product that is off, its failure count started over (e.g. every
+/// inactive one at once after a run on a bad network day).
+#[utoipa::path(
+    tag = "admin",
+    request_body = ActivateProductsRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "How many were switched on", body = ActivateProductsResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[post("/_api/admin/products/activate")]
+async fn activate_products(
+    admin: AdminUser,
+    body: ValidJson<ActivateProductsRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<ActivateProductsResponse>, ApiError> {
+    let (ids, (id, name), now) = (body.into_inner().product_ids, actor(&admin), clock.now());
+    let activated =
+        db.run(move |conn| links::activate_many(conn, Actor { id, username: &name }, &ids, now)).await?;
+    Ok(web::Json(ActivateProductsResponse { activated }))
 }
 
 /// Accepts where a product's link now redirects (its last check's final address).

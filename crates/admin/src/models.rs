@@ -30,6 +30,25 @@ pub(crate) struct RunRow {
     pub unknown: i32,
     pub errors: i32,
     pub timeouts: i32,
+    pub unreachable: i32,
+    pub failure_reason: Option<String>,
+}
+
+/// How a run ended: its status, its counts and, for a failed run, why.
+#[derive(Debug, AsChangeset)]
+#[diesel(table_name = link_check_runs)]
+pub(crate) struct RunOutcomeForm<'a> {
+    pub status: &'a str,
+    pub finished_at: NaiveDateTime,
+    pub total_checked: i32,
+    pub healthy: i32,
+    pub dead: i32,
+    pub warnings: i32,
+    pub unknown: i32,
+    pub errors: i32,
+    pub timeouts: i32,
+    pub unreachable: i32,
+    pub failure_reason: Option<&'a str>,
 }
 
 #[derive(Debug, Insertable)]

@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use setupiq_db::schema::{admin_log, link_check_runs, link_checks};
 use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{LinkCheckInsertForm, LogInsertForm, LogRow, RunInsertForm, RunRow};
+use crate::models::{LinkCheckInsertForm, LogInsertForm, LogRow, RunInsertForm, RunOutcomeForm, RunRow};
 
 /// Opens a run; fails with a unique violation while another is pending.
 pub(crate) fn insert_run(conn: &mut DbConnection, form: &RunInsertForm<'_>) -> QueryResult<i64> {
@@ -28,30 +28,24 @@ pub(crate) fn fail_stale_runs(
             .filter(link_check_runs::status.eq("pending"))
             .filter(link_check_runs::started_at.lt(before)),
     )
-    .set((link_check_runs::status.eq("failed"), link_check_runs::finished_at.eq(now)))
+    .set((
+        link_check_runs::status.eq("failed"),
+        link_check_runs::finished_at.eq(now),
+        link_check_runs::failure_reason
+            .eq("The run was interrupted (its server stopped) and never finished."),
+    ))
     .execute(conn)
 }
 
+/// Closes a run that is still pending (a run already closed, by this process or as stale by
+/// another, keeps its outcome).
 pub(crate) fn finish_run(
     conn: &mut DbConnection,
     id: i64,
-    status: &str,
-    counts: [i32; 7],
-    now: NaiveDateTime,
+    outcome: &RunOutcomeForm<'_>,
 ) -> QueryResult<usize> {
-    let [total, healthy, dead, warnings, unknown, errors, timeouts] = counts;
-    diesel::update(link_check_runs::table.find(id))
-        .set((
-            link_check_runs::status.eq(status),
-            link_check_runs::finished_at.eq(now),
-            link_check_runs::total_checked.eq(total),
-            link_check_runs::healthy.eq(healthy),
-            link_check_runs::dead.eq(dead),
-            link_check_runs::warnings.eq(warnings),
-            link_check_runs::unknown.eq(unknown),
-            link_check_runs::errors.eq(errors),
-            link_check_runs::timeouts.eq(timeouts),
-        ))
+    diesel::update(link_check_runs::table.find(id).filter(link_check_runs::status.eq("pending")))
+        .set(outcome)
         .execute(conn)
 }
 

@@ -270,13 +270,31 @@ async fn a_server_that_never_answers_times_out() {
     assert_eq!(merchant.requests(), 1, "a timed-out HEAD is not retried as GET");
 }
 
+/// A refused connection says nothing about the link: from a server without internet every
+/// link is refused. It is "could not check", never dead.
 #[tokio::test]
-async fn a_refused_connection_is_an_error() {
+async fn a_refused_connection_could_not_be_checked() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     drop(listener);
     let result = check(&format!("http://127.0.0.1:{port}/p/1")).await;
-    assert!(matches!(result.verdict, Verdict::Error(_)), "{:?}", result.verdict);
+    assert!(
+        matches!(&result.verdict, Verdict::Unreachable(cause) if cause.contains("Connection refused")),
+        "{:?}",
+        result.verdict
+    );
+}
+
+/// A name that does not resolve (`.invalid` never does, RFC 6761), as on a server without DNS.
+#[tokio::test]
+async fn a_name_that_does_not_resolve_could_not_be_checked() {
+    let result = check("https://shop.setupiq-test.invalid/p/1?tag=setupiq-20").await;
+    assert!(
+        matches!(&result.verdict, Verdict::Unreachable(cause) if cause.contains("shop.setupiq-test.invalid")),
+        "{:?}",
+        result.verdict
+    );
+    assert_eq!(statuses(&result), [None]);
 }
 
 #[tokio::test]

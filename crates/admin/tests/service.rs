@@ -61,6 +61,8 @@ both_backends!(
     a_link_is_switched_off_only_after_two_failed_runs_and_bot_checks_change_nothing,
     warnings_accepted_redirects_and_an_admins_fixes_are_logged,
     one_run_at_a_time_and_a_lost_run_does_not_block_the_next,
+    a_run_that_could_not_reach_the_network_changes_nothing,
+    links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_back_on,
     dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged,
     accounts_are_found_and_changed_and_no_admin_removes_their_own_role,
 );
@@ -226,6 +228,94 @@ fn a_link_is_switched_off_only_after_two_failed_runs_and_bot_checks_change_nothi
     assert!(runs.iter().all(|r| r.status == "completed" && r.finished_at.is_some()));
 }
 
+fn all_product_states(conn: &mut DbConnection) -> Vec<(bool, i32, Option<String>)> {
+    products::table
+        .order(products::id)
+        .select((products::is_active, products::consecutive_failures, products::link_status))
+        .load(conn)
+        .unwrap()
+}
+
+/// A server without internet: every name fails to resolve. Two runs in a row change no product
+/// (before, they switched off the whole catalogue), and each is recorded as failed with why.
+fn a_run_that_could_not_reach_the_network_changes_nothing(db: TestDb) {
+    let mut conn = db.conn();
+    let id = admin(&mut conn, "offline@example.com");
+    let actor = Actor { id, username: "offline" };
+    let before = all_product_states(&mut conn);
+    for _ in 0..2 {
+        let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
+        let total = opened.links.len();
+        let results: Vec<CheckResult> = opened
+            .links
+            .iter()
+            .map(|l| {
+                let cause = "DNS lookup of www.amazon.com failed: failed to lookup address information";
+                result(l.product_id, &l.url, Verdict::Unreachable(cause.into()), None, None)
+            })
+            .collect();
+        let refused = links::finish_run(&mut conn, opened.run_id, &results, noon());
+        match refused {
+            Err(AdminError::ChecksUnreachable { unreachable, total: of, .. }) => {
+                assert_eq!((unreachable, of), (total, total));
+            }
+            other => panic!("expected the run to fail as unreachable: {other:?}"),
+        }
+    }
+    assert_eq!(all_product_states(&mut conn), before, "no product changed");
+    let runs = links::report(&mut conn, noon(), 500).unwrap().recent_runs;
+    assert_eq!(runs.len(), 2);
+    for run in &runs {
+        assert_eq!(run.status, "failed");
+        assert_eq!(run.unreachable, run.total_checked);
+        let reason = run.failure_reason.as_deref().unwrap();
+        assert!(reason.starts_with("The link check could not reach the network:"), "{reason}");
+        assert!(reason.contains("DNS lookup of www.amazon.com failed"), "{reason}");
+    }
+}
+
+/// One link out of reach in an otherwise good run is "could not check": its failures stand and
+/// it stays on. An admin switches many products back on at once, their failures forgotten.
+fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_back_on(db: TestDb) {
+    let mut conn = db.conn();
+    let id = admin(&mut conn, "reach@example.com");
+    let actor = Actor { id, username: "reach" };
+    let [(a, ..), (b, ..), (c, ..)] = <[_; 3]>::try_from(products(&mut conn, 3)).unwrap();
+    run_once(&mut conn, actor, a, Verdict::Dead, Some(404));
+    let unreachable = Verdict::Unreachable("tcp connect error: Connection refused (os error 111)".into());
+    // Out of reach in three runs of the whole catalogue: never a second failure.
+    for _ in 0..3 {
+        let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
+        let results: Vec<CheckResult> = opened
+            .links
+            .iter()
+            .map(|l| {
+                let verdict = if l.product_id == a { unreachable.clone() } else { Verdict::Healthy };
+                result(l.product_id, &l.url, verdict, None, Some(&l.url))
+            })
+            .collect();
+        let summary = links::finish_run(&mut conn, opened.run_id, &results, noon()).unwrap();
+        assert_eq!((summary.unreachable, summary.dead, summary.dead_links.len()), (1, 0, 0));
+    }
+    assert_eq!(product_state(&mut conn, a), (true, 1, Some("unknown".into())), "still one failure, still on");
+
+    // Two dead runs switch b and c off; one call switches both back on (a is on already).
+    for product in [b, c] {
+        run_once(&mut conn, actor, product, Verdict::Dead, Some(404));
+        run_once(&mut conn, actor, product, Verdict::Dead, Some(410));
+        assert_eq!(product_state(&mut conn, product), (false, 2, Some("dead".into())));
+    }
+    assert_eq!(links::activate_many(&mut conn, actor, &[a, b, c, 999_999], noon()).unwrap(), 2);
+    assert_eq!(product_state(&mut conn, b), (true, 0, Some("dead".into())));
+    assert_eq!(product_state(&mut conn, c), (true, 0, Some("dead".into())));
+    let (logged, _) = setupiq_admin::service::log::page(&mut conn, 50, 0).unwrap();
+    let activations = logged.iter().filter(|e| e.action == "activate_product").count();
+    assert_eq!(activations, 2);
+    // One failure after that is one, not three.
+    run_once(&mut conn, actor, b, Verdict::Dead, Some(404));
+    assert_eq!(product_state(&mut conn, b), (true, 1, Some("dead".into())));
+}
+
 fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {
     let mut conn = db.conn();
     let id = admin(&mut conn, "warn@example.com");
@@ -313,9 +403,16 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
     // Its process went away: half an hour later the next run closes it as failed.
     let later = noon() + links::STALE_RUN + Duration::seconds(1);
     let next = links::open_run(&mut conn, actor, LinkFilter::default(), later).unwrap();
-    links::fail_run(&mut conn, next.run_id, later).unwrap();
+    links::fail_run(&mut conn, next.run_id, "The results could not be saved.", later).unwrap();
     let runs = links::report(&mut conn, later, 500).unwrap().recent_runs;
     assert_eq!(runs.iter().map(|r| r.status.as_str()).collect::<Vec<_>>(), ["failed", "failed"]);
+    assert_eq!(
+        runs.iter().map(|r| r.failure_reason.as_deref()).collect::<Vec<_>>(),
+        [
+            Some("The results could not be saved."),
+            Some("The run was interrupted (its server stopped) and never finished.")
+        ]
+    );
     // A filter narrows the run.
     let lighting = links::LinkFilter {
         category: Some(links::Category::Lighting),

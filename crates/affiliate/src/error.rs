@@ -7,8 +7,6 @@ use setupiq_db::DbError;
 pub enum AffiliateError {
     #[error("Product not found.")]
     ProductNotFound,
-    #[error("The product catalogue has no {0} products.")]
-    CatalogueIncomplete(String),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -23,7 +21,6 @@ impl From<AffiliateError> for ApiError {
     fn from(err: AffiliateError) -> Self {
         match err {
             AffiliateError::ProductNotFound => ApiError::not_found(err.to_string()),
-            AffiliateError::CatalogueIncomplete(_) => ApiError::internal(err),
             AffiliateError::Db(db) => db.into(),
         }
     }

@@ -230,6 +230,29 @@ pub(crate) fn replace_link(conn: &mut DbConnection, id: i64, link: &str) -> Quer
         .execute(conn)
 }
 
+/// Switches a product off, or on again with its failures forgotten (an admin vouched for it).
 pub(crate) fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> QueryResult<usize> {
-    diesel::update(products::table.find(id)).set(products::is_active.eq(active)).execute(conn)
+    let product = products::table.find(id);
+    if active {
+        diesel::update(product)
+            .set((products::is_active.eq(true), products::consecutive_failures.eq(0)))
+            .execute(conn)
+    } else {
+        diesel::update(product).set(products::is_active.eq(false)).execute(conn)
+    }
+}
+
+/// Switches on those of `ids` that are off, their failures forgotten; returns their ids.
+pub(crate) fn activate_many(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
+    let inactive: Vec<(i64, String)> = products::table
+        .filter(products::id.eq_any(ids))
+        .filter(products::is_active.eq(false))
+        .select((products::id, products::name))
+        .order(products::id)
+        .load(conn)?;
+    let found: Vec<i64> = inactive.iter().map(|(id, _)| *id).collect();
+    diesel::update(products::table.filter(products::id.eq_any(&found)))
+        .set((products::is_active.eq(true), products::consecutive_failures.eq(0)))
+        .execute(conn)?;
+    Ok(inactive)
 }

@@ -13,6 +13,7 @@ both_backends!(
     two_setups_with_the_same_scores_get_different_products,
     a_neon_room_gets_no_plant_set,
     a_result_without_facts_keeps_the_catalogue_words,
+    a_catalogue_with_products_switched_off_still_gets_every_suggestion,
 );
 
 /// Monitor Setup, RGB/Lighting and Aesthetic Vibe weak (4, 5, 6), the rest fine, as seen.
@@ -47,7 +48,7 @@ fn of(suggestions: &[Suggestion], category: Category) -> &Suggestion {
 }
 
 fn names(s: &Suggestion) -> [&str; 3] {
-    [&s.tiers.budget.name, &s.tiers.balanced.name, &s.tiers.premium.name].map(String::as_str)
+    [&s.tiers.budget, &s.tiers.balanced, &s.tiers.premium].map(|p| p.as_ref().unwrap().name.as_str())
 }
 
 fn two_setups_with_the_same_scores_get_different_products(db: TestDb) {
@@ -91,9 +92,14 @@ fn two_setups_with_the_same_scores_get_different_products(db: TestDb) {
         dual_monitor.description
     );
     assert!(
-        laptop_monitor.product_recommendation.justification.starts_with("Your laptop is the only screen"),
+        laptop_monitor
+            .product_recommendation
+            .as_ref()
+            .unwrap()
+            .justification
+            .starts_with("Your laptop is the only screen"),
         "{}",
-        laptop_monitor.product_recommendation.justification
+        laptop_monitor.product_recommendation.as_ref().unwrap().justification
     );
     for category in [Category::MonitorSetup, Category::RgbLighting, Category::AestheticVibe] {
         let (a, b) = (of(&for_dual, category), of(&for_laptop, category));
@@ -124,10 +130,12 @@ fn a_neon_room_gets_no_plant_set(db: TestDb) {
     assert!(!names(vibe).iter().any(|n| n.contains("Plant")), "{:?}", names(vibe));
     assert!(
         vibe.product_recommendation
+            .as_ref()
+            .unwrap()
             .justification
             .starts_with("Your setup glows with saturated purple and pink light:"),
         "{}",
-        vibe.product_recommendation.justification
+        vibe.product_recommendation.as_ref().unwrap().justification
     );
     // Already lit in colour: a neutral light to work by, not another strip.
     let lighting = of(&suggested, Category::RgbLighting);
@@ -144,6 +152,50 @@ fn a_result_without_facts_keeps_the_catalogue_words(db: TestDb) {
     let monitor = of(&suggested, Category::MonitorSetup);
     assert!(monitor.description.starts_with("4/10: As seen in the photo. "), "{}", monitor.description);
     let catalogue = setupiq_affiliate::service::recommend(&mut conn, "Monitor Setup", None).unwrap();
-    assert_eq!(monitor.tiers.budget.name, catalogue.budget[0].name, "the best-rated of the tier");
-    assert_eq!(monitor.tiers.budget.justification, catalogue.budget[0].justification);
+    assert_eq!(
+        monitor.tiers.budget.as_ref().unwrap().name,
+        catalogue.budget[0].name,
+        "the best-rated of the tier"
+    );
+    assert_eq!(monitor.tiers.budget.as_ref().unwrap().justification, catalogue.budget[0].justification);
+}
+
+/// Link checks switch products off. With a tier gone the nearest active product of the
+/// category is the pick; with the whole catalogue off every suggestion is still made, without
+/// a product, and says what to improve.
+fn a_catalogue_with_products_switched_off_still_gets_every_suggestion(db: TestDb) {
+    use setupiq_affiliate::service::link_health;
+    let mut conn = db.conn();
+    let weak = assessment(None);
+    let before = suggestions::suggest(&mut conn, &weak).unwrap();
+    let monitors = setupiq_affiliate::service::recommend(&mut conn, "Monitor Setup", None).unwrap();
+    for product in monitors.budget.iter().chain(&monitors.balanced) {
+        link_health::set_active(&mut conn, product.id, false).unwrap();
+    }
+    let without_cheap_monitors = suggestions::suggest(&mut conn, &weak).unwrap();
+    let monitor = of(&without_cheap_monitors, Category::MonitorSetup);
+    assert!(monitor.tiers.budget.is_none() && monitor.tiers.balanced.is_none(), "{monitor:?}");
+    let pick = monitor.product_recommendation.as_ref().expect("the premium tier is left");
+    assert_eq!(Some(pick), monitor.tiers.premium.as_ref());
+
+    for product in link_health::products(&mut conn, None, None).unwrap() {
+        link_health::set_active(&mut conn, product.id, false).unwrap();
+    }
+    let without_catalogue = suggestions::suggest(&mut conn, &weak).unwrap();
+    let categories = |suggested: &[Suggestion]| {
+        let mut categories: Vec<Category> = suggested.iter().map(|s| s.category).collect();
+        categories.sort_by_key(|c| c.name());
+        categories
+    };
+    assert_eq!(categories(&without_catalogue), categories(&before), "the same categories are suggested");
+    // Nothing to weigh by price: the weakest first.
+    assert_eq!(without_catalogue[0].category, Category::MonitorSetup);
+    for suggestion in &without_catalogue {
+        assert_eq!(suggestion.product_recommendation, None);
+        assert!(
+            suggestion
+                .description
+                .starts_with(&format!("{}/10: ", weak.score_of(suggestion.category).unwrap()))
+        );
+    }
 }

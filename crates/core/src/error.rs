@@ -163,6 +163,15 @@ impl ApiError {
         }
     }
 
+    /// The service cannot do this right now for a reason the caller may read (a dependency it
+    /// needs is out of reach): 503 with `message` and `Retry-After`.
+    pub fn unavailable_because(message: impl Into<String>, retry_after_secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(retry_after_secs.max(1)),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
+        }
+    }
+
     /// A bug or an unexpected failure; `source` is logged, never sent.
     pub fn internal(source: impl Into<Source>) -> Self {
         Self {

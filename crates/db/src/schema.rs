@@ -391,6 +391,8 @@ diesel::table! {
         unknown -> Integer,
         errors -> Integer,
         timeouts -> Integer,
+        unreachable -> Integer,
+        failure_reason -> Nullable<Text>,
     }
 }
 

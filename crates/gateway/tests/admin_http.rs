@@ -16,6 +16,7 @@ both_backends_async!(
     every_admin_endpoint_refuses_visitors_and_users,
     queries_and_bodies_are_validated,
     a_verification_run_finds_silent_failures_and_the_second_failure_switches_a_link_off,
+    a_server_without_internet_keeps_its_catalogue_and_keeps_rating_setups,
     moderation_and_accounts_are_done_from_the_panel_and_logged,
     a_crawlers_clicks_are_kept_but_not_counted,
 );
@@ -30,6 +31,7 @@ fn endpoints() -> Vec<(&'static str, &'static str, Value)> {
         ("POST", "/_api/admin/verify-links", json!({})),
         ("POST", "/_api/admin/products/replace-link", json!({"productId": 1, "url": "https://example.com/"})),
         ("POST", "/_api/admin/products/set-active", json!({"productId": 1, "active": false})),
+        ("POST", "/_api/admin/products/activate", json!({"productIds": [1]})),
         ("POST", "/_api/admin/products/expect-redirect", json!({"productId": 1})),
         ("GET", "/_api/admin/reports", Value::Null),
         ("POST", "/_api/admin/reports/decide", json!({"setupId": 1, "decision": "dismiss"})),
@@ -100,6 +102,10 @@ async fn queries_and_bodies_are_validated(db: TestDb) {
         let res = admin.post("/_api/admin/products/replace-link", json!({"productId": 1, "url": url})).await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{url}");
         assert!(res.text.contains("Please enter a valid URL."));
+    }
+    for ids in [json!([]), json!([0]), json!([1, -3]), json!((1..=1001).collect::<Vec<i64>>())] {
+        let res = admin.post("/_api/admin/products/activate", json!({"productIds": ids})).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{ids}");
     }
     let decision = admin.post("/_api/admin/reports/decide", json!({"setupId": 1, "decision": "ban"})).await;
     assert_eq!(decision.status, StatusCode::BAD_REQUEST);
@@ -253,6 +259,82 @@ async fn a_verification_run_finds_silent_failures_and_the_second_failure_switche
     assert_eq!(actions.iter().filter(|a| **a == "verify_links").count(), 4);
     assert_eq!(actions.iter().filter(|a| **a == "replace_link").count(), links.len() + healthy.len());
     assert_eq!(actions[0], "expect_redirect");
+}
+
+/// A server without internet (every name fails to resolve; `.invalid` never resolves, RFC
+/// 6761). Before: two runs switched off all 68 products and every analysis then answered 500.
+/// Now each run fails with its reason and changes nothing; with the catalogue switched off by
+/// hand, analyses still get their suggestions; one call switches everything back on.
+async fn a_server_without_internet_keeps_its_catalogue_and_keeps_rating_setups(db: TestDb) {
+    use diesel::RunQueryDsl;
+    let app = TestApp::start(db).await;
+    let admin = app.user("admin@example.com").admin().sign_up().await;
+    let gamer = app.user("gamer@example.com").credits(5).sign_up().await;
+    diesel::sql_query(
+        "UPDATE products SET link = 'https://shop.setupiq-test.invalid/p/' || id || '?tag=setupiq-20'",
+    )
+    .execute(&mut *app.db.conn())
+    .unwrap();
+    let catalogue = admin.get("/_api/admin/link-health-report").await.json()["total"].as_i64().unwrap();
+    for _ in 0..2 {
+        let run = admin.post("/_api/admin/verify-links", json!({})).await;
+        assert_eq!(run.status, StatusCode::SERVICE_UNAVAILABLE, "{}", run.text);
+        assert!(run.header("retry-after").is_some());
+        assert!(
+            run.error().starts_with(&format!(
+                "The link check could not reach the network: {catalogue} of {catalogue} links could not be checked (DNS lookup of shop.setupiq-test.invalid"
+            )),
+            "{}",
+            run.error()
+        );
+        assert!(run.error().ends_with("No product was changed; try again when the server is online."));
+    }
+    let report = admin.get("/_api/admin/link-health-report").await.json();
+    assert_eq!((report["active"].as_i64(), report["inactive"].as_i64()), (Some(catalogue), Some(0)));
+    assert_eq!(report["problems"], json!([]), "no product was marked");
+    assert_eq!(report["lastRun"]["status"], "failed");
+    assert_eq!(report["lastRun"]["unreachable"], catalogue);
+    assert!(report["lastRun"]["failureReason"].as_str().unwrap().contains("could not reach the network"));
+
+    let rate = || {
+        gamer.post("/_api/analyze-setup", json!({"type": "text", "value": "A messy desk with one monitor, no lights and cables everywhere."}))
+    };
+    let rated = rate().await;
+    assert_eq!(rated.status, StatusCode::OK, "{}", rated.text);
+    assert!(rated.json()["suggestions"][0]["productRecommendation"]["productId"].is_i64());
+
+    // An admin (or an older server) switched the whole catalogue off: analyses still answer.
+    let ids: Vec<i64> = report_ids(&app);
+    for id in &ids {
+        let off =
+            admin.post("/_api/admin/products/set-active", json!({"productId": id, "active": false})).await;
+        assert_eq!(off.status, StatusCode::OK);
+    }
+    let rated = rate().await;
+    assert_eq!(rated.status, StatusCode::OK, "{}", rated.text);
+    let suggestions = rated.json()["suggestions"].as_array().unwrap().clone();
+    assert!(!suggestions.is_empty(), "still suggested");
+    for suggestion in &suggestions {
+        assert_eq!(suggestion["productRecommendation"], Value::Null, "{suggestion}");
+        assert_eq!(suggestion["tiers"], json!({"budget": null, "balanced": null, "premium": null}));
+    }
+
+    // One call, not 68 clicks.
+    let back = admin.post("/_api/admin/products/activate", json!({"productIds": ids})).await;
+    assert_eq!(back.json(), json!({"activated": catalogue}));
+    let report = admin.get("/_api/admin/link-health-report").await.json();
+    assert_eq!((report["active"].as_i64(), report["inactive"].as_i64()), (Some(catalogue), Some(0)));
+    let again = admin.post("/_api/admin/products/activate", json!({"productIds": ids})).await;
+    assert_eq!(again.json(), json!({"activated": 0}), "those already on are left as they are");
+    let rated = rate().await;
+    assert!(rated.json()["suggestions"][0]["productRecommendation"]["productId"].is_i64());
+}
+
+/// Every product id, read from the database.
+fn report_ids(app: &TestApp) -> Vec<i64> {
+    use diesel::prelude::*;
+    use setupiq_db::schema::products;
+    products::table.order(products::id).select(products::id).load(&mut *app.db.conn()).unwrap()
 }
 
 /// The ids of one category's products (cheapest first), read from the database.

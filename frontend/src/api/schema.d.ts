@@ -38,6 +38,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/admin/products/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switches on every chosen product that is off, its failure count started over (e.g. every
+         *     inactive one at once after a run on a bad network day).
+         */
+        post: operations["activate_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/admin/products/expect-redirect": {
         parameters: {
             query?: never;
@@ -1108,6 +1128,14 @@ export interface components {
          * @enum {string}
          */
         AccountChangeDto: "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin";
+        /** @description Products to offer again, e.g. every inactive one after a bad run. */
+        ActivateProductsRequest: {
+            productIds: number[];
+        };
+        /** @description How many of the chosen products were switched on (those already on are left as they are). */
+        ActivateProductsResponse: {
+            activated: number;
+        };
         AdStatsResponse: {
             /** Format: int64 */
             adsUntilNextCredit: number;
@@ -1782,11 +1810,11 @@ export interface components {
             productId: number;
             tier: components["schemas"]["Tier"];
         };
-        /** @description The three tiers of one category. */
+        /** @description The three tiers of one category; a tier the catalogue has no active product for is `null`. */
         ProductTiers: {
-            balanced: components["schemas"]["ProductRecommendation"];
-            budget: components["schemas"]["ProductRecommendation"];
-            premium: components["schemas"]["ProductRecommendation"];
+            balanced?: null | components["schemas"]["ProductRecommendation"];
+            budget?: null | components["schemas"]["ProductRecommendation"];
+            premium?: null | components["schemas"]["ProductRecommendation"];
         };
         ProfileResponse: {
             recentPosts: components["schemas"]["CommunitySetupDto"][];
@@ -2073,6 +2101,8 @@ export interface components {
             dead: number;
             /** Format: int32 */
             errors: number;
+            /** @description Why a `failed` run failed, e.g. that most links could not be checked. */
+            failureReason?: string | null;
             /** Format: date-time */
             finishedAt?: string | null;
             /** Format: int32 */
@@ -2090,6 +2120,12 @@ export interface components {
             totalChecked: number;
             /** Format: int32 */
             unknown: number;
+            /**
+             * Format: int32
+             * @description Links the checker could not reach from this server (DNS, connection, TLS): neither
+             *     healthy nor dead.
+             */
+            unreachable: number;
             /** Format: int32 */
             warnings: number;
         };
@@ -2189,8 +2225,7 @@ export interface components {
         Suggestion: {
             category: components["schemas"]["Category"];
             description: string;
-            /** @description The tier that gains the most score per dollar. */
-            productRecommendation: components["schemas"]["ProductRecommendation"];
+            productRecommendation?: null | components["schemas"]["ProductRecommendation"];
             tiers: components["schemas"]["ProductTiers"];
             title: string;
         };
@@ -2337,6 +2372,12 @@ export interface components {
              * @description Bot-check pages: the checker could not see the page.
              */
             unknown: number;
+            /**
+             * Format: int32
+             * @description Links the checker could not reach from this server (DNS, connection, TLS): neither
+             *     healthy nor dead, and never a failure.
+             */
+            unreachable: number;
             /**
              * Format: int32
              * @description Home-page redirects and dropped affiliate tags.
@@ -2514,6 +2555,75 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    activate_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivateProductsRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were switched on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivateProductsResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3095,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description Most links could not be checked from this server (no network): the run failed and changed nothing */
             503: {
                 headers: {
                     [name: string]: unknown;

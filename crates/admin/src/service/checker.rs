@@ -94,9 +94,14 @@ pub enum Verdict {
     /// A captcha or bot-check page, or a 403/429 wall. Unknown, never healthy or dead: the
     /// merchant blocked the checker, not necessarily the shopper.
     BotCheck,
-    /// A request, or the whole run, ran out of time.
+    /// A request, or the whole run, ran out of time after the connection was made.
     Timeout,
-    /// Connection refused, DNS failure, TLS error, too many redirects, a redirect loop, ...
+    /// The checker could not reach the link from where it runs: the name did not resolve, the
+    /// connection was refused or timed out, TLS failed, the network is unreachable. Says
+    /// nothing about the link (a server without internet gets this for every link), so it is
+    /// never a failure.
+    Unreachable(String),
+    /// Too many redirects, a redirect loop, a broken answer, ...
     Error(String),
     /// Not requested because it is unsafe (SSRF): a scheme other than http/https, or a host that
     /// is or resolves to a forbidden address.
@@ -261,6 +266,8 @@ enum HopError {
     #[error("timed out")]
     Timeout,
     #[error("{0}")]
+    Unreachable(String),
+    #[error("{0}")]
     Refused(String),
     #[error("{0}")]
     Failed(String),
@@ -270,6 +277,7 @@ impl From<HopError> for Verdict {
     fn from(error: HopError) -> Self {
         match error {
             HopError::Timeout => Verdict::Timeout,
+            HopError::Unreachable(reason) => Verdict::Unreachable(reason),
             HopError::Refused(reason) => Verdict::Refused(reason),
             HopError::Failed(reason) => Verdict::Error(reason),
         }
@@ -442,15 +450,21 @@ async fn ensure_allowed(url: &Url, config: &CheckerConfig, deadline: Instant) ->
                 return Err(HopError::Refused(format!("{name} is a loopback name")));
             }
             let port = url.port_or_known_default().unwrap_or(80);
+            // A name that does not resolve is the checker's problem as much as the link's: a
+            // server without DNS gets this for every link.
             let addrs: Vec<SocketAddr> = within(request_deadline(config, deadline), async {
                 tokio::net::lookup_host((name, port))
                     .await
                     .map(Iterator::collect)
-                    .map_err(|error| HopError::Failed(format!("DNS lookup of {name} failed: {error}")))
+                    .map_err(|error| HopError::Unreachable(format!("DNS lookup of {name} failed: {error}")))
             })
-            .await?;
+            .await
+            .map_err(|error| match error {
+                HopError::Timeout => HopError::Unreachable(format!("DNS lookup of {name} timed out")),
+                other => other,
+            })?;
             if addrs.is_empty() {
-                return Err(HopError::Failed(format!("DNS lookup of {name} returned no address")));
+                return Err(HopError::Unreachable(format!("DNS lookup of {name} returned no address")));
             }
             return match addrs.iter().find(|addr| is_forbidden(addr.ip(), allow_loopback)) {
                 Some(addr) => {
@@ -564,9 +578,6 @@ async fn within<T>(until: Instant, work: impl Future<Output = Result<T, HopError
 }
 
 fn hop_error(error: reqwest::Error) -> HopError {
-    if error.is_timeout() {
-        return HopError::Timeout;
-    }
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&error);
     let mut causes = Vec::new();
     while let Some(cause) = source {
@@ -577,7 +588,16 @@ fn hop_error(error: reqwest::Error) -> HopError {
         source = cause.source();
     }
     // reqwest's own message only says "error sending request"; the causes say why.
-    HopError::Failed(causes.join(": "))
+    let causes = causes.join(": ");
+    // No connection was made (the name, the route, the port, TLS, or the connect timeout):
+    // nothing was learnt about the link itself.
+    if error.is_connect() {
+        return HopError::Unreachable(causes);
+    }
+    if error.is_timeout() {
+        return HopError::Timeout;
+    }
+    HopError::Failed(causes)
 }
 
 fn classify(original: &str, landing: &Landing) -> Verdict {

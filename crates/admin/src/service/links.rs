@@ -11,7 +11,13 @@
 //! - a redirect to the merchant's home page or a dropped affiliate tag: a warning, the
 //!   product stays as it is, unless an admin accepted that final address;
 //! - a bot-check page: unknown, shown as such; neither its failures nor whether it is
-//!   active change (the checker could not see the page, which says nothing about the link).
+//!   active change (the checker could not see the page, which says nothing about the link);
+//! - could not check (the name did not resolve, the connection failed, TLS, the network is
+//!   unreachable: [`Verdict::Unreachable`]): the same, for the same reason.
+//!
+//! A run in which most links could not be checked says more about the server than about the
+//! links (no internet, no DNS): it is recorded as failed with its reason and changes no product,
+//! so a server without internet keeps its catalogue whatever an admin clicks.
 
 use std::collections::HashMap;
 
@@ -25,7 +31,7 @@ use super::analytics::estimated_cents;
 use super::checker::{CheckResult, Hop, LinkToCheck, Verdict};
 use super::log::{self, Action, Actor, TargetKind};
 use crate::error::AdminError;
-use crate::models::{LinkCheckInsertForm, RunInsertForm};
+use crate::models::{LinkCheckInsertForm, RunInsertForm, RunOutcomeForm};
 use crate::repo;
 
 pub const FAILURES_TO_DEACTIVATE: i32 = 2;
@@ -121,6 +127,7 @@ fn verdict_key(verdict: &Verdict) -> &'static str {
         Verdict::TagDropped => "tag_dropped",
         Verdict::BotCheck => "bot_check",
         Verdict::Timeout => "timeout",
+        Verdict::Unreachable(_) => "unreachable",
         Verdict::Error(_) => "error",
         Verdict::Refused(_) => "refused",
     }
@@ -136,7 +143,7 @@ fn judge(result: &CheckResult, expected_final_url: Option<&str>) -> (Health, boo
             (Health::Healthy, false)
         }
         Verdict::HomePageRedirect | Verdict::TagDropped => (Health::Warning, false),
-        Verdict::BotCheck => (Health::Unknown, false),
+        Verdict::BotCheck | Verdict::Unreachable(_) => (Health::Unknown, false),
         Verdict::Dead | Verdict::Timeout | Verdict::Error(_) | Verdict::Refused(_) => (Health::Dead, true),
     }
 }
@@ -205,16 +212,68 @@ pub struct RunSummary {
     pub unknown: i32,
     pub errors: i32,
     pub timeouts: i32,
+    /// Links the checker could not reach from its side (counted apart from `unknown`).
+    pub unreachable: i32,
     pub dead_links: Vec<DeadLink>,
 }
 
-/// Writes a run's results and closes it as completed.
+impl RunSummary {
+    fn outcome<'a>(
+        &self,
+        status: &'a str,
+        failure_reason: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> RunOutcomeForm<'a> {
+        RunOutcomeForm {
+            status,
+            finished_at: now.naive_utc(),
+            total_checked: self.total_checked,
+            healthy: self.healthy,
+            dead: self.dead,
+            warnings: self.warnings,
+            unknown: self.unknown,
+            errors: self.errors,
+            timeouts: self.timeouts,
+            unreachable: self.unreachable,
+            failure_reason,
+        }
+    }
+}
+
+/// Whether most of a run's links could not be checked from this server: then the run says
+/// nothing about the links. Returns how many, and the first cause, to explain the failure.
+fn mostly_unreachable(results: &[CheckResult]) -> Option<(usize, &str)> {
+    let mut causes = results.iter().filter_map(|r| match &r.verdict {
+        Verdict::Unreachable(cause) => Some(cause.as_str()),
+        _ => None,
+    });
+    let first = causes.next()?;
+    let count = 1 + causes.count();
+    (count * 2 > results.len()).then_some((count, first))
+}
+
+/// Writes a run's results and closes it as completed. When most links could not be checked
+/// ([`Verdict::Unreachable`]), the run is closed as failed with the reason instead, no product
+/// changes, and the answer is [`AdminError::ChecksUnreachable`].
 pub fn finish_run(
     conn: &mut DbConnection,
     run_id: i64,
     results: &[CheckResult],
     now: DateTime<Utc>,
 ) -> Result<RunSummary, AdminError> {
+    if let Some((unreachable, cause)) = mostly_unreachable(results) {
+        let total = results.len();
+        let error = AdminError::ChecksUnreachable { unreachable, total, cause: cause.to_owned() };
+        let reason = error.to_string();
+        let summary = RunSummary {
+            run_id,
+            total_checked: i32::try_from(total).unwrap_or(i32::MAX),
+            unreachable: i32::try_from(unreachable).unwrap_or(i32::MAX),
+            ..RunSummary::default()
+        };
+        repo::finish_run(conn, run_id, &summary.outcome("failed", Some(&reason), now))?;
+        return Err(error);
+    }
     write_transaction(conn, |conn| {
         let mut summary = RunSummary { run_id, ..RunSummary::default() };
         for result in results {
@@ -225,6 +284,7 @@ pub fn finish_run(
             summary.total_checked += 1;
             match (&result.verdict, health) {
                 (Verdict::Timeout, _) => summary.timeouts += 1,
+                (Verdict::Unreachable(_), _) => summary.unreachable += 1,
                 (Verdict::Error(_) | Verdict::Refused(_), _) => summary.errors += 1,
                 (_, Health::Healthy) => summary.healthy += 1,
                 (_, Health::Dead) => summary.dead += 1,
@@ -275,23 +335,21 @@ pub fn finish_run(
                 },
             )?;
         }
-        let counts = [
-            summary.total_checked,
-            summary.healthy,
-            summary.dead,
-            summary.warnings,
-            summary.unknown,
-            summary.errors,
-            summary.timeouts,
-        ];
-        repo::finish_run(conn, run_id, "completed", counts, now.naive_utc())?;
+        repo::finish_run(conn, run_id, &summary.outcome("completed", None, now))?;
         Ok(summary)
     })
 }
 
-/// Closes a run that could not finish as failed.
-pub fn fail_run(conn: &mut DbConnection, run_id: i64, now: DateTime<Utc>) -> Result<(), AdminError> {
-    repo::finish_run(conn, run_id, "failed", [0; 7], now.naive_utc())?;
+/// Closes a run that could not finish as failed, with why (a run already closed keeps its
+/// outcome).
+pub fn fail_run(
+    conn: &mut DbConnection,
+    run_id: i64,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<(), AdminError> {
+    let outcome = RunSummary { run_id, ..RunSummary::default() }.outcome("failed", Some(reason), now);
+    repo::finish_run(conn, run_id, &outcome)?;
     Ok(())
 }
 
@@ -312,6 +370,9 @@ pub struct Run {
     pub unknown: i32,
     pub errors: i32,
     pub timeouts: i32,
+    pub unreachable: i32,
+    /// Why a failed run failed.
+    pub failure_reason: Option<String>,
 }
 
 /// A link that needs an admin: dead, warning or unknown, or switched off.
@@ -362,6 +423,8 @@ fn run_of(row: crate::models::RunRow) -> Run {
         unknown: row.unknown,
         errors: row.errors,
         timeouts: row.timeouts,
+        unreachable: row.unreachable,
+        failure_reason: row.failure_reason,
     }
 }
 
@@ -475,5 +538,29 @@ pub fn act(
             }
         };
         log::record(conn, actor, logged, (TargetKind::Product, product.id), Some(&details), now)
+    })
+}
+
+/// Switches on every product of `product_ids` that is off, its failure count started over
+/// (after a run on a bad network day, say); each is logged. Returns how many were switched on.
+pub fn activate_many(
+    conn: &mut DbConnection,
+    actor: Actor<'_>,
+    product_ids: &[i64],
+    now: DateTime<Utc>,
+) -> Result<usize, AdminError> {
+    write_transaction(conn, |conn| {
+        let activated = link_health::activate_many(conn, product_ids)?;
+        for (product_id, name) in &activated {
+            log::record(
+                conn,
+                actor,
+                Action::ActivateProduct,
+                (TargetKind::Product, *product_id),
+                Some(name),
+                now,
+            )?;
+        }
+        Ok(activated.len())
     })
 }

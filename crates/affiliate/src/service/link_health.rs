@@ -64,8 +64,18 @@ pub fn replace_link(conn: &mut DbConnection, product_id: i64, link: &str) -> Res
     Ok(())
 }
 
-/// Offers the product in suggestions, or stops offering it.
+/// Offers the product in suggestions again (its failure count starts over), or stops
+/// offering it.
 pub fn set_active(conn: &mut DbConnection, product_id: i64, active: bool) -> Result<(), AffiliateError> {
     repo::set_active(conn, product_id, active)?;
     Ok(())
+}
+
+/// Offers again those of `product_ids` that are switched off, their failure counts started
+/// over; returns the ids and names of those switched on.
+pub fn activate_many(
+    conn: &mut DbConnection,
+    product_ids: &[i64],
+) -> Result<Vec<(i64, String)>, AffiliateError> {
+    Ok(repo::activate_many(conn, product_ids)?)
 }

@@ -96,8 +96,10 @@ impl From<ProductRow> for Product {
     }
 }
 
-/// The products of one category by tier, none empty; each tier best-rated first (then
-/// cheapest), so its first product is the pick when nothing else decides.
+/// The active products of one category by tier; each tier best-rated first (then cheapest),
+/// so its first product is the pick when nothing else decides. A tier may be empty: link
+/// checks switch products off, and an analysis must never depend on the catalogue being
+/// complete.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Recommendation {
     pub budget: Vec<Product>,
@@ -142,18 +144,15 @@ pub fn recommend(
     let products_of = |tier: Tier| {
         let mut products: Vec<Product> =
             rows.iter().filter(|r| r.tier == tier).cloned().map(Product::from).collect();
-        if products.is_empty() {
-            return Err(AffiliateError::CatalogueIncomplete(format!("{analysis_category} / {tier}")));
-        }
         products.sort_by(|a, b| {
             b.rating.total_cmp(&a.rating).then(a.price_cents.cmp(&b.price_cents)).then(a.id.cmp(&b.id))
         });
-        Ok(products)
+        products
     };
     Ok(Recommendation {
-        budget: products_of(Tier::Budget)?,
-        balanced: products_of(Tier::Balanced)?,
-        premium: products_of(Tier::Premium)?,
+        budget: products_of(Tier::Budget),
+        balanced: products_of(Tier::Balanced),
+        premium: products_of(Tier::Premium),
     })
 }
 

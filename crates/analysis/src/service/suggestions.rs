@@ -62,12 +62,12 @@ impl ProductRecommendation {
     }
 }
 
-/// The three tiers of one category.
+/// The three tiers of one category; a tier the catalogue has no active product for is `null`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ProductTiers {
-    pub budget: ProductRecommendation,
-    pub balanced: ProductRecommendation,
-    pub premium: ProductRecommendation,
+    pub budget: Option<ProductRecommendation>,
+    pub balanced: Option<ProductRecommendation>,
+    pub premium: Option<ProductRecommendation>,
 }
 
 /// An upgrade suggestion for one weak category.
@@ -77,8 +77,9 @@ pub struct Suggestion {
     pub category: Category,
     pub title: String,
     pub description: String,
-    /// The tier that gains the most score per dollar.
-    pub product_recommendation: ProductRecommendation,
+    /// The tier that gains the most score per dollar; `null` when the catalogue has no active
+    /// product for this category (the suggestion still says what to improve).
+    pub product_recommendation: Option<ProductRecommendation>,
     pub tiers: ProductTiers,
 }
 
@@ -113,37 +114,49 @@ fn suggestion(rating: &CategoryScore, seen: Option<&Seen>, catalogue: &Recommend
     let category = rating.category;
     let wanted = seen.map(|seen| Wanted::by(category, seen)).unwrap_or_default();
     let evidence = seen.and_then(|seen| evidence(category, seen));
-    let recommend = |tier: Tier| {
-        let product = wanted.pick(catalogue.tier(tier));
+    // Each tier's pick and its score per dollar; a tier with no active product has none.
+    let recommend = |tier: Tier, gain: u8| {
+        let product = wanted.pick(catalogue.tier(tier))?;
         let justification = match (&evidence, product.kind, seen) {
             (Some(evidence), Some(kind), Some(seen)) => {
                 format!("{}: {}.", capitalised(evidence), effect(kind, category, seen))
             }
             _ => product.justification.clone(),
         };
-        (product, ProductRecommendation::new(product, justification))
+        Some((
+            value_per_dollar(rating, gain, product.price_cents),
+            ProductRecommendation::new(product, justification),
+        ))
     };
-    let tiers = [(Tier::Budget, GAIN_BUDGET), (Tier::Balanced, GAIN_BALANCED), (Tier::Premium, GAIN_PREMIUM)]
-        .map(|(tier, gain)| {
-            let (product, shown) = recommend(tier);
-            (value_per_dollar(rating, gain, product.price_cents), shown)
-        });
-    let [budget, balanced, premium] = tiers;
-    let (value, best) = [&budget, &balanced, &premium]
+    let [budget, balanced, premium] =
+        [(Tier::Budget, GAIN_BUDGET), (Tier::Balanced, GAIN_BALANCED), (Tier::Premium, GAIN_PREMIUM)]
+            .map(|(tier, gain)| recommend(tier, gain));
+    // The best value; on a tie the cheaper tier.
+    let best = [&budget, &balanced, &premium]
         .into_iter()
-        .fold(&budget, |best, next| if next.0 > best.0 { next } else { best })
-        .clone();
-    let description = if evidence.is_some() {
-        format!("{}/10. {}", rating.score, best.justification)
-    } else {
-        format!("{}/10: {}. {}", rating.score, rating.comment.trim_end_matches('.'), best.justification)
+        .flatten()
+        .fold(None, |best: Option<&(f64, ProductRecommendation)>, next| match best {
+            Some(best) if best.0 >= next.0 => Some(best),
+            _ => Some(next),
+        })
+        .cloned();
+    let comment = rating.comment.trim_end_matches('.');
+    let description = match &best {
+        Some((_, best)) if evidence.is_some() => format!("{}/10. {}", rating.score, best.justification),
+        Some((_, best)) => format!("{}/10: {comment}. {}", rating.score, best.justification),
+        None => format!("{}/10: {comment}.", rating.score),
     };
+    let value = best.as_ref().map_or(0.0, |(value, _)| *value);
     let suggestion = Suggestion {
         category,
         title: title(category).to_owned(),
         description,
-        product_recommendation: best,
-        tiers: ProductTiers { budget: budget.1, balanced: balanced.1, premium: premium.1 },
+        product_recommendation: best.map(|(_, shown)| shown),
+        tiers: ProductTiers {
+            budget: budget.map(|(_, shown)| shown),
+            balanced: balanced.map(|(_, shown)| shown),
+            premium: premium.map(|(_, shown)| shown),
+        },
     };
     (suggestion, value)
 }
@@ -246,11 +259,11 @@ impl Wanted {
 
     /// The product of `tier` (best-rated first) that fits best: the most preferred kind, else
     /// the best-rated that isn't avoided, else the best-rated.
-    fn pick<'a>(&self, tier: &'a [Product]) -> &'a Product {
+    /// The tier's product that fits best; `None` only for an empty tier.
+    fn pick<'a>(&self, tier: &'a [Product]) -> Option<&'a Product> {
         let preferred = self.prefer.iter().find_map(|kind| tier.iter().find(|p| p.kind == Some(*kind)));
         let acceptable = || tier.iter().find(|p| p.kind.is_none_or(|k| !self.avoid.contains(&k)));
-        // The catalogue never hands out an empty tier.
-        preferred.or_else(acceptable).unwrap_or(&tier[0])
+        preferred.or_else(acceptable).or_else(|| tier.first())
     }
 }
 
@@ -577,7 +590,7 @@ mod tests {
         let kind_of = |p: &ProductRecommendation| {
             catalogue.tier(p.tier).iter().find(|c| c.id == p.product_id).and_then(|c| c.kind).unwrap()
         };
-        [kind_of(&s.tiers.budget), kind_of(&s.tiers.balanced), kind_of(&s.tiers.premium)]
+        [&s.tiers.budget, &s.tiers.balanced, &s.tiers.premium].map(|p| kind_of(p.as_ref().unwrap()))
     }
 
     fn two_uneven_monitors() -> Seen {
@@ -590,7 +603,7 @@ mod tests {
         let s = suggested(Category::MonitorSetup, Some(&two_uneven_monitors()), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::DualArm; 3]);
         assert_eq!(
-            s.tiers.balanced.justification,
+            s.tiers.balanced.as_ref().unwrap().justification,
             "Your two monitors sit at different heights: a dual monitor arm levels them and frees the desk under them."
         );
         assert!(
@@ -608,7 +621,7 @@ mod tests {
         let s = suggested(Category::MonitorSetup, Some(&stacked), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::DualArm; 3]);
         assert_eq!(
-            s.tiers.budget.justification,
+            s.tiers.budget.as_ref().unwrap().justification,
             "Your two monitors stand one above the other: a dual monitor arm holds the stack steady and frees the desk \
              under it."
         );
@@ -621,12 +634,15 @@ mod tests {
         let s = suggested(Category::MonitorSetup, Some(&laptop), &catalogue);
         assert_eq!(kinds(&s, &catalogue)[..2], [K::LaptopStand, K::LaptopStand]);
         assert_eq!(kinds(&s, &catalogue)[2], K::Monitor, "no laptop stand at premium: a proper screen");
-        assert!(s.tiers.budget.justification.starts_with("Your laptop is the only screen"), "{s:?}");
+        assert!(
+            s.tiers.budget.as_ref().unwrap().justification.starts_with("Your laptop is the only screen"),
+            "{s:?}"
+        );
 
         let single = Seen { monitors: Some(1), laptops: Some(0), ..Seen::default() };
         let s = suggested(Category::MonitorSetup, Some(&single), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::MonitorArm, K::Monitor, K::MonitorArm]);
-        assert!(!s.tiers.balanced.justification.contains("dual"), "{s:?}");
+        assert!(!s.tiers.balanced.as_ref().unwrap().justification.contains("dual"), "{s:?}");
     }
 
     #[test]
@@ -635,7 +651,11 @@ mod tests {
         let laptop = Seen { monitors: Some(0), laptops: Some(1), ..Seen::default() };
         let picks = |seen: &Seen| {
             let s = suggested(Category::MonitorSetup, Some(seen), &catalogue);
-            [s.tiers.budget.product_id, s.tiers.balanced.product_id, s.tiers.premium.product_id]
+            [
+                s.tiers.budget.as_ref().unwrap().product_id,
+                s.tiers.balanced.as_ref().unwrap().product_id,
+                s.tiers.premium.as_ref().unwrap().product_id,
+            ]
         };
         let (dual, alone) = (picks(&two_uneven_monitors()), picks(&laptop));
         assert!(dual.iter().zip(&alone).all(|(a, b)| a != b), "{dual:?} vs {alone:?}");
@@ -656,16 +676,22 @@ mod tests {
         assert!(
             s.tiers
                 .budget
+                .as_ref()
+                .unwrap()
                 .justification
                 .starts_with("Your setup glows with saturated purple and cyan light: wall panels"),
             "{}",
-            s.tiers.budget.justification
+            s.tiers.budget.as_ref().unwrap().justification
         );
 
         let bare = Seen { light: Some(Light::White), plants: Some(0), ..Seen::default() };
         let s = suggested(Category::AestheticVibe, Some(&bare), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::PlantSet; 3]);
-        assert!(s.tiers.budget.justification.contains("no plants"), "{}", s.tiers.budget.justification);
+        assert!(
+            s.tiers.budget.as_ref().unwrap().justification.contains("no plants"),
+            "{}",
+            s.tiers.budget.as_ref().unwrap().justification
+        );
     }
 
     #[test]
@@ -675,7 +701,7 @@ mod tests {
         let s = suggested(Category::RgbLighting, Some(&dark), &catalogue);
         assert_eq!(kinds(&s, &catalogue)[0], K::LedStrip);
         assert_eq!(
-            s.tiers.budget.justification,
+            s.tiers.budget.as_ref().unwrap().justification,
             "The room is dark and has no coloured light: an LED strip behind the monitor gives it a soft glow and \
              eases eye strain."
         );
@@ -683,7 +709,10 @@ mod tests {
         let neon = Seen { light: Some(Light::Neon), ..Seen::default() };
         let s = suggested(Category::RgbLighting, Some(&neon), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::WarmLamp, K::ScreenBar, K::ScreenBar]);
-        assert!(s.tiers.balanced.justification.contains("isn't lit by colour alone"), "{s:?}");
+        assert!(
+            s.tiers.balanced.as_ref().unwrap().justification.contains("isn't lit by colour alone"),
+            "{s:?}"
+        );
     }
 
     #[test]
@@ -693,7 +722,7 @@ mod tests {
         let s = suggested(Category::ChairComfort, Some(&chair), &catalogue);
         assert_eq!(kinds(&s, &catalogue)[0], K::LumbarCushion);
         assert_eq!(
-            s.tiers.budget.justification,
+            s.tiers.budget.as_ref().unwrap().justification,
             "You already have a desk chair: a lumbar cushion adds lower-back support to it."
         );
         let couch = Seen { seat: Some(Seat::Couch), ..Seen::default() };
@@ -706,7 +735,10 @@ mod tests {
         let catalogue = decor();
         let s = suggested(Category::AestheticVibe, None, &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::PlantSet; 3]);
-        assert_eq!(s.tiers.budget.justification, format!("The blurb of {}.", s.tiers.budget.product_id));
+        assert_eq!(
+            s.tiers.budget.as_ref().unwrap().justification,
+            format!("The blurb of {}.", s.tiers.budget.as_ref().unwrap().product_id)
+        );
         assert!(s.description.starts_with("5/10: What the analyzer said. The blurb of"), "{}", s.description);
     }
 

@@ -55,6 +55,12 @@ export async function setActive(productId: number, active: boolean) {
   return unwrap(await api.POST('/_api/admin/products/set-active', { body: { productId, active } }), 'Failed to update the product.')
 }
 
+/** Switches every chosen product that is off back on, its failure count started over. */
+export async function activateProducts(productIds: number[]): Promise<number> {
+  const result = unwrap(await api.POST('/_api/admin/products/activate', { body: { productIds } }), 'Failed to activate the products.')
+  return result.activated
+}
+
 export async function expectRedirect(productId: number) {
   return unwrap(await api.POST('/_api/admin/products/expect-redirect', { body: { productId } }), 'Failed to accept the redirect.')
 }

@@ -95,6 +95,8 @@ export function verdictLabel(link: { health?: string | null; verdict?: string | 
       return 'Affiliate tag dropped'
     case 'bot_check':
       return 'Bot check (unknown)'
+    case 'unreachable':
+      return 'Could not check'
   }
   switch (link.health) {
     case 'healthy':

@@ -6,6 +6,7 @@ export type AnalyzeResponse = Schemas['AnalyzeResponse']
 export type AnalysisResult = Schemas['AnalysisResult']
 export type SavedAnalysis = Schemas['SavedAnalysisDto']
 export type Suggestion = Schemas['Suggestion']
+export type ProductRecommendation = Schemas['ProductRecommendation']
 export type CategoryRating = Schemas['CategoryRatingDto']
 
 export const ANALYZE_PATH = '/_api/analyze-setup'

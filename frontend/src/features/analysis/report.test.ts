@@ -22,7 +22,7 @@ describe('the PDF report', () => {
 
   it('drops links that are not web links', () => {
     const result = sampleResponse()
-    result.suggestions[0]!.productRecommendation.link = 'javascript:alert(1)'
+    result.suggestions[0]!.productRecommendation!.link = 'javascript:alert(1)'
     expect(reportHtml(result, { type: 'text', value: 'x' })).not.toContain('javascript:')
   })
 })

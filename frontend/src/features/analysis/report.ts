@@ -39,9 +39,10 @@ export function reportHtml(result: AnalysisResult, input: ReportInput, date: Dat
   const suggestions = result.suggestions
     .map((s) => {
       const p = s.productRecommendation
-      const link = safeUrl(p.link)
-      const product = link ? `<a href="${escapeHtml(link)}">${escapeHtml(p.name)}</a>` : escapeHtml(p.name)
-      return `<li><strong>${escapeHtml(s.title)}</strong><br>${escapeHtml(s.description)}<br>Recommended: ${product} (${escapeHtml(p.price)})</li>`
+      const link = p ? safeUrl(p.link) : null
+      const product = p && (link ? `<a href="${escapeHtml(link)}">${escapeHtml(p.name)}</a>` : escapeHtml(p.name))
+      const pick = p ? `<br>Recommended: ${product} (${escapeHtml(p.price)})` : ''
+      return `<li><strong>${escapeHtml(s.title)}</strong><br>${escapeHtml(s.description)}${pick}</li>`
     })
     .join('')
   return `<!doctype html>

@@ -1,6 +1,6 @@
-import type { AnalyzeResponse, SavedAnalysis, Suggestion } from './api'
+import type { AnalyzeResponse, ProductRecommendation, SavedAnalysis } from './api'
 
-const product = (productId: number, name: string, priceCents: number, tier: Suggestion['productRecommendation']['tier']) => ({
+const product = (productId: number, name: string, priceCents: number, tier: ProductRecommendation['tier']): ProductRecommendation => ({
   productId,
   name,
   link: `https://shop.example.com/p/${productId}`,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'sonner'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
-import { sampleAccount, sampleHealth, sampleReported, sampleSummary } from '../testFixtures'
+import { sampleAccount, sampleHealth, sampleProblem, sampleReported, sampleSummary } from '../testFixtures'
 import { AdminPage } from './AdminPage'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -152,6 +152,47 @@ describe('Link Health Management', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Cable Tray Basic' }))
     await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/products/set-active')?.body).toEqual({ productId: 7, active: false }))
     expect(await screen.findByText('Product deactivated.')).toBeInTheDocument()
+  })
+})
+
+describe('a server that cannot reach the network', () => {
+  it('shows why a run failed and that nothing changed', async () => {
+    const message = 'The link check could not reach the network: 68 of 68 links could not be checked (DNS lookup of www.amazon.com failed). No product was changed; try again when the server is online.'
+    let failed = false
+    adminServer({
+      'POST /_api/admin/verify-links': () => {
+        failed = true
+        return { status: 503, body: { error: message, code: 'unavailable' } }
+      },
+      'GET /_api/admin/link-health-report': () =>
+        ok(failed
+          ? sampleHealth({ lastRun: { id: 9, status: 'failed', startedAt: '2026-03-14T09:26:53Z', finishedAt: '2026-03-14T09:27:03Z', totalChecked: 68, healthy: 0, dead: 0, warnings: 0, unknown: 0, errors: 0, timeouts: 0, unreachable: 68, failureReason: message } })
+          : sampleHealth()),
+    })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify All Links' }))
+    expect(await screen.findByRole('note')).toHaveTextContent(message)
+    expect(screen.getAllByText('Link verification failed.').length).toBeGreaterThan(0)
+  })
+
+  it('counts the links it could not check apart from the dead ones', async () => {
+    adminServer({ 'POST /_api/admin/verify-links': ok({ runId: 5, totalChecked: 60, healthy: 55, dead: 1, warnings: 0, unknown: 0, errors: 0, timeouts: 0, unreachable: 4, deadLinks: [] }) })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify All Links' }))
+    expect(await screen.findByText('1 dead link found out of 60 checked. 4 could not be checked from this server.')).toBeInTheDocument()
+    expect(screen.getByText('Could not check: 4')).toBeInTheDocument()
+  })
+
+  it('switches every inactive product back on at once', async () => {
+    const problems = [7, 8, 9].map((productId) => sampleProblem({ productId, name: `Product ${productId}`, isActive: productId === 9, consecutiveFailures: 2 }))
+    const { calls } = adminServer({
+      'GET /_api/admin/link-health-report': ok(sampleHealth({ problems })),
+      'POST /_api/admin/products/activate': ok({ activated: 2 }),
+    })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Activate all 2 inactive products' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/products/activate')?.body).toEqual({ productIds: [7, 8] }))
+    expect(await screen.findByText('2 products activated.')).toBeInTheDocument()
   })
 })
 

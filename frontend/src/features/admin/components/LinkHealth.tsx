@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { messageOf } from '@/api/client'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { plural } from '@/lib/plural'
-import { expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type LinkProblem, type VerificationResult } from '../api'
+import { activateProducts, expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type LinkProblem, type VerificationResult } from '../api'
 import { canAcceptRedirect, formatCount, formatDateTime, formatUsd, UNKNOWN_ERROR, verdictLabel, verdictTone } from '../logic'
 import { ReplaceLinkDialog } from './ReplaceLinkDialog'
 
@@ -21,10 +21,13 @@ export function LinkHealth() {
     try {
       const run = await verifyLinks({})
       setResult(run)
-      toast.success('Link verification completed!', { description: `${plural(run.dead, 'dead link')} found out of ${run.totalChecked} checked.` })
+      const unreachable = run.unreachable > 0 ? ` ${formatCount(run.unreachable)} could not be checked from this server.` : ''
+      toast.success('Link verification completed!', { description: `${plural(run.dead, 'dead link')} found out of ${run.totalChecked} checked.${unreachable}` })
       refresh({ health: true })
     } catch (err) {
       toast.error('Link verification failed.', { description: messageOf(err, UNKNOWN_ERROR) })
+      // A run that could not reach the network is recorded as failed, with its reason.
+      refresh({ health: true })
     } finally {
       setVerifying(false)
     }
@@ -53,6 +56,7 @@ export function LinkHealth() {
         Last verification run: {data ? formatDateTime(data.lastVerificationRun) : isLoading ? '…' : 'Never'}
         {data?.lastRun && data.lastRun.status !== 'completed' && <> ({data.lastRun.status})</>}
       </p>
+      {data?.lastRun?.status === 'failed' && data.lastRun.failureReason && <p className="hint" role="note">{data.lastRun.failureReason}</p>}
       <div className="row">
         <button type="button" className="btn btn-primary" onClick={() => void verify()} disabled={verifying} aria-describedby={`${id}-note`}>
           {verifying ? 'Verifying...' : 'Verify All Links'}
@@ -75,6 +79,7 @@ function VerificationReport({ result }: { result: VerificationResult }) {
     ['Unknown', result.unknown],
     ['Errors', result.errors],
     ['Timeouts', result.timeouts],
+    ['Could not check', result.unreachable],
   ]
   return (
     <div className="admin-run stack" role="status" aria-label="Verification report">
@@ -114,9 +119,31 @@ function ProblemTable({ problems, onChanged }: { problems: LinkProblem[]; onChan
     }
   }
 
+  const inactive = problems.filter((link) => !link.isActive)
+  const activateAll = async () => {
+    setBusy(-1)
+    try {
+      const activated = await activateProducts(inactive.map((link) => link.productId))
+      toast.success(`${plural(activated, 'product')} activated.`)
+      onChanged()
+    } catch (error) {
+      toast.error('Failed to activate the products.', { description: messageOf(error, UNKNOWN_ERROR) })
+    } finally {
+      setBusy(null)
+    }
+  }
+
   if (problems.length === 0) return <p className="muted">All links look healthy.</p>
   return (
     <div className="table-wrap">
+      {inactive.length > 1 && (
+        <p className="row">
+          <button type="button" className="btn btn-secondary btn-sm" disabled={busy !== null} onClick={() => void activateAll()}>
+            Activate all {formatCount(inactive.length)} inactive products
+          </button>
+          <span className="hint">Their failure counts start over.</span>
+        </p>
+      )}
       <table className="history-table admin-problems">
         <caption className="sr-only">Links that need attention, most revenue at risk first</caption>
         <thead>

@@ -33,6 +33,8 @@ pub enum ErrorCode {
     DailyAdLimit,
     Forbidden,
     NotFound,
+    /// 405: the path exists, the method does not (the `Allow` header lists those that do).
+    MethodNotAllowed,
     Conflict,
     PayloadTooLarge,
     /// 408: the request's body did not arrive in time (`SETUPIQ_BODY_TIMEOUT_SECS`).

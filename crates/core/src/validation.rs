@@ -59,6 +59,27 @@ pub fn control_character_issues(value: &Value) -> Vec<Issue> {
     out
 }
 
+/// JSON has one number type: `1.0` is the integer 1 to JavaScript and to the OpenAPI
+/// `integer` type, but serde refuses it for an `i64`. Numbers with an integral value (within
+/// the range a double holds exactly) become integers, so every integer field takes them;
+/// float fields take integers anyway.
+pub fn integral_numbers_as_integers(value: &mut Value) {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    match value {
+        Value::Number(number) if !number.is_i64() && !number.is_u64() => {
+            if let Some(float) = number.as_f64().filter(|f| f.fract() == 0.0 && f.abs() <= EXACT) {
+                // Exact: an integral double within 2^53 converts without loss.
+                #[allow(clippy::cast_possible_truncation)]
+                let integer = float as i64;
+                *value = Value::from(integer);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(integral_numbers_as_integers),
+        Value::Object(fields) => fields.values_mut().for_each(integral_numbers_as_integers),
+        _ => {}
+    }
+}
+
 /// A JSON body that parsed, holds no control characters and passed its `#[validate]` rules
 /// (else a 400 with every issue, in the error format of [`validate`]). The
 /// `web::JsonConfig` of the scope still applies (size limit, error handler).
@@ -86,7 +107,8 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for ValidJson<T> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let json = web::Json::<Value>::from_request(req, payload);
         Box::pin(async move {
-            let document = json.await?.into_inner();
+            let mut document = json.await?.into_inner();
+            integral_numbers_as_integers(&mut document);
             let issues = control_character_issues(&document);
             if !issues.is_empty() {
                 return Err(ApiError::validation(issues).into());
@@ -219,6 +241,17 @@ mod tests {
         let err = validate(&Form { email: "nope".into(), display_name: String::new() }).unwrap_err();
         let paths: Vec<_> = err.issues().iter().map(|i| (i.path.as_str(), i.message.as_str())).collect();
         assert_eq!(paths, vec![("displayName", "Name is required"), ("email", "Email is required")]);
+    }
+
+    #[test]
+    fn numbers_with_an_integral_value_become_integers_and_others_stay() {
+        let mut body = serde_json::json!({"id": 1.0, "ids": [2.0, -3.0, 4], "nested": {"n": 1e3}, "ratio": 0.5, "huge": 1e300});
+        integral_numbers_as_integers(&mut body);
+        assert_eq!(
+            body,
+            serde_json::json!({"id": 1, "ids": [2, -3, 4], "nested": {"n": 1000}, "ratio": 0.5, "huge": 1e300})
+        );
+        assert!(body["id"].is_i64() && body["nested"]["n"].is_i64() && body["huge"].is_f64());
     }
 
     #[test]

@@ -23,6 +23,7 @@ use utoipa_actix_web::AppExt;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::SwaggerUi;
 
+use crate::allowed_methods::AllowedMethods;
 use crate::{health, middleware, openapi, spa};
 
 /// Largest JSON body accepted by default (a profile picture is at most 700000 characters).
@@ -210,7 +211,9 @@ pub fn build_app(
         .configure(api)
         .split_for_parts();
     openapi::add_common_answers(&mut openapi);
-    app.service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
+    let allowed_methods = web::Data::new(AllowedMethods::from_openapi(&openapi));
+    app.app_data(allowed_methods)
+        .service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
         .service(web::redirect("/_api/docs", "/_api/docs/"))
         .service(spa::media)
         .service(crate::metrics::scrape)

@@ -3,6 +3,7 @@
 //! (security headers, CSRF, body deadline, request ids and logging, metrics), generates the OpenAPI document, and serves
 //! the single-page app and media. It holds no business rules.
 
+pub mod allowed_methods;
 pub mod app;
 pub mod cli;
 pub mod health;

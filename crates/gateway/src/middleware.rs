@@ -30,7 +30,8 @@ pub const HTML_CSP_WITH_STRIPE: &str = "default-src 'self'; script-src 'self' ht
 /// Everything else (JSON, images) may not load anything or be framed.
 pub const DEFAULT_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
-/// Adds the security headers to every response, errors included.
+/// Adds the security headers to every response, errors included, and keeps API answers out
+/// of caches.
 pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -38,6 +39,7 @@ pub async fn security_headers(
     let config = req.app_data::<web::Data<Config>>();
     let https = config.is_some_and(|c| c.is_https());
     let stripe = config.is_some_and(|c| c.stripe.secret_key.is_some() && c.stripe.publishable_key.is_some());
+    let api = req.path().starts_with("/_api/");
     // Handler and extractor errors arrive here as responses already (actix renders them at
     // the route), and `csrf` answers with a response, so every answer passes through here.
     let mut res = next.call(req).await?.map_into_boxed_body();
@@ -63,6 +65,11 @@ pub async fn security_headers(
     set(headers, HeaderName::from_static("cross-origin-opener-policy"), "same-origin");
     if https {
         set(headers, header::STRICT_TRANSPORT_SECURITY, "max-age=31536000; includeSubDomains");
+    }
+    // API answers are about the viewer (the session, their feed, profile, setups): no cache
+    // may keep one, unless the endpoint says otherwise (a share card is public).
+    if api && !headers.contains_key(header::CACHE_CONTROL) {
+        set(headers, header::CACHE_CONTROL, "private, no-store");
     }
     Ok(res)
 }

@@ -2,7 +2,7 @@
 //!
 //! Client routes (`/profile`, `/rig/x`, …) get `index.html`, never cached, so a deploy is
 //! seen at once; hashed assets under `/assets/` are cached for a year. Unknown `/_api/…`
-//! paths get a JSON 404, never the app. A file the build also wrote brotli-compressed
+//! paths get a JSON 404, never the app (a known one asked with another method, a 405). A file the build also wrote brotli-compressed
 //! (`X.br`, see `frontend/scripts/precompress.mjs`) is sent that way to clients that accept
 //! br.
 
@@ -21,6 +21,8 @@ use setupiq_core::Config;
 use setupiq_core::media::{MediaKey, MediaStore};
 use setupiq_db::Db;
 
+use crate::allowed_methods::AllowedMethods;
+
 /// Where the built app lives.
 #[derive(Debug, Clone)]
 pub struct Frontend {
@@ -35,8 +37,16 @@ const NOT_BUILT_PAGE: &str = r#"<!doctype html>
 <p><a style="color:#a78bfa" href="/_api/docs/">API reference</a></p></body></html>"#;
 
 /// Everything no route matched: the app's files, or `index.html` for client routes.
-pub async fn fallback(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpResponse {
+pub async fn fallback(
+    req: HttpRequest,
+    frontend: web::Data<Frontend>,
+    allowed: web::Data<AllowedMethods>,
+) -> HttpResponse {
     if req.path() == "/_api" || req.path().starts_with("/_api/") || req.path().starts_with("/media/") {
+        // A route of ours asked with another method: 405 with what it takes.
+        if let Some(refusal) = allowed.refusal(req.path()) {
+            return refusal;
+        }
         return HttpResponse::from_error(ApiError::not_found("Not found."));
     }
     if !matches!(*req.method(), Method::GET | Method::HEAD) {

@@ -344,3 +344,56 @@ async fn requests_have_ids_and_metrics_need_the_token() {
     assert!(text.contains(r#"credits_granted_total{reason="signup_bonus"}"#), "{text}");
     assert!(text.contains(r#"db_pool_connections{state="max"} 8"#), "{text}");
 }
+
+/// Answers about the viewer never stay in a cache; the public share card keeps its caching.
+#[actix_web::test]
+async fn personalised_answers_are_never_cached() {
+    let app = TestApp::start(TestDb::sqlite()).await;
+    let gamer = app.user("cache@example.com").with_analysis().sign_up().await;
+    for path in [
+        "/_api/auth/session".to_owned(),
+        "/_api/my-analyses".to_owned(),
+        "/_api/community/setups?period=all".to_owned(),
+        format!("/_api/community/user-profile?userId={}", gamer.id),
+        "/_api/community/my-posts/analytics".to_owned(),
+        "/_api/credits/history".to_owned(),
+        "/_api/rigpage/config".to_owned(),
+    ] {
+        let path = path.as_str();
+        let res = gamer.get(path).await;
+        assert_eq!(res.status, StatusCode::OK, "{path}: {}", res.text);
+        assert_eq!(res.header("cache-control"), Some("private, no-store"), "{path}");
+    }
+    assert_eq!(
+        app.client().get("/_api/auth/session").await.header("cache-control"),
+        Some("no-store"),
+        "errors too"
+    );
+}
+
+/// A path of ours asked with the wrong method is a 405 that says which methods it takes; a
+/// path that does not exist stays a 404.
+#[actix_web::test]
+async fn a_known_path_with_the_wrong_method_is_a_405_with_allow() {
+    let app = TestApp::start(TestDb::sqlite()).await;
+    let browser = app.client();
+    let wrong = browser.get("/_api/auth/logout").await;
+    assert_eq!(wrong.status, StatusCode::METHOD_NOT_ALLOWED, "{}", wrong.text);
+    assert_eq!(wrong.header("allow"), Some("POST"));
+    assert_eq!(wrong.json()["code"], "method_not_allowed");
+    let put = browser.send(browser.http.put(browser.url("/_api/analyses/12")).json(&json!({}))).await;
+    assert_eq!((put.status, put.header("allow")), (StatusCode::METHOD_NOT_ALLOWED, Some("GET")));
+    let unknown = browser.get("/_api/analyses/12/nothing").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+/// JSON has one number type: `1.0` is the integer 1 wherever the document says `integer`.
+#[actix_web::test]
+async fn integer_fields_take_numbers_with_an_integral_value() {
+    let app = TestApp::start(TestDb::sqlite()).await;
+    let admin = app.user("numbers@example.com").admin().sign_up().await;
+    let off = admin.post("/_api/admin/products/set-active", json!({"productId": 1.0, "active": false})).await;
+    assert_eq!(off.status, StatusCode::OK, "{}", off.text);
+    let half = admin.post("/_api/admin/products/set-active", json!({"productId": 1.5, "active": true})).await;
+    assert_eq!(half.status, StatusCode::BAD_REQUEST, "{}", half.text);
+}

@@ -1465,7 +1465,7 @@ export interface components {
          * @description A stable, machine-readable name for the kind of failure; the UI may switch on it.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
         /**
          * @description The typeface of a page; `gaming` is Orbitron, served by us (no font CDN).
          * @enum {string}

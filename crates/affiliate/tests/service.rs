@@ -119,7 +119,7 @@ fn clicks_are_recorded_for_known_products_only(db: TestDb) {
         .unwrap();
     assert_eq!(rows, vec![(product.id, Some(me.id), "s-1".to_owned())]);
     // Analytics outlive the account, anonymised.
-    setupiq_auth::service::accounts::delete_account(&mut conn, me.id).unwrap();
+    setupiq_auth::service::accounts::delete_account(&mut conn, me.id, Utc::now()).unwrap();
     let left: Vec<Option<i64>> =
         affiliate_clicks::table.select(affiliate_clicks::user_id).load(&mut *conn).unwrap();
     assert_eq!(left, vec![None]);

@@ -16,6 +16,8 @@ pub enum AuthError {
     UsernameTaken,
     #[error("This is already your username.")]
     SameUsername,
+    #[error("This username is reserved. Please choose another.")]
+    UsernameReserved,
     #[error("Invalid or expired reset token.")]
     InvalidResetToken,
     #[error("Too many login attempts. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
@@ -55,7 +57,7 @@ impl From<AuthError> for ApiError {
             AuthError::EmailTaken | AuthError::UsernameTaken | AuthError::AlreadyApplied => {
                 ApiError::conflict(message)
             }
-            AuthError::SameUsername => ApiError::invalid("username", message),
+            AuthError::SameUsername | AuthError::UsernameReserved => ApiError::invalid("username", message),
             AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
             AuthError::Throttled { retry_after_secs } | AuthError::TooManySignups { retry_after_secs } => {
                 ApiError::rate_limited(message, retry_after_secs)

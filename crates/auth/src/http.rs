@@ -175,10 +175,11 @@ async fn delete_account(
     media: web::Data<MediaStore>,
     owned: Option<web::Data<accounts::OwnedMedia>>,
     config: web::Data<Config>,
+    clock: web::Data<SharedClock>,
 ) -> Result<HttpResponse, ApiError> {
-    let user_id = user.id();
+    let (user_id, now) = (user.id(), clock.now());
     let owned = owned.map(|o| o.get_ref().clone()).unwrap_or_default();
-    let media_keys = db.run(move |conn| accounts::delete_account_with(conn, user_id, &owned)).await?;
+    let media_keys = db.run(move |conn| accounts::delete_account_with(conn, user_id, &owned, now)).await?;
     media.remove_media(&media_keys).await;
     tracing::info!(user_id, "account deleted");
     Ok(HttpResponse::Ok()

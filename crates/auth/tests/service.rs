@@ -116,6 +116,17 @@ fn username_changes_follow_the_rules(db: TestDb) {
         accounts::change_username(&mut conn, me.id, "pixel_pete", now).unwrap().username,
         "pixel_pete"
     );
+    // Names that would pass for the team's own, in any case.
+    for reserved in ["admin", "Support", "OFFICIAL", "help", "SetupIQ", "setupiq_team", "Real_SetupIQ"] {
+        assert!(
+            matches!(
+                accounts::change_username(&mut conn, me.id, reserved, now),
+                Err(AuthError::UsernameReserved)
+            ),
+            "{reserved}"
+        );
+    }
+    assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().username, "pixel_pete");
 }
 
 fn sessions_end_when_idle_too_long_and_after_30_days(db: TestDb) {
@@ -261,7 +272,7 @@ fn deleting_an_account_removes_its_data(db: TestDb) {
     reset::request(&mut conn, "bye@example.com", now).unwrap().unwrap();
     accounts::replace_profile_picture(&mut conn, me.id, "/media/avatars/abc.png", now).unwrap();
 
-    let media = accounts::delete_account(&mut conn, me.id).unwrap();
+    let media = accounts::delete_account(&mut conn, me.id, Utc::now()).unwrap();
     assert_eq!(media.iter().map(|k| k.url()).collect::<Vec<_>>(), vec!["/media/avatars/abc.png"]);
     assert!(accounts::find(&mut conn, me.id).unwrap().is_none());
     let sessions_left: Vec<i64> =

@@ -289,13 +289,13 @@ fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
     votes::vote(&mut conn, stays.id, first, Vote::Up, noon()).unwrap();
 
     let hooks = OwnedMedia(vec![setups::on_account_deleted]);
-    accounts::delete_account_with(&mut conn, leaves.id, &hooks).unwrap();
+    accounts::delete_account_with(&mut conn, leaves.id, &hooks, noon()).unwrap();
     assert_score(&mut conn, first, 1);
     assert_score(&mut conn, second, 0);
     assert_eq!(setups::find(&mut conn, first).unwrap().upvotes, 1);
 
     // The uploader's account takes their setups with it.
-    accounts::delete_account_with(&mut conn, owner.id, &hooks).unwrap();
+    accounts::delete_account_with(&mut conn, owner.id, &hooks, noon()).unwrap();
     assert!(matches!(setups::find(&mut conn, first), Err(CommunityError::SetupNotFound)));
 }
 

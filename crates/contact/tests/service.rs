@@ -86,7 +86,7 @@ fn a_signed_in_senders_messages_go_with_their_account(db: TestDb) {
     assert_eq!(mine.user_id, Some(me.id));
     let anonymous = service::submit(&mut conn, &from_ip("198.51.100.2"), t0).unwrap();
 
-    accounts::delete_account(&mut conn, me.id).unwrap();
+    accounts::delete_account(&mut conn, me.id, test_epoch()).unwrap();
     let left: Vec<i64> = contact_messages::table.select(contact_messages::id).load(&mut *conn).unwrap();
     assert_eq!(left, vec![anonymous.id]);
 }

@@ -94,6 +94,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     rigpages,
     rigpage_links,
     rigpage_images,
+    rigpage_slug_holds,
     rigpage_views,
     rigpage_link_clicks,
     community_setups,
@@ -265,6 +266,13 @@ diesel::table! {
         display_order -> Integer,
         enabled -> Bool,
         created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rigpage_slug_holds (slug_key) {
+        slug_key -> Text,
+        held_until -> Timestamp,
     }
 }
 

@@ -162,7 +162,7 @@ pub fn api_doc() -> utoipa::openapi::OpenApi {
 fn owned_media() -> OwnedMedia {
     OwnedMedia(vec![
         setupiq_analysis::service::media_of_user,
-        setupiq_rigpage::service::images::media_of_user,
+        setupiq_rigpage::service::config::on_account_deleted,
         setupiq_community::service::setups::on_account_deleted,
     ])
 }

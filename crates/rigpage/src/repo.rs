@@ -3,7 +3,9 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use setupiq_db::schema::{rigpage_images, rigpage_link_clicks, rigpage_links, rigpage_views, rigpages};
+use setupiq_db::schema::{
+    rigpage_images, rigpage_link_clicks, rigpage_links, rigpage_slug_holds, rigpage_views, rigpages,
+};
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
@@ -30,6 +32,27 @@ pub(crate) fn find_page_by_slug(conn: &mut DbConnection, slug_key: &str) -> Quer
 /// Who holds the slug `slug_key`, if anyone.
 pub(crate) fn slug_holder(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<i64>> {
     rigpages::table.filter(rigpages::slug_key.eq(slug_key)).select(rigpages::user_id).first(conn).optional()
+}
+
+/// Until when a deleted account's slug is held, if it is (an expired hold may linger).
+pub(crate) fn slug_held_until(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<NaiveDateTime>> {
+    rigpage_slug_holds::table.find(slug_key).select(rigpage_slug_holds::held_until).first(conn).optional()
+}
+
+/// Holds a slug until `until` (a later hold of the same slug replaces it) and drops the holds
+/// that have run out.
+pub(crate) fn hold_slug(
+    conn: &mut DbConnection,
+    slug_key: &str,
+    until: NaiveDateTime,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(rigpage_slug_holds::table.filter(rigpage_slug_holds::held_until.le(now))).execute(conn)?;
+    diesel::delete(rigpage_slug_holds::table.find(slug_key)).execute(conn)?;
+    diesel::insert_into(rigpage_slug_holds::table)
+        .values((rigpage_slug_holds::slug_key.eq(slug_key), rigpage_slug_holds::held_until.eq(until)))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Inserts the page or replaces every column of the existing one.

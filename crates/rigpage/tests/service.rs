@@ -72,6 +72,7 @@ both_backends!(
     ten_simultaneous_go_live_requests_pay_once,
     two_users_claiming_one_slug_at_once_one_wins,
     slugs_are_unique_without_regard_to_case_and_reserved_words_are_refused,
+    a_deleted_accounts_slug_is_held_for_thirty_days,
     going_live_needs_a_slug_and_an_own_photo_setup,
     the_public_page_is_private_until_live_and_shows_only_links_switched_on,
     saved_links_keep_their_ids_and_links_left_out_are_deleted,
@@ -251,7 +252,20 @@ fn slugs_are_unique_without_regard_to_case_and_reserved_words_are_refused(db: Te
     assert!(matches!(config::save(&mut conn, b.id, &page("NIGHTOWL"), noon()), Err(RigpageError::SlugTaken)));
     // The holder may change the case of their own slug.
     config::save(&mut conn, a.id, &page("nightOWL"), noon()).unwrap();
-    for reserved in ["admin", "API", "Rig", "login", "settings", "config", "rigpage-config"] {
+    for reserved in [
+        "admin",
+        "API",
+        "Rig",
+        "login",
+        "settings",
+        "config",
+        "rigpage-config",
+        "SetupIQ",
+        "Official",
+        "HELP",
+        "support",
+        "setupiq_team",
+    ] {
         assert!(
             matches!(config::save(&mut conn, b.id, &page(reserved), noon()), Err(RigpageError::SlugReserved)),
             "{reserved}"
@@ -260,6 +274,31 @@ fn slugs_are_unique_without_regard_to_case_and_reserved_words_are_refused(db: Te
     // A slug given up is free again.
     config::save(&mut conn, a.id, &Settings::default(), noon()).unwrap();
     config::save(&mut conn, b.id, &page("NightOwl"), noon()).unwrap();
+}
+
+/// Nobody takes over a deleted account's address (and the links people shared) for 30 days.
+fn a_deleted_accounts_slug_is_held_for_thirty_days(db: TestDb) {
+    let mut conn = db.conn();
+    let gone = fixtures::account(&mut conn, "gone@example.com");
+    let page = |slug: &str| Settings { slug: Some(slug.into()), ..Settings::default() };
+    config::save(&mut conn, gone.id, &page("NightOwl"), noon()).unwrap();
+    let hooks = accounts::OwnedMedia(vec![config::on_account_deleted]);
+    accounts::delete_account_with(&mut conn, gone.id, &hooks, noon()).unwrap();
+
+    let next = fixtures::account(&mut conn, "nightowl@example.com");
+    let day = chrono::Duration::days(1);
+    for when in [noon() + day, noon() + config::DELETED_SLUG_HOLD - day] {
+        assert!(matches!(
+            config::save(&mut conn, next.id, &page("nightowl"), when),
+            Err(RigpageError::SlugTaken)
+        ));
+    }
+    assert_eq!(
+        config::load(&mut conn, next.id, "NightOwl").unwrap().settings.slug,
+        None,
+        "not offered either"
+    );
+    config::save(&mut conn, next.id, &page("nightowl"), noon() + config::DELETED_SLUG_HOLD + day).unwrap();
 }
 
 fn going_live_needs_a_slug_and_an_own_photo_setup(db: TestDb) {
@@ -453,7 +492,7 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
     let saved = config::save(&mut conn, me.id, &page, noon()).unwrap();
     assert_eq!(saved.unused_media.iter().map(|k| k.url()).collect::<Vec<_>>(), [avatar]);
     assert_eq!(images::media_of_user(&mut conn, me.id).unwrap().len(), 1, "the replaced upload is forgotten");
-    accounts::delete_account(&mut conn, me.id).unwrap();
+    accounts::delete_account(&mut conn, me.id, noon()).unwrap();
     assert!(images::media_of_user(&mut conn, me.id).unwrap().is_empty());
 }
 

@@ -267,7 +267,11 @@ pub fn delete(
 }
 
 /// Every stored image of a user's analyses (registered with the account deletion).
-pub fn media_of_user(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, DieselError> {
+pub fn media_of_user(
+    conn: &mut DbConnection,
+    user_id: i64,
+    _now: DateTime<Utc>,
+) -> Result<Vec<MediaKey>, DieselError> {
     Ok(repo::media_keys_of(conn, user_id)?
         .into_iter()
         .flat_map(|(image, thumb)| [image, thumb])

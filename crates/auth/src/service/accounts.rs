@@ -83,15 +83,44 @@ fn violated_constraint(err: &DieselError) -> Option<&str> {
     }
 }
 
+/// Names that would pass for the team's own accounts, in any case; any name that holds the
+/// product's own name is reserved too. Slugs of RigPages follow the same rule.
+const RESERVED_USERNAMES: &[&str] = &[
+    "admin",
+    "administrator",
+    "api",
+    "billing",
+    "help",
+    "helpdesk",
+    "mod",
+    "moderator",
+    "null",
+    "official",
+    "root",
+    "security",
+    "staff",
+    "support",
+    "system",
+    "team",
+    "undefined",
+];
+
+/// Whether nobody may take `name` as a username (or slug): see [`RESERVED_USERNAMES`].
+pub fn is_reserved_username(name: &str) -> bool {
+    let key = name.to_ascii_lowercase();
+    RESERVED_USERNAMES.contains(&key.as_str()) || key.contains("setupiq")
+}
+
 /// A unique username derived from the display name (or the e-mail's local part):
-/// letters, digits and underscores, 3 to 50 characters, with a number added if taken.
+/// letters, digits and underscores, 3 to 50 characters, with a number added if taken or
+/// reserved ("Admin" becomes "Admin_4821"; a name holding "setupiq" becomes "gamer").
 fn available_username(conn: &mut DbConnection, display_name: &str, email: &str) -> Result<String, AuthError> {
     let base = [display_name, email.split('@').next().unwrap_or_default()]
         .into_iter()
         .map(username_base)
-        .find(|b| b.len() >= USERNAME_MIN)
+        .find(|b| b.len() >= USERNAME_MIN && !b.to_ascii_lowercase().contains("setupiq"))
         .unwrap_or_else(|| "gamer".to_owned());
-    if !repo::username_taken(conn, &base, None)? {
+    if !is_reserved_username(&base) && !repo::username_taken(conn, &base, None)? {
         return Ok(base);
     }
     let mut rng = rand::rng();
@@ -171,6 +200,9 @@ pub fn change_username(
         if user.username == username {
             return Err(AuthError::SameUsername);
         }
+        if is_reserved_username(username) {
+            return Err(AuthError::UsernameReserved);
+        }
         if repo::username_taken(conn, username, Some(user_id))? {
             return Err(AuthError::UsernameTaken);
         }
@@ -203,7 +235,8 @@ pub fn replace_profile_picture(
 /// in [`OwnedMedia`]; their rows go with the user through `ON DELETE CASCADE`. It runs in
 /// the deletion's transaction before the user's rows go, so it may also undo what those
 /// rows counted elsewhere (the community takes the user's votes out of other setups' scores).
-pub type MediaOfUser = fn(&mut DbConnection, i64) -> Result<Vec<MediaKey>, setupiq_db::DieselError>;
+pub type MediaOfUser =
+    fn(&mut DbConnection, i64, DateTime<Utc>) -> Result<Vec<MediaKey>, setupiq_db::DieselError>;
 
 /// Every [`MediaOfUser`] of the application (shared state of the delete-account handler).
 #[derive(Clone, Default)]
@@ -211,8 +244,12 @@ pub struct OwnedMedia(pub Vec<MediaOfUser>);
 
 /// Deletes the account with its sessions, reset tokens and ledger; returns the media
 /// keys the caller removes from the media store after the commit.
-pub fn delete_account(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, AuthError> {
-    delete_account_with(conn, user_id, &OwnedMedia::default())
+pub fn delete_account(
+    conn: &mut DbConnection,
+    user_id: i64,
+    now: DateTime<Utc>,
+) -> Result<Vec<MediaKey>, AuthError> {
+    delete_account_with(conn, user_id, &OwnedMedia::default(), now)
 }
 
 /// [`delete_account`], also collecting the media other crates keep for the user.
@@ -220,13 +257,14 @@ pub fn delete_account_with(
     conn: &mut DbConnection,
     user_id: i64,
     owned: &OwnedMedia,
+    now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, AuthError> {
     write_transaction(conn, |conn| {
         let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
         let mut media: Vec<MediaKey> =
             user.profile_picture.as_deref().and_then(MediaKey::from_url).into_iter().collect();
         for media_of_user in &owned.0 {
-            media.extend(media_of_user(conn, user_id)?);
+            media.extend(media_of_user(conn, user_id, now)?);
         }
         repo::delete_user(conn, user_id)?;
         Ok(media)

@@ -233,7 +233,11 @@ fn owned_media(conn: &mut DbConnection, setup_ids: &[i64]) -> Result<Vec<MediaKe
 /// What the community does when an account is deleted, inside its transaction: the
 /// user's votes are taken out of the scores they counted in (their rows go with the
 /// account), and the photos stored for their posts are returned for removal.
-pub fn on_account_deleted(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, DieselError> {
+pub fn on_account_deleted(
+    conn: &mut DbConnection,
+    user_id: i64,
+    _now: DateTime<Utc>,
+) -> Result<Vec<MediaKey>, DieselError> {
     for (setup_id, value) in repo::votes_of(conn, user_id)? {
         repo::add_to_score(conn, setup_id, -value, -i32::from(value == 1))?;
     }

@@ -8,12 +8,12 @@
 //!   back costs nothing);
 //! - too few credits: nothing is saved.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_analysis::service::{InputType, SavedAnalysis, find_for_owner};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
-use setupiq_db::{DbConnection, is_unique_violation, write_transaction};
+use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
 
 use super::images;
 use super::themes::{ButtonStyle, FontStyle, Theme};
@@ -262,8 +262,27 @@ pub fn slug_key(slug: &str) -> String {
     slug.to_ascii_lowercase()
 }
 
+/// How long the slug of a deleted account's page stays held: the links people shared keep
+/// leading nowhere rather than to someone else's page.
+pub const DELETED_SLUG_HOLD: Duration = Duration::days(30);
+
+/// Registered with the account deletion: holds the page's slug for [`DELETED_SLUG_HOLD`] and
+/// returns the page's images for removal.
+pub fn on_account_deleted(
+    conn: &mut DbConnection,
+    user_id: i64,
+    now: DateTime<Utc>,
+) -> Result<Vec<MediaKey>, DieselError> {
+    if let Some(slug) = repo::find_page(conn, user_id)?.and_then(|page| page.slug) {
+        repo::hold_slug(conn, &slug_key(&slug), (now + DELETED_SLUG_HOLD).naive_utc(), now.naive_utc())?;
+    }
+    images::media_of_user(conn, user_id)
+}
+
+/// A page of the site, or a name reserved for the team's own accounts (any case).
 pub fn is_reserved(slug: &str) -> bool {
     RESERVED_SLUGS.contains(&slug_key(slug).as_str())
+        || setupiq_auth::service::accounts::is_reserved_username(slug)
 }
 
 /// The user's page as the editor loads it; a page never saved gets the defaults, the
@@ -274,7 +293,9 @@ pub fn load(conn: &mut DbConnection, user_id: i64, username: &str) -> Result<Edi
         return editor_of(row, links);
     }
     let mut settings = Settings::default();
-    let free = repo::slug_holder(conn, &slug_key(username))?.is_none();
+    // A slug held for a deleted account, even one whose hold ran out today, is not offered.
+    let key = slug_key(username);
+    let free = repo::slug_holder(conn, &key)?.is_none() && repo::slug_held_until(conn, &key)?.is_none();
     if free && is_valid_slug(username) && !is_reserved(username) {
         settings.slug = Some(username.to_owned());
     }
@@ -309,12 +330,17 @@ pub fn check(
     conn: &mut DbConnection,
     user_id: i64,
     settings: &Settings,
+    now: DateTime<Utc>,
 ) -> Result<Option<SavedAnalysis>, RigpageError> {
     if let Some(slug) = &settings.slug {
         if is_reserved(slug) {
             return Err(RigpageError::SlugReserved);
         }
-        if repo::slug_holder(conn, &slug_key(slug))?.is_some_and(|holder| holder != user_id) {
+        let key = slug_key(slug);
+        if repo::slug_holder(conn, &key)?.is_some_and(|holder| holder != user_id) {
+            return Err(RigpageError::SlugTaken);
+        }
+        if repo::slug_held_until(conn, &key)?.is_some_and(|until| until > now.naive_utc()) {
             return Err(RigpageError::SlugTaken);
         }
     }
@@ -379,7 +405,7 @@ pub fn save(
     write_transaction(conn, |conn| {
         ledger::lock_account(conn, user_id)?;
         let current = repo::find_page(conn, user_id)?;
-        check(conn, user_id, settings)?;
+        check(conn, user_id, settings, now)?;
         let before = match current {
             Some(row) => editor_of(row, repo::links_of(conn, user_id)?)?,
             None => Editor {

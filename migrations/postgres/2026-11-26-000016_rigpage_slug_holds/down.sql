@@ -1,0 +1,1 @@
+DROP TABLE rigpage_slug_holds;

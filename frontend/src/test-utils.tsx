@@ -98,6 +98,7 @@ export function signedIn(overrides: Record<string, unknown> = {}): Reply {
         credits: 3,
         role: 'user',
         createdAt: '2026-03-14T09:26:53Z',
+        emailVerified: true,
         ...overrides,
       },
     },

@@ -16,7 +16,7 @@ use setupiq_admin::service::log::{self, Actor};
 use setupiq_admin::service::{moderation, users};
 use setupiq_affiliate::service::{self as affiliate, NewClick};
 use setupiq_community::service::moderation::Decision;
-use setupiq_community::service::reports::{self, ReportReason};
+use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup};
 use setupiq_db::DbConnection;
 use setupiq_db::schema::products;
@@ -435,11 +435,19 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let owner = fixtures::account(&mut conn, "owner@example.com");
     let (kept, removed) = (published(&mut conn, owner.id), published(&mut conn, owner.id));
     for i in 0..3 {
-        let reporter = fixtures::account(&mut conn, &format!("rep-{i}@example.com"));
-        reports::report(&mut conn, reporter.id, kept, ReportReason::Spam, Some("ads"), noon()).unwrap();
+        let reporter = fixtures::established_reporter(&mut conn, &format!("rep-{i}@example.com"), noon());
+        reports::report(
+            &mut conn,
+            reporter.id,
+            kept,
+            NewReport::new(ReportReason::Spam, Some("ads")),
+            noon(),
+        )
+        .unwrap();
     }
     let reporter = fixtures::account(&mut conn, "rep-x@example.com");
-    reports::report(&mut conn, reporter.id, removed, ReportReason::Copyright, None, noon()).unwrap();
+    reports::report(&mut conn, reporter.id, removed, NewReport::new(ReportReason::Copyright, None), noon())
+        .unwrap();
 
     let queue = moderation::queue(&mut conn).unwrap();
     assert_eq!(queue.iter().map(|s| s.setup_id).collect::<Vec<_>>(), [kept, removed], "hidden first");
@@ -456,7 +464,9 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert!(setups::find(&mut conn, removed).is_err());
     assert!(moderation::queue(&mut conn).unwrap().is_empty());
     // The same users cannot report the dismissed setup again.
-    let again = reports::report(&mut conn, reporter.id - 1, kept, ReportReason::Spam, None, noon()).unwrap();
+    let again =
+        reports::report(&mut conn, reporter.id - 1, kept, NewReport::new(ReportReason::Spam, None), noon())
+            .unwrap();
     assert!(!again.counted);
 
     let (entries, _) = log::page(&mut conn, 10, 0).unwrap();

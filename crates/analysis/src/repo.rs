@@ -39,6 +39,11 @@ pub(crate) fn analyses_of(
         .load(conn)
 }
 
+pub(crate) fn any_analysis_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(analyses::table.filter(analyses::user_id.eq(user_id))))
+        .get_result(conn)
+}
+
 pub(crate) fn count_analyses_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
     analyses::table.filter(analyses::user_id.eq(user_id)).count().get_result(conn)
 }

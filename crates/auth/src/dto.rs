@@ -29,6 +29,8 @@ pub struct UserDto {
     #[schema(example = "user")]
     pub role: String,
     pub created_at: DateTime<Utc>,
+    /// The address is verified (its link was followed). Until then the app asks for it.
+    pub email_verified: bool,
 }
 
 impl From<Account> for UserDto {
@@ -43,6 +45,7 @@ impl From<Account> for UserDto {
             credits: a.credits,
             role: a.role.as_str().to_owned(),
             created_at: a.created_at,
+            email_verified: a.email_verified,
         }
     }
 }
@@ -198,4 +201,13 @@ pub struct ResetPasswordRequest {
     #[validate(length(min = 1, message = "Please confirm your password."))]
     #[schema(min_length = 1, max_length = 256)]
     pub confirm_password: Option<String>,
+}
+
+/// The token of a verification link (`/verify-email?token=…`).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyEmailRequest {
+    #[validate(length(min = 1, max = 200, message = "The verification link is incomplete."))]
+    #[schema(min_length = 1, max_length = 200)]
+    pub token: String,
 }

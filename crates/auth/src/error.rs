@@ -27,6 +27,24 @@ pub enum AuthError {
         retry_after_secs.div_ceil(60)
     )]
     TooManySignups { retry_after_secs: u64 },
+    #[error(
+        "This verification link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one."
+    )]
+    VerificationLinkInvalid,
+    #[error("This verification link has expired: links work for 24 hours. Please ask for a new one.")]
+    VerificationLinkExpired,
+    #[error("This verification link has already been used. Your e-mail address is verified.")]
+    VerificationLinkUsed,
+    #[error("Your e-mail address is already verified.")]
+    AlreadyVerified,
+    #[error(
+        "You have asked for {} verification e-mails in the last hour. Please try again in {} minute(s).",
+        crate::service::verify::LINKS_PER_HOUR,
+        retry_after_secs.div_ceil(60)
+    )]
+    TooManyVerificationEmails { retry_after_secs: u64 },
+    #[error("the e-mail could not be sent: {0}")]
+    Mail(String),
     #[error("Admin access required.")]
     NotAdmin,
     #[error("User not found.")]
@@ -59,14 +77,20 @@ impl From<AuthError> for ApiError {
             }
             AuthError::SameUsername | AuthError::UsernameReserved => ApiError::invalid("username", message),
             AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
-            AuthError::Throttled { retry_after_secs } | AuthError::TooManySignups { retry_after_secs } => {
+            AuthError::VerificationLinkInvalid
+            | AuthError::VerificationLinkExpired
+            | AuthError::VerificationLinkUsed => ApiError::invalid("token", message),
+            AuthError::AlreadyVerified => ApiError::conflict(message),
+            AuthError::Throttled { retry_after_secs }
+            | AuthError::TooManySignups { retry_after_secs }
+            | AuthError::TooManyVerificationEmails { retry_after_secs } => {
                 ApiError::rate_limited(message, retry_after_secs)
             }
             AuthError::NotAdmin => ApiError::forbidden(message),
             AuthError::UserNotFound => ApiError::not_found(message),
             AuthError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
             AuthError::Db(db) => db.into(),
-            AuthError::Media(_) => ApiError::unavailable(err),
+            AuthError::Media(_) | AuthError::Mail(_) => ApiError::unavailable(err),
             AuthError::Hashing(_) => ApiError::internal(err),
         }
     }

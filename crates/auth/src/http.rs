@@ -13,14 +13,14 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::dto::{
     EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, RegisterResponse,
     ResetPasswordRequest, SuccessResponse, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
-    VerifyResetTokenRequest, VerifyResetTokenResponse,
+    VerifyEmailRequest, VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
 use crate::extract::{CurrentUser, OptionalUser, client_ip, removal_cookie, session_cookie, session_token};
 use crate::service::ledger::SIGNUP_BONUS;
 use crate::service::login::{self, NewAccount};
 use crate::service::passwords::Passwords;
-use crate::service::{accounts, profile, reset, sessions};
+use crate::service::{accounts, profile, reset, sessions, verify};
 
 pub const FORGOT_PASSWORD_MESSAGE: &str = "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.";
 
@@ -35,7 +35,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(upload_profile_picture)
         .service(forgot_password)
         .service(verify_reset_token)
-        .service(reset_password);
+        .service(reset_password)
+        .service(verify_email)
+        .service(resend_verification_email);
 }
 
 fn user_response(account: crate::models::Account) -> UserResponse {
@@ -99,6 +101,9 @@ async fn login_with_password(
 /// Creates an account and signs it in. It starts with the signup bonus of 3 credits, unless
 /// its network has had that bonus 5 times in 24 hours (`signupBonus` says which).
 ///
+/// A link to verify the address is e-mailed at once (`user.emailVerified` is false until it
+/// is followed); an address listed as an admin's gets the role only then.
+///
 /// At most 10 accounts an hour from one network (an IPv6 client counts by its /64).
 #[utoipa::path(
     tag = "auth",
@@ -118,18 +123,20 @@ async fn register_with_password(
     passwords: web::Data<Passwords>,
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
+    mailer: web::Data<Mailer>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let make_admin = config.is_admin_email(&body.email);
     let new = NewAccount {
         email: body.email,
         display_name: body.display_name,
         password: body.password,
-        make_admin,
         ip: client_ip(&req),
         limits: config.signups,
     };
     let registered = login::register(&db, &passwords, &clock, new).await?;
+    // The account exists and is signed in whatever the mail does; a failure is logged, and
+    // the app's banner offers "Resend".
+    let _ = verify::mail_link(&mailer, &config, &registered.verification).await;
     let body = RegisterResponse {
         signup_bonus: if registered.signup_bonus { SIGNUP_BONUS } else { 0 },
         user: registered.account.into(),
@@ -308,4 +315,55 @@ async fn reset_password(
     Ok(HttpResponse::Ok()
         .cookie(removal_cookie(&config))
         .json(SuccessResponse::with_message("Password reset successfully!")))
+}
+
+pub const VERIFICATION_SENT_MESSAGE: &str = "We sent a new verification link. Please check your inbox.";
+
+/// Verifies the account's e-mail address with the token from its link (no session needed:
+/// the link may be opened in another browser). An address listed as an admin's gets the
+/// admin role now.
+#[utoipa::path(
+    tag = "auth",
+    request_body = VerifyEmailRequest,
+    responses(
+        (status = 200, description = "Verified; `user.emailVerified` is true", body = UserResponse),
+        (status = 400, description = "The link is not valid, has expired or was used", body = ErrorBody),
+    )
+)]
+#[post("/verify-email")]
+async fn verify_email(
+    body: ValidJson<VerifyEmailRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<UserResponse>, ApiError> {
+    let account = verify::verify_email(&db, &clock, &config, body.into_inner().token).await?;
+    Ok(web::Json(user_response(account)))
+}
+
+/// E-mails the signed-in user a new verification link (at most 5 an hour, the sign-up's
+/// included; 429 with `Retry-After` beyond). Earlier links keep working until they expire.
+#[utoipa::path(
+    tag = "auth",
+    security(("session" = [])),
+    request_body = EmptyRequest,
+    responses(
+        (status = 200, description = "Sent", body = SuccessResponse),
+        NotSignedIn,
+        (status = 409, description = "The address is verified already", body = ErrorBody),
+        (status = 429, description = "Too many links asked for in the last hour (see `Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The e-mail could not be sent", body = ErrorBody),
+    )
+)]
+#[post("/verify-email/resend")]
+async fn resend_verification_email(
+    user: CurrentUser,
+    _body: ValidJson<EmptyRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+    mailer: web::Data<Mailer>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    verify::send_link(&db, &clock, &mailer, &config, user.id()).await?;
+    Ok(web::Json(SuccessResponse::with_message(VERIFICATION_SENT_MESSAGE)))
 }

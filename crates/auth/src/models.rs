@@ -2,7 +2,9 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, signups, users};
+use setupiq_db::schema::{
+    credit_ledger, email_verification_tokens, login_attempts, password_reset_tokens, sessions, signups, users,
+};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -19,6 +21,8 @@ pub(crate) struct UserRow {
     pub created_at: NaiveDateTime,
     #[allow(dead_code)] // read for completeness; written on every change
     pub updated_at: NaiveDateTime,
+    /// When the link mailed to `email` was followed; `None` until then.
+    pub email_verified_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Insertable)]
@@ -65,6 +69,25 @@ pub(crate) struct ResetTokenInsertForm<'a> {
 #[diesel(table_name = password_reset_tokens)]
 pub(crate) struct ResetTokenRow {
     pub user_id: i64,
+    pub expires_at: NaiveDateTime,
+    pub used_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = email_verification_tokens)]
+pub(crate) struct VerificationTokenInsertForm<'a> {
+    pub token_hash: &'a str,
+    pub user_id: i64,
+    pub email: &'a str,
+    pub created_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = email_verification_tokens)]
+pub(crate) struct VerificationTokenRow {
+    pub user_id: i64,
+    pub email: String,
     pub expires_at: NaiveDateTime,
     pub used_at: Option<NaiveDateTime>,
 }
@@ -119,6 +142,8 @@ pub struct Account {
     pub role: Role,
     pub credits: i32,
     pub created_at: DateTime<Utc>,
+    /// The address is the account's own: the link mailed to it was followed.
+    pub email_verified: bool,
 }
 
 impl From<UserRow> for Account {
@@ -133,6 +158,7 @@ impl From<UserRow> for Account {
             role: row.role,
             credits: row.credits,
             created_at: row.created_at.and_utc(),
+            email_verified: row.email_verified_at.is_some(),
         }
     }
 }

@@ -3,12 +3,15 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, min};
 use diesel::prelude::*;
-use setupiq_db::schema::{credit_ledger, login_attempts, password_reset_tokens, sessions, signups, users};
+use setupiq_db::schema::{
+    credit_ledger, email_verification_tokens, login_attempts, password_reset_tokens, sessions, signups, users,
+};
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
     LedgerInsertForm, LedgerRow, LoginAttemptInsertForm, ResetTokenInsertForm, ResetTokenRow, Role,
-    SessionInsertForm, SessionRow, SignupInsertForm, UserInsertForm, UserRow,
+    SessionInsertForm, SessionRow, SignupInsertForm, UserInsertForm, UserRow, VerificationTokenInsertForm,
+    VerificationTokenRow,
 };
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
@@ -271,6 +274,77 @@ pub(crate) fn latest_reset_request(
         .filter(password_reset_tokens::user_id.eq(user_id))
         .select(diesel::dsl::max(password_reset_tokens::created_at))
         .first(conn)
+}
+
+// --- e-mail verification tokens ------------------------------------------------------
+
+pub(crate) fn insert_verification_token(
+    conn: &mut DbConnection,
+    form: &VerificationTokenInsertForm<'_>,
+) -> QueryResult<usize> {
+    diesel::insert_into(email_verification_tokens::table).values(form).execute(conn)
+}
+
+pub(crate) fn find_verification_token(
+    conn: &mut DbConnection,
+    token_hash: &str,
+) -> QueryResult<Option<VerificationTokenRow>> {
+    email_verification_tokens::table
+        .find(token_hash)
+        .select(VerificationTokenRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Marks a token used, once: returns 0 when it was already used (a concurrent use).
+pub(crate) fn mark_verification_token_used(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        email_verification_tokens::table
+            .find(token_hash)
+            .filter(email_verification_tokens::used_at.is_null()),
+    )
+    .set(email_verification_tokens::used_at.eq(now))
+    .execute(conn)
+}
+
+/// Marks every unused token of the user used (the address is verified: older links are done).
+pub(crate) fn use_up_verification_tokens(
+    conn: &mut DbConnection,
+    user_id: i64,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        email_verification_tokens::table
+            .filter(email_verification_tokens::user_id.eq(user_id))
+            .filter(email_verification_tokens::used_at.is_null()),
+    )
+    .set(email_verification_tokens::used_at.eq(now))
+    .execute(conn)
+}
+
+/// When the user's verification links sent after `since` were made, oldest first.
+pub(crate) fn verification_tokens_since(
+    conn: &mut DbConnection,
+    user_id: i64,
+    since: NaiveDateTime,
+) -> QueryResult<Vec<NaiveDateTime>> {
+    email_verification_tokens::table
+        .filter(email_verification_tokens::user_id.eq(user_id))
+        .filter(email_verification_tokens::created_at.gt(since))
+        .select(email_verification_tokens::created_at)
+        .order(email_verification_tokens::created_at.asc())
+        .load(conn)
+}
+
+/// Records that the user's address is verified (once: a later call changes nothing).
+pub(crate) fn set_email_verified(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(users::table.find(id).filter(users::email_verified_at.is_null()))
+        .set((users::email_verified_at.eq(now), users::updated_at.eq(now)))
+        .execute(conn)
 }
 
 // --- login attempts --------------------------------------------------------------------

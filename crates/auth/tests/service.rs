@@ -1,12 +1,14 @@
 //! The account rules, run directly against both databases.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use chrono::{Duration, Utc};
+use chrono::{Duration, Timelike, Utc};
 use diesel::prelude::*;
 use setupiq_auth::AuthError;
 use setupiq_auth::service::ledger::LedgerReason;
-use setupiq_auth::service::{accounts, ledger, reset, sessions, throttle};
-use setupiq_db::schema::{credit_ledger, password_reset_tokens, sessions as sessions_table, users};
+use setupiq_auth::service::{accounts, ledger, reset, sessions, throttle, verify};
+use setupiq_db::schema::{
+    credit_ledger, email_verification_tokens, password_reset_tokens, sessions as sessions_table, users,
+};
 use setupiq_db::write_transaction;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
@@ -23,6 +25,10 @@ both_backends!(
     the_ledger_never_goes_negative_nor_credits_twice,
     deleting_an_account_removes_its_data,
     admins_are_granted_by_cli_and_by_configuration,
+    verification_links_are_hashed_single_use_and_expire_after_a_day,
+    following_the_link_grants_the_admin_role_of_a_listed_address_only,
+    verification_emails_are_limited_to_five_an_hour,
+    an_account_is_established_once_verified_and_a_day_old,
 );
 
 fn registration_grants_the_signup_bonus_through_the_ledger(db: TestDb) {
@@ -47,7 +53,6 @@ fn emails_are_unique_whatever_their_case(db: TestDb) {
         email: "DUP@Example.com",
         display_name: "Other",
         password_hash: fixtures::password_hash(),
-        make_admin: false,
         signup_bonus: true,
     };
     assert!(matches!(accounts::register(&mut conn, &again, Utc::now()), Err(AuthError::EmailTaken)));
@@ -65,7 +70,6 @@ fn the_same_email_registered_20_times_at_once_yields_one_account(db: TestDb) {
                         email: "race@example.com",
                         display_name: "Racer",
                         password_hash: fixtures::password_hash(),
-                        make_admin: false,
                         signup_bonus: true,
                     };
                     accounts::register(&mut conn, &registration, Utc::now())
@@ -293,12 +297,104 @@ fn admins_are_granted_by_cli_and_by_configuration(db: TestDb) {
         accounts::grant_admin(&mut conn, "ghost@example.com", Utc::now()),
         Err(AuthError::UserNotFound)
     ));
-    let promoted = accounts::promote_admins(
-        &mut conn,
-        &["ops@example.com".into(), "boss@example.com".into()],
-        Utc::now(),
-    )
-    .unwrap();
-    assert_eq!(promoted, 1);
+    let listed: Vec<String> = vec!["ops@example.com".into(), "boss@example.com".into()];
+    let promoted = accounts::promote_admins(&mut conn, &listed, Utc::now()).unwrap();
+    assert_eq!(promoted, 0, "an unverified address in the list is no admin");
+    assert!(!accounts::find(&mut conn, ops.id).unwrap().unwrap().is_admin());
+    // Verified without the list at hand (say, before the operator added the address): the
+    // next start-up promotes it.
+    let link = verify::create_link(&mut conn, ops.id, Utc::now()).unwrap();
+    verify::verify(&mut conn, &link.token, &[], Utc::now()).unwrap();
+    assert_eq!(accounts::promote_admins(&mut conn, &listed, Utc::now()).unwrap(), 1);
     assert!(accounts::find(&mut conn, ops.id).unwrap().unwrap().is_admin());
+}
+
+fn verification_links_are_hashed_single_use_and_expire_after_a_day(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "v@example.com");
+    assert!(!me.email_verified && !verify::is_verified(&mut conn, me.id).unwrap());
+    let t0 = Utc::now();
+    let first = verify::create_link(&mut conn, me.id, t0).unwrap();
+    assert!(first.token.len() >= 22, "at least 128 bits");
+    assert_eq!(first.account.email, "v@example.com");
+    let stored: Vec<String> = email_verification_tokens::table
+        .select(email_verification_tokens::token_hash)
+        .load(&mut *conn)
+        .unwrap();
+    assert_eq!(stored.len(), 1);
+    assert!(!stored.contains(&first.token), "stored hashed");
+
+    assert!(matches!(verify::verify(&mut conn, "forged", &[], t0), Err(AuthError::VerificationLinkInvalid)));
+    assert!(
+        matches!(
+            verify::verify(&mut conn, &first.token, &[], t0 + Duration::hours(24)),
+            Err(AuthError::VerificationLinkExpired)
+        ),
+        "24 hours and it is gone"
+    );
+    assert!(!verify::is_verified(&mut conn, me.id).unwrap());
+
+    let second = verify::create_link(&mut conn, me.id, t0 + Duration::hours(1)).unwrap();
+    let third = verify::create_link(&mut conn, me.id, t0 + Duration::hours(2)).unwrap();
+    let when = t0 + Duration::hours(3);
+    let verified = verify::verify(&mut conn, &second.token, &[], when).unwrap();
+    assert!(verified.email_verified && !verified.is_admin());
+    assert!(accounts::find(&mut conn, me.id).unwrap().unwrap().email_verified);
+    assert!(matches!(
+        verify::verify(&mut conn, &second.token, &[], when),
+        Err(AuthError::VerificationLinkUsed)
+    ));
+    assert!(
+        matches!(verify::verify(&mut conn, &third.token, &[], when), Err(AuthError::VerificationLinkUsed)),
+        "the account's other links are used up with it"
+    );
+    assert!(matches!(verify::create_link(&mut conn, me.id, when), Err(AuthError::AlreadyVerified)));
+}
+
+fn following_the_link_grants_the_admin_role_of_a_listed_address_only(db: TestDb) {
+    let mut conn = db.conn();
+    let listed: Vec<String> = vec!["boss@example.com".into()];
+    let boss = fixtures::account(&mut conn, "Boss@Example.COM");
+    let other = fixtures::account(&mut conn, "other@example.com");
+    assert!(!boss.is_admin(), "registering a listed address (any case) gives no role");
+    let now = Utc::now();
+    let link = verify::create_link(&mut conn, other.id, now).unwrap();
+    assert!(!verify::verify(&mut conn, &link.token, &listed, now).unwrap().is_admin());
+    let link = verify::create_link(&mut conn, boss.id, now).unwrap();
+    let verified = verify::verify(&mut conn, &link.token, &listed, now).unwrap();
+    assert!(verified.is_admin() && verified.email_verified);
+    assert!(accounts::find(&mut conn, boss.id).unwrap().unwrap().is_admin());
+}
+
+fn verification_emails_are_limited_to_five_an_hour(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "spam-me@example.com");
+    // Whole seconds: PostgreSQL keeps microseconds.
+    let t0 = Utc::now().with_nanosecond(0).unwrap();
+    for minute in 0..5 {
+        verify::create_link(&mut conn, me.id, t0 + Duration::minutes(minute * 10)).unwrap();
+    }
+    let refused = verify::create_link(&mut conn, me.id, t0 + Duration::minutes(45));
+    assert!(
+        matches!(refused, Err(AuthError::TooManyVerificationEmails { retry_after_secs: 900 })),
+        "until the first leaves the hour: {refused:?}"
+    );
+    assert_eq!(
+        AuthError::TooManyVerificationEmails { retry_after_secs: 900 }.to_string(),
+        "You have asked for 5 verification e-mails in the last hour. Please try again in 15 minute(s)."
+    );
+    verify::create_link(&mut conn, me.id, t0 + Duration::minutes(61)).unwrap();
+    let other = fixtures::account(&mut conn, "other@example.com");
+    verify::create_link(&mut conn, other.id, t0 + Duration::minutes(45)).unwrap();
+}
+
+fn an_account_is_established_once_verified_and_a_day_old(db: TestDb) {
+    let mut conn = db.conn();
+    let t0 = Utc::now();
+    let fresh = fixtures::account(&mut conn, "fresh@example.com");
+    assert!(!accounts::is_established(&mut conn, fresh.id, t0 + Duration::days(30)).unwrap(), "unverified");
+    let verified = fixtures::verified_account(&mut conn, "verified@example.com", t0);
+    assert!(!accounts::is_established(&mut conn, verified.id, t0 + Duration::hours(23)).unwrap(), "too new");
+    assert!(accounts::is_established(&mut conn, verified.id, t0 + Duration::hours(24)).unwrap());
+    assert!(!accounts::is_established(&mut conn, 999_999, t0).unwrap(), "no such account");
 }

@@ -32,6 +32,8 @@ pub enum CommunityError {
     DailyVoteLimit { retry_after: u64 },
     #[error("You have reached today's report limit. Please try again tomorrow.")]
     DailyReportLimit { retry_after: u64 },
+    #[error("Too many reports from your network today. Please try again tomorrow.")]
+    DailyAddressReportLimit { retry_after: u64 },
     #[error("File is too large. Maximum size is 5MB.")]
     ImageTooLarge,
     #[error(transparent)]
@@ -84,7 +86,8 @@ impl From<CommunityError> for ApiError {
             | CommunityError::EditWindowClosed => ApiError::forbidden(message),
             CommunityError::DailyPostLimit { retry_after, .. }
             | CommunityError::DailyVoteLimit { retry_after }
-            | CommunityError::DailyReportLimit { retry_after } => {
+            | CommunityError::DailyReportLimit { retry_after }
+            | CommunityError::DailyAddressReportLimit { retry_after } => {
                 ApiError::rate_limited(message, retry_after)
             }
             CommunityError::ImageTooLarge | CommunityError::Image(_) => ApiError::invalid("images", message),

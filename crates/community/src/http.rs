@@ -2,6 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
+use setupiq_auth::extract::client_ip;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
@@ -19,7 +20,7 @@ use crate::error::CommunityError;
 use crate::service::cache::FeedCache;
 use crate::service::feed::{self, FeedQuery};
 use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
-use crate::service::reports::{self, ReportReason};
+use crate::service::reports::{self, NewReport, ReportReason};
 use crate::service::setups;
 use crate::service::votes::{self, Vote};
 
@@ -243,7 +244,9 @@ async fn vote(
 }
 
 /// Reports a setup (anonymously to its uploader); a repeat of the caller's report counts
-/// nothing. The caller no longer sees the setup.
+/// nothing. The caller no longer sees the setup. Every report reaches the admins; three
+/// from established accounts (verified address, a day old, an analysis saved) hide the
+/// setup until an admin reviews it. At most 20 reports a day per user and per network.
 #[utoipa::path(
     tag = "community",
     security(("session" = [])),
@@ -253,11 +256,12 @@ async fn vote(
         NotSignedIn,
         (status = 403, description = "The caller's own setup", body = ErrorBody),
         (status = 404, description = "No such setup", body = ErrorBody),
-        (status = 429, description = "Today's reports are used up", body = ErrorBody),
+        (status = 429, description = "Today's reports are used up (the caller's or the network's; see `Retry-After`)", body = ErrorBody),
     )
 )]
 #[post("/_api/community/report")]
 async fn report(
+    req: HttpRequest,
     user: CurrentUser,
     body: ValidJson<ReportRequest>,
     db: web::Data<Db>,
@@ -269,9 +273,13 @@ async fn report(
         .reason
         .parse()
         .map_err(|_| ApiError::invalid("reason", "Please select a valid reason category."))?;
-    let (user_id, now, details) = (user.id(), clock.now(), text(body.additional_details));
+    let (user_id, now, details, ip) =
+        (user.id(), clock.now(), text(body.additional_details), client_ip(&req));
     let reported = db
-        .run(move |conn| reports::report(conn, user_id, body.setup_id, reason, details.as_deref(), now))
+        .run(move |conn| {
+            let new = NewReport { reason, details: details.as_deref(), ip: ip.as_deref() };
+            reports::report(conn, user_id, body.setup_id, new, now)
+        })
         .await?;
     if reported.counted && reported.hidden {
         // Hidden from everyone from now on: no kept page or count may show it.

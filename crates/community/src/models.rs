@@ -74,6 +74,7 @@ pub(crate) struct ReportInsertForm<'a> {
     pub details: Option<&'a str>,
     pub status: ReportStatus,
     pub created_at: NaiveDateTime,
+    pub reporter_address: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

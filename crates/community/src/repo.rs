@@ -144,8 +144,39 @@ pub(crate) fn count_reports_between(
         .first(conn)
 }
 
-/// Counts one more open report; hides the setup once it has `hide_at` of them. Returns
-/// whether it is hidden now.
+/// Reports filed from the network `address` in `[from, to)`.
+pub(crate) fn count_address_reports_between(
+    conn: &mut DbConnection,
+    address: &str,
+    from: NaiveDateTime,
+    to: NaiveDateTime,
+) -> QueryResult<i64> {
+    community_reports::table
+        .filter(community_reports::reporter_address.eq(address))
+        .filter(community_reports::created_at.ge(from))
+        .filter(community_reports::created_at.lt(to))
+        .select(count_star())
+        .first(conn)
+}
+
+/// Serialises reports from one network on PostgreSQL until the transaction ends, so that
+/// concurrent reports from different accounts of one address cannot both pass its count
+/// (SQLite's write transaction already runs alone). An advisory lock keyed by the address:
+/// reports from other networks and every other query go on.
+pub(crate) fn lock_address_reports(conn: &mut DbConnection, address: &str) -> QueryResult<()> {
+    /// The advisory-lock class of "reports from one network".
+    const REPORTS_PER_ADDRESS: i32 = 0x5e70_0001;
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+            .bind::<diesel::sql_types::Integer, _>(REPORTS_PER_ADDRESS)
+            .bind::<diesel::sql_types::Text, _>(address)
+            .execute(pg)?;
+    }
+    Ok(())
+}
+
+/// Counts one more open report that weighs (`community_setups.open_reports` counts only
+/// those); hides the setup once it has `hide_at` of them. Returns whether it is hidden now.
 pub(crate) fn count_open_report(conn: &mut DbConnection, setup_id: i64, hide_at: i32) -> QueryResult<bool> {
     let open: i32 = on_backend!(conn, |c| diesel::update(community_setups::table.find(setup_id))
         .set(community_setups::open_reports.eq(community_setups::open_reports + 1))

@@ -7,7 +7,8 @@
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_auth::service::accounts::{self, OwnedMedia};
 use setupiq_community::CommunityError;
-use setupiq_community::service::reports::{self, ReportReason};
+use setupiq_community::service::moderation;
+use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup, PostImage, StoredImage};
 use setupiq_community::service::votes::{self, Vote};
 use setupiq_core::media::{MediaKey, MediaKind};
@@ -58,6 +59,8 @@ both_backends!(
     users_voting_at_once_all_count,
     a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it,
     a_user_files_at_most_twenty_reports_a_day,
+    reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup,
+    a_network_files_at_most_twenty_reports_a_day,
     only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it,
     a_deleted_account_takes_its_votes_out_of_the_scores,
 );
@@ -204,11 +207,12 @@ fn users_voting_at_once_all_count(db: TestDb) {
 fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "reported@example.com");
-    let [a, b, c, d] =
-        ["ra", "rb", "rc", "rd"].map(|n| fixtures::account(&mut conn, &format!("{n}@example.com")));
+    let [a, b, c, d] = ["ra", "rb", "rc", "rd"]
+        .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
     let setup = published(&mut conn, owner.id, noon());
-    let mut file =
-        |user: i64| reports::report(&mut conn, user, setup, ReportReason::Spam, Some("ads"), noon());
+    let mut file = |user: i64| {
+        reports::report(&mut conn, user, setup, NewReport::new(ReportReason::Spam, Some("ads")), noon())
+    };
 
     assert_eq!(file(a.id).unwrap(), reports::Reported { counted: true, hidden: false });
     assert_eq!(
@@ -222,8 +226,10 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
     assert!(!visible(&mut conn, Some(a.id)), "the reporter no longer sees it");
     assert!(visible(&mut conn, Some(b.id)) && visible(&mut conn, None));
 
-    reports::report(&mut conn, b.id, setup, ReportReason::Copyright, None, noon()).unwrap();
-    let third = reports::report(&mut conn, c.id, setup, ReportReason::HateSpeech, None, noon()).unwrap();
+    reports::report(&mut conn, b.id, setup, NewReport::new(ReportReason::Copyright, None), noon()).unwrap();
+    let third =
+        reports::report(&mut conn, c.id, setup, NewReport::new(ReportReason::HateSpeech, None), noon())
+            .unwrap();
     assert_eq!(third, reports::Reported { counted: true, hidden: true }, "three open reports hide it");
     assert!(!visible(&mut conn, Some(d.id)) && !visible(&mut conn, None));
     assert!(visible(&mut conn, Some(owner.id)), "its owner still sees it");
@@ -242,14 +248,105 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
     let setups: Vec<i64> =
         (0..21).map(|i| published(&mut conn, uploaders[i % 3].id, noon() - Duration::days(1))).collect();
     for setup in &setups[..20] {
-        reports::report(&mut conn, me.id, *setup, ReportReason::Spam, None, noon()).unwrap();
+        reports::report(&mut conn, me.id, *setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
     }
     assert!(matches!(
-        reports::report(&mut conn, me.id, setups[20], ReportReason::Spam, None, noon()),
+        reports::report(&mut conn, me.id, setups[20], NewReport::new(ReportReason::Spam, None), noon()),
         Err(CommunityError::DailyReportLimit { .. })
     ));
-    reports::report(&mut conn, me.id, setups[20], ReportReason::Spam, None, noon() + Duration::days(1))
-        .unwrap();
+    reports::report(
+        &mut conn,
+        me.id,
+        setups[20],
+        NewReport::new(ReportReason::Spam, None),
+        noon() + Duration::days(1),
+    )
+    .unwrap();
+}
+
+fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: TestDb) {
+    let mut conn = db.conn();
+    let owner = fixtures::account(&mut conn, "target@example.com");
+    let setup = published(&mut conn, owner.id, noon());
+    let file = |conn: &mut DbConnection, user: i64| {
+        reports::report(conn, user, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap()
+    };
+    // Made a minute ago, unverified, with an analysis (free with the signup bonus).
+    let fresh: Vec<_> = (0..3)
+        .map(|i| {
+            let made = noon() - Duration::minutes(1);
+            let account = accounts::register(
+                &mut conn,
+                &accounts::Registration {
+                    email: &format!("fresh-{i}@example.com"),
+                    display_name: "Fresh",
+                    password_hash: fixtures::password_hash(),
+                    signup_bonus: true,
+                },
+                made,
+            )
+            .unwrap();
+            fixtures::analysis(&mut conn, account.id, false, made);
+            account
+        })
+        .collect();
+    // Verified but an hour old; verified and old but never analysed; old, analysed, unverified.
+    let new = fixtures::verified_account(&mut conn, "new@example.com", noon() - Duration::hours(1));
+    fixtures::analysis(&mut conn, new.id, false, noon());
+    let idle = fixtures::verified_account(&mut conn, "idle@example.com", noon() - Duration::days(3));
+    let unverified = fixtures::account(&mut conn, "unverified@example.com");
+    fixtures::analysis(&mut conn, unverified.id, false, noon());
+    for user in fresh.iter().map(|a| a.id).chain([new.id, idle.id, unverified.id]) {
+        assert!(!reports::weighs(&mut conn, user, noon()).unwrap());
+        assert_eq!(file(&mut conn, user), reports::Reported { counted: true, hidden: false });
+    }
+    let found = setups::find(&mut conn, setup).unwrap();
+    assert_eq!((found.hidden, found.open_reports), (false, 0), "none of them weighs");
+    assert!(reports::visible_to(&mut conn, setup, None).unwrap());
+    let queue = moderation::queue(&mut conn).unwrap();
+    assert_eq!(queue.len(), 1);
+    assert_eq!(queue[0].reports.len(), 6, "every report reaches the admins");
+    assert!(!queue[0].hidden);
+
+    // Three established reporters hide it.
+    let trusted: Vec<_> = (0..3)
+        .map(|i| fixtures::established_reporter(&mut conn, &format!("trusted-{i}@example.com"), noon()))
+        .collect();
+    assert!(reports::weighs(&mut conn, trusted[0].id, noon()).unwrap());
+    assert!(!file(&mut conn, trusted[0].id).hidden);
+    assert!(!file(&mut conn, trusted[1].id).hidden);
+    assert_eq!(file(&mut conn, trusted[2].id), reports::Reported { counted: true, hidden: true });
+    assert!(!reports::visible_to(&mut conn, setup, None).unwrap());
+    assert_eq!(setups::find(&mut conn, setup).unwrap().open_reports, 3);
+    assert_eq!(moderation::queue(&mut conn).unwrap()[0].reports.len(), 9);
+}
+
+fn a_network_files_at_most_twenty_reports_a_day(db: TestDb) {
+    let mut conn = db.conn();
+    let owner = fixtures::account(&mut conn, "popular@example.com");
+    let setup = published(&mut conn, owner.id, noon());
+    let reporters: Vec<i64> =
+        (0..23).map(|i| fixtures::account(&mut conn, &format!("farm-{i}@example.com")).id).collect();
+    let file = |conn: &mut DbConnection, user: i64, ip: &str, at: DateTime<Utc>| {
+        let new = NewReport { reason: ReportReason::Spam, details: None, ip: Some(ip) };
+        reports::report(conn, user, setup, new, at)
+    };
+    // One IPv6 /64, a different address for each account.
+    for (i, user) in reporters[..20].iter().enumerate() {
+        file(&mut conn, *user, &format!("2001:db8:1:2::{:x}", i + 1), noon()).unwrap();
+    }
+    let refused = file(&mut conn, reporters[20], "2001:db8:1:2:ffff::1", noon());
+    assert!(
+        matches!(refused, Err(CommunityError::DailyAddressReportLimit { retry_after: 43_200 })),
+        "{refused:?}"
+    );
+    assert_eq!(
+        CommunityError::DailyAddressReportLimit { retry_after: 1 }.to_string(),
+        "Too many reports from your network today. Please try again tomorrow."
+    );
+    assert_eq!(moderation::queue(&mut conn).unwrap()[0].reports.len(), 20, "nothing recorded");
+    file(&mut conn, reporters[20], "198.51.100.4", noon()).unwrap();
+    file(&mut conn, reporters[21], "2001:db8:1:2::99", noon() + Duration::days(1)).unwrap();
 }
 
 fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb) {
@@ -261,7 +358,7 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let new = NewSetup { user_id: owner.id, analysis_id, title: None, description: None, images: &photos };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
     votes::vote(&mut conn, voter.id, setup, Vote::Up, noon()).unwrap();
-    reports::report(&mut conn, voter.id, setup, ReportReason::Spam, None, noon()).unwrap();
+    reports::report(&mut conn, voter.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
 
     assert!(matches!(setups::delete(&mut conn, voter.id, false, setup), Err(CommunityError::NotOwner)));
     let mut removed = setups::delete(&mut conn, owner.id, false, setup).unwrap();
@@ -305,7 +402,7 @@ mod feed_tests {
     use chrono::Duration;
     use setupiq_community::service::cache::FeedCache;
     use setupiq_community::service::feed::{self, FeedQuery, Period, Sort};
-    use setupiq_community::service::reports::{self, ReportReason};
+    use setupiq_community::service::reports::{self, NewReport, ReportReason};
     use setupiq_community::service::votes::{self, Vote};
     use setupiq_db::DbConnection;
     use setupiq_rigpage::service::config::{self as rigpage, Settings};
@@ -403,7 +500,8 @@ mod feed_tests {
         assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
 
         // A report takes the setup out of the reporter's feed at once, and only theirs.
-        reports::report(&mut conn, reporter.id, older, ReportReason::Spam, None, noon()).unwrap();
+        reports::report(&mut conn, reporter.id, older, NewReport::new(ReportReason::Spam, None), noon())
+            .unwrap();
         let reporters = feed::list(&mut conn, query(Some(reporter.id)), noon(), &cache).unwrap();
         assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
         assert_eq!(
@@ -413,8 +511,10 @@ mod feed_tests {
 
         // A setup hidden by three reports leaves signed-in viewers' pages at once.
         for i in 0..3 {
-            let other = fixtures::account(&mut conn, &format!("kept-hide-{i}@example.com"));
-            reports::report(&mut conn, other.id, newer, ReportReason::Spam, None, noon()).unwrap();
+            let other =
+                fixtures::established_reporter(&mut conn, &format!("kept-hide-{i}@example.com"), noon());
+            reports::report(&mut conn, other.id, newer, NewReport::new(ReportReason::Spam, None), noon())
+                .unwrap();
         }
         assert_eq!(ids(&feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap()), [older]);
 
@@ -472,15 +572,16 @@ mod feed_tests {
     fn reported_and_hidden_setups_leave_the_feed(db: TestDb) {
         let mut conn = db.conn();
         let owner = fixtures::account(&mut conn, "hide-owner@example.com");
-        let [a, b, c] = ["ha", "hb", "hc"].map(|n| fixtures::account(&mut conn, &format!("{n}@example.com")));
+        let [a, b, c] = ["ha", "hb", "hc"]
+            .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
         let setup = published(&mut conn, owner.id, noon());
         let other = published(&mut conn, owner.id, noon());
-        reports::report(&mut conn, a.id, setup, ReportReason::Spam, None, noon()).unwrap();
+        reports::report(&mut conn, a.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
         let for_a = feed::list(&mut conn, query(Some(a.id)), noon(), &FeedCache::default()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
         assert_eq!(feed::list(&mut conn, query(Some(b.id)), noon(), &FeedCache::default()).unwrap().total, 2);
-        reports::report(&mut conn, b.id, setup, ReportReason::Spam, None, noon()).unwrap();
-        reports::report(&mut conn, c.id, setup, ReportReason::Spam, None, noon()).unwrap();
+        reports::report(&mut conn, b.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
+        reports::report(&mut conn, c.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
         let anyone = feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }

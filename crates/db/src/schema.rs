@@ -14,6 +14,7 @@ diesel::table! {
         credits -> Integer,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        email_verified_at -> Nullable<Timestamp>,
     }
 }
 
@@ -31,6 +32,17 @@ diesel::table! {
     password_reset_tokens (token_hash) {
         token_hash -> Text,
         user_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    email_verification_tokens (token_hash) {
+        token_hash -> Text,
+        user_id -> BigInt,
+        email -> Text,
         created_at -> Timestamp,
         expires_at -> Timestamp,
         used_at -> Nullable<Timestamp>,
@@ -73,6 +85,7 @@ diesel::table! {
 
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(password_reset_tokens -> users (user_id));
+diesel::joinable!(email_verification_tokens -> users (user_id));
 diesel::joinable!(credit_ledger -> users (user_id));
 diesel::joinable!(contact_messages -> users (user_id));
 
@@ -80,6 +93,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
     password_reset_tokens,
+    email_verification_tokens,
     login_attempts,
     credit_ledger,
     contact_messages,
@@ -354,6 +368,7 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamp,
         reviewed_at -> Nullable<Timestamp>,
+        reporter_address -> Nullable<Text>,
     }
 }
 

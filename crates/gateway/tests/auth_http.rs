@@ -8,6 +8,7 @@ use chrono::Duration;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 use serde_json::json;
+use setupiq_core::Clock;
 use setupiq_db::schema::users;
 use setupiq_test_utils::{SentMail, TestApp, TestDb, both_backends_async};
 
@@ -71,6 +72,14 @@ fn reset_link(mail: &SentMail) -> String {
     mail.line_with("/reset-password?token=").expect("a reset link")
 }
 
+/// The e-mails with this subject, oldest first (every sign-up also mails a verification link).
+fn mails_titled(app: &TestApp, subject: &str) -> Vec<SentMail> {
+    app.outbox().into_iter().filter(|m| m.subject == subject).collect()
+}
+
+const RESET_SUBJECT: &str = "Reset your SetupIQ password";
+const VERIFY_SUBJECT: &str = "Verify your SetupIQ e-mail address";
+
 both_backends_async!(
     registering_signs_in_with_three_credits,
     registration_is_validated_with_the_specification_messages,
@@ -84,7 +93,8 @@ both_backends_async!(
     reset_links_expire_after_an_hour,
     deleting_the_account_removes_everything,
     cross_site_and_non_json_writes_are_refused,
-    admins_come_from_the_configuration,
+    a_listed_admin_address_becomes_admin_only_once_its_link_is_followed,
+    verification_links_work_once_and_for_a_day_and_resends_are_limited,
     sign_ups_per_network_are_limited_and_the_bonus_with_them,
 );
 
@@ -371,7 +381,7 @@ async fn password_reset_by_email_end_to_end(db: TestDb) {
     let bad = browser.post("/_api/auth/forgot-password", json!({"email": "nope"})).await;
     assert_eq!(bad.error(), "Please enter a valid email address.");
 
-    let outbox = app.outbox();
+    let outbox = mails_titled(&app, RESET_SUBJECT);
     assert_eq!(outbox.len(), 1, "one e-mail, for the known account");
     assert_eq!(outbox[0].to, "forgetful@example.com");
     assert_eq!(outbox[0].subject, "Reset your SetupIQ password");
@@ -428,7 +438,7 @@ async fn reset_links_expire_after_an_hour(db: TestDb) {
     app.user("late@example.com").password(PASSWORD).sign_up().await;
     let browser = app.client();
     browser.post("/_api/auth/forgot-password", json!({"email": "late@example.com"})).await;
-    let link = reset_link(&app.outbox()[0]);
+    let link = reset_link(&mails_titled(&app, RESET_SUBJECT)[0]);
     let token = link.rsplit_once("token=").unwrap().1.to_owned();
     app.clock.advance(Duration::minutes(61));
     let res = browser
@@ -514,12 +524,140 @@ async fn cross_site_and_non_json_writes_are_refused(db: TestDb) {
     assert_eq!(same_site.status, StatusCode::CREATED);
 }
 
-async fn admins_come_from_the_configuration(db: TestDb) {
-    let app = TestApp::start_with(db, &[("SETUPIQ_ADMIN_EMAILS", "Boss@Example.com")]).await;
-    let boss = app.client().register("boss@example.com", PASSWORD, "Boss").await;
-    assert_eq!(boss.json()["user"]["role"], "admin");
-    let user = app.client().register("user@example.com", PASSWORD, "User").await;
-    assert_eq!(user.json()["user"]["role"], "user");
+async fn a_listed_admin_address_becomes_admin_only_once_its_link_is_followed(db: TestDb) {
+    let app = TestApp::start_with(
+        db,
+        &[("SETUPIQ_ADMIN_EMAILS", "Boss@Example.com"), ("SETUPIQ_PUBLIC_URL", "https://setupiq.example")],
+    )
+    .await;
+    // Whoever registers the listed address first, in any letter case, is signed in with the
+    // signup bonus like anyone, but is no admin.
+    let claimer = app.client();
+    let res = claimer.register("BOSS@example.COM", PASSWORD, "Boss").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text);
+    let user = &res.json()["user"];
+    assert_eq!((user["role"].as_str(), user["emailVerified"].as_bool()), (Some("user"), Some(false)));
+    assert_eq!((res.json()["signupBonus"].as_i64(), user["credits"].as_i64()), (Some(3), Some(3)));
+    assert_eq!(claimer.get("/_api/admin/reports").await.status, StatusCode::FORBIDDEN);
+    let login = app.client().login("boss@example.com", PASSWORD).await;
+    assert_eq!(login.json()["user"]["role"], "user", "nor at login");
+    assert_eq!(claimer.get("/_api/auth/session").await.json()["user"]["emailVerified"], false);
+
+    // The link goes to the address, built from the public URL.
+    let mails = mails_titled(&app, VERIFY_SUBJECT);
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].to, "boss@example.com");
+    let link = mails[0].line_with("/verify-email?token=").unwrap();
+    assert!(link.starts_with("https://setupiq.example/verify-email?token="), "{link}");
+    let token = link.rsplit_once("token=").unwrap().1.to_owned();
+    assert!(token.len() >= 22, "at least 128 bits: {token}");
+
+    // Only whoever reads that mailbox can follow it, from any browser.
+    let verified = app.client().post("/_api/auth/verify-email", json!({"token": token})).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+    assert_eq!(verified.json()["user"]["role"], "admin");
+    assert_eq!(verified.json()["user"]["emailVerified"], true);
+    let session = claimer.get("/_api/auth/session").await.json();
+    assert_eq!(
+        (session["user"]["role"].as_str(), session["user"]["emailVerified"].as_bool()),
+        (Some("admin"), Some(true))
+    );
+    assert_eq!(claimer.get("/_api/admin/reports").await.status, StatusCode::OK);
+
+    // A verified listed address that lost the role gets it back at its next login.
+    let id = session["user"]["id"].as_i64().unwrap();
+    setupiq_auth::service::accounts::set_role(
+        &mut app.db.conn(),
+        id,
+        setupiq_auth::Role::User,
+        app.clock.now(),
+    )
+    .unwrap();
+    assert_eq!(app.client().login("Boss@Example.com", PASSWORD).await.json()["user"]["role"], "admin");
+
+    let other = app.client().register("user@example.com", PASSWORD, "User").await;
+    assert_eq!(other.json()["user"]["role"], "user");
+    let other_token = app.verification_token("user@example.com");
+    let res = app.client().post("/_api/auth/verify-email", json!({"token": other_token})).await;
+    assert_eq!(
+        (res.json()["user"]["role"].as_str(), res.json()["user"]["emailVerified"].as_bool()),
+        (Some("user"), Some(true))
+    );
+}
+
+async fn verification_links_work_once_and_for_a_day_and_resends_are_limited(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("verify-me@example.com").sign_up().await;
+    let stranger = app.client();
+    let verify = |token: &str| stranger.post("/_api/auth/verify-email", json!({"token": token}));
+    let first = app.verification_token("verify-me@example.com");
+
+    for (token, message) in [
+        ("", "The verification link is incomplete."),
+        (
+            "forged",
+            "This verification link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one.",
+        ),
+    ] {
+        let res = verify(token).await;
+        assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message));
+    }
+    app.clock.advance(Duration::hours(24));
+    let expired = verify(&first).await;
+    assert_eq!(
+        (expired.status, expired.error().as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            "This verification link has expired: links work for 24 hours. Please ask for a new one."
+        )
+    );
+    assert_eq!(me.get("/_api/auth/session").await.json()["user"]["emailVerified"], false);
+
+    // Resend: five links an hour, then 429 until the oldest leaves the hour.
+    let resend = || me.post("/_api/auth/verify-email/resend", json!({}));
+    for _ in 0..5 {
+        let res = resend().await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+        assert_eq!(res.json()["message"], "We sent a new verification link. Please check your inbox.");
+    }
+    app.clock.advance(Duration::minutes(10));
+    let refused = resend().await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.text);
+    assert_eq!(refused.header("retry-after"), Some("3000"));
+    assert_eq!(
+        refused.error(),
+        "You have asked for 5 verification e-mails in the last hour. Please try again in 50 minute(s)."
+    );
+    assert_eq!(mails_titled(&app, VERIFY_SUBJECT).len(), 6, "the sign-up's and five resends");
+    assert_eq!(
+        app.client().post("/_api/auth/verify-email/resend", json!({})).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // The newest link verifies, once; the older ones are used up with it.
+    let second = mails_titled(&app, VERIFY_SUBJECT)[1].line_with("token=").unwrap();
+    let second = second.rsplit_once("token=").unwrap().1.to_owned();
+    let newest = app.verification_token("verify-me@example.com");
+    let done = verify(&newest).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(done.json()["user"]["emailVerified"], true);
+    for token in [newest, second] {
+        let again = verify(&token).await;
+        assert_eq!(
+            (again.status, again.error().as_str()),
+            (
+                StatusCode::BAD_REQUEST,
+                "This verification link has already been used. Your e-mail address is verified."
+            )
+        );
+    }
+    assert_eq!(me.get("/_api/auth/session").await.json()["user"]["emailVerified"], true);
+    app.clock.advance(Duration::hours(1));
+    let verified_already = resend().await;
+    assert_eq!(
+        (verified_already.status, verified_already.error().as_str()),
+        (StatusCode::CONFLICT, "Your e-mail address is already verified.")
+    );
 }
 
 /// Runs futures concurrently on the current task (like `futures::future::join_all`).

@@ -16,6 +16,7 @@ both_backends_async!(
     photos_are_stored_and_the_edit_window_is_an_hour,
     the_analysis_photo_is_placed_among_extra_photos_without_a_copy,
     the_third_report_hides_a_setup_from_kept_pages_at_once,
+    reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_a_setup,
     a_profile_page_carries_its_title_and_preview_tags,
     deleting_an_analysis_takes_its_post_and_photos,
 );
@@ -277,6 +278,12 @@ async fn the_analysis_photo_is_placed_among_extra_photos_without_a_copy(db: Test
 
 async fn the_third_report_hides_a_setup_from_kept_pages_at_once(db: TestDb) {
     let app = TestApp::start(db).await;
+    // Reporters whose reports weigh: verified, with an analysis, a day old.
+    let mut reporters = Vec::new();
+    for i in 0..3 {
+        reporters.push(app.user(&format!("hide-{i}@example.com")).verified().with_analysis().sign_up().await);
+    }
+    app.clock.advance(Duration::hours(24));
     let owner = app.user("hide-owner@example.com").with_photo_analysis().sign_up().await;
     let published = owner.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await;
     assert_eq!(published.status, StatusCode::OK, "{}", published.text);
@@ -286,8 +293,7 @@ async fn the_third_report_hides_a_setup_from_kept_pages_at_once(db: TestDb) {
     assert_eq!(watcher.get("/_api/community/setups").await.json()["setups"].as_array().unwrap().len(), 1);
 
     let id = published.json()["setupId"].clone();
-    for i in 0..3 {
-        let reporter = app.user(&format!("hide-{i}@example.com")).sign_up().await;
+    for reporter in &reporters {
         let res = reporter.post("/_api/community/report", json!({"setupId": id, "reason": "spam"})).await;
         assert_eq!(res.json()["counted"], true);
     }
@@ -295,6 +301,59 @@ async fn the_third_report_hides_a_setup_from_kept_pages_at_once(db: TestDb) {
         assert_eq!(seen.json()["setups"], json!([]), "hidden from everyone at once");
         assert_eq!(seen.json()["pagination"]["total"], 0);
     }
+}
+
+async fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_a_setup(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let admin = app.user("mod@example.com").admin().sign_up().await;
+    let mut trusted = Vec::new();
+    for i in 0..3 {
+        trusted.push(app.user(&format!("old-{i}@example.com")).verified().with_analysis().sign_up().await);
+    }
+    app.clock.advance(Duration::hours(24));
+    let owner = app.user("target@example.com").with_photo_analysis().sign_up().await;
+    let id = owner.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await.json()
+        ["setupId"]
+        .clone();
+    // Three accounts made just now (an analysis each, with the signup bonus), and one of
+    // them verified too: none of them weighs yet.
+    let mut fresh = Vec::new();
+    for i in 0..3 {
+        fresh.push(app.user(&format!("fresh-{i}@example.com")).with_analysis().sign_up().await);
+    }
+    fresh.push(app.user("fresh-verified@example.com").verified().with_analysis().sign_up().await);
+    for reporter in &fresh {
+        let res = reporter.post("/_api/community/report", json!({"setupId": id, "reason": "spam"})).await;
+        assert_eq!(res.json(), json!({"success": true, "counted": true}), "{}", res.text);
+    }
+    let visitor = app.client();
+    assert_eq!(visitor.get("/_api/community/setups").await.json()["pagination"]["total"], 1, "still shown");
+    let queue = admin.get("/_api/admin/reports").await.json();
+    assert_eq!(queue[0]["setupId"], id);
+    assert_eq!(
+        (queue[0]["hidden"].as_bool(), queue[0]["reports"].as_array().map(Vec::len)),
+        (Some(false), Some(4))
+    );
+    let addresses: Vec<Option<String>> = {
+        use diesel::prelude::*;
+        use setupiq_db::schema::community_reports;
+        community_reports::table
+            .select(community_reports::reporter_address)
+            .load(&mut *app.db.conn())
+            .unwrap()
+    };
+    assert_eq!(addresses, vec![Some("127.0.0.1".to_owned()); 4], "each report knows its network");
+
+    for (i, reporter) in trusted.iter().enumerate() {
+        reporter.post("/_api/community/report", json!({"setupId": id, "reason": "spam"})).await;
+        let total = visitor.get("/_api/community/setups").await.json()["pagination"]["total"].clone();
+        assert_eq!(total, if i < 2 { 1 } else { 0 }, "the third report that weighs hides it");
+    }
+    let queue = admin.get("/_api/admin/reports").await.json();
+    assert_eq!(
+        (queue[0]["hidden"].as_bool(), queue[0]["reports"].as_array().map(Vec::len)),
+        (Some(true), Some(7))
+    );
 }
 
 async fn a_profile_page_carries_its_title_and_preview_tags(db: TestDb) {

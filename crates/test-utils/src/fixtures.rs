@@ -6,7 +6,7 @@ use setupiq_analysis::service::{self as analyses, InputType, NewAnalysis, sugges
 use setupiq_analyzer::{AnalyzerName, Rating};
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts::{self, Registration};
-use setupiq_auth::service::passwords;
+use setupiq_auth::service::{passwords, verify};
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_db::DbConnection;
 
@@ -29,10 +29,36 @@ pub fn account(conn: &mut DbConnection, email: &str) -> Account {
         email,
         display_name: "Test Gamer",
         password_hash: password_hash(),
-        make_admin: false,
         signup_bonus: true,
     };
     accounts::register(conn, &registration, chrono::Utc::now()).unwrap()
+}
+
+/// A registered account, made at `at`, whose address is verified (its first link followed
+/// at once), through the verification service.
+pub fn verified_account(conn: &mut DbConnection, email: &str, at: chrono::DateTime<chrono::Utc>) -> Account {
+    let registration = Registration {
+        email,
+        display_name: "Test Gamer",
+        password_hash: password_hash(),
+        signup_bonus: true,
+    };
+    let account = accounts::register(conn, &registration, at).unwrap();
+    let link = verify::create_link(conn, account.id, at).unwrap();
+    verify::verify(conn, &link.token, &[], at).unwrap()
+}
+
+/// An account whose reports weigh towards hiding a setup at `now`: verified, made two
+/// days before, with a saved analysis.
+pub fn established_reporter(
+    conn: &mut DbConnection,
+    email: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Account {
+    let made = now - chrono::Duration::days(2);
+    let account = verified_account(conn, email, made);
+    analysis(conn, account.id, false, made);
+    account
 }
 
 /// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a

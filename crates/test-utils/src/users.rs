@@ -9,7 +9,8 @@
 //! [`UserBuilder::sign_up`] registers through the real endpoint (the signup bonus, the
 //! session cookie and the username are the product's own), then sets what the test asked
 //! for through the services: the balance through the ledger (so balance == sum of ledger
-//! still holds), Pro, the admin role, saved analyses.
+//! still holds), Pro, the admin role, saved analyses. [`UserBuilder::verified`] follows the
+//! link of the sign-up e-mail first, as its owner would.
 
 use std::ops::Deref;
 
@@ -52,6 +53,7 @@ pub struct UserBuilder<'a> {
     credits: Option<i32>,
     pro: bool,
     admin: bool,
+    verified: bool,
     /// The analyses to save, in order: `true` for a photo analysis.
     analyses: Vec<bool>,
 }
@@ -67,6 +69,7 @@ impl TestApp {
             credits: None,
             pro: false,
             admin: false,
+            verified: false,
             analyses: Vec::new(),
         }
     }
@@ -96,6 +99,27 @@ impl TestApp {
             ledger::balance_matches_ledger(&mut self.db.conn(), user_id).unwrap(),
             "balance == sum of ledger"
         );
+    }
+
+    /// The token of the newest verification link e-mailed to `email`.
+    pub fn verification_token(&self, email: &str) -> String {
+        let email = email.trim().to_lowercase();
+        let link = self
+            .outbox()
+            .iter()
+            .rev()
+            .filter(|mail| mail.to == email)
+            .find_map(|mail| mail.line_with("/verify-email?token="))
+            .unwrap_or_else(|| panic!("no verification e-mail to {email}"));
+        link.rsplit_once("token=").map(|(_, token)| token.to_owned()).unwrap_or_default()
+    }
+
+    /// Follows the newest verification link e-mailed to `email` (in a browser of its own,
+    /// as from a mail program); panics unless it verifies the address.
+    pub async fn verify_email(&self, email: &str) {
+        let token = self.verification_token(email);
+        let res = self.client().post("/_api/auth/verify-email", serde_json::json!({ "token": token })).await;
+        assert_eq!(res.status, StatusCode::OK, "verifying {email}: {}", res.text);
     }
 
     /// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a
@@ -132,8 +156,17 @@ impl UserBuilder<'_> {
         self
     }
 
+    /// The admin role, granted as `setupiq admin grant EMAIL` does (whether or not the
+    /// address is verified).
     pub fn admin(mut self) -> Self {
         self.admin = true;
+        self
+    }
+
+    /// Follows the verification link from the sign-up e-mail, as its owner would, before
+    /// anything else is set (an address in `SETUPIQ_ADMIN_EMAILS` becomes admin then).
+    pub fn verified(mut self) -> Self {
+        self.verified = true;
         self
     }
 
@@ -157,6 +190,9 @@ impl UserBuilder<'_> {
         let res = client.register(&self.email, &self.password, &self.display_name).await;
         assert_eq!(res.status, StatusCode::CREATED, "sign-up of {}: {}", self.email, res.text);
         let id = res.json()["user"]["id"].as_i64().unwrap();
+        if self.verified {
+            app.verify_email(&self.email).await;
+        }
         if let Some(credits) = self.credits {
             app.set_credits(id, credits);
         }

@@ -444,7 +444,10 @@ export interface paths {
         /**
          * Creates an account and signs it in. It starts with the signup bonus of 3 credits, unless
          *     its network has had that bonus 5 times in 24 hours (`signupBonus` says which).
-         * @description At most 10 accounts an hour from one network (an IPv6 client counts by its /64).
+         * @description A link to verify the address is e-mailed at once (`user.emailVerified` is false until it
+         *     is followed); an address listed as an admin's gets the role only then.
+         *
+         *     At most 10 accounts an hour from one network (an IPv6 client counts by its /64).
          */
         post: operations["register_with_password"];
         delete?: never;
@@ -524,6 +527,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies the account's e-mail address with the token from its link (no session needed:
+         *     the link may be opened in another browser). An address listed as an admin's gets the
+         *     admin role now.
+         */
+        post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails the signed-in user a new verification link (at most 5 an hour, the sign-up's
+         *     included; 429 with `Retry-After` beyond). Earlier links keep working until they expire.
+         */
+        post: operations["resend_verification_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/auth/verify-reset-token": {
         parameters: {
             query?: never;
@@ -586,7 +630,9 @@ export interface paths {
         put?: never;
         /**
          * Reports a setup (anonymously to its uploader); a repeat of the caller's report counts
-         *     nothing. The caller no longer sees the setup.
+         *     nothing. The caller no longer sees the setup. Every report reaches the admins; three
+         *     from established accounts (verified address, a day old, an analysis saved) hide the
+         *     setup until an admin reviews it. At most 20 reports a day per user and per network.
          */
         post: operations["report"];
         delete?: never;
@@ -2336,6 +2382,8 @@ export interface components {
             credits: number;
             displayName: string;
             email: string;
+            /** @description The address is verified (its link was followed). Until then the app asks for it. */
+            emailVerified: boolean;
             /** Format: int64 */
             id: number;
             isPro: boolean;
@@ -2383,6 +2431,10 @@ export interface components {
              * @description Home-page redirects and dropped affiliate tags.
              */
             warnings: number;
+        };
+        /** @description The token of a verification link (`/verify-email?token=…`). */
+        VerifyEmailRequest: {
+            token: string;
         };
         /** @description Which links to verify (none: all). */
         VerifyLinksRequest: {
@@ -4381,6 +4433,153 @@ export interface operations {
             };
         };
     };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified; `user.emailVerified` is true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description The link is not valid, has expired or was used */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is verified already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many links asked for in the last hour (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The e-mail could not be sent */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     verify_reset_token: {
         parameters: {
             query?: never;
@@ -4589,7 +4788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Today's reports are used up */
+            /** @description Today's reports are used up (the caller's or the network's; see `Retry-After`) */
             429: {
                 headers: {
                     [name: string]: unknown;

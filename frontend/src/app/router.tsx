@@ -18,6 +18,7 @@ const AffiliateDisclaimer = lazy(() => import('@/routes/AffiliateDisclaimer'))
 const Contact = lazy(() => import('@/routes/Contact'))
 const Profile = lazy(() => import('@/routes/Profile'))
 const ResetPassword = lazy(() => import('@/routes/ResetPassword'))
+const VerifyEmail = lazy(() => import('@/routes/VerifyEmail'))
 const Login = lazy(() => import('@/routes/Login'))
 const Admin = lazy(() => import('@/routes/Admin'))
 const BuyCredits = lazy(() => import('@/routes/BuyCredits'))
@@ -59,6 +60,7 @@ export const router = createBrowserRouter([
           { path: 'contact', element: <Contact /> },
           { path: 'profile', element: <Profile /> },
           { path: 'reset-password', element: <ResetPassword /> },
+          { path: 'verify-email', element: <VerifyEmail /> },
           { path: 'login', element: <Login /> },
           { path: 'admin', element: <RequireAuth role="admin"><Admin /></RequireAuth> },
           { path: 'community', element: <Community /> },

@@ -223,6 +223,12 @@ pub fn find_many(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<SavedAnalys
     repo::find_analyses(conn, ids)?.into_iter().map(saved).collect()
 }
 
+/// Whether the user has saved at least one analysis (some activity on the product: the
+/// community counts only such users' reports towards hiding a setup).
+pub fn has_any(conn: &mut DbConnection, user_id: i64) -> Result<bool, AnalysisError> {
+    Ok(repo::any_analysis_of(conn, user_id)?)
+}
+
 /// The user's analyses, newest first, and how many there are in all.
 pub fn list_for_owner(
     conn: &mut DbConnection,

@@ -1,7 +1,7 @@
 //! Accounts: registration (with the signup bonus in the same transaction), lookups,
 //! username and profile-picture changes, the admin role and account deletion.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 use setupiq_core::media::MediaKey;
 use setupiq_core::validation::normalize_email;
@@ -21,8 +21,6 @@ pub struct Registration<'a> {
     pub email: &'a str,
     pub display_name: &'a str,
     pub password_hash: &'a str,
-    /// The e-mail is listed in `SETUPIQ_ADMIN_EMAILS`.
-    pub make_admin: bool,
     /// Whether the account starts with the signup bonus (see [`super::signups`]).
     pub signup_bonus: bool,
 }
@@ -50,7 +48,9 @@ pub fn register(
                 username: &username,
                 display_name,
                 password_hash: registration.password_hash,
-                role: if registration.make_admin { Role::Admin } else { Role::User },
+                // Never an admin at sign-up: an address in `SETUPIQ_ADMIN_EMAILS` gets the role
+                // once it is verified (see `super::verify`).
+                role: Role::User,
                 credits: 0,
                 created_at: now.naive_utc(),
                 updated_at: now.naive_utc(),
@@ -318,7 +318,20 @@ pub fn search(conn: &mut DbConnection, query: &str, limit: i64) -> Result<Vec<Ac
         .collect())
 }
 
-/// Gives the admin role to every existing account listed in `SETUPIQ_ADMIN_EMAILS`.
+/// How old an account must be before its reports count towards hiding a setup.
+pub const ESTABLISHED_AGE: Duration = Duration::hours(24);
+
+/// Whether the account is *established*: its address is verified and it is at least
+/// [`ESTABLISHED_AGE`] old. The community counts only such accounts' reports (with an
+/// analysis of their own) towards hiding a setup, so fresh accounts made in bulk cannot.
+pub fn is_established(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<bool, AuthError> {
+    Ok(repo::find_user(conn, user_id)?.is_some_and(|user| {
+        user.email_verified_at.is_some() && user.created_at.and_utc() + ESTABLISHED_AGE <= now
+    }))
+}
+
+/// Gives the admin role to every existing account listed in `SETUPIQ_ADMIN_EMAILS` whose
+/// address is verified (an unverified one gets it when its link is followed).
 pub fn promote_admins(
     conn: &mut DbConnection,
     emails: &[String],
@@ -328,6 +341,7 @@ pub fn promote_admins(
     for email in emails {
         if let Some(user) = repo::find_user_by_email(conn, email)?
             && user.role != Role::Admin
+            && user.email_verified_at.is_some()
         {
             repo::set_role(conn, user.id, Role::Admin, now.naive_utc())?;
             promoted += 1;

@@ -11,6 +11,7 @@ use crate::models::Account;
 use crate::service::accounts::{self, Registration};
 use crate::service::passwords::{Passwords, Verification};
 use crate::service::sessions::{self, NewSession};
+use crate::service::verify::{self, VerificationLink};
 use crate::service::{signups, throttle};
 
 /// Everything registration needs besides the pool.
@@ -18,7 +19,6 @@ pub struct NewAccount {
     pub email: String,
     pub display_name: String,
     pub password: String,
-    pub make_admin: bool,
     /// The client's address (`None` when unknown), for the sign-up limits.
     pub ip: Option<String>,
     pub limits: SignupLimits,
@@ -29,12 +29,14 @@ pub struct NewAccount {
 pub struct Registered {
     pub account: Account,
     pub session: NewSession,
+    /// The link to e-mail so the account can verify its address.
+    pub verification: VerificationLink,
     /// Whether it got the signup bonus (a few accounts per address a day do).
     pub signup_bonus: bool,
 }
 
-/// Creates the account (with the signup bonus, within the address's allowance) and signs
-/// it in. An address over its hourly sign-ups is refused before any work.
+/// Creates the account (with the signup bonus, within the address's allowance), signs it
+/// in and makes its first verification link (the caller mails it). An address over its hourly sign-ups is refused before any work.
 pub async fn register(
     db: &Db,
     passwords: &Passwords,
@@ -67,13 +69,13 @@ pub async fn register(
                 email: &email,
                 display_name: &new.display_name,
                 password_hash: &password_hash,
-                make_admin: new.make_admin,
                 signup_bonus,
             };
             let account = accounts::register(conn, &registration, now)?;
             signups::record(conn, &address, signup_bonus, now)?;
             let session = sessions::start(conn, account.id, now)?;
-            Ok(Registered { account, session, signup_bonus })
+            let verification = verify::create_link(conn, account.id, now)?;
+            Ok(Registered { account, session, verification, signup_bonus })
         })
     })
     .await
@@ -109,7 +111,8 @@ pub async fn login(
         return Err(AuthError::InvalidCredentials);
     };
     let upgraded_hash = if needs_rehash { Some(passwords.hash(password).await?) } else { None };
-    let make_admin = !account.is_admin() && admin_emails.contains(&key);
+    // Only an address proven to be the account's own takes the role from the list.
+    let make_admin = !account.is_admin() && account.email_verified && admin_emails.contains(&key);
     let clock = clock.clone();
     db.run(move |conn| {
         let now = clock.now();

@@ -12,3 +12,4 @@ pub mod reset;
 pub mod sessions;
 pub mod signups;
 pub mod throttle;
+pub mod verify;

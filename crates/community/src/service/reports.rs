@@ -1,11 +1,18 @@
 //! Reports: one per user and setup (a repeat changes nothing), anonymous to the uploader.
-//! The reporter no longer sees the setup; a setup with [`HIDE_AT_OPEN_REPORTS`] open reports
-//! (from as many users) is hidden from everyone until an admin reviews it. A user files at
-//! most [`DAILY_REPORT_LIMIT`] reports a day.
+//! The reporter no longer sees the setup, and every report reaches the admins' queue. A
+//! setup is hidden from everyone, until an admin reviews it, once [`HIDE_AT_OPEN_REPORTS`]
+//! open reports *that weigh* are filed against it (DESIGN.md §5, "reports that hide"): a
+//! report weighs when its reporter is established (a verified address, an account at least
+//! 24 hours old: `auth`'s rule) and has saved an analysis (`analysis`' rule). Three
+//! accounts made a minute ago can no longer hide anyone's post.
+//!
+//! A user files at most [`DAILY_REPORT_LIMIT`] reports a UTC day, and a network (the
+//! sign-up key: an IPv4 address or an IPv6 /64) at most [`DAILY_REPORTS_PER_ADDRESS`], so
+//! many accounts behind one address cannot flood the queue either.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use setupiq_auth::service::ledger;
+use setupiq_auth::service::{accounts, ledger, signups};
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::{until_tomorrow, utc_day};
@@ -15,6 +22,9 @@ use crate::repo;
 
 pub const HIDE_AT_OPEN_REPORTS: i32 = 3;
 pub const DAILY_REPORT_LIMIT: i64 = 20;
+/// Reports a network may file a UTC day, all its accounts together: a household or an
+/// office has room, a farm of accounts behind one address does not.
+pub const DAILY_REPORTS_PER_ADDRESS: i64 = 20;
 
 setupiq_db::text_enum! {
     /// Why a setup is reported (spec §5 "Report").
@@ -48,15 +58,37 @@ pub struct Reported {
     pub hidden: bool,
 }
 
+/// A report as filed: why, and from where.
+#[derive(Debug, Clone, Copy)]
+pub struct NewReport<'a> {
+    pub reason: ReportReason,
+    pub details: Option<&'a str>,
+    /// The client's IP address, when known (capped per network and day).
+    pub ip: Option<&'a str>,
+}
+
+impl<'a> NewReport<'a> {
+    /// A report without a known address (service callers and tests).
+    pub fn new(reason: ReportReason, details: Option<&'a str>) -> Self {
+        Self { reason, details, ip: None }
+    }
+}
+
+/// Whether `user_id`'s reports weigh towards hiding a setup: an established account
+/// (verified address, at least a day old) that has saved an analysis.
+pub fn weighs(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<bool, CommunityError> {
+    Ok(accounts::is_established(conn, user_id, now)? && setupiq_analysis::service::has_any(conn, user_id)?)
+}
+
 /// Files `reporter_id`'s report of a setup.
 pub fn report(
     conn: &mut DbConnection,
     reporter_id: i64,
     setup_id: i64,
-    reason: ReportReason,
-    details: Option<&str>,
+    new: NewReport<'_>,
     now: DateTime<Utc>,
 ) -> Result<Reported, CommunityError> {
+    let address = new.ip.map(signups::address_key);
     write_transaction(conn, |conn| {
         ledger::lock_account(conn, reporter_id)?;
         let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
@@ -70,18 +102,27 @@ pub fn report(
         if repo::count_reports_between(conn, reporter_id, start, end)? >= DAILY_REPORT_LIMIT {
             return Err(CommunityError::DailyReportLimit { retry_after: until_tomorrow(now) });
         }
+        if let Some(address) = address.as_deref() {
+            repo::lock_address_reports(conn, address)?;
+            if repo::count_address_reports_between(conn, address, start, end)? >= DAILY_REPORTS_PER_ADDRESS {
+                return Err(CommunityError::DailyAddressReportLimit { retry_after: until_tomorrow(now) });
+            }
+        }
         let form = ReportInsertForm {
             setup_id,
             reporter_id,
-            reason,
-            details,
+            reason: new.reason,
+            details: new.details,
             status: ReportStatus::Open,
             created_at: now.naive_utc(),
+            reporter_address: address.as_deref(),
         };
         if !repo::insert_report(conn, &form)? {
             return Ok(Reported { counted: false, hidden: setup.hidden });
         }
-        let hidden = repo::count_open_report(conn, setup_id, HIDE_AT_OPEN_REPORTS)?;
+        // Every report is in the queue now; only a weighing one moves the setup towards hidden.
+        let hidden =
+            weighs(conn, reporter_id, now)? && repo::count_open_report(conn, setup_id, HIDE_AT_OPEN_REPORTS)?;
         Ok(Reported { counted: true, hidden: hidden || setup.hidden })
     })
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { useAuth } from '@/app/auth'
+import { VerifyEmailBanner } from '@/features/auth/components/VerifyEmailBanner'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { PageSkeleton } from './PageSkeleton'
@@ -26,6 +27,8 @@ export function Layout() {
     <div className="app">
       <a href="#main" className="skip-link">Skip to content</a>
       <Header />
+      {/* The verification page says it all itself. */}
+      {pathname !== '/verify-email' && <VerifyEmailBanner />}
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

@@ -36,3 +36,14 @@ export async function verifyResetToken(resetToken: string) {
 export async function resetPassword(body: Schemas['ResetPasswordRequest']) {
   return unwrap(await api.POST('/_api/auth/reset-password', { body }), 'Password reset failed')
 }
+
+/** Follows an e-mail verification link: the account whose address is now verified. */
+export async function verifyEmail(token: string): Promise<User> {
+  return unwrap(await api.POST('/_api/auth/verify-email', { body: { token } }), 'The e-mail address could not be verified. Please try again.').user
+}
+
+/** E-mails the signed-in user a new verification link; answers what to tell them. */
+export async function resendVerificationEmail(): Promise<string> {
+  unwrap(await api.POST('/_api/auth/verify-email/resend', { body: {} }), 'The e-mail could not be sent. Please try again.')
+  return 'We sent a new verification link. Please check your inbox.'
+}

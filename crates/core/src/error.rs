@@ -153,6 +153,15 @@ impl ApiError {
         }
     }
 
+    /// Too much work right now (a full queue, no room for a request body): 503 with
+    /// `Retry-After` and a message that says so.
+    pub fn busy(message: impl Into<String>, retry_after_secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(retry_after_secs.max(1)),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
+        }
+    }
+
     /// The service cannot answer right now (the database does not answer or refuses, a
     /// dependency is down): 503 with `Retry-After`.
     pub fn unavailable(source: impl Into<Source>) -> Self {

@@ -495,7 +495,8 @@ export interface paths {
         put?: never;
         /**
          * Replaces the profile picture with a PNG or JPEG data URL (at most 700000 characters).
-         * @description The image is decoded, scaled to at most 800 px and re-encoded without metadata.
+         * @description The image is decoded, scaled to at most 800 px, re-encoded without metadata and must
+         *     pass the safety classifier (the picture is public).
          */
         post: operations["upload_profile_picture"];
         delete?: never;
@@ -858,7 +859,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 5 MB); it is
+         * Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 10 MB and 40
+         *     megapixels); it is
          *     re-encoded without metadata and must pass the safety classifier (the page is public).
          *     Put the returned URL in the config and save.
          */
@@ -3652,7 +3654,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The image is larger than 10 MB */
+            /** @description Another photo analysis of this account (or visitor) is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than 10 MB, or the picture larger than 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3670,7 +3681,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The analyzer could not produce a result */
+            /** @description Too many images of this account or address in flight */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image queue is full (see `Retry-After`), or the analyzer could not produce a result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4224,7 +4244,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Not a valid PNG or JPEG, or too large */
+            /** @description Not a valid PNG or JPEG, or longer than 700000 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4251,7 +4271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description The picture is larger than 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,7 +4280,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description The picture is not safe for work */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This account's images are still being processed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4557,7 +4595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description A photo is larger than 10 MB or 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4575,7 +4613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Today's posts are used up */
+            /** @description Today's posts are used up, or this account's images are still being processed */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4584,7 +4622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4731,7 +4769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description A photo is larger than 10 MB or 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4749,7 +4787,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description This account's images are still being processed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5442,7 +5489,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadImageResponse"];
                 };
             };
-            /** @description Not a PNG, JPEG or WebP image, or larger than 5 MB */
+            /** @description Not a PNG, JPEG or WebP image, or a larger body than 10 MB of image takes */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,7 +5516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description The file is larger than 10 MB, or the picture larger than 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5487,7 +5534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many uploads in the last hour */
+            /** @description Too many uploads in the last hour, or this account's images are still being processed */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5496,7 +5543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;

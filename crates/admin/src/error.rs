@@ -50,7 +50,7 @@ impl From<AdminError> for ApiError {
             AdminError::ProductNotFound | AdminError::UserNotFound => ApiError::not_found(message),
             AdminError::OwnAdminRole => ApiError::forbidden(message),
             AdminError::NothingToExpect => ApiError::invalid("productId", message),
-            AdminError::ChecksUnreachable { .. } => ApiError::unavailable_because(message, 60),
+            AdminError::ChecksUnreachable { .. } => ApiError::busy(message, 60),
             AdminError::Corrupt(_) => ApiError::internal(err),
             AdminError::Affiliate(affiliate) => affiliate.into(),
             AdminError::Community(community) => community.into(),

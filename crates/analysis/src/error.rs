@@ -3,6 +3,7 @@
 use actix_web::http::StatusCode;
 use setupiq_auth::AuthError;
 use setupiq_core::media::MediaError;
+use setupiq_core::upload::UploadError;
 use setupiq_core::{ApiError, ErrorCode};
 use setupiq_db::DbError;
 
@@ -24,6 +25,10 @@ pub enum AnalysisError {
     TrialUsed,
     #[error("The free trial limit for your network has been reached today. Sign up to get 3 free credits.")]
     TrialLimitReached,
+    #[error("An analysis is already running for your account. Please wait for it to finish.")]
+    AlreadyRunning,
+    #[error(transparent)]
+    Upload(#[from] UploadError),
     #[error("Analysis not found.")]
     NotFound,
     /// The analyzer produced no usable result (logged; the user gets a generic message).
@@ -64,9 +69,14 @@ impl From<AnalysisError> for ApiError {
     fn from(err: AnalysisError) -> Self {
         let message = err.to_string();
         match err {
-            AnalysisError::Image(ImageRejection::TooLarge) => ApiError::payload_too_large(message),
+            AnalysisError::Image(
+                ImageRejection::TooManyBytes { .. } | ImageRejection::TooManyPixels { .. },
+            ) => ApiError::payload_too_large(message),
             AnalysisError::Image(ImageRejection::NotAnImage) => ApiError::invalid("value", message),
             AnalysisError::Image(_) => ApiError::bad_request(message),
+            AnalysisError::Upload(UploadError::Rejected(rejection)) => AnalysisError::Image(rejection).into(),
+            AnalysisError::Upload(upload) => upload.into_api("value"),
+            AnalysisError::AlreadyRunning => ApiError::conflict(message),
             AnalysisError::Refused(_) => ApiError::unprocessable(message),
             AnalysisError::InsufficientCredits => ApiError::insufficient_credits(message),
             AnalysisError::TrialUsed | AnalysisError::TrialLimitReached => ApiError::trial_used(message),

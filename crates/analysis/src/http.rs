@@ -15,6 +15,7 @@ use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::ttl_cache::TtlCache;
+use setupiq_core::upload::Uploads;
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error, tokens};
 use setupiq_db::Db;
@@ -78,8 +79,11 @@ impl Default for CardCache {
 fn analyze_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest) -> actix_web::Error {
     use actix_web::error::JsonPayloadError;
     match err {
-        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            AnalysisError::Image(ImageRejection::TooLarge).into()
+        JsonPayloadError::OverflowKnownLength { length, .. } => {
+            AnalysisError::Image(ImageRejection::TooManyBytes { bytes: length / 4 * 3 }).into()
+        }
+        JsonPayloadError::Overflow { limit } => {
+            AnalysisError::Image(ImageRejection::TooManyBytes { bytes: limit / 4 * 3 }).into()
         }
         other => error::json_error_handler(other, req),
     }
@@ -97,9 +101,11 @@ fn analyze_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest
         (status = 200, description = "The analysis", body = AnalyzeResponse),
         (status = 400, description = "Invalid input or unreadable image", body = ErrorBody),
         (status = 402, description = "No credits left (signed in) or the free trial is used (anonymous)", body = ErrorBody),
-        (status = 413, description = "The image is larger than 10 MB", body = ErrorBody),
+        (status = 409, description = "Another photo analysis of this account (or visitor) is running", body = ErrorBody),
+        (status = 413, description = "The file is larger than 10 MB, or the picture larger than 40 megapixels", body = ErrorBody),
         (status = 422, description = "Not a desk or gaming setup, or not safe for work", body = ErrorBody),
-        (status = 503, description = "The analyzer could not produce a result", body = ErrorBody),
+        (status = 429, description = "Too many images of this account or address in flight", body = ErrorBody),
+        (status = 503, description = "The image queue is full (see `Retry-After`), or the analyzer could not produce a result", body = ErrorBody),
     )
 )]
 #[post("")]
@@ -111,12 +117,12 @@ async fn analyze_setup(
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
     engine: web::Data<Engine>,
-    media: web::Data<MediaStore>,
+    uploads: web::Data<Uploads>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let (requester, new_visitor_token) = requester(&req, &user);
-    let ctx = AnalyzeContext { db: &db, clock: &clock, engine: &engine, media: &media };
+    let ctx = AnalyzeContext { db: &db, clock: &clock, engine: &engine, uploads: &uploads };
     let submission =
         Submission { input_type: body.input_type, value: body.value, description: body.description };
     let mut response = match analyze::analyze(ctx, requester, submission).await {

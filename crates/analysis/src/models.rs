@@ -2,7 +2,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use setupiq_db::schema::{analyses, analysis_trials};
+use setupiq_db::schema::{analyses, analysis_holds, analysis_trials};
 
 use crate::service::{AnalysisStatus, InputType};
 
@@ -44,4 +44,12 @@ pub(crate) struct TrialInsertForm<'a> {
     pub visitor_hash: &'a str,
     pub ip: &'a str,
     pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = analysis_holds)]
+pub(crate) struct HoldInsertForm<'a> {
+    pub owner: &'a str,
+    pub token: &'a str,
+    pub expires_at: NaiveDateTime,
 }

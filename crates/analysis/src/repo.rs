@@ -3,9 +3,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use setupiq_db::DbConnection;
-use setupiq_db::schema::{analyses, analysis_trials};
+use setupiq_db::schema::{analyses, analysis_holds, analysis_trials};
 
-use crate::models::{AnalysisInsertForm, AnalysisRow, TrialInsertForm};
+use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
 
 pub(crate) fn insert_analysis(conn: &mut DbConnection, form: &AnalysisInsertForm<'_>) -> QueryResult<i64> {
     diesel::insert_into(analyses::table).values(form).returning(analyses::id).get_result(conn)
@@ -90,4 +90,31 @@ pub(crate) fn lock_trials(conn: &mut DbConnection) -> QueryResult<()> {
         diesel::sql_query("LOCK TABLE analysis_trials IN SHARE ROW EXCLUSIVE MODE").execute(pg)?;
     }
     Ok(())
+}
+
+/// Forgets `owner`'s hold if it expired (its process died before releasing it).
+pub(crate) fn delete_expired_hold(
+    conn: &mut DbConnection,
+    owner: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::delete(
+        analysis_holds::table
+            .filter(analysis_holds::owner.eq(owner))
+            .filter(analysis_holds::expires_at.lt(now)),
+    )
+    .execute(conn)
+}
+
+/// Takes the hold; a unique violation means `owner` already holds one.
+pub(crate) fn insert_hold(conn: &mut DbConnection, form: &HoldInsertForm<'_>) -> QueryResult<usize> {
+    diesel::insert_into(analysis_holds::table).values(form).execute(conn)
+}
+
+/// Gives back `owner`'s hold `token` (not a newer one taken after it expired).
+pub(crate) fn delete_hold(conn: &mut DbConnection, owner: &str, token: &str) -> QueryResult<usize> {
+    diesel::delete(
+        analysis_holds::table.filter(analysis_holds::owner.eq(owner)).filter(analysis_holds::token.eq(token)),
+    )
+    .execute(conn)
 }

@@ -160,6 +160,11 @@ impl LocalAnalyzer {
         result.await.map_err(|_| RatingError::Failed("the analysis task stopped".to_owned()))
     }
 
+    /// How many analysis threads there are.
+    pub fn threads(&self) -> usize {
+        self.pool.as_ref().map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads)
+    }
+
     /// Loads the models now, so that a missing or altered model stops the start-up.
     pub fn preload(&self) -> Result<(), ModelError> {
         self.models().map(|_| ())
@@ -216,6 +221,21 @@ impl LocalAnalyzer {
             }
             AnalysisInput::Text(description) => Ok(text::assess(description)?),
         }
+    }
+}
+
+/// The upload path's image threads and safety check are the analyzer's: every upload's
+/// decoding queues with the analyses on the same threads.
+impl setupiq_core::upload::ImageWorker for LocalAnalyzer {
+    fn spawn(&self, job: Box<dyn FnOnce() + Send>) {
+        match &self.pool {
+            Some(pool) => pool.spawn(job),
+            None => rayon::spawn(job),
+        }
+    }
+
+    fn is_safe_for_work(&self, pixels: &RgbImage) -> Result<bool, String> {
+        self.is_safe_for_work_blocking(pixels).map_err(|e| e.to_string())
     }
 }
 

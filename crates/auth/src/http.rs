@@ -5,6 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
+use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
 use setupiq_db::Db;
@@ -223,15 +224,20 @@ async fn update_profile(
 
 /// Replaces the profile picture with a PNG or JPEG data URL (at most 700000 characters).
 ///
-/// The image is decoded, scaled to at most 800 px and re-encoded without metadata.
+/// The image is decoded, scaled to at most 800 px, re-encoded without metadata and must
+/// pass the safety classifier (the picture is public).
 #[utoipa::path(
     tag = "auth",
     security(("session" = [])),
     request_body = UploadProfilePictureRequest,
     responses(
         (status = 200, description = "Updated; `user.profilePicture` is the new URL", body = UserResponse),
-        (status = 400, description = "Not a valid PNG or JPEG, or too large", body = ErrorBody),
+        (status = 400, description = "Not a valid PNG or JPEG, or longer than 700000 characters", body = ErrorBody),
         NotSignedIn,
+        (status = 413, description = "The picture is larger than 40 megapixels", body = ErrorBody),
+        (status = 422, description = "The picture is not safe for work", body = ErrorBody),
+        (status = 429, description = "This account's images are still being processed", body = ErrorBody),
+        (status = 503, description = "The image queue is full (see `Retry-After`)", body = ErrorBody),
     )
 )]
 #[post("/upload-profile-picture")]
@@ -239,11 +245,11 @@ async fn upload_profile_picture(
     user: CurrentUser,
     body: ValidJson<UploadProfilePictureRequest>,
     db: web::Data<Db>,
-    media: web::Data<MediaStore>,
+    uploads: web::Data<Uploads>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<UserResponse>, ApiError> {
     let account =
-        profile::upload_picture(&db, &media, &clock, user.id(), body.into_inner().image_data).await?;
+        profile::upload_picture(&db, &uploads, &clock, user.id(), body.into_inner().image_data).await?;
     Ok(web::Json(user_response(account)))
 }
 

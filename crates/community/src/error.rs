@@ -3,6 +3,7 @@
 use setupiq_analysis::AnalysisError;
 use setupiq_auth::AuthError;
 use setupiq_core::ApiError;
+use setupiq_core::upload::{UploadError, UploadRejection};
 use setupiq_db::DbError;
 
 #[derive(Debug, thiserror::Error)]
@@ -34,15 +35,15 @@ pub enum CommunityError {
     DailyReportLimit { retry_after: u64 },
     #[error("Too many reports from your network today. Please try again tomorrow.")]
     DailyAddressReportLimit { retry_after: u64 },
-    #[error("File is too large. Maximum size is 5MB.")]
+    #[error("The photos are too large: at most 10 MB each.")]
     ImageTooLarge,
     #[error(transparent)]
-    Image(setupiq_analyzer::pipeline::ImageRejection),
+    Image(UploadRejection),
     #[error("This image can't be posted: it appears to contain content that isn't safe for work.")]
     NotSafeForWork,
-    /// The safety classifier could not give an answer (the photo is refused).
-    #[error("the image could not be screened: {0}")]
-    Screening(setupiq_analyzer::RatingError),
+    /// The queue, the image threads or the safety classifier refused or failed.
+    #[error(transparent)]
+    Upload(UploadError),
     #[error(transparent)]
     Media(#[from] setupiq_core::media::MediaError),
     #[error("stored community data is unreadable: {0}")]
@@ -62,6 +63,17 @@ impl From<setupiq_rigpage::RigpageError> for CommunityError {
         match err {
             setupiq_rigpage::RigpageError::Db(db) => Self::Db(db),
             other => Self::Corrupt(other.to_string()),
+        }
+    }
+}
+
+impl From<UploadError> for CommunityError {
+    fn from(err: UploadError) -> Self {
+        match err {
+            UploadError::Rejected(rejection) => Self::Image(rejection),
+            UploadError::NotSafeForWork => Self::NotSafeForWork,
+            UploadError::Media(media) => Self::Media(media),
+            other => Self::Upload(other),
         }
     }
 }
@@ -90,9 +102,10 @@ impl From<CommunityError> for ApiError {
             | CommunityError::DailyAddressReportLimit { retry_after } => {
                 ApiError::rate_limited(message, retry_after)
             }
-            CommunityError::ImageTooLarge | CommunityError::Image(_) => ApiError::invalid("images", message),
+            CommunityError::ImageTooLarge => ApiError::payload_too_large(message),
+            CommunityError::Image(rejection) => UploadError::Rejected(rejection).into_api("images"),
             CommunityError::NotSafeForWork => ApiError::unprocessable(message),
-            CommunityError::Screening(_) => ApiError::unavailable(err),
+            CommunityError::Upload(upload) => upload.into_api("images"),
             // A media store that does not answer is an outage, not a bug: try again later.
             CommunityError::Media(_) => ApiError::unavailable(err),
             CommunityError::Corrupt(_) | CommunityError::Encode(_) => ApiError::internal(err),

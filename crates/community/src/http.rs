@@ -1,11 +1,11 @@
 //! The community endpoints (`/_api/community/…`).
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use setupiq_analyzer::Engine;
 use setupiq_auth::extract::client_ip;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::upload::Uploads;
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, ErrorBody, SharedClock, error};
 use setupiq_db::Db;
@@ -55,8 +55,13 @@ fn post_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest) -
     }
 }
 
-fn context<'a>(db: &'a Db, media: &'a MediaStore, engine: &'a Engine, clock: &'a SharedClock) -> Context<'a> {
-    Context { db, media, analyzer: engine.local_analyzer(), clock }
+fn context<'a>(
+    db: &'a Db,
+    media: &'a MediaStore,
+    uploads: &'a Uploads,
+    clock: &'a SharedClock,
+) -> Context<'a> {
+    Context { db, media, uploads, clock }
 }
 
 /// The community feed: setups of the period, ranked (`top`: score, then the newer; `new`;
@@ -132,8 +137,10 @@ fn json_response(json: web::Bytes) -> HttpResponse {
         (status = 400, description = "Invalid field or photo", body = ErrorBody),
         NotSignedIn,
         (status = 404, description = "Not one of the caller's analyses", body = ErrorBody),
+        (status = 413, description = "A photo is larger than 10 MB or 40 megapixels", body = ErrorBody),
         (status = 422, description = "A photo is not safe for work", body = ErrorBody),
-        (status = 429, description = "Today's posts are used up", body = ErrorBody),
+        (status = 429, description = "Today's posts are used up, or this account's images are still being processed", body = ErrorBody),
+        (status = 503, description = "The image queue is full (see `Retry-After`)", body = ErrorBody),
     )
 )]
 #[post("")]
@@ -142,13 +149,13 @@ async fn publish_setup(
     body: ValidJson<PublishRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
-    engine: web::Data<Engine>,
+    uploads: web::Data<Uploads>,
     clock: web::Data<SharedClock>,
     cache: web::Data<FeedCache>,
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    let ctx = context(&db, &media, &engine, &clock);
+    let ctx = context(&db, &media, &uploads, &clock);
     let setup_id = publish::publish(ctx, user.id(), body.analysis_id, post).await?;
     cache.clear();
     Ok(web::Json(PublishResponse { success: true, setup_id }))
@@ -166,7 +173,10 @@ async fn publish_setup(
         NotSignedIn,
         (status = 403, description = "Not the owner, or more than an hour after publishing", body = ErrorBody),
         (status = 404, description = "No such setup", body = ErrorBody),
+        (status = 413, description = "A photo is larger than 10 MB or 40 megapixels", body = ErrorBody),
         (status = 422, description = "A photo is not safe for work", body = ErrorBody),
+        (status = 429, description = "This account's images are still being processed", body = ErrorBody),
+        (status = 503, description = "The image queue is full (see `Retry-After`)", body = ErrorBody),
     )
 )]
 #[post("/edit")]
@@ -175,13 +185,13 @@ async fn edit_setup(
     body: ValidJson<EditRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
-    engine: web::Data<Engine>,
+    uploads: web::Data<Uploads>,
     clock: web::Data<SharedClock>,
     cache: web::Data<FeedCache>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    publish::edit(context(&db, &media, &engine, &clock), user.id(), body.setup_id, post).await?;
+    publish::edit(context(&db, &media, &uploads, &clock), user.id(), body.setup_id, post).await?;
     cache.clear();
     Ok(web::Json(SuccessResponse { success: true }))
 }

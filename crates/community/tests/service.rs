@@ -683,6 +683,7 @@ mod flow_tests {
     use setupiq_core::SharedClock;
     use setupiq_core::clock::ManualClock;
     use setupiq_core::media::MediaStore;
+    use setupiq_core::upload::{ImageQueue, UploadRejection, Uploads};
     use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
 
     use super::noon;
@@ -709,7 +710,7 @@ mod flow_tests {
         _dir: tempfile::TempDir,
         media_dir: std::path::PathBuf,
         media: MediaStore,
-        analyzer: Arc<LocalAnalyzer>,
+        uploads: Uploads,
         clock: Arc<ManualClock>,
         shared: SharedClock,
     }
@@ -718,11 +719,13 @@ mod flow_tests {
         let dir = tempfile::tempdir().unwrap();
         let media_dir = dir.path().join("media");
         let clock = Arc::new(ManualClock::new(noon()));
+        let media = MediaStore::local(&media_dir);
+        let analyzer = Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models")));
         World {
-            media: MediaStore::local(&media_dir),
+            uploads: Uploads::new(ImageQueue::new(8, 2), analyzer, media.clone()),
+            media,
             media_dir,
             _dir: dir,
-            analyzer: Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models"))),
             shared: clock.clone(),
             clock,
         }
@@ -739,7 +742,7 @@ mod flow_tests {
 
     async fn photos_are_stored_only_for_a_post_that_is_saved(db: TestDb) {
         let w = world();
-        let ctx = Context { db: db.db(), media: &w.media, analyzer: &w.analyzer, clock: &w.shared };
+        let ctx = Context { db: db.db(), media: &w.media, uploads: &w.uploads, clock: &w.shared };
         let (me, other) = {
             let mut conn = db.conn();
             (
@@ -767,17 +770,33 @@ mod flow_tests {
         )
         .await;
         assert!(matches!(broken, Err(CommunityError::Image(_))), "{broken:?}");
-        let huge = format!("data:image/jpeg;base64,{}", "A".repeat(7 * 1024 * 1024));
+        let huge = format!("data:image/jpeg;base64,{}", "A".repeat(14 * 1024 * 1024));
         assert!(matches!(
             publish::publish(ctx, me.id, mine, post(vec![huge])).await,
-            Err(CommunityError::ImageTooLarge)
+            Err(CommunityError::Image(UploadRejection::TooManyBytes { .. }))
         ));
+        // A photo whose header is fine and whose body is missing: decoding it would fail.
+        // A bogus or foreign analysis is refused before anything is decoded.
+        let undecodable = fixtures::data_url("image/png", &fixtures::png_header(640, 480));
+        for analysis in [theirs, 987_654] {
+            let refused = publish::publish(ctx, me.id, analysis, post(vec![undecodable.clone()])).await;
+            assert!(matches!(refused, Err(CommunityError::AnalysisNotFound)), "{refused:?}");
+        }
+        let bomb = fixtures::data_url("image/webp", &fixtures::webp_bomb(12_000, 12_000));
+        let refused = publish::publish(ctx, me.id, mine, post(vec![jpeg_data_url(70), bomb])).await;
+        assert!(
+            matches!(
+                refused,
+                Err(CommunityError::Image(UploadRejection::TooManyPixels { width: 12_000, .. }))
+            ),
+            "{refused:?}"
+        );
         assert_eq!(files(&w.media_dir), 4, "nothing kept from refused posts");
     }
 
     async fn an_edit_keeps_adds_and_drops_photos_within_the_hour(db: TestDb) {
         let w = world();
-        let ctx = Context { db: db.db(), media: &w.media, analyzer: &w.analyzer, clock: &w.shared };
+        let ctx = Context { db: db.db(), media: &w.media, uploads: &w.uploads, clock: &w.shared };
         let (me, other) = {
             let mut conn = db.conn();
             (

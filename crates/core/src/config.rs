@@ -110,6 +110,10 @@ pub struct Config {
     /// `SETUPIQ_BODY_TIMEOUT_SECS`: how long a client has to send a request's whole body
     /// (408 after it), so a slow sender cannot keep a request open.
     pub body_timeout: std::time::Duration,
+    /// `SETUPIQ_BODY_BUDGET_MB` (default 160): the request bodies being received at once,
+    /// in all; a body that does not fit is answered 503 with `Retry-After` instead of being
+    /// buffered, so slow uploaders cannot fill the memory.
+    pub body_budget_bytes: usize,
     /// `SETUPIQ_METRICS_TOKEN`: serves Prometheus metrics at `/metrics` to a scraper that
     /// sends it as a bearer token; unset, `/metrics` does not exist.
     pub metrics_token: Option<Secret>,
@@ -202,6 +206,8 @@ impl Config {
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
             affiliate_conversion_bp: number(&var, "SETUPIQ_AFFILIATE_CONVERSION_BP", 500)?,
             body_timeout: std::time::Duration::from_secs(number(&var, "SETUPIQ_BODY_TIMEOUT_SECS", 30)?),
+            body_budget_bytes: number::<usize>(&var, "SETUPIQ_BODY_BUDGET_MB", 160)?
+                .saturating_mul(1024 * 1024),
             trusted_proxies: crate::forwarded::parse_trusted(
                 &var("SETUPIQ_TRUSTED_PROXIES").unwrap_or_default(),
             )

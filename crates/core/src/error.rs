@@ -155,6 +155,16 @@ impl ApiError {
         }
     }
 
+    /// The service cannot do this right now for a reason the caller may read (a full queue,
+    /// no room for a request body, the network out of reach): 503 with `Retry-After` and a
+    /// message that says so.
+    pub fn busy(message: impl Into<String>, retry_after_secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(retry_after_secs.max(1)),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
+        }
+    }
+
     /// The service cannot answer right now (the database does not answer or refuses, a
     /// dependency is down): 503 with `Retry-After`.
     pub fn unavailable(source: impl Into<Source>) -> Self {
@@ -162,15 +172,6 @@ impl ApiError {
             source: Some(source.into()),
             retry_after_secs: Some(UNAVAILABLE_RETRY_SECS),
             ..Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, UNAVAILABLE_MESSAGE)
-        }
-    }
-
-    /// The service cannot do this right now for a reason the caller may read (a dependency it
-    /// needs is out of reach): 503 with `message` and `Retry-After`.
-    pub fn unavailable_because(message: impl Into<String>, retry_after_secs: u64) -> Self {
-        Self {
-            retry_after_secs: Some(retry_after_secs.max(1)),
-            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
         }
     }
 

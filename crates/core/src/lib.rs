@@ -12,6 +12,7 @@ pub mod media;
 pub mod openapi;
 pub mod tokens;
 pub mod ttl_cache;
+pub mod upload;
 pub mod user_agent;
 pub mod validation;
 

@@ -103,6 +103,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     products,
     affiliate_clicks,
     analyses,
+    analysis_holds,
     analysis_trials,
     signups,
     rigpages,
@@ -217,6 +218,14 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamp,
         share_token -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    analysis_holds (owner) {
+        owner -> Text,
+        token -> Text,
+        expires_at -> Timestamp,
     }
 }
 

@@ -14,6 +14,7 @@ use setupiq_auth::service::accounts::OwnedMedia;
 use setupiq_community::service::cache::FeedCache;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaStore, S3MediaStore};
+use setupiq_core::upload::{ImageQueue, Uploads};
 use setupiq_core::{Config, SharedClock, clock, error};
 use setupiq_credits::PaymentProvider;
 use setupiq_db::Db;
@@ -74,6 +75,10 @@ pub struct AppState {
     pub media: MediaStore,
     pub payments: PaymentProvider,
     pub engine: Engine,
+    /// The one path every image upload takes (its queue is the image threads').
+    pub uploads: Uploads,
+    /// Request bodies being received, against one budget (memory under slow uploads).
+    pub bodies: web::Data<middleware::BodyBudget>,
     /// Rendered public RigPages and visitors' counts not yet written (shared by every worker).
     pub pages: web::Data<PublicPages>,
     /// The community feed as visitors see it and each period's count of visible setups,
@@ -117,6 +122,9 @@ impl AppState {
             tracing::info!("no STRIPE_SECRET_KEY: payments run in test mode");
         }
         let engine = Engine::from_config(&config)?;
+        let local = engine.local_analyzer().clone();
+        let uploads = Uploads::new(ImageQueue::for_threads(local.threads()), local, media.clone());
+        let bodies = web::Data::new(middleware::BodyBudget::new(config.body_budget_bytes));
         Ok(Self {
             config,
             db,
@@ -126,6 +134,8 @@ impl AppState {
             media,
             payments,
             engine,
+            uploads,
+            bodies,
             pages: web::Data::new(PublicPages::default()),
             feed_cache: web::Data::new(FeedCache::default()),
             link_checker: web::Data::new(CheckerConfig::default()),
@@ -202,6 +212,8 @@ pub fn build_app(
         .app_data(web::Data::new(state.media))
         .app_data(web::Data::new(state.payments))
         .app_data(web::Data::new(state.engine))
+        .app_data(web::Data::new(state.uploads))
+        .app_data(state.bodies)
         .app_data(state.pages)
         .app_data(state.feed_cache)
         .app_data(state.link_checker)
@@ -223,6 +235,7 @@ pub fn build_app(
         .default_service(web::to(spa::fallback))
         .wrap(from_fn(middleware::csrf))
         .wrap(from_fn(middleware::body_deadline))
+        .wrap(from_fn(middleware::body_budget))
         .wrap(Compress::default())
         .wrap(from_fn(middleware::security_headers))
         .wrap(from_fn(middleware::log_requests))

@@ -5,6 +5,8 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -154,6 +156,124 @@ impl Stream for Deadline {
             return Poll::Ready(Some(Err(PayloadError::Io(late))));
         }
         Poll::Pending
+    }
+}
+
+/// The request bodies being received at once, counted against one budget
+/// ([`Config::body_budget_bytes`]): a JSON body is buffered whole before its handler runs,
+/// so 150 slow uploaders of 14 MB would otherwise hold 2 GB between them.
+#[derive(Debug)]
+pub struct BodyBudget {
+    capacity: usize,
+    used: AtomicUsize,
+}
+
+/// Bodies declared this small are not counted: normal requests are never refused for the
+/// uploads in flight (the connection limits and the body deadline bound them).
+const SMALL_BODY: usize = 64 * 1024;
+/// Seconds a client is asked to wait when the budget is spent.
+const BUDGET_RETRY_SECS: u64 = 5;
+pub const BUDGET_SPENT: &str =
+    "We are receiving too many uploads right now. Please try again in a few seconds.";
+
+impl BodyBudget {
+    pub fn new(capacity: usize) -> Self {
+        Self { capacity, used: AtomicUsize::new(0) }
+    }
+
+    /// Takes `bytes` from the budget if they are there.
+    fn take(&self, bytes: usize) -> bool {
+        self.used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(bytes).filter(|&total| total <= self.capacity)
+            })
+            .is_ok()
+    }
+
+    fn give(&self, bytes: usize) {
+        self.used.fetch_sub(bytes, Ordering::AcqRel);
+    }
+
+    /// Bytes taken now.
+    pub fn in_use(&self) -> usize {
+        self.used.load(Ordering::Acquire)
+    }
+}
+
+/// What one request took from the [`BodyBudget`], given back when the request is done.
+struct Taken {
+    budget: web::Data<BodyBudget>,
+    bytes: Arc<AtomicUsize>,
+}
+
+impl Drop for Taken {
+    fn drop(&mut self) {
+        self.budget.give(self.bytes.load(Ordering::Acquire));
+    }
+}
+
+/// Counts a request's body against the [`BodyBudget`] before it is read: a body whose
+/// declared length does not fit is answered 503 with `Retry-After` at once, never
+/// buffered; a body without a declared length (chunked) is counted as it arrives and cut
+/// off when the budget is spent. The bytes are given back when the response is ready (the
+/// handler, and the body it held, are done).
+pub async fn body_budget(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    let Some(budget) = req.app_data::<web::Data<BodyBudget>>().cloned() else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<usize>().ok());
+    let chunked = declared.is_none() && req.headers().contains_key(header::TRANSFER_ENCODING);
+    let taken = Taken { budget: budget.clone(), bytes: Arc::new(AtomicUsize::new(0)) };
+    match declared {
+        Some(bytes) if bytes > SMALL_BODY => {
+            if !budget.take(bytes) {
+                metrics::counter!("request_bodies_refused_total").increment(1);
+                let busy = ApiError::busy(BUDGET_SPENT, BUDGET_RETRY_SECS);
+                return Ok(req.into_response(busy.error_response()));
+            }
+            taken.bytes.store(bytes, Ordering::Release);
+        }
+        None if chunked => {
+            let body =
+                Counted { inner: req.take_payload(), taken: taken.bytes.clone(), budget: budget.clone() };
+            req.set_payload(Payload::Stream { payload: Box::pin(body) });
+        }
+        _ => {}
+    }
+    let res = next.call(req).await?.map_into_boxed_body();
+    drop(taken);
+    Ok(res)
+}
+
+/// A body of undeclared length, taken from the budget chunk by chunk.
+struct Counted {
+    inner: Payload,
+    taken: Arc<AtomicUsize>,
+    budget: web::Data<BodyBudget>,
+}
+
+impl Stream for Counted {
+    type Item = Result<web::Bytes, PayloadError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        match Pin::new(&mut self.inner).poll_next(cx) {
+            Poll::Ready(Some(Ok(chunk))) => {
+                if !self.budget.take(chunk.len()) {
+                    let spent = std::io::Error::new(std::io::ErrorKind::OutOfMemory, BUDGET_SPENT);
+                    return Poll::Ready(Some(Err(PayloadError::Io(spent))));
+                }
+                self.taken.fetch_add(chunk.len(), Ordering::AcqRel);
+                Poll::Ready(Some(Ok(chunk)))
+            }
+            other => other,
+        }
     }
 }
 

@@ -167,7 +167,8 @@ async fn an_oversized_photo_is_refused_before_decoding(db: TestDb) {
     let eleven_mb = format!("data:image/jpeg;base64,{}", "A".repeat(11 * 1024 * 1024 / 3 * 4));
     let res = me.post("/_api/analyze-setup", json!({"type": "image", "value": eleven_mb})).await;
     assert_eq!(res.status, StatusCode::PAYLOAD_TOO_LARGE);
-    assert_eq!(res.error(), "File size exceeds 10MB limit");
+    // The refusal names the file's size, not only the limit.
+    assert_eq!(res.error(), "This file is 11.1 MB; the largest we take is 10 MB.");
     assert_eq!(app.balance(me.id), 3);
 }
 

@@ -494,10 +494,10 @@ async fn uploads_go_through_the_pipeline_and_leave_with_the_account(db: TestDb) 
     let refused = me.post("/_api/rigpage/images", json!({"kind": "link", "imageData": gif})).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert_eq!(refused.error(), "Please upload a valid image (PNG, JPG, or WebP)");
-    let huge = format!("data:image/png;base64,{}", "A".repeat(7 * 1024 * 1024));
+    let huge = format!("data:image/png;base64,{}", "A".repeat(14 * 1024 * 1024));
     let too_big = me.post("/_api/rigpage/images", json!({"kind": "avatar", "imageData": huge})).await;
     assert_eq!(too_big.status, StatusCode::BAD_REQUEST);
-    assert_eq!(too_big.error(), "Image must be less than 5MB");
+    assert_eq!(too_big.error(), "Image must be less than 10MB");
 
     let saved =
         me.post("/_api/rigpage/config", with(page(&me, "upload_rig"), json!({"backgroundImage": url}))).await;

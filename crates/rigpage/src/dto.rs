@@ -23,7 +23,7 @@ pub const MAX_LABEL: usize = 100;
 pub const MAX_SECTION: usize = 50;
 pub const MAX_TAGLINE: usize = 100;
 pub const MAX_BIO: usize = 150;
-/// A 5 MB image as base64 in a data URL.
+/// A 10 MB image as base64 in a data URL.
 pub const MAX_IMAGE_DATA: usize = crate::service::images::MAX_BYTES / 3 * 4 + 64;
 
 fn fail(code: &'static str, message: &'static str) -> Result<(), ValidationError> {

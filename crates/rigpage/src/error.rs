@@ -4,11 +4,12 @@ use setupiq_analysis::AnalysisError;
 use setupiq_auth::AuthError;
 use setupiq_core::ApiError;
 use setupiq_core::media::MediaError;
+use setupiq_core::upload::{UploadError, UploadRejection};
 use setupiq_db::DbError;
 
 pub const INVALID_URL: &str = "Please enter a valid URL.";
 pub const INVALID_IMAGE: &str = "Please upload a valid image (PNG, JPG, or WebP)";
-pub const IMAGE_TOO_LARGE: &str = "Image must be less than 5MB";
+pub const IMAGE_TOO_LARGE: &str = "Image must be less than 10MB";
 
 #[derive(Debug, thiserror::Error)]
 pub enum RigpageError {
@@ -28,13 +29,14 @@ pub enum RigpageError {
     InsufficientCredits { needed: i32 },
     #[error("{INVALID_IMAGE}")]
     ImageInvalid,
-    #[error("{IMAGE_TOO_LARGE}")]
-    ImageTooLarge,
+    /// The picture is larger than the upload path takes (the message names its size).
+    #[error(transparent)]
+    ImageTooLarge(UploadRejection),
     #[error("This image can't be used: it appears to contain content that isn't safe for work.")]
     NotSafeForWork,
-    /// The safety classifier could not give an answer (the upload is refused).
-    #[error("the image could not be screened: {0}")]
-    Screening(setupiq_analyzer::RatingError),
+    /// The queue, the image threads or the safety classifier refused or failed.
+    #[error(transparent)]
+    Upload(UploadError),
     #[error("Too many uploads. Please try again in an hour.")]
     TooManyUploads,
     #[error("RigPage not found.")]
@@ -57,6 +59,23 @@ impl RigpageError {
     }
 }
 
+impl From<UploadRejection> for RigpageError {
+    fn from(rejection: UploadRejection) -> Self {
+        if rejection.is_format() { Self::ImageInvalid } else { Self::ImageTooLarge(rejection) }
+    }
+}
+
+impl From<UploadError> for RigpageError {
+    fn from(err: UploadError) -> Self {
+        match err {
+            UploadError::Rejected(rejection) => rejection.into(),
+            UploadError::NotSafeForWork => Self::NotSafeForWork,
+            UploadError::Media(media) => Self::Media(media),
+            other => Self::Upload(other),
+        }
+    }
+}
+
 impl From<diesel::result::Error> for RigpageError {
     fn from(err: diesel::result::Error) -> Self {
         Self::Db(DbError::Query(err))
@@ -75,11 +94,10 @@ impl From<RigpageError> for ApiError {
                 ApiError::invalid(&field, message)
             }
             RigpageError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
-            RigpageError::ImageInvalid | RigpageError::ImageTooLarge => {
-                ApiError::invalid("imageData", message)
-            }
+            RigpageError::ImageInvalid => ApiError::invalid("imageData", message),
+            RigpageError::ImageTooLarge(rejection) => UploadError::Rejected(rejection).into_api("imageData"),
             RigpageError::NotSafeForWork => ApiError::unprocessable(message),
-            RigpageError::Screening(_) => ApiError::unavailable(err),
+            RigpageError::Upload(upload) => upload.into_api("imageData"),
             RigpageError::TooManyUploads => ApiError::rate_limited(message, 3600),
             RigpageError::NotFound => ApiError::not_found(message),
             RigpageError::Media(_) => ApiError::unavailable(err),

@@ -3,10 +3,10 @@
 
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
-use setupiq_analyzer::Engine;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error};
 use setupiq_db::Db;
@@ -162,7 +162,8 @@ async fn preview(
     Ok(web::Json(PreviewResponse { html: render::page(&page, Mode::Preview) }))
 }
 
-/// Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 5 MB); it is
+/// Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 10 MB and 40
+/// megapixels); it is
 /// re-encoded without metadata and must pass the safety classifier (the page is public).
 /// Put the returned URL in the config and save.
 #[utoipa::path(
@@ -171,10 +172,12 @@ async fn preview(
     request_body = UploadImageRequest,
     responses(
         (status = 200, description = "Stored", body = UploadImageResponse),
-        (status = 400, description = "Not a PNG, JPEG or WebP image, or larger than 5 MB", body = ErrorBody),
+        (status = 400, description = "Not a PNG, JPEG or WebP image, or a larger body than 10 MB of image takes", body = ErrorBody),
         NotSignedIn,
+        (status = 413, description = "The file is larger than 10 MB, or the picture larger than 40 megapixels", body = ErrorBody),
         (status = 422, description = "The image is not safe for work", body = ErrorBody),
-        (status = 429, description = "Too many uploads in the last hour", body = ErrorBody),
+        (status = 429, description = "Too many uploads in the last hour, or this account's images are still being processed", body = ErrorBody),
+        (status = 503, description = "The image queue is full (see `Retry-After`)", body = ErrorBody),
     )
 )]
 #[post("")]
@@ -182,13 +185,11 @@ async fn upload_image(
     user: CurrentUser,
     body: ValidJson<UploadImageRequest>,
     db: web::Data<Db>,
-    media: web::Data<MediaStore>,
-    engine: web::Data<Engine>,
+    uploads: web::Data<Uploads>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<UploadImageResponse>, ApiError> {
     let body = body.into_inner();
-    let analyzer = engine.local_analyzer();
-    let url = images::upload(&db, &media, analyzer, &clock, user.id(), body.kind, body.image_data).await?;
+    let url = images::upload(&db, &uploads, &clock, user.id(), body.kind, body.image_data).await?;
     Ok(web::Json(UploadImageResponse { url }))
 }
 

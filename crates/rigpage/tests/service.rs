@@ -14,6 +14,7 @@ use std::sync::Arc;
 use setupiq_analyzer::local::LocalAnalyzer;
 use setupiq_core::clock;
 use setupiq_core::media::MediaStore;
+use setupiq_core::upload::{ImageQueue, UncheckedWorker, UploadError, UploadRejection, Uploads};
 use setupiq_db::DbConnection;
 use setupiq_rigpage::RigpageError;
 use setupiq_rigpage::service::config::{self, Link, Settings};
@@ -82,11 +83,18 @@ both_backends!(
 both_backends_async!(
     uploads_are_re_encoded_and_only_their_owner_may_show_them,
     an_upload_the_safety_classifier_cannot_check_is_refused_and_not_kept,
+    parallel_uploads_respect_the_hourly_limit,
+    a_huge_picture_is_refused_from_its_header_before_it_counts,
 );
 
 /// The analyzer with the real models (`make models` fetches them).
 fn analyzer() -> Arc<LocalAnalyzer> {
     Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models")))
+}
+
+/// The upload path over `media` with the real models.
+fn uploads(media: &MediaStore) -> Uploads {
+    Uploads::new(ImageQueue::new(8, 2), analyzer(), media.clone())
 }
 
 fn a_new_page_starts_with_the_username_and_the_newest_photo(db: TestDb) {
@@ -443,25 +451,17 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
             fixtures::account(&mut conn, "img-other@example.com"),
         )
     };
-    let avatar = images::upload(
-        db.db(),
-        &media,
-        &analyzer(),
-        &clock,
-        me.id,
-        ImageKind::Avatar,
-        png_data_url(1200, 900),
-    )
-    .await
-    .unwrap();
+    let avatar =
+        images::upload(db.db(), &uploads(&media), &clock, me.id, ImageKind::Avatar, png_data_url(1200, 900))
+            .await
+            .unwrap();
     assert!(avatar.starts_with("/media/rigpage/") && avatar.ends_with(".png"), "{avatar}");
     let stored = image::open(dir.path().join(avatar.trim_start_matches("/media/"))).unwrap();
     assert!(stored.width() <= 512 && stored.height() <= 512, "fitted to the avatar size");
 
     let bad = images::upload(
         db.db(),
-        &media,
-        &analyzer(),
+        &uploads(&media),
         &clock,
         me.id,
         ImageKind::Link,
@@ -484,7 +484,7 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
     // Replacing the avatar hands the old one back for removal.
     drop(conn);
     let newer =
-        images::upload(db.db(), &media, &analyzer(), &clock, me.id, ImageKind::Avatar, png_data_url(64, 64))
+        images::upload(db.db(), &uploads(&media), &clock, me.id, ImageKind::Avatar, png_data_url(64, 64))
             .await
             .unwrap();
     let mut conn = db.conn();
@@ -502,20 +502,56 @@ async fn an_upload_the_safety_classifier_cannot_check_is_refused_and_not_kept(db
     let me = fixtures::account(&mut db.conn(), "unscreened@example.com");
     // No models here: the classifier cannot answer, so the upload fails closed.
     let blind = Arc::new(LocalAnalyzer::new(dir.path().join("no-models")));
-    let res = images::upload(
-        db.db(),
-        &media,
-        &blind,
-        &clock::system(),
-        me.id,
-        ImageKind::Avatar,
-        png_data_url(8, 8),
-    )
-    .await;
-    assert!(matches!(res, Err(RigpageError::Screening(_))), "{res:?}");
+    let blind = Uploads::new(ImageQueue::new(8, 2), blind, media.clone());
+    let res =
+        images::upload(db.db(), &blind, &clock::system(), me.id, ImageKind::Avatar, png_data_url(8, 8)).await;
+    assert!(matches!(res, Err(RigpageError::Upload(UploadError::Failed(_)))), "{res:?}");
     assert!(
         !dir.path().join("media").exists()
             || std::fs::read_dir(dir.path().join("media")).unwrap().next().is_none()
     );
     assert!(images::media_of_user(&mut db.conn(), me.id).unwrap().is_empty());
+}
+
+async fn parallel_uploads_respect_the_hourly_limit(db: TestDb) {
+    let dir = tempfile::tempdir().unwrap();
+    let media = MediaStore::local(dir.path());
+    let clock = clock::system();
+    let me = fixtures::account(&mut db.conn(), "parallel-uploads@example.com");
+    // A queue that lets all of them in at once: only the hourly limit may stop them.
+    let uploads = Uploads::new(ImageQueue::new(64, 64), Arc::new(UncheckedWorker), media.clone());
+    let attempts = (0..40)
+        .map(|_| images::upload(db.db(), &uploads, &clock, me.id, ImageKind::Link, png_data_url(16, 16)));
+    let results = futures_util::future::join_all(attempts).await;
+    let stored = results.iter().filter(|r| r.is_ok()).count();
+    let refused = results.iter().filter(|r| matches!(r, Err(RigpageError::TooManyUploads))).count();
+    assert_eq!((stored, refused), (30, 10), "{results:?}");
+    assert_eq!(images::media_of_user(&mut db.conn(), me.id).unwrap().len(), 30);
+    assert_eq!(std::fs::read_dir(dir.path().join("rigpage")).unwrap().count(), 30);
+}
+
+async fn a_huge_picture_is_refused_from_its_header_before_it_counts(db: TestDb) {
+    let dir = tempfile::tempdir().unwrap();
+    let media = MediaStore::local(dir.path());
+    let me = fixtures::account(&mut db.conn(), "bomb-upload@example.com");
+    let uploads = uploads(&media);
+    for bomb in [
+        fixtures::data_url("image/png", &fixtures::png_header(12_000, 12_000)),
+        fixtures::data_url("image/webp", &fixtures::webp_bomb(12_000, 12_000)),
+    ] {
+        let res =
+            images::upload(db.db(), &uploads, &clock::system(), me.id, ImageKind::Background, bomb).await;
+        assert!(
+            matches!(
+                &res,
+                Err(RigpageError::ImageTooLarge(UploadRejection::TooManyPixels {
+                    width: 12_000,
+                    height: 12_000
+                }))
+            ),
+            "{res:?}"
+        );
+    }
+    assert!(images::media_of_user(&mut db.conn(), me.id).unwrap().is_empty(), "nothing recorded");
+    assert_eq!(uploads.queue().in_flight(), 0);
 }

@@ -88,3 +88,48 @@ pub fn analysis(
     };
     analyses::save_and_charge(conn, &new, now).unwrap().0.id
 }
+
+/// `bytes` as a `data:{mime};base64,…` URL.
+pub fn data_url(mime: &str, bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    format!("data:{mime};base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+/// The start of a PNG of `width` x `height` pixels: signature and header, no pixels. What a
+/// decompression bomb looks like before decoding; decoding it fails (there is no image data).
+pub fn png_header(width: u32, height: u32) -> Vec<u8> {
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&width.to_be_bytes());
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut png = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
+    png.extend_from_slice(&ihdr);
+    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    png
+}
+
+/// A lossless WebP of `width` x `height` pixels (at most 16384 a side) that is its header
+/// and a few bytes: a decompression bomb's 30 bytes.
+pub fn webp_bomb(width: u32, height: u32) -> Vec<u8> {
+    let bits: u32 = (width - 1) | ((height - 1) << 14);
+    let mut vp8l = vec![0x2F];
+    vp8l.extend_from_slice(&bits.to_le_bytes());
+    vp8l.extend_from_slice(&[0; 5]);
+    let mut webp = b"RIFF".to_vec();
+    webp.extend_from_slice(&(4 + 8 + vp8l.len() as u32).to_le_bytes());
+    webp.extend_from_slice(b"WEBPVP8L");
+    webp.extend_from_slice(&(vp8l.len() as u32).to_le_bytes());
+    webp.extend_from_slice(&vp8l);
+    webp
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}

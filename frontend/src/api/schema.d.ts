@@ -518,7 +518,8 @@ export interface paths {
         put?: never;
         /**
          * Replaces the profile picture with a PNG or JPEG data URL (at most 700000 characters).
-         * @description The image is decoded, scaled to at most 800 px and re-encoded without metadata.
+         * @description The image is decoded, scaled to at most 800 px, re-encoded without metadata and must
+         *     pass the safety classifier (the picture is public).
          */
         post: operations["upload_profile_picture"];
         delete?: never;
@@ -924,7 +925,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 5 MB); it is
+         * Uploads an avatar, background or link image (PNG, JPEG or WebP, at most 10 MB and 40
+         *     megapixels); it is
          *     re-encoded without metadata and must pass the safety classifier (the page is public).
          *     Put the returned URL in the config and save.
          */
@@ -3814,7 +3816,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The image is larger than 10 MB */
+            /** @description Another photo analysis of this account (or visitor) is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than 10 MB, or the picture larger than 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3832,7 +3843,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The analyzer could not produce a result */
+            /** @description Too many images of this account or address in flight */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image queue is full (see `Retry-After`), or the analyzer could not produce a result */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4386,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Not a valid PNG or JPEG, or too large */
+            /** @description Not a valid PNG or JPEG, or longer than 700000 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4413,7 +4433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description The picture is larger than 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,7 +4442,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description The picture is not safe for work */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This account's images are still being processed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4866,7 +4904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description A photo is larger than 10 MB or 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4884,7 +4922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Today's posts are used up */
+            /** @description Today's posts are used up, or this account's images are still being processed */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4893,7 +4931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5040,7 +5078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description A photo is larger than 10 MB or 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5058,7 +5096,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description This account's images are still being processed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5751,7 +5798,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadImageResponse"];
                 };
             };
-            /** @description Not a PNG, JPEG or WebP image, or larger than 5 MB */
+            /** @description Not a PNG, JPEG or WebP image, or a larger body than 10 MB of image takes */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5778,7 +5825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description The file is larger than 10 MB, or the picture larger than 40 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5796,7 +5843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many uploads in the last hour */
+            /** @description Too many uploads in the last hour, or this account's images are still being processed */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5805,7 +5852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description The image queue is full (see `Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,11 @@
-//! The analyse flow, from a request's input to a delivered result: the allowance is checked
-//! before any work, the photo goes through the upload pipeline, the [`Engine`] screens and
-//! rates it, suggestions come from the catalogue, and then either the result is saved with
-//! its credit (signed in) or the visitor's free trial is claimed (anonymous, nothing kept).
+//! The analyse flow, from a request's input to a delivered result, cheapest refusal first:
+//! the photo's size from its header ([`upload::inspect`]); the account's one photo analysis
+//! hold, taken only with the credit (or free trial) there ([`super::take_hold`]: 402, or
+//! 409 while another of its analyses runs); a place in the image queue (503 when full).
+//! Only then is the photo decoded (the upload path), screened and rated by the [`Engine`];
+//! suggestions come from the catalogue, and then either the result is saved with its credit
+//! (signed in) or the visitor's free trial is claimed (anonymous, nothing kept). The hold
+//! is given back whatever happens, even when the client goes away.
 //!
 //! The one async flow of this crate: it orchestrates the rules of [`super`] (each a plain
 //! function over a connection, run through [`Db::run`]) with the analyzer and the media
@@ -13,10 +17,11 @@ use chrono::{DateTime, Utc};
 use setupiq_analyzer::pipeline::{self, PreparedImage};
 use setupiq_analyzer::{AnalysisInput, Engine};
 use setupiq_core::SharedClock;
-use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
+use setupiq_core::media::{MediaKey, MediaKind};
+use setupiq_core::upload::{self, Uploads};
 use setupiq_db::Db;
 
-use super::{InputType, NewAnalysis, Report, Requester, SavedAnalysis, suggestions};
+use super::{Hold, InputType, NewAnalysis, Report, Requester, SavedAnalysis, suggestions};
 use crate::error::AnalysisError;
 
 /// What the service needs for an analysis; one per process.
@@ -25,7 +30,7 @@ pub struct AnalyzeContext<'a> {
     pub db: &'a Db,
     pub clock: &'a SharedClock,
     pub engine: &'a Engine,
-    pub media: &'a MediaStore,
+    pub uploads: &'a Uploads,
 }
 
 /// What a request asks to analyse (already validated).
@@ -53,31 +58,83 @@ pub async fn analyze(
     requester: Requester,
     submission: Submission,
 ) -> Result<Delivered, AnalysisError> {
-    let AnalyzeContext { db, clock, engine, media } = ctx;
-    match &requester {
-        Requester::User { is_pro, credits, .. } => super::check_credits(*is_pro, *credits)?,
-        Requester::Visitor { visitor_hash, ip } => {
-            let (visitor_hash, ip, now) = (visitor_hash.clone(), ip.clone(), clock.now());
-            db.run(move |conn| super::check_trial(conn, &visitor_hash, &ip, now)).await?;
+    let AnalyzeContext { db, clock, .. } = ctx;
+    if submission.input_type == InputType::Text {
+        match &requester {
+            Requester::User { is_pro, credits, .. } => super::check_credits(*is_pro, *credits)?,
+            Requester::Visitor { visitor_hash, ip } => {
+                let (visitor_hash, ip, now) = (visitor_hash.clone(), ip.clone(), clock.now());
+                db.run(move |conn| super::check_trial(conn, &visitor_hash, &ip, now)).await?;
+            }
         }
+        return deliver(ctx, requester, submission).await;
     }
+    // A photo: what its header says first, then the hold (credit, one at a time).
+    let inspected = upload::inspect(&submission.value, upload::ALL_KINDS).map_err(AnalysisError::Image)?;
+    let (holder, now) = (requester.clone(), clock.now());
+    let hold = db.run(move |conn| super::take_hold(conn, &holder, now)).await?;
+    let _release = HoldGuard { db: db.clone(), hold: Some(hold) };
+    let ticket = ctx.uploads.admit(&requester.queue_owner())?;
+    let prepared = ctx.uploads.run(&ticket, move || pipeline::prepare_inspected(&inspected)).await??;
+    let delivered = deliver_photo(ctx, requester, submission, prepared).await;
+    drop(ticket);
+    delivered
+}
 
-    // Kept with a saved analysis: the description analysed, or the note sent with a photo.
-    let Submission { input_type, value, description } = submission;
-    let input_text = match input_type {
-        InputType::Text => Some(value.trim().to_owned()),
-        InputType::Image => {
-            description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned)
-        }
-    };
-    let (input, image) = match input_type {
-        InputType::Text => (AnalysisInput::Text(Arc::from(value.trim())), None),
-        InputType::Image => {
-            let prepared = engine.local_analyzer().run(move || pipeline::prepare(&value)).await??;
-            let prepared = Arc::new(prepared);
-            (AnalysisInput::Image(prepared.clone()), Some(prepared))
-        }
-    };
+/// Gives a hold back when the flow ends, however it ends (a dropped request included).
+struct HoldGuard {
+    db: Db,
+    hold: Option<Hold>,
+}
+
+impl Drop for HoldGuard {
+    fn drop(&mut self) {
+        let (Some(hold), Ok(runtime)) = (self.hold.take(), tokio::runtime::Handle::try_current()) else {
+            return;
+        };
+        let db = self.db.clone();
+        runtime.spawn(async move {
+            if let Err(e) = db.run(move |conn| super::release_hold(conn, &hold)).await {
+                tracing::warn!(error = %e, "an analysis hold could not be given back; it expires");
+            }
+        });
+    }
+}
+
+async fn deliver(
+    ctx: AnalyzeContext<'_>,
+    requester: Requester,
+    submission: Submission,
+) -> Result<Delivered, AnalysisError> {
+    let input = AnalysisInput::Text(Arc::from(submission.value.trim()));
+    let input_text = Some(submission.value.trim().to_owned());
+    finish(ctx, requester, input, input_text, None).await
+}
+
+async fn deliver_photo(
+    ctx: AnalyzeContext<'_>,
+    requester: Requester,
+    submission: Submission,
+    prepared: PreparedImage,
+) -> Result<Delivered, AnalysisError> {
+    // Kept with a saved analysis: the note sent with a photo.
+    let input_text =
+        submission.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned);
+    let prepared = Arc::new(prepared);
+    finish(ctx, requester, AnalysisInput::Image(prepared.clone()), input_text, Some(prepared)).await
+}
+
+/// Rates the input, then saves it with its credit or claims the visitor's trial.
+async fn finish(
+    ctx: AnalyzeContext<'_>,
+    requester: Requester,
+    input: AnalysisInput,
+    input_text: Option<String>,
+    image: Option<Arc<PreparedImage>>,
+) -> Result<Delivered, AnalysisError> {
+    let AnalyzeContext { db, clock, engine, uploads } = ctx;
+    let media = uploads.media();
+    let input_type = if image.is_some() { InputType::Image } else { InputType::Text };
     let rating = engine.analyze(input).await?;
     let assessment = rating.assessment.clone();
     let suggestions = db.run(move |conn| suggestions::suggest(conn, &assessment)).await?;
@@ -92,7 +149,7 @@ pub async fn analyze(
         Requester::User { id, is_pro, .. } => (id, is_pro),
     };
     let stored = match &image {
-        Some(image) => Some(store_images(media, image).await?),
+        Some(image) => Some(store_images(uploads, image).await?),
         None => None,
     };
     let keys = stored.clone();
@@ -123,9 +180,10 @@ pub async fn analyze(
 
 /// Stores the fitted photo and its thumbnail; returns their keys.
 async fn store_images(
-    media: &MediaStore,
+    uploads: &Uploads,
     image: &PreparedImage,
 ) -> Result<(MediaKey, MediaKey), AnalysisError> {
+    let media = uploads.media();
     let photo = MediaKey::generate("analyses", MediaKind::Jpeg);
     let thumb = MediaKey::generate("analysis_thumbs", MediaKind::Jpeg);
     media.put(&photo, image.jpeg.clone()).await?;

@@ -13,12 +13,16 @@ use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
 
 use crate::error::AnalysisError;
-use crate::models::{AnalysisInsertForm, AnalysisRow, TrialInsertForm};
+use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
 use crate::repo;
 use setupiq_analyzer::engine::{AnalyzerName, Rating};
 use setupiq_analyzer::result::Assessment;
 use setupiq_analyzer::voice::Voices;
 pub use suggestions::Suggestion;
+
+/// How long a photo analysis's hold counts if it is never given back (its process was
+/// killed): far longer than an analysis takes, short enough not to lock anyone out for long.
+pub const HOLD_FOR: Duration = Duration::minutes(2);
 
 /// Credits one analysis costs.
 pub const ANALYSIS_COST: i32 = 1;
@@ -32,6 +36,70 @@ pub enum Requester {
     User { id: i64, is_pro: bool, credits: i32 },
     /// An anonymous visitor: the SHA-256 of their anonymous-id cookie, and their IP.
     Visitor { visitor_hash: String, ip: String },
+}
+
+impl Requester {
+    /// Who holds a photo analysis ([`take_hold`]): the account, or the anonymous visitor.
+    pub fn hold_owner(&self) -> String {
+        match self {
+            Requester::User { id, .. } => format!("user:{id}"),
+            Requester::Visitor { visitor_hash, .. } => format!("visitor:{visitor_hash}"),
+        }
+    }
+
+    /// Whose place in the image queue an analysis takes: the account, or for anonymous
+    /// visitors their address (a new visitor id costs nothing; an address does).
+    pub fn queue_owner(&self) -> String {
+        match self {
+            Requester::User { id, .. } => format!("user:{id}"),
+            Requester::Visitor { ip, .. } => format!("ip:{ip}"),
+        }
+    }
+}
+
+/// A photo analysis in flight: the one an account (or visitor) may have at a time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hold {
+    pub owner: String,
+    pub token: String,
+}
+
+/// Takes the requester's one photo analysis hold before any work, in a transaction after
+/// `ledger::lock_account`: refused with 402 when the credit (or the free trial) is not
+/// there, and with [`AnalysisError::AlreadyRunning`] while another of their analyses holds
+/// it (on any replica). The credit itself is taken with the result ([`save_and_charge`]);
+/// the hold is given back by [`release_hold`], or counts no more after [`HOLD_FOR`].
+pub fn take_hold(
+    conn: &mut DbConnection,
+    requester: &Requester,
+    now: DateTime<Utc>,
+) -> Result<Hold, AnalysisError> {
+    let owner = requester.hold_owner();
+    write_transaction(conn, |conn| {
+        match requester {
+            Requester::User { id, is_pro, .. } => {
+                ledger::lock_account(conn, *id)?;
+                if !is_pro {
+                    check_credits(false, ledger::balance(conn, *id)?)?;
+                }
+            }
+            Requester::Visitor { visitor_hash, ip } => check_trial(conn, visitor_hash, ip, now)?,
+        }
+        repo::delete_expired_hold(conn, &owner, now.naive_utc())?;
+        let token = setupiq_core::tokens::generate();
+        let form = HoldInsertForm { owner: &owner, token: &token, expires_at: (now + HOLD_FOR).naive_utc() };
+        match repo::insert_hold(conn, &form) {
+            Ok(_) => Ok(Hold { owner: owner.clone(), token }),
+            Err(e) if is_unique_violation(&e) => Err(AnalysisError::AlreadyRunning),
+            Err(e) => Err(e.into()),
+        }
+    })
+}
+
+/// Gives a hold back (the analysis was saved, refused or failed).
+pub fn release_hold(conn: &mut DbConnection, hold: &Hold) -> Result<(), AnalysisError> {
+    repo::delete_hold(conn, &hold.owner, &hold.token)?;
+    Ok(())
 }
 
 /// Refuses early (before any work) a signed-in user without credits; Pro users are never

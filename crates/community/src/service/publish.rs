@@ -1,29 +1,33 @@
-//! The publish and edit flows, from a request's photos to saved rows: each new photo goes
-//! through the upload pipeline (magic bytes, pixel and memory limits, a re-encode without
-//! metadata, a thumbnail) and the safety classifier on the analysis threads, is stored
-//! through the media store, and only then are the rows written by [`setups`]. Whatever
-//! fails after a photo was stored removes it again; an edit removes the photos it dropped.
+//! The publish and edit flows, from a request's photos to saved rows. What needs no photo
+//! is refused first (the analysis is not the caller's, today's posts are used up, the edit
+//! window closed), then every new photo's size is read from its header before any is
+//! decoded; then each goes through the one upload path ([`setupiq_core::upload`]: the
+//! image queue, decoding with limits, a re-encode without metadata, a thumbnail, the safety
+//! classifier) into the media store, and only then are the rows written by [`setups`].
+//! Whatever fails after a photo was stored removes it again; an edit removes the photos it
+//! dropped.
 
-use std::sync::Arc;
-
-use setupiq_analyzer::local::LocalAnalyzer;
-use setupiq_analyzer::pipeline;
 use setupiq_core::SharedClock;
-use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
+use setupiq_core::media::{MediaKey, MediaStore};
+use setupiq_core::upload::{self, Fit, Inspected, Uploads};
 use setupiq_db::Db;
 
 use super::setups::{self, NewSetup, PostImage, SetupEdit, StoredImage};
 use crate::error::CommunityError;
 
-/// The largest photo a post takes.
-pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+/// The largest photo a post takes (the one limit of every upload).
+pub const MAX_IMAGE_BYTES: usize = upload::MAX_UPLOAD_BYTES;
+
+/// How a post's photo is stored: fitted to 1920x1080 as JPEG with a 400 px thumbnail,
+/// checked by the safety classifier (the feed is public).
+const FIT: Fit = Fit { width: 1920, height: 1080, keep_png: false, thumbnail: Some(400), safety_check: true };
 
 /// What the flows need; one per process.
 #[derive(Clone, Copy)]
 pub struct Context<'a> {
     pub db: &'a Db,
     pub media: &'a MediaStore,
-    pub analyzer: &'a Arc<LocalAnalyzer>,
+    pub uploads: &'a Uploads,
     pub clock: &'a SharedClock,
 }
 
@@ -47,8 +51,10 @@ pub async fn publish(
     if post.images.len() > setups::MAX_IMAGES {
         return Err(CommunityError::TooManyImages);
     }
-    let (images, stored) = store_new(ctx, post.images).await?;
+    // Refuse early what the rules refuse anyway, before any photo is processed.
     let now = ctx.clock.now();
+    ctx.db.run(move |conn| setups::check_publish(conn, user_id, analysis_id, now)).await?;
+    let (images, stored) = store_new(ctx, user_id, post.images).await?;
     let saved = ctx
         .db
         .run(move |conn| {
@@ -85,7 +91,7 @@ pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> 
     if now - setup.created_at > setups::EDIT_WINDOW {
         return Err(CommunityError::EditWindowClosed);
     }
-    let (images, stored) = store_new(ctx, post.images).await?;
+    let (images, stored) = store_new(ctx, user_id, post.images).await?;
     let saved = ctx
         .db
         .run(move |conn| {
@@ -112,22 +118,38 @@ pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> 
 }
 
 /// Stores the new photos (data URLs) and reads the kept ones (URLs): all of them, or
-/// none (a failure removes the photos stored before it). Returns the photos in order and
-/// the ones stored, for the caller to remove if the rows are not written.
+/// none (a failure removes the photos stored before it). Every new photo's header is read
+/// before any is decoded. Returns the photos in order and the ones stored, for the caller
+/// to remove if the rows are not written.
 async fn store_new(
     ctx: Context<'_>,
+    user_id: i64,
     images: Vec<String>,
 ) -> Result<(Vec<PostImage>, Vec<StoredImage>), CommunityError> {
-    let mut posted = Vec::with_capacity(images.len());
+    enum Sent {
+        New(Inspected),
+        Keep(MediaKey),
+    }
+    let sent = images
+        .into_iter()
+        .map(|image| {
+            if image.starts_with("data:") {
+                upload::inspect(&image, upload::ALL_KINDS).map(Sent::New).map_err(CommunityError::Image)
+            } else {
+                MediaKey::from_url(&image).map(Sent::Keep).ok_or(CommunityError::UnknownImage)
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut posted = Vec::with_capacity(sent.len());
     let mut stored = Vec::new();
-    for image in images {
-        let next = if image.starts_with("data:") {
-            store_photo(ctx, image).await.map(|photo| {
+    let owner = format!("user:{user_id}");
+    for image in sent {
+        let next = match image {
+            Sent::New(inspected) => store_photo(ctx, &owner, inspected).await.map(|photo| {
                 stored.push(photo.clone());
                 PostImage::New(photo)
-            })
-        } else {
-            MediaKey::from_url(&image).map(PostImage::Keep).ok_or(CommunityError::UnknownImage)
+            }),
+            Sent::Keep(key) => Ok(PostImage::Keep(key)),
         };
         match next {
             Ok(image) => posted.push(image),
@@ -140,35 +162,18 @@ async fn store_new(
     Ok((posted, stored))
 }
 
-/// One photo through the pipeline and the safety classifier, then into the store.
-async fn store_photo(ctx: Context<'_>, data_url: String) -> Result<StoredImage, CommunityError> {
-    if data_url.len() > MAX_IMAGE_BYTES / 3 * 4 + 64 {
-        return Err(CommunityError::ImageTooLarge);
-    }
-    let checker = ctx.analyzer.clone();
-    let (prepared, safe) = ctx
-        .analyzer
-        .run(move || {
-            let prepared = pipeline::prepare(&data_url).map_err(CommunityError::Image)?;
-            let safe =
-                checker.is_safe_for_work_blocking(&prepared.pixels).map_err(CommunityError::Screening)?;
-            Ok::<_, CommunityError>((prepared, safe))
-        })
-        .await
-        .map_err(CommunityError::Screening)??;
-    if !safe {
-        return Err(CommunityError::NotSafeForWork);
-    }
-    let photo = StoredImage {
-        image: MediaKey::generate("community", MediaKind::Jpeg),
-        thumbnail: MediaKey::generate("community_thumbs", MediaKind::Jpeg),
-    };
-    ctx.media.put(&photo.image, prepared.jpeg).await?;
-    if let Err(err) = ctx.media.put(&photo.thumbnail, prepared.thumbnail).await {
-        ctx.media.remove_media([&photo.image]).await;
-        return Err(err.into());
-    }
-    Ok(photo)
+/// One photo through the upload path (queue, decoding, safety classifier), into the store.
+async fn store_photo(
+    ctx: Context<'_>,
+    owner: &str,
+    inspected: Inspected,
+) -> Result<StoredImage, CommunityError> {
+    let ticket = ctx.uploads.admit(owner)?;
+    let prepared = ctx.uploads.prepare(&ticket, inspected, FIT).await?;
+    drop(ticket);
+    let stored = ctx.uploads.store("community", prepared).await?;
+    let thumbnail = stored.thumbnail.ok_or_else(|| CommunityError::Corrupt("no thumbnail stored".into()))?;
+    Ok(StoredImage { image: stored.key, thumbnail })
 }
 
 async fn remove(media: &MediaStore, photos: &[StoredImage]) {

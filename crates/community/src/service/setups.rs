@@ -114,6 +114,30 @@ pub struct NewSetup<'a> {
     pub images: &'a [PostImage],
 }
 
+/// The refusals of [`publish`] that need no photo, checked before any photo is decoded: the
+/// analysis must exist and be the user's, and today's posts must not be used up. (The
+/// publish transaction checks them again: this is the cheap early answer, not the rule.)
+pub fn check_publish(
+    conn: &mut DbConnection,
+    user_id: i64,
+    analysis_id: i64,
+    now: DateTime<Utc>,
+) -> Result<(), CommunityError> {
+    match find_for_owner(conn, analysis_id, user_id) {
+        Ok(_) => {}
+        Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
+        Err(other) => return Err(other.into()),
+    }
+    let (start, end) = utc_day(now);
+    if repo::count_setups_between(conn, user_id, start, end)? >= DAILY_POST_LIMIT {
+        return Err(CommunityError::DailyPostLimit {
+            limit: DAILY_POST_LIMIT,
+            retry_after: until_tomorrow(now),
+        });
+    }
+    Ok(())
+}
+
 /// Publishes a setup; returns its id. Nothing is written when a rule fails (the caller
 /// removes the photos it stored).
 pub fn publish(

@@ -1,32 +1,31 @@
-//! Images of a RigPage (avatar, background, link images): PNG, JPEG or WebP up to 5 MB,
-//! decoded with pixel and memory limits, fitted to what the page shows and re-encoded
-//! (which drops every byte of metadata), refused unless the safety classifier finds them
-//! safe for work (the page is public), stored through the media store and recorded with
-//! their owner, so a config can only show its owner's uploads and account deletion
-//! removes them. Uploads a save never used are removed after a day.
-
-use std::sync::Arc;
+//! Images of a RigPage (avatar, background, link images): PNG, JPEG or WebP, through the
+//! one upload path ([`setupiq_core::upload`]): the byte and pixel limits read from the
+//! header, then the hourly cap, taken in a transaction that records the upload before any
+//! decoding (so parallel uploads cannot all pass it), then the image queue, decoding with
+//! limits, fitting to what the page shows, a re-encode (which drops every byte of metadata)
+//! and the safety classifier (the page is public), then the media store. The record is
+//! with its owner, so a config can only show its owner's uploads and account deletion
+//! removes them; an upload that fails after it was recorded is forgotten and its file
+//! removed. Uploads a save never used are removed after a day.
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
-use setupiq_analyzer::local::LocalAnalyzer;
+use setupiq_auth::service::ledger;
 use setupiq_core::SharedClock;
-use setupiq_core::images::{self, ImageError, ImageLimits};
-use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
-use setupiq_db::{Db, DbConnection, DieselError};
+use setupiq_core::media::{MediaKey, MediaKind};
+use setupiq_core::upload::{self, Fit, Inspected, Uploads};
+use setupiq_db::{Db, DbConnection, DieselError, write_transaction};
 
 use crate::error::RigpageError;
 use crate::models::ImageInsertForm;
 use crate::repo;
 
-pub const MAX_BYTES: usize = 5 * 1024 * 1024;
+/// The largest file (the one limit of every upload).
+pub const MAX_BYTES: usize = upload::MAX_UPLOAD_BYTES;
 /// Uploads a user may make in an hour.
 pub const UPLOADS_PER_HOUR: i64 = 30;
 /// How long an upload no saved page uses is kept (the editor saves after uploading).
 pub const UNUSED_KEPT_FOR: Duration = Duration::days(1);
-
-const LIMITS: ImageLimits =
-    ImageLimits { max_bytes: MAX_BYTES, max_width: 10_000, max_height: 10_000, max_alloc: 512 * 1024 * 1024 };
 
 setupiq_db::text_enum! {
     /// Where an image is shown, which decides the size it is stored at.
@@ -40,117 +39,93 @@ setupiq_db::text_enum! {
 }
 
 impl ImageKind {
-    /// The box the stored image fits in.
-    fn fit(self) -> (u32, u32) {
-        match self {
+    /// How the stored image is made: PNG stays PNG (transparency), JPEG and WebP become
+    /// JPEG, fitted to the box the page shows it in, checked by the safety classifier.
+    fn fit(self) -> Fit {
+        let (width, height) = match self {
             ImageKind::Avatar => (512, 512),
             ImageKind::Background => (1920, 1920),
             ImageKind::Link => (256, 256),
-        }
+        };
+        Fit { width, height, keep_png: true, thumbnail: None, safety_check: true }
     }
 }
 
-/// An upload ready to store.
-#[derive(Debug)]
-pub struct PreparedUpload {
-    pub format: MediaKind,
-    pub bytes: Vec<u8>,
-    /// The fitted picture, for the safety classifier.
-    pub pixels: image::RgbImage,
-}
-
-/// Checks, decodes, fits and re-encodes an upload (CPU-bound: run it off the async
-/// workers). PNG stays PNG (transparency); JPEG and WebP become JPEG.
-pub fn prepare(kind: ImageKind, data_url: &str) -> Result<PreparedUpload, RigpageError> {
-    let parsed = images::parse_data_url(data_url, MAX_BYTES).map_err(|e| match e {
-        ImageError::TooLarge => RigpageError::ImageTooLarge,
-        _ => RigpageError::ImageInvalid,
-    })?;
-    let (format, image) =
-        images::decode(&parsed.bytes, &[MediaKind::Png, MediaKind::Jpeg, MediaKind::Webp], LIMITS).map_err(
-            |e| match e {
-                ImageError::TooLarge => RigpageError::ImageTooLarge,
-                _ => RigpageError::ImageInvalid,
-            },
-        )?;
-    let (width, height) = kind.fit();
-    let image = images::fit_within(image, width, height);
-    let (stored, bytes) = if format == MediaKind::Png {
-        (MediaKind::Png, images::encode_png(&image))
-    } else {
-        (MediaKind::Jpeg, images::encode_jpeg(&image, 85))
-    };
-    Ok(PreparedUpload {
-        format: stored,
-        bytes: bytes.map_err(|e| RigpageError::Corrupt(e.to_string()))?,
-        pixels: image.to_rgb8(),
-    })
-}
-
-/// [`prepare`], then the safety classifier, on the analysis threads.
-async fn prepare_safe(
-    analyzer: &Arc<LocalAnalyzer>,
-    kind: ImageKind,
-    data_url: String,
-) -> Result<PreparedUpload, RigpageError> {
-    let checker = analyzer.clone();
-    analyzer
-        .run(move || {
-            let upload = prepare(kind, &data_url)?;
-            if checker.is_safe_for_work_blocking(&upload.pixels).map_err(RigpageError::Screening)? {
-                Ok(upload)
-            } else {
-                Err(RigpageError::NotSafeForWork)
-            }
-        })
-        .await
-        .map_err(RigpageError::Screening)?
-}
-
 /// Stores an upload for `user_id` once it passed every check; returns its URL
-/// (`/media/rigpage/…`). Nothing is kept when recording it fails.
+/// (`/media/rigpage/…`). Nothing is kept when a check or recording it fails.
 pub async fn upload(
     db: &Db,
-    media: &MediaStore,
-    analyzer: &Arc<LocalAnalyzer>,
+    uploads: &Uploads,
     clock: &SharedClock,
     user_id: i64,
     kind: ImageKind,
     data_url: String,
 ) -> Result<String, RigpageError> {
-    let now = clock.now();
-    let stale = db.run(move |conn| admit_upload(conn, user_id, now)).await?;
-    media.remove_media(stale.iter()).await;
-    let upload = prepare_safe(analyzer, kind, data_url).await?;
-    let key = MediaKey::generate("rigpage", upload.format);
-    media.put(&key, upload.bytes).await?;
-    let recorded = key.as_str().to_owned();
-    let saved = db
-        .run(move |conn| {
-            let form = ImageInsertForm { media_key: &recorded, user_id, kind, created_at: now.naive_utc() };
-            repo::insert_image(conn, &form).map_err(RigpageError::from)
-        })
-        .await;
-    match saved {
-        Ok(_) => Ok(key.url()),
+    let inspected = upload::inspect(&data_url, upload::ALL_KINDS)?;
+    drop(data_url);
+    let format = if inspected.kind == MediaKind::Png { MediaKind::Png } else { MediaKind::Jpeg };
+    let key = MediaKey::generate("rigpage", format);
+    let (now, recorded) = (clock.now(), key.as_str().to_owned());
+    let stale = db.run(move |conn| admit_upload(conn, user_id, &recorded, kind, now)).await?;
+    uploads.media().remove_media(stale.iter()).await;
+    match prepare_and_store(uploads, user_id, kind, inspected, &key).await {
+        Ok(()) => Ok(key.url()),
         Err(err) => {
-            media.remove_media([&key]).await;
+            uploads.media().remove_media([&key]).await;
+            let forgotten = key.as_str().to_owned();
+            if let Err(e) =
+                db.run(move |conn| repo::delete_images(conn, &[forgotten]).map_err(RigpageError::from)).await
+            {
+                tracing::warn!(error = %e, "a failed RigPage upload's record stays until the daily clean-up");
+            }
             Err(err)
         }
     }
 }
 
-/// Refuses an upload past the hourly cap; forgets the user's uploads that no saved page
-/// uses and are older than [`UNUSED_KEPT_FOR`], returning their keys to remove.
-fn admit_upload(
+async fn prepare_and_store(
+    uploads: &Uploads,
+    user_id: i64,
+    kind: ImageKind,
+    inspected: Inspected,
+    key: &MediaKey,
+) -> Result<(), RigpageError> {
+    let ticket = uploads.admit(&format!("user:{user_id}"))?;
+    let prepared = uploads.prepare(&ticket, inspected, kind.fit()).await?;
+    drop(ticket);
+    uploads.media().put(key, prepared.bytes).await?;
+    Ok(())
+}
+
+/// Refuses an upload past the hourly cap, else records it under `media_key` (counted from
+/// now on: the count and the record are one transaction after `ledger::lock_account`, so
+/// parallel uploads queue and the 31st is refused); forgets the user's uploads that no
+/// saved page uses and are older than [`UNUSED_KEPT_FOR`], returning their keys to remove.
+pub fn admit_upload(
+    conn: &mut DbConnection,
+    user_id: i64,
+    media_key: &str,
+    kind: ImageKind,
+    now: DateTime<Utc>,
+) -> Result<Vec<MediaKey>, RigpageError> {
+    write_transaction(conn, |conn| {
+        ledger::lock_account(conn, user_id)?;
+        let recent = repo::count_images_since(conn, user_id, (now - Duration::hours(1)).naive_utc())?;
+        if recent >= UPLOADS_PER_HOUR {
+            return Err(RigpageError::TooManyUploads);
+        }
+        repo::insert_image(conn, &ImageInsertForm { media_key, user_id, kind, created_at: now.naive_utc() })?;
+        forget_stale(conn, user_id, now)
+    })
+}
+
+/// Forgets the user's uploads that no saved page uses and are older than
+/// [`UNUSED_KEPT_FOR`], returning their keys to remove.
+fn forget_stale(
     conn: &mut DbConnection,
     user_id: i64,
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, RigpageError> {
-    let recent = repo::count_images_since(conn, user_id, (now - Duration::hours(1)).naive_utc())?;
-    if recent >= UPLOADS_PER_HOUR {
-        return Err(RigpageError::TooManyUploads);
-    }
     let old = repo::image_keys_before(conn, user_id, (now - UNUSED_KEPT_FOR).naive_utc())?;
     if old.is_empty() {
         return Ok(Vec::new());

@@ -47,21 +47,10 @@ fn png_with_metadata(width: u32, height: u32, secret: &str) -> Vec<u8> {
     let mut typed = b"tEXt".to_vec();
     typed.extend_from_slice(&chunk_data);
     chunk.extend_from_slice(&typed);
-    chunk.extend_from_slice(&crc32(&typed).to_be_bytes());
+    chunk.extend_from_slice(&crc32fast::hash(&typed).to_be_bytes());
     // After the signature (8) and the IHDR chunk (25).
     png.splice(33..33, chunk);
     png
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
 }
 
 fn data_url(mime: &str, bytes: &[u8]) -> String {

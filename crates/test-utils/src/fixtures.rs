@@ -104,7 +104,7 @@ pub fn png_header(width: u32, height: u32) -> Vec<u8> {
     ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
     let mut png = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
     png.extend_from_slice(&ihdr);
-    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    png.extend_from_slice(&crc32fast::hash(&ihdr).to_be_bytes());
     png
 }
 
@@ -121,15 +121,4 @@ pub fn webp_bomb(width: u32, height: u32) -> Vec<u8> {
     webp.extend_from_slice(&(vp8l.len() as u32).to_le_bytes());
     webp.extend_from_slice(&vp8l);
     webp
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
 }

@@ -4,26 +4,16 @@ import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { toast } from 'sonner'
 import useSWR from 'swr'
-import { Ban, CircleCheck, Link2Off, type LucideIcon } from 'lucide-react'
+import { Ban, CircleCheck, Link2Off } from 'lucide-react'
 import { messageOf } from '@/api/client'
 import { PasswordField } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
+import { StateMessage } from '@/components/ui/StateMessage'
 import { resetPassword, verifyResetToken } from '@/features/auth/api'
 import { useAuth } from '@/app/auth'
 import { resetPasswordSchema, type ResetPasswordValues } from '@/features/auth/schemas'
 import { useServerErrors } from '@/lib/useServerErrors'
 import { usePageTitle } from '@/lib/usePageTitle'
-
-function Message({ icon: Icon, title, text, children }: { icon: LucideIcon; title: string; text: string; children: React.ReactNode }) {
-  return (
-    <div className="container state page-narrow">
-      <div className="state-icon" aria-hidden="true"><Icon aria-hidden="true" /></div>
-      <h1>{title}</h1>
-      <p className="muted">{text}</p>
-      {children}
-    </div>
-  )
-}
 
 /** /reset-password?token=…: verifying, then the form, invalid, missing or done. */
 export default function ResetPassword() {
@@ -42,16 +32,16 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <Message icon={Link2Off} title="Reset Password" text="No reset token found. Please request a new password reset link.">
+      <StateMessage icon={Link2Off} title="Reset Password" text="No reset token found. Please request a new password reset link.">
         <Link to="/" className="btn btn-primary">Go Homepage</Link>
-      </Message>
+      </StateMessage>
     )
   }
   if (done) {
     return (
-      <Message icon={CircleCheck} title="Password Reset!" text="Your password has been changed successfully. You can now log in with your new password.">
+      <StateMessage icon={CircleCheck} title="Password Reset!" text="Your password has been changed successfully. You can now log in with your new password.">
         <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>Back to Login</button>
-      </Message>
+      </StateMessage>
     )
   }
   if (verification.isLoading) {
@@ -66,9 +56,9 @@ export default function ResetPassword() {
   }
   if (verification.error || !verification.data?.valid) {
     return (
-      <Message icon={Ban} title="Invalid Link" text="This password reset link is invalid or has expired. Please try again.">
+      <StateMessage icon={Ban} title="Invalid Link" text="This password reset link is invalid or has expired. Please try again.">
         <Link to="/" className="btn btn-primary">Go Homepage</Link>
-      </Message>
+      </StateMessage>
     )
   }
   return <ResetForm token={token} email={verification.data.email} onDone={() => setDone(true)} />

@@ -1,24 +1,14 @@
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import useSWR from 'swr'
-import { Ban, CircleCheck, Link2Off, type LucideIcon } from 'lucide-react'
+import { Ban, CircleCheck, Link2Off } from 'lucide-react'
 import { messageOf } from '@/api/client'
 import { Skeleton } from '@/components/ui/Skeleton'
+import { StateMessage } from '@/components/ui/StateMessage'
 import { useAuth } from '@/app/auth'
 import { verifyEmail } from '@/features/auth/api'
 import { ResendVerification } from '@/features/auth/components/ResendVerification'
 import { usePageTitle } from '@/lib/usePageTitle'
-
-function Message({ icon: Icon, title, text, children }: { icon: LucideIcon; title: string; text: string; children: React.ReactNode }) {
-  return (
-    <div className="container state page-narrow">
-      <div className="state-icon" aria-hidden="true"><Icon aria-hidden="true" /></div>
-      <h1>{title}</h1>
-      <p className="muted">{text}</p>
-      {children}
-    </div>
-  )
-}
 
 /** /verify-email?token=…: follows the link from the verification e-mail and says what happened. */
 export default function VerifyEmail() {
@@ -43,9 +33,9 @@ export default function VerifyEmail() {
 
   if (!token) {
     return (
-      <Message icon={Link2Off} title="Verify E-mail" text="No verification token found. Please open the whole link from the e-mail we sent you.">
+      <StateMessage icon={Link2Off} title="Verify E-mail" text="No verification token found. Please open the whole link from the e-mail we sent you.">
         {user && !user.emailVerified && <ResendVerification className="btn btn-primary" />}
-      </Message>
+      </StateMessage>
     )
   }
   if (verification.isLoading) {
@@ -58,17 +48,17 @@ export default function VerifyEmail() {
   }
   if (verified) {
     return (
-      <Message icon={CircleCheck} title="E-mail Verified" text={`Thank you: ${verified.email} is verified.`}>
+      <StateMessage icon={CircleCheck} title="E-mail Verified" text={`Thank you: ${verified.email} is verified.`}>
         <Link to="/" className="btn btn-primary">Go Homepage</Link>
-      </Message>
+      </StateMessage>
     )
   }
   return (
-    <Message icon={Ban} title="Verification Failed" text={messageOf(verification.error, 'The e-mail address could not be verified. Please try again.')}>
+    <StateMessage icon={Ban} title="Verification Failed" text={messageOf(verification.error, 'The e-mail address could not be verified. Please try again.')}>
       <div className="hero-actions">
         {user && !user.emailVerified && <ResendVerification className="btn btn-primary" />}
         <Link to="/" className="btn btn-secondary">Go Homepage</Link>
       </div>
-    </Message>
+    </StateMessage>
   )
 }

@@ -90,13 +90,16 @@ describe('the admin panel', () => {
     await page.getByRole('heading', { name: 'Top Performing Products' }).waitFor()
     await expectAccessible(page, assert, '/admin')
 
-    // Verify every link: the run answers whatever the network (no route out here: errors).
+    // Verify every link. This machine has no route out, as a server without internet: no link
+    // can be checked, so the run fails with its reason and switches nothing off (two such runs
+    // used to switch off the whole catalogue, and every analysis then failed).
     await page.getByRole('button', { name: 'Verify All Links' }).click()
     await page.getByText('Starting link verification process...').waitFor()
-    await page.getByText('Link verification completed!').waitFor({ timeout: 240_000 })
-    await page.getByText(/dead links? found out of 68 checked\./).waitFor()
-    await page.getByRole('status', { name: 'Verification report' }).waitFor()
-    assert.notEqual(await page.getByText('Never', { exact: true }).count(), 1, 'the last run is shown')
+    await page.getByText('Link verification failed.').waitFor({ timeout: 240_000 })
+    await page.getByRole('note').filter({ hasText: /could not reach the network: 68 of 68 links could not be checked/ }).waitFor()
+    await page.getByText('(failed)').waitFor()
+    const inactive = page.locator('.admin-health-count', { has: page.getByText('Inactive', { exact: true }) })
+    assert.equal(await inactive.locator('dd').innerText(), '0', 'no product switched off')
 
     // The setup's reports were spam: dismissed, it stays on the community.
     await page.getByRole('button', { name: `Dismiss reports for ${title}` }).click()

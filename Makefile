@@ -92,7 +92,7 @@ openapi: frontend-deps ## regenerate openapi/openapi.json and the frontend's API
 openapi-check: ## fail when openapi/openapi.json differs from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi --check
 
-bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, the RigPage vs nginx and Lighthouse, the community feed vs nginx and at 1M setups on PostgreSQL, admin analytics at 1M clicks and a 200-link verification run, uploads under attack: bombs, 150 slow 14 MB bodies, one account flooding); prints figures
+bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, slow uploads and upload floods, the RigPage vs nginx and Lighthouse, the community feed vs nginx and at 1M setups on PostgreSQL, admin analytics at 1M clicks and a 200-link verification run, uploads under attack: bombs, 150 slow 14 MB bodies, one account flooding); prints figures
 	$(CARGO) bench -p setupiq-auth --bench auth
 	@command -v vipsthumbnail >/dev/null || echo "note: install libvips-tools (Debian) to compare the image pipeline with vipsthumbnail"
 	$(CARGO) bench -p setupiq-analyzer --bench analyzer

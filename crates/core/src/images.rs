@@ -72,7 +72,7 @@ pub fn sniff(bytes: &[u8]) -> Option<MediaKind> {
     }
 }
 
-fn image_format(kind: MediaKind) -> ImageFormat {
+pub(crate) fn image_format(kind: MediaKind) -> ImageFormat {
     match kind {
         MediaKind::Jpeg => ImageFormat::Jpeg,
         MediaKind::Png => ImageFormat::Png,

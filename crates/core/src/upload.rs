@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::io::Cursor;
 use std::sync::{Arc, Mutex};
 
-use image::{ImageFormat, ImageReader, RgbImage};
+use image::{ImageReader, RgbImage};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::ApiError;
@@ -153,13 +153,11 @@ pub fn inspect(data_url: &str, accepted: &[MediaKind]) -> Result<Inspected, Uplo
 
 /// The picture's size as its header states it (nothing else is read).
 fn header_dimensions(bytes: &[u8], kind: MediaKind) -> Result<(u32, u32), UploadRejection> {
-    let format = match kind {
-        MediaKind::Jpeg => ImageFormat::Jpeg,
-        // IHDR is the first chunk (the png crate's reader would read on to the pixels).
-        MediaKind::Png => return png_dimensions(bytes).ok_or(UploadRejection::Unreadable),
-        MediaKind::Webp => ImageFormat::WebP,
-    };
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    // IHDR is the first chunk (the png crate's reader would read on to the pixels).
+    if kind == MediaKind::Png {
+        return png_dimensions(bytes).ok_or(UploadRejection::Unreadable);
+    }
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), crate::images::image_format(kind));
     // Reading a header allocates little; the size itself is judged by the caller, so that
     // the refusal can name it.
     let mut limits = image::Limits::default();

@@ -64,12 +64,14 @@ impl Validate for AnalyzeRequest {
 #[serde(rename_all = "camelCase")]
 pub struct CategoryRatingDto {
     pub category: Category,
-    /// 1 to 10.
-    pub score: u8,
-    /// What was seen.
+    /// 1 to 10; `null` when the photo or description doesn't show the category at all (no
+    /// chair in view): the page shows `-/10`, and the overall score leaves it out.
+    #[schema(minimum = 1, maximum = 10)]
+    pub score: Option<u8>,
+    /// What was seen, or why the category can't be judged.
     pub comment: String,
-    /// e.g. "Top 30%".
-    pub percentile: String,
+    /// e.g. "Top 30%"; `null` with the score.
+    pub percentile: Option<String>,
     /// How firmly the score rests on what was seen (absent when the analyzer can't tell).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confidence: Option<Confidence>,
@@ -196,7 +198,7 @@ impl AnalysisResult {
                 .map(|r| CategoryRatingDto {
                     category: r.category,
                     score: r.score,
-                    percentile: percentile_text(f64::from(r.score)).to_owned(),
+                    percentile: r.score.map(|score| percentile_text(f64::from(score)).to_owned()),
                     comment: r.comment,
                     confidence: r.confidence,
                 })

@@ -4,7 +4,7 @@
 
 use setupiq_analysis::service::suggestions::{self, Suggestion};
 use setupiq_analyzer::result::{
-    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen,
+    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen, Source,
     overall_score,
 };
 use setupiq_test_utils::{TestDb, both_backends};
@@ -14,6 +14,8 @@ both_backends!(
     a_neon_room_gets_no_plant_set,
     a_result_without_facts_keeps_the_catalogue_words,
     a_catalogue_with_products_switched_off_still_gets_every_suggestion,
+    an_unseen_chair_gets_no_seating_upgrade,
+    a_described_setup_is_told_what_it_describes,
 );
 
 /// Monitor Setup, RGB/Lighting and Aesthetic Vibe weak (4, 5, 6), the rest fine, as seen.
@@ -28,7 +30,7 @@ fn assessment(seen: Option<Seen>) -> Assessment {
         .iter()
         .map(|&category| CategoryScore {
             category,
-            score: score(category),
+            score: Some(score(category)),
             comment: "As seen in the photo.".into(),
             confidence: Some(Confidence::High),
         })
@@ -40,6 +42,7 @@ fn assessment(seen: Option<Seen>) -> Assessment {
         category_ratings,
         cable_inventory: CableInventory::none(),
         seen,
+        source: Some(Source::Photo),
     }
 }
 
@@ -197,5 +200,51 @@ fn a_catalogue_with_products_switched_off_still_gets_every_suggestion(db: TestDb
                 .description
                 .starts_with(&format!("{}/10: ", weak.score_of(suggestion.category).unwrap()))
         );
+    }
+}
+
+/// No chair in the photo: however weak the rest, no seating upgrade, neither first nor to
+/// fill up the list.
+fn an_unseen_chair_gets_no_seating_upgrade(db: TestDb) {
+    let mut conn = db.conn();
+    let mut no_chair = assessment(Some(Seen { seat: Some(Seat::Nothing), ..Seen::default() }));
+    for rating in &mut no_chair.category_ratings {
+        rating.score = Some(9);
+        if rating.category == Category::ChairComfort {
+            rating.score = None;
+            rating.comment = "No chair in view: comfort can't be judged from this photo.".into();
+            rating.confidence = Some(Confidence::Low);
+        }
+    }
+    no_chair.validate().unwrap();
+    assert_eq!(suggestions::suggest(&mut conn, &no_chair).unwrap(), Vec::new(), "nothing seen is weak");
+    no_chair.category_ratings[1].score = Some(4); // RGB/Lighting
+    let suggested = suggestions::suggest(&mut conn, &no_chair).unwrap();
+    let categories: Vec<Category> = suggested.iter().map(|s| s.category).collect();
+    assert_eq!(categories, [Category::RgbLighting]);
+}
+
+/// The embedded text analyzer's result of a description: every suggestion speaks of what the
+/// owner describes, never of a photo, and RGB strips are never "a touch of light".
+fn a_described_setup_is_told_what_it_describes(db: TestDb) {
+    let mut conn = db.conn();
+    for description in [
+        "RGB strips behind the monitor, purple underglow, RGB fans in a glass case, no cable management.",
+        "A laptop on a messy desk, no plants, cables tidy in a tray, an LED strip behind the desk.",
+        "A monitor on a plain desk with a lamp, everything neat, cable management done.",
+    ] {
+        let described = setupiq_analyzer::text::assess(description).unwrap();
+        assert_eq!(described.source, Some(Source::Description));
+        let suggested = suggestions::suggest(&mut conn, &described).unwrap();
+        assert!(suggested.iter().all(|s| s.category != Category::ChairComfort), "no chair was mentioned");
+        for suggestion in &suggested {
+            let products = [&suggestion.tiers.budget, &suggestion.tiers.balanced, &suggestion.tiers.premium];
+            let texts = products.into_iter().flatten().map(|p| p.justification.as_str());
+            for text in texts.chain([suggestion.description.as_str()]) {
+                for photo_word in ["photo", "in view", "visible", "touch of"] {
+                    assert!(!text.contains(photo_word), "{description:?}: {photo_word:?} in {text:?}");
+                }
+            }
+        }
     }
 }

@@ -107,7 +107,8 @@ fn print_assessment(a: &Assessment) {
     println!("|---|---|---|---|");
     for rating in &a.category_ratings {
         let confidence = rating.confidence.map(|c| format!("{c:?}")).unwrap_or_default();
-        println!("| {} | {} | {confidence} | {} |", rating.category, rating.score, rating.comment);
+        let score = rating.score.map_or_else(|| "-".to_owned(), |score| score.to_string());
+        println!("| {} | {score} | {confidence} | {} |", rating.category, rating.comment);
     }
     println!("\n{}\n", a.summary);
     if a.cable_inventory.cables.is_empty() {

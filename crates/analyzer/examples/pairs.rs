@@ -48,6 +48,10 @@ fn is_validation(file: &str) -> bool {
         .is_some_and(|n| n % 3 == 0)
 }
 
+/// Where an unseen category ranks in a pair: the middle of the scale, the neutral score such a
+/// category had before it could be left unscored.
+const UNSEEN_RANK: f64 = 5.0;
+
 /// The analyzer's score of a photo in a category (`overall`: the SetupIQ Score).
 fn score(assessment: &Assessment, category: Option<Category>) -> f64 {
     match category {
@@ -56,7 +60,8 @@ fn score(assessment: &Assessment, category: Option<Category>) -> f64 {
             .category_ratings
             .iter()
             .find(|r| r.category == category)
-            .map_or(f64::NAN, |r| f64::from(r.score)),
+            // An unseen category (no chair in the photo) ranks as the middle of the scale.
+            .map_or(f64::NAN, |r| r.score.map_or(UNSEEN_RANK, f64::from)),
     }
 }
 

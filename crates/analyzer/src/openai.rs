@@ -25,8 +25,9 @@
 //! a result that fails [`Assessment::validate`] — is [`RatingError::Failed`]; the
 //! [`crate::engine::Engine`] then lets the embedded analyzer answer (whose screening has
 //! already refused unsafe photos) and records which analyzer produced the result. Scores are
-//! never clamped: an out-of-range score fails validation. The overall score is rounded to one
-//! decimal, as every score is stored.
+//! never clamped: an out-of-range score fails validation. A category the photo or description
+//! doesn't show at all (no chair, no screen) may be `null`, as [`Assessment::validate`] allows.
+//! The overall score is rounded to one decimal, as every score is stored.
 
 use std::time::Duration;
 
@@ -40,7 +41,7 @@ use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
 use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError};
-use crate::result::{self, Assessment, Category};
+use crate::result::{self, Assessment, Category, Source};
 
 /// The name the response schema is sent under (providers quote it in schema errors).
 pub const SCHEMA_NAME: &str = "setup_assessment";
@@ -165,6 +166,10 @@ impl OpenAiAnalyzer {
         }
         let mut assessment = parse_completion(&body)?;
         assessment.overall_score = result::round1(assessment.overall_score);
+        assessment.source = Some(match input {
+            AnalysisInput::Image(_) => Source::Photo,
+            AnalysisInput::Text(_) => Source::Description,
+        });
         assessment.validate().map_err(|e| format!("the provider's {e}"))?;
         Ok(assessment)
     }
@@ -305,7 +310,7 @@ pub fn assessment_schema() -> Value {
                 "type": "number",
                 "minimum": 0,
                 "maximum": 10,
-                "description": "The weighted mean of the six category scores, one decimal.",
+                "description": "The weighted mean of the category scores that are not null, one decimal.",
             },
             "summary": { "type": "string", "description": "Two or three sentences on the setup as a whole." },
             "category": {
@@ -321,10 +326,16 @@ pub fn assessment_schema() -> Value {
                     "type": "object",
                     "properties": {
                         "category": { "type": "string", "enum": categories },
-                        "score": { "type": "integer", "minimum": 1, "maximum": 10 },
+                        "score": {
+                            "type": ["integer", "null"],
+                            "minimum": 1,
+                            "maximum": 10,
+                            "description": "null only for Monitor Setup or Chair & Comfort when the setup \
+                                            shows no screen or no chair at all.",
+                        },
                         "comment": {
                             "type": "string",
-                            "description": "What was seen that led to the score.",
+                            "description": "What was seen that led to the score, or why it can't be judged.",
                         },
                     },
                     "required": ["category", "score", "comment"],
@@ -392,10 +403,17 @@ fn system_prompt() -> String {
         "You rate desk and gaming setups for SetupIQ. Rate the setup in each of these six \
          categories with a whole-number score from 1 to 10:\n{categories}\n\
          Scale: 1-2 poor, 3-4 below average, 5-6 average, 7-8 good, 9-10 exceptional (rare).\n\
-         overallScore is the weighted mean of the six scores with the weights above, to one decimal.\n\
          Each comment names what you actually saw that led to the score (for example \"two 27-inch \
          monitors on arms at eye level\", \"a power strip and loose cables on the floor\"), not \
-         generic advice. If a category cannot be judged, say so in its comment and give it a 5.\n\
+         generic advice.\n\
+         Only Monitor Setup and Chair & Comfort may be left unrated: when the photo shows no chair \
+         (or no screen) at all, or the description never mentions one, give that category the score \
+         null, never a made-up number, and say why in its comment (e.g. \"No chair in view: comfort \
+         can't be judged from this photo.\"). Every other category always gets a number.\n\
+         overallScore is the weighted mean of the scores that are not null, with the weights above \
+         renormalised over those categories, to one decimal.\n\
+         For a description, comment on what the owner describes (\"you describe ...\"), never on a \
+         photo: there is none.\n\
          summary: two or three sentences on the setup as a whole. category: a short label for the \
          kind of setup, e.g. \"RGB Gaming Battlestation\", \"Minimal Workspace\", \"Streaming Setup\".\n\
          cableInventory: each visible cable or bundle with its type, rough location, whether it is \
@@ -419,7 +437,12 @@ mod tests {
     fn sample() -> Assessment {
         let category_ratings: Vec<_> = Category::ALL
             .iter()
-            .map(|&category| CategoryScore { category, score: 7, comment: "seen".into(), confidence: None })
+            .map(|&category| CategoryScore {
+                category,
+                score: Some(7),
+                comment: "seen".into(),
+                confidence: None,
+            })
             .collect();
         Assessment {
             overall_score: result::overall_score(&category_ratings),
@@ -433,6 +456,7 @@ mod tests {
                 description: "sleeved".into(),
             }]),
             seen: None,
+            source: None,
         }
     }
 
@@ -465,6 +489,17 @@ mod tests {
     /// Walks a serialised value and its schema together: the same keys at every level, every
     /// key required, no additional properties, types and enums respected.
     fn conforms(value: &Value, schema: &Value, at: &str) {
+        // A nullable property: `"type": ["integer", "null"]`.
+        if let Some(kinds) = schema["type"].as_array() {
+            if value.is_null() {
+                assert!(kinds.contains(&json!("null")), "{at}: null where {kinds:?} is wanted");
+                return;
+            }
+            let kind = kinds.iter().find(|k| *k != "null").unwrap_or_else(|| panic!("{at}: only null"));
+            let mut single = schema.clone();
+            single["type"] = kind.clone();
+            return conforms(value, &single, at);
+        }
         let kind = schema["type"].as_str().unwrap_or_else(|| panic!("{at}: schema without a type"));
         if let Some(allowed) = schema.get("enum") {
             assert!(allowed.as_array().unwrap().contains(value), "{at}: {value} not in {allowed}");
@@ -508,6 +543,13 @@ mod tests {
         without_cables.cable_inventory = CableInventory::none();
         let value = serde_json::to_value(&without_cables).unwrap();
         assert_eq!(value["cableInventory"]["type"], "none");
+        // An unseen chair is a null score, which the schema allows.
+        let mut no_chair = sample();
+        no_chair.category_ratings[4].score = None;
+        no_chair.validate().unwrap();
+        let value = serde_json::to_value(&no_chair).unwrap();
+        assert_eq!(value["categoryRatings"][4]["score"], Value::Null);
+        conforms(&value, &assessment_schema(), "$");
     }
 
     #[test]
@@ -546,6 +588,8 @@ mod tests {
             assert!(prompt.contains(&line), "{line}");
         }
         assert!(prompt.contains("from 1 to 10"));
+        assert!(prompt.contains("score null, never a made-up number"), "{prompt}");
+        assert!(prompt.contains("never on a photo"), "{prompt}");
     }
 
     #[test]

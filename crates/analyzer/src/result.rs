@@ -65,9 +65,12 @@ impl std::fmt::Display for Category {
 #[serde(rename_all = "camelCase")]
 pub struct CategoryScore {
     pub category: Category,
-    /// 1 to 10.
-    pub score: u8,
-    /// What was seen, e.g. "2 monitors at the same height".
+    /// 1 to 10, or `None` (JSON `null`) when the photo or description doesn't show the
+    /// category at all ("unseen": no chair in view): shown as `-/10` and left out of the
+    /// overall score. Results saved before unseen categories existed always have a number.
+    pub score: Option<u8>,
+    /// What was seen, e.g. "2 monitors at the same height"; for an unseen category, why it
+    /// can't be judged ("No chair in view: comfort can't be judged from this photo.").
     pub comment: String,
     /// How much the score can be trusted, when the analyzer can tell (absent from a
     /// provider's answers and from results saved before it existed).
@@ -140,6 +143,22 @@ impl CableInventory {
     }
 }
 
+impl CategoryScore {
+    /// Whether the category could not be judged from the input at all.
+    pub fn is_unseen(&self) -> bool {
+        self.score.is_none()
+    }
+}
+
+/// What a result was made from: its wording follows ("in view" for a photo, "you describe"
+/// for a description).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    Photo,
+    Description,
+}
+
 /// What an analyzer concluded about one setup, before recommendations are attached.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -157,6 +176,11 @@ pub struct Assessment {
     /// provider's answers and from results saved before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seen: Option<Seen>,
+    /// Whether a photo or a description was rated, set by the analyzer (a provider's answer
+    /// doesn't carry it; results saved before it existed are given it from their saved
+    /// input type when read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Source>,
 }
 
 /// What the analyzer saw, as facts rather than sentences: suggestions pick and justify
@@ -235,9 +259,20 @@ pub struct InvalidResult(pub String);
 const MAX_TEXT: usize = 1000;
 /// Most cables an inventory may list.
 const MAX_CABLES: usize = 40;
+/// Most categories a result may leave unseen.
+const MAX_UNSEEN: usize = 2;
+
+/// Whether `category` may be unseen. A setup photo (screened: desk gear at a workplace) always
+/// shows cables or their absence, some light, the desk surface and a look, so only the chair
+/// and the screens can be out of frame; a description that never mentions a chair leaves it
+/// unseen too. Everything else always gets a number.
+pub fn may_be_unseen(category: Category) -> bool {
+    matches!(category, Category::MonitorSetup | Category::ChairComfort)
+}
 
 impl Assessment {
-    /// Checks the result schema: score ranges, the six categories once each, non-empty and
+    /// Checks the result schema: score ranges, the six categories once each (at most
+    /// [`MAX_UNSEEN`] of them unseen, and only those that [`may_be_unseen`]), non-empty and
     /// bounded texts, a consistent cable inventory.
     pub fn validate(&self) -> Result<(), InvalidResult> {
         let fail = |why: String| Err(InvalidResult(why));
@@ -254,10 +289,20 @@ impl Assessment {
             let [rating] = found.as_slice() else {
                 return fail(format!("{category} is rated {} times", found.len()));
             };
-            if !(1..=10).contains(&rating.score) {
-                return fail(format!("{category} score {} is outside 1-10", rating.score));
+            match rating.score {
+                Some(score) if !(1..=10).contains(&score) => {
+                    return fail(format!("{category} score {score} is outside 1-10"));
+                }
+                None if !may_be_unseen(category) => {
+                    return fail(format!("{category} has no score: it can always be judged"));
+                }
+                _ => {}
             }
             check_text(category.name(), &rating.comment)?;
+        }
+        let unseen = self.category_ratings.iter().filter(|r| r.is_unseen()).count();
+        if unseen > MAX_UNSEEN {
+            return fail(format!("{unseen} categories without a score (at most {MAX_UNSEEN})"));
         }
         let inventory = &self.cable_inventory;
         if inventory.cables.len() > MAX_CABLES {
@@ -277,16 +322,24 @@ impl Assessment {
         Ok(())
     }
 
-    /// The score of one category (the validated result has each exactly once).
+    /// The score of one category (the validated result has each exactly once); `None` when
+    /// it is unseen.
     pub fn score_of(&self, category: Category) -> Option<u8> {
-        self.category_ratings.iter().find(|r| r.category == category).map(|r| r.score)
+        self.category_ratings.iter().find(|r| r.category == category).and_then(|r| r.score)
     }
 
-    /// The categories from weakest to strongest (ties in the page's order).
+    /// The seen categories from weakest to strongest (ties in the page's order); an unseen
+    /// one is neither weak nor strong.
     pub fn weakest_first(&self) -> Vec<&CategoryScore> {
-        let mut ratings: Vec<_> = self.category_ratings.iter().collect();
+        let mut ratings: Vec<_> = self.category_ratings.iter().filter(|r| !r.is_unseen()).collect();
         ratings.sort_by_key(|r| (r.score, r.category));
         ratings
+    }
+
+    /// Whether the result was made from a description (`false` for a photo, and for a result
+    /// that doesn't say).
+    pub fn is_described(&self) -> bool {
+        self.source == Some(Source::Description)
     }
 }
 
@@ -301,10 +354,13 @@ fn check_text(field: &str, text: &str) -> Result<(), InvalidResult> {
     }
 }
 
-/// The SetupIQ Score from the six category scores: their weighted mean, one decimal.
+/// The SetupIQ Score from the category scores: the weighted mean of the seen ones, one
+/// decimal. An unseen category is left out and the others' weights are renormalised over
+/// what is left (one seen category alone is its own score).
 pub fn overall_score(ratings: &[CategoryScore]) -> f64 {
-    let total: f64 = ratings.iter().map(|r| f64::from(r.score) * r.category.weight()).sum();
-    let weights: f64 = ratings.iter().map(|r| r.category.weight()).sum();
+    let seen = ratings.iter().filter_map(|r| r.score.map(|score| (f64::from(score), r.category.weight())));
+    let (total, weights) =
+        seen.fold((0.0, 0.0), |(total, weights), (score, weight)| (total + score * weight, weights + weight));
     if weights == 0.0 { 0.0 } else { round1(total / weights) }
 }
 
@@ -333,7 +389,12 @@ mod tests {
     fn sample() -> Assessment {
         let category_ratings: Vec<_> = Category::ALL
             .iter()
-            .map(|&category| CategoryScore { category, score: 6, comment: "seen".into(), confidence: None })
+            .map(|&category| CategoryScore {
+                category,
+                score: Some(6),
+                comment: "seen".into(),
+                confidence: None,
+            })
             .collect();
         Assessment {
             overall_score: overall_score(&category_ratings),
@@ -342,6 +403,7 @@ mod tests {
             category_ratings,
             cable_inventory: CableInventory::none(),
             seen: None,
+            source: None,
         }
     }
 
@@ -363,7 +425,7 @@ mod tests {
         assert!(twice.validate().unwrap_err().0.contains("Cable Management is rated 2 times"));
 
         let mut zero = sample();
-        zero.category_ratings[0].score = 0;
+        zero.category_ratings[0].score = Some(0);
         assert!(zero.validate().is_err());
 
         for overall in [-0.1, 10.1, f64::NAN] {
@@ -371,6 +433,10 @@ mod tests {
             out_of_range.overall_score = overall;
             assert!(out_of_range.validate().is_err(), "{overall}");
         }
+
+        let mut eleven = sample();
+        eleven.category_ratings[4].score = Some(11);
+        assert!(eleven.validate().unwrap_err().0.contains("Chair & Comfort score 11 is outside 1-10"));
 
         let mut silent = sample();
         silent.category_ratings[2].comment = "  ".into();
@@ -386,8 +452,84 @@ mod tests {
         let sum: f64 = Category::ALL.iter().map(|c| c.weight()).sum();
         assert!((sum - 1.0).abs() < 1e-9);
         let mut result = sample();
-        result.category_ratings[3].score = 10; // Monitor Setup, weight 0.2
+        result.category_ratings[3].score = Some(10); // Monitor Setup, weight 0.2
         assert_eq!(overall_score(&result.category_ratings), 6.8);
+    }
+
+    #[test]
+    fn an_unseen_category_is_left_out_of_the_overall_and_the_weights_renormalised() {
+        let mut result = sample();
+        result.category_ratings[3].score = Some(10); // Monitor Setup, weight 0.2
+        result.category_ratings[4].score = None; // Chair & Comfort, weight 0.1, unseen
+        // (0.15*6 + 0.15*6 + 0.2*6 + 0.2*10 + 0.2*6) / 0.9 = 6.2/0.9 = 6.89
+        assert_eq!(overall_score(&result.category_ratings), 6.9);
+        // A neutral 5 for the chair would have dragged it down; no chair at all doesn't.
+        let mut neutral = result.clone();
+        neutral.category_ratings[4].score = Some(5);
+        assert_eq!(overall_score(&neutral.category_ratings), 6.7);
+        // Chair and screens unseen: the mean of the four others.
+        result.category_ratings[3].score = None;
+        result.category_ratings[0].score = Some(2); // Cable Management, weight 0.15
+        // (0.15*2 + 0.15*6 + 0.2*6 + 0.2*6) / 0.7 = 3.6/0.7 = 5.14
+        assert_eq!(overall_score(&result.category_ratings), 5.1);
+        // One seen category alone is its own score; none at all is 0.
+        let one: Vec<_> =
+            result.category_ratings.iter().filter(|r| r.category == Category::RgbLighting).cloned().collect();
+        assert_eq!(overall_score(&one), 6.0);
+        let none: Vec<_> = one.into_iter().map(|r| CategoryScore { score: None, ..r }).collect();
+        assert_eq!(overall_score(&none), 0.0);
+    }
+
+    #[test]
+    fn unseen_scores_are_accepted_only_where_a_photo_can_miss_them() {
+        let mut chair = sample();
+        chair.category_ratings[4].score = None;
+        chair.category_ratings[4].confidence = Some(Confidence::Low);
+        chair.overall_score = overall_score(&chair.category_ratings);
+        chair.validate().unwrap();
+        assert_eq!(chair.score_of(Category::ChairComfort), None);
+        assert!(chair.weakest_first().iter().all(|r| r.category != Category::ChairComfort));
+
+        let mut both = chair.clone();
+        both.category_ratings[3].score = None;
+        both.validate().unwrap();
+
+        // Cables, light, the desk and the look are in every setup photo.
+        for i in [0, 1, 2, 5] {
+            let mut unseen = sample();
+            unseen.category_ratings[i].score = None;
+            let why = unseen.validate().unwrap_err().0;
+            assert!(why.contains("has no score"), "{why}");
+        }
+        // At most two unseen, whatever they are.
+        let mut three = both.clone();
+        three.category_ratings[0].score = None;
+        assert!(three.validate().is_err());
+    }
+
+    #[test]
+    fn an_unseen_score_is_json_null_and_old_results_with_numbers_still_read() {
+        let mut chair = sample();
+        chair.category_ratings[4].score = None;
+        let json = serde_json::to_value(&chair).unwrap();
+        assert_eq!(json["categoryRatings"][4]["score"], serde_json::Value::Null);
+        assert_eq!(json["categoryRatings"][0]["score"], 6);
+        assert_eq!(serde_json::from_value::<Assessment>(json).unwrap(), chair);
+        // A result saved before unseen categories (and sources) existed.
+        let old = serde_json::json!({
+            "overallScore": 5.9,
+            "summary": "A desk.",
+            "category": "Workspace",
+            "categoryRatings": Category::ALL.iter().map(|c| serde_json::json!({
+                "category": c.name(), "score": 5, "comment": "No chair is visible in the photo.", "confidence": "low",
+            })).collect::<Vec<_>>(),
+            "cableInventory": {"type": "none", "cables": [], "totalCount": 0},
+        });
+        let read: Assessment = serde_json::from_value(old).unwrap();
+        assert_eq!(read.score_of(Category::ChairComfort), Some(5));
+        assert_eq!(read.source, None);
+        assert!(!read.is_described());
+        read.validate().unwrap();
     }
 
     #[test]

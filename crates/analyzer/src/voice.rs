@@ -7,12 +7,14 @@
 //! said), so a voice says nothing the analyzer did not find. Which of a band's lines is
 //! used depends only on that finding ([`pick`]): the same analysis always reads the same,
 //! and different setups read differently. Nothing is called out; any analyzer's result
-//! (the embedded one, a provider's) can be voiced.
+//! (the embedded one, a provider's) can be voiced. A category without a score (unseen) is
+//! never roasted or coached as if it had one, and a description is never spoken of as a
+//! photo.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::result::{Assessment, Category, CategoryScore, Confidence};
+use crate::result::{Assessment, Category, CategoryScore};
 
 /// How a result is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -91,11 +93,14 @@ impl Voices {
 }
 
 fn roast(a: &Assessment) -> Voiced {
+    let described = a.is_described();
     let comments = voiced(a, |rating| {
-        let lines = if is_unseen(rating) { unseen_roast(rating.category) } else { roast_lines(rating) };
+        let lines =
+            if is_unseen(rating) { unseen_roast(rating.category, described) } else { roast_lines(rating) };
         pick(lines, &finding(rating)).to_owned()
     });
-    let weakest = a.weakest_first().first().map_or("setup", |r| lower_name(r.category));
+    let weakest =
+        a.weakest_first().into_iter().find(|r| !is_unseen(r)).map_or("setup", |r| lower_name(r.category));
     let lines: &[&str] = match a.overall_score {
         s if s >= 8.0 => &[
             "We came to roast and left taking notes.",
@@ -118,18 +123,26 @@ fn roast(a: &Assessment) -> Voiced {
 }
 
 fn coach(a: &Assessment) -> Voiced {
+    let described = a.is_described();
     let comments = voiced(a, |rating| {
         if is_unseen(rating) {
-            return format!(
-                "Next step: show the {} in your next photo, or describe it, so it can be rated.",
-                thing_to_show(rating.category)
-            );
+            let thing = thing_to_show(rating.category);
+            return if described {
+                format!("Next step: say something about your {thing} in the description, so it can be rated.")
+            } else {
+                format!("Next step: show the {thing} in your next photo, or describe it, so it can be rated.")
+            };
         }
         pick(coach_lines(rating), &finding(rating)).to_owned()
     });
-    let seen_weakest = a.weakest_first().into_iter().find(|r| !is_unseen(r) && r.score < 8);
+    let seen_weakest = a
+        .weakest_first()
+        .into_iter()
+        .filter(|r| !is_unseen(r))
+        .find_map(|r| r.score.filter(|&score| score < 8).map(|score| (r.category, score)));
     let summary = match seen_weakest {
-        Some(r) => format!("Biggest gain: {} ({}/10). Start there.", r.category.name(), r.score),
+        Some((category, score)) => format!("Biggest gain: {} ({score}/10). Start there.", category.name()),
+        None if described => "Everything you describe is in good shape: keep it that way.".to_owned(),
         None => "Everything seen is in good shape: keep it that way.".to_owned(),
     };
     Voiced { summary, comments }
@@ -153,10 +166,13 @@ fn finding(rating: &CategoryScore) -> String {
     comment[..end].trim_end_matches('.').to_owned()
 }
 
-/// Rated with little to go on (no chair in the photo, a description silent on it).
+/// Not rated at all (no chair in the photo), or rated with nothing to go on (a description
+/// silent on it; a result saved before unseen categories had no score, with the neutral chair
+/// score it gave then).
 fn is_unseen(rating: &CategoryScore) -> bool {
-    (rating.confidence == Some(Confidence::Low) && rating.category == Category::ChairComfort)
+    rating.is_unseen()
         || rating.comment.starts_with("The description doesn't")
+        || rating.comment.starts_with("No chair is visible")
 }
 
 /// One of `lines`, chosen by `key` (FNV-1a: stable across builds and platforms, unlike
@@ -198,13 +214,18 @@ fn thing_to_show(category: Category) -> &'static str {
     }
 }
 
-fn unseen_roast(category: Category) -> &'static [&'static str] {
-    match category {
-        Category::ChairComfort => &[
+fn unseen_roast(category: Category, described: bool) -> &'static [&'static str] {
+    match (category, described) {
+        (Category::ChairComfort, false) => &[
             "No chair in sight: either you game standing up, or the chair is camera-shy.",
             "The chair stayed out of frame. Smart move, honestly.",
         ],
-        _ => &["It stayed out of the picture, so it escapes the roast. This time."],
+        (Category::ChairComfort, true) => &[
+            "Not a word about the chair: either you game standing up, or it's a secret.",
+            "The chair went unmentioned. Smart move, honestly.",
+        ],
+        (_, false) => &["It stayed out of the picture, so it escapes the roast. This time."],
+        (_, true) => &["You kept quiet about it, so it escapes the roast. This time."],
     }
 }
 
@@ -309,7 +330,7 @@ fn roast_lines(rating: &CategoryScore) -> &'static [&'static str] {
             ],
         ],
     };
-    lines[band(rating.score)]
+    lines[rating.score.map_or(1, band)]
 }
 
 fn coach_lines(rating: &CategoryScore) -> &'static [&'static str] {
@@ -323,7 +344,7 @@ fn coach_lines(rating: &CategoryScore) -> &'static [&'static str] {
             ],
             &[
                 "Next step: find the last loose runs and tie them into the bundle you already have.",
-                "Next step: a short raceway along the desk leg hides the runs still in view.",
+                "Next step: a short raceway along the desk leg hides the runs still on show.",
             ],
             &[
                 "Keep it: label the bundle's ends so the next upgrade doesn't undo it.",
@@ -334,7 +355,7 @@ fn coach_lines(rating: &CategoryScore) -> &'static [&'static str] {
             &[
                 "Next step: an LED strip behind the monitor adds depth and eases eye strain in the \
                  evening.",
-                "Next step: one warm lamp or a light bar changes the photo more than any new part.",
+                "Next step: one warm lamp or a light bar changes the look more than any new part.",
             ],
             &[
                 "Next step: pick one colour scheme and add light on the other side, so the glow \
@@ -408,14 +429,14 @@ fn coach_lines(rating: &CategoryScore) -> &'static [&'static str] {
             ],
         ],
     };
-    lines[band(rating.score)]
+    lines[rating.score.map_or(1, band)]
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::result::{CableInventory, overall_score};
+    use crate::result::{CableInventory, Confidence, Source, overall_score};
 
     fn assessment(scores: [u8; 6], comment: impl Fn(Category) -> String) -> Assessment {
         let category_ratings: Vec<_> = Category::ALL
@@ -423,7 +444,7 @@ mod tests {
             .zip(scores)
             .map(|(&category, score)| CategoryScore {
                 category,
-                score,
+                score: Some(score),
                 comment: comment(category),
                 confidence: Some(Confidence::High),
             })
@@ -435,6 +456,7 @@ mod tests {
             category_ratings,
             cable_inventory: CableInventory::none(),
             seen: None,
+            source: Some(Source::Photo),
         }
     }
 
@@ -484,18 +506,54 @@ mod tests {
 
     #[test]
     fn an_unseen_chair_is_neither_roasted_nor_coached_as_seen() {
-        let mut a = assessment([6; 6], seen);
-        a.category_ratings[4].comment =
-            "No chair is visible in the photo; comfort can't be judged from it, so this is a neutral score."
-                .into();
+        // The chair scored lowest would be the biggest gain, had it been seen.
+        let mut a = assessment([6, 6, 6, 6, 2, 6], seen);
+        a.category_ratings[4].score = None;
+        a.category_ratings[4].comment = "No chair in view: comfort can't be judged from this photo.".into();
         a.category_ratings[4].confidence = Some(Confidence::Low);
         let voices = Voices::of(&a);
         let coach = voices.coach.comment_on(Category::ChairComfort).unwrap();
-        assert!(coach.starts_with("No chair is visible in the photo; comfort can't be judged from it, so"));
+        assert!(coach.starts_with("No chair in view: comfort can't be judged from this photo. Next step:"));
         assert!(coach.ends_with("show the chair in your next photo, or describe it, so it can be rated."));
         let roast = voices.roast.comment_on(Category::ChairComfort).unwrap();
         assert!(roast.contains("chair") && !roast.contains("MVP"), "{roast}");
         assert!(!voices.coach.summary.contains("Chair"), "{}", voices.coach.summary);
+        assert!(!voices.roast.summary.contains("chair"), "{}", voices.roast.summary);
+        // A result saved before unseen categories: the chair's neutral number, said to be unseen.
+        let mut old = assessment([6, 6, 6, 6, 5, 6], seen);
+        old.category_ratings[4].comment =
+            "No chair is visible in the photo; comfort can't be judged from it, so this is a neutral score."
+                .into();
+        let coach = Voices::of(&old).coach.comment_on(Category::ChairComfort).unwrap().to_owned();
+        assert!(coach.ends_with("so it can be rated."), "{coach}");
+    }
+
+    #[test]
+    fn a_description_is_never_spoken_of_as_a_photo() {
+        let mut a = assessment([6, 6, 6, 6, 2, 9], seen);
+        a.source = Some(Source::Description);
+        a.category_ratings[4].score = None;
+        a.category_ratings[4].comment =
+            "The description doesn't mention a chair or how you sit, so comfort can't be judged from it."
+                .into();
+        let great = Assessment { source: Some(Source::Description), ..assessment([9; 6], seen) };
+        for voices in [Voices::of(&a), Voices::of(&great)] {
+            for voiced in [&voices.roast, &voices.coach] {
+                for said in voiced.comments.iter().map(|c| &c.comment).chain([&voiced.summary]) {
+                    for photo_word in
+                        ["photo", "picture", "in view", "out of frame", "in sight", "Everything seen"]
+                    {
+                        assert!(!said.contains(photo_word), "{photo_word:?} in {said:?}");
+                    }
+                }
+            }
+        }
+        let coach = Voices::of(&a).coach.comment_on(Category::ChairComfort).unwrap().to_owned();
+        assert!(coach.ends_with("say something about your chair in the description, so it can be rated."));
+        assert_eq!(
+            Voices::of(&great).coach.summary,
+            "Everything you describe is in good shape: keep it that way."
+        );
     }
 
     #[test]

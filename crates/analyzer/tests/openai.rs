@@ -14,7 +14,7 @@ use setupiq_analyzer::engine::{AnalysisInput, Analyzer, AnalyzerName, Engine, Ra
 use setupiq_analyzer::local::LocalAnalyzer;
 use setupiq_analyzer::openai::{OpenAiAnalyzer, OpenAiError, SCHEMA_NAME};
 use setupiq_analyzer::pipeline::{self, PreparedImage};
-use setupiq_analyzer::result::Assessment;
+use setupiq_analyzer::result::{Assessment, Category, Source};
 use setupiq_analyzer::text;
 use setupiq_core::config::{OpenAiConfig, Secret};
 use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn};
@@ -35,9 +35,11 @@ fn analyzer(config: &OpenAiConfig) -> OpenAiAnalyzer {
     OpenAiAnalyzer::from_config(config).unwrap()
 }
 
-/// The stand-in's sample, as the typed result.
+/// The stand-in's sample, as the typed result of rating a description.
 fn sample() -> Assessment {
-    serde_json::from_value(OpenAiStandIn::sample_assessment()).unwrap()
+    let mut assessment: Assessment = serde_json::from_value(OpenAiStandIn::sample_assessment()).unwrap();
+    assessment.source = Some(Source::Description);
+    assessment
 }
 
 fn photo() -> Arc<PreparedImage> {
@@ -72,7 +74,7 @@ async fn a_photo_is_sent_as_a_data_url_with_the_schema_and_the_answer_is_the_res
 
     let assessment = analyzer(&config(&provider)).analyze(AnalysisInput::Image(image.clone())).await.unwrap();
 
-    assert_eq!(assessment, Assessment { overall_score: 7.4, ..sent });
+    assert_eq!(assessment, Assessment { overall_score: 7.4, source: Some(Source::Photo), ..sent });
     let requests = provider.requests();
     assert_eq!(requests.len(), 1);
     let request = &requests[0];
@@ -141,6 +143,22 @@ async fn an_out_of_range_score_fails_validation_instead_of_being_clamped() {
     let provider = OpenAiStandIn::start(OpenAiBehaviour::OutOfRange).await;
     let why = failure(analyzer(&config(&provider)).analyze(description()).await);
     assert!(why.contains("Cable Management score 11 is outside 1-10"), "{why}");
+}
+
+#[actix_web::test]
+async fn a_chair_the_photo_does_not_show_may_be_null_and_nothing_else_may() {
+    let no_chair = OpenAiStandIn::sample_assessment_without_chair();
+    let provider = OpenAiStandIn::start(OpenAiBehaviour::Success(no_chair.clone())).await;
+    let assessment = analyzer(&config(&provider)).analyze(AnalysisInput::Image(photo())).await.unwrap();
+    assert_eq!(assessment.score_of(Category::ChairComfort), None);
+    assert_eq!(assessment.overall_score, no_chair["overallScore"].as_f64().unwrap());
+    assert_eq!(assessment.source, Some(Source::Photo));
+    // The desk is in every setup photo: a null there is a broken answer.
+    let mut no_desk = no_chair;
+    no_desk["categoryRatings"][2]["score"] = serde_json::Value::Null;
+    provider.set_behaviour(OpenAiBehaviour::Success(no_desk));
+    let why = failure(analyzer(&config(&provider)).analyze(description()).await);
+    assert!(why.contains("Desk Cleanliness has no score"), "{why}");
 }
 
 #[actix_web::test]

@@ -6,7 +6,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use setupiq_analyzer::engine::Refusal;
-use setupiq_analyzer::result::{Assessment, Category};
+use setupiq_analyzer::result::{Assessment, Category, Source, overall_score};
 use setupiq_analyzer::text::assess;
 
 const MESSY: &str =
@@ -22,8 +22,8 @@ fn rated(description: &str) -> Assessment {
 fn score(description: &str, category: Category) -> u8 {
     let assessment = rated(description);
     let rating = assessment.category_ratings.iter().find(|r| r.category == category).unwrap();
-    println!("{category} {}/10 for {description:?}: {}", rating.score, rating.comment);
-    rating.score
+    println!("{category} {:?}/10 for {description:?}: {}", rating.score, rating.comment);
+    rating.score.unwrap_or_else(|| panic!("{category} is unseen for {description:?}: {}", rating.comment))
 }
 
 /// `better` scores above `worse` on `category`.
@@ -150,8 +150,42 @@ fn silent_categories_get_a_middling_score() {
     let chair_only = rated("My gaming chair is a Secretlab Titan.");
     for category in [Category::CableManagement, Category::RgbLighting, Category::MonitorSetup] {
         let rating = chair_only.category_ratings.iter().find(|r| r.category == category).unwrap();
-        assert_eq!(rating.score, 5, "{category}");
+        assert_eq!(rating.score, Some(5), "{category}");
         assert!(rating.comment.contains("doesn't"), "{category}: {}", rating.comment);
+    }
+}
+
+#[test]
+fn a_description_without_a_chair_leaves_comfort_unseen_and_out_of_the_overall() {
+    let no_chair =
+        rated("Two 27\" monitors on arms, RGB strips behind the desk, cables in a tray, a clean desk.");
+    let chair = no_chair.category_ratings.iter().find(|r| r.category == Category::ChairComfort).unwrap();
+    assert_eq!(chair.score, None, "{}", chair.comment);
+    assert_eq!(
+        chair.comment,
+        "The description doesn't mention a chair or how you sit, so comfort can't be judged from it."
+    );
+    let seen: Vec<_> =
+        no_chair.category_ratings.iter().filter(|r| r.category != Category::ChairComfort).cloned().collect();
+    assert_eq!(no_chair.overall_score, overall_score(&seen));
+    assert!(no_chair.summary.contains("Chair & Comfort can't be judged from it"), "{}", no_chair.summary);
+    assert!(!no_chair.summary.contains("middling"), "{}", no_chair.summary);
+    // Any seat said is judged, a poor one too.
+    assert!(score("I sit on a wooden stool at my desk.", Category::ChairComfort) <= 4);
+}
+
+#[test]
+fn a_description_never_speaks_of_a_photo() {
+    for description in [MESSY, TIDY, "a monitor and a keyboard", "RGB strips behind the monitor and plants"] {
+        let rating = rated(description);
+        assert_eq!(rating.source, Some(Source::Description));
+        let texts =
+            rating.category_ratings.iter().map(|r| r.comment.as_str()).chain([rating.summary.as_str()]);
+        for text in texts {
+            for photo_word in ["photo", "picture", "in view", "visible"] {
+                assert!(!text.to_lowercase().contains(photo_word), "{photo_word:?} in {text:?}");
+            }
+        }
     }
 }
 

@@ -5,7 +5,8 @@ use std::fmt::Write;
 use setupiq_analyzer::Rating;
 use setupiq_analyzer::result::{CableInventoryKind, percentile_text};
 
-/// Score, kind, summary, the six categories with what was seen, and the cable inventory.
+/// Score, kind, summary, the six categories with what was seen (`-/10` where nothing could
+/// be), and the cable inventory.
 pub fn plain_text(analysis: &Rating) -> String {
     let a = &analysis.assessment;
     let mut out = String::new();
@@ -15,7 +16,9 @@ pub fn plain_text(analysis: &Rating) -> String {
     let mut ratings = a.category_ratings.clone();
     ratings.sort_by_key(|r| r.category);
     for rating in &ratings {
-        let _ = writeln!(out, "{:<18} {:>2}/10  {}", rating.category.name(), rating.score, rating.comment);
+        // An unseen category is the placeholder `-/10`.
+        let score = rating.score.map_or_else(|| "-".to_owned(), |score| score.to_string());
+        let _ = writeln!(out, "{:<18} {score:>2}/10  {}", rating.category.name(), rating.comment);
     }
     let inventory = &a.cable_inventory;
     if inventory.kind == CableInventoryKind::None {

@@ -43,8 +43,14 @@ fn assert_complete(result: &Value) {
         ]
     );
     for rating in ratings {
-        assert!((1..=10).contains(&rating["score"].as_i64().unwrap()));
         assert!(!rating["comment"].as_str().unwrap().is_empty());
+        if rating["score"].is_null() {
+            // Unseen: only the chair or the screens, without a percentile.
+            assert!(["Monitor Setup", "Chair & Comfort"].contains(&rating["category"].as_str().unwrap()));
+            assert_eq!(rating["percentile"], Value::Null);
+            continue;
+        }
+        assert!((1..=10).contains(&rating["score"].as_i64().unwrap()));
         assert!(rating["percentile"].as_str().unwrap().contains('%'));
     }
     assert!(!result["summary"].as_str().unwrap().is_empty());
@@ -79,7 +85,106 @@ both_backends_async!(
     free_analyses_are_capped_per_ip_and_day,
     a_photo_is_rated_stored_without_metadata_and_deleted_with_the_account,
     a_photo_that_is_not_a_setup_is_refused_for_free,
+    a_category_the_input_does_not_show_is_null_and_left_out_of_the_overall,
+    an_analysis_saved_before_unseen_categories_still_reads,
 );
+
+/// TIDY without its chair.
+const NO_CHAIR: &str = "A clean white desk with a 27 inch 165Hz IPS monitor on a monitor arm, a mechanical \
+    keyboard, RGB light strips behind the monitor and cables hidden in a cable tray.";
+
+/// The weighted mean of the category scores that are not null (the weights of spec'd
+/// categories: Monitor, Desk, Aesthetic 20 %, Cables and RGB 15 %, Chair 10 %), one decimal.
+fn mean_of_seen(ratings: &Value) -> f64 {
+    let weight = |category: &str| match category {
+        "Monitor Setup" | "Desk Cleanliness" | "Aesthetic Vibe" => 0.2,
+        "Cable Management" | "RGB/Lighting" => 0.15,
+        _ => 0.1,
+    };
+    let (total, weights) = ratings
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| Some((r["score"].as_f64()?, weight(r["category"].as_str().unwrap()))))
+        .fold((0.0, 0.0), |(t, w), (score, weight)| (t + score * weight, w + weight));
+    (total / weights * 10.0).round() / 10.0
+}
+
+async fn a_category_the_input_does_not_show_is_null_and_left_out_of_the_overall(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("unseen@example.com").sign_up().await;
+    let res = analyze_text(&me, NO_CHAIR).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let result = res.json();
+    assert_complete(&result);
+    let chair = &result["categoryRatings"][4];
+    assert_eq!(chair["category"], "Chair & Comfort");
+    assert_eq!(chair["score"], Value::Null, "{chair}");
+    assert_eq!(chair["percentile"], Value::Null);
+    assert!(chair["comment"].as_str().unwrap().contains("doesn't mention a chair"), "{chair}");
+    let overall = result["overallScore"].as_f64().unwrap();
+    assert_eq!(overall, mean_of_seen(&result["categoryRatings"]));
+    // With a chair described, the other five score the same; only the chair moves the overall.
+    let with_chair = analyze_text(&me, TIDY).await.json();
+    let others = |r: &Value| {
+        r["categoryRatings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["category"] != "Chair & Comfort")
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(others(&with_chair), others(&result));
+    assert!(with_chair["categoryRatings"][4]["score"].as_i64().unwrap() >= 8);
+    for suggestion in result["suggestions"].as_array().unwrap() {
+        assert_ne!(suggestion["category"], "Chair & Comfort", "{suggestion}");
+    }
+    // No photo is spoken of anywhere in a description's result, voices included.
+    let said = serde_json::to_string(&result).unwrap();
+    for photo_word in ["photo", "in view", "picture"] {
+        assert!(!said.contains(photo_word), "{photo_word:?} in {said}");
+    }
+    // Saved as delivered: the history reads the same null and overall.
+    let saved = &me.get("/_api/my-analyses").await.json()["analyses"][1];
+    assert_eq!(saved["result"]["categoryRatings"], result["categoryRatings"]);
+    assert_eq!(saved["overallRating"], overall);
+}
+
+/// A result stored before unseen categories existed (every score a number, the chair's the
+/// neutral 5; no source, no voices) still reads, with its numbers, and is voiced as the
+/// description it was.
+async fn an_analysis_saved_before_unseen_categories_still_reads(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("old@example.com").sign_up().await;
+    let id = analyze_text(&me, TIDY).await.json()["analysisId"].as_i64().unwrap();
+    let stored: String =
+        analyses::table.find(id).select(analyses::result_json).get_result(&mut app.db.conn()).unwrap();
+    let mut old: Value = serde_json::from_str(&stored).unwrap();
+    old.as_object_mut().unwrap().remove("voices");
+    let assessment = old["assessment"].as_object_mut().unwrap();
+    assert_eq!(assessment.remove("source"), Some(json!("description")));
+    assessment["categoryRatings"][4] = json!({
+        "category": "Chair & Comfort",
+        "score": 5,
+        "comment": "The description doesn't mention a chair or how you sit, so this gets a middling score.",
+        "confidence": "low",
+    });
+    diesel::update(analyses::table.find(id))
+        .set(analyses::result_json.eq(old.to_string()))
+        .execute(&mut app.db.conn())
+        .unwrap();
+
+    let res = me.get(&format!("/_api/analyses/{id}")).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let result = &res.json()["result"];
+    assert_complete(result);
+    assert_eq!(result["categoryRatings"][4]["score"], 5);
+    assert_eq!(result["categoryRatings"][4]["percentile"], "Top 65%");
+    let coach = serde_json::to_string(&result["voices"]["coach"]).unwrap();
+    assert!(coach.contains("in the description, so it can be rated"), "{coach}");
+    assert!(!coach.contains("photo"), "{coach}");
+}
 
 async fn a_signed_in_text_analysis_is_saved_and_costs_one_credit(db: TestDb) {
     let app = TestApp::start(db).await;

@@ -184,6 +184,8 @@ fn analyze_prints_the_score_and_what_was_understood() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.starts_with("SetupIQ Score: "), "{stdout}");
     assert!(stdout.contains("Monitor Setup") && stdout.contains("27-inch"), "{stdout}");
+    // No chair described: the placeholder, with the reason.
+    assert!(stdout.contains("Chair & Comfort     -/10  The description doesn't mention a chair"), "{stdout}");
 
     let json = setupiq(dir.path())
         .args(["analyze", "--json", "--text", "a clean desk with one 24 inch monitor"])
@@ -191,6 +193,9 @@ fn analyze_prints_the_score_and_what_was_understood() {
         .unwrap();
     let result: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(result["categoryRatings"].as_array().unwrap().len(), 6);
+    assert_eq!(result["categoryRatings"][4]["category"], "Chair & Comfort");
+    assert_eq!(result["categoryRatings"][4]["score"], serde_json::Value::Null);
+    assert_eq!(result["source"], "description");
 
     let refused = setupiq(dir.path())
         .args(["analyze", "--text", "I like turtles and long walks on the beach"])

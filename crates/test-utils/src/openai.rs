@@ -159,6 +159,20 @@ impl OpenAiStandIn {
             },
         })
     }
+
+    /// [`Self::sample_assessment`] of a photo without a chair in it: Chair & Comfort is `null`
+    /// and the overall score the mean of the other five (weights renormalised).
+    pub fn sample_assessment_without_chair() -> Value {
+        let mut assessment = Self::sample_assessment();
+        assessment["categoryRatings"][4] = json!({
+            "category": "Chair & Comfort",
+            "score": null,
+            "comment": "No chair in view: comfort can't be judged from this photo.",
+        });
+        // (0.15*7 + 0.15*8 + 0.2*8 + 0.2*8 + 0.2*7) / 0.9
+        assessment["overallScore"] = json!(7.6);
+        assessment
+    }
 }
 
 /// One category rating as a provider writes it.

@@ -1324,16 +1324,17 @@ export interface components {
         /** @description One category's score as the results page shows it. */
         CategoryRatingDto: {
             category: components["schemas"]["Category"];
-            /** @description What was seen. */
+            /** @description What was seen, or why the category can't be judged. */
             comment: string;
             confidence?: null | components["schemas"]["Confidence"];
-            /** @description e.g. "Top 30%". */
-            percentile: string;
+            /** @description e.g. "Top 30%"; `null` with the score. */
+            percentile?: string | null;
             /**
              * Format: int32
-             * @description 1 to 10.
+             * @description 1 to 10; `null` when the photo or description doesn't show the category at all (no
+             *     chair in view): the page shows `-/10`, and the overall score leaves it out.
              */
-            score: number;
+            score?: number | null;
         };
         ChangeAccountRequest: {
             change: components["schemas"]["AccountChangeDto"];

@@ -16,7 +16,7 @@ use crate::error::AnalysisError;
 use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
 use crate::repo;
 use setupiq_analyzer::engine::{AnalyzerName, Rating};
-use setupiq_analyzer::result::Assessment;
+use setupiq_analyzer::result::{Assessment, Source};
 use setupiq_analyzer::voice::Voices;
 pub use suggestions::Suggestion;
 
@@ -177,6 +177,16 @@ pub struct Report {
     /// results saved before voices existed: [`Report::voices`] makes them then).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub voices: Option<Voices>,
+}
+
+impl InputType {
+    /// What an analysis of this input was made from.
+    pub fn source(self) -> Source {
+        match self {
+            InputType::Image => Source::Photo,
+            InputType::Text => Source::Description,
+        }
+    }
 }
 
 impl Report {
@@ -355,8 +365,11 @@ pub fn media_of_user(
 }
 
 pub(crate) fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
-    let report: Report = serde_json::from_str(&row.result_json)
+    let mut report: Report = serde_json::from_str(&row.result_json)
         .map_err(|e| AnalysisError::Corrupt(format!("analysis {}: {e}", row.id)))?;
+    // The saved input type is the word on what was rated (results saved before the
+    // assessment said so, or a provider's answer, don't).
+    report.assessment.source = Some(row.input_type.source());
     Ok(SavedAnalysis {
         id: row.id,
         user_id: row.user_id,

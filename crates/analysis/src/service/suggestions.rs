@@ -1,8 +1,12 @@
 //! Upgrade suggestions from the affiliate catalogue: the weakest categories first, each
 //! with a product per tier (budget / balanced / premium), the one of the three that gains the
-//! most score per dollar recommended. Only what was seen is pitched: a category the analyzer
-//! rated with low confidence (no chair in the photo, a description silent on it) is
-//! suggested only when nothing else needs it, and never before one that was seen.
+//! most score per dollar recommended. Only what was seen is pitched: a category without a
+//! score (no chair in the photo, none in the description) never gets a suggestion, and one
+//! the analyzer rated with low confidence (a description silent on it) is suggested only
+//! when nothing else needs it, and never before one rated firmly.
+//!
+//! A description's facts are worded as what the owner describes ("you describe no loose
+//! cables"), never as what is in view: there is no photo.
 //!
 //! Within a tier, the product is chosen by what the analyzer saw ([`Seen`]): two monitors at
 //! different heights get a dual arm, a laptop alone a laptop stand, a neon-lit room never a
@@ -86,6 +90,7 @@ pub struct Suggestion {
 /// Suggestions for `assessment`, best value first.
 pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<Suggestion>, AnalysisError> {
     let seen = assessment.seen.as_ref();
+    let described = assessment.is_described();
     let chair_style = if seen.and_then(|s| s.seat) == Some(Seat::GamingChair)
         || assessment.category.to_lowercase().contains("gaming")
         || assessment.score_of(Category::RgbLighting).is_some_and(|s| s >= 7)
@@ -95,25 +100,39 @@ pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<S
         ChairStyle::Ergonomic
     };
     let mut ranked = Vec::new();
-    for rating in candidates(assessment) {
+    for (rating, score) in candidates(assessment) {
         let catalogue = affiliate::recommend(conn, rating.category.name(), Some(chair_style))?;
-        ranked.push(suggestion(rating, seen, &catalogue));
+        ranked.push(suggestion(rating, score, Facts { seen, described }, &catalogue));
     }
-    // Best value first among what was seen; the unseen after them.
+    // Best value first among what was rated firmly; the doubtful after them.
     ranked.sort_by(|a, b| {
-        let unseen = |s: &Suggestion| {
-            assessment.category_ratings.iter().any(|r| r.category == s.category && is_unseen(r))
+        let unsure = |s: &Suggestion| {
+            assessment.category_ratings.iter().any(|r| r.category == s.category && is_unsure(r))
         };
-        unseen(&a.0).cmp(&unseen(&b.0)).then(b.1.total_cmp(&a.1))
+        unsure(&a.0).cmp(&unsure(&b.0)).then(b.1.total_cmp(&a.1))
     });
     Ok(ranked.into_iter().map(|(s, _)| s).collect())
 }
 
-/// The suggestion for one weak category and the value per dollar of its recommended product.
-fn suggestion(rating: &CategoryScore, seen: Option<&Seen>, catalogue: &Recommendation) -> (Suggestion, f64) {
+/// What the analyzer saw, if it says, and whether it read a description rather than a photo.
+#[derive(Debug, Clone, Copy)]
+struct Facts<'a> {
+    seen: Option<&'a Seen>,
+    described: bool,
+}
+
+/// The suggestion for one weak category (rated `score`) and the value per dollar of its
+/// recommended product.
+fn suggestion(
+    rating: &CategoryScore,
+    score: u8,
+    facts: Facts<'_>,
+    catalogue: &Recommendation,
+) -> (Suggestion, f64) {
     let category = rating.category;
+    let seen = facts.seen;
     let wanted = seen.map(|seen| Wanted::by(category, seen)).unwrap_or_default();
-    let evidence = seen.and_then(|seen| evidence(category, seen));
+    let evidence = seen.and_then(|seen| evidence(category, seen, facts.described));
     // Each tier's pick and its score per dollar; a tier with no active product has none.
     let recommend = |tier: Tier, gain: u8| {
         let product = wanted.pick(catalogue.tier(tier))?;
@@ -124,7 +143,7 @@ fn suggestion(rating: &CategoryScore, seen: Option<&Seen>, catalogue: &Recommend
             _ => product.justification.clone(),
         };
         Some((
-            value_per_dollar(rating, gain, product.price_cents),
+            value_per_dollar(category, score, gain, product.price_cents),
             ProductRecommendation::new(product, justification),
         ))
     };
@@ -142,9 +161,9 @@ fn suggestion(rating: &CategoryScore, seen: Option<&Seen>, catalogue: &Recommend
         .cloned();
     let comment = rating.comment.trim_end_matches('.');
     let description = match &best {
-        Some((_, best)) if evidence.is_some() => format!("{}/10. {}", rating.score, best.justification),
-        Some((_, best)) => format!("{}/10: {comment}. {}", rating.score, best.justification),
-        None => format!("{}/10: {comment}.", rating.score),
+        Some((_, best)) if evidence.is_some() => format!("{score}/10. {}", best.justification),
+        Some((_, best)) => format!("{score}/10: {comment}. {}", best.justification),
+        None => format!("{score}/10: {comment}."),
     };
     let value = best.as_ref().map_or(0.0, |(value, _)| *value);
     let suggestion = Suggestion {
@@ -268,8 +287,9 @@ impl Wanted {
 }
 
 /// What was seen in `category`, as the first half of a justification ("your two monitors sit
-/// at different heights"); `None` when the facts don't say.
-fn evidence(category: Category, seen: &Seen) -> Option<String> {
+/// at different heights"); `None` when the facts don't say. `described`: the facts come from
+/// a description, so they are what the owner describes, not what is in view.
+fn evidence(category: Category, seen: &Seen, described: bool) -> Option<String> {
     let laptop = seen.laptops.is_some_and(|n| n > 0);
     let colours =
         if seen.light_colours.is_empty() { "coloured".to_owned() } else { join(&seen.light_colours) };
@@ -286,6 +306,12 @@ fn evidence(category: Category, seen: &Seen) -> Option<String> {
             _ if laptop => "you work on one monitor with a laptop beside it".to_owned(),
             _ if seen.on_arms => "your monitor already hangs on an arm".to_owned(),
             _ => "everything happens on one monitor".to_owned(),
+        },
+        Category::RgbLighting if described => match seen.light? {
+            Light::Neon => "you describe plenty of coloured lighting already".to_owned(),
+            Light::Accent => "you describe some coloured lighting".to_owned(),
+            Light::White if seen.dark_room => "you describe a dark room without coloured light".to_owned(),
+            Light::White => "you describe no coloured lighting".to_owned(),
         },
         Category::RgbLighting => match seen.light? {
             Light::Neon => format!("your room is already lit by saturated {colours} light"),
@@ -309,6 +335,9 @@ fn evidence(category: Category, seen: &Seen) -> Option<String> {
         }
         Category::CableManagement => {
             let n = seen.loose_cables?;
+            if n == 0 && described {
+                return Some("you describe no loose cables".to_owned());
+            }
             if n == 0 {
                 let text = if seen.dark_room {
                     "no loose cables are in view, but the dark room can hide them"
@@ -321,6 +350,7 @@ fn evidence(category: Category, seen: &Seen) -> Option<String> {
                 Some(CablePlace::UnderDesk) => ("hangs under your desk", "hang under your desk"),
                 Some(CablePlace::BehindMonitor) => ("runs behind your monitor", "run behind your monitor"),
                 Some(CablePlace::OnDesk) => ("lies across your desk", "lie across your desk"),
+                None if described => return Some("your description mentions loose cables".to_owned()),
                 None => ("is in view", "are in view"),
             };
             if n == 1 { format!("a loose cable {one}") } else { format!("{} loose cables {many}", number(n)) }
@@ -329,6 +359,7 @@ fn evidence(category: Category, seen: &Seen) -> Option<String> {
             Seat::GamingChair => "you sit on a gaming chair".to_owned(),
             Seat::DeskChair => "you already have a desk chair".to_owned(),
             Seat::Couch => "you sit on a couch or armchair rather than a desk chair".to_owned(),
+            Seat::Nothing if described => "you don't mention a chair".to_owned(),
             Seat::Nothing => "no chair is visible in the photo".to_owned(),
         },
         Category::AestheticVibe => {
@@ -336,10 +367,14 @@ fn evidence(category: Category, seen: &Seen) -> Option<String> {
                 format!("your setup glows with saturated {colours} light")
             } else if seen.plants.is_some_and(|n| n > 0) {
                 "your plants already soften the desk".to_owned()
+            } else if seen.greenery && described {
+                "you already mention greenery".to_owned()
             } else if seen.greenery {
                 "there is already greenery in view".to_owned()
             } else if !seen.clutter.is_empty() || seen.busy_desk {
                 "the things left out on the desk pull the look apart".to_owned()
+            } else if seen.plants == Some(0) && described {
+                "you describe no plants or decor".to_owned()
             } else if seen.plants == Some(0) {
                 "there are no plants or decor in view".to_owned()
             } else {
@@ -446,26 +481,30 @@ fn is_one(clutter: &[String]) -> bool {
     matches!(clutter, [only] if only.starts_with("1 "))
 }
 
-/// The categories to suggest for, weakest first: those below [`GOOD_ENOUGH`] that were
-/// seen, then, only to fill up to [`MAX_SUGGESTIONS`] when fewer were, the unseen ones.
-fn candidates(assessment: &Assessment) -> Vec<&CategoryScore> {
-    let weak: Vec<&CategoryScore> =
-        assessment.weakest_first().into_iter().filter(|r| r.score < GOOD_ENOUGH).collect();
-    let (seen, unseen): (Vec<_>, Vec<_>) = weak.into_iter().partition(|r| !is_unseen(r));
-    seen.into_iter().chain(unseen).take(MAX_SUGGESTIONS).collect()
+/// The categories to suggest for and their scores, weakest first: those scored below
+/// [`GOOD_ENOUGH`] firmly, then, only to fill up to [`MAX_SUGGESTIONS`] when fewer were, the
+/// doubtful ones. An unseen category (no score) is never one.
+fn candidates(assessment: &Assessment) -> Vec<(&CategoryScore, u8)> {
+    let weak: Vec<(&CategoryScore, u8)> = assessment
+        .weakest_first()
+        .into_iter()
+        .filter_map(|r| r.score.filter(|&score| score < GOOD_ENOUGH).map(|score| (r, score)))
+        .collect();
+    let (firm, unsure): (Vec<_>, Vec<_>) = weak.into_iter().partition(|(r, _)| !is_unsure(r));
+    firm.into_iter().chain(unsure).take(MAX_SUGGESTIONS).collect()
 }
 
 /// Rated with low confidence: the photo or the description gave little to go on.
-fn is_unseen(rating: &CategoryScore) -> bool {
+fn is_unsure(rating: &CategoryScore) -> bool {
     rating.confidence == Some(Confidence::Low)
 }
 
 /// Overall-score points gained per dollar: the category's weight times the points the
-/// product can still add (never past 10), over its price.
-fn value_per_dollar(rating: &CategoryScore, gain: u8, price_cents: i64) -> f64 {
-    let points = f64::from(gain.min(10 - rating.score.min(10)));
+/// product can still add to `score` (never past 10), over its price.
+fn value_per_dollar(category: Category, score: u8, gain: u8, price_cents: i64) -> f64 {
+    let points = f64::from(gain.min(10 - score.min(10)));
     let dollars = (price_cents.max(1) as f64) / 100.0;
-    rating.category.weight() * points / dollars
+    category.weight() * points / dollars
 }
 
 fn title(category: Category) -> &'static str {
@@ -576,14 +615,14 @@ mod tests {
     fn rated(category: Category, score: u8) -> CategoryScore {
         CategoryScore {
             category,
-            score,
+            score: Some(score),
             comment: "What the analyzer said.".into(),
             confidence: Some(Confidence::High),
         }
     }
 
     fn suggested(category: Category, seen: Option<&Seen>, catalogue: &Recommendation) -> Suggestion {
-        suggestion(&rated(category, 5), seen, catalogue).0
+        suggestion(&rated(category, 5), 5, Facts { seen, described: false }, catalogue).0
     }
 
     fn kinds(s: &Suggestion, catalogue: &Recommendation) -> [ProductKind; 3] {
@@ -750,7 +789,7 @@ mod tests {
         assert_eq!(number(12), "12");
         let cluttered = Seen { clutter: vec!["3 cups".into(), "1 book".into()], ..Seen::default() };
         assert_eq!(
-            evidence(Category::DeskCleanliness, &cluttered).unwrap(),
+            evidence(Category::DeskCleanliness, &cluttered, false).unwrap(),
             "3 cups and a book sit on your desk"
         );
         let lamp = effect(K::AmbientLamp, Category::AestheticVibe, &Seen::default());
@@ -766,10 +805,44 @@ mod tests {
     }
 
     #[test]
-    fn an_unseen_chair_is_no_main_fix() {
+    fn a_description_is_never_spoken_of_as_a_photo() {
+        let facts = [
+            Seen { loose_cables: Some(0), dark_room: true, ..Seen::default() },
+            Seen { loose_cables: Some(2), ..Seen::default() },
+            Seen { light: Some(Light::Accent), ..Seen::default() },
+            Seen { light: Some(Light::Neon), ..Seen::default() },
+            Seen { light: Some(Light::White), ..Seen::default() },
+            Seen { plants: Some(0), ..Seen::default() },
+            Seen { greenery: true, ..Seen::default() },
+            Seen { seat: Some(Seat::Nothing), ..Seen::default() },
+        ];
+        for seen in &facts {
+            for category in Category::ALL {
+                let Some(said) = evidence(category, seen, true) else { continue };
+                for photo_word in ["photo", "in view", "visible", "touch of"] {
+                    assert!(!said.contains(photo_word), "{category} {seen:?}: {said}");
+                }
+            }
+        }
+        let lit = Seen { light: Some(Light::Accent), ..Seen::default() };
+        assert_eq!(
+            evidence(Category::RgbLighting, &lit, true).unwrap(),
+            "you describe some coloured lighting"
+        );
+        assert_eq!(
+            evidence(Category::RgbLighting, &lit, false).unwrap(),
+            "there is only a touch of coloured light"
+        );
+        let tidy = Seen { loose_cables: Some(0), ..Seen::default() };
+        assert_eq!(evidence(Category::CableManagement, &tidy, true).unwrap(), "you describe no loose cables");
+        assert_eq!(evidence(Category::CableManagement, &tidy, false).unwrap(), "no loose cables are in view");
+    }
+
+    #[test]
+    fn an_unseen_chair_is_never_suggested_and_a_doubtful_one_is_no_main_fix() {
         let rating = |category, score, confidence| CategoryScore {
             category,
-            score,
+            score: Some(score),
             comment: "seen".into(),
             confidence: Some(confidence),
         };
@@ -787,31 +860,29 @@ mod tests {
             ],
             cable_inventory: setupiq_analyzer::result::CableInventory::of(Vec::new()),
             seen: None,
+            source: None,
         };
-        let picked = |a: &Assessment| candidates(a).iter().map(|r| r.category).collect::<Vec<_>>();
+        let picked = |a: &Assessment| candidates(a).iter().map(|(r, _)| r.category).collect::<Vec<_>>();
         // The chair scores lowest but wasn't seen: the three seen weak categories go first.
         assert_eq!(
             picked(&assessment),
             [Category::RgbLighting, Category::CableManagement, Category::MonitorSetup]
         );
         // With fewer seen weaknesses, it fills up, last.
-        assessment.category_ratings[3].score = 9;
+        assessment.category_ratings[3].score = Some(9);
         assert_eq!(
             picked(&assessment),
             [Category::RgbLighting, Category::CableManagement, Category::ChairComfort]
         );
+        // Not in the photo at all: never suggested, not even to fill up.
+        assessment.category_ratings[4].score = None;
+        assert_eq!(picked(&assessment), [Category::RgbLighting, Category::CableManagement]);
     }
 
     #[test]
     fn cheaper_gains_win_until_the_score_caps_them() {
-        let weak = CategoryScore {
-            category: Category::MonitorSetup,
-            score: 3,
-            comment: "x".into(),
-            confidence: None,
-        };
-        assert!(value_per_dollar(&weak, 1, 2999) > value_per_dollar(&weak, 3, 29999));
-        let nearly_full = CategoryScore { score: 9, ..weak };
-        assert_eq!(value_per_dollar(&nearly_full, 3, 1000), value_per_dollar(&nearly_full, 1, 1000));
+        let monitors = Category::MonitorSetup;
+        assert!(value_per_dollar(monitors, 3, 1, 2999) > value_per_dollar(monitors, 3, 3, 29999));
+        assert_eq!(value_per_dollar(monitors, 9, 3, 1000), value_per_dollar(monitors, 9, 1, 1000));
     }
 }

@@ -2,7 +2,7 @@
 //! SVG template by resvg with a bundled font (DejaVu Sans Bold, `assets/`, no system fonts),
 //! so the card is the same on every machine: the setup photo on the left, the SetupIQ Score
 //! with its band, the voice's one-line summary (Roast or Coach) and the six category scores
-//! on the right, the product name.
+//! on the right (an unseen one as `-/10` with an empty bar), the product name.
 
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
@@ -70,17 +70,20 @@ fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> Str
         let _ = write!(
             rows,
             r##"<text x="{x}" y="{y}" font-size="24" fill="#cbd5e1">{name}</text>
-<rect x="{bx}" y="{by}" width="240" height="14" rx="7" fill="#1e293b"/>
+<rect x="{bx}" y="{by}" width="{track}" height="14" rx="7" fill="#1e293b"/>
 <rect x="{bx}" y="{by}" width="{bar}" height="14" rx="7" fill="{colour}"/>
-<text x="{sx}" y="{y}" font-size="24" fill="#f8fafc" text-anchor="end">{score}</text>
+<text x="{sx}" y="{y}" font-size="24" fill="{text}" text-anchor="end">{score}</text>
 "##,
             name = escape(rating.category.name()),
             bx = x + 270,
             by = y - 15,
-            bar = u32::from(rating.score) * 24,
-            colour = band_colour(f64::from(rating.score)),
+            // An unseen category has no bar at all, and a muted placeholder: no band.
+            track = rating.score.map_or(0, |_| 240),
+            bar = rating.score.map_or(0, |score| u32::from(score) * 24),
+            colour = rating.score.map_or(UNSEEN_COLOUR, |score| band_colour(f64::from(score))),
+            text = rating.score.map_or(UNSEEN_COLOUR, |_| "#f8fafc"),
             sx = x + 560,
-            score = rating.score,
+            score = score_text(rating.score),
         );
     }
     format!(
@@ -114,6 +117,15 @@ fn shortened(text: &str, max: usize) -> String {
     format!("{}…", at_word.trim_end_matches([',', ';', ':', '.']))
 }
 
+/// A category score as the card shows it: the number (the bar says out of what), or the
+/// placeholder `-/10` when the category is unseen.
+fn score_text(score: Option<u8>) -> String {
+    score.map_or_else(|| "-/10".to_owned(), |score| score.to_string())
+}
+
+/// An unseen category's placeholder: muted, no band colour.
+const UNSEEN_COLOUR: &str = "#94a3b8";
+
 /// Green from 8, amber from 5, red below.
 fn band_colour(score: f64) -> &'static str {
     match score {
@@ -126,4 +138,40 @@ fn band_colour(score: f64) -> &'static str {
 /// Text and attribute values escaped as the share page escapes them (maud's escaper).
 fn escape(text: &str) -> String {
     maud::html! { (text) }.into_string()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::service::{AnalysisStatus, InputType, Report};
+    use setupiq_analyzer::AnalyzerName;
+    use setupiq_analyzer::result::Category;
+
+    #[test]
+    fn an_unseen_category_is_the_placeholder_without_a_bar() {
+        let assessment =
+            setupiq_analyzer::text::assess("Two 27 inch monitors on arms, RGB strips, cables in a tray.")
+                .unwrap();
+        assert_eq!(assessment.score_of(Category::ChairComfort), None, "no chair described");
+        let analysis = SavedAnalysis {
+            id: 1,
+            user_id: 1,
+            input_type: InputType::Text,
+            input_text: None,
+            image: None,
+            thumbnail: None,
+            report: Report::new(assessment, Vec::new(), AnalyzerName::Local),
+            status: AnalysisStatus::Completed,
+            created_at: chrono::Utc::now(),
+            share_token: None,
+        };
+        let svg = template(&analysis, Voice::Honest, None);
+        let chair = svg.split("Chair &amp; Comfort</text>").nth(1).unwrap();
+        let row: String = chair.lines().take(4).collect();
+        assert!(row.contains(r#"width="0" height="14""#), "{row}");
+        assert!(row.contains(">-/10</text>"), "{row}");
+        assert!(!svg.contains("null"), "{svg}");
+        render(&analysis, Voice::Coach, None).unwrap();
+    }
 }

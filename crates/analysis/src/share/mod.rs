@@ -78,7 +78,9 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice)
                         @for rating in &a.category_ratings {
                             li {
                                 span.name { (rating.category.name()) }
-                                span.value { (rating.score) "/10" }
+                                span.value {
+                                    @if let Some(score) = rating.score { (score) } @else { "-" } "/10"
+                                }
                                 p.comment { (comment(rating)) }
                             }
                         }

@@ -7,7 +7,8 @@
 //!    none"), intensity ("very", "a bit") and judgements ("terrible lighting").
 //! 3. Scores: [`monitor`] puts the screen facts together ("two 27-inch 165 Hz monitors on
 //!    arms"); every other category adds up the points of its phrases ([`rubric`]). A category
-//!    the text is silent on gets a middling score and says so.
+//!    the text is silent on gets a middling score and says so; a chair it never mentions is
+//!    unseen (no score, left out of the overall).
 //! 4. [`cables`]: the cable inventory; then the setup's kind and a short summary.
 //!
 //! Rules rather than text similarity: in a trial, plain similarity to reference descriptions
@@ -26,7 +27,7 @@ use self::lexicon::Role;
 use self::mentions::Mention;
 use self::monitor::Monitors;
 use crate::engine::Refusal;
-use crate::result::{Assessment, Category, CategoryScore, overall_score};
+use crate::result::{Assessment, Category, CategoryScore, Source, overall_score};
 
 /// Thresholds of the setup's kind (see [`setup_kind`]).
 const SHOWPIECE_SCORE: u8 = 8;
@@ -51,7 +52,11 @@ pub fn assess(description: &str) -> Result<Assessment, Refusal> {
         })
         .collect();
     let score = |category: Category| {
-        category_ratings.iter().find(|r| r.category == category).map_or(rubric::BASE as u8, |r| r.score)
+        category_ratings
+            .iter()
+            .find(|r| r.category == category)
+            .and_then(|r| r.score)
+            .unwrap_or(rubric::BASE as u8)
     };
     let cable_inventory =
         cables::inventory(&tokens, description, &mentions, score(Category::CableManagement));
@@ -65,6 +70,7 @@ pub fn assess(description: &str) -> Result<Assessment, Refusal> {
         category_ratings,
         cable_inventory,
         seen: Some(seen),
+        source: Some(Source::Description),
     })
 }
 
@@ -93,9 +99,13 @@ fn setup_kind(monitors: &Monitors, mentions: &[Mention], score: impl Fn(Category
 /// Two or three sentences: the kind, the strongest and weakest categories the description
 /// speaks about, and the ones it is silent on.
 fn summary(kind: &str, ratings: &[CategoryScore]) -> String {
-    let silent: Vec<&CategoryScore> = ratings.iter().filter(|r| is_silent(r)).collect();
-    let mut described: Vec<&CategoryScore> = ratings.iter().filter(|r| !is_silent(r)).collect();
-    described.sort_by_key(|r| (r.score, r.category));
+    let silent: Vec<&CategoryScore> = ratings.iter().filter(|r| is_silent(r) && !r.is_unseen()).collect();
+    let unseen: Vec<&CategoryScore> = ratings.iter().filter(|r| r.is_unseen()).collect();
+    let mut described: Vec<(u8, Category)> =
+        ratings.iter().filter(|r| !is_silent(r)).filter_map(|r| Some((r.score?, r.category))).collect();
+    described.sort();
+    let described: Vec<Described> =
+        described.into_iter().map(|(score, category)| Described { score, category }).collect();
     let mut text = format!("From your description, this reads as {} {kind}.", crate::words::article(kind));
     match (described.first(), described.last()) {
         (Some(weakest), Some(strongest)) if weakest.score >= STRONG_SCORE => text.push_str(&format!(
@@ -120,7 +130,21 @@ fn summary(kind: &str, ratings: &[CategoryScore]) -> String {
             if names.len() == 1 { "that gets" } else { "those get" }
         ));
     }
+    if !unseen.is_empty() {
+        let names: Vec<&str> = unseen.iter().map(|r| r.category.name()).collect();
+        text.push_str(&format!(
+            " {} can't be judged from it and {} left out of the score.",
+            names.join(" and "),
+            if names.len() == 1 { "is" } else { "are" }
+        ));
+    }
     text
+}
+
+/// A category the description speaks about, and its score.
+struct Described {
+    score: u8,
+    category: Category,
 }
 
 /// Whether the rating is the "doesn't mention" default.

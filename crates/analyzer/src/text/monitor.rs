@@ -254,11 +254,16 @@ impl Monitors {
             };
             let score = rubric::to_score(raw);
             let comment = format!("You describe {seen}. {}", rubric::verdict(score));
-            return CategoryScore { category, score, comment, confidence: Some(Confidence::Medium) };
+            return CategoryScore {
+                category,
+                score: Some(score),
+                comment,
+                confidence: Some(Confidence::Medium),
+            };
         }
         let score = rubric::to_score(BASE + self.points());
         let comment = format!("You describe {}. {}", self.describe(), rubric::verdict(score));
-        CategoryScore { category, score, comment, confidence: Some(Confidence::Medium) }
+        CategoryScore { category, score: Some(score), comment, confidence: Some(Confidence::Medium) }
     }
 
     fn points(&self) -> f32 {

@@ -2,7 +2,9 @@
 //!
 //! A category starts at the middling [`BASE`] and each phrase about it adds its points
 //! (see [`super::lexicon`]); the sum is rounded and kept within 1-10. The same phrase said
-//! twice counts once, so repeating "RGB RGB RGB" does not buy a 10.
+//! twice counts once, so repeating "RGB RGB RGB" does not buy a 10. A category the
+//! description is silent on keeps the middling score, except Chair & Comfort: nothing said
+//! about a seat is no chair to judge, so it is unseen (no score, left out of the overall).
 
 use std::collections::BTreeMap;
 
@@ -24,7 +26,7 @@ pub(super) fn rate(category: Category, mentions: &[Mention]) -> CategoryScore {
     let score = to_score(BASE + points);
     let quotes: Vec<&str> = counted.iter().map(|(_, mention)| mention.quote.as_str()).collect();
     let comment = format!("You mention {}. {}", quoted_list(&quotes), verdict(score));
-    CategoryScore { category, score, comment, confidence: Some(Confidence::Medium) }
+    CategoryScore { category, score: Some(score), comment, confidence: Some(Confidence::Medium) }
 }
 
 /// Each cue's strongest mention about `category`, with its points, in the order the
@@ -43,7 +45,8 @@ fn strongest_per_cue(category: Category, mentions: &[Mention]) -> Vec<(f32, &Men
     counted
 }
 
-/// The middling score and a comment saying the description is silent on `category`.
+/// The middling score and a comment saying the description is silent on `category`; no score
+/// for the chair, which can't be judged without one.
 pub(super) fn not_mentioned(category: Category) -> CategoryScore {
     let what = match category {
         Category::CableManagement => "mention cables or cable management",
@@ -53,10 +56,14 @@ pub(super) fn not_mentioned(category: Category) -> CategoryScore {
         Category::ChairComfort => "mention a chair or how you sit",
         Category::AestheticVibe => "mention decor, plants, colours or style",
     };
+    let (score, consequence) = match category {
+        Category::ChairComfort => (None, "comfort can't be judged from it"),
+        _ => (Some(to_score(BASE)), "this gets a middling score"),
+    };
     CategoryScore {
         category,
-        score: to_score(BASE),
-        comment: format!("The description doesn't {what}, so this gets a middling score."),
+        score,
+        comment: format!("The description doesn't {what}, so {consequence}."),
         confidence: Some(Confidence::Low),
     }
 }

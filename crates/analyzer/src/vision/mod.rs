@@ -142,9 +142,13 @@ pub fn screen(
 }
 
 /// The rubric's evidence scores alone, before the calibration (what
-/// `scripts/fit-calibration.py` mixes in).
+/// `scripts/fit-calibration.py` mixes in); an unseen category is left out.
 pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)> {
-    rubric::rate(evidence, None).category_ratings.iter().map(|r| (r.category, r.score)).collect()
+    rubric::rate(evidence, None)
+        .category_ratings
+        .iter()
+        .filter_map(|r| Some((r.category, r.score?)))
+        .collect()
 }
 
 /// Rates a photo that passed [`screen`].
@@ -250,7 +254,7 @@ mod tests {
         let assessment = rubric::rate(&gather(image, detections), None);
         assessment.validate().unwrap();
         let r = assessment.category_ratings.iter().find(|r| r.category == category).unwrap();
-        (r.score, r.comment.clone())
+        (r.score.expect("a category the photo shows"), r.comment.clone())
     }
 
     #[test]
@@ -286,15 +290,27 @@ mod tests {
     }
 
     #[test]
-    fn no_chair_is_a_neutral_score_and_a_chair_in_front_is_better() {
+    fn no_chair_is_unseen_and_left_out_of_the_overall_and_a_chair_in_front_is_rated() {
         let room = photo(|_, y| if y < 300 { [200, 195, 185] } else { [150, 110, 70] });
-        let (none, said) = rating(&room, &desk_gear(), Category::ChairComfort);
-        assert_eq!(none, 5);
-        assert!(said.starts_with("No chair is visible"), "{said}");
+        let without = rubric::rate(&gather(&room, &desk_gear()), Some(&scene(None).embedding));
+        without.validate().unwrap();
+        let chair = without.category_ratings.iter().find(|r| r.category == Category::ChairComfort).unwrap();
+        assert_eq!(chair.score, None);
+        assert_eq!(chair.comment, "No chair in view: comfort can't be judged from this photo.");
+        assert_eq!(chair.confidence, Some(crate::result::Confidence::Low));
+        let others: Vec<_> = without
+            .category_ratings
+            .iter()
+            .filter(|r| r.category != Category::ChairComfort)
+            .cloned()
+            .collect();
+        assert_eq!(without.overall_score, crate::result::overall_score(&others));
+        assert!(!without.summary.contains("Chair"), "{}", without.summary);
+
         let mut with_chair = desk_gear();
         with_chair.push(detection(CocoClass::CHAIR, (0.4, 0.6, 0.62, 1.0)));
         let (chair, said) = rating(&room, &with_chair, Category::ChairComfort);
-        assert!(chair > none, "{said}");
+        assert!(chair >= 7, "{said}");
         assert!(said.contains("in front of the screens"), "{said}");
     }
 

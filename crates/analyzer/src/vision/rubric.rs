@@ -5,11 +5,11 @@
 //! reasons the comment names (`docs/scoring.md` lists the rules in prose). The score shown is
 //! then the learned calibration's judgement of the whole photo mixed with that evidence score
 //! ([`calibration::judge`]); where the two differ by 2 points or more the comment says so, and
-//! the category's confidence drops. Chair & Comfort without a chair in view stays the
-//! evidence's neutral score, with low confidence: there is nothing to judge.
+//! the category's confidence drops. A category the photo doesn't show ([`unseen`]: no seat,
+//! no screen) gets no score, with low confidence, and is left out of the overall score.
 
 use crate::result::{
-    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen,
+    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen, Source,
     overall_score,
 };
 use crate::words::{capitalised, join};
@@ -70,13 +70,14 @@ pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
         .zip(confidences)
         .map(|((category, r), confidence)| CategoryScore {
             category: *category,
-            score: r.score,
+            score: (!unseen(*category, &evidence.layout)).then_some(r.score),
             comment: r.comment.clone(),
             confidence,
         })
         .collect();
     let kind = setup_kind(evidence, &rated);
-    let summary = summary(&kind, &evidence.layout, &rated);
+    let seen_only: Vec<_> = rated.iter().filter(|(c, _)| !unseen(*c, &evidence.layout)).cloned().collect();
+    let summary = summary(&kind, &evidence.layout, &seen_only);
     Assessment {
         overall_score: overall_score(&category_ratings),
         summary,
@@ -84,6 +85,17 @@ pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
         category_ratings,
         cable_inventory: CableInventory::of(cables::inventory(&evidence.cables)),
         seen: Some(seen(evidence)),
+        source: Some(Source::Photo),
+    }
+}
+
+/// Whether the photo doesn't show `category` at all: no seat for Chair & Comfort, no monitor
+/// or laptop for Monitor Setup. Such a category gets no score.
+fn unseen(category: Category, layout: &Layout) -> bool {
+    match category {
+        Category::ChairComfort => layout.seats.is_empty(),
+        Category::MonitorSetup => layout.monitors.is_empty() && layout.laptops.is_empty(),
+        _ => false,
     }
 }
 
@@ -147,7 +159,7 @@ const DISAGREE_STRONGLY: u8 = 3;
 /// Replaces the evidence score in `r` with the calibrated one, says so in the comment where
 /// they differ, and answers how confident the result is.
 fn judge(category: Category, r: &mut Rated, evidence: &Evidence, embedding: &[f32]) -> Confidence {
-    if category == Category::ChairComfort && evidence.layout.seats.is_empty() {
+    if unseen(category, &evidence.layout) {
         return Confidence::Low;
     }
     let judged = score(calibration::judge(category, r.score, embedding));
@@ -435,7 +447,7 @@ fn monitor_setup(layout: &Layout) -> Rated {
     let (mut points, mut headline) = match (n, layout.arrangement) {
         (0, _) if laptop => (4.0, "a laptop as the only screen".to_owned()),
         // Screening refuses photos without gear; the rubric can still be asked directly.
-        (0, _) => (3.0, "no monitor or laptop in view".to_owned()),
+        (0, _) => (3.0, "no screen in view: the monitor setup can't be judged from this photo".to_owned()),
         (1, _) if layout.has_ultrawide() => (7.5, format!("1 ultrawide monitor {}", where_on_desk(layout))),
         (1, _) => (6.0, format!("1 monitor {}", where_on_desk(layout))),
         (2, Arrangement::Stacked) => (7.5, "2 monitors stacked one above the other".to_owned()),
@@ -497,7 +509,7 @@ fn widest(a: Rect, b: Rect) -> Rect {
 // ---------------------------------------------------------------------------------------
 // Chair & Comfort
 
-/// No seat in view: a middle score, because the photo just doesn't show it.
+/// No seat in view: never shown, the category is [`unseen`].
 const NO_CHAIR: f32 = 5.0;
 const DESK_CHAIR: f32 = 7.0;
 const COUCH_ONLY: f32 = 5.5;
@@ -536,11 +548,9 @@ fn chair_comfort(e: &Evidence) -> Rated {
             ),
             &[],
         ),
-        (None, None) => Rated::new(
-            NO_CHAIR,
-            "no chair is visible in the photo",
-            &["comfort can't be judged from it, so this is a neutral score".to_owned()],
-        ),
+        (None, None) => {
+            Rated::new(NO_CHAIR, "no chair in view: comfort can't be judged from this photo", &[])
+        }
     }
 }
 
@@ -676,7 +686,7 @@ fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
     kind.to_owned()
 }
 
-fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated); 6]) -> String {
+fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated)]) -> String {
     let screens = match (layout.monitors.len(), layout.laptops.len()) {
         (0, 0) => "no screen the detector could box".to_owned(),
         (0, l) => count(l, "laptop"),

@@ -175,6 +175,22 @@ fn a_description_without_a_chair_leaves_comfort_unseen_and_out_of_the_overall() 
 }
 
 #[test]
+fn described_rgb_lighting_scores_what_the_description_says() {
+    let glowing = "RGB strips behind the monitor, purple underglow, RGB fans in a glass case.";
+    let plain = "No lights, plain desk lamp, a monitor on a wooden desk.";
+    assert!(score(glowing, Category::RgbLighting) >= 7);
+    assert!(score(plain, Category::RgbLighting) <= 4);
+    let coloured =
+        ["LED strips behind the desk and a light bar", "an RGB keyboard", "coloured lighting on the wall"];
+    for described in std::iter::once(glowing).chain(coloured) {
+        let rating = rated(described);
+        let lighting = rating.category_ratings.iter().find(|r| r.category == Category::RgbLighting).unwrap();
+        assert!(lighting.score.unwrap() >= 6, "{described:?}: {lighting:?}");
+        assert!(!lighting.comment.contains("touch of"), "{}", lighting.comment);
+    }
+}
+
+#[test]
 fn a_description_never_speaks_of_a_photo() {
     for description in [MESSY, TIDY, "a monitor and a keyboard", "RGB strips behind the monitor and plants"] {
         let rating = rated(description);

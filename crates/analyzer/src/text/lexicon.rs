@@ -397,6 +397,14 @@ pub(super) static CUES: &[Cue] = &[
             "accent lighting",
             "backlit",
             "backlighting",
+            "coloured lighting",
+            "colored lighting",
+            "coloured lights",
+            "colored lights",
+            "colourful lighting",
+            "colorful lighting",
+            "colourful lights",
+            "colorful lights",
         ],
         &[(LIGHT, 2.0), (VIBE, 0.5)],
     )
@@ -412,8 +420,9 @@ pub(super) static CUES: &[Cue] = &[
         &["synced", "in sync", "color matched", "colour matched", "color coordinated", "colour coordinated"],
         &[(LIGHT, 0.5), (VIBE, 1.0)],
     ),
-    // Saying there are lights is a small plus, so that "no lights" is a small minus.
-    cue(&["lighting", "lights"], &[(LIGHT, 1.0)]),
+    // Saying there are lights is a plus, so that "no lights" is a minus that a plain desk lamp
+    // doesn't outweigh.
+    cue(&["lighting", "lights"], &[(LIGHT, 1.5)]),
     cue(
         &["dark room", "in the dark", "pitch black", "dimly lit", "dim room", "poorly lit", "badly lit"],
         &[(LIGHT, -1.5)],

@@ -39,6 +39,10 @@ export default function HowWeScore() {
           Each category is scored from 1 to 10 and comes with a comment saying what was seen, so you can tell why it
           got that score.
         </p>
+        <p data-testid="score-unseen">
+          A category your photo or description doesn&apos;t show at all, such as a chair that is out of frame, shows -/10
+          with the reason and is left out: the SetupIQ Score is then the weighted mean of the categories that were rated.
+        </p>
       </section>
 
       <section aria-labelledby="score-reading">
@@ -111,7 +115,8 @@ export default function HowWeScore() {
         <h3>Chair &amp; Comfort</h3>
         <p>
           A desk chair pulled up in front of the screens scores best. A couch instead of a desk chair scores lower. With
-          no chair in the photo, the category gets a neutral 5 with low confidence: there is nothing to judge.
+          no chair in the photo there is nothing to judge: the category shows -/10 and doesn&apos;t count towards the
+          SetupIQ Score.
         </p>
 
         <h3>Aesthetic Vibe</h3>
@@ -138,7 +143,7 @@ export default function HowWeScore() {
           <div>
             <dt>Low</dt>
             <dd>
-              Little to go on in the photo (for example no chair visible), or the two disagree by 3 points or more.
+              Little to go on in the photo, or the two disagree by 3 points or more.
             </dd>
           </div>
         </dl>

@@ -1,6 +1,6 @@
 import { escapeHtml, reportHtml } from './report'
 import { shareText, tweetIntentUrl } from './share'
-import { sampleResponse } from './testFixtures'
+import { sampleResponse, sampleUnseenChair } from './testFixtures'
 
 describe('the PDF report', () => {
   it('has the date, the photo, the rating and the suggestions with their links', () => {
@@ -18,6 +18,13 @@ describe('the PDF report', () => {
     expect(html).toContain('<blockquote>My &quot;desk&quot; &amp; &lt;chair&gt;</blockquote>')
     expect(html).not.toContain('<script>alert(1)')
     expect(escapeHtml(`'`)).toBe('&#39;')
+  })
+
+  it('prints an unseen category as -/10 with its reason', () => {
+    const html = reportHtml(sampleUnseenChair(), { type: 'image' })
+    expect(html).toContain("<td>Chair &amp; Comfort</td><td>-/10</td><td>No chair in view: comfort can&#39;t be judged from this photo.</td>")
+    expect(html).toContain('<td>Cable Management</td><td>4/10</td>')
+    expect(html).not.toContain('null/10')
   })
 
   it('drops links that are not web links', () => {

@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { formatScore, scoreLabel } from '@/lib/ratingBands'
+import { categoryScoreText, formatScore, scoreLabel } from '@/lib/ratingBands'
 import type { AnalysisResult } from './api'
 
 /** What the analysed input was: a photo (URL or data URL) or a description. */
@@ -34,7 +34,7 @@ export function reportHtml(result: AnalysisResult, input: ReportInput, date: Dat
       : ''
   const note = input.description ? `<p><em>${escapeHtml(input.description)}</em></p>` : ''
   const categories = result.categoryRatings
-    .map((r) => `<tr><td>${escapeHtml(r.category)}</td><td>${r.score}/10</td><td>${escapeHtml(r.comment)}</td></tr>`)
+    .map((r) => `<tr><td>${escapeHtml(r.category)}</td><td>${categoryScoreText(r.score)}</td><td>${escapeHtml(r.comment)}</td></tr>`)
     .join('')
   const suggestions = result.suggestions
     .map((s) => {

@@ -77,6 +77,26 @@ export function sampleResponse(overrides: Partial<AnalyzeResponse> = {}): Analyz
   }
 }
 
+/**
+ * The sample answer for a photo without a chair in it: Chair & Comfort has no score (the
+ * placeholder `-/10`) and the overall score is the mean of the five others (tests only).
+ */
+export function sampleUnseenChair(overrides: Partial<AnalyzeResponse> = {}): AnalyzeResponse {
+  const response = sampleResponse({ overallScore: 7.5, ...overrides })
+  const comment = "No chair in view: comfort can't be judged from this photo."
+  const voiced = (said: string) => ({ category: 'Chair & Comfort' as const, comment: `${comment} ${said}` })
+  return {
+    ...response,
+    categoryRatings: response.categoryRatings.map((rating) =>
+      rating.category === 'Chair & Comfort' ? { category: rating.category, score: null, comment, percentile: null, confidence: 'low' } : rating,
+    ),
+    voices: {
+      roast: { ...response.voices.roast, comments: response.voices.roast.comments.map((c) => (c.category === 'Chair & Comfort' ? voiced('The chair stayed out of frame. Smart move, honestly.') : c)) },
+      coach: { ...response.voices.coach, comments: response.voices.coach.comments.map((c) => (c.category === 'Chair & Comfort' ? voiced('Next step: show the chair in your next photo, or describe it, so it can be rated.') : c)) },
+    },
+  }
+}
+
 export function sampleSaved(id: number, overallRating: number, createdAt: string): SavedAnalysis {
   const response: Partial<AnalyzeResponse> = sampleResponse({ analysisId: id, overallScore: overallRating, createdAt })
   delete response.creditsRemaining

@@ -1,4 +1,4 @@
-import { sampleResponse } from './testFixtures'
+import { sampleResponse, sampleUnseenChair } from './testFixtures'
 import { readVoice, VOICE_KEY, voicedResult, voicedUrl, writeVoice } from './voice'
 
 describe('the chosen voice', () => {
@@ -49,7 +49,17 @@ describe('voicedResult', () => {
     expect(roast.suggestions).toBe(result.suggestions)
   })
 
-  it('keeps a comment the voice has no line for', () => {
+  it('keeps an unseen category without a score in every voice', () => {
+    const result = sampleUnseenChair()
+    for (const voice of ['honest', 'roast', 'coach'] as const) {
+      const chair = voicedResult(result, voice).categoryRatings.find((r) => r.category === 'Chair & Comfort')
+      expect(chair?.score).toBeNull()
+      expect(chair?.percentile).toBeNull()
+      expect(chair?.comment).toMatch(/^No chair in view: comfort can't be judged from this photo\./)
+    }
+  })
+
+    it('keeps a comment the voice has no line for', () => {
     const result = sampleResponse()
     result.voices.coach.comments = result.voices.coach.comments.filter((c) => c.category !== 'Aesthetic Vibe')
     const coach = voicedResult(result, 'coach')

@@ -1,13 +1,15 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import type { AnalysisResult } from '../api'
-import { sampleResponse } from '../testFixtures'
+import type { ReportInput } from '../report'
+import { sampleResponse, sampleUnseenChair } from '../testFixtures'
+import type { Voice } from '../voice'
 import { ResultsView } from './ResultsView'
 
-function renderResult(result: AnalysisResult) {
+function renderResult(result: AnalysisResult, inputType: ReportInput['type'] = 'image', voice: Voice = 'honest') {
   render(
     <MemoryRouter>
-      <ResultsView result={result} input={{ type: 'image' }} productLink={(product) => <a href={product.link}>{product.name}</a>} />
+      <ResultsView result={result} input={{ type: inputType }} voice={voice} productLink={(product) => <a href={product.link}>{product.name}</a>} />
     </MemoryRouter>,
   )
 }
@@ -35,8 +37,8 @@ describe('category confidence', () => {
     renderResult(withConfidence((category) => (category === 'Chair & Comfort' ? 'low' : 'high')))
     const note = within(card('Chair & Comfort')).getByTestId('category-confidence')
     expect(note).toHaveTextContent(/^Low confidence/)
-    expect(note).toHaveTextContent('Little to go on in the photo, e.g. no chair visible.')
-    expect(note).toHaveAttribute('title', 'Little to go on in the photo, e.g. no chair visible.')
+    expect(note).toHaveTextContent('Little to go on in the photo here.')
+    expect(note).toHaveAttribute('title', 'Little to go on in the photo here.')
     // High confidence is the normal case and says nothing.
     expect(screen.getAllByTestId('category-confidence')).toHaveLength(1)
   })
@@ -62,5 +64,54 @@ describe('category confidence', () => {
     renderResult(sampleResponse())
     const section = screen.getByRole('heading', { name: 'Category Breakdown' }).closest('section')!
     expect(within(section).getByRole('link', { name: 'How we score' })).toHaveAttribute('href', '/how-we-score')
+  })
+})
+
+describe('a category the photo does not show', () => {
+  it('shows -/10 with its reason, and no percentile, band colour or confidence', () => {
+    renderResult(sampleUnseenChair())
+    const chair = card('Chair & Comfort')
+    const score = within(chair).getByTestId('category-score')
+    expect(score).toHaveTextContent('-/10')
+    expect(score).toHaveClass('category-neutral')
+    expect(chair).toHaveAttribute('data-unseen', 'true')
+    expect(within(chair).getByText("No chair in view: comfort can't be judged from this photo.")).toBeInTheDocument()
+    expect(within(chair).queryByText(/%/)).not.toBeInTheDocument()
+    expect(within(chair).queryByTestId('category-confidence')).not.toBeInTheDocument()
+    // The seen categories keep their scores, bands and percentiles.
+    const cables = card('Cable Management')
+    expect(within(cables).getByTestId('category-score')).toHaveTextContent('4/10')
+    expect(within(cables).getByTestId('category-score')).toHaveClass('category-ok')
+    expect(within(cables).getByText('Bottom 35%')).toBeInTheDocument()
+    expect(screen.getAllByText('-/10')).toHaveLength(1)
+  })
+
+  it('keeps -/10 in every voice', () => {
+    renderResult(sampleUnseenChair(), 'image', 'coach')
+    const chair = card('Chair & Comfort')
+    expect(within(chair).getByTestId('category-score')).toHaveTextContent('-/10')
+    expect(within(chair).getByText(/show the chair in your next photo/)).toBeInTheDocument()
+  })
+})
+
+describe('a description-based result', () => {
+  it('never speaks of a photo in its confidence notes', () => {
+    renderResult(withConfidence((category) => (category === 'Aesthetic Vibe' ? 'low' : 'medium')), 'text')
+    const notes = screen.getAllByTestId('category-confidence')
+    expect(notes).toHaveLength(6)
+    for (const note of notes) {
+      expect(note.textContent).not.toMatch(/photo shows|in the photo|in view/i)
+      expect(note.getAttribute('title')).not.toMatch(/photo shows|in the photo|in view/i)
+    }
+    expect(within(card('Monitor Setup')).getByTestId('category-confidence')).toHaveAttribute(
+      'title',
+      'Rated from what your description says, without a photo to confirm it.',
+    )
+  })
+
+  it('counts the cables the description mentions rather than spots them', () => {
+    renderResult(sampleResponse(), 'text')
+    expect(screen.getByText('1 cable mentioned')).toBeInTheDocument()
+    expect(screen.queryByText(/spotted/)).not.toBeInTheDocument()
   })
 })

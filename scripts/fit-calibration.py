@@ -1,46 +1,90 @@
 #!/usr/bin/env python3
-"""Fits the embedded analyzer's calibration: the scene classifier's 1280-d embedding of a
-photo mapped to a careful person's 1-10 labels, one small linear model per category.
+"""The embedded analyzer's learned judgement: fitted on every labelled shared photo, and
+judged only by cross-validation.
 
-    make calibration        # = the two steps below
-    cargo run --release -p setupiq-analyzer --example features -- ../shared/photos-extra > features.jsonl
-    python3 scripts/fit-calibration.py features.jsonl crates/analyzer/data/calibration.json
+    make calibration    # fit on all the labelled photos, write crates/analyzer/data/calibration.json
+    make eval           # the cross-validated report (nothing written)
 
-Only the tuning split is read (the analyzer issue fixed it: every third setup by file
-number, x03, x06, ..., x30, is validation and never seen here). For each category:
+    python3 scripts/fit-calibration.py fit  FEATURES.jsonl OUT.json
+    python3 scripts/fit-calibration.py eval FEATURES.jsonl [BROWSER_FEATURES.jsonl]
 
-- the embedding is standardised with the tuning photos' mean and deviation;
-- a ridge model is fitted on pairwise differences (a pairwise ranking loss: for every two
-  tuning photos whose labels differ, the difference of their predictions should be the
-  difference of their labels), plus the same on the labels themselves to anchor the level;
-- the strength of the ridge penalty is chosen by leave-pair-out cross-validation on the
-  tuning photos: each clear pair (3+ points apart) ordered by a model fitted without both
-  of its photos; the most pairs right wins, then the strongest penalty; printed;
-- the predictions are then stretched linearly so that, over the held-out predictions, they
-  match the labels' level and spread (ridge shrinks towards the mean; this keeps the order
-  and puts the scores back on the person's scale).
+FEATURES.jsonl comes from `cargo run --release -p setupiq-analyzer --example features -- FOLDER...`
+(what the server computes from an upload; with `--browser`, after the web app's downscale).
 
-The weights are written folded (standardisation included) as plain JSON: score =
-bias + weights . embedding, clamped to 1-10 by the analyzer. numpy is the only dependency.
+The model, per score (six categories and the overall SetupIQ Score):
+- features: the scene classifier's 1280-d embedding of the whole photo beside the mean
+  embedding of four overlapping crops (`scene::CROPS`), standardised;
+- a ridge regression on the person's 1-10 labels (photos labelled `na` are left out: no
+  chair or no screen in view), its penalty chosen by grouped cross-validation inside the
+  training photos (the most clear pairs ordered right, then the strongest penalty);
+- a stretch about the labels' mean so that the held-out predictions spread like the labels
+  (ridge shrinks towards the mean: without it a buried desk and a polished battlestation
+  would both land near 5), widened a little where that orders more clear pairs once the
+  scores are rounded to whole points (chosen by the same cross-validation);
+- in a category, a share of the rubric's own evidence score mixed in where the same
+  cross-validation says it helps (the measured details keep the learned score from what
+  they plainly contradict).
+The setup gate: a logistic regression on the same features, setups against negatives and
+edge cases, its penalty chosen the same way (fewest wrong decisions, then lowest log-loss).
+
+Cross-validation (`eval`): 5 folds grouped by source repository (near-identical photos of
+one repository never sit on both sides), fixed seed; every choice above is made again
+inside each fold's training photos, so the figures are those of photos never used for
+fitting. Clear pairs: two labelled setups 3+ points apart in a category (`pairs.tsv`); the
+analyzer's scores are rounded as the server rounds them, and a tie, an unseen category or a
+refused setup counts as wrong.
+
+Deterministic (fixed folds, closed-form ridge, lbfgs logistic); needs numpy and scikit-learn.
+The weights are written folded (standardisation and stretch included): score = bias + weights . features.
 """
 
 import json
 import sys
 
 import numpy as np
+from sklearn.linear_model import LogisticRegression
 
-CATEGORIES = [
+SCORES = [
     "cable_management",
     "rgb_lighting",
     "desk_cleanliness",
     "monitor_setup",
     "chair_comfort",
     "aesthetic_vibe",
+    "overall",
 ]
-ALPHAS = [1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0]
+ALPHAS = [30.0, 100.0, 300.0, 1000.0, 3000.0, 10000.0]
+GATE_CS = [0.001, 0.003, 0.01, 0.03, 0.1]
+FOLDS = 5
+SEED = 20261126
 CLEAR_GAP = 3.0
-# How much of the rubric's own evidence score is mixed into the prediction.
-SHARES = [0.6, 0.75]
+# The stretch never shrinks and at most triples the held-out spread.
+STRETCH = (1.0, 3.0)
+# ...and may widen it a little more where that orders more clear pairs once rounded to whole
+# points (two scores rounded into one point are a tie, which a person would not make).
+WIDEN = [1.0, 1.15, 1.3, 1.5]
+# How much of the rubric's own evidence score may be mixed into a category's learned score:
+# the measured details keep the learned score from what the measures plainly contradict.
+SHARES = [0.0, 0.2, 0.35, 0.5]
+
+
+# ------------------------------------------------------------------------------------------
+# Data
+
+
+def load(path):
+    return [json.loads(line) for line in open(path) if line.strip()]
+
+
+def features(rows):
+    return np.array([r["embedding"] + r["crops"] for r in rows], dtype=np.float64)
+
+
+def label(row, score):
+    value = row["labels"].get(score, "-")
+    return float(value) if value not in ("na", "-", "") else np.nan
+
+
 NAMES = {
     "cable_management": "Cable Management",
     "rgb_lighting": "RGB/Lighting",
@@ -51,122 +95,336 @@ NAMES = {
 }
 
 
-def evidence_score(row, category):
-    """The rubric's score from what it saw (the middle of the scale if it refused the photo)."""
-    return float(row["rubric"].get(NAMES[category], 5))
+def evidence(rows, score):
+    """The rubric's own score from what it measured (the middle of the scale where it has none;
+    the overall has none)."""
+    if score not in NAMES:
+        return np.full(len(rows), np.nan)
+    return np.array([float(r["rubric"].get(NAMES[score], 5)) for r in rows])
 
 
-def is_validation(file):
-    """Every third setup by file number (x03, x06, ..., x30): the analyzer issue's split."""
-    if not file.startswith("x") or not file[1:3].isdigit():
-        return False
-    return int(file[1:3]) % 3 == 0
+def is_setup(row):
+    return row["labels"]["kind"] == "setup"
 
 
-def fit(x, y, alpha):
-    """Ridge on the labels and on every pair's difference (x standardised), solved in its
-    dual form (a few hundred rows instead of 1280 columns). Answers (w, b)."""
-    n = len(y)
-    i, j = np.triu_indices(n, 1)
-    keep = y[i] != y[j]
-    # Both terms weigh the same per photo: the pair term is averaged over pairs per photo.
-    root = np.sqrt(n / max(int(keep.sum()), 1))
-    z = np.vstack([x - x.mean(axis=0), root * (x[i[keep]] - x[j[keep]])])
-    t = np.concatenate([y - y.mean(), root * (y[i[keep]] - y[j[keep]])])
-    w = z.T @ np.linalg.solve(z @ z.T + alpha * np.eye(len(t)), t)
-    b = y.mean() - x.mean(axis=0) @ w
-    return w, b
+def grouped_folds(groups, k=FOLDS, seed=SEED):
+    """Fold number per row; every group (source repository) in one fold, groups dealt out in
+    a fixed shuffled order, the biggest first so that the folds come out even."""
+    names = sorted(set(groups))
+    rng = np.random.RandomState(seed)
+    rng.shuffle(names)
+    sizes = {g: list(groups).count(g) for g in names}
+    names.sort(key=lambda g: -sizes[g])
+    load_of = [0] * k
+    fold_of = {}
+    for g in names:
+        f = int(np.argmin(load_of))
+        fold_of[g] = f
+        load_of[f] += sizes[g]
+    return np.array([fold_of[g] for g in groups])
 
 
-def blended(prediction, evidence, share):
-    """The prediction (clamped to the scale) mixed with the rubric's evidence score, before
-    the analyzer rounds it (held-out predictions are not stretched yet: rounding them would
-    tie pairs the stretched scores tell apart)."""
-    return (1 - share) * np.clip(prediction, 1, 10) + share * evidence
+# ------------------------------------------------------------------------------------------
+# Models
 
 
-def held_out_predictions(x, y, alpha):
-    """Predictions of models fitted without the photos they predict: for each clear pair
-    (better, worse, their predictions by a model fitted without both), and for each photo
-    alone (for the stretch). They don't depend on the evidence share: made once per alpha."""
-    everyone = np.arange(len(y))
-    pairs = []
-    for a in everyone:
-        for b in everyone:
-            if y[a] - y[b] >= CLEAR_GAP:
-                w, c = fit(x[(everyone != a) & (everyone != b)], y[(everyone != a) & (everyone != b)], alpha)
-                pairs.append((a, b, x[a] @ w + c, x[b] @ w + c))
-    alone = np.empty(len(y))
-    for k in everyone:
-        w, c = fit(x[everyone != k], y[everyone != k], alpha)
-        alone[k] = x[k] @ w + c
-    return pairs, alone
+def standardiser(x):
+    return x.mean(axis=0), x.std(axis=0) + 1e-6
 
 
-def main():
-    source, target = sys.argv[1], sys.argv[2]
-    rows = [json.loads(line) for line in open(source) if line.strip()]
-    tuning = [r for r in rows if r["labels"]["kind"] == "setup" and not is_validation(r["file"])]
-    embedding = np.array([r["embedding"] for r in tuning], dtype=np.float64)
-    mean = embedding.mean(axis=0)
-    sd = embedding.std(axis=0) + 1e-6
-    x_all = (embedding - mean) / sd
+def ridge(z, y, alpha):
+    """Ridge on standardised features, solved in its dual form (photos, not features)."""
+    centre = y.mean()
+    zc = z - z.mean(axis=0)
+    w = zc.T @ np.linalg.solve(zc @ zc.T + alpha * np.eye(len(y)), y - centre)
+    return w, centre - z.mean(axis=0) @ w
 
-    out = {
-        "about": "scripts/fit-calibration.py: ridge with a pairwise ranking loss from the scene "
-        "classifier's embedding to a person's labels, fitted on the tuning split of "
-        "../shared/photos-extra; score = bias + weights . embedding",
-        "fitted_on": [r["file"] for r in tuning],
-        "categories": {},
-    }
-    print(f"{len(tuning)} tuning photos; leave-pair-out cross-validation per category (each clear pair ordered by a model fitted without both photos)\n")
-    print("| category | photos | alpha | evidence share | clear pairs right (held out) | RMSE (held out) |")
-    print("|---|---|---|---|---|---|")
-    for category in CATEGORIES:
-        labelled = [k for k, r in enumerate(tuning) if r["labels"][category] not in ("na", "-")]
-        x = x_all[labelled]
-        y = np.array([float(tuning[k]["labels"][category]) for k in labelled])
-        evidence = np.array([evidence_score(tuning[k], category) for k in labelled])
-        best = None
-        for alpha in ALPHAS:
-            pairs, alone = held_out_predictions(x, y, alpha)
-            rmse = float(np.sqrt(np.mean((alone - y) ** 2)))
-            for share in SHARES:
-                # Each clear pair ordered as the analyzer orders it: mixed with the evidence.
-                right = sum(
-                    int(blended(pa, evidence[a], share) > blended(pb, evidence[b], share))
-                    for a, b, pa, pb in pairs
-                )
-                # The most pairs right; among equals, the least evidence mixed in and the
-                # strongest penalty (the simplest model).
-                key = (right, -share, alpha)
+
+def pairs_right(y, p):
+    """Clear pairs (labels 3+ apart) that `p` orders the same way, and how many there are.
+    NaN labels are skipped; a NaN prediction or a tie is wrong."""
+    known = ~np.isnan(y)
+    y, p = y[known], p[known]
+    clear = (y[:, None] - y[None, :]) >= CLEAR_GAP
+    right = clear & (p[:, None] > p[None, :])
+    return np.array([int(right.sum()), int(clear.sum())])
+
+
+def shown(p, score):
+    """What the server shows: categories rounded to whole points, the overall to one decimal."""
+    p = np.clip(p, 1.0, 10.0)
+    return np.round(p, 1) if score == "overall" else np.round(p)
+
+
+def blend(learned, evidence, share):
+    """The learned score mixed with the rubric's evidence score (share 0: learned alone)."""
+    return learned if share == 0 else (1 - share) * np.clip(learned, 1, 10) + share * evidence
+
+
+def fit_score(x, y, groups, score, measured):
+    """The ridge for one score, its penalty, stretch and evidence share chosen by grouped CV
+    on (x, y); `measured` is the rubric's evidence score of each photo."""
+    known = ~np.isnan(y)
+    x, y, groups, measured = x[known], y[known], np.asarray(groups)[known], measured[known]
+    shares = SHARES if not np.isnan(measured).any() else [0.0]
+    folds = grouped_folds(groups)
+    centre = y.mean()
+    best = None
+    for alpha in ALPHAS:
+        held_out = np.empty(len(y))
+        for f in range(FOLDS):
+            train = folds != f
+            mu, sd = standardiser(x[train])
+            w, b = ridge((x[train] - mu) / sd, y[train], alpha)
+            held_out[~train] = ((x[~train] - mu) / sd) @ w + b
+        spread = np.std(held_out)
+        matched = float(np.clip(y.std() / spread, *STRETCH)) if spread > 1e-9 else 1.0
+        for widen in WIDEN:
+            stretch = matched * widen
+            for share in shares:
+                judged = blend(centre + stretch * (held_out - centre), measured, share)
+                right = pairs_right(y, shown(judged, score))[0]
+                key = (right, alpha, -widen, -share)
                 if best is None or key > best[0]:
-                    best = (key, alpha, alone, right, len(pairs), rmse, share)
-        _, alpha, held_out, right, total, rmse, share = best
-        # Stretch: the held-out predictions' level and spread onto the labels'.
-        spread = held_out.std()
-        scale = y.std() / spread if spread > 1e-9 else 1.0
-        scale = float(np.clip(scale, 1.0, 4.0))
-        w, b = fit(x, y, alpha)
-        centre = float(held_out.mean())
-        w_folded = scale * w / sd
-        # score = y_mean + scale * (x_std @ w + b - centre), x_std = (e - mean) / sd
-        b_folded = float(y.mean() + scale * (b - centre) - (mean @ w_folded))
-        out["categories"][category] = {
-            "alpha": alpha,
-            "evidence_share": share,
-            "photos": len(y),
-            "cv_clear_pairs": [right, total],
-            "cv_rmse": round(rmse, 3),
-            "bias": b_folded,
-            "weights": [float(v) for v in w_folded],
+                    best = (key, alpha, stretch, share)
+    _, alpha, stretch, share = best
+    mu, sd = standardiser(x)
+    w, b = ridge((x - mu) / sd, y, alpha)
+    # Folded: centre + stretch * (b + ((x - mu) / sd) . w - centre) = bias + weights . x
+    weights = stretch * w / sd
+    bias = centre + stretch * (b - centre) - weights @ mu
+    return {
+        "alpha": alpha,
+        "stretch": stretch,
+        "evidence_share": share,
+        "photos": int(len(y)),
+        "bias": float(bias),
+        "weights": weights,
+    }
+
+
+def fit_gate(x, setup, groups):
+    """Setup or not: logistic regression, its penalty chosen by grouped CV."""
+    folds = grouped_folds(groups)
+    best = None
+    for c in GATE_CS:
+        p = np.empty(len(setup))
+        for f in range(FOLDS):
+            train = folds != f
+            p[~train] = gate_model(x[train], setup[train], c)(x[~train])
+        wrong = int(((p >= 0.5) != setup).sum())
+        loss = float(-np.mean(np.where(setup, np.log(p + 1e-9), np.log(1 - p + 1e-9))))
+        key = (-wrong, -loss)
+        if best is None or key > best[0]:
+            best = (key, c)
+    c = best[1]
+    mu, sd = standardiser(x)
+    model = LogisticRegression(C=c, max_iter=10000, class_weight="balanced").fit((x - mu) / sd, setup)
+    weights = model.coef_[0] / sd
+    bias = float(model.intercept_[0] - weights @ mu)
+    return {"c": c, "photos": int(len(setup)), "bias": bias, "weights": weights}
+
+
+def gate_model(x, setup, c):
+    mu, sd = standardiser(x)
+    model = LogisticRegression(C=c, max_iter=10000, class_weight="balanced").fit((x - mu) / sd, setup)
+    return lambda z: model.predict_proba((z - mu) / sd)[:, 1]
+
+
+def predict(model, x):
+    return model["bias"] + x @ model["weights"]
+
+
+def probability(gate, x):
+    return 1.0 / (1.0 + np.exp(-(gate["bias"] + x @ gate["weights"])))
+
+
+def fit_all(rows):
+    x = features(rows)
+    groups = [r["repo"] for r in rows]
+    setup_rows = np.array([is_setup(r) and "overall" in r["labels"] for r in rows])
+    models = {}
+    for score in SCORES:
+        y = np.array([label(r, score) if s else np.nan for r, s in zip(rows, setup_rows)])
+        models[score] = fit_score(x, y, groups, score, evidence(rows, score))
+    setup = np.array([is_setup(r) for r in rows])
+    return models, fit_gate(x, setup, groups)
+
+
+# ------------------------------------------------------------------------------------------
+# What the analyzer does with the scores and the gate (mirrors crates/analyzer/src/vision)
+
+
+# ImageNet's screens (desktop computer, monitor, screen, notebook, laptop, home theater,
+# television) and the share of the classifier's belief from which a screen is in view even
+# without a box (`vision::SCREEN`, `vision::SCREEN_IN_VIEW`).
+SCREEN_CLASSES = [527, 664, 782, 681, 620, 598, 851]
+SCREEN_IN_VIEW = 0.05
+
+
+def decide(row, p_setup):
+    """'setup', 'not_a_setup' or 'not_a_photo', as `vision::screen` decides."""
+    if row["rules"] == "not_a_photo":
+        return "not_a_photo"
+    return "setup" if p_setup >= 0.5 else "not_a_setup"
+
+
+def seen_score(row, score, p):
+    """The score shown, or NaN where the analyzer says it cannot be judged."""
+    seen = row["seen"]
+    if score == "chair_comfort" and seen["chairs"] + seen["couches"] == 0:
+        return np.nan
+    screen_share = sum(row["probabilities"][c] for c in SCREEN_CLASSES)
+    if score == "monitor_setup" and seen["monitors"] + seen["laptops"] == 0 and screen_share < SCREEN_IN_VIEW:
+        return np.nan
+    return p
+
+
+# ------------------------------------------------------------------------------------------
+# Commands
+
+
+def command_fit(source, target):
+    rows = load(source)
+    models, gate = fit_all(rows)
+    out = {
+        "about": "scripts/fit-calibration.py (make calibration): ridge per score and a logistic setup "
+        "gate on the scene classifier's embedding of the whole photo beside the mean embedding of "
+        "its four crops; score = bias + weights . features, gate = logistic(bias + weights . features)",
+        "features": "embedding (1280) then the crops' mean embedding (1280)",
+        "fitted_on": sorted({f"{r['folder']}/{r['file']}" for r in rows}),
+        "scores": {},
+        "gate": {},
+    }
+    print(f"{len(rows)} photos; fitted on all of them\n")
+    print("| score | photos | alpha | stretch | evidence share |")
+    print("|---|---|---|---|---|")
+    for score in SCORES:
+        m = models[score]
+        print(f"| {score} | {m['photos']} | {m['alpha']:g} | {m['stretch']:.2f} | {m['evidence_share']:g} |")
+        out["scores"][score] = {
+            "photos": m["photos"],
+            "alpha": m["alpha"],
+            "stretch": round(m["stretch"], 4),
+            "evidence_share": m["evidence_share"],
+            "bias": float(f"{m['bias']:.7g}"),
+            "weights": [float(f"{w:.7g}") for w in m["weights"]],
         }
-        shown = f"{right}/{total}" if total else "-"
-        print(f"| {category} | {len(y)} | {alpha:g} | {share:g} | {shown} | {rmse:.2f} |")
+    print(f"\nsetup gate: {gate['photos']} photos, C = {gate['c']:g}")
+    out["gate"] = {
+        "photos": gate["photos"],
+        "c": gate["c"],
+        "threshold": 0.5,
+        "bias": float(f"{gate['bias']:.7g}"),
+        "weights": [float(f"{w:.7g}") for w in gate["weights"]],
+    }
     with open(target, "w") as f:
         json.dump(out, f, separators=(",", ":"))
         f.write("\n")
-    print(f"\nwritten to {target}")
+    print(f"written to {target}")
+
+
+def command_eval(source, browser=None):
+    rows = load(source)
+    x = features(rows)
+    groups = [r["repo"] for r in rows]
+    folds = grouped_folds(groups)
+    n = len(rows)
+    predicted = {score: np.full(n, np.nan) for score in SCORES}
+    p_setup = np.empty(n)
+    browser_rows = load(browser) if browser else None
+    browser_p = np.empty(n) if browser else None
+    if browser_rows is not None:
+        index = {(r["folder"], r["file"]): k for k, r in enumerate(browser_rows)}
+        xb = features([browser_rows[index[(r["folder"], r["file"])]] for r in rows])
+    for f in range(FOLDS):
+        train = folds != f
+        train_rows = [r for r, t in zip(rows, train) if t]
+        models, gate = fit_all(train_rows)
+        held = [r for r, t in zip(rows, train) if not t]
+        for score in SCORES:
+            m = models[score]
+            predicted[score][~train] = blend(predict(m, x[~train]), evidence(held, score), m["evidence_share"])
+        p_setup[~train] = probability(gate, x[~train])
+        if browser_rows is not None:
+            browser_p[~train] = probability(gate, xb[~train])
+        print(f"fold {f + 1}/{FOLDS}: {int((~train).sum())} photos held out", file=sys.stderr)
+
+    decisions = [decide(r, p) for r, p in zip(rows, p_setup)]
+    accepted = np.array([d == "setup" for d in decisions])
+    print(f"# Cross-validated: {FOLDS} folds grouped by source repository, {n} photos\n")
+    print("Every figure is of photos the models were fitted without.\n")
+    print("## Clear pairs ordered like the person (labels 3+ apart; ties, unseen and refused count as wrong)\n")
+    print("| score | all clear pairs | % | pairs of two accepted setups | % |")
+    print("|---|---|---|---|---|")
+    sums = np.zeros(4, dtype=int)
+    for score in SCORES:
+        tally = np.zeros(4, dtype=int)
+        for folder in sorted({r["folder"] for r in rows}):
+            members = [k for k, r in enumerate(rows) if r["folder"] == folder and is_setup(r) and "overall" in r["labels"]]
+            if not members:
+                continue
+            y = np.array([label(rows[k], score) for k in members])
+            p = np.array([seen_score(rows[k], score, shown(predicted[score][k : k + 1], score)[0]) for k in members])
+            kept = accepted[members]
+            tally += np.concatenate([pairs_right(y, np.where(kept, p, np.nan)), pairs_right(np.where(kept, y, np.nan), p)])
+        sums += tally
+        right, total, right_kept, total_kept = tally
+        print(f"| {score} | {right}/{total} | {100 * right / max(total, 1):.1f} | {right_kept}/{total_kept} | {100 * right_kept / max(total_kept, 1):.1f} |")
+    right, total, right_kept, total_kept = sums
+    print(f"| **all** | **{right}/{total}** | **{100 * right / max(total, 1):.1f}** | **{right_kept}/{total_kept}** | **{100 * right_kept / max(total_kept, 1):.1f}** |\n")
+
+    labelled = [k for k, r in enumerate(rows) if is_setup(r) and "overall" in r["labels"]]
+    y = np.array([label(rows[k], "overall") for k in labelled])
+    p = shown(predicted["overall"][labelled], "overall")
+    print("## The SetupIQ Score (overall), held out\n")
+    print(f"- Pearson {np.corrcoef(y, p)[0, 1]:.3f}, MAE {np.mean(np.abs(y - p)):.2f}")
+    print(f"- spread: labels {y.min():g}-{y.max():g} (10-90 %: {np.percentile(y, 10):.1f}-{np.percentile(y, 90):.1f}), "
+          f"scores {p.min():.1f}-{p.max():.1f} (10-90 %: {np.percentile(p, 10):.1f}-{np.percentile(p, 90):.1f})")
+    for low, high in [(1, 3), (4, 4), (5, 6), (7, 7), (8, 10)]:
+        band = (y >= low) & (y <= high)
+        if band.any():
+            print(f"- labelled {low}-{high} ({int(band.sum())} photos): scored {p[band].min():.1f}-{p[band].max():.1f}, mean {p[band].mean():.1f}")
+    for score in SCORES[:-1]:
+        ys = np.array([label(rows[k], score) for k in labelled])
+        ps = shown(predicted[score][labelled], score)
+        known = ~np.isnan(ys)
+        print(f"- {score}: Pearson {np.corrcoef(ys[known], ps[known])[0, 1]:.3f}, MAE {np.mean(np.abs(ys[known] - ps[known])):.2f}, "
+              f"scores {ps[known].min():g}-{ps[known].max():g} (labels {ys[known].min():g}-{ys[known].max():g})")
+
+    print("\n## Decisions, held out (setups accepted; negatives and edge cases refused)\n")
+    wrong = []
+    for k, (r, d) in enumerate(zip(rows, decisions)):
+        expected = "setup" if is_setup(r) else "refused"
+        ok = (d == "setup") == is_setup(r)
+        line = f"{r['folder']}/{r['file']} ({r['labels']['kind']}): {d}, p(setup) {p_setup[k]:.2f}"
+        if browser_rows is not None:
+            db = decide(browser_rows[index[(r["folder"], r["file"])]], browser_p[k])
+            if (db == "setup") != is_setup(r):
+                ok = False
+                line += f"; after the browser's downscale: {db}, p(setup) {browser_p[k]:.2f}"
+        if not ok:
+            wrong.append(f"- {line} (expected: {expected})")
+    kinds = {}
+    for r, d in zip(rows, decisions):
+        kind = r["labels"]["kind"]
+        right = (d == "setup") == is_setup(r)
+        a, t = kinds.get(kind, (0, 0))
+        kinds[kind] = (a + int(right), t + 1)
+    for kind, (a, t) in sorted(kinds.items()):
+        print(f"- {kind}: {a}/{t} decided right")
+    print(f"- {len(wrong)} wrong decisions{':' if wrong else ''}")
+    for line in wrong:
+        print(line)
+
+
+def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == "fit":
+        command_fit(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "eval":
+        command_eval(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
+    else:
+        sys.exit(__doc__)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ fn bench_stages(photo: &[u8]) {
     let screening = models.look(&prepared.pixels).unwrap();
     stage("  screening (detector + scene + checks)", &|| drop(models.look(&prepared.pixels).unwrap()));
     stage("  rubric (image statistics + calibrated scores)", &|| {
-        drop(vision::assess(&prepared.pixels, &screening.detections, &screening.scene));
+        drop(vision::assess(&prepared.pixels, &screening.detections, &screening.scene, &screening.crops));
     });
 }
 

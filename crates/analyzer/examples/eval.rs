@@ -59,7 +59,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         if let Ok(screening) = &screening {
             for _ in 0..RUNS {
                 let started = Instant::now();
-                outcome = Ok(Some(vision::assess(&prepared.pixels, &screening.detections, &screening.scene)));
+                outcome = Ok(Some(vision::assess(
+                    &prepared.pixels,
+                    &screening.detections,
+                    &screening.scene,
+                    &screening.crops,
+                )));
                 assess_ms = assess_ms.min(started.elapsed().as_secs_f64() * 1000.0);
             }
         }

@@ -1,78 +1,177 @@
-//! The features the calibration is fitted on, one JSON object per labelled photo, for
-//! `scripts/fit-calibration.py` (`make calibration`):
+//! The features the learned judgement is fitted on, one JSON object per photo, for
+//! `scripts/fit-calibration.py` (`make calibration`, `make eval`):
 //!
 //! ```sh
-//! cargo run --release -p setupiq-analyzer --example features -- /work/shared/photos-extra > features.jsonl
+//! cargo run --release -p setupiq-analyzer --example features -- ../shared/photos-train ../shared/photos-extra > features.jsonl
+//! cargo run --release -p setupiq-analyzer --example features -- --browser ../shared/photos-train > browser.jsonl
 //! ```
 //!
-//! Each photo goes through the upload pipeline first (what the browser's upload becomes), so
-//! the features are those the server computes. Printed per photo: the file, its kind and
-//! labels from `labels.tsv`, the rubric's evidence scores, the scene classifier's embedding
-//! and its desk-like share.
+//! Every photo goes through the upload pipeline first (what the server computes from an
+//! upload); with `--browser`, first through what the web app does before it uploads (fitted
+//! into 1920x1080 and re-encoded as JPEG at quality 0.9). Printed per photo: the folder, the
+//! file, the source repository (from the folder's `SOURCES.md`: the cross-validation keeps
+//! one repository's photos on one side), its labels (`labels.tsv`; without one, the kind is
+//! read from the file name: `setup…`, `neg…`, anything else an edge case), the whole photo's
+//! and the crops' embeddings, the ImageNet probabilities, the rubric's evidence scores and
+//! measures, and what the screening rules alone decide.
 
+use std::collections::HashMap;
 use std::error::Error;
+use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use image::codecs::jpeg::JpegEncoder;
+use serde_json::{Value, json};
 use setupiq_analyzer::detector::{CocoClass, Detector};
 use setupiq_analyzer::scene::SceneModel;
-use setupiq_analyzer::vision::Texture;
-use setupiq_analyzer::{pipeline, vision};
+use setupiq_analyzer::vision::{self, Frame, Texture};
+use setupiq_analyzer::{Refusal, pipeline};
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let folder = std::env::args().nth(1).map(PathBuf::from).ok_or("usage: features LABELLED_PHOTO_FOLDER")?;
+    let mut browser = false;
+    let mut folders = Vec::new();
+    for arg in std::env::args().skip(1) {
+        if arg == "--browser" {
+            browser = true;
+        } else {
+            folders.push(PathBuf::from(arg));
+        }
+    }
+    if folders.is_empty() {
+        return Err("usage: features [--browser] PHOTO_FOLDER...".into());
+    }
     let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
     let detector = Detector::load(models.join("nanodet-coco.onnx"))?;
     let scene_model = SceneModel::load(models.join("efficientnet-lite0-imagenet.onnx"))?;
-    // Without labels.tsv, every photo of the folder with no labels.
-    let labels = std::fs::read_to_string(folder.join("labels.tsv")).or_else(|_| {
-        let mut files: Vec<String> = std::fs::read_dir(&folder)?
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|f| f.ends_with(".jpg") || f.ends_with(".png"))
-            .collect();
-        files.sort();
-        Ok::<_, std::io::Error>(format!("file\tkind\n{}", files.join("\tunlabelled\n") + "\tunlabelled"))
-    })?;
-    let mut lines = labels.lines();
-    let header: Vec<&str> = lines.next().ok_or("empty labels.tsv")?.split('\t').collect();
-    for line in lines {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let Some(file) = cols.first() else { continue };
-        let bytes = std::fs::read(folder.join(file))?;
-        let mime = if file.ends_with(".png") { "image/png" } else { "image/jpeg" };
-        let prepared = pipeline::prepare(&format!("data:{mime};base64,{}", STANDARD.encode(&bytes)))?;
-        let detections = detector.detect(&prepared.pixels)?;
-        let evidence = vision::gather(&prepared.pixels, &detections);
-        let scene = scene_model.see(&prepared.pixels)?;
-        let labels: serde_json::Map<String, serde_json::Value> = header
-            .iter()
-            .zip(&cols)
-            .skip(1)
-            .map(|(k, v)| ((*k).to_owned(), serde_json::Value::String((*v).to_owned())))
-            .collect();
-        // The evidence scores: the rubric without the calibration (what the fit mixes in).
-        let rubric: serde_json::Map<String, serde_json::Value> = vision::evidence_scores(&evidence)
-            .into_iter()
-            .map(|(category, score)| (category.to_string(), serde_json::Value::from(score)))
-            .collect();
-        let row = serde_json::json!({
-            "file": file,
-            "labels": labels,
-            "desk_gear": detections.iter().any(|d| d.class.is_desk_gear()),
-            "input_device": detections
-                .iter()
-                .filter(|d| matches!(d.class, CocoClass::KEYBOARD | CocoClass::MOUSE | CocoClass::LAPTOP))
-                .map(|d| d.score)
-                .fold(0.0_f32, f32::max),
-            "flat_share": Texture::measure(&prepared.pixels).flat_share,
-            "rubric": rubric,
-            "seats": evidence.layout.seats.iter().filter(|s| !s.is_couch).count(),
-            "couches": evidence.layout.seats.iter().filter(|s| s.is_couch).count(),
-            "probabilities": scene.probabilities,
-            "embedding": scene.embedding,
-        });
-        println!("{row}");
+    for folder in &folders {
+        let repos = repositories(folder);
+        for (file, labels) in labelled_photos(folder)? {
+            let mut bytes = std::fs::read(folder.join(&file))?;
+            if browser {
+                bytes = as_the_browser_uploads(&bytes)?;
+            }
+            let mime = if file.ends_with(".png") && !browser { "image/png" } else { "image/jpeg" };
+            let prepared = pipeline::prepare(&format!("data:{mime};base64,{}", STANDARD.encode(&bytes)))?;
+            let pixels = &prepared.pixels;
+            let detections = detector.detect(pixels)?;
+            let scene = scene_model.see(pixels)?;
+            let crops = scene_model.crops_embedding(pixels)?;
+            let frame = Frame::new(pixels);
+            let rules = match vision::screen_by_rules(pixels, &frame, &detections, &scene) {
+                Ok(()) => "setup",
+                Err(Refusal::NotAPhoto) => "not_a_photo",
+                Err(_) => "not_a_setup",
+            };
+            let evidence = vision::gather(pixels, &detections);
+            let rubric: serde_json::Map<String, Value> = vision::evidence_scores(&evidence)
+                .into_iter()
+                .map(|(category, score)| (category.to_string(), json!(score)))
+                .collect();
+            let count = |class: CocoClass| detections.iter().filter(|d| d.class == class).count();
+            let layout = &evidence.layout;
+            let row = json!({
+                "folder": folder.file_name().and_then(|f| f.to_str()).unwrap_or_default(),
+                "file": file,
+                "repo": repos.get(&file).cloned().unwrap_or_else(|| file.clone()),
+                "labels": labels,
+                "rules": rules,
+                "rubric": rubric,
+                "seen": {
+                    "monitors": layout.monitors.len(),
+                    "laptops": layout.laptops.len(),
+                    "keyboards": count(CocoClass::KEYBOARD),
+                    "mice": count(CocoClass::MOUSE),
+                    "chairs": layout.seats.iter().filter(|s| !s.is_couch).count(),
+                    "couches": layout.seats.iter().filter(|s| s.is_couch).count(),
+                    "plants": layout.plants.len(),
+                    "clutter": layout.clutter.len(),
+                    "cables": evidence.cables.len(),
+                    "light_share": evidence.lighting.light_share,
+                    "share_of_visible": evidence.lighting.share_of_visible,
+                    "median_value": evidence.lighting.median_value,
+                    "palette_coverage": evidence.palette.coverage(3),
+                    "greenery": evidence.greenery.share,
+                    "desk_edges": evidence.desk_edges,
+                    "flat_share": Texture::measure(pixels).flat_share,
+                },
+                "probabilities": scene.probabilities,
+                "embedding": scene.embedding,
+                "crops": crops,
+            });
+            println!("{row}");
+        }
     }
     Ok(())
+}
+
+/// A photo's `labels.tsv` columns by name.
+type Labels = serde_json::Map<String, Value>;
+
+/// `(file, labels)` for every photo of `folder`: from `labels.tsv`, or from the file names.
+fn labelled_photos(folder: &Path) -> Result<Vec<(String, Labels)>, Box<dyn Error>> {
+    if let Ok(table) = std::fs::read_to_string(folder.join("labels.tsv")) {
+        let mut lines = table.lines();
+        let header: Vec<&str> = lines.next().ok_or("empty labels.tsv")?.split('\t').collect();
+        return Ok(lines
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| {
+                let cols: Vec<&str> = line.split('\t').collect();
+                let labels =
+                    header.iter().zip(&cols).skip(1).map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                (cols[0].to_owned(), labels)
+            })
+            .collect());
+    }
+    let mut files: Vec<String> = std::fs::read_dir(folder)?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".jpg") || f.ends_with(".jpeg") || f.ends_with(".png"))
+        .collect();
+    files.sort();
+    Ok(files
+        .into_iter()
+        .map(|file| {
+            let kind = if file.starts_with("setup") {
+                "setup"
+            } else if file.starts_with("neg") {
+                "negative"
+            } else {
+                "edge"
+            };
+            let labels = [("kind".to_owned(), json!(kind))].into_iter().collect();
+            (file, labels)
+        })
+        .collect())
+}
+
+/// The source repository of each photo, from the folder's `SOURCES.md` (a table whose rows
+/// start with the file name and then, after an optional kind column, `owner/name`).
+fn repositories(folder: &Path) -> HashMap<String, String> {
+    let sources = std::fs::read_to_string(folder.join("SOURCES.md")).unwrap_or_default();
+    sources
+        .lines()
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split('|').map(str::trim).filter(|c| !c.is_empty()).collect();
+            let file = *cols.first()?;
+            let is_photo = [".jpg", ".jpeg", ".png"].iter().any(|ext| file.ends_with(ext));
+            let repo = cols.iter().skip(1).take(2).find(|c| c.contains('/') && !c.contains(' '))?;
+            is_photo.then(|| (file.to_owned(), (*repo).to_owned()))
+        })
+        .collect()
+}
+
+/// What the web app uploads: the photo fitted into 1920x1080, JPEG quality 0.9.
+fn as_the_browser_uploads(bytes: &[u8]) -> Result<Vec<u8>, Box<dyn Error>> {
+    let decoded = image::load_from_memory(bytes)?;
+    // `resize` keeps the aspect ratio, fitting the photo inside the box.
+    let fitted = if decoded.width() > 1920 || decoded.height() > 1080 {
+        decoded.resize(1920, 1080, image::imageops::FilterType::Triangle)
+    } else {
+        decoded
+    }
+    .to_rgb8();
+    let mut out = Vec::new();
+    JpegEncoder::new_with_quality(&mut Cursor::new(&mut out), 90).encode_image(&fitted)?;
+    Ok(out)
 }

@@ -46,8 +46,8 @@ impl AnalyzerName {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     #[error(
-        "This photo doesn't look like a desk or gaming setup: we couldn't find a monitor, laptop, \
-         keyboard or mouse in it. Please upload a photo of your setup."
+        "This photo doesn't look like a desk or gaming setup. Please upload a photo of your desk with \
+         its screen in view."
     )]
     NotASetup,
     #[error(

@@ -21,7 +21,7 @@ use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError, Refusal}
 use crate::pipeline::PreparedImage;
 use crate::result::Assessment;
 use crate::safety::{self, SafetyClassifier, SafetyError};
-use crate::scene::{Scene, SceneError, SceneModel};
+use crate::scene::{CROPS, Scene, SceneError, SceneModel, mean_of_crops};
 use crate::{text, vision};
 
 /// File name of the detector in the models folder.
@@ -69,30 +69,32 @@ impl LocalModels {
     /// What the detector and the scene classifier see in a photo, and whether it is a photo
     /// of a setup ([`vision::screen`]). The safety check is not part of it.
     pub fn look(&self, pixels: &RgbImage) -> Result<Screening, RatingError> {
-        let (detections, (scene, frame), ()) = self.detector.detect_beside(
+        let (left, right) = CROPS.split_at(CROPS.len() / 2);
+        let (detections, (scene, crops_left, frame), crops_right) = self.detector.detect_beside(
             pixels,
-            || (self.scene.see(pixels), vision::Frame::new(pixels)),
-            || (),
+            || (self.scene.see(pixels), self.scene.embed_crops(pixels, left), vision::Frame::new(pixels)),
+            || self.scene.embed_crops(pixels, right),
         );
-        self.screened(pixels, detections, scene, frame)
+        self.screened(pixels, detections, scene, [crops_left, crops_right], frame)
     }
 
     /// [`Self::look`] and the safety classifier's verdict (whether the photo is safe for
     /// work), the work spread over two threads so that neither waits for the other: the
-    /// detector's stretched view, the scene classifier and the rubric's analysed copy of
-    /// the photo on one (~75 + 30 + 6 ms here), its letterboxed view then the safety
-    /// classifier on the other (~75 + 40 ms).
+    /// detector's stretched view, the scene classifier on the whole photo and on two of its
+    /// crops, and the rubric's analysed copy of the photo on one; the detector's letterboxed
+    /// view, the safety classifier and the other two crops on the other.
     pub fn look_and_check_safety(
         &self,
         pixels: &RgbImage,
     ) -> (Result<bool, RatingError>, Result<Screening, RatingError>) {
-        let (detections, (scene, frame), safety) = self.detector.detect_beside(
+        let (left, right) = CROPS.split_at(CROPS.len() / 2);
+        let (detections, (scene, crops_left, frame), (safety, crops_right)) = self.detector.detect_beside(
             pixels,
-            || (self.scene.see(pixels), vision::Frame::new(pixels)),
-            || self.safety.is_safe_for_work(pixels),
+            || (self.scene.see(pixels), self.scene.embed_crops(pixels, left), vision::Frame::new(pixels)),
+            || (self.safety.is_safe_for_work(pixels), self.scene.embed_crops(pixels, right)),
         );
         let safe = safety.map_err(failed);
-        (safe, self.screened(pixels, detections, scene, frame))
+        (safe, self.screened(pixels, detections, scene, [crops_left, crops_right], frame))
     }
 
     fn screened(
@@ -100,11 +102,14 @@ impl LocalModels {
         pixels: &RgbImage,
         detections: Result<Vec<Detection>, DetectorError>,
         scene: Result<Scene, SceneError>,
+        crop_sums: [Result<Vec<f32>, SceneError>; 2],
         frame: vision::Frame,
     ) -> Result<Screening, RatingError> {
         let (detections, scene) = (detections.map_err(failed)?, scene.map_err(failed)?);
-        vision::screen(pixels, &frame, &detections, &scene)?;
-        Ok(Screening { detections, scene, frame })
+        let [left, right] = crop_sums;
+        let crops = mean_of_crops(&[left.map_err(failed)?, right.map_err(failed)?]);
+        vision::screen(pixels, &frame, &detections, &scene, &crops)?;
+        Ok(Screening { detections, scene, crops, frame })
     }
 }
 
@@ -113,6 +118,9 @@ impl LocalModels {
 pub struct Screening {
     pub detections: Vec<Detection>,
     pub scene: Scene,
+    /// The mean embedding of the photo's [`CROPS`], which the learned judgement reads beside
+    /// the whole photo's.
+    pub crops: Vec<f32>,
     /// The rubric's analysed copy of the photo ([`vision::Frame`]), made during screening.
     pub frame: vision::Frame,
 }
@@ -120,7 +128,7 @@ pub struct Screening {
 impl Screening {
     /// The rubric's rating of the screened photo.
     pub fn assess(self) -> Assessment {
-        vision::assess_frame(self.frame, &self.detections, &self.scene)
+        vision::assess_frame(self.frame, &self.detections, &self.scene, &self.crops)
     }
 }
 

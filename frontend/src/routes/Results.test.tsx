@@ -229,7 +229,7 @@ describe('/results', () => {
   })
 
   it.each([
-    "This photo doesn't look like a desk or gaming setup: we couldn't find a monitor, laptop, keyboard or mouse in it. Please upload a photo of your setup.",
+    "This photo doesn't look like a desk or gaming setup. Please upload a photo of your desk with its screen in view.",
     'This looks like a screenshot or an illustration, not a photo of a real setup. Please upload a photo of your desk.',
     "This image can't be analyzed: it appears to contain content that isn't safe for work.",
   ])('asks for another photo, with tips, when the server refuses one: %s', async (refusal) => {

@@ -1,101 +1,163 @@
-//! The learned calibration: the scene classifier's embedding of the photo mapped to the six
-//! category scores by one linear model per category, fitted to a careful person's 1-10
-//! labels by `scripts/fit-calibration.py` (ridge with a pairwise ranking loss, on the tuning
-//! split of `../shared/photos-extra` only; `make calibration`). The weights are data
-//! (`crates/analyzer/data/calibration.json`), compiled into the binary: the same photo gets
-//! the same scores on every machine.
+//! The learned judgement: what a careful person would score a photo, and whether it is a
+//! photo of a setup at all, read from the scene classifier's embedding of the whole photo
+//! beside the mean embedding of its four crops ([`crate::scene::CROPS`]).
 //!
-//! A person's label is about the whole scene (how tidy it feels, how warm the light is, how
+//! One linear model per score (the six categories and the overall SetupIQ Score) and one
+//! logistic setup gate, fitted on every labelled shared photo by `scripts/fit-calibration.py`
+//! (`make calibration`: ridge regressions stretched to the labels' spread, penalties chosen
+//! by cross-validation grouped by source repository; `make eval` prints the cross-validated
+//! figures). The weights are data (`crates/analyzer/data/calibration.json`), compiled into
+//! the binary: the same photo gets the same scores on every machine.
+//!
+//! A person's score is about the whole scene (how tidy it feels, how warm the light is, how
 //! finished it looks), which the embedding captures better than any handful of hand-set
-//! thresholds; the rubric's evidence still says *what* was seen in every comment.
+//! thresholds; the rubric's evidence says *what* was seen in every comment.
 
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
 use crate::result::Category;
+use crate::scene::EMBEDDING_DIM;
 
-/// One category's linear model: `bias + weights . embedding`, and how much of the rubric's
-/// own evidence score is mixed in (chosen by the fit's cross-validation).
+/// One linear model: `bias + weights . (embedding, crops)`.
 #[derive(Debug, Deserialize)]
-struct Model {
+struct Linear {
     bias: f32,
     weights: Vec<f32>,
+}
+
+impl Linear {
+    fn apply(&self, features: &Features<'_>) -> f32 {
+        let (whole, crops) = self.weights.split_at(EMBEDDING_DIM.min(self.weights.len()));
+        self.bias + dot(whole, features.embedding) + dot(crops, features.crops)
+    }
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// A score's model: the linear model, and how much of the rubric's own evidence score is
+/// mixed in (chosen by the fit's cross-validation).
+#[derive(Debug, Deserialize)]
+struct ScoreModel {
+    #[serde(flatten)]
+    linear: Linear,
+    #[serde(default)]
     evidence_share: f32,
 }
 
 #[derive(Debug, Deserialize)]
-struct Calibration {
-    cable_management: Model,
-    rgb_lighting: Model,
-    desk_cleanliness: Model,
-    monitor_setup: Model,
-    chair_comfort: Model,
-    aesthetic_vibe: Model,
+struct Scores {
+    cable_management: ScoreModel,
+    rgb_lighting: ScoreModel,
+    desk_cleanliness: ScoreModel,
+    monitor_setup: ScoreModel,
+    chair_comfort: ScoreModel,
+    aesthetic_vibe: ScoreModel,
+    overall: ScoreModel,
+}
+
+#[derive(Debug, Deserialize)]
+struct Gate {
+    #[serde(flatten)]
+    model: Linear,
+    /// The probability from which a photo is taken for a setup.
+    threshold: f32,
 }
 
 #[derive(Debug, Deserialize)]
 struct File {
-    categories: Calibration,
+    scores: Scores,
+    gate: Gate,
 }
 
 const WEIGHTS: &str = include_str!("../../data/calibration.json");
 
-fn calibration() -> &'static Calibration {
-    static CALIBRATION: OnceLock<Calibration> = OnceLock::new();
-    CALIBRATION.get_or_init(|| {
+fn file() -> &'static File {
+    static FILE: OnceLock<File> = OnceLock::new();
+    FILE.get_or_init(|| {
         #[allow(clippy::expect_used)] // compiled in and checked by the unit test below
-        let file: File = serde_json::from_str(WEIGHTS).expect("data/calibration.json is valid");
-        file.categories
+        serde_json::from_str(WEIGHTS).expect("data/calibration.json is valid")
     })
 }
 
-/// The score in `category`, unrounded on the 1-10 scale: what a person would score the photo
-/// (clamped to the scale) mixed with `evidence`, the rubric's own score from what it saw.
-pub fn judge(category: Category, evidence: u8, embedding: &[f32]) -> f32 {
+/// What the judgement reads: the scene classifier's embedding of the whole photo and the
+/// mean embedding of its crops, each [`EMBEDDING_DIM`] long.
+#[derive(Debug, Clone, Copy)]
+pub struct Features<'a> {
+    pub embedding: &'a [f32],
+    pub crops: &'a [f32],
+}
+
+/// The score a person would give in `category` (clamped to the 1-10 scale) mixed with
+/// `evidence`, the rubric's own score from what it measured; unrounded.
+pub fn score(category: Category, features: &Features<'_>, evidence: u8) -> f32 {
     let model = model(category);
-    let predicted = predict(model, embedding).clamp(1.0, 10.0);
-    (1.0 - model.evidence_share) * predicted + model.evidence_share * f32::from(evidence)
+    let learned = model.linear.apply(features).clamp(1.0, 10.0);
+    (1.0 - model.evidence_share) * learned + model.evidence_share * f32::from(evidence)
 }
 
-fn predict(model: &Model, embedding: &[f32]) -> f32 {
-    model.bias + model.weights.iter().zip(embedding).map(|(w, e)| w * e).sum::<f32>()
+/// The overall SetupIQ Score a person would give, unrounded, clamped to the 1-10 scale.
+pub fn overall(features: &Features<'_>) -> f32 {
+    file().scores.overall.linear.apply(features).clamp(1.0, 10.0)
 }
 
-fn model(category: Category) -> &'static Model {
-    let c = calibration();
+/// Whether the photo is of a desk or gaming setup, by the learned gate.
+pub fn is_setup(features: &Features<'_>) -> bool {
+    setup_probability(features) >= file().gate.threshold
+}
+
+/// The gate's probability that the photo is of a desk or gaming setup.
+pub fn setup_probability(features: &Features<'_>) -> f32 {
+    let logit = file().gate.model.apply(features);
+    1.0 / (1.0 + (-logit).exp())
+}
+
+fn model(category: Category) -> &'static ScoreModel {
+    let s = &file().scores;
     match category {
-        Category::CableManagement => &c.cable_management,
-        Category::RgbLighting => &c.rgb_lighting,
-        Category::DeskCleanliness => &c.desk_cleanliness,
-        Category::MonitorSetup => &c.monitor_setup,
-        Category::ChairComfort => &c.chair_comfort,
-        Category::AestheticVibe => &c.aesthetic_vibe,
+        Category::CableManagement => &s.cable_management,
+        Category::RgbLighting => &s.rgb_lighting,
+        Category::DeskCleanliness => &s.desk_cleanliness,
+        Category::MonitorSetup => &s.monitor_setup,
+        Category::ChairComfort => &s.chair_comfort,
+        Category::AestheticVibe => &s.aesthetic_vibe,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::EMBEDDING_DIM;
 
     #[test]
-    fn every_category_has_a_full_model() {
-        for category in Category::ALL {
-            let score = judge(category, 5, &[0.0; EMBEDDING_DIM]);
-            assert!((1.0..=10.0).contains(&score), "{category}: {score}");
-            assert!((0.0..=1.0).contains(&model(category).evidence_share));
-        }
-        let c = calibration();
+    fn every_model_is_complete() {
+        let s = &file().scores;
         for model in [
-            &c.cable_management,
-            &c.rgb_lighting,
-            &c.desk_cleanliness,
-            &c.monitor_setup,
-            &c.chair_comfort,
-            &c.aesthetic_vibe,
-        ] {
-            assert_eq!(model.weights.len(), EMBEDDING_DIM);
+            &s.cable_management,
+            &s.rgb_lighting,
+            &s.desk_cleanliness,
+            &s.monitor_setup,
+            &s.chair_comfort,
+            &s.aesthetic_vibe,
+            &s.overall,
+        ]
+        .map(|m| {
+            assert!((0.0..=1.0).contains(&m.evidence_share));
+            &m.linear
+        })
+        .into_iter()
+        .chain([&file().gate.model])
+        {
+            assert_eq!(model.weights.len(), 2 * EMBEDDING_DIM);
+            assert!(model.bias.is_finite() && model.weights.iter().all(|w| w.is_finite()));
         }
+        let zero = [0.0; EMBEDDING_DIM];
+        let features = Features { embedding: &zero, crops: &zero };
+        for category in Category::ALL {
+            assert!((1.0..=10.0).contains(&score(category, &features, 5)), "{category}");
+        }
+        assert!((0.0..=1.0).contains(&setup_probability(&features)));
     }
 }

@@ -18,7 +18,7 @@
 //! [`screen`] decides first whether a photo is a photo of a setup at all.
 
 mod cables;
-mod calibration;
+pub mod calibration;
 mod geometry;
 mod layout;
 mod rubric;
@@ -35,6 +35,7 @@ use geometry::{Rect, Side};
 use stats::Tone;
 
 pub use cables::Trace;
+pub use calibration::Features;
 pub use layout::Layout;
 pub use stats::{Backdrop, Frame, Greenery, Lighting, Palette, Texture};
 
@@ -52,6 +53,9 @@ pub struct Evidence {
     /// Mirror difference about the screens' centre (0 = symmetrical).
     pub symmetry: Option<f32>,
     pub cables: Vec<Trace>,
+    /// A screen is in view though none was boxed: the scene classifier sees one (see
+    /// [`SCREEN_IN_VIEW`]). Without the classifier, only the boxes count.
+    pub screen_in_view: bool,
     frame: Frame,
 }
 
@@ -67,6 +71,7 @@ impl std::fmt::Debug for Evidence {
             .field("busiest_side", &self.busiest_side)
             .field("symmetry", &self.symmetry)
             .field("cables", &self.cables)
+            .field("screen_in_view", &self.screen_in_view)
             .finish()
     }
 }
@@ -97,6 +102,9 @@ const SURE_INPUT_DEVICE: f32 = 0.45;
 const WORKPLACE_SHARE: f32 = 0.2;
 /// The screen classes sharing this much is a screen in view, even if no box was found.
 const SCREEN_SHARE: f32 = 0.15;
+/// The screen classes sharing this much of the classifier's belief is a screen in view for
+/// rating (Monitor Setup is not "unseen"), though the detector boxed none.
+const SCREEN_IN_VIEW: f32 = 0.05;
 /// "web site" this likely is a screenshot.
 const SCREENSHOT: f32 = 0.1;
 
@@ -114,7 +122,7 @@ const SCREENSHOT: f32 = 0.1;
 ///   classifier sees a living room, an armchair corner, a PC case alone, rather than a desk.
 ///
 /// `frame` is the rubric's analysed copy of `image` ([`Frame::new`]).
-pub fn screen(
+pub fn screen_by_rules(
     image: &RgbImage,
     frame: &Frame,
     detections: &[Detection],
@@ -141,6 +149,32 @@ pub fn screen(
     Ok(())
 }
 
+/// Whether `image` is a photo of a desk or gaming setup, before anything is charged.
+///
+/// A picture the rules take for a screenshot or a drawing ([`screen_by_rules`]) is not a
+/// photo. Whether a photo shows a setup is then the learned gate's call
+/// ([`calibration::is_setup`], fitted on the shared setups, negatives and edge cases): it
+/// tells a meeting room with a wall TV, a living room, a server rack or a shop counter from a
+/// desk, and accepts a dark, top-down or far-away desk the detector boxes little of, where
+/// hand-set rules got both wrong. `crops` is the mean embedding of the photo's
+/// [`crate::scene::CROPS`].
+pub fn screen(
+    image: &RgbImage,
+    frame: &Frame,
+    detections: &[Detection],
+    scene: &Scene,
+    crops: &[f32],
+) -> Result<(), Refusal> {
+    if screen_by_rules(image, frame, detections, scene) == Err(Refusal::NotAPhoto) {
+        return Err(Refusal::NotAPhoto);
+    }
+    let features = Features { embedding: &scene.embedding, crops };
+    if !calibration::is_setup(&features) {
+        return Err(Refusal::NotASetup);
+    }
+    Ok(())
+}
+
 /// The rubric's evidence scores alone, before the calibration (what
 /// `scripts/fit-calibration.py` mixes in); an unseen category is left out.
 pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)> {
@@ -151,15 +185,18 @@ pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)
         .collect()
 }
 
-/// Rates a photo that passed [`screen`].
-pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene) -> Assessment {
-    assess_frame(Frame::new(image), detections, scene)
+/// Rates a photo that passed [`screen`]; `crops` as for [`screen`].
+pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
+    assess_frame(Frame::new(image), detections, scene, crops)
 }
 
 /// [`assess`] from the photo's analysed copy, made beforehand ([`Frame::new`]): the
 /// screening makes it on a thread that would otherwise wait for the other.
-pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene) -> Assessment {
-    rubric::rate(&gather_from(frame, detections), Some(&scene.embedding))
+pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
+    let features = Features { embedding: &scene.embedding, crops };
+    let mut evidence = gather_from(frame, detections);
+    evidence.screen_in_view = scene.share_of(&SCREEN) >= SCREEN_IN_VIEW;
+    rubric::rate(&evidence, Some(&features))
 }
 
 /// Measures everything the rubric needs.
@@ -185,7 +222,18 @@ fn gather_from(frame: Frame, detections: &[Detection]) -> Evidence {
             (desk_edges, busiest_side, stats::mirror_difference(&frame, axis), cables::find(&frame, &layout))
         },
     );
-    Evidence { layout, lighting, palette, greenery, desk_edges, busiest_side, symmetry, cables, frame }
+    Evidence {
+        layout,
+        lighting,
+        palette,
+        greenery,
+        desk_edges,
+        busiest_side,
+        symmetry,
+        cables,
+        screen_in_view: false,
+        frame,
+    }
 }
 
 /// Edge density on the desk surface outside the gear, and the half of it with clearly more.
@@ -292,12 +340,13 @@ mod tests {
     #[test]
     fn no_chair_is_unseen_and_left_out_of_the_overall_and_a_chair_in_front_is_rated() {
         let room = photo(|_, y| if y < 300 { [200, 195, 185] } else { [150, 110, 70] });
-        let without = rubric::rate(&gather(&room, &desk_gear()), Some(&scene(None).embedding));
+        // The evidence scores alone: the overall is then the mean of the seen categories (with
+        // the learned judgement it is the learned overall, which never reads the chair).
+        let without = rubric::rate(&gather(&room, &desk_gear()), None);
         without.validate().unwrap();
         let chair = without.category_ratings.iter().find(|r| r.category == Category::ChairComfort).unwrap();
         assert_eq!(chair.score, None);
         assert_eq!(chair.comment, "No chair in view: comfort can't be judged from this photo.");
-        assert_eq!(chair.confidence, Some(crate::result::Confidence::Low));
         let others: Vec<_> = without
             .category_ratings
             .iter()
@@ -326,9 +375,9 @@ mod tests {
     /// ImageNet's "desk".
     const DESK: usize = 526;
 
-    /// [`screen`] with the frame made as screening makes it.
+    /// [`screen_by_rules`] with the frame made as screening makes it.
     fn screened(image: &RgbImage, detections: &[Detection], scene: &Scene) -> Result<(), Refusal> {
-        screen(image, &Frame::new(image), detections, scene)
+        screen_by_rules(image, &Frame::new(image), detections, scene)
     }
 
     #[test]
@@ -388,8 +437,9 @@ mod tests {
     #[test]
     fn the_same_pixels_give_the_same_result() {
         let image = photo(|x, y| [(x % 256) as u8, (y % 256) as u8, 90]);
-        let first = assess(&image, &desk_gear(), &scene(None));
-        assert_eq!(first, assess(&image, &desk_gear(), &scene(None)));
+        let crops = vec![0.0; crate::scene::EMBEDDING_DIM];
+        let first = assess(&image, &desk_gear(), &scene(None), &crops);
+        assert_eq!(first, assess(&image, &desk_gear(), &scene(None), &crops));
         first.validate().unwrap();
         assert!(first.summary.split(". ").count() >= 2, "{}", first.summary);
     }

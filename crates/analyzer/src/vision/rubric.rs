@@ -10,13 +10,13 @@
 
 use crate::result::{
     Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen, Source,
-    overall_score,
+    overall_score, round1,
 };
 use crate::words::{capitalised, join};
 
 use super::Evidence;
 use super::cables::{self, Place};
-use super::calibration;
+use super::calibration::{self, Features};
 use super::geometry::{Rect, Side};
 use super::layout::{Arrangement, Layout};
 use super::stats::{Hue, Lighting, Tone};
@@ -48,9 +48,9 @@ fn score(points: f32) -> u8 {
     points.round().clamp(1.0, 10.0) as u8
 }
 
-/// Rates the evidence; `embedding` is the scene classifier's view of the whole photo (without
-/// it, the evidence scores alone).
-pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
+/// Rates the evidence; `features` is the scene classifier's view of the photo the learned
+/// judgement reads (without it, the evidence scores alone).
+pub fn rate(evidence: &Evidence, features: Option<&Features<'_>>) -> Assessment {
     let mut rated = [
         (Category::CableManagement, cable_management(evidence)),
         (Category::RgbLighting, rgb_lighting(evidence)),
@@ -60,9 +60,9 @@ pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
         (Category::AestheticVibe, aesthetic_vibe(evidence)),
     ];
     let mut confidences = [None; 6];
-    if let Some(embedding) = embedding {
+    if let Some(features) = features {
         for ((category, r), confidence) in rated.iter_mut().zip(&mut confidences) {
-            *confidence = Some(judge(*category, r, evidence, embedding));
+            *confidence = Some(judge(*category, r, evidence, features));
         }
     }
     let category_ratings: Vec<CategoryScore> = rated
@@ -70,16 +70,22 @@ pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
         .zip(confidences)
         .map(|((category, r), confidence)| CategoryScore {
             category: *category,
-            score: (!unseen(*category, &evidence.layout)).then_some(r.score),
+            score: (!unseen(*category, evidence)).then_some(r.score),
             comment: r.comment.clone(),
             confidence,
         })
         .collect();
     let kind = setup_kind(evidence, &rated);
-    let seen_only: Vec<_> = rated.iter().filter(|(c, _)| !unseen(*c, &evidence.layout)).cloned().collect();
+    let seen_only: Vec<_> = rated.iter().filter(|(c, _)| !unseen(*c, evidence)).cloned().collect();
     let summary = summary(&kind, &evidence.layout, &seen_only);
+    // The learned overall score where there is one: a person's overall judgement of the
+    // whole photo, which orders setups better than any mix of the six (make eval).
+    let overall = features.map_or_else(
+        || overall_score(&category_ratings),
+        |features| round1(f64::from(calibration::overall(features))),
+    );
     Assessment {
-        overall_score: overall_score(&category_ratings),
+        overall_score: overall,
         summary,
         category: kind,
         category_ratings,
@@ -89,12 +95,16 @@ pub fn rate(evidence: &Evidence, embedding: Option<&[f32]>) -> Assessment {
     }
 }
 
-/// Whether the photo doesn't show `category` at all: no seat for Chair & Comfort, no monitor
-/// or laptop for Monitor Setup. Such a category gets no score.
-fn unseen(category: Category, layout: &Layout) -> bool {
+/// Whether the photo doesn't show `category` at all: no seat for Chair & Comfort; for Monitor
+/// Setup, no monitor or laptop boxed and no screen the scene classifier sees. Such a category
+/// gets no score.
+fn unseen(category: Category, evidence: &Evidence) -> bool {
+    let layout = &evidence.layout;
     match category {
         Category::ChairComfort => layout.seats.is_empty(),
-        Category::MonitorSetup => layout.monitors.is_empty() && layout.laptops.is_empty(),
+        Category::MonitorSetup => {
+            layout.monitors.is_empty() && layout.laptops.is_empty() && !evidence.screen_in_view
+        }
         _ => false,
     }
 }
@@ -156,20 +166,25 @@ const DISAGREE: u8 = 2;
 /// ...and this far apart, the score is a low-confidence one.
 const DISAGREE_STRONGLY: u8 = 3;
 
-/// Replaces the evidence score in `r` with the calibrated one, says so in the comment where
-/// they differ, and answers how confident the result is.
-fn judge(category: Category, r: &mut Rated, evidence: &Evidence, embedding: &[f32]) -> Confidence {
-    if unseen(category, &evidence.layout) {
+/// Replaces the evidence score in `r` with the learned one and answers how confident the
+/// result is. Where the two differ by [`DISAGREE`] points or more, the comment leads with what
+/// the learned score means for the category and says that the measured details alone would
+/// score it otherwise: it never reads as the opposite of its score.
+fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Features<'_>) -> Confidence {
+    if unseen(category, evidence) {
         return Confidence::Low;
     }
-    let judged = score(calibration::judge(category, r.score, embedding));
+    let judged = score(calibration::score(category, features, r.score));
     let gap = judged.abs_diff(r.score);
     if gap >= DISAGREE {
-        let than = if judged > r.score { "better" } else { "worse" };
-        r.comment.push_str(&format!(
-            " Compared with setups people have rated, the whole photo looks {than} here than these \
-             details alone suggest."
-        ));
+        let otherwise = if judged > r.score { "lower" } else { "higher" };
+        let detail = r.comment.trim_end_matches('.');
+        r.comment = format!(
+            "{} Measured alone, the details ({}) would score it {otherwise}.",
+            band_sentence(category, judged),
+            lowercase_first(detail)
+        );
+        r.headline = band_headline(category, judged).to_owned();
     }
     r.score = judged;
     match gap {
@@ -177,6 +192,73 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, embedding: &[f3
         g if g >= DISAGREE => Confidence::Medium,
         _ => Confidence::High,
     }
+}
+
+/// A score's band: low (1-4), middle (5-6), high (7-10).
+fn band(score: u8) -> usize {
+    match score {
+        0..=4 => 0,
+        5..=6 => 1,
+        _ => 2,
+    }
+}
+
+/// What a score in `category` means, as setups people have rated compare: the comment's lead
+/// where the learned judgement and the measured details disagree.
+fn band_sentence(category: Category, score: u8) -> &'static str {
+    const SENTENCES: [[&str; 3]; 6] = [
+        [
+            "Compared with setups people have rated, the cabling looks untidy overall.",
+            "Compared with setups people have rated, the cabling looks fairly ordinary: some of it shows.",
+            "Compared with setups people have rated, the cabling looks well kept overall.",
+        ],
+        [
+            "Compared with setups people have rated, the lighting is plain room light with little mood to it.",
+            "Compared with setups people have rated, the lighting has some atmosphere but no strong accent.",
+            "Compared with setups people have rated, the lighting sets a deliberate mood.",
+        ],
+        [
+            "Compared with setups people have rated, the desk looks busy and cluttered overall.",
+            "Compared with setups people have rated, the desk looks fairly tidy with a few things about.",
+            "Compared with setups people have rated, the desk looks clean and clear overall.",
+        ],
+        [
+            "Compared with setups people have rated, the screens look makeshift or awkwardly placed.",
+            "Compared with setups people have rated, the screens are an ordinary, workable arrangement.",
+            "Compared with setups people have rated, the screens look well chosen and well placed.",
+        ],
+        [
+            "Compared with setups people have rated, the seating looks basic.",
+            "Compared with setups people have rated, the seating looks adequate.",
+            "Compared with setups people have rated, the seating looks comfortable and well chosen.",
+        ],
+        [
+            "Compared with setups people have rated, the look is unfinished overall.",
+            "Compared with setups people have rated, the look is pleasant but ordinary.",
+            "Compared with setups people have rated, the look is cohesive and polished.",
+        ],
+    ];
+    let row = Category::ALL.iter().position(|c| *c == category).unwrap_or(0);
+    SENTENCES[row][band(score)]
+}
+
+/// The few words the summary quotes for a score in `category`'s band.
+fn band_headline(category: Category, score: u8) -> &'static str {
+    const HEADLINES: [[&str; 3]; 6] = [
+        ["untidy cabling", "some cabling on show", "well-kept cabling"],
+        ["plain room light", "some atmosphere", "deliberate mood lighting"],
+        ["a busy, cluttered desk", "a fairly tidy desk", "a clean, clear desk"],
+        ["a makeshift screen arrangement", "a workable screen arrangement", "well-placed screens"],
+        ["basic seating", "adequate seating", "comfortable seating"],
+        ["an unfinished look", "a pleasant, ordinary look", "a cohesive, polished look"],
+    ];
+    let row = Category::ALL.iter().position(|c| *c == category).unwrap_or(0);
+    HEADLINES[row][band(score)]
+}
+
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_lowercase().chain(chars).collect())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -686,6 +768,9 @@ fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
     kind.to_owned()
 }
 
+/// From this score on, a category is a strong point.
+const STRONG_POINT: u8 = 7;
+
 fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated)]) -> String {
     let screens = match (layout.monitors.len(), layout.laptops.len()) {
         (0, 0) => "no screen the detector could box".to_owned(),
@@ -708,7 +793,15 @@ fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated)]) -> String {
         if b.score == w.score {
             sentences.push(format!("Every category scores {}/10.", b.score));
         } else {
-            sentences.push(format!("Its strongest point is {best} ({}/10): {}.", b.score, b.headline));
+            // Only a score people would call good is a "strong point".
+            if b.score >= STRONG_POINT {
+                sentences.push(format!("Its strongest point is {best} ({}/10): {}.", b.score, b.headline));
+            } else {
+                sentences.push(format!(
+                    "Nothing stands out yet; the best of it is {best} ({}/10): {}.",
+                    b.score, b.headline
+                ));
+            }
             sentences.push(format!("The weakest is {worst} ({}/10): {}.", w.score, w.headline));
         }
     }

@@ -211,24 +211,22 @@ def fit_gate(x, setup, groups):
         p = np.empty(len(setup))
         for f in range(FOLDS):
             train = folds != f
-            p[~train] = gate_model(x[train], setup[train], c)(x[~train])
+            p[~train] = probability(logistic(x[train], setup[train], c), x[~train])
         wrong = int(((p >= 0.5) != setup).sum())
         loss = float(-np.mean(np.where(setup, np.log(p + 1e-9), np.log(1 - p + 1e-9))))
         key = (-wrong, -loss)
         if best is None or key > best[0]:
             best = (key, c)
     c = best[1]
+    return {"c": c, "photos": int(len(setup)), **logistic(x, setup, c)}
+
+
+def logistic(x, setup, c):
+    """The logistic regression on standardised features, folded: logit = bias + weights . x."""
     mu, sd = standardiser(x)
     model = LogisticRegression(C=c, max_iter=10000, class_weight="balanced").fit((x - mu) / sd, setup)
     weights = model.coef_[0] / sd
-    bias = float(model.intercept_[0] - weights @ mu)
-    return {"c": c, "photos": int(len(setup)), "bias": bias, "weights": weights}
-
-
-def gate_model(x, setup, c):
-    mu, sd = standardiser(x)
-    model = LogisticRegression(C=c, max_iter=10000, class_weight="balanced").fit((x - mu) / sd, setup)
-    return lambda z: model.predict_proba((z - mu) / sd)[:, 1]
+    return {"bias": float(model.intercept_[0] - weights @ mu), "weights": weights}
 
 
 def predict(model, x):

@@ -72,8 +72,8 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     let mut outcomes: HashMap<String, Result<Assessment, String>> = HashMap::new();
     println!("## What the analyzer did with each photo\n");
-    println!("| photo | kind | split | analyzer | expected | |");
-    println!("|---|---|---|---|---|---|");
+    println!("| photo | kind | analyzer | expected | |");
+    println!("|---|---|---|---|---|");
     let mut wrong_decisions = 0;
     for (file, kind, _) in &photos {
         let bytes = std::fs::read(folder.join(file))?;
@@ -100,24 +100,19 @@ fn main() -> Result<(), Box<dyn Error>> {
         if !right {
             wrong_decisions += 1;
         }
-        let split = "in-sample";
-        println!(
-            "| {file} | {kind} | {split} | {did} | {expected} | {} |",
-            if right { "" } else { "**wrong**" }
-        );
+        println!("| {file} | {kind} | {did} | {expected} | {} |", if right { "" } else { "**wrong**" });
         outcomes.insert(file.clone(), outcome);
     }
     println!("\n{wrong_decisions} wrong decisions (setups refused, negatives or illustrations accepted)\n");
 
-    // category -> split -> (right, total)
-    let mut tally: BTreeMap<&str, BTreeMap<&str, (u32, u32)>> = BTreeMap::new();
+    // category -> (right, total)
+    let mut tally: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
     let mut misses = Vec::new();
     let pairs = std::fs::read_to_string(folder.join("pairs.tsv"))?;
     for line in pairs.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
         let [category, better, worse, ..] = cols[..] else { continue };
         let Some((name, rated)) = CATEGORIES.iter().find(|(name, _)| *name == category) else { continue };
-        let split = "in-sample";
         let ordered = match (outcomes.get(better), outcomes.get(worse)) {
             (Some(Ok(b)), Some(Ok(w))) => score(b, *rated) > score(w, *rated),
             // A refused photo cannot be ordered: wrong for a refused better one, right for
@@ -125,18 +120,18 @@ fn main() -> Result<(), Box<dyn Error>> {
             (Some(Ok(_)), Some(Err(_))) => true,
             _ => false,
         };
-        let entry = tally.entry(name).or_default().entry(split).or_default();
+        let entry = tally.entry(name).or_default();
         entry.1 += 1;
         if ordered {
             entry.0 += 1;
         } else {
-            misses.push(format!("{split}: {category}: {better} should beat {worse}"));
+            misses.push(format!("{category}: {better} should beat {worse}"));
         }
     }
     println!("## Clear pairs ordered like the person (3+ points apart)\n");
     println!("| category | in-sample |");
     println!("|---|---|");
-    let mut totals: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
+    let mut all = (0, 0);
     let show = |(right, total): (u32, u32)| {
         if total == 0 {
             "-".to_owned()
@@ -145,14 +140,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
     };
     for (name, _) in CATEGORIES {
-        let splits = tally.get(name).cloned().unwrap_or_default();
-        let in_sample = splits.get("in-sample").copied().unwrap_or_default();
-        let sum = totals.entry("in-sample").or_default();
-        sum.0 += in_sample.0;
-        sum.1 += in_sample.1;
-        println!("| {name} | {} |", show(in_sample));
+        let (right, total) = tally.get(name).copied().unwrap_or_default();
+        all = (all.0 + right, all.1 + total);
+        println!("| {name} | {} |", show((right, total)));
     }
-    let all = totals.get("in-sample").copied().unwrap_or_default();
     println!("| **all pairs** | **{}** |\n", show(all));
     println!("### Pairs ordered the other way\n");
     for miss in misses {

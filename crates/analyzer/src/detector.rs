@@ -1,4 +1,4 @@
-//! The embedded COCO object detector (NanoDet, `models/nanodet-coco.onnx`, run with tract).
+//! The embedded COCO object detector (NanoDet, `models/nanodet-coco.onnx`, run on ONNX Runtime).
 //!
 //! Load it once at start-up with [`Detector::load`]; one instance serves every request
 //! (`Detector` is `Send + Sync` and `detect` takes `&self`). Input format, decoding and what
@@ -15,7 +15,8 @@ use image::RgbImage;
 use image::imageops::{self, FilterType};
 use setupiq_core::images;
 use sha2::{Digest, Sha256};
-use tract_onnx::prelude::*;
+
+use crate::runtime;
 
 /// sha256 of `models/nanodet-coco.onnx`; [`Detector::load`] refuses any other file.
 pub const MODEL_SHA256: &str = "8d5f3a50ef9f6dec033f34704588582d859cd51ab5864d824a99de4b752587e3";
@@ -247,9 +248,9 @@ pub enum DetectorError {
     Outputs(String),
 }
 
-/// The loaded detector: an optimised tract plan built once, shared by all requests.
+/// The loaded detector: one ONNX Runtime session, built once, shared by all requests.
 pub struct Detector {
-    plan: Arc<TypedRunnableModel>,
+    model: runtime::Model,
 }
 
 // One instance serves every request from many threads.
@@ -265,8 +266,8 @@ impl fmt::Debug for Detector {
 }
 
 impl Detector {
-    /// Reads the model, checks its sha256 against [`MODEL_SHA256`], builds the optimised plan
-    /// and runs it once on a blank image, so that a broken model fails here, at start-up.
+    /// Reads the model, checks its sha256 against [`MODEL_SHA256`], starts its session and
+    /// runs it once on a blank image, so that a broken model fails here, at start-up.
     pub fn load(path: impl AsRef<Path>) -> Result<Detector, DetectorError> {
         let path = path.as_ref();
         let bytes =
@@ -275,60 +276,33 @@ impl Detector {
         if actual != MODEL_SHA256 {
             return Err(DetectorError::Checksum { path: path.to_owned(), expected: MODEL_SHA256, actual });
         }
-        let load_error =
-            |e: TractError| DetectorError::Load { path: path.to_owned(), message: format!("{e:#}") };
-        let side = INPUT_SIZE as usize;
-        let plan = tract_onnx::onnx()
-            .model_for_read(&mut bytes.as_slice())
-            .and_then(|model| model.with_input_fact(0, f32::fact([1, 3, side, side]).into()))
-            .and_then(|model| model.into_optimized())
-            .and_then(|model| model.into_runnable())
-            .map_err(load_error)?;
-        let detector = Detector { plan };
+        let model = runtime::Model::load(path, &bytes, &[])
+            .map_err(|message| DetectorError::Load { path: path.to_owned(), message })?;
+        let detector = Detector { model };
         detector.detect(&RgbImage::new(64, 48))?;
         Ok(detector)
     }
 
     /// Finds COCO objects in `image`, best score first, boxes in `image`'s pixel coordinates.
+    /// The two views run one after the other on the calling thread (the caller runs the
+    /// other models beside it).
     pub fn detect(&self, image: &RgbImage) -> Result<Vec<Detection>, DetectorError> {
-        // The two views run side by side (on the caller's rayon pool): one request's latency
-        // is about one inference.
-        let (detections, (), ()) = self.detect_beside(image, || (), || ());
-        detections
-    }
-
-    /// [`Self::detect`], with other work paired with each view: `with_stretched` runs after
-    /// the stretched view on one thread, `with_letterboxed` after the letterboxed one on
-    /// the other. A caller with two more models to run puts one beside each view, so that
-    /// the two threads finish together instead of one waiting for the other.
-    pub fn detect_beside<A: Send, B: Send>(
-        &self,
-        image: &RgbImage,
-        with_stretched: impl FnOnce() -> A + Send,
-        with_letterboxed: impl FnOnce() -> B + Send,
-    ) -> (Result<Vec<Detection>, DetectorError>, A, B) {
         let (width, height) = image.dimensions();
-        let view = |view: View| {
-            if width == 0 || height == 0 { Ok(Vec::new()) } else { self.candidates(image, view) }
-        };
-        let ((stretched, a), (letterboxed, b)) = rayon::join(
-            || (view(View::stretch(width, height)), with_stretched()),
-            || (view(View::letterbox(width, height)), with_letterboxed()),
-        );
-        let merged = stretched.and_then(|mut candidates| {
-            candidates.extend(letterboxed?);
-            let mut detections = group_confusable(nms_per_class(candidates, NMS_IOU));
-            detections.truncate(MAX_DETECTIONS);
-            Ok(detections)
-        });
-        (merged, a, b)
+        if width == 0 || height == 0 {
+            return Ok(Vec::new());
+        }
+        let mut candidates = self.candidates(image, View::stretch(width, height))?;
+        candidates.extend(self.candidates(image, View::letterbox(width, height))?);
+        let mut detections = group_confusable(nms_per_class(candidates, NMS_IOU));
+        detections.truncate(MAX_DETECTIONS);
+        Ok(detections)
     }
 
     /// Every (cell, class) of one view above the score threshold, boxes in image pixels.
     fn candidates(&self, image: &RgbImage, view: View) -> Result<Vec<Detection>, DetectorError> {
-        let input = view.input_tensor(image)?;
+        let side = INPUT_SIZE as usize;
         let outputs =
-            self.plan.run(tvec!(input.into_tvalue())).map_err(|e| DetectorError::Run(format!("{e:#}")))?;
+            self.model.run([1, 3, side, side], view.input_tensor(image)).map_err(DetectorError::Run)?;
         let mut candidates = Vec::new();
         for level in levels(&outputs)? {
             for mut candidate in decode_level(level.scores, level.boxes, level.stride, SCORE_THRESHOLD) {
@@ -379,7 +353,7 @@ impl View {
     }
 
     /// The `[1, 3, 416, 416]` BGR, normalised input for this view of `image`.
-    fn input_tensor(&self, image: &RgbImage) -> Result<Tensor, DetectorError> {
+    fn input_tensor(&self, image: &RgbImage) -> Vec<f32> {
         let (width, height) = image.dimensions();
         let resized = if self.inner.0 <= width && self.inner.1 <= height {
             // Area averaging: as good as a filter when shrinking, and several times faster on a
@@ -406,7 +380,7 @@ impl View {
                 }
             }
         }
-        Tensor::from_shape(&[1, 3, side, side], &values).map_err(|e| DetectorError::Run(format!("{e:#}")))
+        values
     }
 
     /// A box in input pixels mapped back to the photo, clamped to it.
@@ -426,18 +400,18 @@ struct Level<'a> {
 }
 
 /// Pairs the six outputs by stride, whatever order the converter left them in.
-fn levels(outputs: &[TValue]) -> Result<Vec<Level<'_>>, DetectorError> {
+fn levels(outputs: &[runtime::Output]) -> Result<Vec<Level<'_>>, DetectorError> {
     let mut levels = Vec::with_capacity(STRIDES.len());
     for stride in STRIDES {
         let cells = ((INPUT_SIZE / stride) * (INPUT_SIZE / stride)) as usize;
         let find = |columns: usize| -> Result<&[f32], DetectorError> {
-            let output = outputs.iter().find(|t| t.shape() == [1, cells, columns]).ok_or_else(|| {
-                DetectorError::Outputs(format!("no [1, {cells}, {columns}] output for stride {stride}"))
-            })?;
-            output
-                .try_as_plain_ram()
-                .and_then(|view| view.as_slice::<f32>())
-                .map_err(|e| DetectorError::Outputs(format!("{e:#}")))
+            outputs
+                .iter()
+                .find(|output| output.shape == [1, cells, columns] && output.values.len() == cells * columns)
+                .map(|output| output.values.as_slice())
+                .ok_or_else(|| {
+                    DetectorError::Outputs(format!("no [1, {cells}, {columns}] output for stride {stride}"))
+                })
         };
         levels.push(Level { stride, scores: find(COCO_LABELS.len())?, boxes: find(4 * BINS)? });
     }
@@ -734,9 +708,8 @@ mod tests {
     #[test]
     fn input_tensor_is_bgr_normalised_with_black_letterbox_bands() {
         let image = RgbImage::from_pixel(832, 416, image::Rgb([255, 0, 0]));
-        let tensor = View::letterbox(832, 416).input_tensor(&image).unwrap();
-        assert_eq!(tensor.shape(), &[1, 3, 416, 416]);
-        let data = tensor.try_as_plain_ram().unwrap().as_slice::<f32>().unwrap();
+        let data = View::letterbox(832, 416).input_tensor(&image);
+        assert_eq!(data.len(), 3 * 416 * 416);
         let plane = 416 * 416;
         let at = |channel: usize, y: usize, x: usize| data[channel * plane + y * 416 + x];
         // Inside the photo: blue 0, green 0, red 255.

@@ -16,6 +16,7 @@ pub mod local;
 pub mod openai;
 pub mod pipeline;
 pub mod result;
+pub mod runtime;
 pub mod safety;
 pub mod scene;
 pub mod text;

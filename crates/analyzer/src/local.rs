@@ -21,7 +21,7 @@ use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError, Refusal}
 use crate::pipeline::PreparedImage;
 use crate::result::Assessment;
 use crate::safety::{self, SafetyClassifier, SafetyError};
-use crate::scene::{CROPS, Scene, SceneError, SceneModel, mean_of_crops};
+use crate::scene::{Scene, SceneError, SceneModel};
 use crate::{text, vision};
 
 /// File name of the detector in the models folder.
@@ -53,48 +53,49 @@ impl std::fmt::Debug for LocalModels {
 }
 
 impl LocalModels {
-    /// Loads (and checksum-verifies) every model in `dir`.
+    /// Loads (and checksum-verifies) every model in `dir`, one after the other: building a
+    /// session briefly takes several times its model's size, and three at once set the
+    /// server's peak memory (282 MiB at start-up against ~200 MiB one at a time).
     pub fn load(dir: &Path) -> Result<Self, ModelError> {
-        let (detector, safety, scene) = std::thread::scope(|scope| {
-            let safety = scope.spawn(|| SafetyClassifier::load(dir.join(safety::MODEL_FILE)));
-            let scene = scope.spawn(|| SceneModel::load(dir.join(SCENE_FILE)));
-            let detector = Detector::load(dir.join(DETECTOR_FILE));
-            let safety = safety.join().unwrap_or_else(|_| Err(SafetyError::Run("loading panicked".into())));
-            let scene = scene.join().unwrap_or_else(|_| Err(SceneError::Run("loading panicked".into())));
-            (detector, safety, scene)
-        });
-        Ok(Self { detector: detector?, safety: safety?, scene: scene? })
+        Ok(Self {
+            detector: Detector::load(dir.join(DETECTOR_FILE))?,
+            safety: SafetyClassifier::load(dir.join(safety::MODEL_FILE))?,
+            scene: SceneModel::load(dir.join(SCENE_FILE))?,
+        })
     }
 
     /// What the detector and the scene classifier see in a photo, and whether it is a photo
     /// of a setup ([`vision::screen`]). The safety check is not part of it.
     pub fn look(&self, pixels: &RgbImage) -> Result<Screening, RatingError> {
-        let (left, right) = CROPS.split_at(CROPS.len() / 2);
-        let (detections, (scene, crops_left, frame), crops_right) = self.detector.detect_beside(
-            pixels,
-            || (self.scene.see(pixels), self.scene.embed_crops(pixels, left), vision::Frame::new(pixels)),
-            || self.scene.embed_crops(pixels, right),
+        let (detections, (scene, crops, frame)) = rayon::join(
+            || self.detector.detect(pixels),
+            || (self.scene.see(pixels), self.scene.crops_embedding(pixels), vision::Frame::new(pixels)),
         );
-        self.screened(pixels, detections, scene, [crops_left, crops_right], frame)
+        self.screened(pixels, detections, scene, crops, frame)
     }
 
     /// [`Self::look`] and the safety classifier's verdict (whether the photo is safe for
-    /// work), the work spread over two threads so that neither waits for the other: the
-    /// detector's stretched view, the scene classifier on the whole photo and on two of its
-    /// crops, and the rubric's analysed copy of the photo on one; the detector's letterboxed
-    /// view, the safety classifier and the other two crops on the other.
+    /// work), the work spread over two threads that finish at about the same time: the
+    /// detector's two views on one; the safety classifier, the scene classifier on the whole
+    /// photo and on its four crops, and the rubric's analysed copy of the photo on the other.
+    /// No model runs on both threads at once (each has one session).
     pub fn look_and_check_safety(
         &self,
         pixels: &RgbImage,
     ) -> (Result<bool, RatingError>, Result<Screening, RatingError>) {
-        let (left, right) = CROPS.split_at(CROPS.len() / 2);
-        let (detections, (scene, crops_left, frame), (safety, crops_right)) = self.detector.detect_beside(
-            pixels,
-            || (self.scene.see(pixels), self.scene.embed_crops(pixels, left), vision::Frame::new(pixels)),
-            || (self.safety.is_safe_for_work(pixels), self.scene.embed_crops(pixels, right)),
+        let (detections, (safety, scene, crops, frame)) = rayon::join(
+            || self.detector.detect(pixels),
+            || {
+                (
+                    self.safety.is_safe_for_work(pixels),
+                    self.scene.see(pixels),
+                    self.scene.crops_embedding(pixels),
+                    vision::Frame::new(pixels),
+                )
+            },
         );
         let safe = safety.map_err(failed);
-        (safe, self.screened(pixels, detections, scene, [crops_left, crops_right], frame))
+        (safe, self.screened(pixels, detections, scene, crops, frame))
     }
 
     fn screened(
@@ -102,12 +103,11 @@ impl LocalModels {
         pixels: &RgbImage,
         detections: Result<Vec<Detection>, DetectorError>,
         scene: Result<Scene, SceneError>,
-        crop_sums: [Result<Vec<f32>, SceneError>; 2],
+        crops: Result<Vec<f32>, SceneError>,
         frame: vision::Frame,
     ) -> Result<Screening, RatingError> {
-        let (detections, scene) = (detections.map_err(failed)?, scene.map_err(failed)?);
-        let [left, right] = crop_sums;
-        let crops = mean_of_crops(&[left.map_err(failed)?, right.map_err(failed)?]);
+        let (detections, scene, crops) =
+            (detections.map_err(failed)?, scene.map_err(failed)?, crops.map_err(failed)?);
         vision::screen(pixels, &frame, &detections, &scene, &crops)?;
         Ok(Screening { detections, scene, crops, frame })
     }

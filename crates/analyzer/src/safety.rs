@@ -1,4 +1,4 @@
-//! The safety screen: Yahoo's open_nsfw classifier (`models/open-nsfw.onnx`, run with tract).
+//! The safety screen: Yahoo's open_nsfw classifier (`models/open-nsfw.onnx`, run on ONNX Runtime).
 //!
 //! Every photo passes it before anything else looks at it; at or above [`NSFW_THRESHOLD`] the
 //! upload is refused (nothing is charged). Load it once at start-up with
@@ -34,7 +34,8 @@ use image::RgbImage;
 use image::imageops::{self, FilterType};
 use setupiq_core::images;
 use sha2::{Digest, Sha256};
-use tract_onnx::prelude::*;
+
+use crate::runtime;
 
 /// File name of the classifier in the models folder.
 pub const MODEL_FILE: &str = "open-nsfw.onnx";
@@ -86,9 +87,9 @@ pub enum SafetyError {
     Output(String),
 }
 
-/// The loaded classifier: an optimised tract plan built once, shared by all requests.
+/// The loaded classifier: one ONNX Runtime session, built once, shared by all requests.
 pub struct SafetyClassifier {
-    plan: Arc<TypedRunnableModel>,
+    model: runtime::Model,
 }
 
 // One instance serves every request from many threads.
@@ -104,8 +105,8 @@ impl fmt::Debug for SafetyClassifier {
 }
 
 impl SafetyClassifier {
-    /// Reads the model, checks its sha256 against [`MODEL_SHA256`], builds the optimised plan
-    /// and runs it once, so that a missing, altered or broken model fails here, at start-up.
+    /// Reads the model, checks its sha256 against [`MODEL_SHA256`], starts its session and
+    /// runs it once, so that a missing, altered or broken model fails here, at start-up.
     pub fn load(path: impl AsRef<Path>) -> Result<SafetyClassifier, SafetyError> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| match source.kind() {
@@ -116,16 +117,9 @@ impl SafetyClassifier {
         if actual != MODEL_SHA256 {
             return Err(SafetyError::Checksum { path: path.to_owned(), expected: MODEL_SHA256, actual });
         }
-        let load_error =
-            |e: TractError| SafetyError::Load { path: path.to_owned(), message: format!("{e:#}") };
-        let side = INPUT_SIZE as usize;
-        let plan = tract_onnx::onnx()
-            .model_for_read(&mut bytes.as_slice())
-            .and_then(|model| model.with_input_fact(0, f32::fact([1, side, side, 3]).into()))
-            .and_then(|model| model.into_optimized())
-            .and_then(|model| model.into_runnable())
-            .map_err(load_error)?;
-        let classifier = SafetyClassifier { plan };
+        let model = runtime::Model::load(path, &bytes, &[])
+            .map_err(|message| SafetyError::Load { path: path.to_owned(), message })?;
+        let classifier = SafetyClassifier { model };
         classifier.nsfw_probability(&RgbImage::from_pixel(
             WARM_UP_SIDE,
             WARM_UP_SIDE,
@@ -147,20 +141,15 @@ impl SafetyClassifier {
         if image.width() == 0 || image.height() == 0 {
             return Err(SafetyError::Run("the image is empty".to_owned()));
         }
-        let input = input_tensor(image)?;
-        let outputs =
-            self.plan.run(tvec!(input.into_tvalue())).map_err(|e| SafetyError::Run(format!("{e:#}")))?;
-        let output = outputs.first().ok_or_else(|| SafetyError::Output("no output".to_owned()))?;
-        let scores = output
-            .try_as_plain_ram()
-            .and_then(|view| view.as_slice::<f32>())
-            .map_err(|e| SafetyError::Output(format!("{e:#}")))?;
-        nsfw_from_scores(scores)
+        let side = INPUT_SIZE as usize;
+        let outputs = self.model.run([1, side, side, 3], input_tensor(image)).map_err(SafetyError::Run)?;
+        let scores = outputs.first().ok_or_else(|| SafetyError::Output("no output".to_owned()))?;
+        nsfw_from_scores(&scores.values)
     }
 }
 
 /// The `[1, 224, 224, 3]` NHWC, BGR, mean-subtracted input for `image`, stretched to fill it.
-fn input_tensor(image: &RgbImage) -> Result<Tensor, SafetyError> {
+fn input_tensor(image: &RgbImage) -> Vec<f32> {
     let resized = if image.width() >= INPUT_SIZE && image.height() >= INPUT_SIZE {
         // Area averaging: as good as a filter when shrinking, and several times faster on a
         // 12 MP photo.
@@ -169,15 +158,13 @@ fn input_tensor(image: &RgbImage) -> Result<Tensor, SafetyError> {
         imageops::resize(image, INPUT_SIZE, INPUT_SIZE, FilterType::Triangle)
     };
     // Row-major pixels with interleaved channels is exactly NHWC for a batch of one.
-    let values: Vec<f32> = resized
+    resized
         .pixels()
         .flat_map(|pixel| {
             let [red, green, blue] = pixel.0;
             [blue, green, red].into_iter().zip(MEAN_BGR).map(|(value, mean)| f32::from(value) - mean)
         })
-        .collect();
-    let side = INPUT_SIZE as usize;
-    Tensor::from_shape(&[1, side, side, 3], &values).map_err(|e| SafetyError::Run(format!("{e:#}")))
+        .collect()
 }
 
 /// The NSFW probability out of the model's `[sfw, nsfw]` softmax, checked to be one.
@@ -209,15 +196,10 @@ mod tests {
     fn the_input_is_nhwc_bgr_minus_the_mean() {
         // Pure red: B and G planes sit at minus their mean, R at 255 - 123.
         let red = RgbImage::from_pixel(300, 250, image::Rgb([255, 0, 0]));
-        let tensor = input_tensor(&red).ok();
-        let values: Vec<f32> = tensor
-            .as_ref()
-            .and_then(|t| t.to_plain_array_view::<f32>().ok())
-            .map(|view| view.iter().copied().collect())
-            .unwrap_or_default();
-        assert_eq!(tensor.as_ref().map(|t| t.shape().to_vec()), Some(vec![1, 224, 224, 3]));
+        let values = input_tensor(&red);
+        assert_eq!(values.len(), 224 * 224 * 3);
         assert_eq!(values.get(..3), Some(&[-104.0, -117.0, 132.0][..]));
         // Small photos are enlarged, not refused.
-        assert!(input_tensor(&RgbImage::new(10, 400)).is_ok());
+        assert_eq!(input_tensor(&RgbImage::new(10, 400)).len(), 224 * 224 * 3);
     }
 }

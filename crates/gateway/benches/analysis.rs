@@ -4,7 +4,13 @@
 //!   binary in its own process (JSON with the data URL, pipeline, models, rubric,
 //!   suggestions, saving with the credit and the media store) for a 1920x1080 photo, a 12 MP
 //!   photo and a description: p50 and p95;
+//! - the server process's CPU time per analysis (user + system, all threads: what a photo
+//!   costs whatever else the machine does, where wall times move with a noisy neighbour);
 //! - the server process's resident memory: idle after start-up, and its peak after the runs.
+//!
+//! With `SETUPIQ_BENCH_BASELINE=/path/to/an/older/setupiq` the same runs go to that binary and
+//! to this build in turn, twice (baseline, this build, baseline, this build): before and after
+//! a change, in one sitting, on the same machine.
 //!
 //! The analyzer's own stages and the pipeline against libvips are
 //! `crates/analyzer/benches/analyzer.rs`. Needs the shared photos (`SETUPIQ_EVAL_PHOTOS`) and the models (`make models`). Prints
@@ -83,7 +89,28 @@ fn print_breakdown(before: &[(String, f64, f64)], after: &[(String, f64, f64)]) 
     }
 }
 
-/// The release `setupiq` binary, serving on a free port with its own SQLite database.
+/// Seconds of CPU (user + system, every thread) a process has used so far.
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name, which ends with the last ')': utime and stime are
+    // the 14th and 15th of the line, in clock ticks.
+    let fields: Vec<&str> =
+        stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / clock_ticks_per_second()
+}
+
+fn clock_ticks_per_second() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// A `setupiq` binary, serving on a free port with its own SQLite database.
 struct Server {
     child: std::process::Child,
     base: String,
@@ -91,12 +118,12 @@ struct Server {
 }
 
 impl Server {
-    fn start(data_dir: &Path) -> (Server, Duration) {
+    fn start(binary: &Path, data_dir: &Path) -> (Server, Duration) {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let db_url = format!("sqlite://{}/bench.db", data_dir.display());
         let base = format!("http://127.0.0.1:{port}");
         let started = Instant::now();
-        let child = Command::new(env!("CARGO_BIN_EXE_setupiq"))
+        let child = Command::new(binary)
             .arg("serve")
             .env("SETUPIQ_BIND", format!("127.0.0.1:{port}"))
             .env("SETUPIQ_PUBLIC_URL", &base)
@@ -124,10 +151,10 @@ impl Drop for Server {
     }
 }
 
-/// End to end against the real server process: start-up, latency, and its memory.
-fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
+/// End to end against the real server process: start-up, latency, CPU and memory.
+fn bench_http(binary: &Path, full_hd: &[u8], twelve_mp: &[u8]) {
     let data_dir = tempfile::tempdir().unwrap();
-    let (server, startup) = Server::start(data_dir.path());
+    let (server, startup) = Server::start(binary, data_dir.path());
     println!("{:<52} {startup:>9.1?}", "server start-up to first answer (incl. model load)");
     let (_, idle) = rss_mib(server.child.id());
     println!("{:<52} {idle:.0} MiB", "  server RSS, idle after start-up");
@@ -170,6 +197,7 @@ fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
         let warm = post("/_api/analyze-setup", &body);
         assert!(warm.status().is_success(), "{}", warm.text().unwrap());
         let before = server_timings(&client, &server.base);
+        let cpu_before = cpu_seconds(server.child.id());
         let samples = (0..runs)
             .map(|_| {
                 let started = Instant::now();
@@ -180,6 +208,8 @@ fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
             })
             .collect();
         summarize(&format!("{label} ({} KB)", bytes.len() / 1024), samples);
+        let cpu = (cpu_seconds(server.child.id()) - cpu_before) / f64::from(runs);
+        println!("{:<52} {:.0} ms", "  server CPU per analysis (all threads)", cpu * 1000.0);
         println!("  where the time goes, as the server measured it:");
         print_breakdown(&before, &server_timings(&client, &server.base));
     }
@@ -194,6 +224,16 @@ fn bench_http(full_hd: &[u8], twelve_mp: &[u8]) {
 
 fn main() {
     let Some(photos) = bench_photos(PHOTO, "analysis") else { return };
-    println!("== analysis over HTTP ({PHOTO}) ==");
-    bench_http(&photos.full_hd, &photos.twelve_mp);
+    let this_build = PathBuf::from(env!("CARGO_BIN_EXE_setupiq"));
+    let Some(baseline) = std::env::var_os("SETUPIQ_BENCH_BASELINE").map(PathBuf::from) else {
+        println!("== analysis over HTTP ({PHOTO}) ==");
+        bench_http(&this_build, &photos.full_hd, &photos.twelve_mp);
+        return;
+    };
+    for round in 1..=2 {
+        for (name, binary) in [("baseline", &baseline), ("this build", &this_build)] {
+            println!("== analysis over HTTP ({PHOTO}), {name} ({}), round {round} ==", binary.display());
+            bench_http(binary, &photos.full_hd, &photos.twelve_mp);
+        }
+    }
 }

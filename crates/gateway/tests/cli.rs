@@ -155,18 +155,42 @@ fn requests_are_logged_one_line_each_only_at_debug() {
     }
 }
 
-#[test]
-fn serve_refuses_to_start_without_its_models() {
-    let dir = tempfile::tempdir().unwrap();
-    let output = setupiq(dir.path())
+/// `setupiq serve` with `models` as its models folder, which must fail: what it printed.
+fn serve_fails_with_models(models: &std::path::Path) -> String {
+    let data = tempfile::tempdir().unwrap();
+    let output = setupiq(data.path())
         .arg("serve")
         .env("SETUPIQ_BIND", "127.0.0.1:0")
-        .env("SETUPIQ_MODELS_DIR", dir.path())
+        .env("SETUPIQ_MODELS_DIR", models)
         .output()
         .unwrap();
     assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn serve_refuses_to_start_without_its_models() {
+    let dir = tempfile::tempdir().unwrap();
+    let stderr = serve_fails_with_models(dir.path());
     assert!(stderr.contains("run `make models`"), "{stderr}");
+}
+
+#[test]
+fn serve_refuses_to_start_without_the_onnx_runtime_or_with_another_library() {
+    let models = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+    for (library, expected) in
+        [(None, "ONNX Runtime library"), (Some(b"not the runtime".as_slice()), "not the expected file")]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        for model in ["nanodet-coco.onnx", "efficientnet-lite0-imagenet.onnx", "open-nsfw.onnx"] {
+            std::os::unix::fs::symlink(models.join(model), dir.path().join(model)).unwrap();
+        }
+        if let Some(bytes) = library {
+            std::fs::write(dir.path().join("libonnxruntime.so"), bytes).unwrap();
+        }
+        let stderr = serve_fails_with_models(dir.path());
+        assert!(stderr.contains(expected) && stderr.contains("make models"), "{stderr}");
+    }
 }
 
 #[test]

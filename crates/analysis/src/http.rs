@@ -5,7 +5,7 @@
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use std::time::Duration;
 
-use actix_web::http::header;
+use actix_web::http::{StatusCode, header};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
@@ -287,7 +287,9 @@ async fn delete_analysis(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// The shared analysis's public page; 404 once revoked.
+/// The shared analysis's public page. Once revoked, or for a token that never existed, a
+/// page in HTML (404) saying so, with a link home: whoever follows a dead link is a person
+/// with a browser, not an API client.
 #[get("/share/{token}")]
 async fn shared_page(
     token: web::Path<String>,
@@ -297,9 +299,14 @@ async fn shared_page(
 ) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
     let lookup = token.clone();
-    let analysis = db.run(move |conn| service::share::find_shared(conn, &lookup)).await?;
-    let page = crate::share::page(&analysis, &config.public_origin(), &token, query.voice());
-    Ok(HttpResponse::Ok()
+    let (status, page) = match db.run(move |conn| service::share::find_shared(conn, &lookup)).await {
+        Ok(analysis) => {
+            (StatusCode::OK, crate::share::page(&analysis, &config.public_origin(), &token, query.voice()))
+        }
+        Err(AnalysisError::NotFound) => (StatusCode::NOT_FOUND, crate::share::gone_page()),
+        Err(e) => return Err(e.into()),
+    };
+    Ok(HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .body(page.into_string()))

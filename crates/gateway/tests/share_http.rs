@@ -106,7 +106,17 @@ async fn an_owner_shares_an_analysis_with_a_preview_and_revokes_it(db: TestDb) {
     assert_eq!(other.post(&unshare, json!({})).await.status, StatusCode::NOT_FOUND);
     let revoked = me.post(&unshare, json!({})).await;
     assert_eq!(revoked.status, StatusCode::NO_CONTENT);
-    assert_eq!(visitor.get(&format!("/share/{token}")).await.status, StatusCode::NOT_FOUND);
+    // A person follows a dead link: the app's page in HTML saying so, with the way home, not
+    // the API's JSON.
+    let gone = visitor.get(&format!("/share/{token}")).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    assert!(gone.headers["content-type"].to_str().unwrap().starts_with("text/html"), "{:?}", gone.headers);
+    assert!(gone.text.contains("removed by the person who shared it, or it never existed"), "{}", gone.text);
+    assert!(
+        gone.text.contains(r#"<a href="/">Go Home</a>"#) && !gone.text.contains("\"error\""),
+        "{}",
+        gone.text
+    );
     assert_eq!(
         fetch(&visitor, &visitor.url(&format!("/share/{token}/card.png"))).await.0,
         StatusCode::NOT_FOUND
@@ -116,7 +126,9 @@ async fn an_owner_shares_an_analysis_with_a_preview_and_revokes_it(db: TestDb) {
     let again = me.post(&format!("/_api/analyses/{id}/share"), json!({})).await.json();
     assert_ne!(again["url"], url.as_str());
     assert_eq!(visitor.get(&format!("/share/{token}")).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(visitor.get("/share/not-a-token").await.status, StatusCode::NOT_FOUND);
+    let unknown = visitor.get("/share/not-a-token").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert!(unknown.text.contains("This shared setup is gone"), "{}", unknown.text);
 }
 
 async fn a_shared_photo_has_a_card_with_the_photo_on_it(db: TestDb) {

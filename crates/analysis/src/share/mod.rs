@@ -92,6 +92,34 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice)
     }
 }
 
+/// What a shared link shows once its owner stopped sharing it, or when it never existed.
+pub fn gone_page() -> Markup {
+    let title = format!("This shared setup is gone · {PRODUCT}");
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                main {
+                    p.brand { a href="/" { (PRODUCT) } }
+                    h1 { "This shared setup is gone" }
+                    p.summary {
+                        "The link was removed by the person who shared it, or it never existed. "
+                        "Check the address, or ask them for a new link."
+                    }
+                    p.cta { a href="/" { "Go Home" } }
+                }
+            }
+        }
+    }
+}
+
 const STYLE: &str = "
 *{box-sizing:border-box}body{margin:0;background:#0f172a;color:#e2e8f0;font:16px/1.5 system-ui,sans-serif}
 main{max-width:760px;margin:0 auto;padding:24px 16px 48px}a{color:#c4b5fd}.brand a{font-weight:700;text-decoration:none}

@@ -36,16 +36,21 @@ describe('image count rule', () => {
 
 describe('winnerMark', () => {
   it('marks the top 3 of a week or month sorted by top', () => {
-    expect(winnerMark(0, 'week', 'top')).toEqual({ rank: 1, medal: 'gold', label: 'Top of The Week' })
-    expect(winnerMark(1, 'month', 'top')).toEqual({ rank: 2, medal: 'silver', label: 'Top of The Month' })
-    expect(winnerMark(2, 'week', 'top')?.medal).toBe('bronze')
-    expect(winnerMark(3, 'week', 'top')).toBeNull()
+    expect(winnerMark(0, 'week', 'top', 5)).toEqual({ rank: 1, medal: 'gold', label: 'Top of The Week' })
+    expect(winnerMark(1, 'month', 'top', 3)).toEqual({ rank: 2, medal: 'silver', label: 'Top of The Month' })
+    expect(winnerMark(2, 'week', 'top', 1)?.medal).toBe('bronze')
+    expect(winnerMark(3, 'week', 'top', 1)).toBeNull()
   })
 
   it('marks nothing for all time or other sorts', () => {
-    expect(winnerMark(0, 'all', 'top')).toBeNull()
-    expect(winnerMark(0, 'week', 'new')).toBeNull()
-    expect(winnerMark(0, 'month', 'hot')).toBeNull()
+    expect(winnerMark(0, 'all', 'top', 5)).toBeNull()
+    expect(winnerMark(0, 'week', 'new', 5)).toBeNull()
+    expect(winnerMark(0, 'month', 'hot', 5)).toBeNull()
+  })
+
+  it('marks no winner without a vote in its favour', () => {
+    expect(winnerMark(0, 'week', 'top', 0)).toBeNull()
+    expect(winnerMark(1, 'month', 'top', -2)).toBeNull()
   })
 })
 

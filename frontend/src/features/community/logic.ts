@@ -65,9 +65,13 @@ export function checkNewImages<F extends FileLike>(files: readonly F[], current:
 
 export type WinnerMark = { rank: 1 | 2 | 3; medal: 'gold' | 'silver' | 'bronze'; label: string }
 
-/** The top 3 of a period sorted by top are winners; none for all time or other sorts. */
-export function winnerMark(index: number, filter: Filter, sort: Sort): WinnerMark | null {
-  if (filter === 'all' || sort !== 'top' || index > 2) return null
+/**
+ * The top 3 of a period sorted by top are winners; none for all time or other sorts, and
+ * none without a vote in their favour (a score of 1 or more): a week nobody voted in has
+ * no "Top of The Week".
+ */
+export function winnerMark(index: number, filter: Filter, sort: Sort, score: number): WinnerMark | null {
+  if (filter === 'all' || sort !== 'top' || index > 2 || score < 1) return null
   const label = filter === 'week' ? 'Top of The Week' : 'Top of The Month'
   const medals = ['gold', 'silver', 'bronze'] as const
   return { rank: (index + 1) as 1 | 2 | 3, medal: medals[index]!, label }

@@ -62,17 +62,19 @@ describe('CommunityPage', () => {
     expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true')
   })
 
-  it('marks the week winners when sorted by top', async () => {
+  it('marks the week winners when sorted by top, only those with a vote in their favour', async () => {
+    const scores = [5, 2, 0, 0]
     mockServer({
       'GET /_api/auth/session': signedOut,
-      'GET /_api/community/setups': setupsPage([1, 2, 3, 4].map((id) => sampleSetup({ id, title: `Setup ${id}` }))),
+      'GET /_api/community/setups': setupsPage(scores.map((score, i) => sampleSetup({ id: i + 1, title: `Setup ${i + 1}`, score }))),
     })
     renderApp(<CommunityPage />)
     await screen.findByRole('heading', { name: 'Setup 1' })
     expect(screen.queryByTestId('winner-mark')).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'This Week' }))
-    await waitFor(() => expect(screen.getAllByTestId('winner-mark')).toHaveLength(3))
+    await waitFor(() => expect(screen.getAllByTestId('winner-mark')).toHaveLength(2))
     expect(screen.getAllByTestId('winner-mark')[0]).toHaveTextContent('#1 Top of The Week')
+    expect(screen.queryByText('#3 Top of The Week')).not.toBeInTheDocument()
   })
 
   it('pages with Load more', async () => {

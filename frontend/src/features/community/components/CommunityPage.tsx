@@ -94,7 +94,7 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
                   setup={setup}
                   signedIn={actions.signedIn}
                   own={actions.viewerId === setup.uploaderId}
-                  winner={winnerMark(i, filter, sort)}
+                  winner={winnerMark(i, filter, sort, setup.score)}
                   onOpen={() => actions.openSetup(setup)}
                   onVote={(value) => void actions.vote(setup, value)}
                 />

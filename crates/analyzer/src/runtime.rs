@@ -13,6 +13,7 @@
 //! session's working memory goes back to the allocator after each run instead of being kept
 //! at its high-water mark for every model.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
@@ -52,9 +53,7 @@ static STARTING: Mutex<()> = Mutex::new(());
 /// path they give). A failed start is not remembered: a later call with the library in place
 /// starts it.
 fn environment(library: &Path) -> Result<&'static Environment, RuntimeError> {
-    if let Some(environment) = ENVIRONMENT.get() {
-        return Ok(environment);
-    }
+    // Called only when a model is loaded: the lock costs nothing worth a lock-free path.
     let _starting = STARTING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(environment) = ENVIRONMENT.get() {
         return Ok(environment);
@@ -141,15 +140,16 @@ impl Model {
     }
 }
 
-/// `model` (an ONNX `ModelProto`) with `names` added to its graph's outputs.
+/// `model` (an ONNX `ModelProto`) with `names` added to its graph's outputs (the bytes as
+/// they are, not copied, when there are none).
 ///
 /// ONNX Runtime answers only a graph's outputs; the scene classifier's embedding is the input
 /// of its last layer. The edit is two protobuf fields: the `GraphProto` (`ModelProto` field 7)
 /// gets one `ValueInfoProto` output (field 12) per name holding only that name (field 1); the
 /// runtime infers its type. Everything else is copied byte for byte.
-pub fn with_outputs(model: &[u8], names: &[&str]) -> Result<Vec<u8>, String> {
+pub fn with_outputs<'m>(model: &'m [u8], names: &[&str]) -> Result<Cow<'m, [u8]>, String> {
     if names.is_empty() {
-        return Ok(model.to_vec());
+        return Ok(Cow::Borrowed(model));
     }
     const GRAPH: u64 = 7;
     const GRAPH_OUTPUT: u64 = 12;
@@ -196,7 +196,7 @@ pub fn with_outputs(model: &[u8], names: &[&str]) -> Result<Vec<u8>, String> {
         }
         rest = after;
     }
-    if found { Ok(out) } else { Err("the model has no graph".to_owned()) }
+    if found { Ok(Cow::Owned(out)) } else { Err("the model has no graph".to_owned()) }
 }
 
 fn read_varint(bytes: &mut &[u8]) -> Result<u64, String> {
@@ -241,10 +241,10 @@ mod tests {
         let model = [0x08, 0x07, 0x3a, 0x03, 0x12, 0x01, b'g', 0x42, 0x00];
         let edited = with_outputs(&model, &["x"]).unwrap();
         assert_eq!(
-            edited,
+            *edited,
             [0x08, 0x07, 0x3a, 0x08, 0x12, 0x01, b'g', 0x62, 0x03, 0x0a, 0x01, b'x', 0x42, 0x00]
         );
-        assert_eq!(with_outputs(&model, &[]).unwrap(), model);
+        assert_eq!(*with_outputs(&model, &[]).unwrap(), model);
         assert!(with_outputs(&model[..5], &["x"]).is_err(), "a truncated model is refused");
         assert!(with_outputs(&[0x08, 0x07], &["x"]).is_err(), "a model without a graph is refused");
     }

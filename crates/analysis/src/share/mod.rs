@@ -41,79 +41,77 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice)
         percentile_text(a.overall_score),
         summary
     );
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                meta name="description" content=(description);
-                link rel="canonical" href=(canonical);
-                meta property="og:type" content="website";
-                meta property="og:site_name" content=(PRODUCT);
-                meta property="og:url" content=(canonical);
-                meta property="og:title" content=(title);
-                meta property="og:description" content=(description);
-                meta property="og:image" content=(card);
-                meta property="og:image:width" content=(card::WIDTH);
-                meta property="og:image:height" content=(card::HEIGHT);
-                meta name="twitter:card" content="summary_large_image";
-                meta name="twitter:title" content=(title);
-                meta name="twitter:description" content=(description);
-                meta name="twitter:image" content=(card);
-                style { (PreEscaped(STYLE)) }
-            }
-            body {
-                main {
-                    p.brand { a href="/" { (PRODUCT) } }
-                    h1 { (a.category) }
-                    p.score { span.big { (format!("{:.1}", a.overall_score)) } "/10 · " (percentile_text(a.overall_score)) }
-                    @if let Some(image) = &analysis.image {
-                        img.photo src=(image.url()) alt="The rated setup" width="1920" height="1080";
+    let head = html! {
+        meta name="description" content=(description);
+        link rel="canonical" href=(canonical);
+        meta property="og:type" content="website";
+        meta property="og:site_name" content=(PRODUCT);
+        meta property="og:url" content=(canonical);
+        meta property="og:title" content=(title);
+        meta property="og:description" content=(description);
+        meta property="og:image" content=(card);
+        meta property="og:image:width" content=(card::WIDTH);
+        meta property="og:image:height" content=(card::HEIGHT);
+        meta name="twitter:card" content="summary_large_image";
+        meta name="twitter:title" content=(title);
+        meta name="twitter:description" content=(description);
+        meta name="twitter:image" content=(card);
+    };
+    let main = html! {
+        h1 { (a.category) }
+        p.score { span.big { (format!("{:.1}", a.overall_score)) } "/10 · " (percentile_text(a.overall_score)) }
+        @if let Some(image) = &analysis.image {
+            img.photo src=(image.url()) alt="The rated setup" width="1920" height="1080";
+        }
+        p.summary { (summary) }
+        h2 { "Category scores" }
+        ul.categories {
+            @for rating in &a.category_ratings {
+                li {
+                    span.name { (rating.category.name()) }
+                    span.value {
+                        @if let Some(score) = rating.score { (score) } @else { "-" } "/10"
                     }
-                    p.summary { (summary) }
-                    h2 { "Category scores" }
-                    ul.categories {
-                        @for rating in &a.category_ratings {
-                            li {
-                                span.name { (rating.category.name()) }
-                                span.value {
-                                    @if let Some(score) = rating.score { (score) } @else { "-" } "/10"
-                                }
-                                p.comment { (comment(rating)) }
-                            }
-                        }
-                    }
-                    p.cta { a href="/" { "Rate your own setup" } }
+                    p.comment { (comment(rating)) }
                 }
             }
         }
-    }
+        p.cta { a href="/" { "Rate your own setup" } }
+    };
+    document(&title, head, main)
 }
 
 /// What a shared link shows once its owner stopped sharing it, or when it never existed.
 pub fn gone_page() -> Markup {
     let title = format!("This shared setup is gone · {PRODUCT}");
+    let main = html! {
+        h1 { "This shared setup is gone" }
+        p.summary {
+            "The link was removed by the person who shared it, or it never existed. "
+            "Check the address, or ask them for a new link."
+        }
+        p.cta { a href="/" { "Go Home" } }
+    };
+    document(&title, html! { meta name="robots" content="noindex"; }, main)
+}
+
+/// The page both share pages are: `head` beside the title and the style, `main` under the
+/// product's name.
+fn document(title: &str, head: Markup, main: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="robots" content="noindex";
                 title { (title) }
+                (head)
                 style { (PreEscaped(STYLE)) }
             }
             body {
                 main {
                     p.brand { a href="/" { (PRODUCT) } }
-                    h1 { "This shared setup is gone" }
-                    p.summary {
-                        "The link was removed by the person who shared it, or it never existed. "
-                        "Check the address, or ask them for a new link."
-                    }
-                    p.cta { a href="/" { "Go Home" } }
+                    (main)
                 }
             }
         }

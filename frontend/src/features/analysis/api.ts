@@ -1,17 +1,15 @@
-import useSWR, { type SWRConfiguration } from 'swr'
 import { api, ApiError, SERVICE_UNAVAILABLE, unwrap, type Schemas } from '@/api/client'
+import type { SavedAnalysis } from '@/api/resources'
 
 export type AnalyzeRequest = Schemas['AnalyzeRequest']
 export type AnalyzeResponse = Schemas['AnalyzeResponse']
 export type AnalysisResult = Schemas['AnalysisResult']
-export type SavedAnalysis = Schemas['SavedAnalysisDto']
 export type Suggestion = Schemas['Suggestion']
 export type ProductRecommendation = Schemas['ProductRecommendation']
 export type CategoryRating = Schemas['CategoryRatingDto']
 
 export const ANALYZE_PATH = '/_api/analyze-setup'
-/** The history as My Setups and the profile read it: the 50 newest. */
-export const MY_ANALYSES_KEY = '/_api/my-analyses?limit=50'
+export { MY_ANALYSES_KEY, shouldRetryHistory, useMyAnalyses, type SavedAnalysis } from '@/api/resources'
 
 export const ANALYSIS_FALLBACK = 'An unknown error occurred during analysis.'
 
@@ -90,34 +88,8 @@ export function isRefused(error: unknown): boolean {
   return error instanceof ApiError && error.status === 422
 }
 
-export async function fetchMyAnalyses(): Promise<Schemas['MyAnalysesResponse']> {
-  const result = await api.GET('/_api/my-analyses', { params: { query: { limit: 50 } } })
-  if (result.response.status === 401) throw new ApiError(401, 'Unauthorized')
-  return unwrap(result, 'Failed to fetch analyses.')
-}
-
 export async function fetchAnalysis(id: number): Promise<SavedAnalysis> {
   return unwrap(await api.GET('/_api/analyses/{id}', { params: { path: { id } } }), 'Analysis not found.')
-}
-
-/** No retry after a 401; otherwise up to 3 (spec 000 §7). */
-export function shouldRetryHistory(error: unknown, retryCount: number): boolean {
-  if (error instanceof ApiError && error.status === 401) return false
-  return retryCount < 3
-}
-
-const historyOptions: SWRConfiguration = {
-  dedupingInterval: 5 * 60_000,
-  revalidateOnFocus: false,
-  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-    if (!shouldRetryHistory(error, retryCount)) return
-    setTimeout(() => void revalidate({ retryCount }), Math.min(1000 * 2 ** retryCount, 8000))
-  },
-}
-
-/** The signed-in user's saved analyses, newest first: cached 5 minutes. */
-export function useMyAnalyses(enabled: boolean) {
-  return useSWR(enabled ? MY_ANALYSES_KEY : null, fetchMyAnalyses, historyOptions)
 }
 
 export type ShareLink = Schemas['ShareResponse']

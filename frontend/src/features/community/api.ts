@@ -11,10 +11,9 @@ export type Leader = Schemas['LeaderDto']
 export type MyPostsResponse = Schemas['MyPostsResponse']
 export type MyPost = Schemas['MyPostDto']
 export type UserProfile = Schemas['ProfileResponse']
-export type SavedAnalysis = Schemas['SavedAnalysisDto']
+export { useMyAnalyses, type SavedAnalysis } from '@/api/resources'
 
 export const MY_POSTS_KEY = '/_api/community/my-posts/analytics'
-const MY_ANALYSES_KEY = '/_api/my-analyses?limit=50'
 
 export async function fetchLeaderboard(filter: Filter): Promise<Leader[]> {
   return unwrap(await api.GET('/_api/community/leaderboard', { params: { query: { filter, limit: 50 } } }), 'Failed to fetch community leaderboard.')
@@ -26,10 +25,6 @@ export async function fetchMyPosts(): Promise<MyPostsResponse> {
 
 export async function fetchUserProfile(userId: number): Promise<UserProfile> {
   return unwrap(await api.GET('/_api/community/user-profile', { params: { query: { userId } } }), 'Failed to fetch user profile.')
-}
-
-export async function fetchMyAnalyses(): Promise<SavedAnalysis[]> {
-  return unwrap(await api.GET('/_api/my-analyses', { params: { query: { limit: 50 } } }), 'Failed to fetch analyses.').analyses
 }
 
 export async function publishSetup(body: Schemas['PublishRequest']) {
@@ -83,10 +78,6 @@ export function useUserProfile(userId: number) {
     shouldRetryOnError: false,
     ...toastOnError('Failed to fetch user profile.'),
   })
-}
-
-export function useMyAnalysesList(enabled: boolean) {
-  return useSWR(enabled ? MY_ANALYSES_KEY : null, fetchMyAnalyses)
 }
 
 /** Patches (or removes, on null) one setup of a list. */

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import { api, unwrap, type Schemas } from '@/api/client'
+import { CREDIT_HISTORY_KEY } from '@/api/resources'
 import { useAuth } from '@/app/auth'
 
 export type Pack = Schemas['PackDto']
@@ -11,7 +12,6 @@ export type Purchase = Schemas['ConfirmPaymentResponse']
 
 export const PACKS_KEY = '/_api/credits/packs'
 export const AD_STATS_KEY = '/_api/credits/ad-stats'
-export const HISTORY_KEY = '/_api/credits/history'
 
 export async function fetchPacks(): Promise<Schemas['PacksResponse']> {
   return unwrap(await api.GET('/_api/credits/packs'), 'Could not load the credit packs.')
@@ -61,7 +61,7 @@ export function useAdStats(enabled: boolean) {
 
 /** The signed-in user's latest balance changes. */
 export function useCreditHistory(enabled: boolean) {
-  return useSWR(enabled ? HISTORY_KEY : null, fetchHistory, { dedupingInterval: 5 * 60_000 })
+  return useSWR(enabled ? CREDIT_HISTORY_KEY : null, fetchHistory, { dedupingInterval: 5 * 60_000 })
 }
 
 /**
@@ -76,7 +76,7 @@ export function useBalanceChanged() {
       if (user && credits !== undefined) setUser({ ...user, credits })
       refreshSession()
       void mutate(AD_STATS_KEY)
-      void mutate(HISTORY_KEY)
+      void mutate(CREDIT_HISTORY_KEY)
     },
     [user, setUser, refreshSession, mutate],
   )

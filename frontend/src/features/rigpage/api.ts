@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
 import { api, ApiError, unwrap, type Schemas } from '@/api/client'
+import { CREDIT_HISTORY_KEY } from '@/api/resources'
 import { useAuth } from '@/app/auth'
 import type { ConfigRequest, Editor } from './draft'
 
@@ -14,8 +15,6 @@ export const THEMES_KEY = '/_api/rigpage/themes'
 export const STATS_KEY = '/_api/rigpage/stats'
 /** The QR code of the page's address (an SVG the browser loads as an image). */
 export const QR_PATH = '/_api/rigpage/qr'
-/** The credits history of the credits feature: a save that charged changes it. */
-const CREDIT_HISTORY_KEY = '/_api/credits/history'
 
 export async function fetchEditor(): Promise<Editor> {
   return unwrap(await api.GET('/_api/rigpage/config'), 'Failed to fetch RigPage config.')

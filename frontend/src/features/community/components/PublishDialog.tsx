@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'
 import { formatScore } from '@/lib/ratingBands'
 import { shortDate } from '@/lib/relativeTime'
-import { publishSetup, useMyAnalysesList, useRefreshCommunity, type SavedAnalysis } from '../api'
+import { publishSetup, useMyAnalyses, useRefreshCommunity, type SavedAnalysis } from '../api'
 import { DESCRIPTION_MAX, maxExtraImages, TITLE_MAX } from '../logic'
 import { PhotoList, type Photo } from './PhotoList'
 
@@ -35,7 +35,8 @@ interface PublishDialogProps {
 /** 'Publish Setup to Community': pick an analysis, add photos and words, publish. */
 export function PublishDialog({ open, onOpenChange, initialAnalysisId }: PublishDialogProps) {
   const id = useId()
-  const { data: analyses, error, isLoading } = useMyAnalysesList(open)
+  const { data, error, isLoading } = useMyAnalyses(open)
+  const analyses = data?.analyses
   const refresh = useRefreshCommunity()
   // The user's own choice (null after 'Change'); until there is one, the initial analysis.
   const [chosen, setChosen] = useState<SavedAnalysis | null | undefined>(undefined)

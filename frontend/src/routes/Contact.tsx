@@ -49,8 +49,8 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     question: 'What are the benefits of the Pro plan?',
     answer: (
       <p>
-        Pro members get unlimited analyses, PDF export of their reports and advanced upgrade recommendations, along with
-        a Pro badge and a glowing avatar. For now, Pro membership is granted by the SetupIQ team.
+        Pro members get unlimited analyses and PDF export of their reports, along with a Pro badge and a glowing
+        avatar. For now, Pro membership is granted by the SetupIQ team.
       </p>
     ),
   },

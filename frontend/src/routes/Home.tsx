@@ -5,6 +5,7 @@ import { useAuth } from '@/app/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { usePacks } from '@/features/credits/api'
 import { TopSetupsThisWeek } from '@/features/community/components/TopSetupsThisWeek'
+import { PRO_BALANCE } from '@/lib/balance'
 import { plural } from '@/lib/plural'
 import { formatPrice } from '@/lib/price'
 import { usePageTitle } from '@/lib/usePageTitle'
@@ -93,7 +94,7 @@ export default function Home() {
         </div>
         <ul className="trust-band" aria-label="Why SetupIQ">
           {user && (
-            <li><span className="badge badge-success">Credits: {user.credits}</span></li>
+            <li><span className="badge badge-success">{user.isPro ? PRO_BALANCE : `Credits: ${user.credits}`}</span></li>
           )}
           {(signedOut || checking) && (
             <li className={checking ? 'reserve' : undefined}><span className="badge">Sign up to get 3 free credits</span></li>
@@ -158,7 +159,6 @@ export default function Home() {
             <ul className="check-list">
               <li>Unlimited analyses</li>
               <li>PDF export of your reports</li>
-              <li>Advanced recommendations</li>
               <li>Pro badge and glowing avatar</li>
             </ul>
             <p className="hint">Pro membership is granted by the team for now.</p>

@@ -70,7 +70,7 @@ function ProfileView({ user }: { user: User }) {
           </div>
           <div className="info-row">
             <dt>Credits</dt>
-            <dd>{user.credits}</dd>
+            <dd>{user.isPro ? `${user.credits} · analyses are unlimited with Pro` : user.credits}</dd>
           </div>
           <div className="info-row">
             <dt>Member since</dt>

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { User } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
-import { ACCOUNT_LINKS, creditsLabel } from './links'
+import { balanceLabel } from '@/lib/balance'
+import { ACCOUNT_LINKS } from './links'
 
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]'
 
@@ -57,7 +58,7 @@ export default function AvatarMenu({ user, onCookies, onDelete, onLogout }: { us
         >
           <DropdownMenu.Label className="menu-label">
             <span>{user.email}</span>
-            <span className="badge" data-testid="credits-badge">{creditsLabel(user.credits)}</span>
+            <span className="badge" data-testid="credits-badge">{balanceLabel(user)}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu-separator" />
           {ACCOUNT_LINKS.map((link) => (

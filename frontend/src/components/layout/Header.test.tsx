@@ -12,8 +12,8 @@ afterEach(() => {
   localStorage.clear()
 })
 
-async function openAccountMenu() {
-  mockServer({ 'GET /_api/auth/session': signedIn() })
+async function openAccountMenu(user: Record<string, unknown> = {}) {
+  mockServer({ 'GET /_api/auth/session': signedIn(user) })
   renderApp(
     <CookieConsentProvider>
       <Header />
@@ -27,6 +27,17 @@ async function openAccountMenu() {
 }
 
 describe('avatar menu', () => {
+  it('shows a free member their balance', async () => {
+    await openAccountMenu({ credits: 3 })
+    expect(screen.getByTestId('credits-badge')).toHaveTextContent('3 Credits')
+  })
+
+  it('tells a Pro member that analyses are unlimited instead of a balance', async () => {
+    await openAccountMenu({ isPro: true, credits: 10 })
+    expect(screen.getByTestId('credits-badge')).toHaveTextContent('Pro · unlimited analyses')
+    expect(screen.queryByText('10 Credits')).not.toBeInTheDocument()
+  })
+
   it('moves between items with the arrow keys and returns to the avatar on Escape', async () => {
     const { avatar } = await openAccountMenu()
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveFocus())

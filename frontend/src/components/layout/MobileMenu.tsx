@@ -3,7 +3,8 @@ import type { RefObject } from 'react'
 import { Link } from 'react-router-dom'
 import { X } from 'lucide-react'
 import type { User } from '@/api/client'
-import { ACCOUNT_LINKS, creditsLabel, NAV } from './links'
+import { balanceLabel } from '@/lib/balance'
+import { ACCOUNT_LINKS, NAV } from './links'
 
 interface MobileMenuProps {
   open: boolean
@@ -43,7 +44,7 @@ export default function MobileMenu({ open, onOpenChange, toggle, user, onRigPage
           {user && (
             <div className="menu-label">
               <span>{user.email}</span>
-              <span className="badge" data-testid="mobile-credits-badge">{creditsLabel(user.credits)}</span>
+              <span className="badge" data-testid="mobile-credits-badge">{balanceLabel(user)}</span>
             </div>
           )}
           <nav aria-label="Mobile">

@@ -5,10 +5,6 @@ export const NAV = [
   { to: '/community', label: 'Community' },
 ] as const
 
-export function creditsLabel(credits: number) {
-  return `${credits} ${credits === 1 ? 'Credit' : 'Credits'}`
-}
-
 /** Account links shared by the avatar menu and the mobile menu. */
 export const ACCOUNT_LINKS = [
   { to: '/profile', label: 'My Profile' },

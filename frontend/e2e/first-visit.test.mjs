@@ -1,7 +1,7 @@
 // A new visitor's first minutes in a real browser against the real binary: rating a setup
 // from a description alone (the 20-character rule in the form), and a page file that cannot
 // be fetched (a new release replaced it, or the connection dropped) reloading the page once
-// by itself instead of showing a developer error page.
+// by itself instead of showing a developer error page; the keyboard through the sign-up form.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { ANALYSIS_TIMEOUT, e2eSession, expectAccessible } from './support.mjs'
@@ -25,6 +25,24 @@ describe('the first visit', () => {
     await score.waitFor({ timeout: ANALYSIS_TIMEOUT })
     assert.match(await score.innerText(), /^\d+(\.\d)?$/)
     await expectAccessible(page, assert, '/results of a description')
+  })
+
+  it('tabs from an empty password on through the rest of the sign-up form', { timeout: 60_000 }, async () => {
+    const { page } = await session.freshPage({}, { consent: true })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Get Started' }).first().click()
+    await page.getByRole('tab', { name: 'Register' }).click()
+    await page.getByLabel('Password', { exact: true }).focus()
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)
+    // Leaving the empty field shows its error while focus moves on: it must move on, not to the dialog.
+    await page.keyboard.press('Tab')
+    await page.getByText('Password must be at least 8 characters', { exact: true }).waitFor()
+    assert.equal(await focused(), 'Show password')
+    await page.keyboard.press('Tab')
+    assert.match(await focused(), /^Create Account/)
+    await page.keyboard.press('Tab')
+    assert.equal(await focused(), 'Close')
+    await expectAccessible(page, assert, 'the sign-up form with an error')
   })
 
   it('reloads once by itself when a page file cannot be fetched', { timeout: 60_000 }, async () => {

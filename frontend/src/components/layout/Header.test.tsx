@@ -19,7 +19,8 @@ async function openAccountMenu(user: Record<string, unknown> = {}) {
       <Header />
     </CookieConsentProvider>,
   )
-  const avatar = await screen.findByRole('button', { name: 'Account menu' })
+  // The menu is loaded on demand: the first test of a run waits for its module.
+  const avatar = await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5000 })
   avatar.focus()
   await userEvent.keyboard('{Enter}')
   const menu = await screen.findByRole('menu')

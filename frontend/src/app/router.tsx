@@ -10,6 +10,7 @@ import Home from '@/routes/Home'
 
 const About = lazy(() => import('@/routes/About'))
 const Tips = lazy(() => import('@/routes/Tips'))
+const Guide = lazy(() => import('@/routes/Guide'))
 const HowWeScore = lazy(() => import('@/routes/HowWeScore'))
 const Terms = lazy(() => import('@/routes/Terms'))
 const PrivacyPolicy = lazy(() => import('@/routes/PrivacyPolicy'))
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Home /> },
           { path: 'about', element: <About /> },
           { path: 'tips', element: <Tips /> },
+          { path: 'tips/:slug', element: <Guide /> },
           { path: 'how-we-score', element: <HowWeScore /> },
           { path: 'terms', element: <Terms /> },
           { path: 'privacy-policy', element: <PrivacyPolicy /> },

@@ -1,33 +1,8 @@
 import { useId } from 'react'
-import { Armchair, ArrowRight, Cpu, Palette, PiggyBank } from 'lucide-react'
+import { Link } from 'react-router-dom'
+import { ArrowRight } from 'lucide-react'
+import { GUIDES } from '@/features/guides/guides'
 import { usePageTitle } from '@/lib/usePageTitle'
-
-const GUIDES = [
-  {
-    category: 'Budgeting',
-    icon: PiggyBank,
-    title: 'Building a Killer Setup on a Budget',
-    text: 'Where to spend and where to save: the upgrades that change the most for the least money.',
-  },
-  {
-    category: 'Performance',
-    icon: Cpu,
-    title: 'CPU & GPU: Finding the Perfect Match',
-    text: 'Avoid bottlenecks by pairing a processor and graphics card that suit your games and monitor.',
-  },
-  {
-    category: 'Ergonomics',
-    icon: Armchair,
-    title: 'Optimize Your Desk for Comfort & Health',
-    text: 'Chair height, monitor distance and posture tips that keep long sessions pain-free.',
-  },
-  {
-    category: 'Aesthetics',
-    icon: Palette,
-    title: 'Mastering RGB & Cable Management',
-    text: 'Hide the cable spaghetti and tune your lighting into one coherent, clean look.',
-  },
-] as const
 
 const GALLERY = [
   {
@@ -79,7 +54,6 @@ export default function Tips() {
 
       <section className="section" aria-labelledby={`${id}-guides`}>
         <h2 id={`${id}-guides`} className="section-title">Top Tips &amp; Guides</h2>
-        <p id={`${id}-soon`} className="sr-only">Full guide coming soon.</p>
         <ul className="grid grid-2 plain-list">
           {GUIDES.map((guide, index) => (
             <li key={guide.title} className="card card-hover guide-card">
@@ -89,14 +63,9 @@ export default function Tips() {
               </div>
               <h3 id={`${id}-guide-${index}`}>{guide.title}</h3>
               <p className="muted">{guide.text}</p>
-              <button
-                type="button"
-                className="text-link"
-                aria-disabled="true"
-                aria-describedby={`${id}-guide-${index} ${id}-soon`}
-              >
+              <Link to={`/tips/${guide.slug}`} className="text-link" aria-describedby={`${id}-guide-${index}`}>
                 Read Guide <ArrowRight className="inline-icon" aria-hidden="true" />
-              </button>
+              </Link>
             </li>
           ))}
         </ul>

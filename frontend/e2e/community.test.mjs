@@ -1,5 +1,6 @@
 // The community journey in a real browser against the real binary: a member analyses a real
-// photo and publishes it with one extra photo; a second member votes and reports it; the
+// photo, opens My Setups and publishes it with one extra photo (publishing it again is refused
+// with a way to the post, and My Setups still lists it); a second member votes and reports it; the
 // leaderboard, My Posts and the public profile show it; the owner edits it and deletes it.
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
@@ -29,6 +30,14 @@ function card(page, title) {
   return page.getByTestId('setup-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 }
 
+/** My Setups through the avatar menu (inside the app, keeping its cache), showing the analysis. */
+async function openMySetups(page) {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'My Setups' }).click()
+  await page.getByTestId('setup-card').first().waitFor()
+  assert.equal(await page.getByText('No setups yet').count(), 0)
+}
+
 describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
   it('publishes, votes, reports, ranks, edits and deletes a setup', { timeout: 600_000 }, async () => {
     const stamp = Date.now()
@@ -37,8 +46,11 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     const owner = await register(page, `owner${stamp}@example.com`, 'Violet Owner')
     await analyzePhoto(page)
 
+    // My Setups, then Community in the same app (one cache): both read the user's analyses.
+    await openMySetups(page)
+    await page.getByRole('banner').getByRole('link', { name: 'Community' }).click()
+
     // Publish the analysis with one extra photo.
-    await page.goto('/community')
     await page.getByRole('heading', { name: 'Community Setups' }).waitFor()
     await page.getByRole('heading', { name: 'No Setups Found' }).or(page.getByTestId('community-setups')).waitFor()
     await expectAccessible(page, assert, '/community')
@@ -54,6 +66,27 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByText('Setup uploaded successfully!').waitFor({ timeout: 60_000 })
     await publish.waitFor({ state: 'detached' })
     await card(page, title).waitFor()
+
+    // Nobody votes on their own setup, and the buttons look it.
+    const ownUpvote = card(page, title).getByRole('button', { name: 'You cannot vote on your own setup' }).first()
+    assert.equal(await ownUpvote.isDisabled(), true)
+    // eslint-disable-next-line no-undef -- runs in the page
+    const look = await ownUpvote.evaluate((button) => ({ cursor: getComputedStyle(button).cursor, opacity: Number(getComputedStyle(button).opacity) }))
+    assert.equal(look.cursor, 'not-allowed')
+    assert.ok(look.opacity < 0.6, `a disabled vote button is dimmed (opacity ${look.opacity})`)
+
+    // The same analysis again, from a fresh page where the dialog reads the analyses first:
+    // refused, with the way to the post; then My Setups in the same app still lists it.
+    await page.goto('/community')
+    await page.getByRole('button', { name: 'Upload Your Setup' }).click()
+    await publish.getByRole('button', { name: /Choose analysis/ }).first().click()
+    await publish.getByRole('button', { name: 'Publish to Community' }).click()
+    const refused = publish.getByRole('alert')
+    await refused.getByText('You have already published this analysis to Community.').waitFor()
+    await refused.getByRole('link', { name: 'View your post' }).click()
+    await page.waitForURL('**/my-posts')
+    await page.getByRole('button', { name: `View ${title}` }).waitFor()
+    await openMySetups(page)
 
     // A visitor may look but is asked to log in to vote.
     {

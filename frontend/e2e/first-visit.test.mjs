@@ -27,12 +27,25 @@ describe('the first visit', () => {
     await expectAccessible(page, assert, '/results of a description')
   })
 
+  it('logs no error in the console on a visitor\'s pages', { timeout: 60_000 }, async () => {
+    const { page } = await session.freshPage({}, { consent: true })
+    const errors = []
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+    page.on('requestfailed', (request) => errors.push(`${request.url()} failed`))
+    for (const path of ['/', '/community', '/tips', '/how-we-score']) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+    }
+    assert.deepEqual(errors, [], 'a signed-out session check is an answer, not an error')
+  })
+
   it('tabs from an empty password on through the rest of the sign-up form', { timeout: 60_000 }, async () => {
     const { page } = await session.freshPage({}, { consent: true })
     await page.goto('/')
     await page.getByRole('button', { name: 'Get Started' }).first().click()
     await page.getByRole('tab', { name: 'Register' }).click()
     await page.getByLabel('Password', { exact: true }).focus()
+    // eslint-disable-next-line no-undef -- runs in the page
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)
     // Leaving the empty field shows its error while focus moves on: it must move on, not to the dialog.
     await page.keyboard.press('Tab')

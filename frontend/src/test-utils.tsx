@@ -82,7 +82,7 @@ export function renderApp(ui: ReactElement, { route = '/' as InitialEntry } = {}
   )
 }
 
-export const signedOut: Reply = { status: 401, body: { error: 'Not authenticated', code: 'unauthenticated' } }
+export const signedOut: Reply = { status: 200, body: { user: null, error: 'Not authenticated' } }
 
 export function signedIn(overrides: Record<string, unknown> = {}): Reply {
   return {

@@ -56,6 +56,16 @@ pub struct UserResponse {
     pub user: UserDto,
 }
 
+/// The session check: the signed-in user, or `user: null` with why there is none. Not being
+/// signed in is an answer (200), not an error: a visitor's every page asks.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SessionResponse {
+    pub user: Option<UserDto>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(example = "Not authenticated")]
+    pub error: Option<String>,
+}
+
 /// A new account.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -13,8 +13,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
     EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, RegisterResponse,
-    ResetPasswordRequest, SuccessResponse, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
-    VerifyEmailRequest, VerifyResetTokenRequest, VerifyResetTokenResponse,
+    ResetPasswordRequest, SessionResponse, SuccessResponse, UpdateProfileRequest,
+    UploadProfilePictureRequest, UserResponse, VerifyEmailRequest, VerifyResetTokenRequest,
+    VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
 use crate::extract::{CurrentUser, OptionalUser, client_ip, removal_cookie, session_cookie, session_token};
@@ -45,18 +46,18 @@ fn user_response(account: crate::models::Account) -> UserResponse {
     UserResponse { user: account.into() }
 }
 
-/// The signed-in user, or 401 with `error` when there is no valid session.
+/// The signed-in user, or `user: null` with `error` when there is no valid session (spec:
+/// "error means unauthenticated"). Always 200: a visitor is an answer, not a failure.
 #[utoipa::path(
     tag = "auth",
-    responses(
-        (status = 200, description = "Signed in", body = UserResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-    )
+    responses((status = 200, description = "The signed-in user, or null and why", body = SessionResponse))
 )]
 #[get("/session")]
-async fn get_session(user: OptionalUser) -> Result<web::Json<UserResponse>, ApiError> {
-    let user = user.0.ok_or(AuthError::NotAuthenticated)?;
-    Ok(web::Json(user_response(user.account)))
+async fn get_session(user: OptionalUser) -> web::Json<SessionResponse> {
+    web::Json(match user.0 {
+        Some(user) => SessionResponse { user: Some(user.account.into()), error: None },
+        None => SessionResponse { user: None, error: Some(AuthError::NotAuthenticated.to_string()) },
+    })
 }
 
 /// Signs in with e-mail and password; sets the session cookie.

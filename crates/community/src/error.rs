@@ -16,6 +16,9 @@ pub enum CommunityError {
     OwnVote,
     #[error("You can't report your own setup.")]
     OwnReport,
+    /// The analysis already has its post (`setup_id`): edit or delete that one instead.
+    #[error("You have already published this analysis to Community.")]
+    AlreadyPublished { setup_id: i64 },
     #[error("At least 1 image is required.")]
     ImagesRequired,
     #[error("Maximum 5 images allowed.")]
@@ -102,6 +105,7 @@ impl From<CommunityError> for ApiError {
             | CommunityError::DailyAddressReportLimit { retry_after } => {
                 ApiError::rate_limited(message, retry_after)
             }
+            CommunityError::AlreadyPublished { .. } => ApiError::already_published(message),
             CommunityError::ImageTooLarge => ApiError::payload_too_large(message),
             CommunityError::Image(rejection) => UploadError::Rejected(rejection).into_api("images"),
             CommunityError::NotSafeForWork => ApiError::unprocessable(message),

@@ -41,6 +41,15 @@ pub(crate) fn delete_setup(conn: &mut DbConnection, id: i64) -> QueryResult<usiz
     diesel::delete(community_setups::table.find(id)).execute(conn)
 }
 
+/// The post of an analysis, if it was published.
+pub(crate) fn setup_of_analysis(conn: &mut DbConnection, analysis_id: i64) -> QueryResult<Option<i64>> {
+    community_setups::table
+        .filter(community_setups::analysis_id.eq(analysis_id))
+        .select(community_setups::id)
+        .first(conn)
+        .optional()
+}
+
 /// Setups the user published in `[from, to)`.
 pub(crate) fn count_setups_between(
     conn: &mut DbConnection,

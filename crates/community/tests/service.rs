@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use setupiq_analysis::service::find_for_owner;
 use setupiq_auth::service::accounts::{self, OwnedMedia};
 use setupiq_community::CommunityError;
 use setupiq_community::service::moderation;
@@ -53,6 +54,7 @@ fn assert_score(conn: &mut DbConnection, setup_id: i64, score: i32) {
 both_backends!(
     a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it,
     a_user_publishes_at_most_ten_setups_a_day,
+    an_analysis_is_published_once_even_by_simultaneous_requests,
     the_same_vote_again_takes_it_back_and_the_other_switches_it,
     nobody_votes_on_their_own_setup,
     twelve_simultaneous_identical_votes_leave_a_consistent_score,
@@ -71,6 +73,9 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     let other = fixtures::account(&mut conn, "pub-other@example.com");
     let photo = fixtures::analysis(&mut conn, me.id, true, noon());
     let described = fixtures::analysis(&mut conn, me.id, false, noon());
+    // An analysis is published once: each post below that must succeed, or fail for its
+    // photos, starts from an analysis of its own.
+    let fresh = |photo: bool| fixtures::analysis(&mut db.conn(), me.id, photo, noon());
     fn post(user_id: i64, analysis_id: i64, images: &[PostImage]) -> NewSetup<'_> {
         NewSetup { user_id, analysis_id, title: None, description: None, images }
     }
@@ -94,7 +99,8 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     assert!(setup.images.iter().all(|i| i.owned));
 
     // The analysis's own photo placed among extra photos: kept by reference, not copied.
-    let own_photo = setups::find(&mut conn, own).unwrap().images[0].image.clone();
+    let photo = fresh(true);
+    let own_photo = find_for_owner(&mut conn, photo, me.id).unwrap().image.unwrap();
     let extras = stored(2);
     let mixed = [extras[0].clone(), PostImage::Keep(own_photo.clone()), extras[1].clone()];
     let mixed_id = setups::publish(&mut conn, &post(me.id, photo, &mixed), noon()).unwrap();
@@ -109,17 +115,19 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     );
     assert!(setup.images[1].thumbnail.is_some(), "the analysis's thumbnail comes with its photo");
     // Only the analysis's own photo can be kept, and only once.
-    for kept in [
-        vec![PostImage::Keep(own_photo.clone()), PostImage::Keep(own_photo.clone())],
-        vec![PostImage::Keep(new_photo(&extras[0]).image.clone())],
+    let twice = fresh(true);
+    let twice_photo = find_for_owner(&mut conn, twice, me.id).unwrap().image.unwrap();
+    for (analysis, kept) in [
+        (twice, vec![PostImage::Keep(twice_photo.clone()), PostImage::Keep(twice_photo)]),
+        (fresh(true), vec![PostImage::Keep(new_photo(&extras[0]).image.clone())]),
     ] {
         assert!(matches!(
-            setups::publish(&mut conn, &post(me.id, photo, &kept), noon()),
+            setups::publish(&mut conn, &post(me.id, analysis, &kept), noon()),
             Err(CommunityError::UnknownImage)
         ));
     }
     assert!(matches!(
-        setups::publish(&mut conn, &post(me.id, described, &[PostImage::Keep(own_photo)]), noon()),
+        setups::publish(&mut conn, &post(me.id, fresh(false), &[PostImage::Keep(own_photo)]), noon()),
         Err(CommunityError::UnknownImage)
     ));
 
@@ -148,6 +156,35 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
         other => panic!("{other:?}"),
     }
     setups::publish(&mut conn, &new, noon() + Duration::hours(12)).unwrap();
+}
+
+fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
+    let me = fixtures::account(&mut db.conn(), "once@example.com");
+    let analysis_id = fixtures::analysis(&mut db.conn(), me.id, true, noon());
+    let new = NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[] };
+    let results: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> =
+            (0..6).map(|_| s.spawn(|| setups::publish(&mut db.conn(), &new, noon()))).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let posted: Vec<i64> = results.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
+    assert_eq!(posted.len(), 1, "{results:?}");
+    let setup_id = posted[0];
+    for refused in results.iter().filter(|r| r.is_err()) {
+        assert!(
+            matches!(refused, Err(CommunityError::AlreadyPublished { setup_id: id }) if *id == setup_id),
+            "{refused:?}"
+        );
+    }
+    // The cheap check before any photo is decoded says the same.
+    assert!(matches!(
+        setups::check_publish(&mut db.conn(), me.id, analysis_id, noon()),
+        Err(CommunityError::AlreadyPublished { setup_id: id }) if id == setup_id
+    ));
+    // Once its post is deleted, the analysis may be published again.
+    setups::delete(&mut db.conn(), me.id, false, setup_id).unwrap();
+    setups::check_publish(&mut db.conn(), me.id, analysis_id, noon()).unwrap();
+    setups::publish(&mut db.conn(), &new, noon()).unwrap();
 }
 
 fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
@@ -751,6 +788,8 @@ mod flow_tests {
             )
         };
         let mine = fixtures::analysis(&mut db.conn(), me.id, false, noon());
+        // For the posts refused for their photos (`mine` is published by then).
+        let unposted = fixtures::analysis(&mut db.conn(), me.id, false, noon());
         let theirs = fixtures::analysis(&mut db.conn(), other.id, false, noon());
 
         let id = publish::publish(ctx, me.id, mine, post(vec![jpeg_data_url(10), jpeg_data_url(200)]))
@@ -765,14 +804,14 @@ mod flow_tests {
         let broken = publish::publish(
             ctx,
             me.id,
-            mine,
+            unposted,
             post(vec![jpeg_data_url(60), "data:image/png;base64,AAAA".into()]),
         )
         .await;
         assert!(matches!(broken, Err(CommunityError::Image(_))), "{broken:?}");
         let huge = format!("data:image/jpeg;base64,{}", "A".repeat(14 * 1024 * 1024));
         assert!(matches!(
-            publish::publish(ctx, me.id, mine, post(vec![huge])).await,
+            publish::publish(ctx, me.id, unposted, post(vec![huge])).await,
             Err(CommunityError::Image(UploadRejection::TooManyBytes { .. }))
         ));
         // A photo whose header is fine and whose body is missing: decoding it would fail.
@@ -783,7 +822,7 @@ mod flow_tests {
             assert!(matches!(refused, Err(CommunityError::AnalysisNotFound)), "{refused:?}");
         }
         let bomb = fixtures::data_url("image/webp", &fixtures::webp_bomb(12_000, 12_000));
-        let refused = publish::publish(ctx, me.id, mine, post(vec![jpeg_data_url(70), bomb])).await;
+        let refused = publish::publish(ctx, me.id, unposted, post(vec![jpeg_data_url(70), bomb])).await;
         assert!(
             matches!(
                 refused,

@@ -120,6 +120,56 @@ pub struct Config {
     /// `SETUPIQ_AFFILIATE_CONVERSION_BP`: the share of affiliate clicks assumed to become a
     /// sale, in basis points (500 = 5 %), for the admin's estimated revenue.
     pub affiliate_conversion_bp: u32,
+    pub legal: LegalInfo,
+    /// `SETUPIQ_ADSENSE_CLIENT` (`ca-pub-…`): the ad slots show ads; without it there are none.
+    pub adsense_client: Option<String>,
+}
+
+/// `SETUPIQ_LEGAL_*`: who runs this deployment, for the legal pages and the Impressum. A value
+/// left unset is shown as not provided yet, never invented.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegalInfo {
+    /// `SETUPIQ_LEGAL_OPERATOR`: the company or person, with its legal form.
+    pub operator: Option<String>,
+    /// `SETUPIQ_LEGAL_ADDRESS`: the postal address, its lines separated by `;`.
+    pub address: Vec<String>,
+    /// `SETUPIQ_LEGAL_CONTACT_EMAIL`.
+    pub contact_email: Option<String>,
+    /// `SETUPIQ_LEGAL_PHONE`.
+    pub phone: Option<String>,
+    /// `SETUPIQ_LEGAL_REPRESENTATIVE`: who represents the operator (managing director).
+    pub representative: Option<String>,
+    /// `SETUPIQ_LEGAL_REGISTER`: the commercial register entry (court and number).
+    pub register: Option<String>,
+    /// `SETUPIQ_LEGAL_VAT_ID`.
+    pub vat_id: Option<String>,
+    /// `SETUPIQ_LEGAL_POLICY_DATE` (YYYY-MM-DD): when the terms and the privacy policy last changed.
+    pub policy_date: Option<chrono::NaiveDate>,
+}
+
+impl LegalInfo {
+    fn from_lookup(var: &impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let policy_date = var("SETUPIQ_LEGAL_POLICY_DATE")
+            .map(|raw| {
+                chrono::NaiveDate::parse_from_str(&raw, "%Y-%m-%d")
+                    .map_err(|_| invalid("SETUPIQ_LEGAL_POLICY_DATE", "expected a date as YYYY-MM-DD"))
+            })
+            .transpose()?;
+        Ok(Self {
+            operator: var("SETUPIQ_LEGAL_OPERATOR"),
+            address: var("SETUPIQ_LEGAL_ADDRESS")
+                .map(|raw| {
+                    raw.split(';').map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned).collect()
+                })
+                .unwrap_or_default(),
+            contact_email: var("SETUPIQ_LEGAL_CONTACT_EMAIL"),
+            phone: var("SETUPIQ_LEGAL_PHONE"),
+            representative: var("SETUPIQ_LEGAL_REPRESENTATIVE"),
+            register: var("SETUPIQ_LEGAL_REGISTER"),
+            vat_id: var("SETUPIQ_LEGAL_VAT_ID"),
+            policy_date,
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -221,6 +271,8 @@ impl Config {
                 )?,
             },
             models_dir: PathBuf::from(var("SETUPIQ_MODELS_DIR").unwrap_or_else(|| "models".into())),
+            legal: LegalInfo::from_lookup(&var)?,
+            adsense_client: var("SETUPIQ_ADSENSE_CLIENT"),
             data_dir,
         })
     }
@@ -309,6 +361,26 @@ mod tests {
         let map: HashMap<String, String> =
             vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
         Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn legal_details_are_read_as_given_and_a_bad_policy_date_is_refused() {
+        let unset = config(&[]).unwrap();
+        assert_eq!(unset.legal, LegalInfo::default(), "nothing is invented");
+        assert_eq!(unset.adsense_client, None);
+        let set = config(&[
+            ("SETUPIQ_LEGAL_OPERATOR", "Rig Labs GmbH"),
+            ("SETUPIQ_LEGAL_ADDRESS", " Hauptstr. 1 ; 10115 Berlin;; Germany "),
+            ("SETUPIQ_LEGAL_POLICY_DATE", "2026-03-14"),
+            ("SETUPIQ_ADSENSE_CLIENT", "ca-pub-123"),
+        ])
+        .unwrap();
+        assert_eq!(set.legal.operator.as_deref(), Some("Rig Labs GmbH"));
+        assert_eq!(set.legal.address, ["Hauptstr. 1", "10115 Berlin", "Germany"]);
+        assert_eq!(set.legal.policy_date, chrono::NaiveDate::from_ymd_opt(2026, 3, 14));
+        assert_eq!(set.adsense_client.as_deref(), Some("ca-pub-123"));
+        let err = config(&[("SETUPIQ_LEGAL_POLICY_DATE", "14/03/2026")]).unwrap_err();
+        assert!(err.to_string().contains("SETUPIQ_LEGAL_POLICY_DATE"), "{err}");
     }
 
     #[test]

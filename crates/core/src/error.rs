@@ -36,6 +36,8 @@ pub enum ErrorCode {
     /// 405: the path exists, the method does not (the `Allow` header lists those that do).
     MethodNotAllowed,
     Conflict,
+    /// 409: this analysis already has its community post.
+    AlreadyPublished,
     PayloadTooLarge,
     /// 408: the request's body did not arrive in time (`SETUPIQ_BODY_TIMEOUT_SECS`).
     RequestTimeout,
@@ -138,6 +140,10 @@ impl ApiError {
 
     pub fn conflict(message: impl Into<String>) -> Self {
         Self::new(StatusCode::CONFLICT, ErrorCode::Conflict, message)
+    }
+
+    pub fn already_published(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, ErrorCode::AlreadyPublished, message)
     }
 
     pub fn payload_too_large(message: impl Into<String>) -> Self {

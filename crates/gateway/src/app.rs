@@ -25,7 +25,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::allowed_methods::AllowedMethods;
-use crate::{health, middleware, openapi, spa};
+use crate::{health, middleware, openapi, site, spa};
 
 /// Largest JSON body accepted by default (a profile picture is at most 700000 characters).
 const JSON_LIMIT: usize = 1024 * 1024;
@@ -49,6 +49,7 @@ const JSON_LIMIT: usize = 1024 * 1024;
         (name = "community", description = "Published setups, votes, reports, the leaderboard, My Posts and public profiles"),
         (name = "admin", description = "Admins only: affiliate analytics, link health, moderation, accounts and the admin log"),
         (name = "rigpage", description = "RigPage: the creator's link-in-bio page, its editor, uploads, preview and analytics"),
+        (name = "site", description = "This deployment: its operator's details, ads and analyzer"),
         (name = "health", description = "Liveness of the service and its database"),
     ),
     modifiers(&SessionCookie)
@@ -157,6 +158,7 @@ fn api(cfg: &mut ServiceConfig) {
         .configure(setupiq_rigpage::http::configure)
         .configure(setupiq_community::http::configure)
         .configure(setupiq_admin::http::configure)
+        .service(site::site)
         .service(health::health)
         .service(health::ready);
 }

@@ -11,6 +11,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod report;
+pub mod site;
 pub mod spa;
 pub mod telemetry;
 

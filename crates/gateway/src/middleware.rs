@@ -20,15 +20,51 @@ use actix_web::{Error, HttpMessage, ResponseError, web};
 use futures_util::Stream;
 use setupiq_core::{ApiError, Config};
 
-/// The Content-Security-Policy of HTML documents: our own scripts only, no framing.
-pub const HTML_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-    img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
-    base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
-/// The same with Stripe.js and its frames allowed, when card payments use Stripe Elements.
-pub const HTML_CSP_WITH_STRIPE: &str = "default-src 'self'; script-src 'self' https://js.stripe.com; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://*.stripe.com; font-src 'self' data:; \
-    connect-src 'self' https://api.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; \
-    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// Stripe.js and its frames, when card payments use Stripe Elements.
+const STRIPE_SOURCES: CspSources = CspSources {
+    script: "https://js.stripe.com",
+    img: "https://*.stripe.com",
+    connect: "https://api.stripe.com",
+    frame: "https://js.stripe.com https://hooks.stripe.com",
+};
+/// Google's ad script, its frames and what they load, when `SETUPIQ_ADSENSE_CLIENT` is set.
+const ADSENSE_SOURCES: CspSources = CspSources {
+    script: "https://pagead2.googlesyndication.com https://*.googlesyndication.com https://*.adtrafficquality.google",
+    img: "https:",
+    connect: "https://*.googlesyndication.com https://*.google.com https://*.doubleclick.net https://*.adtrafficquality.google",
+    frame: "https://*.googlesyndication.com https://*.doubleclick.net https://*.google.com https://*.adtrafficquality.google",
+};
+
+/// What a third party adds to the HTML documents' policy.
+struct CspSources {
+    script: &'static str,
+    img: &'static str,
+    connect: &'static str,
+    frame: &'static str,
+}
+
+/// The Content-Security-Policy of HTML documents: our own scripts only, no framing, plus
+/// Stripe.js when Elements takes cards and Google's ad script when ads are configured.
+pub fn html_csp(stripe: bool, ads: bool) -> String {
+    let extra: Vec<&CspSources> = [(stripe, &STRIPE_SOURCES), (ads, &ADSENSE_SOURCES)]
+        .into_iter()
+        .filter_map(|(on, sources)| on.then_some(sources))
+        .collect();
+    let with = |own: &str, pick: fn(&CspSources) -> &'static str| {
+        extra.iter().map(|sources| pick(sources)).fold(own.to_owned(), |list, more| format!("{list} {more}"))
+    };
+    let frames = with("", |s| s.frame);
+    let frame_src = if frames.is_empty() { String::new() } else { format!(" frame-src{frames};") };
+    format!(
+        "default-src 'self'; script-src {}; style-src 'self' 'unsafe-inline'; img-src {}; \
+         font-src 'self' data:; connect-src {};{frame_src} object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'",
+        with("'self'", |s| s.script),
+        with("'self' data: blob:", |s| s.img),
+        with("'self'", |s| s.connect),
+    )
+}
+
 /// Everything else (JSON, images) may not load anything or be framed.
 pub const DEFAULT_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
@@ -41,6 +77,7 @@ pub async fn security_headers(
     let config = req.app_data::<web::Data<Config>>();
     let https = config.is_some_and(|c| c.is_https());
     let stripe = config.is_some_and(|c| c.stripe.secret_key.is_some() && c.stripe.publishable_key.is_some());
+    let ads = config.is_some_and(|c| c.adsense_client.is_some());
     let api = req.path().starts_with("/_api/");
     // Handler and extractor errors arrive here as responses already (actix renders them at
     // the route), and `csrf` answers with a response, so every answer passes through here.
@@ -57,12 +94,14 @@ pub async fn security_headers(
     set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(headers, header::REFERRER_POLICY, "strict-origin-when-cross-origin");
     set(headers, header::X_FRAME_OPTIONS, "DENY");
-    let csp = match (is_html, stripe) {
-        (true, true) => HTML_CSP_WITH_STRIPE,
-        (true, false) => HTML_CSP,
-        (false, _) => DEFAULT_CSP,
-    };
-    set(headers, header::CONTENT_SECURITY_POLICY, csp);
+    if is_html {
+        // The policy is ASCII built from constants; were it not, the strictest one applies.
+        let csp =
+            HeaderValue::from_str(&html_csp(stripe, ads)).unwrap_or(HeaderValue::from_static(DEFAULT_CSP));
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    } else {
+        set(headers, header::CONTENT_SECURITY_POLICY, DEFAULT_CSP);
+    }
     set(headers, HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=()");
     set(headers, HeaderName::from_static("cross-origin-opener-policy"), "same-origin");
     if https {

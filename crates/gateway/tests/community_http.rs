@@ -149,6 +149,17 @@ async fn a_setup_is_published_voted_reported_and_deleted(db: TestDb) {
     let id = published.json()["setupId"].as_i64().unwrap();
     let not_mine = voter.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await;
     assert_eq!(not_mine.status, StatusCode::NOT_FOUND);
+    let again = owner.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "one post per analysis: {}", again.text);
+    assert_eq!(
+        (again.json()["error"].as_str(), again.json()["code"].as_str()),
+        (Some("You have already published this analysis to Community."), Some("already_published"))
+    );
+    assert_eq!(
+        owner.get("/_api/community/setups").await.json()["pagination"]["total"],
+        1,
+        "nothing counted twice"
+    );
 
     let own_vote = owner.post("/_api/community/vote", json!({"setupId": id, "value": 1})).await;
     assert_eq!(own_vote.status, StatusCode::FORBIDDEN);

@@ -26,7 +26,7 @@ async fn every_response_carries_the_security_headers() {
     let ok = browser.get("/_api/health").await;
     assert_eq!(ok.json(), json!({"status": "ok", "database": "sqlite"}));
     assert_security_headers(&ok, "200 JSON");
-    let unauthorised = browser.get("/_api/auth/session").await;
+    let unauthorised = browser.get("/_api/my-analyses").await;
     assert_eq!(unauthorised.status, StatusCode::UNAUTHORIZED);
     assert_security_headers(&unauthorised, "401");
     let invalid = browser.post("/_api/auth/login_with_password", json!({"email": 1})).await;
@@ -62,6 +62,47 @@ async fn stripe_js_is_allowed_only_when_stripe_is_configured() {
         "{csp}"
     );
     assert!(csp.contains("frame-ancestors 'none'"));
+    assert!(!csp.contains("googlesyndication"), "no ad script without an ad client: {csp}");
+}
+
+#[actix_web::test]
+async fn the_site_answers_its_operator_and_ads_only_as_configured() {
+    let plain = TestApp::start(TestDb::sqlite()).await;
+    let site = plain.client().get("/_api/site").await;
+    assert_eq!(site.status, StatusCode::OK);
+    assert_eq!(site.header("cache-control"), Some("public, max-age=300"));
+    assert_eq!(
+        site.json(),
+        json!({
+            "legal": {"operator": null, "address": [], "contactEmail": null, "phone": null, "representative": null,
+                      "register": null, "vatId": null, "policyDate": null},
+            "adsenseClient": null,
+            "analyzer": "local",
+        }),
+        "nothing is invented"
+    );
+    let configured = TestApp::start_with(
+        TestDb::sqlite(),
+        &[
+            ("SETUPIQ_LEGAL_OPERATOR", "Rig Labs GmbH"),
+            ("SETUPIQ_LEGAL_ADDRESS", "Hauptstr. 1; 10115 Berlin"),
+            ("SETUPIQ_LEGAL_CONTACT_EMAIL", "legal@riglabs.example"),
+            ("SETUPIQ_LEGAL_POLICY_DATE", "2026-03-14"),
+            ("SETUPIQ_ADSENSE_CLIENT", "ca-pub-123"),
+        ],
+    )
+    .await;
+    let site = configured.client().get("/_api/site").await.json();
+    assert_eq!(site["legal"]["operator"], "Rig Labs GmbH");
+    assert_eq!(site["legal"]["address"], json!(["Hauptstr. 1", "10115 Berlin"]));
+    assert_eq!(site["legal"]["contactEmail"], "legal@riglabs.example");
+    assert_eq!(site["legal"]["policyDate"], "2026-03-14");
+    assert_eq!(site["adsenseClient"], "ca-pub-123");
+    let csp =
+        configured.client().get("/buy-credits").await.header("content-security-policy").unwrap().to_owned();
+    assert!(csp.contains("script-src 'self' https://pagead2.googlesyndication.com"), "{csp}");
+    assert!(csp.contains("frame-src https://*.googlesyndication.com"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
 }
 
 #[actix_web::test]
@@ -371,6 +412,11 @@ async fn personalised_answers_are_never_cached() {
     }
     assert_eq!(
         app.client().get("/_api/auth/session").await.header("cache-control"),
+        Some("private, no-store"),
+        "a visitor's session answer too"
+    );
+    assert_eq!(
+        app.client().get("/_api/my-analyses").await.header("cache-control"),
         Some("no-store"),
         "errors too"
     );

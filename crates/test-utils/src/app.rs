@@ -209,6 +209,12 @@ impl TestResponse {
     pub fn error(&self) -> String {
         self.json()["error"].as_str().unwrap_or_default().to_owned()
     }
+
+    /// For a session check: whether it answered a user (it answers 200 either way).
+    pub fn has_user(&self) -> bool {
+        assert_eq!(self.status, StatusCode::OK, "the session check always answers: {}", self.text);
+        !self.json()["user"].is_null()
+    }
 }
 
 impl TestClient {
@@ -226,6 +232,11 @@ impl TestClient {
 
     pub async fn get(&self, path: &str) -> TestResponse {
         self.send(self.http.get(self.url(path))).await
+    }
+
+    /// Whether this client's cookie is a live session (`GET /_api/auth/session` answers a user).
+    pub async fn signed_in(&self) -> bool {
+        self.get("/_api/auth/session").await.has_user()
     }
 
     /// A JSON POST, as the app's own frontend sends it.

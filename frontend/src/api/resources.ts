@@ -42,3 +42,18 @@ const historyOptions: SWRConfiguration<MyAnalyses> = {
 export function useMyAnalyses(enabled: boolean) {
   return useSWR(enabled ? MY_ANALYSES_KEY : null, fetchMyAnalyses, historyOptions)
 }
+
+export type Site = Schemas['SiteResponse']
+export type Legal = Schemas['LegalDto']
+
+/** This deployment: its operator's details, its ad client and its analyzer (the footer, the legal pages, How We Score). */
+export const SITE_KEY = '/_api/site'
+
+export async function fetchSite(): Promise<Site> {
+  return unwrap(await api.GET('/_api/site'), 'Could not load the site details.')
+}
+
+/** The same for every visitor and rarely changed: read once per visit. */
+export function useSite() {
+  return useSWR(SITE_KEY, fetchSite, { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false })
+}

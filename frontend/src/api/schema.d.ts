@@ -480,7 +480,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, or 401 with `error` when there is no valid session. */
+        /**
+         * The signed-in user, or `user: null` with `error` when there is no valid session (spec:
+         *     "error means unauthenticated"). Always 200: a visitor is an answer, not a failure.
+         */
         get: operations["get_session"];
         put?: never;
         post?: never;
@@ -1031,6 +1034,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's operator details, ad configuration and analyzer. */
+        get: operations["site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/stripe/confirm-payment": {
         parameters: {
             query?: never;
@@ -1273,7 +1293,7 @@ export interface components {
             freeTrial: boolean;
         };
         /**
-         * @description Which analyzer produced a result.
+         * @description Which analyzer rates photos: the embedded models, or an OpenAI-compatible provider.
          * @enum {string}
          */
         AnalyzerName: "local" | "openai";
@@ -1514,7 +1534,7 @@ export interface components {
          * @description A stable, machine-readable name for the kind of failure; the UI may switch on it.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "already_published" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
         /**
          * @description The typeface of a page; `gaming` is Orbitron, served by us (no font CDN).
          * @enum {string}
@@ -1607,6 +1627,23 @@ export interface components {
             id: number;
             /** @description `signup_bonus`, `ad_reward`, `purchase:starter`, … */
             reason: string;
+        };
+        /** @description The operator's details; a field the operator has not configured is null. */
+        LegalDto: {
+            /** @description The postal address, one line per entry (empty when not configured). */
+            address: string[];
+            contactEmail?: string | null;
+            operator?: string | null;
+            phone?: string | null;
+            /**
+             * Format: date
+             * @description When the terms and the privacy policy last changed (YYYY-MM-DD).
+             * @example 2026-03-14
+             */
+            policyDate?: string | null;
+            register?: string | null;
+            representative?: string | null;
+            vatId?: string | null;
         };
         LinkClicksDto: {
             /** Format: int64 */
@@ -2204,6 +2241,15 @@ export interface components {
             status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
         };
+        /**
+         * @description The session check: the signed-in user, or `user: null` with why there is none. Not being
+         *     signed in is an answer (200), not an error: a visitor's every page asks.
+         */
+        SessionResponse: {
+            /** @example Not authenticated */
+            error?: string | null;
+            user?: null | components["schemas"]["UserDto"];
+        };
         SetActiveRequest: {
             active: boolean;
             /** Format: int64 */
@@ -2240,6 +2286,12 @@ export interface components {
             imageUrl: string;
             /** @description The public page, e.g. `https://setupiq.example/share/…`. */
             url: string;
+        };
+        SiteResponse: {
+            /** @description The AdSense publisher id; null: no ads, and no ad slot is shown. */
+            adsenseClient?: string | null;
+            analyzer: components["schemas"]["AnalyzerName"];
+            legal: components["schemas"]["LegalDto"];
         };
         /**
          * @description The platforms a page may link to. `email` and `vimeo` are kept for the creator; the
@@ -4278,22 +4330,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in */
+            /** @description The signed-in user, or null and why */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             /** @description The service is temporarily unavailable (see `Retry-After`) */
@@ -6084,6 +6127,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    site: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This deployment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteResponse"];
                 };
             };
             /** @description The service is temporarily unavailable (see `Retry-After`) */

@@ -15,8 +15,9 @@ export const SESSION_KEY = '/_api/auth/session'
 
 export async function fetchSession(): Promise<Session> {
   const result = await api.GET('/_api/auth/session')
-  if (result.data) return { user: result.data.user }
-  if (result.response.status === 401) return { user: null, error: result.error?.error ?? 'Session check failed' }
+  // A visitor is an answer (200, user null), so the browser logs no failed request.
+  if (result.data?.user) return { user: result.data.user }
+  if (result.data) return { user: null, error: result.data.error ?? 'Not authenticated' }
   throw new Error(result.error?.error ?? 'Session check failed')
 }
 

@@ -1,47 +1,59 @@
+import { Detail, MissingDetails, useLegal } from '@/components/ui/LegalDetails'
 import { usePageTitle } from '@/lib/usePageTitle'
 
 export default function Impressum() {
   usePageTitle('Impressum')
+  const legal = useLegal()
+  const address = legal?.address ?? []
   return (
     <article className="container page-narrow prose legal">
       <header className="legal-header">
         <h1>Impressum</h1>
         <p className="legal-meta">Legal notice in accordance with § 5 DDG (<span lang="de">Angaben gemäß § 5 DDG</span>)</p>
+        <MissingDetails
+          legal={legal}
+          needed={[
+            ['its name', Boolean(legal?.operator)],
+            ['its address', address.length > 0],
+            ['a phone number', Boolean(legal?.phone)],
+            ['a contact e-mail address', Boolean(legal?.contactEmail)],
+            ['who represents it', Boolean(legal?.representative)],
+            ['its register entry', Boolean(legal?.register)],
+            ['its VAT ID', Boolean(legal?.vatId)],
+          ]}
+        />
       </header>
 
       <section aria-labelledby="imprint-company">
         <h2 id="imprint-company">Company (<span lang="de">Anbieter</span>)</h2>
-        <p>[Company Name]<br />[Legal Form]</p>
+        <p><Detail value={legal?.operator} /></p>
       </section>
 
       <section aria-labelledby="imprint-address">
         <h2 id="imprint-address">Address (<span lang="de">Anschrift</span>)</h2>
         <address className="legal-address">
-          [Street and House Number]<br />
-          [Postal Code] [City]<br />
-          Germany
+          {address.length > 0 ? address.map((line, index) => <span key={index}>{line}<br /></span>) : <Detail value={null} />}
         </address>
       </section>
 
       <section aria-labelledby="imprint-contact">
         <h2 id="imprint-contact">Contact (<span lang="de">Kontakt</span>)</h2>
         <dl className="legal-list">
-          <div><dt>Phone</dt><dd>[Phone Number]</dd></div>
-          <div><dt>E-mail</dt><dd>[Contact Email]</dd></div>
+          <div><dt>Phone</dt><dd><Detail value={legal?.phone} /></dd></div>
+          <div><dt>E-mail</dt><dd><Detail value={legal?.contactEmail && <a href={`mailto:${legal.contactEmail}`}>{legal.contactEmail}</a>} /></dd></div>
         </dl>
       </section>
 
       <section aria-labelledby="imprint-representative">
         <h2 id="imprint-representative">Represented by (<span lang="de">Vertreten durch</span>)</h2>
-        <p>[Managing Director]</p>
+        <p><Detail value={legal?.representative} /></p>
         <dl className="legal-list">
-          <div><dt>Register court</dt><dd>[Register Court]</dd></div>
-          <div><dt>Registration number</dt><dd>[Registration Number]</dd></div>
-          <div><dt>VAT ID (<span lang="de">USt-IdNr.</span>)</dt><dd>[VAT ID]</dd></div>
+          <div><dt>Commercial register (<span lang="de">Registereintrag</span>)</dt><dd><Detail value={legal?.register} /></dd></div>
+          <div><dt>VAT ID (<span lang="de">USt-IdNr.</span>)</dt><dd><Detail value={legal?.vatId} /></dd></div>
         </dl>
         <p>
-          Responsible for content according to § 18 (2) MStV (<span lang="de">Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</span>):
-          [Name], [Address as above].
+          Responsible for content according to § 18 (2) MStV (<span lang="de">Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</span>):{' '}
+          {legal?.representative ? `${legal.representative}, address as above.` : <Detail value={null} />}
         </p>
       </section>
 

@@ -1,13 +1,16 @@
 import { Link } from 'react-router-dom'
+import { MissingDetails, policyDate, useLegal } from '@/components/ui/LegalDetails'
 import { usePageTitle } from '@/lib/usePageTitle'
 
 export default function PrivacyPolicy() {
   usePageTitle('Privacy Policy')
+  const legal = useLegal()
   return (
     <article className="container page-narrow prose legal">
       <header className="legal-header">
         <h1>Privacy Policy</h1>
-        <p className="legal-meta">Last updated: [Date]</p>
+        {legal?.policyDate && <p className="legal-meta">Last updated: {policyDate(legal.policyDate)}</p>}
+        <MissingDetails legal={legal} needed={[['the date of this policy', Boolean(legal?.policyDate)], ['a contact e-mail address', Boolean(legal?.contactEmail)]]} />
       </header>
 
       <section aria-labelledby="privacy-intro">
@@ -92,7 +95,11 @@ export default function PrivacyPolicy() {
 
       <section aria-labelledby="privacy-contact">
         <h2 id="privacy-contact">7. Contact</h2>
-        <p>For privacy questions or to exercise your rights, contact us at [Contact Email].</p>
+        <p>
+          For privacy questions or to exercise your rights,{' '}
+          {legal?.contactEmail ? <>write to <a href={`mailto:${legal.contactEmail}`}>{legal.contactEmail}</a> or use</> : 'use'} our{' '}
+          <Link to="/contact">contact form</Link>.
+        </p>
       </section>
     </article>
   )

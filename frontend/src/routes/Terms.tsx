@@ -1,19 +1,25 @@
 import { Link } from 'react-router-dom'
+import { MissingDetails, policyDate, useLegal } from '@/components/ui/LegalDetails'
 import { usePageTitle } from '@/lib/usePageTitle'
 
 export default function Terms() {
   usePageTitle('Terms of Service')
+  const legal = useLegal()
   return (
     <article className="container page-narrow prose legal">
       <header className="legal-header">
         <h1>Terms of Service</h1>
-        <p className="legal-meta">Last updated: [Date]</p>
+        {legal?.policyDate && <p className="legal-meta">Last updated: {policyDate(legal.policyDate)}</p>}
+        <MissingDetails
+          legal={legal}
+          needed={[['the date of these terms', Boolean(legal?.policyDate)], ['its name', Boolean(legal?.operator)], ['a contact e-mail address', Boolean(legal?.contactEmail)]]}
+        />
       </header>
 
       <section aria-labelledby="terms-1">
         <h2 id="terms-1">1. Acceptance of Terms</h2>
         <p>
-          By accessing or using SetupIQ (the &quot;Service&quot;), operated by [Company Name] (&quot;we&quot;,
+          By accessing or using SetupIQ (the &quot;Service&quot;), operated by {legal?.operator ?? 'its operator'} (&quot;we&quot;,
           &quot;us&quot;), you agree to be bound by these Terms of Service. If you do not agree, please do not use the
           Service.
         </p>
@@ -93,7 +99,9 @@ export default function Terms() {
       <section aria-labelledby="terms-9">
         <h2 id="terms-9">9. Contact</h2>
         <p>
-          Questions about these Terms? Write to us at [Contact Email] or use our <Link to="/contact">contact form</Link>.
+          Questions about these Terms?{' '}
+          {legal?.contactEmail ? <>Write to us at <a href={`mailto:${legal.contactEmail}`}>{legal.contactEmail}</a> or use</> : 'Use'} our{' '}
+          <Link to="/contact">contact form</Link>.
         </p>
       </section>
     </article>

@@ -115,7 +115,8 @@ pub struct NewSetup<'a> {
 }
 
 /// The refusals of [`publish`] that need no photo, checked before any photo is decoded: the
-/// analysis must exist and be the user's, and today's posts must not be used up. (The
+/// analysis must exist, be the user's and not be published yet, and today's posts must not
+/// be used up. (The
 /// publish transaction checks them again: this is the cheap early answer, not the rule.)
 pub fn check_publish(
     conn: &mut DbConnection,
@@ -127,6 +128,9 @@ pub fn check_publish(
         Ok(_) => {}
         Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
         Err(other) => return Err(other.into()),
+    }
+    if let Some(setup_id) = repo::setup_of_analysis(conn, analysis_id)? {
+        return Err(CommunityError::AlreadyPublished { setup_id });
     }
     let (start, end) = utc_day(now);
     if repo::count_setups_between(conn, user_id, start, end)? >= DAILY_POST_LIMIT {
@@ -161,6 +165,10 @@ pub fn publish(
         };
         if new.images.is_empty() && own_photo.is_none() {
             return Err(CommunityError::ImagesRequired);
+        }
+        // The account's lock above orders two publishes of one analysis: the second sees the first.
+        if let Some(setup_id) = repo::setup_of_analysis(conn, new.analysis_id)? {
+            return Err(CommunityError::AlreadyPublished { setup_id });
         }
         let (start, end) = utc_day(now);
         if repo::count_setups_between(conn, new.user_id, start, end)? >= DAILY_POST_LIMIT {

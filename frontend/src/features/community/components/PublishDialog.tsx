@@ -46,6 +46,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const [description, setDescription] = useState('')
   const [pending, setPending] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
+  // The server said this analysis is already on Community: offer the post instead.
+  const [alreadyPublished, setAlreadyPublished] = useState(false)
 
   const reset = () => {
     setChosen(undefined)
@@ -53,6 +55,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
     setTitle('')
     setDescription('')
     setFormError(null)
+    setAlreadyPublished(false)
   }
   const close = () => {
     if (pending) return
@@ -63,6 +66,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
     setChosen(analysis)
     setPhotos([])
     setFormError(null)
+    setAlreadyPublished(false)
   }
 
   const ownPhoto = selected?.inputType === 'image'
@@ -83,7 +87,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
       onOpenChange(false)
     } catch (err) {
       const message = err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : undefined
-      toast.error('Failed to upload setup.', message ? { description: message } : undefined)
+      if (err instanceof ApiError && err.code === 'already_published') setAlreadyPublished(true)
+      else toast.error('Failed to upload setup.', message ? { description: message } : undefined)
       if (message) setFormError(message)
     } finally {
       setPending(false)
@@ -142,7 +147,12 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
           <p className="hint cm-rigpage-note">
             Got a RigPage? Turn on “Show on community” in the <Link to="/rigpage-config" className="text-link">RigPage editor</Link> and a link to it appears on your posts.
           </p>
-          {formError && <p className="form-error" role="alert">{formError}</p>}
+          {formError && (
+            <p className="form-error" role="alert">
+              {formError}
+              {alreadyPublished && <> <Link to="/my-posts" className="text-link" onClick={close}>View your post</Link></>}
+            </p>
+          )}
           <div className="row dialog-actions">
             <button type="button" className="btn btn-secondary" onClick={close} disabled={pending}>Cancel</button>
             <button type="button" className="btn btn-primary" onClick={() => void publish()} disabled={pending}>

@@ -153,6 +153,30 @@ describe('PublishDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false)
   })
 
+  it('offers the existing post when the analysis is already on Community', async () => {
+    const error = vi.spyOn(toast, 'error')
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [analysis({ inputType: 'image', inputData: '/media/analyses/1.jpg' })] } },
+      'POST /_api/community/setup': {
+        status: 409,
+        body: { error: 'You have already published this analysis to Community.', code: 'already_published' },
+      },
+    })
+    const onOpenChange = vi.fn()
+    renderApp(<PublishDialog open onOpenChange={onOpenChange} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Choose analysis/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish to Community' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('You have already published this analysis to Community.')
+    expect(error).not.toHaveBeenCalled()
+    const view = within(alert).getByRole('link', { name: 'View your post' })
+    expect(view).toHaveAttribute('href', '/my-posts')
+    await userEvent.click(view)
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+  })
+
   it('starts from the given analysis when it is one of the list', async () => {
     mockServer({
       'GET /_api/auth/session': signedIn(),

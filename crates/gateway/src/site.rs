@@ -1,0 +1,76 @@
+//! `GET /_api/site`: what this deployment is, for pages that depend on it: who operates it
+//! (the legal pages and the Impressum, from `SETUPIQ_LEGAL_*`), whether ads are configured
+//! (`SETUPIQ_ADSENSE_CLIENT`) and which analyzer rates photos. Public and the same for
+//! everyone, so browsers and proxies may keep it a few minutes.
+
+use actix_web::http::header::{CacheControl, CacheDirective};
+use actix_web::{HttpResponse, get, web};
+use serde::{Deserialize, Serialize};
+use setupiq_core::config::{AnalyzerKind, Config};
+use utoipa::ToSchema;
+
+/// The operator's details; a field the operator has not configured is null.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LegalDto {
+    pub operator: Option<String>,
+    /// The postal address, one line per entry (empty when not configured).
+    pub address: Vec<String>,
+    pub contact_email: Option<String>,
+    pub phone: Option<String>,
+    pub representative: Option<String>,
+    pub register: Option<String>,
+    pub vat_id: Option<String>,
+    /// When the terms and the privacy policy last changed (YYYY-MM-DD).
+    #[schema(value_type = Option<String>, format = Date, example = "2026-03-14")]
+    pub policy_date: Option<chrono::NaiveDate>,
+}
+
+/// Which analyzer rates photos: the embedded models, or an OpenAI-compatible provider.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AnalyzerName {
+    Local,
+    Openai,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteResponse {
+    pub legal: LegalDto,
+    /// The AdSense publisher id; null: no ads, and no ad slot is shown.
+    pub adsense_client: Option<String>,
+    pub analyzer: AnalyzerName,
+}
+
+impl SiteResponse {
+    pub fn from_config(config: &Config) -> Self {
+        let legal = &config.legal;
+        Self {
+            legal: LegalDto {
+                operator: legal.operator.clone(),
+                address: legal.address.clone(),
+                contact_email: legal.contact_email.clone(),
+                phone: legal.phone.clone(),
+                representative: legal.representative.clone(),
+                register: legal.register.clone(),
+                vat_id: legal.vat_id.clone(),
+                policy_date: legal.policy_date,
+            },
+            adsense_client: config.adsense_client.clone(),
+            analyzer: match config.analyzer {
+                AnalyzerKind::Local => AnalyzerName::Local,
+                AnalyzerKind::OpenAi => AnalyzerName::Openai,
+            },
+        }
+    }
+}
+
+/// The deployment's operator details, ad configuration and analyzer.
+#[utoipa::path(tag = "site", responses((status = 200, description = "This deployment", body = SiteResponse)))]
+#[get("/_api/site")]
+pub async fn site(config: web::Data<Config>) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(CacheControl(vec![CacheDirective::Public, CacheDirective::MaxAge(300)]))
+        .json(SiteResponse::from_config(&config))
+}

@@ -1,0 +1,1 @@
+DROP INDEX community_setups_analysis_idx;

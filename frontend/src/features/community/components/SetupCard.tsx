@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { ChevronDown, ChevronUp, Image } from 'lucide-react'
+import { ChevronDown, ChevronUp, Image, Link2 } from 'lucide-react'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
 import type { VoteValue, WinnerMark } from '../logic'
@@ -47,6 +47,17 @@ export function ProBadge() {
   return <span className="badge badge-pro">PRO</span>
 }
 
+/** The uploader's RigPage, when it is live and they chose to show it on the community. */
+export function RigPageBadge({ setup }: { setup: CommunitySetup }) {
+  if (!setup.uploaderShowsRigPage || !setup.uploaderRigPageSlug) return null
+  const name = setup.uploaderDisplayName || setup.uploaderUsername
+  return (
+    <a className="badge badge-rigpage" href={`/rig/${encodeURIComponent(setup.uploaderRigPageSlug)}`} aria-label={`RigPage of ${name}`}>
+      <Link2 className="inline-icon" aria-hidden="true" /> RigPage
+    </a>
+  )
+}
+
 interface SetupCardProps {
   setup: CommunitySetup
   signedIn: boolean
@@ -76,6 +87,7 @@ export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote }: Setu
           {setup.uploaderDisplayName || setup.uploaderUsername}
         </Link>
         {setup.uploaderIsPro && <ProBadge />}
+        <RigPageBadge setup={setup} />
         {setup.analysis && <span className="muted">{formatScore(setup.analysis.overallRating)}/10</span>}
       </div>
       <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={onVote} />

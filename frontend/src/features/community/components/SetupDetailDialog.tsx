@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/Modal'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
 import { canEdit, type VoteValue } from '../logic'
-import { ProBadge, VoteButtons } from './SetupCard'
+import { ProBadge, RigPageBadge, VoteButtons } from './SetupCard'
 
 /** The photos, one at a time; wraps at both ends and follows a swipe. */
 export function Carousel({ images, title }: { images: string[]; title: string }) {
@@ -66,9 +66,7 @@ export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, 
         <div className="row cm-meta">
           <Link to={`/user/${setup.uploaderId}`} className="text-link">{setup.uploaderDisplayName || setup.uploaderUsername}</Link>
           {setup.uploaderIsPro && <ProBadge />}
-          {setup.uploaderShowsRigPage && setup.uploaderRigPageSlug && (
-            <a className="text-link" href={`/rig/${encodeURIComponent(setup.uploaderRigPageSlug)}`}>View RigPage</a>
-          )}
+          <RigPageBadge setup={setup} />
         </div>
         {setup.description && <p>{setup.description}</p>}
         {setup.analysis && (

@@ -53,6 +53,18 @@ describe('setup detail dialog', () => {
     expect(server.calls.find((c) => c.path === '/_api/community/report')?.body).toEqual({ setupId: 7, reason: 'spam', additionalDetails: 'Ads' })
   })
 
+  it('shows the uploader\'s RigPage badge on the card and in the detail only when they show it', async () => {
+    const shown = sampleSetup({ id: 8, title: 'Linked Den', uploaderRigPageSlug: 'gina', uploaderShowsRigPage: true })
+    mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/community/setups': setupsPage([shown, sampleSetup()]) })
+    renderApp(<CommunityPage />)
+    const badges = await screen.findAllByRole('link', { name: /^RigPage of / })
+    expect(badges).toHaveLength(1)
+    expect(badges[0]).toHaveAttribute('href', '/rig/gina')
+    await userEvent.click(screen.getByRole('button', { name: 'View Linked Den' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Linked Den' })
+    expect(within(dialog).getByRole('link', { name: /^RigPage of / })).toHaveAttribute('href', '/rig/gina')
+  })
+
   it('lets the owner delete after confirming', async () => {
     const success = vi.spyOn(toast, 'success')
     let answer: (() => void) | null = null

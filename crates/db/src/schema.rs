@@ -296,6 +296,7 @@ diesel::table! {
     rigpage_slug_holds (slug_key) {
         slug_key -> Text,
         held_until -> Timestamp,
+        redirect_user_id -> Nullable<BigInt>,
     }
 }
 

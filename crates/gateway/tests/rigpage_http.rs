@@ -19,6 +19,7 @@ both_backends_async!(
     only_http_and_https_urls_are_accepted_anywhere_a_visitor_can_click,
     the_editor_loads_defaults_and_the_server_charges_on_save,
     the_public_page_is_rendered_by_the_server,
+    a_renamed_page_answers_its_old_address_with_a_permanent_redirect,
     everything_user_written_is_escaped,
     every_theme_font_and_button_style_renders_in_the_preview,
     clicks_redirect_only_to_stored_links_and_visitors_are_counted,
@@ -269,6 +270,38 @@ async fn the_editor_loads_defaults_and_the_server_charges_on_save(db: TestDb) {
         other.post("/_api/rigpage/config", json!({"rigpageSlug": "x_rig", "rigpageEnabled": true})).await;
     assert_eq!(bare.status, StatusCode::BAD_REQUEST);
     assert_eq!(app.balance(other.id), 2);
+}
+
+async fn a_renamed_page_answers_its_old_address_with_a_permanent_redirect(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = creator(&app, "rename@example.com", 5).await;
+    let live = json!({"rigpageEnabled": true});
+    let saved = me.post("/_api/rigpage/config", with(page(&me, "Old_Rig"), live.clone())).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    let visitor = app.browser(PHONE);
+    assert_eq!(
+        visitor.get("/rig/old_rig").await.status,
+        StatusCode::OK,
+        "the page is kept a few seconds too"
+    );
+
+    let renamed = me.post("/_api/rigpage/config", with(page(&me, "New_Rig"), live)).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text);
+    let old = visitor.get("/rig/old_rig").await;
+    assert_eq!(old.status, StatusCode::MOVED_PERMANENTLY, "{}", old.text);
+    assert_eq!(old.header("location"), Some("/rig/New_Rig"));
+    assert_eq!(visitor.get("/rig/New_Rig").await.status, StatusCode::OK);
+    let squatter = creator(&app, "squat@example.com", 5).await;
+    let taken = squatter.post("/_api/rigpage/config", page(&squatter, "Old_Rig")).await;
+    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.text);
+
+    app.clock.advance(chrono::Duration::days(91));
+    app.state().pages.cache.clear();
+    assert_eq!(
+        visitor.get("/rig/old_rig").await.status,
+        StatusCode::NOT_FOUND,
+        "after 90 days the old address is free"
+    );
 }
 
 async fn the_public_page_is_rendered_by_the_server(db: TestDb) {

@@ -20,7 +20,7 @@ use crate::dto::{
 use crate::error::{IMAGE_TOO_LARGE, RigpageError};
 use crate::render::{self, Mode};
 use crate::service::PublicPages;
-use crate::service::cache::RenderedPage;
+use crate::service::cache::Served;
 use crate::service::config::{self, slug_key};
 use crate::service::themes::Theme;
 use crate::service::visits;
@@ -306,29 +306,41 @@ async fn public_page(
 ) -> Result<HttpResponse, ApiError> {
     let slug = slug.into_inner();
     let key = slug_key(&slug);
-    let rendered = match pages.cache.get(&key) {
+    let served = match pages.cache.get(&key) {
         Some(cached) => cached,
         None => {
-            let wanted = slug.clone();
-            let found = db.run(move |conn| public::find(conn, &wanted)).await?;
+            let (wanted, now) = (slug.clone(), clock.now());
+            let found = db.run(move |conn| public::resolve(conn, &wanted, now)).await?;
             let base = config.public_origin();
-            let rendered = found.map(|page| {
-                // The canonical address carries the slug as its owner wrote it.
-                let canonical = page.settings.slug.clone().unwrap_or_else(|| slug.clone());
-                let html = render::page(&page, Mode::Public { base_url: &base, slug: &canonical });
-                std::sync::Arc::new(RenderedPage { owner_id: page.owner_id, html })
+            let served = found.map(|found| {
+                std::sync::Arc::new(match found {
+                    public::Found::Page(page) => {
+                        // The canonical address carries the slug as its owner wrote it.
+                        let canonical = page.settings.slug.clone().unwrap_or_else(|| slug.clone());
+                        let html = render::page(&page, Mode::Public { base_url: &base, slug: &canonical });
+                        Served::Page { owner_id: page.owner_id, html }
+                    }
+                    public::Found::MovedTo(new_slug) => Served::MovedTo(new_slug),
+                })
             });
-            pages.cache.put(key, rendered.clone());
-            rendered
+            pages.cache.put(key, served.clone());
+            served
         }
     };
-    let Some(page) = rendered else {
-        return Ok(html(actix_web::http::StatusCode::NOT_FOUND, render::not_found(&slug)));
-    };
-    if req.method() == actix_web::http::Method::GET && counts(&req, &viewer, page.owner_id) {
-        pages.visits.count_view(page.owner_id, clock.now());
+    match served.as_deref() {
+        None => Ok(html(actix_web::http::StatusCode::NOT_FOUND, render::not_found(&slug))),
+        // Printed QR codes and shared links of a renamed page keep working for 90 days.
+        Some(Served::MovedTo(new_slug)) => Ok(HttpResponse::MovedPermanently()
+            .insert_header((header::LOCATION, format!("/rig/{new_slug}")))
+            .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+            .finish()),
+        Some(Served::Page { owner_id, html: page }) => {
+            if req.method() == actix_web::http::Method::GET && counts(&req, &viewer, *owner_id) {
+                pages.visits.count_view(*owner_id, clock.now());
+            }
+            Ok(html(actix_web::http::StatusCode::OK, page.clone()))
+        }
     }
-    Ok(html(actix_web::http::StatusCode::OK, page.html.clone()))
 }
 
 /// A visitor's click on a link: counted, then sent to the link's stored URL. Only links of

@@ -34,25 +34,47 @@ pub(crate) fn slug_holder(conn: &mut DbConnection, slug_key: &str) -> QueryResul
     rigpages::table.filter(rigpages::slug_key.eq(slug_key)).select(rigpages::user_id).first(conn).optional()
 }
 
-/// Until when a deleted account's slug is held, if it is (an expired hold may linger).
-pub(crate) fn slug_held_until(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<NaiveDateTime>> {
-    rigpage_slug_holds::table.find(slug_key).select(rigpage_slug_holds::held_until).first(conn).optional()
+/// A slug nobody may take until `until`: a deleted account's (30 days), or one given up by a
+/// rename (90 days), whose old address then leads to `redirect_user_id`'s page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SlugHold {
+    pub until: NaiveDateTime,
+    pub redirect_user_id: Option<i64>,
 }
 
-/// Holds a slug until `until` (a later hold of the same slug replaces it) and drops the holds
-/// that have run out.
+/// The hold on `slug_key`, if there is one (an expired hold may linger).
+pub(crate) fn slug_hold(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<SlugHold>> {
+    rigpage_slug_holds::table
+        .find(slug_key)
+        .select((rigpage_slug_holds::held_until, rigpage_slug_holds::redirect_user_id))
+        .first::<(NaiveDateTime, Option<i64>)>(conn)
+        .optional()
+        .map(|hold| hold.map(|(until, redirect_user_id)| SlugHold { until, redirect_user_id }))
+}
+
+/// Holds a slug (a later hold of the same slug replaces it) and drops the holds that have
+/// run out.
 pub(crate) fn hold_slug(
     conn: &mut DbConnection,
     slug_key: &str,
-    until: NaiveDateTime,
+    hold: SlugHold,
     now: NaiveDateTime,
 ) -> QueryResult<()> {
     diesel::delete(rigpage_slug_holds::table.filter(rigpage_slug_holds::held_until.le(now))).execute(conn)?;
-    diesel::delete(rigpage_slug_holds::table.find(slug_key)).execute(conn)?;
+    release_slug(conn, slug_key)?;
     diesel::insert_into(rigpage_slug_holds::table)
-        .values((rigpage_slug_holds::slug_key.eq(slug_key), rigpage_slug_holds::held_until.eq(until)))
+        .values((
+            rigpage_slug_holds::slug_key.eq(slug_key),
+            rigpage_slug_holds::held_until.eq(hold.until),
+            rigpage_slug_holds::redirect_user_id.eq(hold.redirect_user_id),
+        ))
         .execute(conn)?;
     Ok(())
+}
+
+/// Ends the hold on a slug (its owner took it back).
+pub(crate) fn release_slug(conn: &mut DbConnection, slug_key: &str) -> QueryResult<usize> {
+    diesel::delete(rigpage_slug_holds::table.find(slug_key)).execute(conn)
 }
 
 /// Inserts the page or replaces every column of the existing one.

@@ -74,6 +74,7 @@ both_backends!(
     two_users_claiming_one_slug_at_once_one_wins,
     slugs_are_unique_without_regard_to_case_and_reserved_words_are_refused,
     a_deleted_accounts_slug_is_held_for_thirty_days,
+    a_renamed_pages_old_address_leads_to_it_for_ninety_days,
     going_live_needs_a_slug_and_an_own_photo_setup,
     the_public_page_is_private_until_live_and_shows_only_links_switched_on,
     saved_links_keep_their_ids_and_links_left_out_are_deleted,
@@ -307,6 +308,54 @@ fn a_deleted_accounts_slug_is_held_for_thirty_days(db: TestDb) {
         "not offered either"
     );
     config::save(&mut conn, next.id, &page("nightowl"), noon() + config::DELETED_SLUG_HOLD + day).unwrap();
+}
+
+/// Printed QR codes and shared links of a renamed page keep working: the old slug leads to
+/// the new one and nobody else may take it, for 90 days; its owner may take it back.
+fn a_renamed_pages_old_address_leads_to_it_for_ninety_days(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "renamer@example.com");
+    let other = fixtures::account(&mut conn, "squatter@example.com");
+    set_balance(&mut conn, me.id, 5);
+    let live =
+        |settings: Settings, slug: &str| Settings { enabled: true, slug: Some(slug.into()), ..settings };
+    let first = live(draft(&mut conn, me.id, "OldName"), "OldName");
+    config::save(&mut conn, me.id, &first, noon()).unwrap();
+    config::save(&mut conn, me.id, &live(first.clone(), "NewName"), noon()).unwrap();
+
+    let moved = |conn: &mut DbConnection, slug: &str, when| match public::resolve(conn, slug, when).unwrap() {
+        Some(public::Found::MovedTo(to)) => Some(to),
+        _ => None,
+    };
+    assert_eq!(moved(&mut conn, "oldname", noon()).as_deref(), Some("NewName"));
+    let mine = |slug: &str| Settings { slug: Some(slug.into()), ..Settings::default() };
+    assert!(matches!(
+        config::save(&mut conn, other.id, &mine("oldname"), noon()),
+        Err(RigpageError::SlugTaken)
+    ));
+
+    let day = Duration::days(1);
+    let late = noon() + config::RENAMED_SLUG_HOLD + day;
+    assert_eq!(
+        moved(&mut conn, "oldname", noon() + config::RENAMED_SLUG_HOLD - day).as_deref(),
+        Some("NewName")
+    );
+    assert_eq!(moved(&mut conn, "oldname", late), None, "the redirect ends with the hold");
+    config::save(&mut conn, other.id, &mine("oldname"), late).unwrap();
+
+    // A second rename; then the owner takes the name back, which ends its hold.
+    config::save(&mut conn, me.id, &live(first.clone(), "Third"), noon()).unwrap();
+    assert_eq!(moved(&mut conn, "NewName", noon()).as_deref(), Some("Third"));
+    config::save(&mut conn, me.id, &live(first.clone(), "NewName"), noon()).unwrap();
+    assert!(matches!(public::resolve(&mut conn, "NewName", noon()).unwrap(), Some(public::Found::Page(_))));
+    assert_eq!(moved(&mut conn, "third", noon()).as_deref(), Some("NewName"));
+
+    // A page that was never public leaves no redirect behind.
+    let quiet = fixtures::account(&mut conn, "quiet@example.com");
+    config::save(&mut conn, quiet.id, &mine("Quiet1"), noon()).unwrap();
+    config::save(&mut conn, quiet.id, &mine("Quiet2"), noon()).unwrap();
+    assert!(public::resolve(&mut conn, "quiet1", noon()).unwrap().is_none());
+    config::save(&mut conn, other.id, &mine("quiet1"), noon()).unwrap();
 }
 
 fn going_live_needs_a_slug_and_an_own_photo_setup(db: TestDb) {

@@ -3,7 +3,7 @@
 //!
 //! A save drops its page at once on the replica that made it; other replicas see it within
 //! [`TTL`]. Unknown slugs are kept too (as none), so a burst of visits to a dead link
-//! stays cheap. The map is cleared when it grows past [`MAX_ENTRIES`].
+//! stays cheap, and so does a renamed page's old address (its redirect is kept). The map is cleared when it grows past [`MAX_ENTRIES`].
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,15 +14,17 @@ use setupiq_core::ttl_cache::TtlCache;
 pub const TTL: Duration = Duration::from_secs(5);
 pub const MAX_ENTRIES: usize = 10_000;
 
-/// A page as served.
+/// What `/rig/{slug}` answers.
 #[derive(Debug)]
-pub struct RenderedPage {
-    pub owner_id: i64,
-    pub html: String,
+pub enum Served {
+    /// The page, rendered.
+    Page { owner_id: i64, html: String },
+    /// A renamed page's old address: the slug it has now (301).
+    MovedTo(String),
 }
 
-/// Pages by slug key; none for a slug with no public page.
-pub type PageCache = TtlCache<String, Option<Arc<RenderedPage>>>;
+/// Answers by slug key; none for a slug with no public page and no redirect.
+pub type PageCache = TtlCache<String, Option<Arc<Served>>>;
 
 pub fn page_cache() -> PageCache {
     TtlCache::new(TTL, MAX_ENTRIES)

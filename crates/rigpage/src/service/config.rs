@@ -19,7 +19,7 @@ use super::images;
 use super::themes::{ButtonStyle, FontStyle, Theme};
 use crate::error::RigpageError;
 use crate::models::{LinkChangeset, LinkInsertForm, LinkRow, RigpageForm, RigpageRow};
-use crate::repo;
+use crate::repo::{self, SlugHold};
 
 pub const PUBLISH_COST: i32 = 1;
 pub const FREE_LINKS: usize = 5;
@@ -265,6 +265,8 @@ pub fn slug_key(slug: &str) -> String {
 /// How long the slug of a deleted account's page stays held: the links people shared keep
 /// leading nowhere rather than to someone else's page.
 pub const DELETED_SLUG_HOLD: Duration = Duration::days(30);
+/// How long a renamed page's old address leads to the new one, held for its owner.
+pub const RENAMED_SLUG_HOLD: Duration = Duration::days(90);
 
 /// Registered with the account deletion: holds the page's slug for [`DELETED_SLUG_HOLD`] and
 /// returns the page's images for removal.
@@ -274,7 +276,8 @@ pub fn on_account_deleted(
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, DieselError> {
     if let Some(slug) = repo::find_page(conn, user_id)?.and_then(|page| page.slug) {
-        repo::hold_slug(conn, &slug_key(&slug), (now + DELETED_SLUG_HOLD).naive_utc(), now.naive_utc())?;
+        let hold = SlugHold { until: (now + DELETED_SLUG_HOLD).naive_utc(), redirect_user_id: None };
+        repo::hold_slug(conn, &slug_key(&slug), hold, now.naive_utc())?;
     }
     images::media_of_user(conn, user_id)
 }
@@ -295,7 +298,7 @@ pub fn load(conn: &mut DbConnection, user_id: i64, username: &str) -> Result<Edi
     let mut settings = Settings::default();
     // A slug held for a deleted account, even one whose hold ran out today, is not offered.
     let key = slug_key(username);
-    let free = repo::slug_holder(conn, &key)?.is_none() && repo::slug_held_until(conn, &key)?.is_none();
+    let free = repo::slug_holder(conn, &key)?.is_none() && repo::slug_hold(conn, &key)?.is_none();
     if free && is_valid_slug(username) && !is_reserved(username) {
         settings.slug = Some(username.to_owned());
     }
@@ -340,7 +343,10 @@ pub fn check(
         if repo::slug_holder(conn, &key)?.is_some_and(|holder| holder != user_id) {
             return Err(RigpageError::SlugTaken);
         }
-        if repo::slug_held_until(conn, &key)?.is_some_and(|until| until > now.naive_utc()) {
+        // Held for a deleted account, or for someone's renamed page (they may take it back).
+        if repo::slug_hold(conn, &key)?
+            .is_some_and(|hold| hold.until > now.naive_utc() && hold.redirect_user_id != Some(user_id))
+        {
             return Err(RigpageError::SlugTaken);
         }
     }
@@ -451,6 +457,7 @@ pub fn save(
             Err(e) if is_unique_violation(&e) => return Err(RigpageError::SlugTaken),
             other => other?,
         };
+        hold_renamed_slug(conn, user_id, &before, key.as_deref(), now)?;
         save_links(conn, user_id, &before.settings.links, &settings.links, now)?;
 
         let unused = unused_images(&before.settings, settings);
@@ -467,6 +474,27 @@ pub fn save(
             previous_slug: before.settings.slug,
         })
     })
+}
+
+/// After a rename of a page that has been public, its old slug is held for the owner for
+/// [`RENAMED_SLUG_HOLD`] and its address leads to the new one (printed QR codes, shared
+/// links); taking an old slug back ends its hold.
+fn hold_renamed_slug(
+    conn: &mut DbConnection,
+    user_id: i64,
+    before: &Editor,
+    new_key: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), DieselError> {
+    if let Some(new_key) = new_key {
+        repo::release_slug(conn, new_key)?;
+    }
+    let old_key = before.settings.slug.as_deref().map(slug_key);
+    if let Some(old_key) = old_key.filter(|old| before.ever_published && Some(old.as_str()) != new_key) {
+        let hold = SlugHold { until: (now + RENAMED_SLUG_HOLD).naive_utc(), redirect_user_id: Some(user_id) };
+        repo::hold_slug(conn, &old_key, hold, now.naive_utc())?;
+    }
+    Ok(())
 }
 
 /// Takes the charge from the balance (one ledger line per reason); the balance after. The

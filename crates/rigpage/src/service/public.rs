@@ -1,6 +1,6 @@
 //! What a visitor sees: the enabled page of a slug (any case) with its owner's name, the
 //! showcased setup and the links that are switched on; the same for the editor's preview
-//! of a draft.
+//! of a draft; and where a renamed page's old address leads.
 
 use chrono::{DateTime, Utc};
 use setupiq_analysis::service::SavedAnalysis;
@@ -41,6 +41,33 @@ impl From<&SavedAnalysis> for Showcase {
             created_at: a.created_at,
         }
     }
+}
+
+/// What `/rig/{slug}` leads to.
+pub enum Found {
+    Page(Box<PublicPage>),
+    /// The old address of a renamed page: its slug now.
+    MovedTo(String),
+}
+
+/// The public page of `slug`, or where it moved; none for an unknown or private one.
+pub fn resolve(
+    conn: &mut DbConnection,
+    slug: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Found>, RigpageError> {
+    if let Some(page) = find(conn, slug)? {
+        return Ok(Some(Found::Page(Box::new(page))));
+    }
+    Ok(moved_to(conn, slug, now)?.map(Found::MovedTo))
+}
+
+/// Where a renamed page went: the current slug of the page whose old address `slug` was,
+/// while its hold lasts and the page is public.
+fn moved_to(conn: &mut DbConnection, slug: &str, now: DateTime<Utc>) -> Result<Option<String>, RigpageError> {
+    let Some(hold) = repo::slug_hold(conn, &slug_key(slug))? else { return Ok(None) };
+    let Some(owner) = hold.redirect_user_id.filter(|_| hold.until > now.naive_utc()) else { return Ok(None) };
+    Ok(repo::find_page(conn, owner)?.filter(|page| page.enabled).and_then(|page| page.slug))
 }
 
 /// The enabled page of `slug` (in any case); none for an unknown or private slug.

@@ -323,6 +323,18 @@ describe('the RigPage editor', () => {
     expect(screen.getByTestId('stat-top-link')).toHaveTextContent('Link 1 (2 clicks)')
   })
 
+  it('warns before a live page\'s URL changes, and not for a case-only change', async () => {
+    server(sampleEditor({ saved: true, rigpageEnabled: true, everPublished: true }))
+    renderEditor()
+    const slug = await screen.findByLabelText('Page URL')
+    expect(screen.queryByTestId('slug-warning')).not.toBeInTheDocument()
+    await userEvent.clear(slug)
+    await userEvent.type(slug, 'pixel_pete')
+    expect(screen.queryByTestId('slug-warning')).not.toBeInTheDocument()
+    await userEvent.type(slug, '2')
+    expect(screen.getByTestId('slug-warning')).toHaveTextContent('For 90 days, http://localhost/rig/Pixel_Pete leads to the new address')
+  })
+
   it('reorders links with the keyboard', async () => {
     const calls = server(sampleEditor({ saved: true, links: sampleLinks(3) }), (body) => saved(body))
     renderEditor()

@@ -25,6 +25,12 @@ import { SetupPicker } from './SetupPicker'
 import { SharePanel, StatsPanel } from './SharePanel'
 import { ThemePicker } from './ThemePicker'
 
+/** Whether saving `slug` renames a page that has been public (its old address then redirects for 90 days). */
+export function renamesLivePage(editor: { saved: boolean; everPublished: boolean; rigpageSlug?: string | null }, slug: string): boolean {
+  const before = editor.rigpageSlug
+  return editor.saved && editor.everPublished && before != null && slug.trim() !== '' && slug.trim().toLowerCase() !== before.toLowerCase()
+}
+
 export const GO_LIVE_NEEDS = 'Going live needs a page URL (slug) and a selected setup.'
 
 function EditorSkeleton() {
@@ -374,6 +380,13 @@ export function EditorForm({ editor }: { editor: Editor }) {
               hint={`${originOf(editor.publicUrl)}/rig/${draft.rigpageSlug.trim() || 'your-name'}${slugLocked ? ' · Make your page public to change it.' : ''}`}
               onChange={(event) => set('rigpageSlug', event.target.value)}
             />
+            {renamesLivePage(editor, draft.rigpageSlug) && (
+              <p className="field-warning" role="note" data-testid="slug-warning">
+                Changing your URL moves your page. For 90 days, {originOf(editor.publicUrl)}/rig/{editor.rigpageSlug} leads
+                to the new address and nobody else can take it; after that, printed QR codes and links you shared with the
+                old address stop working.
+              </p>
+            )}
             <SwitchRow
               label="Show RigPage badge on Community"
               hint="Your posts link to your RigPage."

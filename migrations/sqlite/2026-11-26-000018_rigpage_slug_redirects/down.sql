@@ -1,0 +1,1 @@
+ALTER TABLE rigpage_slug_holds DROP COLUMN redirect_user_id;

@@ -175,6 +175,21 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.ok(Number(await page.getByTestId('stat-views').innerText()) >= 1)
     assert.match(await page.getByTestId('stat-top-link').innerText(), /^Gear 6 \(1 click\)$/)
 
+    // A new URL: the editor warns, and the old address (a printed QR code) leads to the new one.
+    const renamed = `${slug}x`
+    await page.getByLabel('Page URL').fill(renamed)
+    await page.getByTestId('slug-warning').waitFor()
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByRole('link', { name: 'View live page' }).and(page.locator(`[href="/rig/${renamed}"]`)).waitFor()
+    const scanner = await session.browser.newContext({ baseURL: session.server.baseUrl, ...PHONE })
+    const scanned = await scanner.newPage()
+    const answer = await scanned.goto(`/rig/${slug}`)
+    assert.equal(answer.status(), 200)
+    assert.equal(new URL(scanned.url()).pathname, `/rig/${renamed}`)
+    const hop = answer.request().redirectedFrom()
+    assert.equal((await hop?.response())?.status(), 301, 'a permanent redirect')
+    await scanner.close()
+
     assert.deepEqual(session.problems, [])
     await context.close()
   })

@@ -190,6 +190,21 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.equal((await hop?.response())?.status(), 301, 'a permanent redirect')
     await scanner.close()
 
+    // On a phone the editor fits the screen, and the sticky bar leads down to the preview.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.reload()
+    await page.getByLabel('Page URL').waitFor()
+    // eslint-disable-next-line no-undef -- runs in the page
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    assert.equal(overflow, 0, 'no horizontal overflow at 390 px')
+    await page.getByRole('link', { name: 'Preview ↓' }).click()
+    await page.waitForFunction(() => {
+      // eslint-disable-next-line no-undef -- runs in the page
+      const top = document.querySelector('iframe[title="RigPage preview"]')?.getBoundingClientRect().top
+      // eslint-disable-next-line no-undef -- runs in the page
+      return top !== undefined && top >= 0 && top < window.innerHeight
+    })
+
     assert.deepEqual(session.problems, [])
     await context.close()
   })

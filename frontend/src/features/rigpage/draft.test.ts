@@ -1,6 +1,6 @@
 import { ApiError } from '@/api/client'
 import {
-  addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, imageProblem, isHttpUrl, linkBatches, moveItem,
+  fieldName, withScheme, addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, imageProblem, isHttpUrl, linkBatches, moveItem,
   parseSocialLinks, radiusLabel, saveCost, sectionNames, toRequest, zoomBy, type Editor,
 } from './draft'
 import { sampleEditor, sampleLinks, sampleThemes } from './testFixtures'
@@ -160,5 +160,28 @@ describe('where a failed save shows', () => {
   it('leaves other failures off the fields', () => {
     expect(fieldErrorsOf(new ApiError(402, "You don't have enough credits: this change costs 1 credit.", [], 'insufficient_credits'))).toEqual({})
     expect(fieldErrorsOf(new Error('network'))).toEqual({})
+  })
+})
+
+describe('withScheme', () => {
+  it('adds https:// to an address typed without one, and leaves the rest alone', () => {
+    expect(withScheme('instagram.com/pixel')).toBe('https://instagram.com/pixel')
+    expect(withScheme('  twitch.tv/me ')).toBe('https://twitch.tv/me')
+    expect(withScheme('www.example.co.uk?x=1')).toBe('https://www.example.co.uk?x=1')
+    expect(withScheme('http://example.com')).toBe('http://example.com')
+    expect(withScheme('javascript:alert(1)')).toBe('javascript:alert(1)')
+    expect(withScheme('not an address')).toBe('not an address')
+    expect(withScheme('me@example.com')).toBe('me@example.com')
+    expect(withScheme('')).toBe('')
+  })
+})
+
+describe('fieldName', () => {
+  it('names a field as a person would', () => {
+    expect(fieldName('links.2.url')).toBe('Link 3 URL')
+    expect(fieldName('links.0.label')).toBe('Link 1 label')
+    expect(fieldName('rigpageSocialLinks.twitter')).toBe('Twitter / X')
+    expect(fieldName('rigpageSlug')).toBe('Page URL')
+    expect(fieldName('sections.1')).toBe('Section 2')
   })
 })

@@ -216,7 +216,10 @@ export function toRequest(draft: Draft): ConfigRequest {
   const names = sectionNames(draft.sections)
   const setupId = draft.rigpageSetupId
   const socials = {} as Record<SocialPlatform, string | null>
-  for (const platform of SOCIAL_PLATFORMS) socials[platform] = textOrNull(draft.rigpageSocialLinks[platform])
+  for (const platform of SOCIAL_PLATFORMS) {
+    const value = draft.rigpageSocialLinks[platform]
+    socials[platform] = textOrNull(platform === 'email' ? value : withScheme(value))
+  }
   return {
     rigpageEnabled: draft.rigpageEnabled,
     showRigpageOnCommunity: draft.showRigpageOnCommunity,
@@ -242,7 +245,7 @@ export function toRequest(draft: Draft): ConfigRequest {
       return {
         id: link.id,
         label: link.label.trim(),
-        url: link.url.trim(),
+        url: withScheme(link.url),
         section: section && names.includes(section) ? section : null,
         imageUrl: textOrNull(link.imageUrl),
         displayOrder: index,
@@ -305,6 +308,39 @@ export function applyTheme(draft: Draft, theme: ThemePreset): Draft {
     fontStyle: theme.fontStyle,
     backgroundOverlay: theme.backgroundOverlay,
   }
+}
+
+/**
+ * A web address as people type it (`instagram.com/pixel`) with the `https://` it needs; an
+ * address with a scheme, or text that is not an address, as it is (the check says why).
+ */
+export function withScheme(value: string): string {
+  const trimmed = value.trim()
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return trimmed
+  return /^[^\s/@:]+\.[^\s/@:]{2,}(?:[/?#]\S*)?$/.test(trimmed) ? `https://${trimmed}` : trimmed
+}
+
+/** What a field path names for a person (`links.2.url` -> "Link 3 URL"), for messages. */
+export function fieldName(path: string): string {
+  const link = /^links\.(\d+)\.(\w+)$/.exec(path)
+  if (link) return `Link ${Number(link[1]) + 1} ${LINK_FIELD_NAMES[link[2] as string] ?? link[2]}`
+  const social = /^rigpageSocialLinks\.(\w+)$/.exec(path)
+  if (social) return SOCIAL_FIELDS[social[1] as SocialPlatform]?.label ?? social[1] ?? path
+  const section = /^sections\.(\d+)$/.exec(path)
+  if (section) return `Section ${Number(section[1]) + 1}`
+  return FIELD_NAMES[path] ?? path
+}
+
+const LINK_FIELD_NAMES: Record<string, string> = { url: 'URL', label: 'label', imageUrl: 'image', section: 'section' }
+const FIELD_NAMES: Record<string, string> = {
+  rigpageSlug: 'Page URL',
+  rigpageSetupId: 'Setup',
+  rigpageAvatar: 'Avatar',
+  rigpageTagline: 'Tagline',
+  rigpageBio: 'Bio',
+  rigpageHighlightColor: 'Highlight color',
+  backgroundImage: 'Background image',
+  buttonCornerRadius: 'Corner radius',
 }
 
 /** `http:` or `https:` with a host and no whitespace (the server's rule for followable URLs). */

@@ -6,7 +6,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities'
 import type { FormEvent } from 'react'
 import { Field } from '@/components/ui/Field'
-import { LABEL_MAX, MAX_LINKS, type DraftLink, type FieldErrors } from '../draft'
+import { LABEL_MAX, MAX_LINKS, withScheme, type DraftLink, type FieldErrors } from '../draft'
 import { SelectField, SwitchRow } from './Controls'
 import { ImageUpload } from './ImageUpload'
 
@@ -108,7 +108,7 @@ export function LinksEditor({ links, sections, errors, newLink, newLinkErrors, a
         <h3 id="rp-new-link-title" className="rp-subtitle">Add a link</h3>
         <div className="grid grid-2 rp-new-link-fields">
           <Field label="New link label" value={newLink.label} maxLength={LABEL_MAX} placeholder="e.g. My Keyboard" error={newLinkErrors.label} onChange={(event) => onNewLinkChange({ ...newLink, label: event.target.value })} />
-          <Field label="New link URL" type="url" inputMode="url" value={newLink.url} placeholder="https://" error={newLinkErrors.url} onChange={(event) => onNewLinkChange({ ...newLink, url: event.target.value })} />
+          <Field label="New link URL" type="url" inputMode="url" value={newLink.url} placeholder="https://" error={newLinkErrors.url} onChange={(event) => onNewLinkChange({ ...newLink, url: event.target.value })} onBlur={(event) => withScheme(event.target.value) !== event.target.value && onNewLinkChange({ ...newLink, url: withScheme(event.target.value) })} />
         </div>
         <div className="row rp-new-link-actions">
           <button type="submit" className="btn btn-secondary" disabled={adding || links.length >= MAX_LINKS}>
@@ -152,7 +152,7 @@ function LinkRow({ link, index, sectionOptions, errors, onChange, onRemove }: Li
       </div>
       <div className="grid grid-2">
         <Field label={<>Label<span className="sr-only"> of link {n}</span></>} value={link.label} maxLength={LABEL_MAX} error={error('label')} onChange={(event) => onChange({ label: event.target.value })} />
-        <Field label={<>URL<span className="sr-only"> of link {n}</span></>} type="url" inputMode="url" value={link.url} error={error('url')} onChange={(event) => onChange({ url: event.target.value })} />
+        <Field label={<>URL<span className="sr-only"> of link {n}</span></>} type="url" inputMode="url" value={link.url} error={error('url')} onChange={(event) => onChange({ url: event.target.value })} onBlur={(event) => withScheme(event.target.value) !== event.target.value && onChange({ url: withScheme(event.target.value) })} />
       </div>
       <div className="rp-link-extras">
         {sectionOptions.length > 1 && (

@@ -10,9 +10,10 @@ const PHONE_HEIGHT = 720
 /**
  * The live preview: the draft rendered by the server's renderer of the public page (so
  * the two cannot drift), 300 ms after the last change, in a sandboxed frame inside a
- * phone. A draft the server refuses keeps the last good preview on screen.
+ * phone. A draft the server refuses keeps the last good preview on screen, and so does one
+ * the editor holds back (`behind`: a field does not pass the check yet).
  */
-export function PreviewPane({ request }: { request: ConfigRequest }) {
+export function PreviewPane({ request, behind = false }: { request: ConfigRequest; behind?: boolean }) {
   const body = useMemo(() => JSON.stringify(request), [request])
   const settled = useDebouncedValue(body, PREVIEW_DEBOUNCE_MS)
   const [html, setHtml] = useState<string | null>(null)
@@ -50,7 +51,7 @@ export function PreviewPane({ request }: { request: ConfigRequest }) {
           </button>
         </div>
       </div>
-      {stale && <p className="hint" role="status">The preview shows your last valid changes.</p>}
+      {(stale || behind) && <p className="hint" role="status">The preview shows your last valid changes.</p>}
       <div className="rp-phone-viewport" style={{ width: PHONE_WIDTH * scale + 24 * scale, height: PHONE_HEIGHT * scale + 24 * scale }}>
         <div className="rp-phone" style={{ width: PHONE_WIDTH + 24, height: PHONE_HEIGHT + 24, transform: `scale(${scale})` }}>
           {html === null ? (

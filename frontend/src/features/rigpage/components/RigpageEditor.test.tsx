@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom'
 import { Toaster, toast } from 'sonner'
 import { useAuth } from '@/app/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
-import type { ConfigRequest, Editor } from '../draft'
+import { PREVIEW_DEBOUNCE_MS, type ConfigRequest, type Editor } from '../draft'
 import { sampleEditor, sampleLinks, sampleThemes } from '../testFixtures'
 import { RigpageEditorPage } from './RigpageEditor'
 
@@ -285,7 +285,7 @@ describe('the RigPage editor', () => {
     await userEvent.clear(slug)
     await userEvent.type(slug, 'ab')
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
-    expect(await screen.findByText('Failed to save: URL must be at least 3 characters.')).toBeInTheDocument()
+    expect(await screen.findByText('Failed to save: Page URL: URL must be at least 3 characters.')).toBeInTheDocument()
     expect(slug).toHaveAccessibleDescription(expect.stringMatching(/^URL must be at least 3 characters./))
     expect(saves(calls.calls)).toHaveLength(0)
   })
@@ -297,7 +297,7 @@ describe('the RigPage editor', () => {
     }))
     renderEditor()
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }))
-    expect(await screen.findByText('Failed to save: Please upload this image from the editor.')).toBeInTheDocument()
+    expect(await screen.findByText('Failed to save: Link 2 URL: Please enter a valid URL.')).toBeInTheDocument()
     expect(screen.getByLabelText('URL of link 2')).toHaveAccessibleDescription('Please enter a valid URL.')
     expect(screen.getByLabelText('URL of link 1')).not.toHaveAttribute('aria-invalid')
   })
@@ -333,6 +333,27 @@ describe('the RigPage editor', () => {
     expect(screen.queryByTestId('slug-warning')).not.toBeInTheDocument()
     await userEvent.type(slug, '2')
     expect(screen.getByTestId('slug-warning')).toHaveTextContent('For 90 days, http://localhost/rig/Pixel_Pete leads to the new address')
+  })
+
+  it('adds https:// to a typed address, marks a bad one as it is typed, and previews only what passes', async () => {
+    const { calls } = server(sampleEditor({ saved: true, links: sampleLinks(2) }))
+    renderEditor()
+    const url = await screen.findByLabelText('URL of link 2')
+    const previews = () => calls.filter((c) => c.path === '/_api/rigpage/preview')
+    await waitFor(() => expect(previews().length).toBe(1))
+    await userEvent.clear(url)
+    await userEvent.type(url, 'not a url')
+    expect(screen.getByText('Please enter a valid URL.')).toBeInTheDocument()
+    expect(await screen.findByText('The preview shows your last valid changes.')).toBeInTheDocument()
+    await new Promise((settle) => setTimeout(settle, PREVIEW_DEBOUNCE_MS + 100))
+    expect(previews()).toHaveLength(1)
+    await userEvent.clear(url)
+    await userEvent.type(url, 'instagram.com/pixel')
+    await userEvent.tab()
+    expect(url).toHaveValue('https://instagram.com/pixel')
+    expect(screen.queryByText('Please enter a valid URL.')).not.toBeInTheDocument()
+    await waitFor(() => expect(previews().length).toBe(2))
+    expect((previews()[1]?.body as ConfigRequest).links?.[1]?.url).toBe('https://instagram.com/pixel')
   })
 
   it('reorders links with the keyboard', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
 import { LockKeyhole, TriangleAlert } from 'lucide-react'
-import { messageOf } from '@/api/client'
+import { ApiError, messageOf } from '@/api/client'
 import { Field, TextAreaField } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/app/auth'
@@ -10,8 +10,8 @@ import { plural } from '@/lib/plural'
 import { useEditor, useSaveConfig, type SaveResponse } from '../api'
 import {
   BIO_MAX, BUTTON_STYLES, FONT_STYLES, SOCIAL_FIELDS, SOCIAL_PLATFORMS, TAGLINE_MAX,
-  addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, linkBatches, moveItem, newKey,
-  radiusLabel, saveCost, sectionNames, toRequest,
+  addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, fieldName, linkBatches, moveItem, newKey,
+  radiusLabel, saveCost, sectionNames, toRequest, withScheme,
   type Draft, type DraftLink, type SocialPlatform, type Editor, type FieldErrors, type ThemePreset,
 } from '../draft'
 import { checkRequest, newLinkSchema, fieldErrorsOfZod } from '../schemas'
@@ -129,6 +129,18 @@ type Dialog = { action: 'publish' } | { action: 'link'; link: DraftLink } | null
 /** Thrown when the client's own check fails, so the caller toasts like a server refusal. */
 class InvalidDraft extends Error {}
 
+/** A failed save as the toast says it, naming the field: "Link 2 URL: Please enter a valid URL." */
+function failureOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.issues[0]) return `${fieldName(error.issues[0].path)}: ${error.issues[0].message}`
+  return messageOf(error, fallback)
+}
+
+/** The first problem of a draft, naming its field. */
+function firstProblem(problems: FieldErrors): string | undefined {
+  const [path, message] = Object.entries(problems)[0] ?? []
+  return path === undefined ? undefined : `${fieldName(path)}: ${message}`
+}
+
 export function EditorForm({ editor }: { editor: Editor }) {
   const { user } = useAuth()
   const save = useSaveConfig()
@@ -140,6 +152,14 @@ export function EditorForm({ editor }: { editor: Editor }) {
   const [newLinkErrors, setNewLinkErrors] = useState<FieldErrors>({})
 
   const request = useMemo(() => toRequest(draft), [draft])
+  // Every field is checked as it is typed; a save's or the server's errors come first.
+  const liveProblems = useMemo(() => checkRequest(request), [request])
+  const shownErrors = useMemo(() => ({ ...liveProblems, ...errors }), [liveProblems, errors])
+  // The preview follows the last draft that passes the check: no request per keystroke
+  // of an address being typed, and no refusal to show.
+  const [previewed, setPreviewed] = useState(request)
+  const valid = Object.keys(liveProblems).length === 0
+  if (valid && previewed !== request) setPreviewed(request)
   const balance = user?.credits ?? editor.credits
   const names = useMemo(() => sectionNames(draft.sections), [draft.sections])
   const setup = editor.setups.find((s) => s.id === draft.rigpageSetupId) ?? null
@@ -161,7 +181,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
   const persist = async (next: Draft, kind: Exclude<Saving, null>): Promise<SaveResponse> => {
     const body = toRequest(next)
     const problems = checkRequest(body)
-    const first = Object.values(problems)[0]
+    const first = firstProblem(problems)
     if (first !== undefined) {
       setErrors(problems)
       throw new InvalidDraft(first)
@@ -185,7 +205,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
       await persist(draft, 'save')
       toast.success('Changes saved!')
     } catch (error) {
-      toast.error(`Failed to save: ${messageOf(error, 'An unknown error occurred.')}`)
+      toast.error(`Failed to save: ${failureOf(error, 'An unknown error occurred.')}`)
     }
   }
 
@@ -203,7 +223,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
   /** The client's check of a draft before a paid action; false (and the errors shown) when it fails. */
   const passes = (next: Draft, fail: (message: string) => void): boolean => {
     const problems = checkRequest(toRequest(next))
-    const first = Object.values(problems)[0]
+    const first = firstProblem(problems)
     if (first === undefined) return true
     setErrors(problems)
     fail(first)
@@ -232,7 +252,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
   }
 
   const addLink = () => {
-    const checked = newLinkSchema.safeParse(newLink)
+    const checked = newLinkSchema.safeParse({ ...newLink, url: withScheme(newLink.url) })
     if (!checked.success) {
       setNewLinkErrors(fieldErrorsOfZod(checked.error))
       return
@@ -354,7 +374,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
       </section>
 
       <div className="rp-layout">
-        <div className="stack rp-form">
+        <div className="stack rp-form" id="rp-form">
           <section className="card stack" aria-labelledby="rp-theme-title">
             <h2 id="rp-theme-title" className="card-title">Theme</h2>
             <ThemePicker value={draft.rigpageTheme} onChoose={chooseTheme} />
@@ -462,8 +482,9 @@ export function EditorForm({ editor }: { editor: Editor }) {
                   inputMode={platform === 'email' ? 'email' : 'url'}
                   placeholder={SOCIAL_FIELDS[platform].placeholder}
                   value={draft.rigpageSocialLinks[platform]}
-                  error={errors[`rigpageSocialLinks.${platform}`]}
+                  error={shownErrors[`rigpageSocialLinks.${platform}`]}
                   onChange={(event) => setSocial(platform, event.target.value)}
+                  onBlur={platform === 'email' ? undefined : (event) => withScheme(event.target.value) !== event.target.value && setSocial(platform, withScheme(event.target.value))}
                 />
               ))}
             </div>
@@ -542,7 +563,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
             <LinksEditor
               links={draft.links}
               sections={names}
-              errors={errors}
+              errors={shownErrors}
               newLink={newLink}
               newLinkErrors={newLinkErrors}
               allowance={allowance}
@@ -567,7 +588,11 @@ export function EditorForm({ editor }: { editor: Editor }) {
           )}
 
           <div className="card rp-actions" role="group" aria-label="Save and publish">
-            <p className="hint rp-balance">Balance: <strong>{credits(balance)}</strong></p>
+            <div className="row rp-actions-top">
+              <p className="hint rp-balance">Balance: <strong>{credits(balance)}</strong></p>
+              {/* On a phone the preview sits below the whole form: the sticky bar leads there. */}
+              <a href="#rp-preview" className="text-link rp-preview-jump">Preview ↓</a>
+            </div>
             <div className="row">
               {live ? (
                 <a href={`/rig/${editor.rigpageSlug}`} target="_blank" rel="noopener" className="btn btn-ghost">View live page</a>
@@ -586,8 +611,9 @@ export function EditorForm({ editor }: { editor: Editor }) {
           </div>
         </div>
 
-        <aside className="rp-aside" aria-label="Preview">
-          <PreviewPane request={request} />
+        <aside className="rp-aside" aria-label="Preview" id="rp-preview">
+          <PreviewPane request={previewed} behind={!valid} />
+          <a href="#rp-form" className="btn btn-secondary rp-preview-back">Back to editing</a>
         </aside>
       </div>
 

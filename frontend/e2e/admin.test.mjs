@@ -107,10 +107,13 @@ describe('the admin panel', () => {
     const feed = await page.request.get(`${session.server.baseUrl}/_api/community/setups`)
     assert.ok((await feed.json()).setups.some((s) => s.title === title), 'shown')
 
-    // Pro for a member, found by e-mail.
-    await page.getByLabel('E-mail or username').fill(`gamer${stamp}@example.com`)
+    // Pro for a member, found by part of their e-mail, once confirmed.
+    await page.getByLabel('E-mail or username').fill(`gamer${stamp}@`)
     await page.getByRole('button', { name: 'Search' }).click()
     await page.getByRole('button', { name: `Grant Pro to @${gamer.username}` }).click()
+    const confirm = page.getByRole('dialog', { name: new RegExp(`^Grant Pro to @${gamer.username}\\?`) })
+    await expectAccessible(page, assert, 'the confirmation of an account change')
+    await confirm.getByRole('button', { name: 'Confirm' }).click()
     await page.getByRole('button', { name: `Revoke Pro from @${gamer.username}` }).waitFor()
     const me = await member.page.request.get(`${session.server.baseUrl}/_api/auth/session`)
     assert.equal((await me.json()).user.isPro, true)

@@ -497,9 +497,26 @@ pub struct DecideRequest {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct UserSearchQuery {
-    /// An e-mail, or the start of a username.
-    #[validate(length(min = 1, max = 254, message = "Enter an e-mail or a username."))]
+    /// Any part of an e-mail or a username; empty or absent: every account.
+    #[serde(default)]
+    #[validate(length(max = 254, message = "A search is at most 254 characters."))]
     pub query: String,
+    #[serde(default)]
+    #[validate(range(min = 0, message = "Offset must be 0 or more."))]
+    #[param(minimum = 0)]
+    pub offset: i64,
+}
+
+/// One page of accounts, newest first.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUsersResponse {
+    pub users: Vec<AdminAccountDto>,
+    /// Accounts matching in all.
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+    pub has_more: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

@@ -13,11 +13,11 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    AccountChangeDto, ActivateProductsRequest, ActivateProductsResponse, AdminAccountDto, CategoryDto,
-    CategoryQuery, ChangeAccountRequest, DailyClicksDto, DecideRequest, DecisionDto, HealthReportDto,
-    LogQuery, LogResponse, OkResponse, PeriodQuery, ProductIdRequest, ReplaceLinkRequest, ReportedSetupDto,
-    SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult,
-    VerifyLinksRequest,
+    AccountChangeDto, ActivateProductsRequest, ActivateProductsResponse, AdminAccountDto, AdminUsersResponse,
+    CategoryDto, CategoryQuery, ChangeAccountRequest, DailyClicksDto, DecideRequest, DecisionDto,
+    HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery, ProductIdRequest, ReplaceLinkRequest,
+    ReportedSetupDto, SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery,
+    VerificationResult, VerifyLinksRequest,
 };
 use crate::service::checker::{self, CheckerConfig};
 use crate::service::links::{self, LinkAction, LinkFilter};
@@ -338,22 +338,30 @@ async fn decide(
     Ok(web::Json(OkResponse { success: true }))
 }
 
-/// Accounts by e-mail or the start of a username.
+/// Accounts whose e-mail or username holds the query (none: every account), newest first,
+/// 20 a page.
 #[utoipa::path(
     tag = "admin",
     params(UserSearchQuery),
     security(("session" = [])),
-    responses((status = 200, description = "At most 20 accounts", body = Vec<AdminAccountDto>), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+    responses((status = 200, description = "A page of accounts", body = AdminUsersResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
 )]
 #[get("/_api/admin/users")]
 async fn find_users(
     _admin: AdminUser,
     query: ValidQuery<UserSearchQuery>,
     db: web::Data<Db>,
-) -> Result<web::Json<Vec<AdminAccountDto>>, ApiError> {
-    let text = query.into_inner().query;
-    let found = db.run(move |conn| users::search(conn, &text)).await?;
-    Ok(web::Json(found.into_iter().map(AdminAccountDto::from).collect()))
+) -> Result<web::Json<AdminUsersResponse>, ApiError> {
+    let UserSearchQuery { query, offset } = query.into_inner();
+    let page = db.run(move |conn| users::search(conn, &query, offset)).await?;
+    let shown = i64::try_from(page.accounts.len()).unwrap_or(i64::MAX);
+    Ok(web::Json(AdminUsersResponse {
+        users: page.accounts.into_iter().map(AdminAccountDto::from).collect(),
+        total: page.total,
+        limit: users::SEARCH_LIMIT,
+        offset,
+        has_more: offset.saturating_add(shown) < page.total,
+    }))
 }
 
 /// Grants or revokes Pro or the admin role.

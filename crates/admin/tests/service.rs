@@ -487,14 +487,22 @@ fn accounts_are_found_and_changed_and_no_admin_removes_their_own_role(db: TestDb
     let gamer = fixtures::account(&mut conn, "Gamer.One@Example.com");
     fixtures::account(&mut conn, "other@example.com");
 
+    let ids = |query: &str, conn: &mut DbConnection| {
+        users::search(conn, query, 0).unwrap().accounts.iter().map(|a| a.id).collect::<Vec<_>>()
+    };
+    assert_eq!(ids("GAMER.ONE@example.com", &mut conn), [gamer.id]);
+    assert_eq!(ids("r.one@EXAMPLE", &mut conn), [gamer.id], "any part of an e-mail");
+    let middle = &gamer.username[1..gamer.username.len() - 1];
+    assert!(ids(&middle.to_uppercase(), &mut conn).contains(&gamer.id), "any part of a username");
+    assert!(ids("%", &mut conn).is_empty(), "wildcards match themselves");
+    let everyone = users::search(&mut conn, "  ", 0).unwrap();
+    assert_eq!(everyone.total, 3, "a blank search lists every account");
     assert_eq!(
-        users::search(&mut conn, "GAMER.ONE@example.com").unwrap().iter().map(|a| a.id).collect::<Vec<_>>(),
-        [gamer.id]
+        everyone.accounts.first().map(|a| a.id),
+        Some(everyone.accounts.iter().map(|a| a.id).max().unwrap()),
+        "newest first"
     );
-    let prefix = &gamer.username[..3];
-    assert!(users::search(&mut conn, &prefix.to_uppercase()).unwrap().iter().any(|a| a.id == gamer.id));
-    assert!(users::search(&mut conn, "%").unwrap().is_empty(), "wildcards match themselves");
-    assert!(users::search(&mut conn, "  ").unwrap().is_empty());
+    assert_eq!(users::search(&mut conn, "", 2).unwrap().accounts.len(), 1, "paged");
 
     let pro = users::change(&mut conn, actor, gamer.id, users::Change::Pro(true), noon()).unwrap();
     assert!(pro.is_pro);

@@ -26,23 +26,30 @@ pub(crate) fn find_users(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Ve
     users::table.filter(users::id.eq_any(ids)).select(UserRow::as_select()).load(conn)
 }
 
-/// Accounts whose e-mail is `email` or whose username starts with `username_prefix`
-/// (case-insensitively), oldest first.
+/// Accounts whose e-mail or username holds `text` anywhere (case-insensitively; empty: every
+/// account), newest first, `limit` from `offset`, and how many match in all.
 pub(crate) fn search_users(
     conn: &mut DbConnection,
-    email: &str,
-    username_prefix: &str,
+    text: &str,
     limit: i64,
-) -> QueryResult<Vec<UserRow>> {
+    offset: i64,
+) -> QueryResult<(Vec<UserRow>, i64)> {
     // LIKE's wildcards in the typed text match themselves.
-    let escaped =
-        username_prefix.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    users::table
-        .filter(users::email.eq(email).or(lower(users::username).like(format!("{escaped}%")).escape('\\')))
-        .order(users::id)
+    let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    let pattern = format!("%{escaped}%");
+    let matching = lower(users::email)
+        .like(pattern.clone())
+        .escape('\\')
+        .or(lower(users::username).like(pattern).escape('\\'));
+    let rows = users::table
+        .filter(matching.clone())
+        .order(users::id.desc())
         .limit(limit)
+        .offset(offset)
         .select(UserRow::as_select())
-        .load(conn)
+        .load(conn)?;
+    let total = users::table.filter(matching).count().get_result(conn)?;
+    Ok((rows, total))
 }
 
 /// By normalised (trimmed, lower-cased) e-mail.

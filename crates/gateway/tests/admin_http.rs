@@ -83,7 +83,7 @@ async fn queries_and_bodies_are_validated(db: TestDb) {
         "/_api/analytics/top-products?limit=abc",
         "/_api/analytics/category-performance?sortBy=popularity",
         "/_api/analytics/summary?period=week",
-        "/_api/admin/users?query=",
+        "/_api/admin/users?offset=-1",
         "/_api/admin/log?limit=0",
     ] {
         assert_eq!(admin.get(path).await.status, StatusCode::BAD_REQUEST, "{path}");
@@ -396,8 +396,15 @@ async fn moderation_and_accounts_are_done_from_the_panel_and_logged(db: TestDb) 
     assert_eq!(admin.get("/_api/admin/reports").await.json(), json!([]));
 
     let found = admin.get("/_api/admin/users?query=owner@example.com").await.json();
-    assert_eq!(found[0]["id"], owner.id);
-    assert_eq!(found[0]["isPro"], false);
+    assert_eq!(found["users"][0]["id"], owner.id);
+    assert_eq!(found["users"][0]["isPro"], false);
+    let everyone = admin.get("/_api/admin/users").await.json();
+    assert_eq!(
+        (everyone["total"].as_i64(), everyone["hasMore"].as_bool()),
+        (Some(5), Some(false)),
+        "{everyone}"
+    );
+    assert!(everyone["users"][0]["id"].as_i64() > everyone["users"][4]["id"].as_i64(), "newest first");
     let granted =
         admin.post("/_api/admin/users/change", json!({"userId": owner.id, "change": "grant_pro"})).await;
     assert_eq!(granted.json()["isPro"], true);

@@ -150,7 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts by e-mail or the start of a username. */
+        /**
+         * Accounts whose e-mail or username holds the query (none: every account), newest first,
+         *     20 a page.
+         */
         get: operations["find_users"];
         put?: never;
         post?: never;
@@ -1227,6 +1230,20 @@ export interface components {
             /** @description `user` or `admin`. */
             role: string;
             username: string;
+        };
+        /** @description One page of accounts, newest first. */
+        AdminUsersResponse: {
+            hasMore: boolean;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            offset: number;
+            /**
+             * Format: int64
+             * @description Accounts matching in all.
+             */
+            total: number;
+            users: components["schemas"]["AdminAccountDto"][];
         };
         /**
          * @description The affiliate networks (spec §3) by their display names, stored by a short key.
@@ -3110,9 +3127,10 @@ export interface operations {
     };
     find_users: {
         parameters: {
-            query: {
-                /** @description An e-mail, or the start of a username. */
-                query: string;
+            query?: {
+                /** @description Any part of an e-mail or a username; empty or absent: every account. */
+                query?: string;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -3120,13 +3138,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description At most 20 accounts */
+            /** @description A page of accounts */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminAccountDto"][];
+                    "application/json": components["schemas"]["AdminUsersResponse"];
                 };
             };
             /** @description Invalid input */

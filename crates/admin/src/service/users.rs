@@ -11,12 +11,22 @@ use setupiq_db::{DbConnection, write_transaction};
 use super::log::{self, Action, Actor, TargetKind};
 use crate::error::AdminError;
 
-/// The most accounts a search returns.
+/// Accounts per page of the users list.
 pub const SEARCH_LIMIT: i64 = 20;
 
-/// Accounts whose e-mail is `query` or whose username starts with it.
-pub fn search(conn: &mut DbConnection, query: &str) -> Result<Vec<Account>, AdminError> {
-    Ok(accounts::search(conn, query.trim(), SEARCH_LIMIT)?)
+/// One page of the users list.
+#[derive(Debug)]
+pub struct UsersPage {
+    pub accounts: Vec<Account>,
+    /// Accounts matching in all.
+    pub total: i64,
+}
+
+/// Accounts whose e-mail or username holds `query` (blank: every account), newest first,
+/// [`SEARCH_LIMIT`] from `offset`.
+pub fn search(conn: &mut DbConnection, query: &str, offset: i64) -> Result<UsersPage, AdminError> {
+    let (accounts, total) = accounts::search(conn, query, SEARCH_LIMIT, offset)?;
+    Ok(UsersPage { accounts, total })
 }
 
 /// What an admin changes about an account.

@@ -305,17 +305,17 @@ pub fn set_role(
     }
 }
 
-/// Accounts whose e-mail is `query` or whose username starts with it (case-insensitively),
-/// at most `limit`, oldest first: what an admin looks people up by.
-pub fn search(conn: &mut DbConnection, query: &str, limit: i64) -> Result<Vec<Account>, AuthError> {
-    let query = query.trim();
-    if query.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(repo::search_users(conn, &normalize_email(query), query, limit)?
-        .into_iter()
-        .map(Account::from)
-        .collect())
+/// Accounts whose e-mail or username holds `query` anywhere (case-insensitively; blank:
+/// every account), newest first, `limit` from `offset`, and how many match in all: what an
+/// admin looks people up by.
+pub fn search(
+    conn: &mut DbConnection,
+    query: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<Account>, i64), AuthError> {
+    let (rows, total) = repo::search_users(conn, query.trim(), limit, offset)?;
+    Ok((rows.into_iter().map(Account::from).collect(), total))
 }
 
 /// How old an account must be before its reports count towards hiding a setup.

@@ -74,8 +74,11 @@ export async function decideReports(setupId: number, decision: Decision, note?: 
   return unwrap(await api.POST('/_api/admin/reports/decide', { body }), 'Failed to save the decision.')
 }
 
-export async function findUsers(query: string): Promise<AdminAccount[]> {
-  return unwrap(await api.GET('/_api/admin/users', { params: { query: { query } } }), 'Failed to search users.')
+export type UsersPage = Schemas['AdminUsersResponse']
+
+export async function findUsers(query: string, offset: number): Promise<UsersPage> {
+  const params = { query: { ...(query ? { query } : {}), ...(offset ? { offset } : {}) } }
+  return unwrap(await api.GET('/_api/admin/users', { params }), 'Failed to search users.')
 }
 
 export async function changeAccount(userId: number, change: AccountChange): Promise<AdminAccount> {
@@ -123,8 +126,9 @@ export function useReports() {
   return useSWR(REPORTS_KEY, fetchReports, adminOptions('Could not load the moderation queue.'))
 }
 
-export function useUserSearch(query: string) {
-  return useSWR(query ? ['admin-users', query] : null, ([, q]) => findUsers(q), {
+/** Accounts whose e-mail or username holds `query` (empty: all), newest first, a page from `offset`. */
+export function useUserSearch(query: string, offset: number) {
+  return useSWR(['admin-users', query, offset], ([, q, o]) => findUsers(q, o), {
     keepPreviousData: true,
     revalidateOnFocus: false,
     shouldRetryOnError: false,

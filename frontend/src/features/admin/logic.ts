@@ -164,6 +164,20 @@ export function reasonLabel(reason: string): string {
 }
 
 /** The success toast of an account change. */
+/** What the confirmation of an account change asks. */
+export function changeQuestion(change: AccountChange, username: string): string {
+  switch (change) {
+    case 'grant_pro':
+      return `Grant Pro to @${username}? Their analyses become free.`
+    case 'revoke_pro':
+      return `Revoke Pro from @${username}?`
+    case 'grant_admin':
+      return `Make @${username} an admin? They will see every account and can moderate and change them.`
+    case 'revoke_admin':
+      return `Remove the admin role from @${username}?`
+  }
+}
+
 export function changeMessage(change: AccountChange, username: string): string {
   switch (change) {
     case 'grant_pro':

@@ -232,30 +232,51 @@ describe('Moderation Queue', () => {
 })
 
 describe('Users', () => {
-  it('finds an account and grants Pro', async () => {
+  const page = (users: ReturnType<typeof sampleAccount>[], total = users.length, offset = 0) => ok({ users, total, limit: 20, offset, hasMore: offset + users.length < total })
+
+  it('lists the newest accounts at once, finds one by any part, and grants Pro once confirmed', async () => {
     const { calls } = adminServer({
-      'GET /_api/admin/users': ok([sampleAccount()]),
+      'GET /_api/admin/users': page([sampleAccount()]),
       'POST /_api/admin/users/change': ok(sampleAccount({ isPro: true })),
     })
     renderAdmin()
+    expect(await screen.findByRole('button', { name: 'Grant Pro to @Gamer_Gina' })).toBeInTheDocument()
+    expect(calls.some((c) => c.path === '/_api/admin/users' && c.search === undefined)).toBe(true)
     await userEvent.type(screen.getByRole('searchbox', { name: 'E-mail or username' }), 'gina')
     await userEvent.click(screen.getByRole('button', { name: 'Search' }))
     await waitFor(() => expect(calls.some((c) => c.path === '/_api/admin/users' && c.search === '?query=gina')).toBe(true))
     await userEvent.click(await screen.findByRole('button', { name: 'Grant Pro to @Gamer_Gina' }))
+    const confirm = await screen.findByRole('dialog', { name: /^Grant Pro to @Gamer_Gina\?/ })
+    expect(calls.some((c) => c.path === '/_api/admin/users/change')).toBe(false)
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/users/change')?.body).toEqual({ userId: 2, change: 'grant_pro' }))
     expect(await screen.findByText('@Gamer_Gina is now Pro.')).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Revoke Pro from @Gamer_Gina' })).toBeInTheDocument()
   })
 
+  it('changes nothing when a confirmation is cancelled, and pages through many accounts', async () => {
+    const { calls } = adminServer({
+      'GET /_api/admin/users': (_body: unknown, { search }: { search: string }) =>
+        search.includes('offset=20') ? page([sampleAccount({ id: 3, username: 'Late_Lou' })], 21, 20) : page([sampleAccount()], 21),
+    })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Make admin @Gamer_Gina' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: /^Make @Gamer_Gina an admin\?/ })).getByRole('button', { name: 'Cancel' }))
+    expect(calls.some((c) => c.path === '/_api/admin/users/change')).toBe(false)
+    expect(screen.getByText('1–1 of 21')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('@Late_Lou')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+  })
+
   it("shows the server's refusal to take one's own admin role", async () => {
     adminServer({
-      'GET /_api/admin/users': ok([sampleAccount({ id: 1, username: 'Pixel_Pete', role: 'admin' })]),
+      'GET /_api/admin/users': page([sampleAccount({ id: 1, username: 'Pixel_Pete', role: 'admin' })]),
       'POST /_api/admin/users/change': { status: 403, body: { error: 'You cannot remove your own admin role.', code: 'forbidden' } },
     })
     renderAdmin()
-    await userEvent.type(screen.getByRole('searchbox', { name: 'E-mail or username' }), 'pete')
-    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
     await userEvent.click(await screen.findByRole('button', { name: 'Remove admin from @Pixel_Pete' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('You cannot remove your own admin role.')).toBeInTheDocument()
   })
 })

@@ -1,29 +1,37 @@
 import { useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { messageOf } from '@/api/client'
+import { Modal } from '@/components/ui/Modal'
 import { changeAccount, useRefreshAdmin, useUserSearch, type AdminAccount } from '../api'
-import { changeMessage, formatCount, UNKNOWN_ERROR, type AccountChange } from '../logic'
+import { changeMessage, changeQuestion, formatCount, UNKNOWN_ERROR, type AccountChange } from '../logic'
 
-/** 'Users': find accounts by e-mail or username; grant or revoke Pro and the admin role. */
+/**
+ * 'Users': every account, newest first, 20 a page, or those whose e-mail or username holds
+ * the search; grant or revoke Pro and the admin role, each once confirmed.
+ */
 export function UsersPanel() {
   const id = useId()
   const [text, setText] = useState('')
   const [query, setQuery] = useState('')
-  const { data, error, isLoading, mutate } = useUserSearch(query)
+  const [offset, setOffset] = useState(0)
+  const { data, error, isLoading, mutate } = useUserSearch(query, offset)
   const refresh = useRefreshAdmin()
   const [busy, setBusy] = useState<number | null>(null)
+  const [asking, setAsking] = useState<{ account: AdminAccount; what: AccountChange } | null>(null)
 
   const search = (event: FormEvent) => {
     event.preventDefault()
     setQuery(text.trim())
+    setOffset(0)
   }
 
   const change = async (account: AdminAccount, what: AccountChange) => {
+    setAsking(null)
     setBusy(account.id)
     try {
       const updated = await changeAccount(account.id, what)
       toast.success(changeMessage(what, updated.username))
-      void mutate((list) => list?.map((a) => (a.id === updated.id ? updated : a)), { revalidate: false })
+      void mutate((page) => page && { ...page, users: page.users.map((a) => (a.id === updated.id ? updated : a)) }, { revalidate: false })
       refresh()
     } catch (err) {
       toast.error('Failed to change the account.', { description: messageOf(err, UNKNOWN_ERROR) })
@@ -46,20 +54,18 @@ export function UsersPanel() {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn btn-secondary" disabled={!text.trim()}>Search</button>
+        <button type="submit" className="btn btn-secondary">Search</button>
       </form>
-      {!query ? (
-        <p className="hint">Search for an account by its e-mail or the start of its username.</p>
-      ) : isLoading && !data ? (
-        <p className="muted" role="status">Searching...</p>
+      {isLoading && !data ? (
+        <p className="muted" role="status">Loading accounts...</p>
       ) : error && !data ? (
         <p className="form-error" role="alert">{messageOf(error, 'Failed to search users.')}</p>
-      ) : !data || data.length === 0 ? (
+      ) : !data || data.users.length === 0 ? (
         <p className="muted">No accounts found.</p>
       ) : (
         <div className="table-wrap">
           <table className="history-table">
-            <caption className="sr-only">Accounts matching “{query}”</caption>
+            <caption className="sr-only">{query ? `Accounts matching “${query}”` : 'Accounts, newest first'}</caption>
             <thead>
               <tr>
                 <th scope="col">Username</th>
@@ -71,7 +77,7 @@ export function UsersPanel() {
               </tr>
             </thead>
             <tbody>
-              {data.map((account) => {
+              {data.users.map((account) => {
                 const disabled = busy === account.id
                 const isAdmin = account.role === 'admin'
                 return (
@@ -84,11 +90,11 @@ export function UsersPanel() {
                     <td>
                       <div className="row admin-actions">
                         <button type="button" className="btn btn-secondary btn-sm" disabled={disabled} aria-label={`${account.isPro ? 'Revoke Pro from' : 'Grant Pro to'} @${account.username}`}
-                          onClick={() => void change(account, account.isPro ? 'revoke_pro' : 'grant_pro')}>
+                          onClick={() => setAsking({ account, what: account.isPro ? 'revoke_pro' : 'grant_pro' })}>
                           {account.isPro ? 'Revoke Pro' : 'Grant Pro'}
                         </button>
                         <button type="button" className={`btn btn-sm ${isAdmin ? 'btn-danger' : 'btn-secondary'}`} disabled={disabled} aria-label={`${isAdmin ? 'Remove admin from' : 'Make admin'} @${account.username}`}
-                          onClick={() => void change(account, isAdmin ? 'revoke_admin' : 'grant_admin')}>
+                          onClick={() => setAsking({ account, what: isAdmin ? 'revoke_admin' : 'grant_admin' })}>
                           {isAdmin ? 'Remove admin' : 'Make admin'}
                         </button>
                       </div>
@@ -100,6 +106,21 @@ export function UsersPanel() {
           </table>
         </div>
       )}
+      {data && data.total > data.limit && (
+        <div className="row admin-pager">
+          <p className="hint" role="status">
+            {data.offset + 1}–{data.offset + data.users.length} of {formatCount(data.total)}
+          </p>
+          <button type="button" className="btn btn-secondary btn-sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - data.limit))}>Previous</button>
+          <button type="button" className="btn btn-secondary btn-sm" disabled={!data.hasMore} onClick={() => setOffset(offset + data.limit)}>Next</button>
+        </div>
+      )}
+      <Modal open={asking !== null} onOpenChange={(open) => !open && setAsking(null)} title={asking ? changeQuestion(asking.what, asking.account.username) : ''}>
+        <div className="row dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setAsking(null)}>Cancel</button>
+          <button type="button" className="btn btn-primary" onClick={() => asking && void change(asking.account, asking.what)}>Confirm</button>
+        </div>
+      </Modal>
     </section>
   )
 }

@@ -148,7 +148,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.goto(`/user/${owner.id}`)
     await page.getByRole('heading', { name: /'s Profile$/ }).waitFor()
     await page.getByTestId('recent-posts').getByRole('heading', { name: title }).waitFor()
-    assert.match(await page.getByTestId('profile-stats').innerText(), /Total Likes\s*1/)
+    assert.match(await page.getByTestId('profile-stats').innerText(), /Total Upvotes\s*1/)
     await expectAccessible(page, assert, `/user/${owner.id}`)
 
     // The owner edits it: one photo fewer and a new title.

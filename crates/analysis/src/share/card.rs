@@ -64,6 +64,7 @@ fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> Str
             STANDARD.encode(jpeg)
         )
     });
+    let heading = format!("{} · {}", percentile_text(score), a.category);
     let mut rows = String::new();
     for (i, rating) in (0u32..).zip(&a.category_ratings) {
         let y = 330 + i * 42;
@@ -93,18 +94,26 @@ fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> Str
 {picture}
 <text x="{x}" y="80" font-size="30" fill="#a78bfa">SetupIQ</text>
 <text x="{x}" y="190" font-size="110" fill="{colour}">{score:.1}<tspan font-size="44" fill="#94a3b8">/10</tspan></text>
-<text x="{x}" y="250" font-size="30" fill="#f8fafc">{band} · {kind}</text>
+<text x="{x}" y="250" font-size="{heading_size}" fill="#f8fafc">{heading}</text>
 {line}{rows}<text x="{x}" y="600" font-size="20" fill="#94a3b8">SetupIQ Score · rate your setup at SetupIQ</text>
 </svg>"##,
         colour = band_colour(score),
-        band = escape(percentile_text(score)),
-        kind = escape(&a.category),
+        heading = escape(&heading),
+        heading_size = font_size_to_fit(&heading, WIDTH - x - 40, 30),
         line = voiced.map_or_else(String::new, |summary| format!(
             r##"<text x="{x}" y="292" font-size="20" fill="#c4b5fd">{}</text>
 "##,
             escape(&shortened(&summary, if photo.is_some() { 46 } else { 85 }))
         )),
     )
+}
+
+/// The largest font size up to `max` at which `text` fits `width` pixels in the card's font
+/// (its glyphs average under 0.56 em), never below 18: a long setup type ("RGB Gaming
+/// Battlestation") is set smaller instead of being cut off at the card's edge.
+fn font_size_to_fit(text: &str, width: u32, max: u32) -> u32 {
+    let chars = u32::try_from(text.chars().count()).unwrap_or(u32::MAX).max(1);
+    (width * 100 / (56 * chars)).clamp(18, max)
 }
 
 /// `text` cut at a word to at most `max` characters, with an ellipsis when cut.
@@ -173,5 +182,48 @@ mod tests {
         assert!(row.contains(">-/10</text>"), "{row}");
         assert!(!svg.contains("null"), "{svg}");
         render(&analysis, Voice::Coach, None).unwrap();
+    }
+
+    /// The rightmost edge of any text drawn, in pixels.
+    fn text_right_edge(svg: &str) -> f32 {
+        let tree = usvg::Tree::from_str(svg, options()).unwrap();
+        fn walk(group: &usvg::Group, right: &mut f32) {
+            for node in group.children() {
+                match node {
+                    usvg::Node::Group(inner) => walk(inner, right),
+                    usvg::Node::Text(text) => *right = right.max(text.abs_bounding_box().right()),
+                    _ => {}
+                }
+            }
+        }
+        let mut right = 0.0;
+        walk(tree.root(), &mut right);
+        right
+    }
+
+    #[test]
+    fn a_long_setup_type_fits_the_card_beside_the_photo() {
+        let assessment =
+            setupiq_analyzer::text::assess("Two 27 inch monitors on arms, RGB strips, a gaming chair.")
+                .unwrap();
+        let mut analysis = SavedAnalysis {
+            id: 1,
+            user_id: 1,
+            input_type: InputType::Image,
+            input_text: None,
+            image: None,
+            thumbnail: None,
+            report: Report::new(assessment, Vec::new(), AnalyzerName::Local),
+            status: AnalysisStatus::Completed,
+            created_at: chrono::Utc::now(),
+            share_token: None,
+        };
+        analysis.report.assessment.category = "RGB Gaming Battlestation".into();
+        analysis.report.assessment.overall_score = 3.1;
+        // With a photo, which takes the left 560 pixels (its bytes do not matter to the layout).
+        let svg = template(&analysis, Voice::Honest, Some(b"jpeg"));
+        assert!(svg.contains("RGB Gaming Battlestation"), "not cut: {svg}");
+        let right = text_right_edge(&svg);
+        assert!(right <= WIDTH as f32, "text runs to x = {right} on a {WIDTH} px card");
     }
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Camera, Image, LockKeyhole, TriangleAlert } from 'lucide-react'
+import { plural } from '@/lib/plural'
 import { Modal } from '@/components/ui/Modal'
 import { useAuth } from '@/app/auth'
 import { shortDate } from '@/lib/relativeTime'
@@ -41,7 +42,7 @@ function PostDialog({ post, onClose }: { post: MyPost | null; onClose: () => voi
         {post.thumbnailUrl && <img className="cm-detail-photo" src={post.thumbnailUrl} alt={title} />}
         {post.description && <p>{post.description}</p>}
         <p className="muted">
-          Score {post.score} · {post.imageCount} {post.imageCount === 1 ? 'photo' : 'photos'} · {shortDate(post.createdAt)}
+          {plural(post.score, 'upvote')} · {post.imageCount} {post.imageCount === 1 ? 'photo' : 'photos'} · {shortDate(post.createdAt)}
           {post.hidden && ' · Hidden after reports'}
         </p>
         <Link to="/community" className="text-link">Open the community</Link>
@@ -86,7 +87,7 @@ export function MyPostsPage() {
       <div className="grid cm-stats" data-testid="post-stats">
         <Stat label="Total Posts" value={summary?.totalPosts ?? 0} />
         <Stat label="Total Upvotes" value={summary?.totalUpvotes ?? 0} />
-        <Stat label="Average Score" value={oneDecimal(summary?.averageScore)} />
+        <Stat label="Average SetupIQ Score" value={oneDecimal(summary?.averageScore)} />
         <Stat label="Best Post Score" value={summary?.bestPostScore ?? 0} />
       </div>
       {posts.length === 0 ? (
@@ -110,7 +111,7 @@ export function MyPostsPage() {
                 {post.thumbnailUrl ? <img className="history-thumb" src={post.thumbnailUrl} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true"><Image aria-hidden="true" /></div>}
                 <span className="card-title">{post.title || 'Untitled setup'}</span>
                 <span className="row cm-meta">
-                  <span className="muted">Score {post.score} · {shortDate(post.createdAt)}</span>
+                  <span className="muted">{plural(post.score, 'upvote')} · {shortDate(post.createdAt)}</span>
                   {post.hidden && <HiddenBadge id={hiddenBadgeId(post.id)} />}
                 </span>
               </button>

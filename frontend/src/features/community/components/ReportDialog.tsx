@@ -36,7 +36,7 @@ export function ReportDialog({ setupId, onClose }: { setupId: number | null; onC
         <fieldset className="stack">
           <legend className="sr-only">Reason</legend>
           {REPORT_REASONS.map((r) => (
-            <label key={r.value} className="row">
+            <label key={r.value} className="row radio-row">
               <input type="radio" name={`${id}-reason`} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
               {r.label}
             </label>

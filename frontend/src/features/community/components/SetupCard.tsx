@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ChevronDown, ChevronUp, Image, Link2 } from 'lucide-react'
+import { plural } from '@/lib/plural'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
 import type { VoteValue, WinnerMark } from '../logic'
@@ -27,7 +28,7 @@ export function VoteButtons({ setup, signedIn, own, onVote }: VoteButtonsProps) 
       >
         <ChevronUp aria-hidden="true" />
       </button>
-      <span className="cm-score" data-testid="setup-score" aria-label={`Score ${setup.score}`}>{setup.score}</span>
+      <span className="cm-score" data-testid="setup-score" aria-label={plural(setup.score, 'upvote')}>{setup.score}</span>
       <button
         type="button"
         className={`icon-btn cm-vote${setup.userVote === -1 ? ' cm-vote-active' : ''}`}

@@ -1,3 +1,4 @@
+import { plural } from '@/lib/plural'
 import useSWR from 'swr'
 import { Link } from 'react-router-dom'
 import { fetchSetups } from '../feed'
@@ -25,7 +26,7 @@ export function TopSetupsThisWeek() {
               <span className="row cm-meta">
                 <Link to={`/user/${setup.uploaderId}`} className="text-link">{setup.uploaderDisplayName || setup.uploaderUsername}</Link>
                 {setup.uploaderIsPro && <ProBadge />}
-                <span className="muted">Score {setup.score}</span>
+                <span className="muted">{plural(setup.score, 'upvote')}</span>
               </span>
             </li>
           )

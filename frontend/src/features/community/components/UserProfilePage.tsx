@@ -83,8 +83,8 @@ export function UserProfilePage({ userId }: { userId: number }) {
       </header>
       <div className="grid cm-stats" data-testid="profile-stats">
         <div className="card stack cm-stat"><span className="muted">Total Posts</span><strong className="cm-stat-value">{stats.totalPosts}</strong></div>
-        <div className="card stack cm-stat"><span className="muted">Total Likes</span><strong className="cm-stat-value">{stats.totalLikes}</strong></div>
-        <div className="card stack cm-stat"><span className="muted">Average Score</span><strong className="cm-stat-value">{oneDecimal(stats.averageScore)}</strong></div>
+        <div className="card stack cm-stat"><span className="muted">Total Upvotes</span><strong className="cm-stat-value">{stats.totalLikes}</strong></div>
+        <div className="card stack cm-stat"><span className="muted">Average SetupIQ Score</span><strong className="cm-stat-value">{oneDecimal(stats.averageScore)}</strong></div>
       </div>
       <section className="stack">
         <h2>Recent Posts</h2>

@@ -29,7 +29,7 @@ describe('MyPostsPage', () => {
     })
     renderApp(<MyPostsPage />)
     const stats = await screen.findByTestId('post-stats')
-    for (const label of ['Total Posts', 'Total Upvotes', 'Average Score', 'Best Post Score']) expect(within(stats).getByText(label)).toBeInTheDocument()
+    for (const label of ['Total Posts', 'Total Upvotes', 'Average SetupIQ Score', 'Best Post Score']) expect(within(stats).getByText(label)).toBeInTheDocument()
     expect(within(stats).getByText('4.0')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'View Neon Den' })).toBeInTheDocument()
   })

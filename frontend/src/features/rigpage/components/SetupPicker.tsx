@@ -22,7 +22,7 @@ export function SetupPicker({ setups, value, onChange, error }: { setups: SetupO
           <label key={setup.id} className={setup.id === value ? 'rp-setup rp-setup-selected' : 'rp-setup'}>
             <input type="radio" name="rp-setup" className="sr-only" value={setup.id} checked={setup.id === value} onChange={() => onChange(setup.id)} />
             <img src={setup.thumbnailUrl ?? setup.inputData} alt="" loading="lazy" />
-            <span className="rp-setup-score">Score {setup.overallRating.toFixed(1)}</span>
+            <span className="rp-setup-score">SetupIQ Score {setup.overallRating.toFixed(1)}</span>
             <span className="hint">{dateOf(setup.createdAt)}</span>
           </label>
         ))}

@@ -125,13 +125,16 @@ pub struct Config {
     pub adsense_client: Option<String>,
 }
 
-/// `SETUPIQ_LEGAL_*`: who runs this deployment, for the legal pages and the Impressum. A value
-/// left unset is shown as not provided yet, never invented.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// `SETUPIQ_LEGAL_*`: who runs this deployment, for the legal pages and the Impressum
+/// (`GET /_api/site` answers it as it is). A value left unset is null there and shown as not
+/// provided yet, never invented.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = LegalDto)]
 pub struct LegalInfo {
     /// `SETUPIQ_LEGAL_OPERATOR`: the company or person, with its legal form.
     pub operator: Option<String>,
-    /// `SETUPIQ_LEGAL_ADDRESS`: the postal address, its lines separated by `;`.
+    /// `SETUPIQ_LEGAL_ADDRESS` (lines separated by `;`): the postal address, a line per entry.
     pub address: Vec<String>,
     /// `SETUPIQ_LEGAL_CONTACT_EMAIL`.
     pub contact_email: Option<String>,
@@ -144,6 +147,7 @@ pub struct LegalInfo {
     /// `SETUPIQ_LEGAL_VAT_ID`.
     pub vat_id: Option<String>,
     /// `SETUPIQ_LEGAL_POLICY_DATE` (YYYY-MM-DD): when the terms and the privacy policy last changed.
+    #[schema(value_type = Option<String>, format = Date, example = "2026-03-14")]
     pub policy_date: Option<chrono::NaiveDate>,
 }
 

@@ -6,25 +6,8 @@
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::{HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
-use setupiq_core::config::{AnalyzerKind, Config};
+use setupiq_core::config::{AnalyzerKind, Config, LegalInfo};
 use utoipa::ToSchema;
-
-/// The operator's details; a field the operator has not configured is null.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LegalDto {
-    pub operator: Option<String>,
-    /// The postal address, one line per entry (empty when not configured).
-    pub address: Vec<String>,
-    pub contact_email: Option<String>,
-    pub phone: Option<String>,
-    pub representative: Option<String>,
-    pub register: Option<String>,
-    pub vat_id: Option<String>,
-    /// When the terms and the privacy policy last changed (YYYY-MM-DD).
-    #[schema(value_type = Option<String>, format = Date, example = "2026-03-14")]
-    pub policy_date: Option<chrono::NaiveDate>,
-}
 
 /// Which analyzer rates photos: the embedded models, or an OpenAI-compatible provider.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
@@ -34,10 +17,11 @@ pub enum AnalyzerName {
     Openai,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteResponse {
-    pub legal: LegalDto,
+    /// The operator's details; a field the operator has not configured is null.
+    pub legal: LegalInfo,
     /// The AdSense publisher id; null: no ads, and no ad slot is shown.
     pub adsense_client: Option<String>,
     pub analyzer: AnalyzerName,
@@ -45,18 +29,8 @@ pub struct SiteResponse {
 
 impl SiteResponse {
     pub fn from_config(config: &Config) -> Self {
-        let legal = &config.legal;
         Self {
-            legal: LegalDto {
-                operator: legal.operator.clone(),
-                address: legal.address.clone(),
-                contact_email: legal.contact_email.clone(),
-                phone: legal.phone.clone(),
-                representative: legal.representative.clone(),
-                register: legal.register.clone(),
-                vat_id: legal.vat_id.clone(),
-                policy_date: legal.policy_date,
-            },
+            legal: config.legal.clone(),
             adsense_client: config.adsense_client.clone(),
             analyzer: match config.analyzer {
                 AnalyzerKind::Local => AnalyzerName::Local,

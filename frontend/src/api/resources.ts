@@ -23,19 +23,24 @@ export async function fetchMyAnalyses(): Promise<MyAnalyses> {
   return unwrap(result, 'Failed to fetch analyses.')
 }
 
-/** No retry after a 401; otherwise up to 3 (spec 000 §7). */
-export function shouldRetryHistory(error: unknown, retryCount: number): boolean {
+/** No retry after a 401 (signed out); otherwise up to 3 (spec 000 §7). */
+export function shouldRetry(error: unknown, retryCount: number): boolean {
   if (error instanceof ApiError && error.status === 401) return false
   return retryCount < 3
+}
+
+/** SWR's retries for a signed-in resource: [`shouldRetry`], backing off up to 8 s. */
+export const retryUnlessSignedOut: Pick<SWRConfiguration, 'onErrorRetry'> = {
+  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+    if (!shouldRetry(error, retryCount)) return
+    setTimeout(() => void revalidate({ retryCount }), Math.min(1000 * 2 ** retryCount, 8000))
+  },
 }
 
 const historyOptions: SWRConfiguration<MyAnalyses> = {
   dedupingInterval: 5 * 60_000,
   revalidateOnFocus: false,
-  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-    if (!shouldRetryHistory(error, retryCount)) return
-    setTimeout(() => void revalidate({ retryCount }), Math.min(1000 * 2 ** retryCount, 8000))
-  },
+  ...retryUnlessSignedOut,
 }
 
 /** The signed-in user's saved analyses, newest first: cached 5 minutes. */

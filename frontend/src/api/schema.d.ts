@@ -1645,21 +1645,31 @@ export interface components {
             /** @description `signup_bonus`, `ad_reward`, `purchase:starter`, … */
             reason: string;
         };
-        /** @description The operator's details; a field the operator has not configured is null. */
+        /**
+         * @description `SETUPIQ_LEGAL_*`: who runs this deployment, for the legal pages and the Impressum
+         *     (`GET /_api/site` answers it as it is). A value left unset is null there and shown as not
+         *     provided yet, never invented.
+         */
         LegalDto: {
-            /** @description The postal address, one line per entry (empty when not configured). */
+            /** @description `SETUPIQ_LEGAL_ADDRESS` (lines separated by `;`): the postal address, a line per entry. */
             address: string[];
+            /** @description `SETUPIQ_LEGAL_CONTACT_EMAIL`. */
             contactEmail?: string | null;
+            /** @description `SETUPIQ_LEGAL_OPERATOR`: the company or person, with its legal form. */
             operator?: string | null;
+            /** @description `SETUPIQ_LEGAL_PHONE`. */
             phone?: string | null;
             /**
              * Format: date
-             * @description When the terms and the privacy policy last changed (YYYY-MM-DD).
+             * @description `SETUPIQ_LEGAL_POLICY_DATE` (YYYY-MM-DD): when the terms and the privacy policy last changed.
              * @example 2026-03-14
              */
             policyDate?: string | null;
+            /** @description `SETUPIQ_LEGAL_REGISTER`: the commercial register entry (court and number). */
             register?: string | null;
+            /** @description `SETUPIQ_LEGAL_REPRESENTATIVE`: who represents the operator (managing director). */
             representative?: string | null;
+            /** @description `SETUPIQ_LEGAL_VAT_ID`. */
             vatId?: string | null;
         };
         LinkClicksDto: {
@@ -2308,6 +2318,7 @@ export interface components {
             /** @description The AdSense publisher id; null: no ads, and no ad slot is shown. */
             adsenseClient?: string | null;
             analyzer: components["schemas"]["AnalyzerName"];
+            /** @description The operator's details; a field the operator has not configured is null. */
             legal: components["schemas"]["LegalDto"];
         };
         /**

@@ -157,13 +157,8 @@ mod tests {
     use setupiq_analyzer::AnalyzerName;
     use setupiq_analyzer::result::Category;
 
-    #[test]
-    fn an_unseen_category_is_the_placeholder_without_a_bar() {
-        let assessment =
-            setupiq_analyzer::text::assess("Two 27 inch monitors on arms, RGB strips, cables in a tray.")
-                .unwrap();
-        assert_eq!(assessment.score_of(Category::ChairComfort), None, "no chair described");
-        let analysis = SavedAnalysis {
+    fn saved(assessment: setupiq_analyzer::result::Assessment) -> SavedAnalysis {
+        SavedAnalysis {
             id: 1,
             user_id: 1,
             input_type: InputType::Text,
@@ -174,7 +169,16 @@ mod tests {
             status: AnalysisStatus::Completed,
             created_at: chrono::Utc::now(),
             share_token: None,
-        };
+        }
+    }
+
+    #[test]
+    fn an_unseen_category_is_the_placeholder_without_a_bar() {
+        let assessment =
+            setupiq_analyzer::text::assess("Two 27 inch monitors on arms, RGB strips, cables in a tray.")
+                .unwrap();
+        assert_eq!(assessment.score_of(Category::ChairComfort), None, "no chair described");
+        let analysis = saved(assessment);
         let svg = template(&analysis, Voice::Honest, None);
         let chair = svg.split("Chair &amp; Comfort</text>").nth(1).unwrap();
         let row: String = chair.lines().take(4).collect();
@@ -206,18 +210,7 @@ mod tests {
         let assessment =
             setupiq_analyzer::text::assess("Two 27 inch monitors on arms, RGB strips, a gaming chair.")
                 .unwrap();
-        let mut analysis = SavedAnalysis {
-            id: 1,
-            user_id: 1,
-            input_type: InputType::Image,
-            input_text: None,
-            image: None,
-            thumbnail: None,
-            report: Report::new(assessment, Vec::new(), AnalyzerName::Local),
-            status: AnalysisStatus::Completed,
-            created_at: chrono::Utc::now(),
-            share_token: None,
-        };
+        let mut analysis = saved(assessment);
         analysis.report.assessment.category = "RGB Gaming Battlestation".into();
         analysis.report.assessment.overall_score = 3.1;
         // With a photo, which takes the left 560 pixels (its bytes do not matter to the layout).

@@ -9,7 +9,7 @@ export type ProductRecommendation = Schemas['ProductRecommendation']
 export type CategoryRating = Schemas['CategoryRatingDto']
 
 export const ANALYZE_PATH = '/_api/analyze-setup'
-export { MY_ANALYSES_KEY, shouldRetryHistory, useMyAnalyses, type SavedAnalysis } from '@/api/resources'
+export { MY_ANALYSES_KEY, useMyAnalyses, type SavedAnalysis } from '@/api/resources'
 
 export const ANALYSIS_FALLBACK = 'An unknown error occurred during analysis.'
 

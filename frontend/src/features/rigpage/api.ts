@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
 import { api, ApiError, unwrap, type Schemas } from '@/api/client'
-import { CREDIT_HISTORY_KEY } from '@/api/resources'
+import { CREDIT_HISTORY_KEY, retryUnlessSignedOut } from '@/api/resources'
 import { useAuth } from '@/app/auth'
 import type { ConfigRequest, Editor } from './draft'
 
@@ -49,19 +49,10 @@ export function editorOf(saved: SaveResponse): Editor {
   return editor
 }
 
-/** No retry after a 401; otherwise up to 3 tries (spec §7). */
-export function shouldRetryConfig(error: unknown, retryCount: number): boolean {
-  if (error instanceof ApiError && error.status === 401) return false
-  return retryCount < 3
-}
-
 const configOptions: SWRConfiguration = {
   revalidateOnFocus: false,
   revalidateIfStale: false,
-  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-    if (!shouldRetryConfig(error, retryCount)) return
-    setTimeout(() => void revalidate({ retryCount }), Math.min(1000 * 2 ** retryCount, 8000))
-  },
+  ...retryUnlessSignedOut,
 }
 
 /** The editor's data, only for a signed-in user. */

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { useAuth } from '@/app/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSaved } from '../testFixtures'
-import { shouldRetryHistory } from '../api'
+import { shouldRetry } from '@/api/resources'
 import { ApiError } from '@/api/client'
 import { MySetupsGrid, SetupHistory } from './HistoryGrids'
 
@@ -99,10 +99,10 @@ describe('My Setups', () => {
   }, 30_000)
 
   it('retries up to 3 times, never after a 401', () => {
-    expect(shouldRetryHistory(new ApiError(401, 'Unauthorized'), 0)).toBe(false)
-    expect(shouldRetryHistory(new ApiError(500, 'x'), 0)).toBe(true)
-    expect(shouldRetryHistory(new ApiError(500, 'x'), 2)).toBe(true)
-    expect(shouldRetryHistory(new ApiError(500, 'x'), 3)).toBe(false)
+    expect(shouldRetry(new ApiError(401, 'Unauthorized'), 0)).toBe(false)
+    expect(shouldRetry(new ApiError(500, 'x'), 0)).toBe(true)
+    expect(shouldRetry(new ApiError(500, 'x'), 2)).toBe(true)
+    expect(shouldRetry(new ApiError(500, 'x'), 3)).toBe(false)
   })
 })
 

@@ -1,16 +1,11 @@
 import { screen, within } from '@testing-library/react'
-import { mockServer, renderApp, signedOut } from '@/test-utils'
+import { mockServer, renderApp, signedOut, siteReply } from '@/test-utils'
 import HowWeScore from './HowWeScore'
 
 afterEach(() => vi.unstubAllGlobals())
 
-function site(analyzer: 'local' | 'openai') {
-  const legal = { operator: null, address: [], contactEmail: null, phone: null, representative: null, register: null, vatId: null, policyDate: null }
-  return { status: 200, body: { legal, adsenseClient: null, analyzer } }
-}
-
 function renderPage(analyzer: 'local' | 'openai' = 'local') {
-  mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/site': site(analyzer) })
+  mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/site': siteReply({ analyzer }) })
   return renderApp(<HowWeScore />, { route: '/how-we-score' })
 }
 

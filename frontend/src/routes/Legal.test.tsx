@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { mockServer, renderApp, signedOut } from '@/test-utils'
+import { mockServer, renderApp, signedOut, siteReply, unsetLegal } from '@/test-utils'
 import Impressum from './Impressum'
 import PrivacyPolicy from './PrivacyPolicy'
 import Terms from './Terms'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const unset = { operator: null, address: [], contactEmail: null, phone: null, representative: null, register: null, vatId: null, policyDate: null }
+const unset = unsetLegal
 const configured = {
   operator: 'Rig Labs GmbH',
   address: ['Hauptstr. 1', '10115 Berlin'],
@@ -20,7 +20,7 @@ const configured = {
 }
 
 function renderPage(page: ReactElement, legal: typeof unset | typeof configured) {
-  mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/site': { status: 200, body: { legal, adsenseClient: null, analyzer: 'local' } } })
+  mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/site': siteReply({ legal }) })
   return renderApp(page)
 }
 

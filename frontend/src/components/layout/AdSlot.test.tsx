@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
 import { CONSENT_KEY } from '@/lib/cookieConsent'
-import { mockServer, renderApp, signedOut } from '@/test-utils'
+import { mockServer, renderApp, signedOut, siteReply } from '@/test-utils'
 import { AdSlot } from './AdSlot'
 
 afterEach(() => {
@@ -10,11 +10,9 @@ afterEach(() => {
   document.getElementById('setupiq-adsense')?.remove()
 })
 
-const legal = { operator: null, address: [], contactEmail: null, phone: null, representative: null, register: null, vatId: null, policyDate: null }
-
 function renderSlot(adsenseClient: string | null, consent: 'accepted' | 'declined') {
   localStorage.setItem(CONSENT_KEY, consent)
-  const server = mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/site': { status: 200, body: { legal, adsenseClient, analyzer: 'local' } } })
+  const server = mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/site': siteReply({ adsenseClient }) })
   renderApp(
     <CookieConsentProvider>
       <AdSlot slot="footer-banner" />

@@ -1,9 +1,10 @@
 // The admin panel in a real browser against the real binary: a plain member is refused;
 // the admin (listed in SETUPIQ_ADMIN_EMAILS) is refused too until the link mailed to the
 // address is followed, then sees a click in the analytics, verifies the catalogue's links
-// and reads the report, dismisses the reports filed against a setup, grants Pro, and
-// downloads a logo whose PNG is checked for its size. axe checks the panel and the
-// verification page.
+// and reads the report, switches products back on in one go, dismisses the reports filed
+// against a setup, grants Pro, reads a visitor's contact message, and downloads a logo whose
+// PNG is checked for its size; on a 390 px phone the panel does not overflow sideways. axe
+// checks the panel and the verification page.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
@@ -70,6 +71,8 @@ describe('the admin panel', () => {
     // A person's click on a suggestion's product link.
     const clicker = await session.freshPage({ userAgent: PERSON }, { consent: true })
     await api(clicker.page, '/_api/track-click', { productId: 1, sessionId: `tab-${stamp}` })
+    // ...and a visitor's message through the contact form.
+    await api(clicker.page, '/_api/contact', { name: 'Curious Visitor', email: `visitor${stamp}@example.com`, message: 'Which monitor arm do you recommend for two 27 inch screens?' })
     await clicker.context.close()
 
     const { page } = await session.freshPage({ acceptDownloads: true }, { consent: true })
@@ -100,6 +103,14 @@ describe('the admin panel', () => {
     await page.getByText('(failed)').waitFor()
     const inactive = page.locator('.admin-health-count', { has: page.getByText('Inactive', { exact: true }) })
     assert.equal(await inactive.locator('dd').innerText(), '0', 'no product switched off')
+    await page.getByText('This server could not reach the internet, so the links were not checked.').waitFor()
+
+    // Two products switched off by hand come back on with one click.
+    for (const productId of [2, 3]) await api(page, '/_api/admin/products/set-active', { productId, active: false })
+    await page.reload()
+    await page.getByRole('button', { name: 'Activate all 2 inactive products' }).click()
+    await page.getByText('2 products activated.').waitFor()
+    await inactive.locator('dd').getByText('0', { exact: true }).waitFor()
 
     // The setup's reports were spam: dismissed, it stays on the community.
     await page.getByRole('button', { name: `Dismiss reports for ${title}` }).click()
@@ -118,6 +129,11 @@ describe('the admin panel', () => {
     const me = await member.page.request.get(`${session.server.baseUrl}/_api/auth/session`)
     assert.equal((await me.json()).user.isPro, true)
     await member.context.close()
+
+    // The visitor's message is in the inbox, with a reply link.
+    const inbox = page.getByRole('region', { name: 'Contact Messages' })
+    await inbox.getByText('Which monitor arm do you recommend for two 27 inch screens?').waitFor()
+    assert.match(await inbox.getByRole('link', { name: `visitor${stamp}@example.com` }).getAttribute('href'), /^mailto:/)
 
     // Every action is in the log.
     await page.getByRole('heading', { name: 'Admin Log' }).scrollIntoViewIfNeeded()
@@ -138,6 +154,14 @@ describe('the admin panel', () => {
     await expectAccessible(page, assert, '/admin after the actions', {
       exclude: ['[data-sonner-toast]:not([data-front="true"])'],
     })
+
+    // On a phone the panel scrolls its tables inside their cards, not the page sideways.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/admin')
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
+    await page.getByRole('region', { name: 'Contact Messages' }).getByText('Curious Visitor').waitFor()
+    const overflow = await page.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.document.documentElement.clientWidth)
+    assert.equal(overflow, 0, 'no horizontal overflow of /admin at 390 px')
     assert.deepEqual(session.problems, [])
   })
 })

@@ -374,10 +374,11 @@ pub struct SetActiveRequest {
     pub active: bool,
 }
 
-/// Products to offer again, e.g. every inactive one after a bad run.
+/// Products to switch on or off at once, e.g. every inactive one after a bad run, or every
+/// dead link of a run.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct ActivateProductsRequest {
+pub struct ProductIdsRequest {
     #[validate(
         length(min = 1, max = 1000, message = "Choose between 1 and 1000 products."),
         custom(function = "positive_ids")
@@ -399,6 +400,13 @@ fn positive_ids(ids: &[i64]) -> Result<(), ValidationError> {
 #[serde(rename_all = "camelCase")]
 pub struct ActivateProductsResponse {
     pub activated: usize,
+}
+
+/// How many of the chosen products were switched off (those already off are left as they are).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeactivateProductsResponse {
+    pub deactivated: usize,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

@@ -13,11 +13,11 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    AccountChangeDto, ActivateProductsRequest, ActivateProductsResponse, AdminAccountDto, AdminUsersResponse,
-    CategoryDto, CategoryQuery, ChangeAccountRequest, DailyClicksDto, DecideRequest, DecisionDto,
-    HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery, ProductIdRequest, ReplaceLinkRequest,
-    ReportedSetupDto, SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery,
-    VerificationResult, VerifyLinksRequest,
+    AccountChangeDto, ActivateProductsResponse, AdminAccountDto, AdminUsersResponse, CategoryDto,
+    CategoryQuery, ChangeAccountRequest, DailyClicksDto, DeactivateProductsResponse, DecideRequest,
+    DecisionDto, HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery, ProductIdRequest,
+    ProductIdsRequest, ReplaceLinkRequest, ReportedSetupDto, SetActiveRequest, SummaryResponse,
+    TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult, VerifyLinksRequest,
 };
 use crate::service::checker::{self, CheckerConfig};
 use crate::service::links::{self, LinkAction, LinkFilter};
@@ -32,6 +32,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(link_health_report)
         .service(verify_links)
         .service(activate_products)
+        .service(deactivate_products)
         .service(replace_link)
         .service(set_active)
         .service(expect_redirect)
@@ -247,21 +248,44 @@ async fn set_active(
 /// inactive one at once after a run on a bad network day).
 #[utoipa::path(
     tag = "admin",
-    request_body = ActivateProductsRequest,
+    request_body = ProductIdsRequest,
     security(("session" = [])),
     responses((status = 200, description = "How many were switched on", body = ActivateProductsResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
 )]
 #[post("/_api/admin/products/activate")]
 async fn activate_products(
     admin: AdminUser,
-    body: ValidJson<ActivateProductsRequest>,
+    body: ValidJson<ProductIdsRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<ActivateProductsResponse>, ApiError> {
     let (ids, (id, name), now) = (body.into_inner().product_ids, actor(&admin), clock.now());
-    let activated =
-        db.run(move |conn| links::activate_many(conn, Actor { id, username: &name }, &ids, now)).await?;
+    let activated = db
+        .run(move |conn| links::set_active_many(conn, Actor { id, username: &name }, &ids, true, now))
+        .await?;
     Ok(web::Json(ActivateProductsResponse { activated }))
+}
+
+/// Switches off every chosen product that is on (e.g. every dead link of a run at once);
+/// each is logged.
+#[utoipa::path(
+    tag = "admin",
+    request_body = ProductIdsRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "How many were switched off", body = DeactivateProductsResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[post("/_api/admin/products/deactivate")]
+async fn deactivate_products(
+    admin: AdminUser,
+    body: ValidJson<ProductIdsRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<DeactivateProductsResponse>, ApiError> {
+    let (ids, (id, name), now) = (body.into_inner().product_ids, actor(&admin), clock.now());
+    let deactivated = db
+        .run(move |conn| links::set_active_many(conn, Actor { id, username: &name }, &ids, false, now))
+        .await?;
+    Ok(web::Json(DeactivateProductsResponse { deactivated }))
 }
 
 /// Accepts where a product's link now redirects (its last check's final address).

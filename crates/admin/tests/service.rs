@@ -305,7 +305,7 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
         run_once(&mut conn, actor, product, Verdict::Dead, Some(410));
         assert_eq!(product_state(&mut conn, product), (false, 2, Some("dead".into())));
     }
-    assert_eq!(links::activate_many(&mut conn, actor, &[a, b, c, 999_999], noon()).unwrap(), 2);
+    assert_eq!(links::set_active_many(&mut conn, actor, &[a, b, c, 999_999], true, noon()).unwrap(), 2);
     assert_eq!(product_state(&mut conn, b), (true, 0, Some("dead".into())));
     assert_eq!(product_state(&mut conn, c), (true, 0, Some("dead".into())));
     let (logged, _) = setupiq_admin::service::log::page(&mut conn, 50, 0).unwrap();
@@ -314,6 +314,14 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
     // One failure after that is one, not three.
     run_once(&mut conn, actor, b, Verdict::Dead, Some(404));
     assert_eq!(product_state(&mut conn, b), (true, 1, Some("dead".into())));
+
+    // Many switched off at once: only those that were on change, each logged.
+    assert_eq!(links::set_active_many(&mut conn, actor, &[a, b, 999_999], false, noon()).unwrap(), 2);
+    assert_eq!(links::set_active_many(&mut conn, actor, &[a, b], false, noon()).unwrap(), 0, "already off");
+    assert!(!product_state(&mut conn, a).0, "switched off");
+    assert_eq!(product_state(&mut conn, b), (false, 1, Some("dead".into())), "its failures are kept");
+    let (logged, _) = setupiq_admin::service::log::page(&mut conn, 50, 0).unwrap();
+    assert_eq!(logged.iter().filter(|e| e.action == "deactivate_product").count(), 2);
 }
 
 fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {

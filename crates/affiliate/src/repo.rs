@@ -242,17 +242,27 @@ pub(crate) fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> Quer
     }
 }
 
-/// Switches on those of `ids` that are off, their failures forgotten; returns their ids.
-pub(crate) fn activate_many(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
-    let inactive: Vec<(i64, String)> = products::table
+/// Switches those of `ids` that are not `active` on or off (switched on, their failures are
+/// forgotten); returns their ids and names.
+pub(crate) fn set_active_many(
+    conn: &mut DbConnection,
+    ids: &[i64],
+    active: bool,
+) -> QueryResult<Vec<(i64, String)>> {
+    let changing: Vec<(i64, String)> = products::table
         .filter(products::id.eq_any(ids))
-        .filter(products::is_active.eq(false))
+        .filter(products::is_active.eq(!active))
         .select((products::id, products::name))
         .order(products::id)
         .load(conn)?;
-    let found: Vec<i64> = inactive.iter().map(|(id, _)| *id).collect();
-    diesel::update(products::table.filter(products::id.eq_any(&found)))
-        .set((products::is_active.eq(true), products::consecutive_failures.eq(0)))
-        .execute(conn)?;
-    Ok(inactive)
+    let found: Vec<i64> = changing.iter().map(|(id, _)| *id).collect();
+    let chosen = products::table.filter(products::id.eq_any(&found));
+    if active {
+        diesel::update(chosen)
+            .set((products::is_active.eq(true), products::consecutive_failures.eq(0)))
+            .execute(conn)?;
+    } else {
+        diesel::update(chosen).set(products::is_active.eq(false)).execute(conn)?;
+    }
+    Ok(changing)
 }

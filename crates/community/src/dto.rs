@@ -289,9 +289,13 @@ pub struct Pagination {
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SetupsResponse {
     pub setups: Vec<CommunitySetupDto>,
     pub pagination: Pagination,
+    /// How many of the period's setups the signed-in viewer reported: hidden from them, so
+    /// their feed can be empty while others' is not (0 for a visitor).
+    pub reported_by_you: i64,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

@@ -117,8 +117,11 @@ fn setups_json(page: feed::FeedPage, query: &SetupsQuery) -> Result<web::Bytes, 
         offset: query.offset,
         has_more: query.offset + i64::try_from(page.items.len()).unwrap_or(0) < page.total,
     };
-    let body =
-        SetupsResponse { setups: page.items.into_iter().map(CommunitySetupDto::from).collect(), pagination };
+    let body = SetupsResponse {
+        setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
+        pagination,
+        reported_by_you: page.reported_by_viewer,
+    };
     Ok(web::Bytes::from(serde_json::to_vec(&body)?))
 }
 

@@ -3,9 +3,12 @@
 //!
 //! [`SuccessResponse`]: setupiq_auth::dto::SuccessResponse
 
-use serde::Deserialize;
-use utoipa::ToSchema;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
+
+use crate::ContactMessage;
 
 /// Shortest name, counted after trimming.
 pub const NAME_MIN: usize = 2;
@@ -65,6 +68,65 @@ pub struct ContactRequest {
         max_length = 5000
     )]
     pub message: String,
+}
+
+/// A page of the admin inbox.
+#[derive(Debug, Deserialize, Validate, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct InboxQuery {
+    /// Messages per page (1-100, default 20).
+    #[serde(default = "default_inbox_limit")]
+    #[validate(range(min = 1, max = 100, message = "Limit must be between 1 and 100."))]
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: i64,
+    #[serde(default)]
+    #[validate(range(min = 0, message = "Offset must be 0 or more."))]
+    #[param(minimum = 0)]
+    pub offset: i64,
+}
+
+fn default_inbox_limit() -> i64 {
+    20
+}
+
+/// One message as the admin inbox shows it (the sender's IP stays out: it is only for the
+/// rate limit).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactMessageDto {
+    pub id: i64,
+    pub name: String,
+    /// Where to answer.
+    pub email: String,
+    pub message: String,
+    /// The sender's account, when they were signed in.
+    pub user_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<ContactMessage> for ContactMessageDto {
+    fn from(m: ContactMessage) -> Self {
+        Self {
+            id: m.id,
+            name: m.name,
+            email: m.email,
+            message: m.message,
+            user_id: m.user_id,
+            created_at: m.created_at,
+        }
+    }
+}
+
+/// A page of contact messages, newest first.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxResponse {
+    pub messages: Vec<ContactMessageDto>,
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+    pub has_more: bool,
 }
 
 #[cfg(test)]

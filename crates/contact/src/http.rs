@@ -1,25 +1,27 @@
 //! `POST /_api/contact`: the contact form. The handler extracts, validates, stores the
 //! message through the service and then e-mails support; the rules live in `service`.
+//! `GET /_api/admin/contact-messages`: the admins' inbox of those messages.
 
-use actix_web::{HttpRequest, post, web};
-use setupiq_auth::OptionalUser;
+use actix_web::{HttpRequest, get, post, web};
 use setupiq_auth::dto::SuccessResponse;
+use setupiq_auth::{AdminUser, OptionalUser};
 use setupiq_core::mail::Mailer;
 use setupiq_core::openapi::InvalidInput;
-use setupiq_core::validation::ValidJson;
+use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::dto::ContactRequest;
+use crate::dto::{ContactMessageDto, ContactRequest, InboxQuery, InboxResponse};
 use crate::service::{self, NewContactMessage};
 
 pub const SENT_MESSAGE: &str = "Your message has been sent!";
 
-/// Mounts the contact endpoint. Its full path is in the route itself: there is no `/_api`
-/// scope to put it under (see the gateway's `api`).
+/// Mounts the contact endpoints. Their full paths are in the routes themselves: there is no
+/// `/_api` scope to put them under (see the gateway's `api`).
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(send_contact_message);
+    cfg.service(send_contact_message).service(contact_inbox);
 }
 
 /// Sends a message to the SetupIQ support team.
@@ -66,4 +68,34 @@ async fn send_contact_message(
         tracing::error!(error = %e, message_id = stored.id, "could not e-mail the contact message to support");
     }
     Ok(web::Json(SuccessResponse::with_message(SENT_MESSAGE)))
+}
+
+/// The admin inbox: every contact message, newest first (they are e-mailed to support too).
+#[utoipa::path(
+    tag = "admin",
+    params(InboxQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "A page of messages", body = InboxResponse),
+        InvalidInput,
+        NotSignedIn,
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+#[get("/_api/admin/contact-messages")]
+async fn contact_inbox(
+    _admin: AdminUser,
+    query: ValidQuery<InboxQuery>,
+    db: web::Data<Db>,
+) -> Result<web::Json<InboxResponse>, ApiError> {
+    let InboxQuery { limit, offset } = query.into_inner();
+    let (messages, total) = db.run(move |conn| service::inbox(conn, limit, offset)).await?;
+    let shown = i64::try_from(messages.len()).unwrap_or(i64::MAX);
+    Ok(web::Json(InboxResponse {
+        messages: messages.into_iter().map(ContactMessageDto::from).collect(),
+        total,
+        limit,
+        offset,
+        has_more: offset.saturating_add(shown) < total,
+    }))
 }

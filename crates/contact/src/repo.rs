@@ -32,3 +32,17 @@ pub(crate) fn messages_from_ip_since(
         None => recent.filter(contact_messages::ip.is_null()).select(stats).first(conn),
     }
 }
+
+/// A page of messages, newest first.
+pub(crate) fn page(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec<ContactMessageRow>> {
+    contact_messages::table
+        .order((contact_messages::created_at.desc(), contact_messages::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select(ContactMessageRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn count(conn: &mut DbConnection) -> QueryResult<i64> {
+    contact_messages::table.count().get_result(conn)
+}

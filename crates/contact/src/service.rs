@@ -55,6 +55,16 @@ pub fn submit(
     })
 }
 
+/// The admin inbox: a page of messages, newest first, and how many there are.
+pub fn inbox(
+    conn: &mut DbConnection,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<ContactMessage>, i64), ContactError> {
+    let rows = repo::page(conn, limit, offset)?;
+    Ok((rows.into_iter().map(Into::into).collect(), repo::count(conn)?))
+}
+
 /// Refuses with the time until the oldest message in the window leaves it.
 fn check_limit(conn: &mut DbConnection, ip: Option<&str>, now: DateTime<Utc>) -> Result<(), ContactError> {
     let (sent, oldest) = repo::messages_from_ip_since(conn, ip, (now - WINDOW).naive_utc())?;

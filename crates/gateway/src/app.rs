@@ -148,7 +148,8 @@ impl AppState {
 ///
 /// Each domain gets its own scope (`/_api/auth`, …). Never add a bare `/_api` scope: a
 /// scope captures every path under its prefix, hiding the API reference and the JSON 404.
-/// A domain with a single endpoint (`/_api/contact`) carries its full path instead.
+/// A domain with few endpoints under different prefixes (contact: `/_api/contact` and
+/// `/_api/admin/contact-messages`) carries full paths instead.
 fn api(cfg: &mut ServiceConfig) {
     cfg.service(utoipa_actix_web::scope("/_api/auth").configure(setupiq_auth::http::configure))
         .configure(setupiq_contact::http::configure)

@@ -32,6 +32,7 @@ fn endpoints() -> Vec<(&'static str, &'static str, Value)> {
         ("POST", "/_api/admin/products/replace-link", json!({"productId": 1, "url": "https://example.com/"})),
         ("POST", "/_api/admin/products/set-active", json!({"productId": 1, "active": false})),
         ("POST", "/_api/admin/products/activate", json!({"productIds": [1]})),
+        ("POST", "/_api/admin/products/deactivate", json!({"productIds": [1]})),
         ("POST", "/_api/admin/products/expect-redirect", json!({"productId": 1})),
         ("GET", "/_api/admin/reports", Value::Null),
         ("POST", "/_api/admin/reports/decide", json!({"setupId": 1, "decision": "dismiss"})),
@@ -104,8 +105,10 @@ async fn queries_and_bodies_are_validated(db: TestDb) {
         assert!(res.text.contains("Please enter a valid URL."));
     }
     for ids in [json!([]), json!([0]), json!([1, -3]), json!((1..=1001).collect::<Vec<i64>>())] {
-        let res = admin.post("/_api/admin/products/activate", json!({"productIds": ids})).await;
-        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{ids}");
+        for path in ["/_api/admin/products/activate", "/_api/admin/products/deactivate"] {
+            let res = admin.post(path, json!({"productIds": ids})).await;
+            assert_eq!(res.status, StatusCode::BAD_REQUEST, "{path} {ids}");
+        }
     }
     let decision = admin.post("/_api/admin/reports/decide", json!({"setupId": 1, "decision": "ban"})).await;
     assert_eq!(decision.status, StatusCode::BAD_REQUEST);
@@ -303,13 +306,11 @@ async fn a_server_without_internet_keeps_its_catalogue_and_keeps_rating_setups(d
     assert_eq!(rated.status, StatusCode::OK, "{}", rated.text);
     assert!(rated.json()["suggestions"][0]["productRecommendation"]["productId"].is_i64());
 
-    // An admin (or an older server) switched the whole catalogue off: analyses still answer.
+    // An admin (or an older server) switched the whole catalogue off, in one call: analyses
+    // still answer.
     let ids: Vec<i64> = report_ids(&app);
-    for id in &ids {
-        let off =
-            admin.post("/_api/admin/products/set-active", json!({"productId": id, "active": false})).await;
-        assert_eq!(off.status, StatusCode::OK);
-    }
+    let off = admin.post("/_api/admin/products/deactivate", json!({"productIds": ids})).await;
+    assert_eq!(off.json(), json!({"deactivated": catalogue}));
     let rated = rate().await;
     assert_eq!(rated.status, StatusCode::OK, "{}", rated.text);
     let suggestions = rated.json()["suggestions"].as_array().unwrap().clone();

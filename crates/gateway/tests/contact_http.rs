@@ -47,6 +47,7 @@ both_backends_async!(
     a_mail_failure_does_not_lose_the_message,
     a_signed_in_senders_messages_are_theirs_and_go_with_their_account,
     the_sixth_message_within_an_hour_from_one_ip_is_refused,
+    admins_read_the_messages_newest_first_and_nobody_else_does,
 );
 
 async fn the_form_is_validated_with_the_specification_messages(db: TestDb) {
@@ -192,4 +193,41 @@ async fn the_sixth_message_within_an_hour_from_one_ip_is_refused(db: TestDb) {
     let later = send(&other, "Sixth").await;
     assert_eq!(later.status, StatusCode::OK, "{}", later.text);
     assert_eq!(stored(&app).len(), 6);
+}
+
+async fn admins_read_the_messages_newest_first_and_nobody_else_does(db: TestDb) {
+    let app = TestApp::start(db).await;
+    for name in ["First Sender", "Second Sender", "Third Sender"] {
+        assert_eq!(send(&app.client(), name).await.status, StatusCode::OK);
+        app.clock.advance(Duration::minutes(1));
+    }
+    let inbox = "/_api/admin/contact-messages";
+    assert_eq!(app.client().get(inbox).await.status, StatusCode::UNAUTHORIZED);
+    let member = app.user("member@example.com").sign_up().await;
+    assert_eq!(member.get(inbox).await.status, StatusCode::FORBIDDEN);
+
+    let admin = app.user("admin@example.com").admin().sign_up().await;
+    let page = admin.get(inbox).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    assert_eq!(page.header("cache-control"), Some("private, no-store"));
+    let body = page.json();
+    let names: Vec<&str> =
+        body["messages"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Third Sender", "Second Sender", "First Sender"]);
+    assert_eq!((body["total"].as_i64(), body["hasMore"].as_bool()), (Some(3), Some(false)));
+    let newest = &body["messages"][0];
+    assert_eq!(
+        (newest["email"].as_str(), newest["message"].as_str()),
+        (Some("sender@example.com"), Some(TEXT))
+    );
+    assert!(newest.get("ip").is_none(), "the sender's IP is only for the rate limit: {newest}");
+
+    let second = admin.get(&format!("{inbox}?limit=1&offset=1")).await.json();
+    assert_eq!(second["messages"][0]["name"], "Second Sender");
+    assert_eq!(second["hasMore"], true);
+    let bad = admin.get(&format!("{inbox}?limit=0")).await;
+    assert_eq!(
+        (bad.status, bad.error().as_str()),
+        (StatusCode::BAD_REQUEST, "Limit must be between 1 and 100.")
+    );
 }

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/_api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admin inbox: every contact message, newest first (they are e-mailed to support too). */
+        get: operations["contact_inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/admin/link-health-report": {
         parameters: {
             query?: never;
@@ -52,6 +69,26 @@ export interface paths {
          *     inactive one at once after a run on a bad network day).
          */
         post: operations["activate_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/products/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switches off every chosen product that is on (e.g. every dead link of a run at once);
+         *     each is logged.
+         */
+        post: operations["deactivate_products"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1199,10 +1236,6 @@ export interface components {
          * @enum {string}
          */
         AccountChangeDto: "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin";
-        /** @description Products to offer again, e.g. every inactive one after a bad run. */
-        ActivateProductsRequest: {
-            productIds: number[];
-        };
         /** @description How many of the chosen products were switched on (those already on are left as they are). */
         ActivateProductsResponse: {
             activated: number;
@@ -1446,6 +1479,25 @@ export interface components {
             /** Format: int32 */
             newBalance: number;
         };
+        /**
+         * @description One message as the admin inbox shows it (the sender's IP stays out: it is only for the
+         *     rate limit).
+         */
+        ContactMessageDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Where to answer. */
+            email: string;
+            /** Format: int64 */
+            id: number;
+            message: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description The sender's account, when they were signed in.
+             */
+            userId?: number | null;
+        };
         /** @description A message to the SetupIQ support team. */
         ContactRequest: {
             /**
@@ -1487,6 +1539,10 @@ export interface components {
             date: string;
             /** Format: int64 */
             views: number;
+        };
+        /** @description How many of the chosen products were switched off (those already off are left as they are). */
+        DeactivateProductsResponse: {
+            deactivated: number;
         };
         DeadLinkDto: {
             /** Format: int64 */
@@ -1599,6 +1655,17 @@ export interface components {
          * @enum {string}
          */
         ImageKind: "avatar" | "background" | "link";
+        /** @description A page of contact messages, newest first. */
+        InboxResponse: {
+            hasMore: boolean;
+            /** Format: int64 */
+            limit: number;
+            messages: components["schemas"]["ContactMessageDto"][];
+            /** Format: int64 */
+            offset: number;
+            /** Format: int64 */
+            total: number;
+        };
         /**
          * @description What was analysed, as stored (`analyses.input_type`) and sent.
          * @enum {string}
@@ -1904,6 +1971,13 @@ export interface components {
         ProductIdRequest: {
             /** Format: int64 */
             productId: number;
+        };
+        /**
+         * @description Products to switch on or off at once, e.g. every inactive one after a bad run, or every
+         *     dead link of a run.
+         */
+        ProductIdsRequest: {
+            productIds: number[];
         };
         /** @description One catalogue product as a suggestion shows it. */
         ProductRecommendation: {
@@ -2305,6 +2379,12 @@ export interface components {
         };
         SetupsResponse: {
             pagination: components["schemas"]["Pagination"];
+            /**
+             * Format: int64
+             * @description How many of the period's setups the signed-in viewer reported: hidden from them, so
+             *     their feed can be empty while others' is not (0 for a visitor).
+             */
+            reportedByYou: number;
             setups: components["schemas"]["CommunitySetupDto"][];
         };
         /** @description Where a shared analysis can be seen. */
@@ -2602,6 +2682,66 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    contact_inbox: {
+        parameters: {
+            query?: {
+                /** @description Messages per page (1-100, default 20). */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     link_health_report: {
         parameters: {
             query?: never;
@@ -2717,7 +2857,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActivateProductsRequest"];
+                "application/json": components["schemas"]["ProductIdsRequest"];
             };
         };
         responses: {
@@ -2728,6 +2868,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActivateProductsResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deactivate_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were switched off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivateProductsResponse"];
                 };
             };
             /** @description Invalid input */

@@ -87,7 +87,7 @@ describe('/results', () => {
     expect(screen.getByRole('link', { name: 'Analyze Another Setup' })).toHaveAttribute('href', '/')
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument()
 
-    // The three tiers open and close.
+    // The other tiers open and close.
     const more = screen.getByRole('button', { name: 'See More Options' })
     expect(more).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByText('Under-Desk Raceway Kit')).not.toBeVisible()

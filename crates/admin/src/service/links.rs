@@ -542,25 +542,21 @@ pub fn act(
 }
 
 /// Switches on every product of `product_ids` that is off, its failure count started over
-/// (after a run on a bad network day, say); each is logged. Returns how many were switched on.
-pub fn activate_many(
+/// (after a run on a bad network day, say), or off every one that is on (the dead links of a
+/// run); each change is logged. Returns how many were changed.
+pub fn set_active_many(
     conn: &mut DbConnection,
     actor: Actor<'_>,
     product_ids: &[i64],
+    active: bool,
     now: DateTime<Utc>,
 ) -> Result<usize, AdminError> {
+    let action = if active { Action::ActivateProduct } else { Action::DeactivateProduct };
     write_transaction(conn, |conn| {
-        let activated = link_health::activate_many(conn, product_ids)?;
-        for (product_id, name) in &activated {
-            log::record(
-                conn,
-                actor,
-                Action::ActivateProduct,
-                (TargetKind::Product, *product_id),
-                Some(name),
-                now,
-            )?;
+        let changed = link_health::set_active_many(conn, product_ids, active)?;
+        for (product_id, name) in &changed {
+            log::record(conn, actor, action, (TargetKind::Product, *product_id), Some(name), now)?;
         }
-        Ok(activated.len())
+        Ok(changed.len())
     })
 }

@@ -72,10 +72,11 @@ pub fn set_active(conn: &mut DbConnection, product_id: i64, active: bool) -> Res
 }
 
 /// Offers again those of `product_ids` that are switched off, their failure counts started
-/// over; returns the ids and names of those switched on.
-pub fn activate_many(
+/// over, or stops offering those that are on; returns the ids and names of those changed.
+pub fn set_active_many(
     conn: &mut DbConnection,
     product_ids: &[i64],
+    active: bool,
 ) -> Result<Vec<(i64, String)>, AffiliateError> {
-    Ok(repo::activate_many(conn, product_ids)?)
+    Ok(repo::set_active_many(conn, product_ids, active)?)
 }

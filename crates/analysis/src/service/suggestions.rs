@@ -1,18 +1,23 @@
 //! Upgrade suggestions from the affiliate catalogue: the weakest categories first, each
 //! with a product per tier (budget / balanced / premium), the one of the three that gains the
 //! most score per dollar recommended. Only what was seen is pitched: a category without a
-//! score (no chair in the photo, none in the description) never gets a suggestion, and one
-//! the analyzer rated with low confidence (a description silent on it) is suggested only
-//! when nothing else needs it, and never before one rated firmly.
+//! score (no chair in the photo, none in the description) never gets a suggestion.
 //!
-//! A description's facts are worded as what the owner describes ("you describe no loose
-//! cables"), never as what is in view: there is no photo.
+//! The order is the scores' order: the weakest category always leads (even one rated with
+//! low confidence, whose suggestion then says what would let it be judged firmly), and a
+//! stronger category is never pitched ahead of a weaker one; at an equal score the firmly
+//! rated goes first.
+//!
+//! A card reads as one text: the description says what was seen ("5/10. Your two monitors
+//! sit at different heights."), each product what it changes ("A dual monitor arm levels
+//! them…"), and no sentence is said twice on one card (a second product of the same kind
+//! speaks with its catalogue text). A description's facts are worded as what the owner
+//! describes ("you describe no loose cables"), never as what is in view: there is no photo.
 //!
 //! Within a tier, the product is chosen by what the analyzer saw ([`Seen`]): two monitors at
 //! different heights get a dual arm, a laptop alone a laptop stand, a neon-lit room never a
-//! plant set. Each justification says what was seen and what the product changes. Without
-//! facts (a provider's answer, a result saved before them) the tier's best-rated product is
-//! shown with its catalogue text.
+//! plant set. Without facts (a provider's answer, a result saved before them) the tier's
+//! best-rated product is shown with its catalogue text.
 
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::{self as affiliate, ChairStyle, Product, ProductKind, Recommendation, Tier};
@@ -87,7 +92,7 @@ pub struct Suggestion {
     pub tiers: ProductTiers,
 }
 
-/// Suggestions for `assessment`, best value first.
+/// Suggestions for `assessment`, weakest category first.
 pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<Suggestion>, AnalysisError> {
     let seen = assessment.seen.as_ref();
     let described = assessment.is_described();
@@ -99,19 +104,12 @@ pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<S
     } else {
         ChairStyle::Ergonomic
     };
-    let mut ranked = Vec::new();
+    let mut suggestions = Vec::new();
     for (rating, score) in candidates(assessment) {
         let catalogue = affiliate::recommend(conn, rating.category.name(), Some(chair_style))?;
-        ranked.push(suggestion(rating, score, Facts { seen, described }, &catalogue));
+        suggestions.push(suggestion(rating, score, Facts { seen, described }, &catalogue));
     }
-    // Best value first among what was rated firmly; the doubtful after them.
-    ranked.sort_by(|a, b| {
-        let unsure = |s: &Suggestion| {
-            assessment.category_ratings.iter().any(|r| r.category == s.category && is_unsure(r))
-        };
-        unsure(&a.0).cmp(&unsure(&b.0)).then(b.1.total_cmp(&a.1))
-    });
-    Ok(ranked.into_iter().map(|(s, _)| s).collect())
+    Ok(suggestions)
 }
 
 /// What the analyzer saw, if it says, and whether it read a description rather than a photo.
@@ -121,63 +119,110 @@ struct Facts<'a> {
     described: bool,
 }
 
-/// The suggestion for one weak category (rated `score`) and the value per dollar of its
-/// recommended product.
-fn suggestion(
-    rating: &CategoryScore,
-    score: u8,
-    facts: Facts<'_>,
-    catalogue: &Recommendation,
-) -> (Suggestion, f64) {
+/// The suggestion for one weak category (rated `score`).
+fn suggestion(rating: &CategoryScore, score: u8, facts: Facts<'_>, catalogue: &Recommendation) -> Suggestion {
     let category = rating.category;
     let seen = facts.seen;
     let wanted = seen.map(|seen| Wanted::by(category, seen)).unwrap_or_default();
     let evidence = seen.and_then(|seen| evidence(category, seen, facts.described));
-    // Each tier's pick and its score per dollar; a tier with no active product has none.
-    let recommend = |tier: Tier, gain: u8| {
+    // Each tier's pick, what it is said to change, and its score per dollar.
+    let pick = |tier: Tier, gain: u8| {
         let product = wanted.pick(catalogue.tier(tier))?;
-        let justification = match (&evidence, product.kind, seen) {
-            (Some(evidence), Some(kind), Some(seen)) => {
-                format!("{}: {}.", capitalised(evidence), effect(kind, category, seen))
+        let said = match (product.kind, seen) {
+            (Some(kind), Some(seen)) if evidence.is_some() => {
+                format!("{}.", capitalised(effect(kind, category, seen)))
             }
             _ => product.justification.clone(),
         };
-        Some((
-            value_per_dollar(category, score, gain, product.price_cents),
-            ProductRecommendation::new(product, justification),
-        ))
+        Some((product, said, value_per_dollar(category, score, gain, product.price_cents)))
     };
-    let [budget, balanced, premium] =
-        [(Tier::Budget, GAIN_BUDGET), (Tier::Balanced, GAIN_BALANCED), (Tier::Premium, GAIN_PREMIUM)]
-            .map(|(tier, gain)| recommend(tier, gain));
+    let tiers = [(Tier::Budget, GAIN_BUDGET), (Tier::Balanced, GAIN_BALANCED), (Tier::Premium, GAIN_PREMIUM)]
+        .map(|(tier, gain)| pick(tier, gain));
     // The best value; on a tie the cheaper tier.
-    let best = [&budget, &balanced, &premium]
-        .into_iter()
-        .flatten()
-        .fold(None, |best: Option<&(f64, ProductRecommendation)>, next| match best {
-            Some(best) if best.0 >= next.0 => Some(best),
+    let best = tiers
+        .iter()
+        .enumerate()
+        .filter_map(|(at, tier)| tier.as_ref().map(|(_, _, value)| (at, *value)))
+        .fold(None, |best: Option<(usize, f64)>, next| match best {
+            Some(best) if best.1 >= next.1 => Some(best),
             _ => Some(next),
         })
-        .cloned();
-    let comment = rating.comment.trim_end_matches('.');
-    let description = match &best {
-        Some((_, best)) if evidence.is_some() => format!("{score}/10. {}", best.justification),
-        Some((_, best)) => format!("{score}/10: {comment}. {}", best.justification),
-        None => format!("{score}/10: {comment}."),
+        .map(|(at, _)| at);
+
+    // What was seen, or the analyzer's comment; what a product changes is the product's to say.
+    let mut description = match &evidence {
+        Some(evidence) => format!("{score}/10. {}.", capitalised(evidence)),
+        None => format!("{score}/10: {}.", rating.comment.trim_end_matches('.')),
     };
-    let value = best.as_ref().map_or(0.0, |(value, _)| *value);
-    let suggestion = Suggestion {
+    if is_unsure(rating) {
+        description = format!("{description} A rough call: {}", to_judge_firmly(category, facts.described));
+    }
+
+    // Each sentence once on the card: the description, the recommended pick, then the other
+    // tiers; a product whose sentence is already there speaks with its catalogue text.
+    let mut said_already: Vec<String> = sentences(&description);
+    let mut shown: [Option<ProductRecommendation>; 3] = [None, None, None];
+    for at in best.into_iter().chain((0..3).filter(|&at| Some(at) != best)) {
+        let Some((product, said, _)) = &tiers[at] else { continue };
+        let said = if said_already.iter().any(|s| sentences(said).contains(s)) {
+            product.justification.clone()
+        } else {
+            said.clone()
+        };
+        said_already.extend(sentences(&said));
+        shown[at] = Some(ProductRecommendation::new(product, said));
+    }
+    let [budget, balanced, premium] = shown;
+    Suggestion {
         category,
         title: title(category).to_owned(),
         description,
-        product_recommendation: best.map(|(_, shown)| shown),
-        tiers: ProductTiers {
-            budget: budget.map(|(_, shown)| shown),
-            balanced: balanced.map(|(_, shown)| shown),
-            premium: premium.map(|(_, shown)| shown),
-        },
-    };
-    (suggestion, value)
+        product_recommendation: best.and_then(|at| [&budget, &balanced, &premium][at].clone()),
+        tiers: ProductTiers { budget, balanced, premium },
+    }
+}
+
+/// The sentences of `text`, trimmed.
+fn sentences(text: &str) -> Vec<String> {
+    text.split_inclusive(['.', '!', '?'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// What would let a category rated with low confidence be judged firmly.
+fn to_judge_firmly(category: Category, described: bool) -> &'static str {
+    match (category, described) {
+        (Category::CableManagement, false) => {
+            "the cables were hard to see; a photo that shows behind and under the desk would settle it."
+        }
+        (Category::CableManagement, true) => {
+            "say how your cables are run (hidden, tied, loose) to get a firm score."
+        }
+        (Category::RgbLighting, false) => {
+            "the light was hard to read; a photo with the lights on as you use them would settle it."
+        }
+        (Category::RgbLighting, true) => "say what lighting the room has to get a firm score.",
+        (Category::DeskCleanliness, false) => {
+            "the desk surface was hard to see; a photo of the whole desk from the front would settle it."
+        }
+        (Category::DeskCleanliness, true) => "say what sits on your desk to get a firm score.",
+        (Category::MonitorSetup, false) => {
+            "the screens were hard to make out; a photo from behind the chair would settle it."
+        }
+        (Category::MonitorSetup, true) => {
+            "say how many screens you use and how they are mounted to get a firm score."
+        }
+        (Category::ChairComfort, false) => {
+            "the chair was hard to see; a photo that includes your chair would settle it."
+        }
+        (Category::ChairComfort, true) => "say what you sit on to get a firm score.",
+        (Category::AestheticVibe, false) => {
+            "the look was hard to judge; a brighter photo of the whole setup would settle it."
+        }
+        (Category::AestheticVibe, true) => "describe the style and decor to get a firm score.",
+    }
 }
 
 /// The kinds of product that fit what was seen, best first, and those that don't fit at all.
@@ -481,17 +526,19 @@ fn is_one(clutter: &[String]) -> bool {
     matches!(clutter, [only] if only.starts_with("1 "))
 }
 
-/// The categories to suggest for and their scores, weakest first: those scored below
-/// [`GOOD_ENOUGH`] firmly, then, only to fill up to [`MAX_SUGGESTIONS`] when fewer were, the
-/// doubtful ones. An unseen category (no score) is never one.
+/// The categories to suggest for and their scores: those scored below [`GOOD_ENOUGH`],
+/// weakest first, the firmly rated before the doubtful at an equal score, at most
+/// [`MAX_SUGGESTIONS`]. The weakest always leads, doubtful or not; an unseen category (no
+/// score) is never one.
 fn candidates(assessment: &Assessment) -> Vec<(&CategoryScore, u8)> {
-    let weak: Vec<(&CategoryScore, u8)> = assessment
+    let mut weak: Vec<(&CategoryScore, u8)> = assessment
         .weakest_first()
         .into_iter()
         .filter_map(|r| r.score.filter(|&score| score < GOOD_ENOUGH).map(|score| (r, score)))
         .collect();
-    let (firm, unsure): (Vec<_>, Vec<_>) = weak.into_iter().partition(|(r, _)| !is_unsure(r));
-    firm.into_iter().chain(unsure).take(MAX_SUGGESTIONS).collect()
+    weak.sort_by_key(|(r, score)| (*score, is_unsure(r)));
+    weak.truncate(MAX_SUGGESTIONS);
+    weak
 }
 
 /// Rated with low confidence: the photo or the description gave little to go on.
@@ -622,7 +669,27 @@ mod tests {
     }
 
     fn suggested(category: Category, seen: Option<&Seen>, catalogue: &Recommendation) -> Suggestion {
-        suggestion(&rated(category, 5), 5, Facts { seen, described: false }, catalogue).0
+        let s = suggestion(&rated(category, 5), 5, Facts { seen, described: false }, catalogue);
+        assert_each_sentence_once(&s);
+        s
+    }
+
+    /// No sentence is said twice on one card: the description, then each tier's product (the
+    /// recommended pick is one of them).
+    fn assert_each_sentence_once(s: &Suggestion) {
+        let mut said = sentences(&s.description);
+        for product in [&s.tiers.budget, &s.tiers.balanced, &s.tiers.premium].into_iter().flatten() {
+            said.extend(sentences(&product.justification));
+        }
+        let mut unique = said.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), said.len(), "a sentence twice: {said:#?}");
+    }
+
+    /// What the recommended pick says.
+    fn pick_says(s: &Suggestion) -> &str {
+        &s.product_recommendation.as_ref().unwrap().justification
     }
 
     fn kinds(s: &Suggestion, catalogue: &Recommendation) -> [ProductKind; 3] {
@@ -641,16 +708,15 @@ mod tests {
         let catalogue = monitors();
         let s = suggested(Category::MonitorSetup, Some(&two_uneven_monitors()), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::DualArm; 3]);
-        assert_eq!(
-            s.tiers.balanced.as_ref().unwrap().justification,
-            "Your two monitors sit at different heights: a dual monitor arm levels them and frees the desk under them."
-        );
-        assert!(
-            s.description.starts_with("5/10. Your two monitors sit at different heights"),
-            "{}",
-            s.description
-        );
-        assert!(!s.description.contains("The blurb"), "{}", s.description);
+        assert_eq!(s.description, "5/10. Your two monitors sit at different heights.");
+        assert_eq!(pick_says(&s), "A dual monitor arm levels them and frees the desk under them.");
+        // The other two dual arms say something of their own, not the pick's sentence again.
+        let budget = s.tiers.budget.as_ref().unwrap();
+        assert_eq!(s.product_recommendation.as_ref(), Some(budget), "the cheapest gain is the best value");
+        for other in [&s.tiers.balanced, &s.tiers.premium] {
+            let other = other.as_ref().unwrap();
+            assert_eq!(other.justification, format!("The blurb of {}.", other.product_id));
+        }
     }
 
     #[test]
@@ -659,11 +725,8 @@ mod tests {
         let stacked = Seen { monitors: Some(2), laptops: Some(0), stacked_monitors: true, ..Seen::default() };
         let s = suggested(Category::MonitorSetup, Some(&stacked), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::DualArm; 3]);
-        assert_eq!(
-            s.tiers.budget.as_ref().unwrap().justification,
-            "Your two monitors stand one above the other: a dual monitor arm holds the stack steady and frees the desk \
-             under it."
-        );
+        assert_eq!(s.description, "5/10. Your two monitors stand one above the other.");
+        assert_eq!(pick_says(&s), "A dual monitor arm holds the stack steady and frees the desk under it.");
     }
 
     #[test]
@@ -673,10 +736,8 @@ mod tests {
         let s = suggested(Category::MonitorSetup, Some(&laptop), &catalogue);
         assert_eq!(kinds(&s, &catalogue)[..2], [K::LaptopStand, K::LaptopStand]);
         assert_eq!(kinds(&s, &catalogue)[2], K::Monitor, "no laptop stand at premium: a proper screen");
-        assert!(
-            s.tiers.budget.as_ref().unwrap().justification.starts_with("Your laptop is the only screen"),
-            "{s:?}"
-        );
+        assert_eq!(s.description, "5/10. Your laptop is the only screen, down at desk height.");
+        assert_eq!(pick_says(&s), "A laptop stand raises the screen to eye level, so you stop looking down.");
 
         let single = Seen { monitors: Some(1), laptops: Some(0), ..Seen::default() };
         let s = suggested(Category::MonitorSetup, Some(&single), &catalogue);
@@ -712,25 +773,16 @@ mod tests {
         let s = suggested(Category::AestheticVibe, Some(&neon), &catalogue);
         assert!(!kinds(&s, &catalogue).contains(&K::PlantSet), "{:?}", kinds(&s, &catalogue));
         assert_eq!(kinds(&s, &catalogue)[0], K::WallPanels);
-        assert!(
-            s.tiers
-                .budget
-                .as_ref()
-                .unwrap()
-                .justification
-                .starts_with("Your setup glows with saturated purple and cyan light: wall panels"),
-            "{}",
-            s.tiers.budget.as_ref().unwrap().justification
+        assert_eq!(s.description, "5/10. Your setup glows with saturated purple and cyan light.");
+        assert_eq!(
+            s.tiers.budget.as_ref().unwrap().justification,
+            "Wall panels give the light a textured backdrop to play on."
         );
 
         let bare = Seen { light: Some(Light::White), plants: Some(0), ..Seen::default() };
         let s = suggested(Category::AestheticVibe, Some(&bare), &catalogue);
         assert_eq!(kinds(&s, &catalogue), [K::PlantSet; 3]);
-        assert!(
-            s.tiers.budget.as_ref().unwrap().justification.contains("no plants"),
-            "{}",
-            s.tiers.budget.as_ref().unwrap().justification
-        );
+        assert_eq!(s.description, "5/10. There are no plants or decor in view.");
     }
 
     #[test]
@@ -739,10 +791,10 @@ mod tests {
         let dark = Seen { light: Some(Light::White), dark_room: true, ..Seen::default() };
         let s = suggested(Category::RgbLighting, Some(&dark), &catalogue);
         assert_eq!(kinds(&s, &catalogue)[0], K::LedStrip);
+        assert_eq!(s.description, "5/10. The room is dark and has no coloured light.");
         assert_eq!(
             s.tiers.budget.as_ref().unwrap().justification,
-            "The room is dark and has no coloured light: an LED strip behind the monitor gives it a soft glow and \
-             eases eye strain."
+            "An LED strip behind the monitor gives it a soft glow and eases eye strain."
         );
         // Already neon: a neutral light, not more colour.
         let neon = Seen { light: Some(Light::Neon), ..Seen::default() };
@@ -752,6 +804,11 @@ mod tests {
             s.tiers.balanced.as_ref().unwrap().justification.contains("isn't lit by colour alone"),
             "{s:?}"
         );
+        assert_ne!(
+            s.tiers.balanced.as_ref().unwrap().justification,
+            s.tiers.premium.as_ref().unwrap().justification,
+            "two screen bars, two different sentences"
+        );
     }
 
     #[test]
@@ -760,9 +817,10 @@ mod tests {
         let chair = Seen { seat: Some(Seat::DeskChair), ..Seen::default() };
         let s = suggested(Category::ChairComfort, Some(&chair), &catalogue);
         assert_eq!(kinds(&s, &catalogue)[0], K::LumbarCushion);
+        assert_eq!(s.description, "5/10. You already have a desk chair.");
         assert_eq!(
             s.tiers.budget.as_ref().unwrap().justification,
-            "You already have a desk chair: a lumbar cushion adds lower-back support to it."
+            "A lumbar cushion adds lower-back support to it."
         );
         let couch = Seen { seat: Some(Seat::Couch), ..Seen::default() };
         let s = suggested(Category::ChairComfort, Some(&couch), &catalogue);
@@ -778,7 +836,8 @@ mod tests {
             s.tiers.budget.as_ref().unwrap().justification,
             format!("The blurb of {}.", s.tiers.budget.as_ref().unwrap().product_id)
         );
-        assert!(s.description.starts_with("5/10: What the analyzer said. The blurb of"), "{}", s.description);
+        assert_eq!(s.description, "5/10: What the analyzer said.");
+        assert!(pick_says(&s).starts_with("The blurb of"), "{}", pick_says(&s));
     }
 
     #[test]
@@ -838,45 +897,99 @@ mod tests {
         assert_eq!(evidence(Category::CableManagement, &tidy, false).unwrap(), "no loose cables are in view");
     }
 
-    #[test]
-    fn an_unseen_chair_is_never_suggested_and_a_doubtful_one_is_no_main_fix() {
-        let rating = |category, score, confidence| CategoryScore {
-            category,
-            score: Some(score),
-            comment: "seen".into(),
-            confidence: Some(confidence),
-        };
-        let mut assessment = Assessment {
+    fn assessment(ratings: [(Category, Option<u8>, Confidence); 6]) -> Assessment {
+        Assessment {
             overall_score: 5.0,
             summary: "s".into(),
             category: "Everyday Desk Setup".into(),
-            category_ratings: vec![
-                rating(Category::CableManagement, 6, Confidence::High),
-                rating(Category::RgbLighting, 4, Confidence::High),
-                rating(Category::DeskCleanliness, 9, Confidence::High),
-                rating(Category::MonitorSetup, 7, Confidence::Medium),
-                rating(Category::ChairComfort, 3, Confidence::Low),
-                rating(Category::AestheticVibe, 9, Confidence::High),
-            ],
+            category_ratings: ratings
+                .into_iter()
+                .map(|(category, score, confidence)| CategoryScore {
+                    category,
+                    score,
+                    comment: "seen".into(),
+                    confidence: Some(confidence),
+                })
+                .collect(),
             cable_inventory: setupiq_analyzer::result::CableInventory::of(Vec::new()),
             seen: None,
             source: None,
-        };
-        let picked = |a: &Assessment| candidates(a).iter().map(|(r, _)| r.category).collect::<Vec<_>>();
-        // The chair scores lowest but wasn't seen: the three seen weak categories go first.
+        }
+    }
+
+    fn picked(a: &Assessment) -> Vec<Category> {
+        candidates(a).iter().map(|(r, _)| r.category).collect()
+    }
+
+    #[test]
+    fn the_weakest_leads_even_when_doubtful_and_an_unseen_chair_is_never_suggested() {
+        use Confidence::{High, Low, Medium};
+        let mut ratings = [
+            (Category::CableManagement, Some(6), High),
+            (Category::RgbLighting, Some(4), High),
+            (Category::DeskCleanliness, Some(9), High),
+            (Category::MonitorSetup, Some(7), Medium),
+            (Category::ChairComfort, Some(3), Low),
+            (Category::AestheticVibe, Some(9), High),
+        ];
+        // The chair scores lowest, rated with low confidence: it still leads, then the others
+        // by score.
         assert_eq!(
-            picked(&assessment),
+            picked(&assessment(ratings)),
+            [Category::ChairComfort, Category::RgbLighting, Category::CableManagement]
+        );
+        // At an equal score the firmly rated goes first.
+        ratings[4].1 = Some(4);
+        assert_eq!(
+            picked(&assessment(ratings)),
+            [Category::RgbLighting, Category::ChairComfort, Category::CableManagement]
+        );
+        // Not in the photo at all: never suggested.
+        ratings[4].1 = None;
+        assert_eq!(
+            picked(&assessment(ratings)),
             [Category::RgbLighting, Category::CableManagement, Category::MonitorSetup]
         );
-        // With fewer seen weaknesses, it fills up, last.
-        assessment.category_ratings[3].score = Some(9);
+    }
+
+    #[test]
+    fn a_stronger_category_is_never_pitched_ahead_of_a_weaker_one() {
+        use Confidence::High;
+        // Cheap, big gains for an 8/10 do not put it before a 4/10.
+        let a = assessment([
+            (Category::CableManagement, Some(8), High),
+            (Category::RgbLighting, Some(9), High),
+            (Category::DeskCleanliness, Some(4), High),
+            (Category::MonitorSetup, Some(6), High),
+            (Category::ChairComfort, None, High),
+            (Category::AestheticVibe, Some(9), High),
+        ]);
         assert_eq!(
-            picked(&assessment),
-            [Category::RgbLighting, Category::CableManagement, Category::ChairComfort]
+            picked(&a),
+            [Category::DeskCleanliness, Category::MonitorSetup, Category::CableManagement]
         );
-        // Not in the photo at all: never suggested, not even to fill up.
-        assessment.category_ratings[4].score = None;
-        assert_eq!(picked(&assessment), [Category::RgbLighting, Category::CableManagement]);
+    }
+
+    #[test]
+    fn a_doubtful_category_says_what_would_settle_it() {
+        let doubtful = CategoryScore {
+            category: Category::ChairComfort,
+            score: Some(3),
+            comment: "Hard to tell.".into(),
+            confidence: Some(Confidence::Low),
+        };
+        let chair = Seen { seat: Some(Seat::DeskChair), ..Seen::default() };
+        let s = suggestion(&doubtful, 3, Facts { seen: Some(&chair), described: false }, &chairs());
+        assert!(
+            s.description.starts_with("3/10. You already have a desk chair. A rough call:"),
+            "{}",
+            s.description
+        );
+        assert!(s.description.contains("a photo that includes your chair"), "{}", s.description);
+        let s = suggestion(&doubtful, 3, Facts { seen: None, described: true }, &chairs());
+        assert!(s.description.ends_with("say what you sit on to get a firm score."), "{}", s.description);
+        assert!(!s.description.contains("photo"), "{}", s.description);
+        assert_each_sentence_once(&s);
     }
 
     #[test]

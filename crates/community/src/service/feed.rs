@@ -106,6 +106,9 @@ pub struct FeedItem {
 pub struct FeedPage {
     pub items: Vec<FeedItem>,
     pub total: i64,
+    /// How many of the period's setups the viewer reported, and so no longer sees (0 for a
+    /// visitor): an empty feed then says why instead of inviting them to be the first.
+    pub reported_by_viewer: i64,
 }
 
 /// What the feed shows.
@@ -140,8 +143,9 @@ pub fn list(
     })?;
     let Some(viewer) = query.viewer else { return Ok(FeedPage::clone(&everyone)) };
     let filter = Visible { since: query.period.since(now), viewer: None, author: None };
-    if repo::count_reported_by(conn, viewer, filter)? > 0 {
-        return build_page(conn, query, now, &cache.totals);
+    let reported = repo::count_reported_by(conn, viewer, filter)?;
+    if reported > 0 {
+        return Ok(FeedPage { reported_by_viewer: reported, ..build_page(conn, query, now, &cache.totals)? });
     }
     personalise(conn, &everyone, viewer)
 }
@@ -171,7 +175,7 @@ fn personalise(conn: &mut DbConnection, page: &FeedPage, viewer: i64) -> Result<
             Some(item)
         })
         .collect();
-    Ok(FeedPage { items, total: page.total })
+    Ok(FeedPage { items, total: page.total, reported_by_viewer: 0 })
 }
 
 /// A page built from the database for `query.viewer` (none: everyone's page). `totals`
@@ -208,7 +212,7 @@ fn build_page(
             (page, total)
         }
     };
-    Ok(FeedPage { items: items(conn, rows, query.viewer)?, total })
+    Ok(FeedPage { items: items(conn, rows, query.viewer)?, total, reported_by_viewer: 0 })
 }
 
 /// The setups of `rows` with everything a card shows, in a fixed number of queries.

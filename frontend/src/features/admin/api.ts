@@ -3,7 +3,7 @@ import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite'
 import { toast } from 'sonner'
 import { api, messageOf, unwrap, type Schemas } from '@/api/client'
-import { ADMIN_CACHE_MS, LOG_PAGE_SIZE, TOP_PRODUCTS_LIMIT, UNKNOWN_ERROR, type AccountChange, type CategorySort, type Period } from './logic'
+import { ADMIN_CACHE_MS, INBOX_PAGE_SIZE, LOG_PAGE_SIZE, TOP_PRODUCTS_LIMIT, UNKNOWN_ERROR, type AccountChange, type CategorySort, type Period } from './logic'
 
 export type Summary = Schemas['SummaryResponse']
 export type TopProduct = Schemas['TopProductDto']
@@ -17,6 +17,8 @@ export type Decision = Schemas['DecisionDto']
 export type AdminAccount = Schemas['AdminAccountDto']
 export type LogPage = Schemas['LogResponse']
 export type LogEntry = Schemas['LogEntryDto']
+export type InboxPage = Schemas['InboxResponse']
+export type ContactMessage = Schemas['ContactMessageDto']
 
 export const HEALTH_KEY = 'admin-link-health'
 export const REPORTS_KEY = 'admin-reports'
@@ -61,6 +63,12 @@ export async function activateProducts(productIds: number[]): Promise<number> {
   return result.activated
 }
 
+/** Switches every chosen product that is on off (each logged). */
+export async function deactivateProducts(productIds: number[]): Promise<number> {
+  const result = unwrap(await api.POST('/_api/admin/products/deactivate', { body: { productIds } }), 'Failed to deactivate the products.')
+  return result.deactivated
+}
+
 export async function expectRedirect(productId: number) {
   return unwrap(await api.POST('/_api/admin/products/expect-redirect', { body: { productId } }), 'Failed to accept the redirect.')
 }
@@ -87,6 +95,11 @@ export async function changeAccount(userId: number, change: AccountChange): Prom
 
 export async function fetchLog(offset: number): Promise<LogPage> {
   return unwrap(await api.GET('/_api/admin/log', { params: { query: { limit: LOG_PAGE_SIZE, offset } } }), 'Failed to fetch the admin log.')
+}
+
+export async function fetchInbox(offset: number): Promise<InboxPage> {
+  const result = await api.GET('/_api/admin/contact-messages', { params: { query: { limit: INBOX_PAGE_SIZE, offset } } })
+  return unwrap(result, 'Failed to fetch the contact messages.')
 }
 
 /**
@@ -143,6 +156,16 @@ function logKey(index: number, previous: LogPage | null) {
 /** The admin log, newest first, 20 entries a page ('Load more'). */
 export function useAdminLog() {
   return useSWRInfinite(logKey, ([, offset]) => fetchLog(offset), adminOptions('Could not load the admin log.'))
+}
+
+function inboxKey(index: number, previous: InboxPage | null) {
+  if (previous && !previous.hasMore) return null
+  return ['admin-inbox', index * INBOX_PAGE_SIZE] as const
+}
+
+/** The contact messages, newest first, a page at a time ('Load more'). */
+export function useInbox() {
+  return useSWRInfinite(inboxKey, ([, offset]) => fetchInbox(offset), adminOptions('Could not load the contact messages.'))
 }
 
 /** After an action: the link-health report, the reports, the users found and the log are read again. */

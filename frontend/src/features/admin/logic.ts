@@ -16,6 +16,8 @@ export const DEFAULT_PERIOD: Period = '30d'
 export const TOP_PRODUCTS_LIMIT = 5
 /** Admin-log entries per page. */
 export const LOG_PAGE_SIZE = 20
+/** Contact messages per page of the admin inbox. */
+export const INBOX_PAGE_SIZE = 20
 /** Admin data is cached for 5 minutes (§4, §9). */
 export const ADMIN_CACHE_MS = 5 * 60 * 1000
 export const UNKNOWN_ERROR = 'An unknown error occurred.'

@@ -25,7 +25,7 @@ export function sampleSetup(overrides: Partial<CommunitySetup> = {}): CommunityS
 }
 
 export function setupsPage(setups: CommunitySetup[], hasMore = false) {
-  return { status: 200, body: { setups, pagination: { total: setups.length, limit: 20, offset: 0, hasMore } } }
+  return { status: 200, body: { setups, pagination: { total: setups.length, limit: 20, offset: 0, hasMore }, reportedByYou: 0 } }
 }
 
 /** What the carousel needs from a browser that jsdom lacks. */

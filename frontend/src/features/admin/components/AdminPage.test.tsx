@@ -25,6 +25,7 @@ function adminServer(overrides: Replies = {}) {
     'GET /_api/admin/link-health-report': ok(sampleHealth()),
     'GET /_api/admin/reports': ok([sampleReported()]),
     'GET /_api/admin/log': ok({ entries: [], total: 0 }),
+    'GET /_api/admin/contact-messages': ok({ messages: [], total: 0, limit: 20, offset: 0, hasMore: false }),
     ...overrides,
   })
 }
@@ -171,7 +172,9 @@ describe('a server that cannot reach the network', () => {
     })
     renderAdmin()
     await userEvent.click(await screen.findByRole('button', { name: 'Verify All Links' }))
-    expect(await screen.findByRole('note')).toHaveTextContent(message)
+    const note = await screen.findByRole('note')
+    expect(note).toHaveTextContent('This server could not reach the internet, so the links were not checked.')
+    expect(note).toHaveTextContent(message)
     expect(screen.getAllByText('Link verification failed.').length).toBeGreaterThan(0)
   })
 
@@ -181,6 +184,42 @@ describe('a server that cannot reach the network', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Verify All Links' }))
     expect(await screen.findByText('1 dead link found out of 60 checked. 4 could not be checked from this server.')).toBeInTheDocument()
     expect(screen.getByText('Could not check: 4')).toBeInTheDocument()
+  })
+
+  it('groups the broken links of a run by kind, each folded away', async () => {
+    const deadLinks = [
+      { productId: 7, url: 'https://a.example/7', statusCode: 404, verdict: 'dead' },
+      { productId: 8, url: 'https://a.example/8', statusCode: 404, verdict: 'dead' },
+      { productId: 9, url: 'https://a.example/9', statusCode: null, verdict: 'timeout' },
+    ]
+    adminServer({ 'POST /_api/admin/verify-links': ok({ runId: 5, totalChecked: 60, healthy: 57, dead: 2, warnings: 0, unknown: 0, errors: 0, timeouts: 1, unreachable: 0, deadLinks }) })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify All Links' }))
+    const report = await screen.findByRole('status', { name: 'Verification report' })
+    const groups = report.querySelectorAll('details')
+    expect([...groups].map((g) => g.querySelector('summary')?.textContent)).toEqual(['Dead (404) 2 links', 'Timeout 1 link'])
+    expect([...groups].every((g) => !g.open)).toBe(true)
+    expect(within(report).getByText('https://a.example/8')).not.toBeVisible()
+    await userEvent.click(within(report).getByText('Dead (404)'))
+    expect(within(report).getByText('https://a.example/8')).toBeVisible()
+    expect(within(report).queryByText(/could not be checked/)).not.toBeInTheDocument()
+  })
+
+  it('switches every dead link off at once, once confirmed', async () => {
+    const problems = [7, 8, 9].map((productId) => sampleProblem({ productId, name: `Product ${productId}`, isActive: productId !== 9 }))
+    const { calls } = adminServer({
+      'GET /_api/admin/link-health-report': ok(sampleHealth({ problems: [...problems, sampleProblem({ productId: 10, name: 'Moved', health: 'warning', verdict: 'home_page_redirect' })] })),
+      'POST /_api/admin/products/deactivate': ok({ deactivated: 2 }),
+    })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate all 2 dead links' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 products with a dead link?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(calls.some((c) => c.path === '/_api/admin/products/deactivate')).toBe(false)
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate all 2 dead links' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/products/deactivate')?.body).toEqual({ productIds: [7, 8] }))
+    expect(await screen.findByText('2 products deactivated.')).toBeInTheDocument()
   })
 
   it('switches every inactive product back on at once', async () => {
@@ -300,5 +339,40 @@ describe('Admin Log', () => {
     expect(await within(table).findByText('User #1')).toBeInTheDocument()
     expect(screen.getByText('Showing 25 of 25')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+  })
+})
+
+describe('Contact Messages', () => {
+  const message = (id: number) => ({ id, name: `Sender ${id}`, email: `sender${id}@example.com`, message: `Message number ${id}\nsecond line`, userId: id === 21 ? 4 : null, createdAt: '2026-03-14T09:26:53Z' })
+
+  it('shows the messages newest first with a reply link, and loads more', async () => {
+    const { calls } = adminServer({
+      'GET /_api/admin/contact-messages': (_body: unknown, { search }: { search: string }) => {
+        const first = !search.includes('offset=20')
+        const ids = first ? Array.from({ length: 20 }, (_, i) => 21 - i) : [1]
+        return ok({ messages: ids.map(message), total: 21, limit: 20, offset: first ? 0 : 20, hasMore: first })
+      },
+    })
+    renderAdmin()
+    const inbox = await screen.findByRole('list', { name: 'Contact messages, newest first' })
+    const items = within(inbox).getAllByRole('listitem')
+    expect(items).toHaveLength(20)
+    expect(within(items[0]!).getByText('Sender 21')).toBeInTheDocument()
+    expect(within(items[0]!).getByText('user #4')).toBeInTheDocument()
+    expect(within(items[0]!).getByRole('link', { name: 'sender21@example.com' })).toHaveAttribute('href', expect.stringMatching(/^mailto:sender21@example\.com\?subject=/))
+    expect(within(items[0]!).getByText(/Message number 21/)).toHaveClass('inbox-text')
+    const section = screen.getByRole('region', { name: 'Contact Messages' })
+    expect(within(section).getByText('Showing 20 of 21')).toBeInTheDocument()
+    await userEvent.click(within(section).getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(calls.some((c) => c.path === '/_api/admin/contact-messages' && c.search === '?limit=20&offset=20')).toBe(true))
+    expect(await within(inbox).findByText('Sender 1')).toBeInTheDocument()
+    expect(within(section).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+  })
+
+  it('says when nobody has written yet', async () => {
+    adminServer()
+    renderAdmin()
+    const section = await screen.findByRole('region', { name: 'Contact Messages' })
+    expect(await within(section).findByText('No messages yet.')).toBeInTheDocument()
   })
 })

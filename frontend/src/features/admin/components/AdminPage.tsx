@@ -3,6 +3,7 @@ import { DEFAULT_PERIOD, PERIODS, type Period } from '../logic'
 import { AdminLog } from './AdminLog'
 import { BrandAssets } from './BrandAssets'
 import { CategoryPerformance } from './CategoryPerformance'
+import { ContactInbox } from './ContactInbox'
 import { ClicksChart } from './ClicksChart'
 import { LinkHealth } from './LinkHealth'
 import { ModerationQueue } from './ModerationQueue'
@@ -10,7 +11,7 @@ import { StatCards } from './StatCards'
 import { TopProducts } from './TopProducts'
 import { UsersPanel } from './UsersPanel'
 
-/** The admin panel (spec §2): analytics of the chosen period, link health, moderation, users, the log, brand assets. */
+/** The admin panel (spec §2): analytics of the chosen period, link health, moderation, users, contact messages, the log, brand assets. */
 export function AdminPage() {
   const id = useId()
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD)
@@ -36,6 +37,7 @@ export function AdminPage() {
       <LinkHealth />
       <ModerationQueue />
       <UsersPanel />
+      <ContactInbox />
       <AdminLog />
       <BrandAssets />
     </div>

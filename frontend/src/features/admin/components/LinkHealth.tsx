@@ -3,7 +3,8 @@ import { toast } from 'sonner'
 import { messageOf } from '@/api/client'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { plural } from '@/lib/plural'
-import { activateProducts, expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type LinkProblem, type VerificationResult } from '../api'
+import { Modal } from '@/components/ui/Modal'
+import { activateProducts, deactivateProducts, expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type LinkProblem, type VerificationResult } from '../api'
 import { canAcceptRedirect, formatCount, formatDateTime, formatUsd, UNKNOWN_ERROR, verdictLabel, verdictTone } from '../logic'
 import { ReplaceLinkDialog } from './ReplaceLinkDialog'
 
@@ -56,7 +57,12 @@ export function LinkHealth() {
         Last verification run: {data ? formatDateTime(data.lastVerificationRun) : isLoading ? '…' : 'Never'}
         {data?.lastRun && data.lastRun.status !== 'completed' && <> ({data.lastRun.status})</>}
       </p>
-      {data?.lastRun?.status === 'failed' && data.lastRun.failureReason && <p className="hint" role="note">{data.lastRun.failureReason}</p>}
+      {data?.lastRun?.status === 'failed' && data.lastRun.failureReason && (
+        <div className="admin-offline" role="note">
+          <p><strong>{data.lastRun.unreachable > 0 ? 'This server could not reach the internet, so the links were not checked.' : 'The last verification run failed.'}</strong></p>
+          <p className="hint">{data.lastRun.failureReason}</p>
+        </div>
+      )}
       <div className="row">
         <button type="button" className="btn btn-primary" onClick={() => void verify()} disabled={verifying} aria-describedby={`${id}-note`}>
           {verifying ? 'Verifying...' : 'Verify All Links'}
@@ -70,6 +76,7 @@ export function LinkHealth() {
   )
 }
 
+/** The figures of a run, and its broken links grouped by kind (each group folded away). */
 function VerificationReport({ result }: { result: VerificationResult }) {
   const figures: [string, number][] = [
     ['Checked', result.totalChecked],
@@ -81,6 +88,11 @@ function VerificationReport({ result }: { result: VerificationResult }) {
     ['Timeouts', result.timeouts],
     ['Could not check', result.unreachable],
   ]
+  const groups = new Map<string, VerificationResult['deadLinks']>()
+  for (const link of result.deadLinks) {
+    const kind = verdictLabel({ verdict: link.verdict, statusCode: link.statusCode ?? null })
+    groups.set(kind, [...(groups.get(kind) ?? []), link])
+  }
   return (
     <div className="admin-run stack" role="status" aria-label="Verification report">
       <p className="row admin-run-figures">
@@ -88,16 +100,23 @@ function VerificationReport({ result }: { result: VerificationResult }) {
           <span key={label} className="badge">{label}: {formatCount(value)}</span>
         ))}
       </p>
-      {result.deadLinks.length > 0 && (
-        <ul className="plain-list admin-dead-links">
-          {result.deadLinks.map((link) => (
-            <li key={link.productId}>
-              <span className="badge admin-tone-danger">{verdictLabel({ verdict: link.verdict, statusCode: link.statusCode ?? null })}</span>{' '}
-              Product #{link.productId}: <span className="admin-url">{link.url}</span>
-            </li>
-          ))}
-        </ul>
+      {result.unreachable > 0 && (
+        <p className="hint">{plural(result.unreachable, 'link')} could not be checked from this server (its network failed for them); they were left as they were.</p>
       )}
+      {[...groups].map(([kind, links]) => (
+        <details key={kind} className="admin-run-group">
+          <summary>
+            <span className="badge admin-tone-danger">{kind}</span> {plural(links.length, 'link')}
+          </summary>
+          <ul className="plain-list admin-dead-links">
+            {links.map((link) => (
+              <li key={link.productId}>
+                Product #{link.productId}: <span className="admin-url">{link.url}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
     </div>
   )
 }
@@ -120,17 +139,24 @@ function ProblemTable({ problems, onChanged }: { problems: LinkProblem[]; onChan
   }
 
   const inactive = problems.filter((link) => !link.isActive)
-  const activateAll = async () => {
+  const deadActive = problems.filter((link) => link.isActive && link.health === 'dead')
+  const [askingDeactivate, setAskingDeactivate] = useState(false)
+  const actOnMany = async (action: () => Promise<number>, done: (n: number) => string, failed: string) => {
     setBusy(-1)
     try {
-      const activated = await activateProducts(inactive.map((link) => link.productId))
-      toast.success(`${plural(activated, 'product')} activated.`)
+      toast.success(done(await action()))
       onChanged()
     } catch (error) {
-      toast.error('Failed to activate the products.', { description: messageOf(error, UNKNOWN_ERROR) })
+      toast.error(failed, { description: messageOf(error, UNKNOWN_ERROR) })
     } finally {
       setBusy(null)
     }
+  }
+  const activateAll = () =>
+    actOnMany(() => activateProducts(inactive.map((link) => link.productId)), (n) => `${plural(n, 'product')} activated.`, 'Failed to activate the products.')
+  const deactivateDead = () => {
+    setAskingDeactivate(false)
+    return actOnMany(() => deactivateProducts(deadActive.map((link) => link.productId)), (n) => `${plural(n, 'product')} deactivated.`, 'Failed to deactivate the products.')
   }
 
   if (problems.length === 0) return <p className="muted">All links look healthy.</p>
@@ -144,6 +170,20 @@ function ProblemTable({ problems, onChanged }: { problems: LinkProblem[]; onChan
           <span className="hint">Their failure counts start over.</span>
         </p>
       )}
+      {deadActive.length > 1 && (
+        <p className="row">
+          <button type="button" className="btn btn-danger btn-sm" disabled={busy !== null} onClick={() => setAskingDeactivate(true)}>
+            Deactivate all {formatCount(deadActive.length)} dead links
+          </button>
+          <span className="hint">Suggestions stop offering them until they are activated again.</span>
+        </p>
+      )}
+      <Modal open={askingDeactivate} onOpenChange={setAskingDeactivate} title={`Deactivate ${plural(deadActive.length, 'product')} with a dead link?`}>
+        <div className="row dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setAskingDeactivate(false)}>Cancel</button>
+          <button type="button" className="btn btn-danger" onClick={() => void deactivateDead()}>Deactivate</button>
+        </div>
+      </Modal>
       <table className="history-table admin-problems">
         <caption className="sr-only">Links that need attention, most revenue at risk first</caption>
         <thead>

@@ -15,12 +15,22 @@ function renderCard(suggestion: Suggestion) {
 const sample = (): Suggestion => structuredClone(sampleResponse().suggestions[0]!)
 
 describe('SuggestionCard', () => {
-  it('shows the pick and, on request, the three tiers', async () => {
+  it('shows the pick and, on request, the other tiers without repeating the pick', async () => {
     renderCard(sample())
     expect(screen.getByText('Recommended pick · Budget')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'See More Options' }))
     const tiers = screen.getAllByRole('listitem').filter((item) => item.classList.contains('tier'))
-    expect(tiers.map((tier) => within(tier).getByRole('link').textContent)).toEqual(['Buy Cable Tray Basic', 'Buy Cable Spine Pro', 'Buy Under-Desk Raceway Kit'])
+    expect(tiers.map((tier) => within(tier).getByRole('link').textContent)).toEqual(['Buy Cable Spine Pro', 'Buy Under-Desk Raceway Kit'])
+    expect(screen.getAllByRole('link', { name: 'Buy Cable Tray Basic' })).toHaveLength(1)
+  })
+
+  it('offers no more options when the pick is the only product', () => {
+    const suggestion = sample()
+    suggestion.tiers.balanced = null
+    suggestion.tiers.premium = null
+    renderCard(suggestion)
+    expect(screen.getByText('Recommended pick · Budget')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'See More Options' })).not.toBeInTheDocument()
   })
 
   it('leaves out a tier the catalogue has nothing for', async () => {
@@ -32,6 +42,7 @@ describe('SuggestionCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'See More Options' }))
     expect(screen.queryByText('Budget')).not.toBeInTheDocument()
     expect(screen.getByText('Premium')).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: /Buy / })).toHaveLength(2)
   })
 
   it('still says what to improve when every product is switched off', () => {

@@ -18,9 +18,9 @@ function tierName(tier: string): string {
 export type RenderProductLink = (product: ProductRecommendation, context: string) => ReactNode
 
 /**
- * One upgrade suggestion: its recommended product and, on request, the three tiers. A tier
- * the catalogue has nothing for is left out; with no product at all (every one switched off)
- * the card still says what to improve.
+ * One upgrade suggestion: its recommended product and, on request, the other tiers (the pick
+ * is never shown twice). A tier the catalogue has nothing for is left out; with no product at
+ * all (every one switched off) the card still says what to improve.
  */
 export function SuggestionCard({ suggestion, productLink }: { suggestion: Suggestion; productLink: RenderProductLink }) {
   const [expanded, setExpanded] = useState(false)
@@ -28,7 +28,7 @@ export function SuggestionCard({ suggestion, productLink }: { suggestion: Sugges
   const recommended = suggestion.productRecommendation
   const tiers = TIERS.flatMap(([key, name]) => {
     const product = suggestion.tiers[key]
-    return product ? [{ key, name, product }] : []
+    return product && product.productId !== recommended?.productId ? [{ key, name, product }] : []
   })
   return (
     <li className="card suggestion-card">

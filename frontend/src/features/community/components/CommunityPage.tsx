@@ -83,7 +83,11 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
         <div className="state card">
           <div className="state-icon" aria-hidden="true"><Monitor aria-hidden="true" /></div>
           <h2>No Setups Found</h2>
-          <p className="muted">Be the first to share your setup with the community.</p>
+          {(data?.[0]?.reportedByYou ?? 0) > 0 ? (
+            <p className="muted">Setups you report are hidden from your feed, and there are no others here yet.</p>
+          ) : (
+            <p className="muted">Be the first to share your setup with the community.</p>
+          )}
         </div>
       ) : (
         <>

@@ -114,7 +114,7 @@ describe('TopSetupsThisWeek', () => {
   it("shows this week's top setups with their marks", async () => {
     mockServer({
       'GET /_api/auth/session': signedOut,
-      'GET /_api/community/setups': { status: 200, body: { setups: [sampleSetup({ id: 1, title: 'First' }), sampleSetup({ id: 2, title: 'Second', score: 0 })], pagination: { total: 2, limit: 3, offset: 0, hasMore: false } } },
+      'GET /_api/community/setups': { status: 200, body: { setups: [sampleSetup({ id: 1, title: 'First' }), sampleSetup({ id: 2, title: 'Second', score: 0 })], pagination: { total: 2, limit: 3, offset: 0, hasMore: false }, reportedByYou: 0 } },
     })
     renderApp(<TopSetupsThisWeek />)
     const top = await screen.findByTestId('home-top-setups')

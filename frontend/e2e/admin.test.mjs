@@ -160,8 +160,16 @@ describe('the admin panel', () => {
     await page.goto('/admin')
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
     await page.getByRole('region', { name: 'Contact Messages' }).getByText('Curious Visitor').waitFor()
-    const overflow = await page.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.document.documentElement.clientWidth)
-    assert.equal(overflow, 0, 'no horizontal overflow of /admin at 390 px')
+    const { overflow, wide } = await page.evaluate(() => {
+      const root = globalThis.document.documentElement
+      // What sticks out, for the failure message: the innermost elements past the edge.
+      const wide = [...globalThis.document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && el.children.length === 0)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent.slice(0, 30)}"`)
+      return { overflow: root.scrollWidth - root.clientWidth, wide }
+    })
+    assert.equal(overflow, 0, `no horizontal overflow of /admin at 390 px: ${wide.join(', ')}`)
     assert.deepEqual(session.problems, [])
   })
 })

@@ -3,6 +3,20 @@ import { useAdminLog } from '../api'
 import { actionLabel, formatDateTime, targetLabel } from '../logic'
 import { TableSkeleton } from './TopProducts'
 
+/** 'Showing N of T' and, while there is more, 'Load more': the foot of a list read a page at a time. */
+export function LoadMore({ shown, total, loading, onMore }: { shown: number; total: number; loading: boolean; onMore: () => void }) {
+  return (
+    <p className="row">
+      <span className="hint">Showing {shown} of {total}</span>
+      {shown < total && (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={onMore} disabled={loading}>
+          {loading ? 'Loading...' : 'Load more'}
+        </button>
+      )}
+    </p>
+  )
+}
+
 /** 'Admin Log': what admins did, newest first, 20 entries at a time. */
 export function AdminLog() {
   const id = useId()
@@ -46,14 +60,7 @@ export function AdminLog() {
               </tbody>
             </table>
           </div>
-          <p className="row">
-            <span className="hint">Showing {entries.length} of {total}</span>
-            {entries.length < total && (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => void setSize(size + 1)} disabled={loadingMore}>
-                {loadingMore ? 'Loading...' : 'Load more'}
-              </button>
-            )}
-          </p>
+          <LoadMore shown={entries.length} total={total} loading={loadingMore} onMore={() => void setSize(size + 1)} />
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useInbox } from '../api'
 import { formatDateTime } from '../logic'
+import { LoadMore } from './AdminLog'
 import { TableSkeleton } from './TopProducts'
 
 /** 'Contact Messages': what people sent through the contact form, newest first (each was e-mailed to support too). */
@@ -34,14 +35,7 @@ export function ContactInbox() {
               </li>
             ))}
           </ul>
-          <p className="row">
-            <span className="hint">Showing {messages.length} of {total}</span>
-            {messages.length < total && (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => void setSize(size + 1)} disabled={loadingMore}>
-                {loadingMore ? 'Loading...' : 'Load more'}
-              </button>
-            )}
-          </p>
+          <LoadMore shown={messages.length} total={total} loading={loadingMore} onMore={() => void setSize(size + 1)} />
         </>
       )}
     </section>

@@ -259,10 +259,7 @@ async fn activate_products(
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<ActivateProductsResponse>, ApiError> {
-    let (ids, (id, name), now) = (body.into_inner().product_ids, actor(&admin), clock.now());
-    let activated = db
-        .run(move |conn| links::set_active_many(conn, Actor { id, username: &name }, &ids, true, now))
-        .await?;
+    let activated = set_active_many(&admin, &db, &clock, body.into_inner(), true).await?;
     Ok(web::Json(ActivateProductsResponse { activated }))
 }
 
@@ -281,11 +278,23 @@ async fn deactivate_products(
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<DeactivateProductsResponse>, ApiError> {
-    let (ids, (id, name), now) = (body.into_inner().product_ids, actor(&admin), clock.now());
-    let deactivated = db
-        .run(move |conn| links::set_active_many(conn, Actor { id, username: &name }, &ids, false, now))
-        .await?;
+    let deactivated = set_active_many(&admin, &db, &clock, body.into_inner(), false).await?;
     Ok(web::Json(DeactivateProductsResponse { deactivated }))
+}
+
+/// The bulk switch both handlers share: how many products changed.
+async fn set_active_many(
+    admin: &AdminUser,
+    db: &Db,
+    clock: &SharedClock,
+    body: ProductIdsRequest,
+    active: bool,
+) -> Result<usize, ApiError> {
+    let ((id, name), now) = (actor(admin), clock.now());
+    let ids = body.product_ids;
+    Ok(db
+        .run(move |conn| links::set_active_many(conn, Actor { id, username: &name }, &ids, active, now))
+        .await?)
 }
 
 /// Accepts where a product's link now redirects (its last check's final address).

@@ -164,7 +164,8 @@ fn suggestion(rating: &CategoryScore, score: u8, facts: Facts<'_>, catalogue: &R
     let mut shown: [Option<ProductRecommendation>; 3] = [None, None, None];
     for at in best.into_iter().chain((0..3).filter(|&at| Some(at) != best)) {
         let Some((product, said, _)) = &tiers[at] else { continue };
-        let said = if said_already.iter().any(|s| sentences(said).contains(s)) {
+        let own = sentences(said);
+        let said = if own.iter().any(|s| said_already.contains(s)) {
             product.justification.clone()
         } else {
             said.clone()

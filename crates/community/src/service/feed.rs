@@ -139,13 +139,13 @@ pub fn list(
 ) -> Result<FeedPage, CommunityError> {
     let key = (query.period, query.sort, query.limit, query.offset);
     let everyone = cache.pages.get_or(key, || {
-        build_page(conn, FeedQuery { viewer: None, ..query }, now, &cache.totals).map(Arc::new)
+        build_page(conn, FeedQuery { viewer: None, ..query }, now, &cache.totals, 0).map(Arc::new)
     })?;
     let Some(viewer) = query.viewer else { return Ok(FeedPage::clone(&everyone)) };
     let filter = Visible { since: query.period.since(now), viewer: None, author: None };
     let reported = repo::count_reported_by(conn, viewer, filter)?;
     if reported > 0 {
-        return Ok(FeedPage { reported_by_viewer: reported, ..build_page(conn, query, now, &cache.totals)? });
+        return build_page(conn, query, now, &cache.totals, reported);
     }
     personalise(conn, &everyone, viewer)
 }
@@ -178,13 +178,15 @@ fn personalise(conn: &mut DbConnection, page: &FeedPage, viewer: i64) -> Result<
     Ok(FeedPage { items, total: page.total, reported_by_viewer: 0 })
 }
 
-/// A page built from the database for `query.viewer` (none: everyone's page). `totals`
-/// keeps each period's count for a few seconds.
+/// A page built from the database for `query.viewer` (none: everyone's page), who reported
+/// `reported` of the period's setups (counted once by [`list`]). `totals` keeps each
+/// period's count for a few seconds.
 fn build_page(
     conn: &mut DbConnection,
     query: FeedQuery,
     now: DateTime<Utc>,
     totals: &TtlCache<Period, i64>,
+    reported: i64,
 ) -> Result<FeedPage, CommunityError> {
     let filter = Visible { since: query.period.since(now), viewer: query.viewer, author: None };
     let (rows, total) = match query.sort {
@@ -192,10 +194,6 @@ fn build_page(
             let order = if query.sort == Sort::Top { Order::Score } else { Order::Newest };
             let rows = repo::list_visible(conn, filter, order, query.limit, query.offset)?;
             let everyone = totals.get_or(query.period, || repo::count_visible(conn, filter))?;
-            let reported = match query.viewer {
-                Some(viewer) => repo::count_reported_by(conn, viewer, filter)?,
-                None => 0,
-            };
             (rows, (everyone - reported).max(0))
         }
         Sort::Hot => {
@@ -212,7 +210,7 @@ fn build_page(
             (page, total)
         }
     };
-    Ok(FeedPage { items: items(conn, rows, query.viewer)?, total, reported_by_viewer: 0 })
+    Ok(FeedPage { items: items(conn, rows, query.viewer)?, total, reported_by_viewer: reported })
 }
 
 /// The setups of `rows` with everything a card shows, in a fixed number of queries.

@@ -13,7 +13,9 @@ FEATURES.jsonl comes from `cargo run --release -p setupiq-analyzer --example fea
 
 The model, per score (six categories and the overall SetupIQ Score):
 - features: the scene classifier's 1280-d embedding of the whole photo beside the mean
-  embedding of four overlapping crops (`scene::CROPS`), standardised;
+  embedding of four overlapping crops (`scene::CROPS`), each value square-rooted (power
+  normalisation: a few large activations no longer drown the many small ones; the gate reads
+  them as they are, where cross-validation finds it decides better), standardised;
 - a ridge regression on the person's 1-10 labels (photos labelled `na` are left out: no
   chair or no screen in view), its penalty chosen by grouped cross-validation inside the
   training photos (the most clear pairs ordered right, then the strongest penalty);
@@ -21,6 +23,9 @@ The model, per score (six categories and the overall SetupIQ Score):
   (ridge shrinks towards the mean: without it a buried desk and a polished battlestation
   would both land near 5), widened a little where that orders more clear pairs once the
   scores are rounded to whole points (chosen by the same cross-validation);
+- in a category, a share of the learned overall judgement mixed in where the same
+  cross-validation says it helps (a person's category scores lean on how good the whole
+  setup is, which the overall model, fitted on every setup, reads best);
 - in a category, a share of the rubric's own evidence score mixed in where the same
   cross-validation says it helps (the measured details keep the learned score from what
   they plainly contradict).
@@ -53,7 +58,7 @@ SCORES = [
     "aesthetic_vibe",
     "overall",
 ]
-ALPHAS = [30.0, 100.0, 300.0, 1000.0, 3000.0, 10000.0]
+ALPHAS = [10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0, 10000.0]
 GATE_CS = [0.001, 0.003, 0.01, 0.03, 0.1]
 FOLDS = 5
 SEED = 20261126
@@ -66,6 +71,8 @@ WIDEN = [1.0, 1.15, 1.3, 1.5]
 # How much of the rubric's own evidence score may be mixed into a category's learned score:
 # the measured details keep the learned score from what the measures plainly contradict.
 SHARES = [0.0, 0.2, 0.35, 0.5]
+# How much of the learned overall judgement may be mixed into a category's learned score.
+OVERALL_SHARES = [0.0, 0.2, 0.4, 0.6]
 
 
 # ------------------------------------------------------------------------------------------
@@ -76,8 +83,14 @@ def load(path):
     return [json.loads(line) for line in open(path) if line.strip()]
 
 
-def features(rows):
+def embeddings(rows):
+    """The whole photo's embedding beside the crops' mean embedding: what the gate reads."""
     return np.array([r["embedding"] + r["crops"] for r in rows], dtype=np.float64)
+
+
+def features(rows):
+    """What the scores read: the square roots of the embeddings (`vision::calibration`)."""
+    return np.sqrt(np.clip(embeddings(rows), 0.0, None))
 
 
 def label(row, score):
@@ -161,19 +174,28 @@ def blend(learned, evidence, share):
     return learned if share == 0 else (1 - share) * np.clip(learned, 1, 10) + share * evidence
 
 
-def fit_score(x, y, groups, score, measured):
-    """The ridge for one score, its penalty, stretch and evidence share chosen by grouped CV
-    on (x, y); `measured` is the rubric's evidence score of each photo."""
+def with_overall(learned, overall, share):
+    """A category's learned score mixed with the learned overall score (share 0: alone)."""
+    return learned if share == 0 else (1 - share) * np.clip(learned, 1, 10) + share * np.clip(overall, 1, 10)
+
+
+def fit_score(x, y, folds, score, measured, overall=None):
+    """The ridge for one score, its penalty, stretch, overall share and evidence share chosen by
+    grouped CV on (x, y) over the given `folds`; `measured` is the rubric's evidence score of
+    each photo, `overall` the held-out learned overall score of each photo (for a category)."""
     known = ~np.isnan(y)
-    x, y, groups, measured = x[known], y[known], np.asarray(groups)[known], measured[known]
+    x, y, folds, measured = x[known], y[known], folds[known], measured[known]
     shares = SHARES if not np.isnan(measured).any() else [0.0]
-    folds = grouped_folds(groups)
+    overall_shares = OVERALL_SHARES if overall is not None else [0.0]
+    overall = overall[known] if overall is not None else None
     centre = y.mean()
     best = None
     for alpha in ALPHAS:
         held_out = np.empty(len(y))
         for f in range(FOLDS):
             train = folds != f
+            if not (~train).any():
+                continue
             mu, sd = standardiser(x[train])
             w, b = ridge((x[train] - mu) / sd, y[train], alpha)
             held_out[~train] = ((x[~train] - mu) / sd) @ w + b
@@ -181,31 +203,38 @@ def fit_score(x, y, groups, score, measured):
         matched = float(np.clip(y.std() / spread, *STRETCH)) if spread > 1e-9 else 1.0
         for widen in WIDEN:
             stretch = matched * widen
-            for share in shares:
-                judged = blend(centre + stretch * (held_out - centre), measured, share)
-                right = pairs_right(y, shown(judged, score))[0]
-                key = (right, alpha, -widen, -share)
-                if best is None or key > best[0]:
-                    best = (key, alpha, stretch, share)
-    _, alpha, stretch, share = best
+            stretched = centre + stretch * (held_out - centre)
+            for o_share in overall_shares:
+                mixed = with_overall(stretched, overall, o_share)
+                for share in shares:
+                    judged = blend(mixed, measured, share)
+                    right = pairs_right(y, shown(judged, score))[0]
+                    key = (right, alpha, -widen, -o_share, -share)
+                    if best is None or key > best[0]:
+                        best = (key, alpha, stretch, o_share, share, stretched)
+    _, alpha, stretch, o_share, share, stretched = best
     mu, sd = standardiser(x)
     w, b = ridge((x - mu) / sd, y, alpha)
     # Folded: centre + stretch * (b + ((x - mu) / sd) . w - centre) = bias + weights . x
     weights = stretch * w / sd
     bias = centre + stretch * (b - centre) - weights @ mu
+    held = np.full(len(known), np.nan)
+    held[known] = stretched
     return {
         "alpha": alpha,
         "stretch": stretch,
+        "overall_share": o_share,
         "evidence_share": share,
         "photos": int(len(y)),
         "bias": float(bias),
         "weights": weights,
+        # The held-out scores at the chosen penalty and stretch (NaN where unlabelled).
+        "held_out": held,
     }
 
 
-def fit_gate(x, setup, groups):
+def fit_gate(x, setup, folds):
     """Setup or not: logistic regression, its penalty chosen by grouped CV."""
-    folds = grouped_folds(groups)
     best = None
     for c in GATE_CS:
         p = np.empty(len(setup))
@@ -239,14 +268,22 @@ def probability(gate, x):
 
 def fit_all(rows):
     x = features(rows)
-    groups = [r["repo"] for r in rows]
+    folds = grouped_folds([r["repo"] for r in rows])
     setup_rows = np.array([is_setup(r) and "overall" in r["labels"] for r in rows])
-    models = {}
-    for score in SCORES:
-        y = np.array([label(r, score) if s else np.nan for r, s in zip(rows, setup_rows)])
-        models[score] = fit_score(x, y, groups, score, evidence(rows, score))
+    labels = {s: np.array([label(r, s) if k else np.nan for r, k in zip(rows, setup_rows)]) for s in SCORES}
+    # The overall first: its held-out scores are what a category may lean on.
+    models = {"overall": fit_score(x, labels["overall"], folds, "overall", evidence(rows, "overall"))}
+    for score in SCORES[:-1]:
+        models[score] = fit_score(x, labels[score], folds, score, evidence(rows, score), models["overall"]["held_out"])
     setup = np.array([is_setup(r) for r in rows])
-    return models, fit_gate(x, setup, groups)
+    return models, fit_gate(embeddings(rows), setup, folds)
+
+
+def judged(models, score, x, evidence_scores):
+    """What the analyzer scores (unrounded), as `vision::calibration::score` does."""
+    m = models[score]
+    learned = with_overall(predict(m, x), predict(models["overall"], x), m["overall_share"])
+    return blend(learned, evidence_scores, m["evidence_share"])
 
 
 # ------------------------------------------------------------------------------------------
@@ -286,24 +323,25 @@ def command_fit(source, target):
     rows = load(source)
     models, gate = fit_all(rows)
     out = {
-        "about": "scripts/fit-calibration.py (make calibration): ridge per score and a logistic setup "
-        "gate on the scene classifier's embedding of the whole photo beside the mean embedding of "
+        "about": "scripts/fit-calibration.py (make calibration): ridge per score (a category mixed with the overall) and a logistic setup "
+        "gate on the square roots of the scene classifier's embedding of the whole photo beside the mean embedding of "
         "its four crops; score = bias + weights . features, gate = logistic(bias + weights . features)",
-        "features": "embedding (1280) then the crops' mean embedding (1280)",
+        "features": "sqrt of the embedding (1280) then sqrt of the crops' mean embedding (1280)",
         "fitted_on": sorted({f"{r['folder']}/{r['file']}" for r in rows}),
         "scores": {},
         "gate": {},
     }
     print(f"{len(rows)} photos; fitted on all of them\n")
-    print("| score | photos | alpha | stretch | evidence share |")
-    print("|---|---|---|---|---|")
+    print("| score | photos | alpha | stretch | overall share | evidence share |")
+    print("|---|---|---|---|---|---|")
     for score in SCORES:
         m = models[score]
-        print(f"| {score} | {m['photos']} | {m['alpha']:g} | {m['stretch']:.2f} | {m['evidence_share']:g} |")
+        print(f"| {score} | {m['photos']} | {m['alpha']:g} | {m['stretch']:.2f} | {m['overall_share']:g} | {m['evidence_share']:g} |")
         out["scores"][score] = {
             "photos": m["photos"],
             "alpha": m["alpha"],
             "stretch": round(m["stretch"], 4),
+            "overall_share": m["overall_share"],
             "evidence_share": m["evidence_share"],
             "bias": float(f"{m['bias']:.7g}"),
             "weights": [float(f"{w:.7g}") for w in m["weights"]],
@@ -324,7 +362,7 @@ def command_fit(source, target):
 
 def command_eval(source, browser=None):
     rows = load(source)
-    x = features(rows)
+    x, raw = features(rows), embeddings(rows)
     groups = [r["repo"] for r in rows]
     folds = grouped_folds(groups)
     n = len(rows)
@@ -334,16 +372,15 @@ def command_eval(source, browser=None):
     browser_p = np.empty(n) if browser else None
     if browser_rows is not None:
         index = {(r["folder"], r["file"]): k for k, r in enumerate(browser_rows)}
-        xb = features([browser_rows[index[(r["folder"], r["file"])]] for r in rows])
+        xb = embeddings([browser_rows[index[(r["folder"], r["file"])]] for r in rows])
     for f in range(FOLDS):
         train = folds != f
         train_rows = [r for r, t in zip(rows, train) if t]
         models, gate = fit_all(train_rows)
         held = [r for r, t in zip(rows, train) if not t]
         for score in SCORES:
-            m = models[score]
-            predicted[score][~train] = blend(predict(m, x[~train]), evidence(held, score), m["evidence_share"])
-        p_setup[~train] = probability(gate, x[~train])
+            predicted[score][~train] = judged(models, score, x[~train], evidence(held, score))
+        p_setup[~train] = probability(gate, raw[~train])
         if browser_rows is not None:
             browser_p[~train] = probability(gate, xb[~train])
         print(f"fold {f + 1}/{FOLDS}: {int((~train).sum())} photos held out", file=sys.stderr)

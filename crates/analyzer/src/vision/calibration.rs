@@ -1,9 +1,14 @@
 //! The learned judgement: what a careful person would score a photo, and whether it is a
 //! photo of a setup at all, read from the scene classifier's embedding of the whole photo
-//! beside the mean embedding of its four crops ([`crate::scene::CROPS`]).
+//! beside the mean embedding of its four crops ([`crate::scene::CROPS`]). The scores read
+//! each value square-rooted (power normalisation: a few large activations no longer drown
+//! the many small ones; it orders more clear pairs in cross-validation), the gate reads them
+//! as they are (it decides better so).
 //!
 //! One linear model per score (the six categories and the overall SetupIQ Score) and one
-//! logistic setup gate, fitted on every labelled shared photo by `scripts/fit-calibration.py`
+//! logistic setup gate; a category's score leans on the overall judgement by a share the
+//! cross-validation chose (a person's category scores lean on how good the whole setup is).
+//! Fitted on every labelled shared photo by `scripts/fit-calibration.py`
 //! (`make calibration`: ridge regressions stretched to the labels' spread, penalties chosen
 //! by cross-validation grouped by source repository; `make eval` prints the cross-validated
 //! figures). The weights are data (`crates/analyzer/data/calibration.json`), compiled into
@@ -20,7 +25,7 @@ use serde::Deserialize;
 use crate::result::Category;
 use crate::scene::EMBEDDING_DIM;
 
-/// One linear model: `bias + weights . (embedding, crops)`.
+/// One linear model over the embedding and the crops' mean embedding.
 #[derive(Debug, Deserialize)]
 struct Linear {
     bias: f32,
@@ -28,22 +33,31 @@ struct Linear {
 }
 
 impl Linear {
-    fn apply(&self, features: &Features<'_>) -> f32 {
+    /// `bias + weights . (embedding, crops)`, each value first passed through `read`.
+    fn apply(&self, features: &Features<'_>, read: fn(f32) -> f32) -> f32 {
         let (whole, crops) = self.weights.split_at(EMBEDDING_DIM.min(self.weights.len()));
+        let dot = |weights: &[f32], values: &[f32]| -> f32 {
+            weights.iter().zip(values).map(|(w, v)| w * read(*v)).sum()
+        };
         self.bias + dot(whole, features.embedding) + dot(crops, features.crops)
+    }
+
+    /// A score model's value: it reads the square roots (the embedding is non-negative; a
+    /// stray negative counts as 0).
+    fn score(&self, features: &Features<'_>) -> f32 {
+        self.apply(features, |v| v.max(0.0).sqrt())
     }
 }
 
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-/// A score's model: the linear model, and how much of the rubric's own evidence score is
-/// mixed in (chosen by the fit's cross-validation).
+/// A score's model: the linear model, how much of the learned overall score (a category's
+/// only) and how much of the rubric's own evidence score are mixed in (both chosen by the
+/// fit's cross-validation).
 #[derive(Debug, Deserialize)]
 struct ScoreModel {
     #[serde(flatten)]
     linear: Linear,
+    #[serde(default)]
+    overall_share: f32,
     #[serde(default)]
     evidence_share: f32,
 }
@@ -91,17 +105,19 @@ pub struct Features<'a> {
     pub crops: &'a [f32],
 }
 
-/// The score a person would give in `category` (clamped to the 1-10 scale) mixed with
-/// `evidence`, the rubric's own score from what it measured; unrounded.
+/// The score a person would give in `category` (clamped to the 1-10 scale, mixed with the
+/// overall judgement) mixed with `evidence`, the rubric's own score from what it measured;
+/// unrounded.
 pub fn score(category: Category, features: &Features<'_>, evidence: u8) -> f32 {
     let model = model(category);
-    let learned = model.linear.apply(features).clamp(1.0, 10.0);
+    let own = model.linear.score(features).clamp(1.0, 10.0);
+    let learned = (1.0 - model.overall_share) * own + model.overall_share * overall(features);
     (1.0 - model.evidence_share) * learned + model.evidence_share * f32::from(evidence)
 }
 
 /// The overall SetupIQ Score a person would give, unrounded, clamped to the 1-10 scale.
 pub fn overall(features: &Features<'_>) -> f32 {
-    file().scores.overall.linear.apply(features).clamp(1.0, 10.0)
+    file().scores.overall.linear.score(features).clamp(1.0, 10.0)
 }
 
 /// Whether the photo is of a desk or gaming setup, by the learned gate.
@@ -111,7 +127,7 @@ pub fn is_setup(features: &Features<'_>) -> bool {
 
 /// The gate's probability that the photo is of a desk or gaming setup.
 pub fn setup_probability(features: &Features<'_>) -> f32 {
-    let logit = file().gate.model.apply(features);
+    let logit = file().gate.model.apply(features, |v| v);
     1.0 / (1.0 + (-logit).exp())
 }
 
@@ -145,6 +161,7 @@ mod tests {
         ]
         .map(|m| {
             assert!((0.0..=1.0).contains(&m.evidence_share));
+            assert!((0.0..=1.0).contains(&m.overall_share));
             &m.linear
         })
         .into_iter()
@@ -159,5 +176,6 @@ mod tests {
             assert!((1.0..=10.0).contains(&score(category, &features, 5)), "{category}");
         }
         assert!((0.0..=1.0).contains(&setup_probability(&features)));
+        assert_eq!(s.overall.overall_share, 0.0, "the overall does not lean on itself");
     }
 }

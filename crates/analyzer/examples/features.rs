@@ -13,7 +13,8 @@
 //! one repository's photos on one side), its labels (`labels.tsv`; without one, the kind is
 //! read from the file name: `setup…`, `neg…`, anything else an edge case), the whole photo's
 //! and the crops' embeddings, the ImageNet probabilities, the rubric's evidence scores and
-//! measures, and what the screening rules alone decide.
+//! measures (`measures`: what the learned scores read beside the embeddings), and what the
+//! screening rules alone decide.
 
 use std::collections::HashMap;
 use std::error::Error;
@@ -64,7 +65,8 @@ fn main() -> Result<(), Box<dyn Error>> {
                 Err(Refusal::NotAPhoto) => "not_a_photo",
                 Err(_) => "not_a_setup",
             };
-            let evidence = vision::gather(pixels, &detections);
+            let mut evidence = vision::gather(pixels, &detections);
+            evidence.note_screen_in_view(&scene);
             let rubric: serde_json::Map<String, Value> = vision::evidence_scores(&evidence)
                 .into_iter()
                 .map(|(category, score)| (category.to_string(), json!(score)))
@@ -99,6 +101,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "probabilities": scene.probabilities,
                 "embedding": scene.embedding,
                 "crops": crops,
+                "measures": vision::measures(&evidence),
             });
             println!("{row}");
         }

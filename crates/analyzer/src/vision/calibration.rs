@@ -3,7 +3,9 @@
 //! beside the mean embedding of its four crops ([`crate::scene::CROPS`]). The scores read
 //! each value square-rooted (power normalisation: a few large activations no longer drown
 //! the many small ones; it orders more clear pairs in cross-validation), the gate reads them
-//! as they are (it decides better so).
+//! as they are (it decides better so). The scores also read the rubric's measures
+//! ([`super::measures`]: what the detector boxed, the light, the palette, the desk surface,
+//! and the rubric's own evidence scores), which cross-validation found to help.
 //!
 //! One linear model per score (the six categories and the overall SetupIQ Score) and one
 //! logistic setup gate; a category's score leans on the overall judgement by a share the
@@ -33,13 +35,16 @@ struct Linear {
 }
 
 impl Linear {
-    /// `bias + weights . (embedding, crops)`, each value first passed through `read`.
+    /// `bias + weights . (embedding, crops, measures)`, each embedding value first passed
+    /// through `read`; a model without weights for the measures (the gate) ignores them.
     fn apply(&self, features: &Features<'_>, read: fn(f32) -> f32) -> f32 {
-        let (whole, crops) = self.weights.split_at(EMBEDDING_DIM.min(self.weights.len()));
+        let (whole, rest) = self.weights.split_at(EMBEDDING_DIM.min(self.weights.len()));
+        let (crops, measures) = rest.split_at(EMBEDDING_DIM.min(rest.len()));
         let dot = |weights: &[f32], values: &[f32]| -> f32 {
             weights.iter().zip(values).map(|(w, v)| w * read(*v)).sum()
         };
-        self.bias + dot(whole, features.embedding) + dot(crops, features.crops)
+        let measured: f32 = measures.iter().zip(features.measures).map(|(w, m)| w * m).sum();
+        self.bias + dot(whole, features.embedding) + dot(crops, features.crops) + measured
     }
 
     /// A score model's value: it reads the square roots (the embedding is non-negative; a
@@ -98,11 +103,13 @@ fn file() -> &'static File {
 }
 
 /// What the judgement reads: the scene classifier's embedding of the whole photo and the
-/// mean embedding of its crops, each [`EMBEDDING_DIM`] long.
+/// mean embedding of its crops, each [`EMBEDDING_DIM`] long, and the rubric's measures
+/// ([`super::measures`], [`super::MEASURES`] long; empty where only the gate reads them).
 #[derive(Debug, Clone, Copy)]
 pub struct Features<'a> {
     pub embedding: &'a [f32],
     pub crops: &'a [f32],
+    pub measures: &'a [f32],
 }
 
 /// The score a person would give in `category` (clamped to the 1-10 scale, mixed with the
@@ -162,16 +169,19 @@ mod tests {
         .map(|m| {
             assert!((0.0..=1.0).contains(&m.evidence_share));
             assert!((0.0..=1.0).contains(&m.overall_share));
+            assert_eq!(m.linear.weights.len(), 2 * EMBEDDING_DIM + super::super::MEASURES);
             &m.linear
         })
         .into_iter()
         .chain([&file().gate.model])
         {
-            assert_eq!(model.weights.len(), 2 * EMBEDDING_DIM);
+            assert!(model.weights.len() >= 2 * EMBEDDING_DIM);
             assert!(model.bias.is_finite() && model.weights.iter().all(|w| w.is_finite()));
         }
+        assert_eq!(file().gate.model.weights.len(), 2 * EMBEDDING_DIM, "the gate reads the embeddings only");
         let zero = [0.0; EMBEDDING_DIM];
-        let features = Features { embedding: &zero, crops: &zero };
+        let measures = [0.0; super::super::MEASURES];
+        let features = Features { embedding: &zero, crops: &zero, measures: &measures };
         for category in Category::ALL {
             assert!((1.0..=10.0).contains(&score(category, &features, 5)), "{category}");
         }

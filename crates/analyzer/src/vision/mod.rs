@@ -168,7 +168,7 @@ pub fn screen(
     if screen_by_rules(image, frame, detections, scene) == Err(Refusal::NotAPhoto) {
         return Err(Refusal::NotAPhoto);
     }
-    let features = Features { embedding: &scene.embedding, crops };
+    let features = Features { embedding: &scene.embedding, crops, measures: &[] };
     if !calibration::is_setup(&features) {
         return Err(Refusal::NotASetup);
     }
@@ -193,10 +193,27 @@ pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene, crops: 
 /// [`assess`] from the photo's analysed copy, made beforehand ([`Frame::new`]): the
 /// screening makes it on a thread that would otherwise wait for the other.
 pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
-    let features = Features { embedding: &scene.embedding, crops };
+    let features = Features { embedding: &scene.embedding, crops, measures: &[] };
     let mut evidence = gather_from(frame, detections);
-    evidence.screen_in_view = scene.share_of(&SCREEN) >= SCREEN_IN_VIEW;
+    evidence.note_screen_in_view(scene);
     rubric::rate(&evidence, Some(&features))
+}
+
+/// How many measures [`measures`] gives.
+pub const MEASURES: usize = rubric::MEASURES;
+
+/// What the learned judgement reads of the evidence beside the embeddings: what the detector
+/// boxed (counts, as `ln(1 + n)`), the light, the palette, the greenery, the desk surface, the
+/// symmetry, and the rubric's six evidence scores (5 for a category it cannot see).
+pub fn measures(evidence: &Evidence) -> Vec<f32> {
+    rubric::measures(evidence)
+}
+
+impl Evidence {
+    /// Whether the scene classifier sees a screen though none was boxed.
+    pub fn note_screen_in_view(&mut self, scene: &Scene) {
+        self.screen_in_view = scene.share_of(&SCREEN) >= SCREEN_IN_VIEW;
+    }
 }
 
 /// Measures everything the rubric needs.

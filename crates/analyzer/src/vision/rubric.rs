@@ -51,14 +51,10 @@ fn score(points: f32) -> u8 {
 /// Rates the evidence; `features` is the scene classifier's view of the photo the learned
 /// judgement reads (without it, the evidence scores alone).
 pub fn rate(evidence: &Evidence, features: Option<&Features<'_>>) -> Assessment {
-    let mut rated = [
-        (Category::CableManagement, cable_management(evidence)),
-        (Category::RgbLighting, rgb_lighting(evidence)),
-        (Category::DeskCleanliness, desk_cleanliness(evidence)),
-        (Category::MonitorSetup, monitor_setup(&evidence.layout)),
-        (Category::ChairComfort, chair_comfort(evidence)),
-        (Category::AestheticVibe, aesthetic_vibe(evidence)),
-    ];
+    let mut rated = evidence_ratings(evidence);
+    let measured = measures_of(evidence, &rated);
+    let features = features.map(|f| Features { measures: &measured, ..*f });
+    let features = features.as_ref();
     let mut confidences = [None; 6];
     if let Some(features) = features {
         for ((category, r), confidence) in rated.iter_mut().zip(&mut confidences) {
@@ -93,6 +89,57 @@ pub fn rate(evidence: &Evidence, features: Option<&Features<'_>>) -> Assessment 
         seen: Some(seen(evidence)),
         source: Some(Source::Photo),
     }
+}
+
+/// The six categories as the evidence alone rates them.
+fn evidence_ratings(evidence: &Evidence) -> [(Category, Rated); 6] {
+    [
+        (Category::CableManagement, cable_management(evidence)),
+        (Category::RgbLighting, rgb_lighting(evidence)),
+        (Category::DeskCleanliness, desk_cleanliness(evidence)),
+        (Category::MonitorSetup, monitor_setup(&evidence.layout)),
+        (Category::ChairComfort, chair_comfort(evidence)),
+        (Category::AestheticVibe, aesthetic_vibe(evidence)),
+    ]
+}
+
+/// How many values [`measures`] gives.
+pub const MEASURES: usize = 23;
+
+/// See [`super::measures`].
+pub fn measures(evidence: &Evidence) -> Vec<f32> {
+    measures_of(evidence, &evidence_ratings(evidence))
+}
+
+fn measures_of(evidence: &Evidence, rated: &[(Category, Rated); 6]) -> Vec<f32> {
+    let layout = &evidence.layout;
+    #[allow(clippy::cast_precision_loss)] // counts of boxes
+    let count = |n: usize| (n as f32).ln_1p();
+    let couches = layout.seats.iter().filter(|s| s.is_couch).count();
+    let mut measures = vec![
+        count(layout.monitors.len()),
+        count(layout.laptops.len()),
+        count(layout.keyboards.len()),
+        count(layout.mice.len()),
+        count(layout.seats.len() - couches),
+        count(couches),
+        count(layout.plants.len()),
+        count(layout.clutter.len()),
+        count(layout.pc_cases.len()),
+        count(evidence.cables.len()),
+        evidence.lighting.light_share,
+        evidence.lighting.share_of_visible,
+        evidence.lighting.median_value,
+        evidence.palette.coverage(3),
+        evidence.greenery.share,
+        evidence.desk_edges,
+        evidence.symmetry.unwrap_or(0.0),
+    ];
+    measures.extend(
+        rated.iter().map(|(category, r)| if unseen(*category, evidence) { 5.0 } else { f32::from(r.score) }),
+    );
+    debug_assert_eq!(measures.len(), MEASURES);
+    measures
 }
 
 /// Whether the photo doesn't show `category` at all: no seat for Chair & Comfort; for Monitor

@@ -157,6 +157,18 @@ fn unseen(category: Category, evidence: &Evidence) -> bool {
 }
 
 /// The facts behind the comments, by the same thresholds the comments use.
+/// How much coloured light the photo shows.
+fn light(e: &Evidence) -> Light {
+    let l = &e.lighting;
+    if l.light_share < SOME_LIGHT {
+        Light::White
+    } else if accent_hues(l).is_empty() || light_amount(l) < SATURATED_WORDING {
+        Light::Accent
+    } else {
+        Light::Neon
+    }
+}
+
 fn seen(e: &Evidence) -> Seen {
     let layout = &e.layout;
     let chair = layout.seats.iter().any(|s| !s.is_couch);
@@ -168,13 +180,7 @@ fn seen(e: &Evidence) -> Seen {
         Seat::Couch
     };
     let l = &e.lighting;
-    let light = if l.light_share < SOME_LIGHT {
-        Light::White
-    } else if accent_hues(l).is_empty() || light_amount(l) < SATURATED_WORDING {
-        Light::Accent
-    } else {
-        Light::Neon
-    };
+    let light = light(e);
     let light_colours = if light == Light::White {
         Vec::new()
     } else {
@@ -782,7 +788,10 @@ fn plant_sides(plants: &[Rect]) -> String {
 fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
     let score_of = |c: Category| rated.iter().find(|(k, _)| *k == c).map_or(0, |(_, r)| r.score);
     let layout = &e.layout;
-    let kind = if score_of(Category::RgbLighting) >= 8 {
+    // Saturated RGB light that sets the room's colour names the kind from a 7 on; a score of
+    // 8 names it whatever the light measured.
+    let rgb = score_of(Category::RgbLighting);
+    let kind = if rgb >= 8 || (rgb >= 7 && light(e) == Light::Neon) {
         "RGB Gaming Battlestation"
     } else if layout.plants.len() >= 2 || (!layout.plants.is_empty() && e.greenery.share >= GREENERY) {
         "Plant-Filled Workspace"

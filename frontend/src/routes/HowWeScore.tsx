@@ -73,7 +73,7 @@ export default function HowWeScore() {
         <p>
           We taught the score from people: about 250 real photos, from a desk buried in trash to a polished
           battlestation, each scored by a person. On photos it had never seen, setups people scored 1 to 3 got 2.5 from
-          us on average, and the ones they scored 8 or 9 got 8.5.
+          us on average, and the ones they scored 8 or 9 got 8.2.
         </p>
         <p data-testid="score-unseen">
           A category your photo or description doesn&apos;t show at all, such as a chair that is out of frame, shows -/10

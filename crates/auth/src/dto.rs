@@ -163,6 +163,17 @@ pub struct UpdateProfileRequest {
     pub username: String,
 }
 
+/// The name shown on the profile and on the member's posts.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct UpdateDisplayNameRequest {
+    /// Spaces, emojis and special characters are allowed; leading and trailing spaces are dropped.
+    #[validate(custom(function = "not_blank", message = "Name is required"))]
+    #[validate(length(max = 100, message = "Name cannot be longer than 100 characters."))]
+    #[schema(example = "Pixel Pete", min_length = 1, max_length = 100)]
+    pub display_name: String,
+}
+
 /// Longest accepted data URL (the specification's "500KB" after base64).
 pub const PROFILE_PICTURE_MAX_CHARS: usize = 700_000;
 
@@ -211,6 +222,20 @@ pub struct ResetPasswordRequest {
     #[validate(length(min = 1, message = "Please confirm your password."))]
     #[schema(min_length = 1, max_length = 256)]
     pub confirm_password: Option<String>,
+}
+
+/// A signed-in member's new password, with the current one as proof.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    #[validate(length(min = 1, message = "Please enter your current password."))]
+    #[validate(custom(function = "password_max"))]
+    #[schema(min_length = 1, max_length = 256)]
+    pub current_password: String,
+    #[validate(length(min = 8, message = "Password must be at least 8 characters long."))]
+    #[validate(custom(function = "password_max"))]
+    #[schema(min_length = 8, max_length = 256)]
+    pub new_password: String,
 }
 
 /// The token of a verification link (`/verify-email?token=…`).

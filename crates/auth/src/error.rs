@@ -18,6 +18,10 @@ pub enum AuthError {
     SameUsername,
     #[error("This username is reserved. Please choose another.")]
     UsernameReserved,
+    #[error("Your current password is incorrect.")]
+    WrongCurrentPassword,
+    #[error("Your new password must be different from your current one.")]
+    SamePassword,
     #[error("Invalid or expired reset token.")]
     InvalidResetToken,
     #[error("Too many login attempts. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
@@ -77,6 +81,8 @@ impl From<AuthError> for ApiError {
             }
             AuthError::SameUsername | AuthError::UsernameReserved => ApiError::invalid("username", message),
             AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
+            AuthError::WrongCurrentPassword => ApiError::invalid("currentPassword", message),
+            AuthError::SamePassword => ApiError::invalid("newPassword", message),
             AuthError::VerificationLinkInvalid
             | AuthError::VerificationLinkExpired
             | AuthError::VerificationLinkUsed => ApiError::invalid("token", message),

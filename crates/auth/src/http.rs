@@ -12,15 +12,16 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, RegisterResponse,
-    ResetPasswordRequest, SessionResponse, SuccessResponse, UpdateProfileRequest,
-    UploadProfilePictureRequest, UserResponse, VerifyEmailRequest, VerifyResetTokenRequest,
-    VerifyResetTokenResponse,
+    ChangePasswordRequest, EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest,
+    RegisterResponse, ResetPasswordRequest, SessionResponse, SuccessResponse, UpdateDisplayNameRequest,
+    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyEmailRequest,
+    VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
 use crate::extract::{CurrentUser, OptionalUser, client_ip, removal_cookie, session_cookie, session_token};
 use crate::service::ledger::SIGNUP_BONUS;
 use crate::service::login::{self, NewAccount};
+use crate::service::password_change::{self, PasswordChange};
 use crate::service::passwords::Passwords;
 use crate::service::{accounts, profile, reset, sessions, verify};
 
@@ -34,10 +35,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(logout)
         .service(delete_account)
         .service(update_profile)
+        .service(update_display_name)
         .service(upload_profile_picture)
         .service(forgot_password)
         .service(verify_reset_token)
         .service(reset_password)
+        .service(change_password)
         .service(verify_email)
         .service(resend_verification_email);
 }
@@ -223,6 +226,27 @@ async fn update_profile(
     Ok(web::Json(user_response(account)))
 }
 
+/// Changes the display name (1 to 100 characters, spaces, emojis and special characters
+/// allowed; leading and trailing spaces are dropped).
+#[utoipa::path(
+    tag = "auth",
+    security(("session" = [])),
+    request_body = UpdateDisplayNameRequest,
+    responses((status = 200, description = "Updated", body = UserResponse), InvalidInput, NotSignedIn)
+)]
+#[post("/update-display-name")]
+async fn update_display_name(
+    user: CurrentUser,
+    body: ValidJson<UpdateDisplayNameRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<UserResponse>, ApiError> {
+    let (user_id, name, clock) = (user.id(), body.into_inner().display_name, clock.get_ref().clone());
+    let account =
+        db.run(move |conn| accounts::change_display_name(conn, user_id, &name, clock.now())).await?;
+    Ok(web::Json(user_response(account)))
+}
+
 /// Replaces the profile picture with a PNG or JPEG data URL (at most 700000 characters).
 ///
 /// The image is decoded, scaled to at most 800 px, re-encoded without metadata and must
@@ -322,6 +346,49 @@ async fn reset_password(
     Ok(HttpResponse::Ok()
         .cookie(removal_cookie(&config))
         .json(SuccessResponse::with_message("Password reset successfully!")))
+}
+
+pub const PASSWORD_CHANGED_MESSAGE: &str = "Password changed. Your other devices were signed out.";
+
+/// Changes the signed-in member's password: `currentPassword` must be right (wrong guesses
+/// count towards the login throttle), `newPassword` follows the sign-up rules and differs
+/// from it. Every other session of the account ends and its reset links stop working; this
+/// one stays signed in. An e-mail tells the account's address.
+#[utoipa::path(
+    tag = "auth",
+    security(("session" = [])),
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, description = "Password changed; other sessions ended", body = SuccessResponse),
+        InvalidInput,
+        NotSignedIn,
+        (status = 429, description = "Too many wrong passwords (see `Retry-After`)", body = ErrorBody),
+    )
+)]
+#[post("/change-password")]
+// Each extractor is one thing the change needs; one application context (issue 28) will
+// carry the shared ones.
+#[allow(clippy::too_many_arguments)]
+async fn change_password(
+    req: HttpRequest,
+    user: CurrentUser,
+    body: ValidJson<ChangePasswordRequest>,
+    db: web::Data<Db>,
+    passwords: web::Data<Passwords>,
+    clock: web::Data<SharedClock>,
+    mailer: web::Data<Mailer>,
+    config: web::Data<Config>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let body = body.into_inner();
+    let change = PasswordChange {
+        user_id: user.id(),
+        session_token: user.session_token().to_owned(),
+        current_password: body.current_password,
+        new_password: body.new_password,
+        ip: client_ip(&req),
+    };
+    password_change::change_password(&db, &passwords, &clock, &mailer, &config, change).await?;
+    Ok(web::Json(SuccessResponse::with_message(PASSWORD_CHANGED_MESSAGE)))
 }
 
 pub const VERIFICATION_SENT_MESSAGE: &str = "We sent a new verification link. Please check your inbox.";

@@ -78,6 +78,17 @@ pub(crate) fn insert_user(conn: &mut DbConnection, form: &UserInsertForm<'_>) ->
         .get_result(c))
 }
 
+pub(crate) fn update_display_name(
+    conn: &mut DbConnection,
+    id: i64,
+    display_name: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((users::display_name.eq(display_name), users::updated_at.eq(now)))
+        .execute(conn)
+}
+
 pub(crate) fn update_username(
     conn: &mut DbConnection,
     id: i64,
@@ -226,6 +237,18 @@ pub(crate) fn delete_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> 
     diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)
 }
 
+/// Deletes the user's sessions but the one with `keep` (a password change from that one).
+pub(crate) fn delete_other_sessions_of_user(
+    conn: &mut DbConnection,
+    user_id: i64,
+    keep: &str,
+) -> QueryResult<usize> {
+    diesel::delete(
+        sessions::table.filter(sessions::user_id.eq(user_id)).filter(sessions::token_hash.ne(keep)),
+    )
+    .execute(conn)
+}
+
 pub(crate) fn count_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
     sessions::table.filter(sessions::user_id.eq(user_id)).select(count_star()).first(conn)
 }
@@ -257,6 +280,12 @@ pub(crate) fn mark_reset_token_used(
     )
     .set(password_reset_tokens::used_at.eq(now))
     .execute(conn)
+}
+
+/// Deletes every reset token of the user (a password change makes their links stale).
+pub(crate) fn delete_reset_tokens_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<usize> {
+    diesel::delete(password_reset_tokens::table.filter(password_reset_tokens::user_id.eq(user_id)))
+        .execute(conn)
 }
 
 /// Deletes the user's other reset tokens, so an older e-mail's link stops working too.

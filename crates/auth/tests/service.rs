@@ -5,7 +5,7 @@ use chrono::{Duration, Timelike, Utc};
 use diesel::prelude::*;
 use setupiq_auth::AuthError;
 use setupiq_auth::service::ledger::LedgerReason;
-use setupiq_auth::service::{accounts, ledger, reset, sessions, throttle, verify};
+use setupiq_auth::service::{accounts, ledger, password_change, reset, sessions, throttle, verify};
 use setupiq_db::schema::{
     credit_ledger, email_verification_tokens, password_reset_tokens, sessions as sessions_table, users,
 };
@@ -21,6 +21,7 @@ both_backends!(
     sessions_end_when_idle_too_long_and_after_30_days,
     session_tokens_are_stored_hashed_and_revocable,
     reset_tokens_are_single_use_expire_and_end_all_sessions,
+    a_password_change_ends_the_other_sessions_and_reset_links_only,
     login_failures_are_throttled_per_account_and_per_ip,
     the_ledger_never_goes_negative_nor_credits_twice,
     deleting_an_account_removes_its_data,
@@ -175,6 +176,31 @@ fn session_tokens_are_stored_hashed_and_revocable(db: TestDb) {
     assert!(sessions::authenticate(&mut conn, &b.token, now).unwrap().is_some());
     assert_eq!(sessions::end_all(&mut conn, me.id).unwrap(), 1);
     assert!(sessions::authenticate(&mut conn, &b.token, now).unwrap().is_none());
+}
+
+fn a_password_change_ends_the_other_sessions_and_reset_links_only(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "change@example.com");
+    let other = fixtures::account(&mut conn, "bystander@example.com");
+    let now = Utc::now();
+    let (here, laptop, phone) = (
+        sessions::start(&mut conn, me.id, now).unwrap(),
+        sessions::start(&mut conn, me.id, now).unwrap(),
+        sessions::start(&mut conn, me.id, now).unwrap(),
+    );
+    let theirs = sessions::start(&mut conn, other.id, now).unwrap();
+    let link = reset::request(&mut conn, "change@example.com", now).unwrap().unwrap();
+    let their_link = reset::request(&mut conn, "bystander@example.com", now).unwrap().unwrap();
+
+    assert_eq!(password_change::end_other_sessions(&mut conn, me.id, &here.token).unwrap(), 2);
+    assert!(sessions::authenticate(&mut conn, &here.token, now).unwrap().is_some(), "this one stays");
+    for ended in [&laptop, &phone] {
+        assert!(sessions::authenticate(&mut conn, &ended.token, now).unwrap().is_none());
+    }
+    assert!(matches!(reset::verify(&mut conn, &link.token, now), Err(AuthError::InvalidResetToken)));
+    // Nobody else's sessions or links are touched.
+    assert!(sessions::authenticate(&mut conn, &theirs.token, now).unwrap().is_some());
+    assert_eq!(reset::verify(&mut conn, &their_link.token, now).unwrap().email, "bystander@example.com");
 }
 
 fn reset_tokens_are_single_use_expire_and_end_all_sessions(db: TestDb) {

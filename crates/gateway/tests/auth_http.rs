@@ -77,8 +77,11 @@ both_backends_async!(
     repeated_failures_are_throttled_with_retry_after,
     a_weak_password_hash_is_upgraded_at_login,
     profile_changes_need_a_session_and_follow_the_rules,
+    the_display_name_is_changed_on_the_profile,
     profile_pictures_are_decoded_resized_stripped_and_served,
     password_reset_by_email_end_to_end,
+    a_password_change_keeps_this_session_and_ends_the_others,
+    repeated_wrong_current_passwords_are_throttled,
     reset_links_expire_after_an_hour,
     deleting_the_account_removes_everything,
     cross_site_and_non_json_writes_are_refused,
@@ -301,6 +304,25 @@ async fn profile_changes_need_a_session_and_follow_the_rules(db: TestDb) {
     assert_eq!(me.get("/_api/auth/session").await.json()["user"]["username"], "Rig_Master_3000");
 }
 
+async fn the_display_name_is_changed_on_the_profile(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("named@example.com").named("Pixel Pete").sign_up().await;
+    let visitor = app.client().post("/_api/auth/update-display-name", json!({"displayName": "Nobody"})).await;
+    assert_eq!(visitor.status, StatusCode::UNAUTHORIZED);
+    for (name, message) in [
+        ("   ", "Name is required"),
+        (&"x".repeat(101) as &str, "Name cannot be longer than 100 characters."),
+    ] {
+        let res = me.post("/_api/auth/update-display-name", json!({"displayName": name})).await;
+        assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message));
+    }
+    let done = me.post("/_api/auth/update-display-name", json!({"displayName": "  Rig Queen 👑  "})).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(done.json()["user"]["displayName"], "Rig Queen 👑");
+    let session = me.get("/_api/auth/session").await;
+    assert_eq!(session.json()["user"]["displayName"], "Rig Queen 👑", "kept, not just answered");
+}
+
 async fn profile_pictures_are_decoded_resized_stripped_and_served(db: TestDb) {
     let app = TestApp::start(db).await;
     let me = app.user("pic@example.com").password(PASSWORD).sign_up().await;
@@ -420,6 +442,97 @@ async fn password_reset_by_email_end_to_end(db: TestDb) {
     assert_eq!(back.status, StatusCode::OK);
     let cookie = session_cookie(&back);
     assert!(cookie.starts_with("__Host-setupiq_session=") && cookie.contains("Secure"), "https: {cookie}");
+}
+
+async fn a_password_change_keeps_this_session_and_ends_the_others(db: TestDb) {
+    let app = TestApp::start_with(db, &[("SETUPIQ_PUBLIC_URL", "https://setupiq.example")]).await;
+    let laptop = app.user("mover@example.com").password(PASSWORD).sign_up().await;
+    let phone = app.client();
+    assert_eq!(phone.login("mover@example.com", PASSWORD).await.status, StatusCode::OK);
+    // A reset link mailed before the change must not undo it afterwards.
+    laptop.post("/_api/auth/forgot-password", json!({"email": "mover@example.com"})).await;
+    let stale_link = reset_link(&mails_titled(&app, RESET_SUBJECT)[0]);
+
+    let visitor = app
+        .client()
+        .post(
+            "/_api/auth/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": "a-new-password"}),
+        )
+        .await;
+    assert_eq!(visitor.status, StatusCode::UNAUTHORIZED);
+    for (body, message) in [
+        (
+            json!({"currentPassword": "", "newPassword": "a-new-password"}),
+            "Please enter your current password.",
+        ),
+        (
+            json!({"currentPassword": PASSWORD, "newPassword": "short"}),
+            "Password must be at least 8 characters long.",
+        ),
+        (
+            json!({"currentPassword": "not-the-password", "newPassword": "a-new-password"}),
+            "Your current password is incorrect.",
+        ),
+        (
+            json!({"currentPassword": PASSWORD, "newPassword": PASSWORD}),
+            "Your new password must be different from your current one.",
+        ),
+    ] {
+        let res = laptop.post("/_api/auth/change-password", body).await;
+        assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message), "{}", res.text);
+    }
+    assert!(phone.signed_in().await, "a refused change ends nothing");
+
+    let done = laptop
+        .post(
+            "/_api/auth/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": "a-new-password"}),
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(done.json()["message"], "Password changed. Your other devices were signed out.");
+    assert!(laptop.signed_in().await, "the session it was changed from stays signed in");
+    assert!(!phone.signed_in().await, "every other session ends");
+    assert_eq!(phone.login("mover@example.com", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(phone.login("mover@example.com", "a-new-password").await.status, StatusCode::OK);
+    let token = stale_link.rsplit_once("token=").unwrap().1.to_owned();
+    let stale = laptop.post("/_api/auth/verify-reset-token", json!({"resetToken": token})).await;
+    assert_eq!(stale.status, StatusCode::BAD_REQUEST, "the earlier reset link died with the old password");
+
+    let notices = mails_titled(&app, "Your SetupIQ password was changed");
+    assert_eq!(notices.len(), 1, "one notice, for the change that happened");
+    assert_eq!(notices[0].to, "mover@example.com");
+    assert!(notices[0].text.contains("https://setupiq.example/login"), "{}", notices[0].text);
+    assert!(!notices[0].text.contains("a-new-password"), "the e-mail never carries the password");
+}
+
+async fn repeated_wrong_current_passwords_are_throttled(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("guess@example.com").password(PASSWORD).sign_up().await;
+    let mut last = None;
+    for _ in 0..12 {
+        let res = me
+            .post(
+                "/_api/auth/change-password",
+                json!({"currentPassword": "a-wrong-guess", "newPassword": "a-new-password"}),
+            )
+            .await;
+        if res.status == StatusCode::TOO_MANY_REQUESTS {
+            last = Some(res);
+            break;
+        }
+        assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    }
+    let throttled = last.expect("a borrowed session cannot guess the password forever");
+    assert!(throttled.header("retry-after").is_some());
+    let right = me
+        .post(
+            "/_api/auth/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": "a-new-password"}),
+        )
+        .await;
+    assert_eq!(right.status, StatusCode::TOO_MANY_REQUESTS, "not even the right one while throttled");
 }
 
 async fn reset_links_expire_after_an_hour(db: TestDb) {

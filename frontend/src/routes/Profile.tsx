@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import { LockKeyhole } from 'lucide-react'
@@ -10,9 +11,10 @@ import { Field } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { SetupHistory } from '@/features/analysis/components/HistoryGrids'
 import { ScoreHistory } from '@/features/analysis/components/ScoreHistory'
-import { updateProfile, uploadProfilePicture } from '@/features/auth/api'
+import { updateDisplayName, updateProfile, uploadProfilePicture } from '@/features/auth/api'
+import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm'
 import { useAuth } from '@/app/auth'
-import { usernameSchema, type UsernameValues } from '@/features/auth/schemas'
+import { displayNameSchema, usernameSchema } from '@/features/auth/schemas'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
 import { usePageTitle } from '@/lib/usePageTitle'
 
@@ -42,6 +44,9 @@ export default function Profile() {
   return <ProfileView user={state.user} />
 }
 
+/** One field's rules as the `{ value }` shape an editable row's form holds. */
+const asValue = (rule: z.ZodType<string, string>) => z.object({ value: rule })
+
 function ProfileView({ user }: { user: User }) {
   return (
     <div className="container stack" style={{ gap: '1.5rem' }}>
@@ -56,7 +61,10 @@ function ProfileView({ user }: { user: User }) {
       <section className="card" aria-labelledby="account-info">
         <h2 id="account-info">Account Info</h2>
         <dl style={{ margin: 0 }}>
-          <UsernameRow user={user} />
+          <EditableRow label="Display name" testId="display-name" value={user.displayName} hint="Shown on your profile and your posts."
+            schema={asValue(displayNameSchema.shape.displayName)} save={(displayName) => updateDisplayName({ displayName })} />
+          <EditableRow label="Username" testId="username" value={user.username} hint="3-50 letters, numbers or underscores."
+            schema={asValue(usernameSchema.shape.username)} save={(username) => updateProfile({ username })} />
           <div className="info-row">
             <dt>Email</dt>
             <dd>{user.email}</dd>
@@ -77,6 +85,10 @@ function ProfileView({ user }: { user: User }) {
             <dd>{new Date(user.createdAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}</dd>
           </div>
         </dl>
+      </section>
+      <section className="card" aria-labelledby="security">
+        <h2 id="security">Password</h2>
+        <ChangePasswordForm />
       </section>
       <ScoreHistory />
       <section className="card" aria-labelledby="history">
@@ -133,31 +145,38 @@ function AvatarUpload({ user }: { user: User }) {
   )
 }
 
-function UsernameRow({ user }: { user: User }) {
+/** A row of Account Info the member edits in place: its value, Edit, then a one-field form. */
+function EditableRow({ label, testId, value, hint, schema, save }: {
+  label: string
+  testId: string
+  value: string
+  hint: string
+  schema: z.ZodType<{ value: string }, { value: string }>
+  save: (value: string) => Promise<User>
+}) {
   const { setUser } = useAuth()
   const [editing, setEditing] = useState(false)
-  const { register, handleSubmit, formState, reset, watch, setError } = useForm<UsernameValues>({
-    resolver: zodResolver(usernameSchema),
+  const { register, handleSubmit, formState, reset, watch, setError } = useForm<{ value: string }>({
+    resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { username: user.username },
+    defaultValues: { value },
   })
-  const unchanged = watch('username') === user.username
+  const unchanged = watch('value') === value
 
   const cancel = () => {
-    reset({ username: user.username })
+    reset({ value })
     setEditing(false)
   }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const updated = await updateProfile(values)
+      const updated = await save(values.value)
       setUser(updated)
-      reset({ username: updated.username })
       setEditing(false)
       toast.success('Profile updated successfully!')
     } catch (error) {
       const message = messageOf(error, 'Failed to update profile.')
-      setError('username', { message })
+      setError('value', { message })
       toast.error(message)
     }
   })
@@ -165,20 +184,20 @@ function UsernameRow({ user }: { user: User }) {
   if (!editing) {
     return (
       <div className="info-row">
-        <dt>Username</dt>
+        <dt>{label}</dt>
         <dd className="row">
-          <span data-testid="username">{user.username}</span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)}>Edit</button>
+          <span data-testid={testId}>{value}</span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => { reset({ value }); setEditing(true) }} aria-label={`Edit ${label.toLowerCase()}`}>Edit</button>
         </dd>
       </div>
     )
   }
   return (
     <div className="info-row">
-      <dt className="sr-only">Username</dt>
+      <dt className="sr-only">{label}</dt>
       <dd style={{ width: '100%' }}>
         <form className="stack" onSubmit={onSubmit} noValidate>
-          <Field label="Username" autoFocus error={formState.errors.username?.message} hint="3-50 letters, numbers or underscores." {...register('username')} />
+          <Field label={label} autoFocus error={formState.errors.value?.message} hint={hint} {...register('value')} />
           <div className="row">
             <button type="submit" className="btn btn-primary btn-sm" disabled={unchanged || formState.isSubmitting}>
               {formState.isSubmitting ? 'Saving...' : 'Save'}

@@ -214,6 +214,22 @@ pub fn change_username(
     })
 }
 
+/// Sets the name shown on the profile and the member's posts (trimmed; the request's rules
+/// checked its length).
+pub fn change_display_name(
+    conn: &mut DbConnection,
+    user_id: i64,
+    display_name: &str,
+    now: DateTime<Utc>,
+) -> Result<Account, AuthError> {
+    let display_name = display_name.trim();
+    write_transaction(conn, |conn| {
+        let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
+        repo::update_display_name(conn, user_id, display_name, now.naive_utc())?;
+        Ok(Account { display_name: display_name.to_owned(), ..user.into() })
+    })
+}
+
 /// Points the profile picture at `url`; returns the account and the picture it replaced
 /// (whose media the caller deletes once this has committed).
 pub fn replace_profile_picture(

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod ledger;
 pub mod login;
+pub mod password_change;
 pub mod passwords;
 pub mod profile;
 pub mod reset;

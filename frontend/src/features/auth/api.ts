@@ -25,6 +25,10 @@ export async function updateProfile(body: Schemas['UpdateProfileRequest']): Prom
   return unwrap(await api.POST('/_api/auth/update-profile', { body }), 'Failed to update profile.').user
 }
 
+export async function updateDisplayName(body: Schemas['UpdateDisplayNameRequest']): Promise<User> {
+  return unwrap(await api.POST('/_api/auth/update-display-name', { body }), 'Failed to update profile.').user
+}
+
 export async function uploadProfilePicture(imageData: string): Promise<User> {
   return unwrap(await api.POST('/_api/auth/upload-profile-picture', { body: { imageData } }), 'Failed to upload profile picture.').user
 }
@@ -35,6 +39,12 @@ export async function verifyResetToken(resetToken: string) {
 
 export async function resetPassword(body: Schemas['ResetPasswordRequest']) {
   return unwrap(await api.POST('/_api/auth/reset-password', { body }), 'Password reset failed')
+}
+
+/** Changes the signed-in member's password; their other devices are signed out. Answers what to tell them. */
+export async function changePassword(body: Schemas['ChangePasswordRequest']): Promise<string> {
+  unwrap(await api.POST('/_api/auth/change-password', { body }), 'Failed to change your password. Please try again.')
+  return 'Password changed. Your other devices were signed out.'
 }
 
 /** Follows an e-mail verification link: the account whose address is now verified. */

@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, loginSchema, registerErrorMessage, registerSchema, resetPasswordSchema, usernameSchema } from './schemas'
+import { changePasswordSchema, displayNameSchema, forgotPasswordSchema, loginSchema, registerErrorMessage, registerSchema, resetPasswordSchema, usernameSchema } from './schemas'
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? null : result.error?.issues[0]?.message
@@ -26,6 +26,21 @@ describe('form schemas', () => {
     expect(firstMessage(usernameSchema.safeParse({ username: 'a'.repeat(51) }))).toBe('Username cannot be longer than 50 characters.')
     expect(firstMessage(usernameSchema.safeParse({ username: 'no spaces' }))).toBe('Username can only contain letters, numbers, and underscores.')
     expect(usernameSchema.safeParse({ username: 'Rig_Master_3000' }).success).toBe(true)
+  })
+
+  it('display name: trimmed, 1 to 100 characters, anything goes', () => {
+    expect(displayNameSchema.parse({ displayName: '  Rig Queen 👑 ' })).toEqual({ displayName: 'Rig Queen 👑' })
+    expect(firstMessage(displayNameSchema.safeParse({ displayName: '   ' }))).toBe('Name is required')
+    expect(firstMessage(displayNameSchema.safeParse({ displayName: 'x'.repeat(101) }))).toBe('Name cannot be longer than 100 characters.')
+  })
+
+  it('change password', () => {
+    expect(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'longenough' }).success).toBe(true)
+    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'longenough' }))).toBe('Please enter your current password.')
+    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'short' }))).toBe('Password must be at least 8 characters long.')
+    const same = changePasswordSchema.safeParse({ currentPassword: 'longenough', newPassword: 'longenough' })
+    expect(firstMessage(same)).toBe('Your new password must be different from your current one.')
+    expect(same.error?.issues[0]?.path).toEqual(['newPassword'])
   })
 
   it('reset password', () => {

@@ -31,6 +31,12 @@ export const usernameSchema = z
   })
   .strict() satisfies z.ZodType<Schemas['UpdateProfileRequest']>
 
+export const displayNameSchema = z
+  .object({
+    displayName: z.string().trim().min(1, 'Name is required').max(100, 'Name cannot be longer than 100 characters.'),
+  })
+  .strict() satisfies z.ZodType<Schemas['UpdateDisplayNameRequest']>
+
 export const resetPasswordSchema = z
   .object({
     resetToken: z.string().min(1, 'Reset token is required.'),
@@ -40,7 +46,20 @@ export const resetPasswordSchema = z
   .strict()
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
 
+/** The server checks the same rules, and that the current password is right and differs. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password.'),
+    newPassword: z.string().min(8, 'Password must be at least 8 characters long.').max(256, 'Password cannot be longer than 256 characters.'),
+  })
+  .strict()
+  .refine((v) => v.newPassword !== v.currentPassword || v.newPassword === '', {
+    message: 'Your new password must be different from your current one.',
+    path: ['newPassword'],
+  }) satisfies z.ZodType<Schemas['ChangePasswordRequest']>
+
 export type LoginValues = z.infer<typeof loginSchema>
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 export type RegisterValues = z.infer<typeof registerSchema>
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
 export type UsernameValues = z.infer<typeof usernameSchema>

@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { mockServer, renderApp, signedIn } from '@/test-utils'
+import { ChangePasswordForm } from './ChangePasswordForm'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const WRONG = { status: 400, body: { error: 'Your current password is incorrect.', code: 'validation_failed', issues: [{ path: 'currentPassword', message: 'Your current password is incorrect.' }] } }
+const DONE = { status: 200, body: { success: true, message: 'Password changed. Your other devices were signed out.' } }
+
+async function fill(current: string, next: string) {
+  await userEvent.type(screen.getByLabelText('Current password'), current)
+  await userEvent.type(screen.getByLabelText('New password'), next)
+  await userEvent.click(screen.getByRole('button', { name: 'Change Password' }))
+}
+
+describe('ChangePasswordForm', () => {
+  it('checks the rules before calling the server', async () => {
+    const { calls } = mockServer({ 'GET /_api/auth/session': signedIn() })
+    renderApp(<ChangePasswordForm />)
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }))
+    expect(await screen.findByText('Please enter your current password.')).toBeInTheDocument()
+    expect(screen.getByText('Password must be at least 8 characters long.')).toBeInTheDocument()
+    await fill('same-password', 'same-password')
+    expect(await screen.findByText('Your new password must be different from your current one.')).toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it('shows a wrong current password under its field, then changes it and clears the form', async () => {
+    let attempts = 0
+    const { calls } = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'POST /_api/auth/change-password': () => (++attempts === 1 ? WRONG : DONE),
+    })
+    renderApp(<ChangePasswordForm />)
+    await fill('a-wrong-guess', 'a-new-password')
+    const current = screen.getByLabelText('Current password')
+    await waitFor(() => expect(current).toHaveAccessibleDescription(/Your current password is incorrect\./))
+    await userEvent.clear(current)
+    await userEvent.type(current, 'the-right-one')
+    expect(screen.queryByText('Your current password is incorrect.')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }))
+    await waitFor(() => expect(current).toHaveValue(''))
+    expect(calls.at(-1)).toEqual({ method: 'POST', path: '/_api/auth/change-password', body: { currentPassword: 'the-right-one', newPassword: 'a-new-password' } })
+  })
+
+  it('shows a throttle above the form', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'POST /_api/auth/change-password': { status: 429, body: { error: 'Too many login attempts. Please try again in 15 minute(s).', code: 'rate_limited' } },
+    })
+    renderApp(<ChangePasswordForm />)
+    await fill('a-wrong-guess', 'a-new-password')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many login attempts. Please try again in 15 minute(s).')
+  })
+})

@@ -155,6 +155,13 @@ describe('a new user', () => {
     await page.getByRole('heading', { name: 'Pixel Pete' }).waitFor()
     await other.page.reload()
     await other.page.getByRole('heading', { name: 'Please Log In' }).waitFor()
+    // Signed in there again, then signed out from here with one button.
+    const back = await other.page.request.post('/_api/auth/login_with_password', { data: { email, password: 'third-password-3' } })
+    assert.equal(back.status(), 200)
+    await page.getByRole('button', { name: 'Sign Out Everywhere Else' }).click()
+    await page.getByText('Signed out of 1 other device.').waitFor()
+    await other.page.reload()
+    await other.page.getByRole('heading', { name: 'Please Log In' }).waitFor()
     await other.context.close()
     const notice = (await session.server.outbox()).find((m) => m.subject === 'Your SetupIQ password was changed')
     assert.equal(notice?.to.text, email)

@@ -224,6 +224,13 @@ pub struct ResetPasswordRequest {
     pub confirm_password: Option<String>,
 }
 
+/// How many other sessions "Sign out everywhere else" ended.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EndOtherSessionsResponse {
+    pub ended: usize,
+}
+
 /// A signed-in member's new password, with the current one as proof.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -12,10 +12,10 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    ChangePasswordRequest, EmptyRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest,
-    RegisterResponse, ResetPasswordRequest, SessionResponse, SuccessResponse, UpdateDisplayNameRequest,
-    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyEmailRequest,
-    VerifyResetTokenRequest, VerifyResetTokenResponse,
+    ChangePasswordRequest, EmptyRequest, EndOtherSessionsResponse, ForgotPasswordRequest, LoginRequest,
+    RegisterRequest, RegisterResponse, ResetPasswordRequest, SessionResponse, SuccessResponse,
+    UpdateDisplayNameRequest, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
+    VerifyEmailRequest, VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
 use crate::extract::{CurrentUser, OptionalUser, client_ip, removal_cookie, session_cookie, session_token};
@@ -33,6 +33,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(login_with_password)
         .service(register_with_password)
         .service(logout)
+        .service(end_other_sessions)
         .service(delete_account)
         .service(update_profile)
         .service(update_display_name)
@@ -167,6 +168,25 @@ async fn logout(
         db.run(move |conn| sessions::end(conn, &token)).await?;
     }
     Ok(HttpResponse::Ok().cookie(removal_cookie(&config)).json(SuccessResponse::ok()))
+}
+
+/// Signs the account out of every other browser and device ("Sign out everywhere else");
+/// this session stays. Outstanding password-reset links end with them.
+#[utoipa::path(
+    tag = "auth",
+    security(("session" = [])),
+    request_body = EmptyRequest,
+    responses((status = 200, description = "The other sessions ended", body = EndOtherSessionsResponse), NotSignedIn)
+)]
+#[post("/sessions/end-others")]
+async fn end_other_sessions(
+    user: CurrentUser,
+    _body: ValidJson<EmptyRequest>,
+    db: web::Data<Db>,
+) -> Result<web::Json<EndOtherSessionsResponse>, ApiError> {
+    let (user_id, token) = (user.id(), user.session_token().to_owned());
+    let ended = db.run(move |conn| password_change::end_other_sessions(conn, user_id, &token)).await?;
+    Ok(web::Json(EndOtherSessionsResponse { ended }))
 }
 
 /// Permanently deletes the account with its sessions, reset links, credits and uploads.

@@ -505,6 +505,16 @@ async fn a_password_change_keeps_this_session_and_ends_the_others(db: TestDb) {
     assert_eq!(notices[0].to, "mover@example.com");
     assert!(notices[0].text.contains("https://setupiq.example/login"), "{}", notices[0].text);
     assert!(!notices[0].text.contains("a-new-password"), "the e-mail never carries the password");
+
+    // "Sign out everywhere else" ends the phone's new session too, and only it.
+    let visitor = app.client().post("/_api/auth/sessions/end-others", json!({})).await;
+    assert_eq!(visitor.status, StatusCode::UNAUTHORIZED);
+    assert!(phone.signed_in().await);
+    let ended = laptop.post("/_api/auth/sessions/end-others", json!({})).await;
+    assert_eq!((ended.status, ended.json()["ended"].as_u64()), (StatusCode::OK, Some(1)), "{}", ended.text);
+    assert!(laptop.signed_in().await && !phone.signed_in().await);
+    let again = laptop.post("/_api/auth/sessions/end-others", json!({})).await;
+    assert_eq!(again.json()["ended"], 0);
 }
 
 async fn repeated_wrong_current_passwords_are_throttled(db: TestDb) {

@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { SetupHistory } from '@/features/analysis/components/HistoryGrids'
 import { ScoreHistory } from '@/features/analysis/components/ScoreHistory'
-import { updateDisplayName, updateProfile, uploadProfilePicture } from '@/features/auth/api'
+import { signOutEverywhereElse, updateDisplayName, updateProfile, uploadProfilePicture } from '@/features/auth/api'
 import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm'
 import { useAuth } from '@/app/auth'
 import { displayNameSchema, usernameSchema } from '@/features/auth/schemas'
@@ -86,15 +86,39 @@ function ProfileView({ user }: { user: User }) {
           </div>
         </dl>
       </section>
-      <section className="card" aria-labelledby="security">
-        <h2 id="security">Password</h2>
+      <section className="card stack" aria-labelledby="security">
+        <h2 id="security">Password and Devices</h2>
         <ChangePasswordForm />
+        <SignOutOthers />
       </section>
       <ScoreHistory />
       <section className="card" aria-labelledby="history">
         <h2 id="history">Setup History</h2>
         <SetupHistory />
       </section>
+    </div>
+  )
+}
+
+/** Signs the account out of every other browser and device; this one stays. */
+function SignOutOthers() {
+  const [pending, setPending] = useState(false)
+  const onClick = async () => {
+    setPending(true)
+    try {
+      toast.success(await signOutEverywhereElse())
+    } catch (error) {
+      toast.error(messageOf(error, 'Failed to sign out your other devices. Please try again.'))
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <div className="row">
+      <p className="muted" style={{ margin: 0, flex: 1 }}>Signed in on a device you no longer use? Sign it out from here.</p>
+      <button type="button" className="btn btn-secondary" onClick={onClick} disabled={pending} aria-busy={pending || undefined}>
+        {pending ? 'Signing out...' : 'Sign Out Everywhere Else'}
+      </button>
     </div>
   )
 }

@@ -1,8 +1,10 @@
-//! A signed-in member changes their password. The current password is checked through the
-//! login throttle (a borrowed session cannot be used to guess it); the new one follows the
-//! sign-up rules and must differ from it. The change ends every other session of the
-//! account and its outstanding reset links, keeps the session it was made from, and an
-//! e-mail tells the owner it happened.
+//! A signed-in member changes their password, or signs out everywhere else.
+//!
+//! A change checks the current password through the login throttle (a borrowed session
+//! cannot be used to guess it); the new one follows the sign-up rules and must differ from
+//! it. It ends every other session of the account and its outstanding reset links, keeps the
+//! session it was made from, and an e-mail tells the owner it happened. "Sign out everywhere
+//! else" ends the same sessions and links without a change ([`end_other_sessions`]).
 
 use setupiq_core::mail::{Mailer, OutgoingEmail};
 use setupiq_core::{Config, SharedClock, tokens};

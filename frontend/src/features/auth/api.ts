@@ -1,4 +1,5 @@
 import { api, unwrap, type Schemas, type User } from '@/api/client'
+import { plural } from '@/lib/plural'
 
 export async function login(body: Schemas['LoginRequest']): Promise<User> {
   return unwrap(await api.POST('/_api/auth/login_with_password', { body }), 'Login failed. Please try again.').user
@@ -45,6 +46,12 @@ export async function resetPassword(body: Schemas['ResetPasswordRequest']) {
 export async function changePassword(body: Schemas['ChangePasswordRequest']): Promise<string> {
   unwrap(await api.POST('/_api/auth/change-password', { body }), 'Failed to change your password. Please try again.')
   return 'Password changed. Your other devices were signed out.'
+}
+
+/** Signs the member out of every other browser and device; answers what to tell them. */
+export async function signOutEverywhereElse(): Promise<string> {
+  const { ended } = unwrap(await api.POST('/_api/auth/sessions/end-others', { body: {} }), 'Failed to sign out your other devices. Please try again.')
+  return ended === 0 ? 'No other device was signed in.' : `Signed out of ${plural(ended, 'other device')}.`
 }
 
 /** Follows an e-mail verification link: the account whose address is now verified. */

@@ -176,7 +176,11 @@ async fn logout(
     tag = "auth",
     security(("session" = [])),
     request_body = EmptyRequest,
-    responses((status = 200, description = "The other sessions ended", body = EndOtherSessionsResponse), NotSignedIn)
+    responses(
+        (status = 200, description = "The other sessions ended", body = EndOtherSessionsResponse),
+        InvalidInput,
+        NotSignedIn,
+    )
 )]
 #[post("/sessions/end-others")]
 async fn end_other_sessions(

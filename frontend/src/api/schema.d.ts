@@ -4767,7 +4767,7 @@ export interface operations {
                     "application/json": components["schemas"]["EndOtherSessionsResponse"];
                 };
             };
-            /** @description Invalid request body */
+            /** @description Invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -156,7 +156,6 @@ fn unseen(category: Category, evidence: &Evidence) -> bool {
     }
 }
 
-/// The facts behind the comments, by the same thresholds the comments use.
 /// How much coloured light the photo shows.
 fn light(e: &Evidence) -> Light {
     let l = &e.lighting;
@@ -169,6 +168,7 @@ fn light(e: &Evidence) -> Light {
     }
 }
 
+/// The facts behind the comments, by the same thresholds the comments use.
 fn seen(e: &Evidence) -> Seen {
     let layout = &e.layout;
     let chair = layout.seats.iter().any(|s| !s.is_couch);

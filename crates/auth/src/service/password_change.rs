@@ -7,15 +7,14 @@
 //! else" ends the same sessions and links without a change ([`end_other_sessions`]).
 
 use setupiq_core::mail::{Mailer, OutgoingEmail};
-use setupiq_core::{Config, SharedClock, tokens};
+use setupiq_core::{Config, SharedClock};
 use setupiq_db::{Db, DbConnection, write_transaction};
 
 use crate::error::AuthError;
 use crate::models::Account;
 use crate::repo;
-use crate::service::accounts;
 use crate::service::passwords::{Passwords, Verification};
-use crate::service::throttle;
+use crate::service::{accounts, sessions, throttle};
 
 /// What the member sent, and where from.
 pub struct PasswordChange {
@@ -43,9 +42,10 @@ pub async fn change_password(
     let (account, stored) = {
         let (ip, clock) = (ip.clone(), clock.clone());
         db.run(move |conn| {
-            let account = accounts::find(conn, user_id)?.ok_or(AuthError::NotAuthenticated)?;
-            throttle::check(conn, &account.email, ip.as_deref(), clock.now())?;
-            accounts::find_credentials(conn, &account.email)?.ok_or(AuthError::NotAuthenticated)
+            let row = repo::find_user(conn, user_id)?.ok_or(AuthError::NotAuthenticated)?;
+            throttle::check(conn, &row.email, ip.as_deref(), clock.now())?;
+            let stored = row.password_hash.clone();
+            Ok::<_, AuthError>((Account::from(row), stored))
         })
         .await?
     };
@@ -78,15 +78,18 @@ pub async fn change_password(
 }
 
 /// Ends every session of the account but the one with `keep_token`, and every reset link it
-/// has out (a link mailed before the change must not undo it); returns the sessions ended.
+/// has out (a link mailed before the change must not undo it), together; returns the
+/// sessions ended.
 pub fn end_other_sessions(
     conn: &mut DbConnection,
     user_id: i64,
     keep_token: &str,
 ) -> Result<usize, AuthError> {
-    let ended = repo::delete_other_sessions_of_user(conn, user_id, &tokens::digest(keep_token))?;
-    repo::delete_reset_tokens_of_user(conn, user_id)?;
-    Ok(ended)
+    write_transaction(conn, |conn| {
+        let ended = sessions::end_others(conn, user_id, keep_token)?;
+        repo::delete_reset_tokens_of_user(conn, user_id)?;
+        Ok(ended)
+    })
 }
 
 /// The notice to the account's address. It names no password and no link to follow: it tells

@@ -1,5 +1,6 @@
 //! Sessions: an opaque 256-bit token in a cookie, stored only as its SHA-256 digest. A
-//! session ends at logout, at a password reset, after 7 idle days, or 30 days after login,
+//! session ends at logout, at a password reset, at a password change or "Sign out everywhere
+//! else" from another session of the account, after 7 idle days, or 30 days after login,
 //! whichever comes first.
 
 use chrono::{DateTime, Duration, Utc};
@@ -66,6 +67,12 @@ pub fn end(conn: &mut DbConnection, token: &str) -> Result<(), AuthError> {
 /// Ends every session of a user (password reset); returns how many there were.
 pub fn end_all(conn: &mut DbConnection, user_id: i64) -> Result<usize, AuthError> {
     Ok(repo::delete_sessions_of_user(conn, user_id)?)
+}
+
+/// Ends every session of a user but the one with `keep_token` (a password change or "Sign
+/// out everywhere else" from it); returns how many ended.
+pub fn end_others(conn: &mut DbConnection, user_id: i64, keep_token: &str) -> Result<usize, AuthError> {
+    Ok(repo::delete_other_sessions_of_user(conn, user_id, &tokens::digest(keep_token))?)
 }
 
 pub fn count_for_user(conn: &mut DbConnection, user_id: i64) -> Result<i64, AuthError> {

@@ -1,6 +1,7 @@
 // The main account journey in a real browser against the real binary, plus the shell's
 // edges: cookie consent, Not Found, the /privacy redirect, the mobile menu, the guard.
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
 import { after, before, describe, it } from 'node:test'
 import { e2eSession, expectAccessible, pngPhoto } from './support.mjs'
 
@@ -158,13 +159,26 @@ describe('a new user', () => {
     // Signed in there again, then signed out from here with one button.
     const back = await other.page.request.post('/_api/auth/login_with_password', { data: { email, password: 'third-password-3' } })
     assert.equal(back.status(), 200)
+    const devices = page.getByRole('list', { name: 'Signed-in devices' })
+    await devices.getByText('This device').waitFor()
     await page.getByRole('button', { name: 'Sign Out Everywhere Else' }).click()
     await page.getByText('Signed out of 1 other device.').waitFor()
+    await page.waitForFunction(() => globalThis.document.querySelectorAll('ul[aria-label="Signed-in devices"] > li').length === 1)
     await other.page.reload()
     await other.page.getByRole('heading', { name: 'Please Log In' }).waitFor()
     await other.context.close()
     const notice = (await session.server.outbox()).find((m) => m.subject === 'Your SetupIQ password was changed')
     assert.equal(notice?.to.text, email)
+
+    // Download everything the account holds.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download My Data' }).click(),
+    ])
+    assert.match(download.suggestedFilename(), /^setupiq-data-.+\.json$/)
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8'))
+    assert.equal(exported.profile.email, email)
+    assert.ok(Array.isArray(exported.analyses) && Array.isArray(exported.sessions), Object.keys(exported).join())
 
     // Delete the account.
     menu = await openAccountMenu(page)
@@ -172,6 +186,10 @@ describe('a new user', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete Account' })
     await confirm.getByText('All your setup analyses').waitFor()
     await expectAccessible(page, assert, 'delete dialog')
+    await confirm.getByLabel('Current password').fill('not-my-password')
+    await confirm.getByRole('button', { name: 'Delete My Account' }).click()
+    await confirm.getByText('Your current password is incorrect.').waitFor()
+    await confirm.getByLabel('Current password').fill('third-password-3')
     await confirm.getByRole('button', { name: 'Delete My Account' }).click()
     await page.getByText('Account deleted successfully').waitFor()
     await page.getByRole('banner').getByRole('button', { name: 'Log In' }).waitFor()

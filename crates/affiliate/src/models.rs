@@ -68,3 +68,12 @@ pub(crate) struct VisitorInsertForm<'a> {
     pub category: &'a str,
     pub last_click_at: NaiveDateTime,
 }
+
+/// One click of a user on a product link, with the product's name (their data export).
+#[derive(Debug, Queryable)]
+pub(crate) struct UserClickRow {
+    pub created_at: NaiveDateTime,
+    pub product: String,
+    pub suggestion_context: Option<String>,
+    pub analysis_id: Option<i64>,
+}

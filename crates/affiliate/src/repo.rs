@@ -6,7 +6,9 @@ use diesel::prelude::*;
 use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affiliate_clicks, products};
 use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow, VisitorInsertForm};
+use crate::models::{
+    ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow, UserClickRow, VisitorInsertForm,
+};
 use crate::service::link_health::CheckedLink;
 
 /// Active products for an analysis category (`None`: the generic trio), optionally of one
@@ -44,6 +46,22 @@ pub(crate) fn top_rated(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<
 
 pub(crate) fn insert_click(conn: &mut DbConnection, form: &ClickInsertForm<'_>) -> QueryResult<usize> {
     diesel::insert_into(affiliate_clicks::table).values(form).execute(conn)
+}
+
+/// The user's clicks on product links, newest first: when, which product (by name), from
+/// which suggestion and analysis.
+pub(crate) fn clicks_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<UserClickRow>> {
+    affiliate_clicks::table
+        .inner_join(products::table)
+        .filter(affiliate_clicks::user_id.eq(user_id))
+        .order((affiliate_clicks::created_at.desc(), affiliate_clicks::id.desc()))
+        .select((
+            affiliate_clicks::created_at,
+            products::name,
+            affiliate_clicks::suggestion_context,
+            affiliate_clicks::analysis_id,
+        ))
+        .load(conn)
 }
 
 /// Moves a visitor's last counted click (overall or in a category) to `at`, never back.

@@ -83,7 +83,7 @@ fn bench_session_lookup(name: &str, db: &TestDb) {
     let tokens: Vec<String> = (0..1000)
         .map(|i| {
             let account = fixtures::account(&mut conn, &format!("user{i}@example.com"));
-            sessions::start(&mut conn, account.id, now).unwrap().token
+            sessions::start(&mut conn, account.id, None, now).unwrap().token
         })
         .collect();
     let samples = tokens

@@ -1,6 +1,8 @@
 //! Request and response bodies of the account endpoints, with the specification's
 //! validation messages. Unknown fields in a request are an error.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,6 +10,8 @@ use validator::{Validate, ValidationError};
 
 use crate::models::Account;
 use crate::service::accounts::is_valid_username_charset;
+use crate::service::export::AccountExport;
+use crate::service::sessions::ActiveSession;
 
 /// Longest password accepted (hashing cost grows with it).
 pub const PASSWORD_MAX: u64 = 256;
@@ -94,7 +98,7 @@ impl SuccessResponse {
     }
 }
 
-/// Any JSON object; its fields are ignored (logout, delete-account).
+/// Any JSON object; its fields are ignored (logout, "Sign out everywhere else").
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 pub struct EmptyRequest {}
 
@@ -229,6 +233,93 @@ pub struct ResetPasswordRequest {
 #[serde(rename_all = "camelCase")]
 pub struct EndOtherSessionsResponse {
     pub ended: usize,
+}
+
+/// One browser or device signed in to the account. Where it is, or was, is not kept.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionDto {
+    /// The browser and system it signed in with ("Firefox on Windows"), or "Unknown device".
+    #[schema(example = "Chrome on Android")]
+    pub device: String,
+    pub signed_in_at: DateTime<Utc>,
+    /// When it was last used (to within five minutes).
+    pub last_seen_at: DateTime<Utc>,
+    /// This is the browser asking.
+    pub current: bool,
+}
+
+impl From<ActiveSession> for SessionDto {
+    fn from(s: ActiveSession) -> Self {
+        Self {
+            device: s.device,
+            signed_in_at: s.signed_in_at,
+            last_seen_at: s.last_seen_at,
+            current: s.current,
+        }
+    }
+}
+
+/// The account's signed-in browsers and devices: this one first, then the most recently used.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SessionsResponse {
+    pub sessions: Vec<SessionDto>,
+}
+
+/// Moving the account to another e-mail address, with the current password as proof.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ChangeEmailRequest {
+    #[validate(email(message = "Please enter a valid email address."))]
+    #[validate(length(max = 254, message = "Email cannot be longer than 254 characters."))]
+    #[schema(example = "new.address@example.com", max_length = 254)]
+    pub new_email: String,
+    #[validate(length(min = 1, message = "Please enter your current password."))]
+    #[validate(custom(function = "password_max"))]
+    #[schema(min_length = 1, max_length = 256)]
+    pub current_password: String,
+}
+
+/// Deleting the account: the current password, so that a borrowed session cannot.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DeleteAccountRequest {
+    #[validate(length(min = 1, message = "Please enter your current password."))]
+    #[validate(custom(function = "password_max"))]
+    #[schema(min_length = 1, max_length = 256)]
+    pub current_password: String,
+}
+
+/// Everything the account holds ("Download my data"): never a password hash, a token, an
+/// address it was used from, or another member's data.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountExportDto {
+    pub exported_at: DateTime<Utc>,
+    /// The site's address: the links in the file (photos, pages) are relative to it.
+    #[schema(example = "https://setupiq.example")]
+    pub site: String,
+    pub profile: UserDto,
+    /// The browsers and devices signed in now.
+    pub sessions: Vec<SessionDto>,
+    /// One member per part of the product: `analyses` (with their results and photo links),
+    /// `communityPosts`, `votes` and `reports` made, `rigpage` (its settings and links),
+    /// `creditHistory`, `payments`, `contactMessages` and `affiliateClicks`.
+    #[serde(flatten)]
+    pub sections: BTreeMap<String, serde_json::Value>,
+}
+
+impl AccountExportDto {
+    /// The export of an account of the site at `site`.
+    pub fn new(e: AccountExport, site: String) -> Self {
+        Self {
+            exported_at: e.exported_at,
+            site,
+            profile: e.account.into(),
+            sessions: e.sessions.into_iter().map(SessionDto::from).collect(),
+            sections: e.sections.into_iter().map(|s| (s.name.to_owned(), s.data)).collect(),
+        }
+    }
 }
 
 /// A signed-in member's new password, with the current one as proof.

@@ -22,6 +22,8 @@ pub enum AuthError {
     WrongCurrentPassword,
     #[error("Your new password must be different from your current one.")]
     SamePassword,
+    #[error("This is already your e-mail address.")]
+    SameEmail,
     #[error("Invalid or expired reset token.")]
     InvalidResetToken,
     #[error("Too many login attempts. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
@@ -59,6 +61,8 @@ pub enum AuthError {
     AlreadyApplied,
     #[error("password hashing failed: {0}")]
     Hashing(String),
+    #[error("the data export failed: {0}")]
+    Export(crate::service::export::SectionError),
     #[error(transparent)]
     Db(#[from] DbError),
     #[error(transparent)]
@@ -83,6 +87,7 @@ impl From<AuthError> for ApiError {
             AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
             AuthError::WrongCurrentPassword => ApiError::invalid("currentPassword", message),
             AuthError::SamePassword => ApiError::invalid("newPassword", message),
+            AuthError::SameEmail => ApiError::invalid("newEmail", message),
             AuthError::VerificationLinkInvalid
             | AuthError::VerificationLinkExpired
             | AuthError::VerificationLinkUsed => ApiError::invalid("token", message),
@@ -97,7 +102,7 @@ impl From<AuthError> for ApiError {
             AuthError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
             AuthError::Db(db) => db.into(),
             AuthError::Media(_) | AuthError::Mail(_) => ApiError::unavailable(err),
-            AuthError::Hashing(_) => ApiError::internal(err),
+            AuthError::Hashing(_) | AuthError::Export(_) => ApiError::internal(err),
         }
     }
 }

@@ -7,12 +7,14 @@ use std::pin::Pin;
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
+use actix_web::http::header;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use setupiq_core::{ApiError, Config, SharedClock};
 use setupiq_db::Db;
 
 use crate::error::AuthError;
 use crate::models::Account;
+use crate::service::login::Client;
 use crate::service::sessions;
 
 pub const COOKIE_NAME: &str = "setupiq_session";
@@ -53,6 +55,12 @@ pub fn client_ip(req: &HttpRequest) -> Option<String> {
         |name: &str| -> Vec<&str> { req.headers().get_all(name).filter_map(|v| v.to_str().ok()).collect() };
     let (forwarded, x_forwarded_for) = (values("forwarded"), values("x-forwarded-for"));
     Some(setupiq_core::forwarded::client_ip(peer, &forwarded, &x_forwarded_for, trusted).to_string())
+}
+
+/// Where the request comes from: its address and its `User-Agent`.
+pub fn client(req: &HttpRequest) -> Client {
+    let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    Client { ip: client_ip(req), user_agent }
 }
 
 /// The session token the request carries, if any.

@@ -1,6 +1,7 @@
 //! The account endpoints under `/_api/auth`. Each handler extracts, validates, calls the
 //! service and maps the result; the rules live in `service`.
 
+use actix_web::http::header::{CacheControl, CacheDirective, ContentDisposition};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::MediaStore;
@@ -12,18 +13,23 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    ChangePasswordRequest, EmptyRequest, EndOtherSessionsResponse, ForgotPasswordRequest, LoginRequest,
-    RegisterRequest, RegisterResponse, ResetPasswordRequest, SessionResponse, SuccessResponse,
-    UpdateDisplayNameRequest, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
-    VerifyEmailRequest, VerifyResetTokenRequest, VerifyResetTokenResponse,
+    AccountExportDto, ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, EmptyRequest,
+    EndOtherSessionsResponse, ForgotPasswordRequest, LoginRequest, RegisterRequest, RegisterResponse,
+    ResetPasswordRequest, SessionResponse, SessionsResponse, SuccessResponse, UpdateDisplayNameRequest,
+    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyEmailRequest,
+    VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
-use crate::extract::{CurrentUser, OptionalUser, client_ip, removal_cookie, session_cookie, session_token};
+use crate::extract::{
+    CurrentUser, OptionalUser, client, client_ip, removal_cookie, session_cookie, session_token,
+};
+use crate::service::email_change::{self, EmailChange};
+use crate::service::export::{self, AccountData};
 use crate::service::ledger::SIGNUP_BONUS;
 use crate::service::login::{self, NewAccount};
 use crate::service::password_change::{self, PasswordChange};
 use crate::service::passwords::Passwords;
-use crate::service::{accounts, profile, reset, sessions, verify};
+use crate::service::{accounts, profile, reauth, reset, sessions, verify};
 
 pub const FORGOT_PASSWORD_MESSAGE: &str = "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.";
 
@@ -33,6 +39,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(login_with_password)
         .service(register_with_password)
         .service(logout)
+        .service(list_sessions)
         .service(end_other_sessions)
         .service(delete_account)
         .service(update_profile)
@@ -42,8 +49,15 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(verify_reset_token)
         .service(reset_password)
         .service(change_password)
+        .service(change_email)
         .service(verify_email)
         .service(resend_verification_email);
+}
+
+/// Mounts the endpoints about the account as a whole (the gateway puts them under
+/// `/_api/account`).
+pub fn configure_account(cfg: &mut ServiceConfig) {
+    cfg.service(export_account);
 }
 
 fn user_response(account: crate::models::Account) -> UserResponse {
@@ -87,16 +101,9 @@ async fn login_with_password(
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let (account, session) = login::login(
-        &db,
-        &passwords,
-        &clock,
-        &body.email,
-        body.password,
-        client_ip(&req),
-        &config.admin_emails,
-    )
-    .await?;
+    let (account, session) =
+        login::login(&db, &passwords, &clock, &body.email, body.password, client(&req), &config.admin_emails)
+            .await?;
     // A session token the browser already had is replaced, not kept alongside.
     if let Some(previous) = session_token(&req) {
         db.run(move |conn| sessions::end(conn, &previous)).await?;
@@ -136,7 +143,7 @@ async fn register_with_password(
         email: body.email,
         display_name: body.display_name,
         password: body.password,
-        ip: client_ip(&req),
+        client: client(&req),
         limits: config.signups,
     };
     let registered = login::register(&db, &passwords, &clock, new).await?;
@@ -170,6 +177,23 @@ async fn logout(
     Ok(HttpResponse::Ok().cookie(removal_cookie(&config)).json(SuccessResponse::ok()))
 }
 
+/// The browsers and devices signed in to the account, this one first.
+#[utoipa::path(
+    tag = "auth",
+    security(("session" = [])),
+    responses((status = 200, description = "The live sessions", body = SessionsResponse), NotSignedIn)
+)]
+#[get("/sessions")]
+async fn list_sessions(
+    user: CurrentUser,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<SessionsResponse>, ApiError> {
+    let (user_id, token, now) = (user.id(), user.session_token().to_owned(), clock.now());
+    let active = db.run(move |conn| sessions::list(conn, user_id, &token, now)).await?;
+    Ok(web::Json(SessionsResponse { sessions: active.into_iter().map(Into::into).collect() }))
+}
+
 /// Signs the account out of every other browser and device ("Sign out everywhere else");
 /// this session stays. Outstanding password-reset links end with them.
 #[utoipa::path(
@@ -193,34 +217,78 @@ async fn end_other_sessions(
     Ok(web::Json(EndOtherSessionsResponse { ended }))
 }
 
-/// Permanently deletes the account with its sessions, reset links, credits and uploads.
+/// Permanently deletes the account with its sessions, reset links, credits and uploads,
+/// once `currentPassword` proves it is the owner (wrong guesses count towards the login
+/// throttle).
 #[utoipa::path(
     tag = "auth",
     security(("session" = [])),
-    request_body = EmptyRequest,
+    request_body = DeleteAccountRequest,
     responses(
         (status = 200, description = "Deleted; the cookie is cleared", body = SuccessResponse),
+        InvalidInput,
         NotSignedIn,
+        (status = 429, description = "Too many wrong passwords (see `Retry-After`)", body = ErrorBody),
     )
 )]
 #[post("/delete-account")]
+// Each extractor is one thing the deletion needs; one application context (issue 28) will
+// carry the shared ones.
+#[allow(clippy::too_many_arguments)]
 async fn delete_account(
+    req: HttpRequest,
     user: CurrentUser,
-    _body: ValidJson<EmptyRequest>,
+    body: ValidJson<DeleteAccountRequest>,
     db: web::Data<Db>,
+    passwords: web::Data<Passwords>,
     media: web::Data<MediaStore>,
-    owned: Option<web::Data<accounts::OwnedMedia>>,
     config: web::Data<Config>,
     clock: web::Data<SharedClock>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user_id, now) = (user.id(), clock.now());
-    let owned = owned.map(|o| o.get_ref().clone()).unwrap_or_default();
+    let user_id = user.id();
+    let password = body.into_inner().current_password;
+    reauth::confirm_password(&db, &passwords, &clock, user_id, password, client_ip(&req)).await?;
+    let owned =
+        req.app_data::<web::Data<accounts::OwnedMedia>>().map(|o| o.get_ref().clone()).unwrap_or_default();
+    let now = clock.now();
     let media_keys = db.run(move |conn| accounts::delete_account_with(conn, user_id, &owned, now)).await?;
     media.remove_media(&media_keys).await;
     tracing::info!(user_id, "account deleted");
     Ok(HttpResponse::Ok()
         .cookie(removal_cookie(&config))
         .json(SuccessResponse::with_message("Account deleted successfully")))
+}
+
+/// Everything the account holds, as a JSON file to download ("Download my data"): the
+/// profile, signed-in devices, analyses with their results and photo links, community posts,
+/// votes and reports made, the RigPage with its links, credit history, payments and contact
+/// messages. Never a password hash, a token, an address it was used from, or another
+/// member's data.
+#[utoipa::path(
+    tag = "auth",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The account's data, as an attachment", body = AccountExportDto,
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"setupiq-data-{username}.json\"`"))),
+        NotSignedIn,
+    )
+)]
+#[get("/export")]
+async fn export_account(
+    user: CurrentUser,
+    db: web::Data<Db>,
+    data: Option<web::Data<AccountData>>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<HttpResponse, ApiError> {
+    let (user_id, token, now) = (user.id(), user.session_token().to_owned(), clock.now());
+    let data = data.map(|d| d.get_ref().clone()).unwrap_or_default();
+    let exported = db.run(move |conn| export::export(conn, user_id, &token, &data, now)).await?;
+    let file_name = format!("setupiq-data-{}.json", exported.account.username);
+    Ok(HttpResponse::Ok()
+        .insert_header(ContentDisposition::attachment(file_name))
+        .insert_header(CacheControl(vec![CacheDirective::NoStore]))
+        .json(AccountExportDto::new(exported, config.public_link(""))))
 }
 
 /// Changes the username (3 to 50 letters, numbers or underscores, unique).
@@ -415,17 +483,64 @@ async fn change_password(
     Ok(web::Json(SuccessResponse::with_message(PASSWORD_CHANGED_MESSAGE)))
 }
 
+/// Starts moving the account to `newEmail`: `currentPassword` must be right (wrong guesses
+/// count towards the login throttle); a link is mailed to the new address and the account
+/// moves only when it is followed (`POST /verify-email`), verified, with a notice to the
+/// old address. Until then the account keeps its address. The link counts towards the 5
+/// verification e-mails an hour.
+#[utoipa::path(
+    tag = "auth",
+    security(("session" = [])),
+    request_body = ChangeEmailRequest,
+    responses(
+        (status = 200, description = "The link is on its way to the new address", body = SuccessResponse),
+        InvalidInput,
+        NotSignedIn,
+        (status = 409, description = "Another account has that address", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords or links in the last hour (see `Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The e-mail could not be sent", body = ErrorBody),
+    )
+)]
+#[post("/change-email")]
+// Each extractor is one thing the change needs; one application context (issue 28) will
+// carry the shared ones.
+#[allow(clippy::too_many_arguments)]
+async fn change_email(
+    req: HttpRequest,
+    user: CurrentUser,
+    body: ValidJson<ChangeEmailRequest>,
+    db: web::Data<Db>,
+    passwords: web::Data<Passwords>,
+    clock: web::Data<SharedClock>,
+    mailer: web::Data<Mailer>,
+    config: web::Data<Config>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let body = body.into_inner();
+    let change = EmailChange {
+        user_id: user.id(),
+        new_email: body.new_email,
+        current_password: body.current_password,
+        ip: client_ip(&req),
+    };
+    let to = email_change::request(&db, &passwords, &clock, &mailer, &config, change).await?;
+    Ok(web::Json(SuccessResponse::with_message(&format!(
+        "We sent a link to {to}. Your address changes when you open it."
+    ))))
+}
+
 pub const VERIFICATION_SENT_MESSAGE: &str = "We sent a new verification link. Please check your inbox.";
 
 /// Verifies the account's e-mail address with the token from its link (no session needed:
-/// the link may be opened in another browser). An address listed as an admin's gets the
-/// admin role now.
+/// the link may be opened in another browser). A link sent by a change of address moves the
+/// account to it and tells the old one. An address listed as an admin's gets the admin role
+/// now.
 #[utoipa::path(
     tag = "auth",
     request_body = VerifyEmailRequest,
     responses(
         (status = 200, description = "Verified; `user.emailVerified` is true", body = UserResponse),
         (status = 400, description = "The link is not valid, has expired or was used", body = ErrorBody),
+        (status = 409, description = "Another account took the new address meanwhile", body = ErrorBody),
     )
 )]
 #[post("/verify-email")]
@@ -433,9 +548,10 @@ async fn verify_email(
     body: ValidJson<VerifyEmailRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
+    mailer: web::Data<Mailer>,
     config: web::Data<Config>,
 ) -> Result<web::Json<UserResponse>, ApiError> {
-    let account = verify::verify_email(&db, &clock, &config, body.into_inner().token).await?;
+    let account = verify::verify_email(&db, &clock, &mailer, &config, body.into_inner().token).await?;
     Ok(web::Json(user_response(account)))
 }
 

@@ -46,14 +46,18 @@ pub(crate) struct SessionInsertForm<'a> {
     pub created_at: NaiveDateTime,
     pub last_seen_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
+    pub user_agent: Option<&'a str>,
 }
 
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = sessions)]
 pub(crate) struct SessionRow {
+    pub token_hash: String,
     pub user_id: i64,
+    pub created_at: NaiveDateTime,
     pub last_seen_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
+    pub user_agent: Option<String>,
 }
 
 #[derive(Debug, Insertable)]

@@ -249,6 +249,15 @@ pub(crate) fn delete_other_sessions_of_user(
     .execute(conn)
 }
 
+/// The user's sessions, the most recently used first.
+pub(crate) fn sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<SessionRow>> {
+    sessions::table
+        .filter(sessions::user_id.eq(user_id))
+        .order((sessions::last_seen_at.desc(), sessions::created_at.desc()))
+        .select(SessionRow::as_select())
+        .load(conn)
+}
+
 pub(crate) fn count_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
     sessions::table.filter(sessions::user_id.eq(user_id)).select(count_star()).first(conn)
 }
@@ -377,6 +386,18 @@ pub(crate) fn verification_tokens_since(
 }
 
 /// Records that the user's address is verified (once: a later call changes nothing).
+/// Moves the user to another address, verified now (its link was followed).
+pub(crate) fn move_to_email(
+    conn: &mut DbConnection,
+    id: i64,
+    email: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((users::email.eq(email), users::email_verified_at.eq(now), users::updated_at.eq(now)))
+        .execute(conn)
+}
+
 pub(crate) fn set_email_verified(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> QueryResult<usize> {
     diesel::update(users::table.find(id).filter(users::email_verified_at.is_null()))
         .set((users::email_verified_at.eq(now), users::updated_at.eq(now)))

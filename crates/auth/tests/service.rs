@@ -20,6 +20,8 @@ both_backends!(
     username_changes_follow_the_rules,
     sessions_end_when_idle_too_long_and_after_30_days,
     session_tokens_are_stored_hashed_and_revocable,
+    the_live_sessions_are_listed_by_device_with_the_current_first,
+    the_export_holds_the_account_and_its_sections_in_order,
     reset_tokens_are_single_use_expire_and_end_all_sessions,
     a_password_change_ends_the_other_sessions_and_reset_links_only,
     login_failures_are_throttled_per_account_and_per_ip,
@@ -29,6 +31,7 @@ both_backends!(
     verification_links_are_hashed_single_use_and_expire_after_a_day,
     following_the_link_grants_the_admin_role_of_a_listed_address_only,
     verification_emails_are_limited_to_five_an_hour,
+    an_account_moves_to_a_new_address_only_when_its_link_is_followed,
     an_account_is_established_once_verified_and_a_day_old,
 );
 
@@ -138,7 +141,7 @@ fn sessions_end_when_idle_too_long_and_after_30_days(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "s@example.com");
     let t0 = Utc::now();
-    let idle = sessions::start(&mut conn, me.id, t0).unwrap();
+    let idle = sessions::start(&mut conn, me.id, None, t0).unwrap();
     assert_eq!(sessions::authenticate(&mut conn, &idle.token, t0).unwrap().unwrap().id, me.id);
     assert!(
         sessions::authenticate(&mut conn, &idle.token, t0 + Duration::days(7) + Duration::seconds(1))
@@ -150,7 +153,7 @@ fn sessions_end_when_idle_too_long_and_after_30_days(db: TestDb) {
         "an expired session is deleted"
     );
 
-    let busy = sessions::start(&mut conn, me.id, t0).unwrap();
+    let busy = sessions::start(&mut conn, me.id, None, t0).unwrap();
     for day in [6, 12, 18, 24, 29] {
         assert!(
             sessions::authenticate(&mut conn, &busy.token, t0 + Duration::days(day)).unwrap().is_some(),
@@ -165,8 +168,8 @@ fn session_tokens_are_stored_hashed_and_revocable(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "h@example.com");
     let now = Utc::now();
-    let a = sessions::start(&mut conn, me.id, now).unwrap();
-    let b = sessions::start(&mut conn, me.id, now).unwrap();
+    let a = sessions::start(&mut conn, me.id, None, now).unwrap();
+    let b = sessions::start(&mut conn, me.id, None, now).unwrap();
     assert_ne!(a.token, b.token);
     let stored: Vec<String> =
         sessions_table::table.select(sessions_table::token_hash).load(&mut *conn).unwrap();
@@ -178,17 +181,62 @@ fn session_tokens_are_stored_hashed_and_revocable(db: TestDb) {
     assert!(sessions::authenticate(&mut conn, &b.token, now).unwrap().is_none());
 }
 
+fn the_live_sessions_are_listed_by_device_with_the_current_first(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "list@example.com");
+    let other = fixtures::account(&mut conn, "elsewhere@example.com");
+    let t0 = Utc::now();
+    let chrome = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36";
+    let stale =
+        sessions::start(&mut conn, me.id, Some("Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0"), t0).unwrap();
+    let here = sessions::start(&mut conn, me.id, None, t0 + Duration::days(6)).unwrap();
+    sessions::start(&mut conn, me.id, Some(chrome), t0 + Duration::days(7)).unwrap();
+    sessions::start(&mut conn, other.id, Some(chrome), t0 + Duration::days(7)).unwrap();
+
+    let now = t0 + Duration::days(7) + Duration::minutes(1);
+    let listed = sessions::list(&mut conn, me.id, &here.token, now).unwrap();
+    let seen: Vec<(&str, bool)> = listed.iter().map(|s| (s.device.as_str(), s.current)).collect();
+    assert_eq!(seen, [("Unknown device", true), ("Chrome on Android", false)], "idle for 7 days: gone");
+    assert_eq!(listed[1].signed_in_at.timestamp(), (t0 + Duration::days(7)).timestamp());
+    assert!(sessions::authenticate(&mut conn, &stale.token, now).unwrap().is_none());
+}
+
+fn the_export_holds_the_account_and_its_sections_in_order(db: TestDb) {
+    use setupiq_auth::service::export::{self, AccountData, Section, SectionError};
+    fn first(_: &mut setupiq_db::DbConnection, user_id: i64) -> Result<Section, SectionError> {
+        Section::new("first", &serde_json::json!({ "owner": user_id }))
+    }
+    fn broken(_: &mut setupiq_db::DbConnection, _: i64) -> Result<Section, SectionError> {
+        Err("a stored document no longer parses".into())
+    }
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "export@example.com");
+    let now = Utc::now();
+    let here = sessions::start(&mut conn, me.id, None, now).unwrap();
+
+    let exported = export::export(&mut conn, me.id, &here.token, &AccountData(vec![first]), now).unwrap();
+    assert_eq!(exported.account.email, "export@example.com");
+    assert_eq!(exported.sessions.len(), 1);
+    assert_eq!(exported.sections.len(), 1);
+    assert_eq!(
+        (exported.sections[0].name, &exported.sections[0].data),
+        ("first", &serde_json::json!({ "owner": me.id }))
+    );
+    let failed = export::export(&mut conn, me.id, &here.token, &AccountData(vec![first, broken]), now);
+    assert!(matches!(failed, Err(AuthError::Export(_))), "a part that fails fails the export, not silently");
+}
+
 fn a_password_change_ends_the_other_sessions_and_reset_links_only(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "change@example.com");
     let other = fixtures::account(&mut conn, "bystander@example.com");
     let now = Utc::now();
     let (here, laptop, phone) = (
-        sessions::start(&mut conn, me.id, now).unwrap(),
-        sessions::start(&mut conn, me.id, now).unwrap(),
-        sessions::start(&mut conn, me.id, now).unwrap(),
+        sessions::start(&mut conn, me.id, None, now).unwrap(),
+        sessions::start(&mut conn, me.id, None, now).unwrap(),
+        sessions::start(&mut conn, me.id, None, now).unwrap(),
     );
-    let theirs = sessions::start(&mut conn, other.id, now).unwrap();
+    let theirs = sessions::start(&mut conn, other.id, None, now).unwrap();
     let link = reset::request(&mut conn, "change@example.com", now).unwrap().unwrap();
     let their_link = reset::request(&mut conn, "bystander@example.com", now).unwrap().unwrap();
 
@@ -219,7 +267,7 @@ fn reset_tokens_are_single_use_expire_and_end_all_sessions(db: TestDb) {
         password_reset_tokens::table.select(password_reset_tokens::token_hash).load(&mut *conn).unwrap();
     assert!(!stored.contains(&first.token), "stored hashed");
 
-    let session = sessions::start(&mut conn, me.id, t0).unwrap();
+    let session = sessions::start(&mut conn, me.id, None, t0).unwrap();
     assert_eq!(
         reset::verify(&mut conn, &second.token, t0 + Duration::minutes(59)).unwrap().email,
         "r@example.com"
@@ -297,8 +345,8 @@ fn deleting_an_account_removes_its_data(db: TestDb) {
     let me = fixtures::account(&mut conn, "bye@example.com");
     let keep = fixtures::account(&mut conn, "stay@example.com");
     let now = Utc::now();
-    sessions::start(&mut conn, me.id, now).unwrap();
-    sessions::start(&mut conn, keep.id, now).unwrap();
+    sessions::start(&mut conn, me.id, None, now).unwrap();
+    sessions::start(&mut conn, keep.id, None, now).unwrap();
     reset::request(&mut conn, "bye@example.com", now).unwrap().unwrap();
     accounts::replace_profile_picture(&mut conn, me.id, "/media/avatars/abc.png", now).unwrap();
 
@@ -363,7 +411,7 @@ fn verification_links_are_hashed_single_use_and_expire_after_a_day(db: TestDb) {
     let second = verify::create_link(&mut conn, me.id, t0 + Duration::hours(1)).unwrap();
     let third = verify::create_link(&mut conn, me.id, t0 + Duration::hours(2)).unwrap();
     let when = t0 + Duration::hours(3);
-    let verified = verify::verify(&mut conn, &second.token, &[], when).unwrap();
+    let verified = verify::verify(&mut conn, &second.token, &[], when).unwrap().account;
     assert!(verified.email_verified && !verified.is_admin());
     assert!(accounts::find(&mut conn, me.id).unwrap().unwrap().email_verified);
     assert!(matches!(
@@ -385,11 +433,53 @@ fn following_the_link_grants_the_admin_role_of_a_listed_address_only(db: TestDb)
     assert!(!boss.is_admin(), "registering a listed address (any case) gives no role");
     let now = Utc::now();
     let link = verify::create_link(&mut conn, other.id, now).unwrap();
-    assert!(!verify::verify(&mut conn, &link.token, &listed, now).unwrap().is_admin());
+    assert!(!verify::verify(&mut conn, &link.token, &listed, now).unwrap().account.is_admin());
     let link = verify::create_link(&mut conn, boss.id, now).unwrap();
-    let verified = verify::verify(&mut conn, &link.token, &listed, now).unwrap();
+    let verified = verify::verify(&mut conn, &link.token, &listed, now).unwrap().account;
     assert!(verified.is_admin() && verified.email_verified);
     assert!(accounts::find(&mut conn, boss.id).unwrap().unwrap().is_admin());
+}
+
+fn an_account_moves_to_a_new_address_only_when_its_link_is_followed(db: TestDb) {
+    let mut conn = db.conn();
+    let t0 = Utc::now();
+    let me = fixtures::verified_account(&mut conn, "old@example.com", t0);
+    fixtures::account(&mut conn, "taken@example.com");
+    assert!(matches!(
+        verify::create_change_link(&mut conn, me.id, " OLD@example.com ", t0),
+        Err(AuthError::SameEmail)
+    ));
+    assert!(matches!(
+        verify::create_change_link(&mut conn, me.id, "Taken@Example.com", t0),
+        Err(AuthError::EmailTaken)
+    ));
+    let reset_link = reset::request(&mut conn, "old@example.com", t0).unwrap().unwrap();
+    let first = verify::create_change_link(&mut conn, me.id, "First@Example.com", t0).unwrap();
+    let second = verify::create_change_link(&mut conn, me.id, "second@example.com", t0).unwrap();
+    assert!(first.is_change() && first.to == "first@example.com");
+    assert_eq!(
+        accounts::find(&mut conn, me.id).unwrap().unwrap().email,
+        "old@example.com",
+        "nothing moves yet"
+    );
+
+    let moved = verify::verify(&mut conn, &second.token, &[], t0 + Duration::minutes(5)).unwrap();
+    assert_eq!(moved.previous_email.as_deref(), Some("old@example.com"));
+    assert_eq!((moved.account.email.as_str(), moved.account.email_verified), ("second@example.com", true));
+    assert!(
+        matches!(verify::verify(&mut conn, &first.token, &[], t0), Err(AuthError::VerificationLinkUsed)),
+        "an older link cannot move it again"
+    );
+    assert!(
+        matches!(reset::verify(&mut conn, &reset_link.token, t0), Err(AuthError::InvalidResetToken)),
+        "a reset link mailed to the old address ends with the move"
+    );
+
+    // The address taken meanwhile by another account: the link refuses, nothing moves.
+    let third = verify::create_change_link(&mut conn, me.id, "late@example.com", t0).unwrap();
+    fixtures::account(&mut conn, "late@example.com");
+    assert!(matches!(verify::verify(&mut conn, &third.token, &[], t0), Err(AuthError::EmailTaken)));
+    assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().email, "second@example.com");
 }
 
 fn verification_emails_are_limited_to_five_an_hour(db: TestDb) {

@@ -86,3 +86,13 @@ pub(crate) struct ReportRow {
     pub details: Option<String>,
     pub created_at: NaiveDateTime,
 }
+
+/// A report as the member who made it sees it (their data export).
+#[derive(Debug, Queryable)]
+pub(crate) struct MadeReportRow {
+    pub setup_id: i64,
+    pub reason: ReportReason,
+    pub details: Option<String>,
+    pub status: ReportStatus,
+    pub created_at: NaiveDateTime,
+}

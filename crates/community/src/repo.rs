@@ -9,7 +9,8 @@ use setupiq_db::schema::{community_images, community_reports, community_setups, 
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
-    ImageInsertForm, ImageRow, ReportInsertForm, ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
+    ImageInsertForm, ImageRow, MadeReportRow, ReportInsertForm, ReportRow, SetupInsertForm, SetupRow,
+    VoteInsertForm,
 };
 use crate::service::reports::ReportStatus;
 
@@ -214,6 +215,33 @@ pub(crate) fn votes_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec
     community_votes::table
         .filter(community_votes::user_id.eq(user_id))
         .select((community_votes::setup_id, community_votes::value))
+        .load(conn)
+}
+
+/// Every vote a user cast, newest first, as (setup, value, when).
+pub(crate) fn votes_cast_by(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> QueryResult<Vec<(i64, i32, NaiveDateTime)>> {
+    community_votes::table
+        .filter(community_votes::user_id.eq(user_id))
+        .order((community_votes::created_at.desc(), community_votes::setup_id.desc()))
+        .select((community_votes::setup_id, community_votes::value, community_votes::created_at))
+        .load(conn)
+}
+
+/// Every report a user made, newest first.
+pub(crate) fn reports_made_by(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<MadeReportRow>> {
+    community_reports::table
+        .filter(community_reports::reporter_id.eq(user_id))
+        .order((community_reports::created_at.desc(), community_reports::id.desc()))
+        .select((
+            community_reports::setup_id,
+            community_reports::reason,
+            community_reports::details,
+            community_reports::status,
+            community_reports::created_at,
+        ))
         .load(conn)
 }
 

@@ -43,6 +43,15 @@ pub(crate) fn page(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryRes
         .load(conn)
 }
 
+/// The messages a signed-in user sent, newest first.
+pub(crate) fn messages_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<ContactMessageRow>> {
+    contact_messages::table
+        .filter(contact_messages::user_id.eq(user_id))
+        .order((contact_messages::created_at.desc(), contact_messages::id.desc()))
+        .select(ContactMessageRow::as_select())
+        .load(conn)
+}
+
 pub(crate) fn count(conn: &mut DbConnection) -> QueryResult<i64> {
     contact_messages::table.count().get_result(conn)
 }

@@ -3,11 +3,13 @@
 //! [`WINDOW`], and e-mailed to support. Plain functions over a connection; no actix.
 
 use chrono::{DateTime, Duration, Utc};
+use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_core::Config;
 use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::validation::normalize_email;
 use setupiq_db::{DbConnection, write_transaction};
 
+use crate::dto::ContactMessageDto;
 use crate::error::ContactError;
 use crate::models::{ContactMessage, ContactMessageInsertForm};
 use crate::repo;
@@ -63,6 +65,16 @@ pub fn inbox(
 ) -> Result<(Vec<ContactMessage>, i64), ContactError> {
     let rows = repo::page(conn, limit, offset)?;
     Ok((rows.into_iter().map(Into::into).collect(), repo::count(conn)?))
+}
+
+/// The messages the user sent while signed in, newest first, for their data export
+/// (`contactMessages`; the address they came from is left out).
+pub fn export_messages(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let messages: Vec<ContactMessageDto> = repo::messages_of_user(conn, user_id)?
+        .into_iter()
+        .map(|row| ContactMessage::from(row).into())
+        .collect();
+    Section::new("contactMessages", &messages)
 }
 
 /// Refuses with the time until the oldest message in the window leaves it.

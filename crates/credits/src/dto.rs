@@ -181,6 +181,26 @@ pub struct DeductResponse {
     pub credits: i32,
 }
 
+/// One card payment, as its payer sees it (no client secret).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentDto {
+    /// The provider's reference of the payment (a Stripe PaymentIntent id).
+    pub reference: String,
+    /// The pack bought.
+    pub package_id: String,
+    pub credits: i32,
+    pub amount_cents: i64,
+    pub currency: String,
+    /// `stripe`, or `test` for the offline test mode.
+    pub provider: String,
+    /// The provider's status (`succeeded`, `requires_payment_method`, …).
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    /// When its credits were added, if they were.
+    pub fulfilled_at: Option<DateTime<Utc>>,
+}
+
 /// One change of the balance.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

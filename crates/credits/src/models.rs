@@ -45,9 +45,11 @@ pub(crate) struct PaymentRow {
     pub package_id: String,
     pub credits: i32,
     pub amount_cents: i64,
+    pub currency: String,
     pub provider: ProviderKind,
     pub status: PaymentStatus,
     pub last_error: Option<String>,
+    pub created_at: NaiveDateTime,
     pub fulfilled_at: Option<NaiveDateTime>,
 }
 

@@ -86,6 +86,15 @@ pub(crate) fn find_payment(conn: &mut DbConnection, intent_id: &str) -> QueryRes
     payments::table.find(intent_id).select(PaymentRow::as_select()).first(conn).optional()
 }
 
+/// The user's payments, newest first.
+pub(crate) fn payments_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<PaymentRow>> {
+    payments::table
+        .filter(payments::user_id.eq(user_id))
+        .order(payments::created_at.desc())
+        .select(PaymentRow::as_select())
+        .load(conn)
+}
+
 pub(crate) fn set_payment_status(
     conn: &mut DbConnection,
     intent_id: &str,

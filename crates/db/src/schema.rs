@@ -25,6 +25,7 @@ diesel::table! {
         created_at -> Timestamp,
         last_seen_at -> Timestamp,
         expires_at -> Timestamp,
+        user_agent -> Nullable<Text>,
     }
 }
 

@@ -11,6 +11,7 @@ use setupiq_analysis::service::AnalysisDependents;
 use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
 use setupiq_auth::service::accounts::OwnedMedia;
+use setupiq_auth::service::export::AccountData;
 use setupiq_community::service::cache::FeedCache;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaStore, S3MediaStore};
@@ -152,6 +153,7 @@ impl AppState {
 /// `/_api/admin/contact-messages`) carries full paths instead.
 fn api(cfg: &mut ServiceConfig) {
     cfg.service(utoipa_actix_web::scope("/_api/auth").configure(setupiq_auth::http::configure))
+        .service(utoipa_actix_web::scope("/_api/account").configure(setupiq_auth::http::configure_account))
         .configure(setupiq_contact::http::configure)
         .configure(setupiq_credits::http::configure)
         .configure(setupiq_affiliate::http::configure)
@@ -177,6 +179,21 @@ fn owned_media() -> OwnedMedia {
         setupiq_analysis::service::media_of_user,
         setupiq_rigpage::service::config::on_account_deleted,
         setupiq_community::service::setups::on_account_deleted,
+    ])
+}
+
+/// What each crate keeps for a user, in their data export ("Download my data").
+fn account_data() -> AccountData {
+    AccountData(vec![
+        setupiq_credits::service::balance::export_history,
+        setupiq_credits::service::purchases::export_payments,
+        setupiq_contact::service::export_messages,
+        setupiq_affiliate::service::export_clicks,
+        setupiq_analysis::service::export_analyses,
+        setupiq_rigpage::service::config::export_page,
+        setupiq_community::service::export::posts,
+        setupiq_community::service::export::votes,
+        setupiq_community::service::export::reports,
     ])
 }
 
@@ -221,6 +238,7 @@ pub fn build_app(
         .app_data(state.feed_cache)
         .app_data(state.link_checker)
         .app_data(web::Data::new(owned_media()))
+        .app_data(web::Data::new(account_data()))
         .app_data(web::Data::new(analysis_dependents()))
         .app_data(web::Data::new(frontend))
         .configure(api)

@@ -387,7 +387,7 @@ async fn a_photo_is_rated_stored_without_metadata_and_deleted_with_the_account(d
     assert_eq!(saved["inputData"], result["imageUrl"]);
 
     assert_eq!(app.media_files().len(), 2);
-    assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
+    assert_eq!(me.delete_account().await.status, StatusCode::OK);
     assert!(app.media_files().is_empty(), "{:?}", app.media_files());
     assert_eq!(saved_count(&app, me.id), 0);
 }

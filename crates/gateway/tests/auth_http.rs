@@ -573,7 +573,7 @@ async fn deleting_the_account_removes_everything(db: TestDb) {
         StatusCode::OK
     );
     assert_eq!(app.media_files().len(), 1);
-    let res = me.post("/_api/auth/delete-account", json!({})).await;
+    let res = me.delete_account().await;
     assert_eq!(res.status, StatusCode::OK);
     assert!(session_cookie(&res).contains("Max-Age=0"));
     assert!(app.media_files().is_empty(), "uploads deleted");

@@ -248,7 +248,7 @@ async fn photos_are_stored_and_the_edit_window_is_an_hour(db: TestDb) {
     assert_eq!(late.status, StatusCode::FORBIDDEN);
     assert!(late.error().contains("1 hour"), "{}", late.error());
 
-    assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
+    assert_eq!(me.delete_account().await.status, StatusCode::OK);
     assert!(app.media_files().is_empty(), "a deleted account takes its posts' photos");
 }
 

@@ -156,7 +156,7 @@ async fn a_signed_in_senders_messages_are_theirs_and_go_with_their_account(db: T
     let sent = support_mail(&app);
     assert!(sent[0].text.contains(&format!("signed in as user {my_id}")), "{}", sent[0].text);
 
-    let deleted = me.post("/_api/auth/delete-account", json!({})).await;
+    let deleted = me.delete_account().await;
     assert_eq!(deleted.status, StatusCode::OK);
     let names: Vec<String> = stored(&app).into_iter().map(|(name, ..)| name).collect();
     assert_eq!(names, ["Visitor"], "the deleted account's messages are gone, the visitor's stay");

@@ -54,7 +54,7 @@ async fn uploads_live_in_the_bucket_and_are_served_from_it(db: TestDb) {
     let new_url = second.json()["user"]["profilePicture"].as_str().unwrap().to_owned();
     assert_eq!(s3.keys().await, vec![new_url.strip_prefix("/media/").unwrap().to_owned()]);
     assert_eq!(app.client().get(&url).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
+    assert_eq!(me.delete_account().await.status, StatusCode::OK);
     assert!(s3.keys().await.is_empty(), "the bucket is empty again");
 }
 

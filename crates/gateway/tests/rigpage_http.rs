@@ -536,7 +536,7 @@ async fn uploads_go_through_the_pipeline_and_leave_with_the_account(db: TestDb) 
         me.post("/_api/rigpage/config", with(page(&me, "upload_rig"), json!({"backgroundImage": url}))).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     assert_eq!(app.media_files().len(), 1);
-    assert_eq!(me.post("/_api/auth/delete-account", json!({})).await.status, StatusCode::OK);
+    assert_eq!(me.delete_account().await.status, StatusCode::OK);
     assert!(app.media_files().is_empty(), "the account's RigPage images are deleted with it");
     assert_eq!(app.client().get("/rig/upload_rig").await.status, StatusCode::NOT_FOUND);
 }

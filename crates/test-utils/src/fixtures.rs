@@ -45,7 +45,7 @@ pub fn verified_account(conn: &mut DbConnection, email: &str, at: chrono::DateTi
     };
     let account = accounts::register(conn, &registration, at).unwrap();
     let link = verify::create_link(conn, account.id, at).unwrap();
-    verify::verify(conn, &link.token, &[], at).unwrap()
+    verify::verify(conn, &link.token, &[], at).unwrap().account
 }
 
 /// An account whose reports weigh towards hiding a setup at `now`: verified, made two

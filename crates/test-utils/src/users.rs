@@ -43,6 +43,13 @@ impl Deref for TestUser {
     }
 }
 
+impl TestUser {
+    /// Deletes the account from its browser, confirming with its password.
+    pub async fn delete_account(&self) -> crate::TestResponse {
+        self.post("/_api/auth/delete-account", serde_json::json!({ "currentPassword": self.password })).await
+    }
+}
+
 /// What a test user should be; see the module docs.
 #[must_use = "a user is only made by `.sign_up().await`"]
 pub struct UserBuilder<'a> {

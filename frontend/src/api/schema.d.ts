@@ -4,6 +4,29 @@
  */
 
 export interface paths {
+    "/_api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the account holds, as a JSON file to download ("Download my data"): the
+         *     profile, signed-in devices, analyses with their results and photo links, community posts,
+         *     votes and reports made, the RigPage with its links, credit history, payments and contact
+         *     messages. Never a password hash, a token, an address it was used from, or another
+         *     member's data.
+         */
+        get: operations["export_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/admin/contact-messages": {
         parameters: {
             query?: never;
@@ -401,6 +424,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/auth/change-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts moving the account to `newEmail`: `currentPassword` must be right (wrong guesses
+         *     count towards the login throttle); a link is mailed to the new address and the account
+         *     moves only when it is followed (`POST /verify-email`), verified, with a notice to the
+         *     old address. Until then the account keeps its address. The link counts towards the 5
+         *     verification e-mails an hour.
+         */
+        post: operations["change_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/auth/change-password": {
         parameters: {
             query?: never;
@@ -432,7 +478,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Permanently deletes the account with its sessions, reset links, credits and uploads. */
+        /**
+         * Permanently deletes the account with its sessions, reset links, credits and uploads,
+         *     once `currentPassword` proves it is the owner (wrong guesses count towards the login
+         *     throttle).
+         */
         post: operations["delete_account"];
         delete?: never;
         options?: never;
@@ -555,6 +605,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The browsers and devices signed in to the account, this one first. */
+        get: operations["list_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/auth/sessions/end-others": {
         parameters: {
             query?: never;
@@ -644,8 +711,9 @@ export interface paths {
         put?: never;
         /**
          * Verifies the account's e-mail address with the token from its link (no session needed:
-         *     the link may be opened in another browser). An address listed as an admin's gets the
-         *     admin role now.
+         *     the link may be opened in another browser). A link sent by a change of address moves the
+         *     account to it and tells the old one. An address listed as an admin's gets the admin role
+         *     now.
          */
         post: operations["verify_email"];
         delete?: never;
@@ -1298,6 +1366,24 @@ export interface components {
          * @enum {string}
          */
         AccountChangeDto: "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin";
+        /**
+         * @description Everything the account holds ("Download my data"): never a password hash, a token, an
+         *     address it was used from, or another member's data.
+         */
+        AccountExportDto: {
+            /** Format: date-time */
+            exportedAt: string;
+            profile: components["schemas"]["UserDto"];
+            /** @description The browsers and devices signed in now. */
+            sessions: components["schemas"]["SessionDto"][];
+            /**
+             * @description The site's address: the links in the file (photos, pages) are relative to it.
+             * @example https://setupiq.example
+             */
+            site: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description How many of the chosen products were switched on (those already on are left as they are). */
         ActivateProductsResponse: {
             activated: number;
@@ -1473,6 +1559,12 @@ export interface components {
             /** Format: int64 */
             userId: number;
         };
+        /** @description Moving the account to another e-mail address, with the current password as proof. */
+        ChangeEmailRequest: {
+            currentPassword: string;
+            /** @example new.address@example.com */
+            newEmail: string;
+        };
         /** @description A signed-in member's new password, with the current one as proof. */
         ChangePasswordRequest: {
             currentPassword: string;
@@ -1644,6 +1736,10 @@ export interface components {
             credits: number;
             success: boolean;
         };
+        /** @description Deleting the account: the current password, so that a borrowed session cannot. */
+        DeleteAccountRequest: {
+            currentPassword: string;
+        };
         DeleteRequest: {
             /** Format: int64 */
             setupId: number;
@@ -1657,7 +1753,7 @@ export interface components {
             setupId: number;
             title?: string | null;
         };
-        /** @description Any JSON object; its fields are ignored (logout, delete-account). */
+        /** @description Any JSON object; its fields are ignored (logout, "Sign out everywhere else"). */
         EmptyRequest: Record<string, never>;
         /** @description How many other sessions "Sign out everywhere else" ended. */
         EndOtherSessionsResponse: {
@@ -2413,6 +2509,23 @@ export interface components {
             status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
         };
+        /** @description One browser or device signed in to the account. Where it is, or was, is not kept. */
+        SessionDto: {
+            /** @description This is the browser asking. */
+            current: boolean;
+            /**
+             * @description The browser and system it signed in with ("Firefox on Windows"), or "Unknown device".
+             * @example Chrome on Android
+             */
+            device: string;
+            /**
+             * Format: date-time
+             * @description When it was last used (to within five minutes).
+             */
+            lastSeenAt: string;
+            /** Format: date-time */
+            signedInAt: string;
+        };
         /**
          * @description The session check: the signed-in user, or `user: null` with why there is none. Not being
          *     signed in is an answer (200), not an error: a visitor's every page asks.
@@ -2421,6 +2534,10 @@ export interface components {
             /** @example Not authenticated */
             error?: string | null;
             user?: null | components["schemas"]["UserDto"];
+        };
+        /** @description The account's signed-in browsers and devices: this one first, then the most recently used. */
+        SessionsResponse: {
+            sessions: components["schemas"]["SessionDto"][];
         };
         SetActiveRequest: {
             active: boolean;
@@ -2761,6 +2878,46 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    export_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's data, as an attachment */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="setupiq-data-{username}.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExportDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     contact_inbox: {
         parameters: {
             query?: {
@@ -4233,6 +4390,93 @@ export interface operations {
             };
         };
     };
+    change_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The link is on its way to the new address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another account has that address */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords or links in the last hour (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The e-mail could not be sent */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -4320,7 +4564,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmptyRequest"];
+                "application/json": components["schemas"]["DeleteAccountRequest"];
             };
         };
         responses: {
@@ -4333,7 +4577,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
-            /** @description Invalid request body */
+            /** @description Invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4362,6 +4606,15 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords (see `Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4745,6 +4998,44 @@ export interface operations {
             };
         };
     };
+    list_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     end_other_sessions: {
         parameters: {
             query?: never;
@@ -5081,6 +5372,15 @@ export interface operations {
             };
             /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another account took the new address meanwhile */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

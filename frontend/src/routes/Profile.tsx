@@ -11,7 +11,9 @@ import { Field } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { SetupHistory } from '@/features/analysis/components/HistoryGrids'
 import { ScoreHistory } from '@/features/analysis/components/ScoreHistory'
-import { signOutEverywhereElse, updateDisplayName, updateProfile, uploadProfilePicture } from '@/features/auth/api'
+import { EXPORT_URL, updateDisplayName, updateProfile, uploadProfilePicture } from '@/features/auth/api'
+import { ActiveSessions } from '@/features/auth/components/ActiveSessions'
+import { ChangeEmailForm } from '@/features/auth/components/ChangeEmailForm'
 import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm'
 import { useAuth } from '@/app/auth'
 import { displayNameSchema, usernameSchema } from '@/features/auth/schemas'
@@ -65,10 +67,7 @@ function ProfileView({ user }: { user: User }) {
             schema={asValue(displayNameSchema.shape.displayName)} save={(displayName) => updateDisplayName({ displayName })} />
           <EditableRow label="Username" testId="username" value={user.username} hint="3-50 letters, numbers or underscores."
             schema={asValue(usernameSchema.shape.username)} save={(username) => updateProfile({ username })} />
-          <div className="info-row">
-            <dt>Email</dt>
-            <dd>{user.email}</dd>
-          </div>
+          <EmailRow email={user.email} />
           <div className="info-row">
             <dt>Membership</dt>
             <dd className="row">
@@ -89,36 +88,23 @@ function ProfileView({ user }: { user: User }) {
       <section className="card stack" aria-labelledby="security">
         <h2 id="security">Password and Devices</h2>
         <ChangePasswordForm />
-        <SignOutOthers />
+        <ActiveSessions />
+      </section>
+      <section className="card stack" aria-labelledby="your-data">
+        <h2 id="your-data">Your Data</h2>
+        <div className="row">
+          <p className="muted" style={{ margin: 0, flex: 1 }}>
+            One JSON file with everything your account holds: profile, analyses and their photos' links, posts,
+            votes and reports, your RigPage, credits and payments.
+          </p>
+          <a className="btn btn-secondary" href={EXPORT_URL} download>Download My Data</a>
+        </div>
       </section>
       <ScoreHistory />
       <section className="card" aria-labelledby="history">
         <h2 id="history">Setup History</h2>
         <SetupHistory />
       </section>
-    </div>
-  )
-}
-
-/** Signs the account out of every other browser and device; this one stays. */
-function SignOutOthers() {
-  const [pending, setPending] = useState(false)
-  const onClick = async () => {
-    setPending(true)
-    try {
-      toast.success(await signOutEverywhereElse())
-    } catch (error) {
-      toast.error(messageOf(error, 'Failed to sign out your other devices. Please try again.'))
-    } finally {
-      setPending(false)
-    }
-  }
-  return (
-    <div className="row">
-      <p className="muted" style={{ margin: 0, flex: 1 }}>Signed in on a device you no longer use? Sign it out from here.</p>
-      <button type="button" className="btn btn-secondary" onClick={onClick} disabled={pending} aria-busy={pending || undefined}>
-        {pending ? 'Signing out...' : 'Sign Out Everywhere Else'}
-      </button>
     </div>
   )
 }
@@ -165,6 +151,30 @@ function AvatarUpload({ user }: { user: User }) {
         {pending ? 'Uploading...' : 'Change Photo'}
       </label>
       {problem && <p className="field-error" role="alert">{problem}</p>}
+    </div>
+  )
+}
+
+/** The address, with "Change" opening the form that mails a link to the new one. */
+function EmailRow({ email }: { email: string }) {
+  const [editing, setEditing] = useState(false)
+  if (!editing) {
+    return (
+      <div className="info-row">
+        <dt>Email</dt>
+        <dd className="row">
+          <span data-testid="email">{email}</span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(true)} aria-label="Change e-mail address">Change</button>
+        </dd>
+      </div>
+    )
+  }
+  return (
+    <div className="info-row">
+      <dt className="sr-only">Email</dt>
+      <dd style={{ width: '100%' }}>
+        <ChangeEmailForm onDone={() => setEditing(false)} />
+      </dd>
     </div>
   )
 }

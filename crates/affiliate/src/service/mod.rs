@@ -5,6 +5,8 @@ pub mod link_health;
 pub mod stats;
 
 use chrono::{DateTime, Utc};
+use serde::Serialize;
+use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::AffiliateError;
@@ -218,4 +220,30 @@ fn record_click(
         },
     )?;
     Ok(())
+}
+
+/// One click of the user on a product link, in their data export.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedClick {
+    clicked_at: DateTime<Utc>,
+    product: String,
+    /// The suggestion it was clicked from, if any.
+    context: Option<String>,
+    analysis_id: Option<i64>,
+}
+
+/// The user's clicks on product links, newest first, for their data export
+/// (`affiliateClicks`).
+pub fn export_clicks(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let clicks: Vec<ExportedClick> = repo::clicks_of_user(conn, user_id)?
+        .into_iter()
+        .map(|row| ExportedClick {
+            clicked_at: row.created_at.and_utc(),
+            product: row.product,
+            context: row.suggestion_context,
+            analysis_id: row.analysis_id,
+        })
+        .collect();
+    Section::new("affiliateClicks", &clicks)
 }

@@ -8,6 +8,7 @@ pub mod suggestions;
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
+use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
@@ -317,6 +318,17 @@ pub fn list_for_owner(
     let rows = repo::analyses_of(conn, user_id, limit, offset)?;
     let total = repo::count_analyses_of(conn, user_id)?;
     Ok((rows.into_iter().map(saved).collect::<Result<_, _>>()?, total))
+}
+
+/// Every analysis of the user, newest first, with its result and photo links, for their
+/// data export (`analyses`). Share links are left out: each is a key to a public page.
+pub fn export_analyses(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let (analyses, _) = list_for_owner(conn, user_id, i64::MAX, 0)?;
+    let analyses: Vec<crate::dto::SavedAnalysisDto> = analyses
+        .into_iter()
+        .map(|saved| crate::dto::SavedAnalysisDto { share_path: None, ..saved.into() })
+        .collect();
+    Section::new("analyses", &analyses)
 }
 
 /// Lists the media another crate keeps for an analysis (the photos of its community post,

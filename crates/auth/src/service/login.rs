@@ -14,13 +14,21 @@ use crate::service::sessions::{self, NewSession};
 use crate::service::verify::{self, VerificationLink};
 use crate::service::{signups, throttle};
 
+/// Where a sign-in or sign-up comes from.
+#[derive(Debug, Clone, Default)]
+pub struct Client {
+    /// The client's address (`None` when unknown), for the throttle and sign-up limits.
+    pub ip: Option<String>,
+    /// Its `User-Agent`, kept with the session so the owner can tell their devices apart.
+    pub user_agent: Option<String>,
+}
+
 /// Everything registration needs besides the pool.
 pub struct NewAccount {
     pub email: String,
     pub display_name: String,
     pub password: String,
-    /// The client's address (`None` when unknown), for the sign-up limits.
-    pub ip: Option<String>,
+    pub client: Client,
     pub limits: SignupLimits,
 }
 
@@ -45,7 +53,7 @@ pub async fn register(
 ) -> Result<Registered, AuthError> {
     // Cheap early answers for the common cases; the transaction re-checks.
     let email = normalize_email(&new.email);
-    let address = signups::address_key(new.ip.as_deref().unwrap_or("unknown"));
+    let address = signups::address_key(new.client.ip.as_deref().unwrap_or("unknown"));
     let known = {
         let (email, address, limits, now) = (email.clone(), address.clone(), new.limits, clock.now());
         db.run(move |conn| {
@@ -73,7 +81,7 @@ pub async fn register(
             };
             let account = accounts::register(conn, &registration, now)?;
             signups::record(conn, &address, signup_bonus, now)?;
-            let session = sessions::start(conn, account.id, now)?;
+            let session = sessions::start(conn, account.id, new.client.user_agent.as_deref(), now)?;
             let verification = verify::create_link(conn, account.id, now)?;
             Ok(Registered { account, session, verification, signup_bonus })
         })
@@ -88,9 +96,10 @@ pub async fn login(
     clock: &SharedClock,
     email: &str,
     password: String,
-    ip: Option<String>,
+    client: Client,
     admin_emails: &[String],
 ) -> Result<(Account, NewSession), AuthError> {
+    let Client { ip, user_agent } = client;
     let key = normalize_email(email);
     let found = {
         let (key, ip, clock) = (key.clone(), ip.clone(), clock.clone());
@@ -122,7 +131,7 @@ pub async fn login(
                 accounts::replace_password_hash(conn, account.id, hash, now)?;
             }
             let account = if make_admin { accounts::grant_admin(conn, &key, now)? } else { account };
-            let session = sessions::start(conn, account.id, now)?;
+            let session = sessions::start(conn, account.id, user_agent.as_deref(), now)?;
             Ok((account, session))
         })
     })

@@ -4,11 +4,14 @@
 //! [`Db`]: setupiq_db::Db
 
 pub mod accounts;
+pub mod email_change;
+pub mod export;
 pub mod ledger;
 pub mod login;
 pub mod password_change;
 pub mod passwords;
 pub mod profile;
+pub mod reauth;
 pub mod reset;
 pub mod sessions;
 pub mod signups;

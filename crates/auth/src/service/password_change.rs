@@ -13,8 +13,8 @@ use setupiq_db::{Db, DbConnection, write_transaction};
 use crate::error::AuthError;
 use crate::models::Account;
 use crate::repo;
-use crate::service::passwords::{Passwords, Verification};
-use crate::service::{accounts, sessions, throttle};
+use crate::service::passwords::Passwords;
+use crate::service::{accounts, reauth, sessions};
 
 /// What the member sent, and where from.
 pub struct PasswordChange {
@@ -39,22 +39,8 @@ pub async fn change_password(
     change: PasswordChange,
 ) -> Result<usize, AuthError> {
     let PasswordChange { user_id, session_token, current_password, new_password, ip } = change;
-    let (account, stored) = {
-        let (ip, clock) = (ip.clone(), clock.clone());
-        db.run(move |conn| {
-            let row = repo::find_user(conn, user_id)?.ok_or(AuthError::NotAuthenticated)?;
-            throttle::check(conn, &row.email, ip.as_deref(), clock.now())?;
-            let stored = row.password_hash.clone();
-            Ok::<_, AuthError>((Account::from(row), stored))
-        })
-        .await?
-    };
-    let key = account.email.clone();
-    if let Verification::Mismatch = passwords.verify(current_password.clone(), Some(stored)).await? {
-        let clock = clock.clone();
-        db.run(move |conn| throttle::record_failure(conn, &key, ip.as_deref(), clock.now())).await?;
-        return Err(AuthError::WrongCurrentPassword);
-    }
+    let account =
+        reauth::confirm_password(db, passwords, clock, user_id, current_password.clone(), ip).await?;
     if new_password == current_password {
         return Err(AuthError::SamePassword);
     }
@@ -64,7 +50,6 @@ pub async fn change_password(
         db.run(move |conn| {
             let now = clock.now();
             write_transaction(conn, |conn| {
-                throttle::record_success(conn, &key)?;
                 accounts::replace_password_hash(conn, user_id, &hash, now)?;
                 end_other_sessions(conn, user_id, &session_token)
             })

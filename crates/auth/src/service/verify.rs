@@ -9,13 +9,19 @@
 //! most [`LINKS_PER_HOUR`] links an hour (the sign-up's included), so "Resend" cannot be
 //! used to flood an inbox.
 //!
+//! The same links move an account to another address ([`create_change_link`]): a link
+//! bound to an address that is not the account's is a change, made only when it is
+//! followed; every other link of the account is used up then, so an older one cannot move
+//! it back.
+//!
 //! [`send_link`] and [`verify_email`] are the flows the endpoints run; the rest are the
 //! rules over a connection they are made of.
 
 use chrono::{DateTime, Duration, Utc};
 use setupiq_core::mail::{Mailer, OutgoingEmail};
+use setupiq_core::validation::normalize_email;
 use setupiq_core::{Config, SharedClock, tokens};
-use setupiq_db::{Db, DbConnection, write_transaction};
+use setupiq_db::{Db, DbConnection, is_unique_violation, write_transaction};
 
 use crate::error::AuthError;
 use crate::models::{Account, Role, VerificationTokenInsertForm};
@@ -26,11 +32,28 @@ pub const TOKEN_LIFETIME: Duration = Duration::hours(24);
 pub const LINKS_PER_HOUR: usize = 5;
 const HOUR: Duration = Duration::hours(1);
 
-/// A verification e-mail to send: the account and the token for its link.
+/// A verification e-mail to send: the account, the address it goes to (the account's own,
+/// or the one it is moving to) and the token for its link.
 #[derive(Debug)]
 pub struct VerificationLink {
     pub account: Account,
+    pub to: String,
     pub token: String,
+}
+
+impl VerificationLink {
+    /// Whether following it moves the account to another address.
+    pub fn is_change(&self) -> bool {
+        self.to != self.account.email
+    }
+}
+
+/// A followed link: the account as it is now, and the address it left when the link moved
+/// it to another.
+#[derive(Debug)]
+pub struct Verified {
+    pub account: Account,
+    pub previous_email: Option<String>,
 }
 
 /// Makes a new verification link for the account: refused when its address is verified
@@ -48,39 +71,74 @@ pub fn create_link(
         if account.email_verified {
             return Err(AuthError::AlreadyVerified);
         }
-        let recent = repo::verification_tokens_since(conn, user_id, (now - HOUR).naive_utc())?;
-        if recent.len() >= LINKS_PER_HOUR {
-            let oldest = recent.first().map_or(now, |at| at.and_utc());
-            // Rounded up, so a client that waits exactly this long is let through.
-            let wait_ms = (oldest + HOUR - now).num_milliseconds();
-            let retry_after_secs = u64::try_from((wait_ms + 999) / 1000).unwrap_or(0).max(1);
-            return Err(AuthError::TooManyVerificationEmails { retry_after_secs });
-        }
-        let token = tokens::generate();
-        repo::insert_verification_token(
-            conn,
-            &VerificationTokenInsertForm {
-                token_hash: &tokens::digest(&token),
-                user_id,
-                email: &account.email,
-                created_at: now.naive_utc(),
-                expires_at: (now + TOKEN_LIFETIME).naive_utc(),
-            },
-        )?;
-        Ok(VerificationLink { account, token })
+        let to = account.email.clone();
+        issue(conn, account, to, now)
     })
 }
 
-/// Uses a verification token: the account's address is verified from now on, every other
-/// link of the account is used up, and an address listed in `admin_emails` (normalised, as
-/// the configuration keeps them) gets the admin role. Exactly one of several concurrent
-/// uses succeeds; the others are told the link was used.
+/// Makes a link to `new_email` that moves the account there when it is followed: refused
+/// when it is the account's address already, another account's, or the account has been
+/// sent [`LINKS_PER_HOUR`] links in the last hour.
+pub fn create_change_link(
+    conn: &mut DbConnection,
+    user_id: i64,
+    new_email: &str,
+    now: DateTime<Utc>,
+) -> Result<VerificationLink, AuthError> {
+    let to = normalize_email(new_email);
+    write_transaction(conn, |conn| {
+        repo::lock_user(conn, user_id)?;
+        let account: Account = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?.into();
+        if account.email == to {
+            return Err(AuthError::SameEmail);
+        }
+        if repo::find_user_by_email(conn, &to)?.is_some() {
+            return Err(AuthError::EmailTaken);
+        }
+        issue(conn, account, to, now)
+    })
+}
+
+/// Stores a new link of `account` to the address `to`, within the hourly allowance.
+fn issue(
+    conn: &mut DbConnection,
+    account: Account,
+    to: String,
+    now: DateTime<Utc>,
+) -> Result<VerificationLink, AuthError> {
+    let recent = repo::verification_tokens_since(conn, account.id, (now - HOUR).naive_utc())?;
+    if recent.len() >= LINKS_PER_HOUR {
+        let oldest = recent.first().map_or(now, |at| at.and_utc());
+        // Rounded up, so a client that waits exactly this long is let through.
+        let wait_ms = (oldest + HOUR - now).num_milliseconds();
+        let retry_after_secs = u64::try_from((wait_ms + 999) / 1000).unwrap_or(0).max(1);
+        return Err(AuthError::TooManyVerificationEmails { retry_after_secs });
+    }
+    let token = tokens::generate();
+    repo::insert_verification_token(
+        conn,
+        &VerificationTokenInsertForm {
+            token_hash: &tokens::digest(&token),
+            user_id: account.id,
+            email: &to,
+            created_at: now.naive_utc(),
+            expires_at: (now + TOKEN_LIFETIME).naive_utc(),
+        },
+    )?;
+    Ok(VerificationLink { account, to, token })
+}
+
+/// Uses a verification token: the address it was sent to is the account's, verified, from
+/// now on (moving the account there when it was another; its reset links end then), every
+/// other link of the account is used up, and an address listed in `admin_emails`
+/// (normalised, as the configuration keeps them) gets the admin role. Exactly one of several
+/// concurrent uses succeeds; the others are told the link was used.
 pub fn verify(
     conn: &mut DbConnection,
     token: &str,
     admin_emails: &[String],
     now: DateTime<Utc>,
-) -> Result<Account, AuthError> {
+) -> Result<Verified, AuthError> {
     let token_hash = tokens::digest(token);
     write_transaction(conn, |conn| {
         let row =
@@ -92,20 +150,29 @@ pub fn verify(
             return Err(AuthError::VerificationLinkExpired);
         }
         let user = repo::find_user(conn, row.user_id)?.ok_or(AuthError::VerificationLinkInvalid)?;
-        // A link proves only the address it was sent to.
-        if user.email != row.email {
-            return Err(AuthError::VerificationLinkInvalid);
-        }
         if repo::mark_verification_token_used(conn, &token_hash, now.naive_utc())? == 0 {
             return Err(AuthError::VerificationLinkUsed);
         }
-        repo::set_email_verified(conn, user.id, now.naive_utc())?;
+        // A link proves only the address it was sent to: one that is not the account's moves
+        // the account there, unless another account took the address meanwhile.
+        let previous_email = if user.email == row.email {
+            repo::set_email_verified(conn, user.id, now.naive_utc())?;
+            None
+        } else {
+            match repo::move_to_email(conn, user.id, &row.email, now.naive_utc()) {
+                Err(e) if is_unique_violation(&e) => return Err(AuthError::EmailTaken),
+                moved => moved?,
+            };
+            repo::delete_reset_tokens_of_user(conn, user.id)?;
+            Some(user.email.clone())
+        };
         repo::use_up_verification_tokens(conn, user.id, now.naive_utc())?;
-        if user.role != Role::Admin && admin_emails.contains(&user.email) {
+        if user.role != Role::Admin && admin_emails.contains(&row.email) {
             repo::set_role(conn, user.id, Role::Admin, now.naive_utc())?;
             tracing::info!(user_id = user.id, "verified address in SETUPIQ_ADMIN_EMAILS: admin role granted");
         }
-        repo::find_user(conn, user.id)?.map(Account::from).ok_or(AuthError::UserNotFound)
+        let account = repo::find_user(conn, user.id)?.map(Account::from).ok_or(AuthError::UserNotFound)?;
+        Ok(Verified { account, previous_email })
     })
 }
 
@@ -141,15 +208,23 @@ pub async fn mail_link(
     sent
 }
 
-/// Verifies an address with the token of its link (see [`verify`]).
+/// Verifies an address with the token of its link (see [`verify`]). When the link moved
+/// the account, the address it left is told (a mail failure is logged: the move is made).
 pub async fn verify_email(
     db: &Db,
     clock: &SharedClock,
+    mailer: &Mailer,
     config: &Config,
     token: String,
 ) -> Result<Account, AuthError> {
     let (clock, admin_emails) = (clock.clone(), config.admin_emails.clone());
-    db.run(move |conn| verify(conn, &token, &admin_emails, clock.now())).await
+    let verified = db.run(move |conn| verify(conn, &token, &admin_emails, clock.now())).await?;
+    if let Some(previous) = &verified.previous_email
+        && let Err(e) = mailer.send(moved_email(config, previous, &verified.account)).await
+    {
+        tracing::error!(error = %e, user_id = verified.account.id, "could not tell the old address of the move");
+    }
+    Ok(verified.account)
 }
 
 /// The verification e-mail. Like the reset e-mail, the link is built from the configured
@@ -157,6 +232,19 @@ pub async fn verify_email(
 /// unwrapped.
 pub fn verification_email(config: &Config, link: &VerificationLink) -> OutgoingEmail {
     let url = config.public_link(&format!("/verify-email?token={}", link.token));
+    if link.is_change() {
+        return OutgoingEmail {
+            to: link.to.clone(),
+            subject: "Confirm your new SetupIQ e-mail address".to_owned(),
+            text: format!(
+                "Hi,\r\n\r\nSomeone signed in to SetupIQ asked to move their account to this address. \
+                 To confirm that it is yours, open this link within the next 24 hours:\r\n\r\n{url}\r\n\r\n\
+                 The account moves only when the link is opened. If you did not ask for this, ignore \
+                 this e-mail.\r\n\r\n-- SetupIQ\r\n",
+            ),
+            reply_to: None,
+        };
+    }
     OutgoingEmail {
         to: link.account.email.clone(),
         subject: "Verify your SetupIQ e-mail address".to_owned(),
@@ -165,6 +253,23 @@ pub fn verification_email(config: &Config, link: &VerificationLink) -> OutgoingE
              within the next 24 hours:\r\n\r\n{url}\r\n\r\n\
              The link works once. If you did not create a SetupIQ account, ignore this e-mail.\r\n\r\n\
              -- SetupIQ\r\n",
+        ),
+        reply_to: None,
+    }
+}
+
+/// The notice to the address an account left. It carries no link to follow: it says what
+/// happened and what to do if it was not the owner.
+pub fn moved_email(config: &Config, previous_email: &str, account: &Account) -> OutgoingEmail {
+    let support = config.public_link("/contact");
+    OutgoingEmail {
+        to: previous_email.to_owned(),
+        subject: "Your SetupIQ e-mail address was changed".to_owned(),
+        text: format!(
+            "Hi,\r\n\r\nThe SetupIQ account @{} no longer uses this address: it signs in with its new \
+             one from now on.\r\n\r\nIf you did not make this change, write to us at once:\r\n\r\n\
+             {support}\r\n\r\n-- SetupIQ\r\n",
+            account.username,
         ),
         reply_to: None,
     }

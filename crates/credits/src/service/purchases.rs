@@ -8,6 +8,9 @@ use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::{Config, SharedClock};
 use setupiq_db::{Db, DbConnection, write_transaction};
 
+use setupiq_auth::service::export::{Section, SectionError};
+
+use crate::dto::PaymentDto;
 use crate::error::{CreditsError, PAYMENT_NOT_SUCCESSFUL};
 use crate::models::{PaymentInsertForm, WebhookEventInsertForm};
 use crate::payments::stripe::StripeProvider;
@@ -279,4 +282,23 @@ pub async fn handle_webhook(
         })
     })
     .await
+}
+
+/// The user's card payments, newest first, for their data export (`payments`).
+pub fn export_payments(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let payments: Vec<PaymentDto> = repo::payments_of_user(conn, user_id)?
+        .into_iter()
+        .map(|p| PaymentDto {
+            reference: p.intent_id,
+            package_id: p.package_id,
+            credits: p.credits,
+            amount_cents: p.amount_cents,
+            currency: p.currency,
+            provider: p.provider.as_str().to_owned(),
+            status: p.status.as_str().to_owned(),
+            created_at: p.created_at.and_utc(),
+            fulfilled_at: p.fulfilled_at.map(|t| t.and_utc()),
+        })
+        .collect();
+    Section::new("payments", &payments)
 }

@@ -11,6 +11,7 @@
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_analysis::service::{InputType, SavedAnalysis, find_for_owner};
+use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
@@ -280,6 +281,19 @@ pub fn on_account_deleted(
         repo::hold_slug(conn, &slug_key(&slug), hold, now.naive_utc())?;
     }
     images::media_of_user(conn, user_id)
+}
+
+/// The user's saved page with its links (`null` when never saved), for their data export
+/// (`rigpage`).
+pub fn export_page(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let page = match repo::find_page(conn, user_id)? {
+        Some(row) => {
+            let links = repo::links_of(conn, user_id)?;
+            Some(crate::dto::RigpageConfigDto::from(editor_of(row, links)?.settings))
+        }
+        None => None,
+    };
+    Section::new("rigpage", &page)
 }
 
 /// A page of the site, or a name reserved for the team's own accounts (any case).

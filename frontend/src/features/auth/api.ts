@@ -18,8 +18,21 @@ export async function forgotPassword(body: Schemas['ForgotPasswordRequest']) {
   return unwrap(await api.POST('/_api/auth/forgot-password', { body }), 'Something went wrong. Please try again.')
 }
 
-export async function deleteAccount() {
-  return unwrap(await api.POST('/_api/auth/delete-account', { body: {} }), 'Failed to delete account. Please try again.')
+/** Deletes the account for good, once its current password confirms it is the owner. */
+export async function deleteAccount(body: Schemas['DeleteAccountRequest']) {
+  return unwrap(await api.POST('/_api/auth/delete-account', { body }), 'Failed to delete account. Please try again.')
+}
+
+/** Where the browser downloads everything the account holds, as a JSON file. */
+export const EXPORT_URL = '/_api/account/export'
+
+export type ActiveSession = Schemas['SessionDto']
+
+/** The browsers and devices signed in to the account (the profile lists them). */
+export const SESSIONS_KEY = '/_api/auth/sessions'
+
+export async function fetchSessions(): Promise<ActiveSession[]> {
+  return unwrap(await api.GET('/_api/auth/sessions'), 'Could not load your signed-in devices.').sessions
 }
 
 export async function updateProfile(body: Schemas['UpdateProfileRequest']): Promise<User> {
@@ -46,6 +59,12 @@ export async function resetPassword(body: Schemas['ResetPasswordRequest']) {
 export async function changePassword(body: Schemas['ChangePasswordRequest']): Promise<string> {
   unwrap(await api.POST('/_api/auth/change-password', { body }), 'Failed to change your password. Please try again.')
   return 'Password changed. Your other devices were signed out.'
+}
+
+/** Mails a link to the new address; the account moves only when it is opened. Answers what to tell the member. */
+export async function changeEmail(body: Schemas['ChangeEmailRequest']): Promise<string> {
+  unwrap(await api.POST('/_api/auth/change-email', { body }), 'Failed to change your e-mail address. Please try again.')
+  return `We sent a link to ${body.newEmail.toLowerCase()}. Your address changes when you open it.`
 }
 
 /** Signs the member out of every other browser and device; answers what to tell them. */

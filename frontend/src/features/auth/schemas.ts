@@ -58,7 +58,24 @@ export const changePasswordSchema = z
     path: ['newPassword'],
   }) satisfies z.ZodType<Schemas['ChangePasswordRequest']>
 
+/** Moving to another address: the server checks the password, and that no account has the address. */
+export const changeEmailSchema = z
+  .object({
+    newEmail: z.email('Please enter a valid email address.').max(254, 'Email cannot be longer than 254 characters.'),
+    currentPassword: z.string().min(1, 'Please enter your current password.').max(256, 'Password cannot be longer than 256 characters.'),
+  })
+  .strict() satisfies z.ZodType<Schemas['ChangeEmailRequest']>
+
+/** Deleting the account: the server checks that the password is the account's. */
+export const deleteAccountSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password.').max(256, 'Password cannot be longer than 256 characters.'),
+  })
+  .strict() satisfies z.ZodType<Schemas['DeleteAccountRequest']>
+
 export type LoginValues = z.infer<typeof loginSchema>
+export type DeleteAccountValues = z.infer<typeof deleteAccountSchema>
+export type ChangeEmailValues = z.infer<typeof changeEmailSchema>
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 export type RegisterValues = z.infer<typeof registerSchema>
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>

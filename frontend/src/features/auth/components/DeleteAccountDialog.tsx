@@ -1,34 +1,54 @@
-import { useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'sonner'
-import { messageOf } from '@/api/client'
+import { ApiError, messageOf } from '@/api/client'
+import { PasswordField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { useAuth } from '@/app/auth'
+import { useServerErrors } from '@/lib/useServerErrors'
 import { deleteAccount } from '../api'
+import { deleteAccountSchema, type DeleteAccountValues } from '../schemas'
 
-/** Confirms and performs account deletion (spec 000 §2 and §8). */
+/**
+ * Confirms and performs account deletion (spec 000 §2 and §8). The current password
+ * confirms it, so a browser someone else left signed in cannot delete the account.
+ */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { clearSession } = useAuth()
   const navigate = useNavigate()
-  const [pending, setPending] = useState(false)
+  const form = useForm<DeleteAccountValues>({
+    resolver: zodResolver(deleteAccountSchema),
+    mode: 'onTouched',
+    defaultValues: { currentPassword: '' },
+  })
+  const { register, handleSubmit, formState, reset } = form
+  const showServerError = useServerErrors(form)
+  const serverError = formState.errors.root?.server?.message
+  const pending = formState.isSubmitting
 
-  const confirm = async () => {
-    setPending(true)
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      await deleteAccount()
+      await deleteAccount(values)
       await clearSession()
       onOpenChange(false)
       toast.success('Account deleted successfully')
       navigate('/')
     } catch (error) {
-      toast.error(messageOf(error, 'Failed to delete account. Please try again.'))
-    } finally {
-      setPending(false)
+      // A wrong password shows under its field; a throttle or an outage above the form.
+      const wrongPassword = error instanceof ApiError && error.issues.find((i) => i.path === 'currentPassword')
+      if (wrongPassword) showServerError('currentPassword', wrongPassword.message)
+      else showServerError('root.server', messageOf(error, 'Failed to delete account. Please try again.'))
     }
+  })
+
+  const onOpen = (next: boolean) => {
+    if (!next) reset()
+    onOpenChange(next)
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} dismissible={!pending} title="Delete Account" description="This cannot be undone. The following will be permanently deleted:">
+    <Modal open={open} onOpenChange={onOpen} dismissible={!pending} title="Delete Account" description="This cannot be undone. The following will be permanently deleted:">
       <ul className="muted">
         <li>Your profile and account information</li>
         <li>All your setup analyses</li>
@@ -36,12 +56,17 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
         <li>Your RigPage and custom links</li>
         <li>All associated data</li>
       </ul>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)} disabled={pending}>Cancel</button>
-        <button type="button" className="btn btn-danger" onClick={confirm} disabled={pending}>
-          {pending ? 'Deleting...' : 'Delete My Account'}
-        </button>
-      </div>
+      <form className="stack" onSubmit={onSubmit} noValidate aria-label="Delete account">
+        {serverError && <div className="form-error" role="alert">{serverError}</div>}
+        <PasswordField label="Current password" autoComplete="current-password" hint="Enter your password to confirm it is you."
+          error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => onOpen(false)} disabled={pending}>Cancel</button>
+          <button type="submit" className="btn btn-danger" disabled={pending}>
+            {pending ? 'Deleting...' : 'Delete My Account'}
+          </button>
+        </div>
+      </form>
     </Modal>
   )
 }

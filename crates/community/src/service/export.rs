@@ -1,0 +1,105 @@
+//! What the community keeps of a member, for their data export: the setups they published
+//! (hidden ones too) with every photo link, and the votes and reports they made. Who else
+//! voted on or reported their setups is other members' data and stays out.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use setupiq_auth::service::export::{Section, SectionError};
+use setupiq_db::DbConnection;
+
+use super::reports::{ReportReason, ReportStatus};
+use super::setups::photos_of;
+use crate::repo;
+
+/// One of the member's posts.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedPost {
+    id: i64,
+    analysis_id: i64,
+    title: Option<String>,
+    description: Option<String>,
+    /// Upvotes minus downvotes.
+    score: i32,
+    upvotes: i32,
+    /// Hidden from the feed after reports.
+    hidden: bool,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    /// The photos' links, in display order.
+    photos: Vec<String>,
+}
+
+/// The member's posts, newest first (`communityPosts`).
+pub fn posts(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let rows = repo::setups_of(conn, user_id)?;
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let mut photos = photos_of(conn, &ids)?;
+    let posts: Vec<ExportedPost> = rows
+        .into_iter()
+        .map(|row| ExportedPost {
+            photos: photos
+                .remove(&row.id)
+                .unwrap_or_default()
+                .iter()
+                .map(|photo| photo.image.url())
+                .collect(),
+            id: row.id,
+            analysis_id: row.analysis_id,
+            title: row.title,
+            description: row.description,
+            score: row.score,
+            upvotes: row.upvotes,
+            hidden: row.hidden,
+            created_at: row.created_at.and_utc(),
+            updated_at: row.updated_at.and_utc(),
+        })
+        .collect();
+    Section::new("communityPosts", &posts)
+}
+
+/// One vote the member cast.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedVote {
+    setup_id: i64,
+    /// 1 up, -1 down.
+    value: i32,
+    created_at: DateTime<Utc>,
+}
+
+/// The votes the member cast, newest first (`votes`).
+pub fn votes(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let votes: Vec<ExportedVote> = repo::votes_cast_by(conn, user_id)?
+        .into_iter()
+        .map(|(setup_id, value, at)| ExportedVote { setup_id, value, created_at: at.and_utc() })
+        .collect();
+    Section::new("votes", &votes)
+}
+
+/// One report the member made.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedReport {
+    setup_id: i64,
+    reason: ReportReason,
+    details: Option<String>,
+    /// Open until an admin dismisses or upholds it.
+    status: ReportStatus,
+    created_at: DateTime<Utc>,
+}
+
+/// The reports the member made, newest first (`reports`).
+pub fn reports(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let reports: Vec<ExportedReport> = repo::reports_made_by(conn, user_id)?
+        .into_iter()
+        .map(|row| ExportedReport {
+            setup_id: row.setup_id,
+            reason: row.reason,
+            details: row.details,
+            status: row.status,
+            created_at: row.created_at.and_utc(),
+        })
+        .collect();
+    Section::new("reports", &reports)
+}

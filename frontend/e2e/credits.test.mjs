@@ -127,6 +127,16 @@ describe('a new member', () => {
     assert.equal(await headerBadge(page), '13 Credits')
     await page.getByRole('cell', { name: 'Purchase' }).waitFor()
     assert.equal(await sessionCredits(page), 13)
+
+    // The receipt: e-mailed, listed on the profile, and printable.
+    const receipts = (await session.server.outbox()).filter((m) => m.subject === 'Your SetupIQ receipt: Starter Pack (10 credits)')
+    assert.equal(receipts.length, 1)
+    await page.goto('/profile')
+    await page.getByRole('link', { name: 'Receipt for Starter Pack (10 credits)' }).click()
+    await page.getByRole('heading', { name: 'Receipt' }).waitFor()
+    await page.getByText('$4.99').waitFor()
+    await page.getByText('Test mode: no card was charged').waitFor()
+    await expectAccessible(page, assert, 'receipt')
     await context.close()
   })
 

@@ -9,6 +9,7 @@ use setupiq_auth::service::ledger::LedgerEntry;
 
 use crate::service::ads::{AdReward, AdStats};
 use crate::service::packs::Pack;
+use crate::service::receipts::Payment;
 
 /// A pack of credits for sale.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -185,20 +186,45 @@ pub struct DeductResponse {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentDto {
-    /// The provider's reference of the payment (a Stripe PaymentIntent id).
+    /// The provider's reference of the payment (a Stripe PaymentIntent id): the receipt number.
     pub reference: String,
+    /// What was bought, e.g. "Popular Pack (25 credits)".
+    pub description: String,
     /// The pack bought.
     pub package_id: String,
     pub credits: i32,
     pub amount_cents: i64,
     pub currency: String,
-    /// `stripe`, or `test` for the offline test mode.
+    /// `stripe`, or `test` for the offline test mode (no card was charged).
     pub provider: String,
     /// The provider's status (`succeeded`, `requires_payment_method`, …).
     pub status: String,
     pub created_at: DateTime<Utc>,
-    /// When its credits were added, if they were.
-    pub fulfilled_at: Option<DateTime<Utc>>,
+    /// When it was paid and its credits added; null while it is not (no receipt then).
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+impl From<Payment> for PaymentDto {
+    fn from(p: Payment) -> Self {
+        Self {
+            reference: p.reference,
+            description: p.description,
+            package_id: p.package_id,
+            credits: p.credits,
+            amount_cents: p.amount_cents,
+            currency: p.currency,
+            provider: p.provider.as_str().to_owned(),
+            status: p.status.as_str().to_owned(),
+            created_at: p.created_at,
+            paid_at: p.paid_at,
+        }
+    }
+}
+
+/// The signed-in user's card payments, newest first.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct PaymentsResponse {
+    pub payments: Vec<PaymentDto>,
 }
 
 /// One change of the balance.

@@ -2,6 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_auth::CurrentUser;
+use setupiq_core::mail::Mailer;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
@@ -11,13 +12,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::dto::{
     AdStatsResponse, ConfirmPaymentRequest, ConfirmPaymentResponse, CreatePaymentIntentRequest,
     CreatePaymentIntentResponse, DeductRequest, DeductResponse, HistoryResponse, LedgerEntryDto, PackDto,
-    PacksResponse, TestModePayRequest, TestModePayResponse, WatchAdRequest, WatchAdResponse,
-    WatchAdStartResponse,
+    PacksResponse, PaymentDto, PaymentsResponse, TestModePayRequest, TestModePayResponse, WatchAdRequest,
+    WatchAdResponse, WatchAdStartResponse,
 };
 use crate::error::CreditsError;
 use crate::payments::{PaymentStatus, test_mode};
-use crate::service::purchases::{self, PaymentProvider};
-use crate::service::{ads, balance, packs};
+use crate::service::purchases::{self, PaymentProvider, Receipts};
+use crate::service::{ads, balance, packs, receipts};
 
 /// Mounts the endpoints at their full `/_api/…` paths.
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -30,6 +31,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(create_payment_intent)
         .service(confirm_payment)
         .service(test_mode_pay)
+        .service(list_payments)
+        .service(receipt)
         .service(stripe_webhook);
 }
 
@@ -186,6 +189,7 @@ async fn create_payment_intent(
 }
 
 /// Credits a paid intent of the signed-in user, once, if the provider reports it succeeded.
+/// The call that credits it (this one or Stripe's webhook) e-mails the receipt.
 #[utoipa::path(
     tag = "payments",
     security(("session" = [])),
@@ -204,9 +208,13 @@ async fn confirm_payment(
     db: web::Data<Db>,
     provider: web::Data<PaymentProvider>,
     clock: web::Data<SharedClock>,
+    mailer: web::Data<Mailer>,
+    config: web::Data<Config>,
 ) -> Result<web::Json<ConfirmPaymentResponse>, ApiError> {
     let body = body.into_inner();
-    let done = purchases::confirm(&db, &provider, &clock, user.id(), body.payment_intent_id).await?;
+    let receipts = Receipts { mailer: &mailer, config: &config };
+    let done =
+        purchases::confirm(&db, &provider, &clock, receipts, user.id(), body.payment_intent_id).await?;
     Ok(web::Json(ConfirmPaymentResponse { credits_added: done.credits_added, new_balance: done.new_balance }))
 }
 
@@ -238,7 +246,46 @@ async fn test_mode_pay(
     Ok(web::Json(TestModePayResponse { status: PaymentStatus::Succeeded.as_str().into() }))
 }
 
-/// Stripe's webhook: `payment_intent.succeeded` credits the purchase (signature verified).
+/// The signed-in user's card payments, newest first (paid ones have a receipt).
+#[utoipa::path(
+    tag = "payments",
+    security(("session" = [])),
+    responses((status = 200, description = "Payments", body = PaymentsResponse), NotSignedIn)
+)]
+#[get("/_api/credits/payments")]
+async fn list_payments(
+    user: CurrentUser,
+    db: web::Data<Db>,
+) -> Result<web::Json<PaymentsResponse>, ApiError> {
+    let user_id = user.id();
+    let payments = db.run(move |conn| receipts::list(conn, user_id)).await?;
+    Ok(web::Json(PaymentsResponse { payments: payments.into_iter().map(Into::into).collect() }))
+}
+
+/// The receipt of one of the signed-in user's paid payments, by its reference.
+#[utoipa::path(
+    tag = "payments",
+    security(("session" = [])),
+    params(("reference" = String, Path, description = "The payment's reference (receipt number)")),
+    responses(
+        (status = 200, description = "The paid payment", body = PaymentDto),
+        NotSignedIn,
+        (status = 404, description = "No paid payment of this user with that reference", body = ErrorBody),
+    )
+)]
+#[get("/_api/credits/payments/{reference}")]
+async fn receipt(
+    user: CurrentUser,
+    reference: web::Path<String>,
+    db: web::Data<Db>,
+) -> Result<web::Json<PaymentDto>, ApiError> {
+    let (user_id, reference) = (user.id(), reference.into_inner());
+    let payment = db.run(move |conn| receipts::receipt(conn, user_id, &reference)).await?;
+    Ok(web::Json(payment.into()))
+}
+
+/// Stripe's webhook: `payment_intent.succeeded` credits the purchase (signature verified)
+/// and, when it is the first to, e-mails the receipt.
 #[utoipa::path(
     tag = "payments",
     request_body(content = String, description = "The raw event, signed in the `Stripe-Signature` header"),
@@ -255,8 +302,11 @@ async fn stripe_webhook(
     db: web::Data<Db>,
     provider: web::Data<PaymentProvider>,
     clock: web::Data<SharedClock>,
+    mailer: web::Data<Mailer>,
+    config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let signature = req.headers().get("stripe-signature").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    purchases::handle_webhook(&db, &provider, &clock, body.to_vec(), signature).await?;
+    let receipts = Receipts { mailer: &mailer, config: &config };
+    purchases::handle_webhook(&db, &provider, &clock, receipts, body.to_vec(), signature).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "received": true })))
 }

@@ -7,11 +7,13 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_auth::service::{accounts, ledger};
-use setupiq_core::SharedClock;
 use setupiq_core::clock::ManualClock;
+use setupiq_core::mail::Mailer;
+use setupiq_core::{Config, SharedClock};
 use setupiq_credits::CreditsError;
 use setupiq_credits::PaymentProvider;
 use setupiq_credits::payments::test_mode;
+use setupiq_credits::service::purchases::Receipts;
 use setupiq_credits::service::{ads, balance, purchases};
 use setupiq_db::DbConnection;
 use setupiq_test_utils::{TestDb, both_backends, both_backends_async, fixtures};
@@ -177,6 +179,33 @@ fn deductions_never_take_the_balance_below_zero(db: TestDb) {
     assert_consistent(&mut conn, me.id);
 }
 
+/// Where a test's receipts go: an outbox folder of its own.
+struct Outbox {
+    config: Config,
+    mailer: Mailer,
+}
+
+impl Outbox {
+    fn new() -> Arc<Self> {
+        let dir = std::env::temp_dir().join(format!("setupiq-receipts-{}", uuid::Uuid::new_v4().simple()));
+        let dir = dir.to_string_lossy().into_owned();
+        let config = Config::from_lookup(|name| (name == "SETUPIQ_DATA_DIR").then(|| dir.clone())).unwrap();
+        let mailer = Mailer::from_config(&config).unwrap();
+        Arc::new(Self { config, mailer })
+    }
+
+    fn receipts(&self) -> Receipts<'_> {
+        Receipts { mailer: &self.mailer, config: &self.config }
+    }
+
+    /// The receipts sent so far, as (recipient, text).
+    fn sent(&self) -> Vec<String> {
+        std::fs::read_dir(self.config.outbox_dir())
+            .map(|entries| entries.map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap()).collect())
+            .unwrap_or_default()
+    }
+}
+
 fn clock() -> (Arc<ManualClock>, SharedClock) {
     let manual = Arc::new(ManualClock::new(noon()));
     (manual.clone(), manual)
@@ -190,6 +219,7 @@ both_backends_async!(
 
 async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
     let (_, clock) = clock();
+    let outbox = Outbox::new();
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "buyer@example.com");
     let started = purchases::create(db.db(), &provider, &clock, me.id, "starter").await.unwrap();
@@ -197,22 +227,40 @@ async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
         started.intent_id.starts_with("pi_test_") && started.client_secret.starts_with(&started.intent_id)
     );
 
-    let unpaid = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await;
+    let unpaid =
+        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
+            .await;
     assert!(
         matches!(unpaid, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Payment was not successful. Please try again.")
     );
     test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
     let done =
-        purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await.unwrap();
+        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
+            .await
+            .unwrap();
     assert_eq!((done.credits_added, done.new_balance), (10, 13));
     let again =
-        purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id.clone()).await.unwrap();
+        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
+            .await
+            .unwrap();
     assert_eq!((again.credits_added, again.new_balance), (0, 13), "a replay credits nothing and says so");
+    let sent = outbox.sent();
+    assert_eq!(sent.len(), 1, "one receipt, for the confirmation that credited it");
+    for line in [
+        "Subject: Your SetupIQ receipt: Starter Pack (10 credits)",
+        "Amount paid: $4.99",
+        "no card was charged",
+    ] {
+        assert!(sent[0].contains(line), "{line:?} in {}", sent[0]);
+    }
+    assert!(sent[0].contains(&format!("/receipts/{}", started.intent_id)), "{}", sent[0]);
     assert_eq!(balance_of(&mut db.conn(), me.id), 13);
     assert_consistent(&mut db.conn(), me.id);
 
     let stranger = fixtures::account(&mut db.conn(), "stranger@example.com");
-    let theirs = purchases::confirm(db.db(), &provider, &clock, stranger.id, started.intent_id).await;
+    let theirs =
+        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), stranger.id, started.intent_id)
+            .await;
     assert!(matches!(theirs, Err(CreditsError::PaymentNotFound)));
     assert!(matches!(
         purchases::create(db.db(), &provider, &clock, me.id, "mega").await,
@@ -222,15 +270,18 @@ async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
 
 async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
     let (_, clock) = clock();
+    let outbox = Outbox::new();
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "eight@example.com");
     let started = purchases::create(db.db(), &provider, &clock, me.id, "value").await.unwrap();
     test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242424242424242").unwrap();
     let confirmations: Vec<_> = (0..8)
         .map(|_| {
-            let (db, provider, clock, id) =
-                (db.db().clone(), provider.clone(), clock.clone(), started.intent_id.clone());
-            actix_web::rt::spawn(async move { purchases::confirm(&db, &provider, &clock, me.id, id).await })
+            let (db, provider, clock, id, outbox) =
+                (db.db().clone(), provider.clone(), clock.clone(), started.intent_id.clone(), outbox.clone());
+            actix_web::rt::spawn(async move {
+                purchases::confirm(&db, &provider, &clock, outbox.receipts(), me.id, id).await
+            })
         })
         .collect();
     let mut added = Vec::new();
@@ -245,12 +296,14 @@ async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
         [0, 0, 0, 0, 0, 0, 0, 100],
         "the first confirmation reports the credits, the others none"
     );
+    assert_eq!(outbox.sent().len(), 1, "one receipt");
     assert_eq!(balance_of(&mut db.conn(), me.id), 103);
     assert_consistent(&mut db.conn(), me.id);
 }
 
 async fn a_declined_card_credits_nothing(db: TestDb) {
     let (_, clock) = clock();
+    let outbox = Outbox::new();
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "declined@example.com");
     let started = purchases::create(db.db(), &provider, &clock, me.id, "popular").await.unwrap();
@@ -260,9 +313,11 @@ async fn a_declined_card_credits_nothing(db: TestDb) {
         test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "1234"),
         Err(CreditsError::InvalidCard)
     ));
-    let confirm = purchases::confirm(db.db(), &provider, &clock, me.id, started.intent_id).await;
+    let confirm =
+        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id).await;
     assert!(
         matches!(confirm, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Your card was declined.")
     );
     assert_eq!(balance_of(&mut db.conn(), me.id), 3);
+    assert!(outbox.sent().is_empty(), "no receipt for a payment that failed");
 }

@@ -186,7 +186,7 @@ fn owned_media() -> OwnedMedia {
 fn account_data() -> AccountData {
     AccountData(vec![
         setupiq_credits::service::balance::export_history,
-        setupiq_credits::service::purchases::export_payments,
+        setupiq_credits::service::receipts::export_payments,
         setupiq_contact::service::export_messages,
         setupiq_affiliate::service::export_clicks,
         setupiq_analysis::service::export_analyses,

@@ -194,6 +194,35 @@ async fn a_test_mode_purchase_works_offline(db: TestDb) {
     );
     assert_eq!(balance(&me).await, 13);
     app.assert_ledger_consistent(me.id);
+
+    // The receipt: e-mailed once, listed, and printable by its owner only.
+    let receipts: Vec<_> =
+        app.outbox().into_iter().filter(|m| m.subject.starts_with("Your SetupIQ receipt")).collect();
+    assert_eq!(receipts.len(), 1, "one receipt for one purchase");
+    assert_eq!(receipts[0].to, "offline@example.com");
+    assert!(receipts[0].text.contains(&format!("/receipts/{intent_id}")), "{}", receipts[0].text);
+    let listed = me.get("/_api/credits/payments").await.json();
+    let payment = &listed["payments"][0];
+    assert_eq!(
+        (payment["reference"].as_str(), payment["description"].as_str(), payment["amountCents"].as_i64()),
+        (Some(intent_id.as_str()), Some("Starter Pack (10 credits)"), Some(499))
+    );
+    assert!(payment["paidAt"].is_string() && payment.get("clientSecret").is_none(), "{payment}");
+    let printable = me.get(&format!("/_api/credits/payments/{intent_id}")).await;
+    assert_eq!(
+        (printable.status, printable.json()["reference"].as_str()),
+        (StatusCode::OK, Some(intent_id.as_str()))
+    );
+    let theirs = thief.get(&format!("/_api/credits/payments/{intent_id}")).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND, "a receipt is its payer's alone");
+    assert_eq!(app.client().get("/_api/credits/payments").await.status, StatusCode::UNAUTHORIZED);
+    let unpaid = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "value"})).await.json();
+    let unpaid_id = unpaid["paymentIntentId"].as_str().unwrap();
+    assert_eq!(
+        me.get(&format!("/_api/credits/payments/{unpaid_id}")).await.status,
+        StatusCode::NOT_FOUND,
+        "no receipt before it is paid"
+    );
 }
 
 async fn stripe_purchases_are_credited_once_by_confirm_and_webhook(db: TestDb) {
@@ -253,6 +282,19 @@ async fn stripe_purchases_are_credited_once_by_confirm_and_webhook(db: TestDb) {
     assert_eq!(redelivered.status, StatusCode::OK);
     assert_eq!(balance(&me).await, 28);
     app.assert_ledger_consistent(me.id);
+    let receipts: Vec<_> =
+        app.outbox().into_iter().filter(|m| m.subject.starts_with("Your SetupIQ receipt")).collect();
+    assert_eq!(
+        receipts.len(),
+        1,
+        "one receipt, from whichever of the webhook and the confirmation credited it"
+    );
+    assert_eq!(receipts[0].subject, "Your SetupIQ receipt: Popular Pack (25 credits)");
+    assert!(
+        receipts[0].text.contains("Amount paid: $9.99") && !receipts[0].text.contains("test mode"),
+        "{}",
+        receipts[0].text
+    );
 }
 
 async fn a_retried_purchase_gets_the_same_intent_until_one_is_credited(db: TestDb) {

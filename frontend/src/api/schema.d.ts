@@ -1015,6 +1015,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/credits/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's card payments, newest first (paid ones have a receipt). */
+        get: operations["list_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/credits/payments/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt of one of the signed-in user's paid payments, by its reference. */
+        get: operations["receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/health": {
         parameters: {
             query?: never;
@@ -1230,7 +1264,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Credits a paid intent of the signed-in user, once, if the provider reports it succeeded. */
+        /**
+         * Credits a paid intent of the signed-in user, once, if the provider reports it succeeded.
+         *     The call that credits it (this one or Stripe's webhook) e-mails the receipt.
+         */
         post: operations["confirm_payment"];
         delete?: never;
         options?: never;
@@ -1281,7 +1318,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook: `payment_intent.succeeded` credits the purchase (signature verified). */
+        /**
+         * Stripe's webhook: `payment_intent.succeeded` credits the purchase (signature verified)
+         *     and, when it is the first to, e-mails the receipt.
+         */
         post: operations["stripe_webhook"];
         delete?: never;
         options?: never;
@@ -2094,6 +2134,35 @@ export interface components {
             offset: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description One card payment, as its payer sees it (no client secret). */
+        PaymentDto: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            credits: number;
+            currency: string;
+            /** @description What was bought, e.g. "Popular Pack (25 credits)". */
+            description: string;
+            /** @description The pack bought. */
+            packageId: string;
+            /**
+             * Format: date-time
+             * @description When it was paid and its credits added; null while it is not (no receipt then).
+             */
+            paidAt?: string | null;
+            /** @description `stripe`, or `test` for the offline test mode (no card was charged). */
+            provider: string;
+            /** @description The provider's reference of the payment (a Stripe PaymentIntent id): the receipt number. */
+            reference: string;
+            /** @description The provider's status (`succeeded`, `requires_payment_method`, …). */
+            status: string;
+        };
+        /** @description The signed-in user's card payments, newest first. */
+        PaymentsResponse: {
+            payments: components["schemas"]["PaymentDto"][];
         };
         PostSummaryDto: {
             /**
@@ -6414,6 +6483,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PacksResponse"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's reference (receipt number) */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paid payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDto"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No paid payment of this user with that reference */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The service is temporarily unavailable (see `Retry-After`) */

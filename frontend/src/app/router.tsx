@@ -18,6 +18,7 @@ const Impressum = lazy(() => import('@/routes/Impressum'))
 const AffiliateDisclaimer = lazy(() => import('@/routes/AffiliateDisclaimer'))
 const Contact = lazy(() => import('@/routes/Contact'))
 const Profile = lazy(() => import('@/routes/Profile'))
+const Receipt = lazy(() => import('@/routes/Receipt'))
 const ResetPassword = lazy(() => import('@/routes/ResetPassword'))
 const VerifyEmail = lazy(() => import('@/routes/VerifyEmail'))
 const Login = lazy(() => import('@/routes/Login'))
@@ -61,6 +62,7 @@ export const router = createBrowserRouter([
           { path: 'affiliate-disclaimer', element: <AffiliateDisclaimer /> },
           { path: 'contact', element: <Contact /> },
           { path: 'profile', element: <Profile /> },
+          { path: 'receipts/:reference', element: <Receipt /> },
           { path: 'reset-password', element: <ResetPassword /> },
           { path: 'verify-email', element: <VerifyEmail /> },
           { path: 'login', element: <Login /> },

@@ -15,6 +15,7 @@ import { EXPORT_URL, updateDisplayName, updateProfile, uploadProfilePicture } fr
 import { ActiveSessions } from '@/features/auth/components/ActiveSessions'
 import { ChangeEmailForm } from '@/features/auth/components/ChangeEmailForm'
 import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm'
+import { PaymentHistory } from '@/features/credits/components/PaymentHistory'
 import { useAuth } from '@/app/auth'
 import { displayNameSchema, usernameSchema } from '@/features/auth/schemas'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
@@ -89,6 +90,10 @@ function ProfileView({ user }: { user: User }) {
         <h2 id="security">Password and Devices</h2>
         <ChangePasswordForm />
         <ActiveSessions />
+      </section>
+      <section className="card stack" aria-labelledby="payments">
+        <h2 id="payments">Payments and Receipts</h2>
+        <PaymentHistory />
       </section>
       <section className="card stack" aria-labelledby="your-data">
         <h2 id="your-data">Your Data</h2>

@@ -5,3 +5,4 @@ pub mod ads;
 pub mod balance;
 pub mod packs;
 pub mod purchases;
+pub mod receipts;

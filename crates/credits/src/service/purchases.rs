@@ -5,18 +5,17 @@
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use setupiq_auth::service::ledger::{self, LedgerReason};
+use setupiq_core::mail::Mailer;
 use setupiq_core::{Config, SharedClock};
 use setupiq_db::{Db, DbConnection, write_transaction};
 
-use setupiq_auth::service::export::{Section, SectionError};
-
-use crate::dto::PaymentDto;
 use crate::error::{CreditsError, PAYMENT_NOT_SUCCESSFUL};
 use crate::models::{PaymentInsertForm, WebhookEventInsertForm};
 use crate::payments::stripe::StripeProvider;
 use crate::payments::{NewIntent, PaymentStatus, ProviderKind, RetrievedIntent, test_mode, webhook};
 use crate::repo;
 use crate::service::packs::{self, CURRENCY};
+use crate::service::receipts;
 
 /// Where payments go: real Stripe, or the offline test mode.
 #[derive(Debug, Clone)]
@@ -119,15 +118,26 @@ fn purchase_key(user_id: i64, package_id: &str, fulfilled_purchases: i64) -> Str
 pub struct Fulfilment {
     pub credits_added: i32,
     pub new_balance: i32,
+    /// This call credited it (the first of the confirmation and the webhook): its receipt
+    /// is mailed now.
+    pub newly_credited: bool,
+}
+
+/// Where the receipt of a payment credited now is mailed from.
+#[derive(Clone, Copy)]
+pub struct Receipts<'a> {
+    pub mailer: &'a Mailer,
+    pub config: &'a Config,
 }
 
 /// Credits the user's intent if, and only if, the provider reports it succeeded.
 /// Repeated or concurrent calls credit it once; the first reports the credits added, the
-/// others report 0 with the same balance.
+/// others report 0 with the same balance. The call that credits it mails the receipt.
 pub async fn confirm(
     db: &Db,
     provider: &PaymentProvider,
     clock: &SharedClock,
+    receipts: Receipts<'_>,
     user_id: i64,
     intent_id: String,
 ) -> Result<Fulfilment, CreditsError> {
@@ -143,16 +153,25 @@ pub async fn confirm(
         return Err(CreditsError::PaymentNotFound);
     }
     let clock = clock.clone();
-    db.run(move |conn| {
-        let now = clock.now();
-        let fulfilment = settle(conn, &retrieved, now)?;
-        // The first confirmation reports the credits (even when the webhook credited them a
-        // moment before); a repeated one reports none, so a replay cannot look like a
-        // second purchase.
-        let first = repo::mark_payment_confirmed(conn, &retrieved.id, now.naive_utc())? == 1;
-        Ok(if first { fulfilment } else { Fulfilment { credits_added: 0, ..fulfilment } })
-    })
-    .await
+    let fulfilment = db
+        .run(move |conn| {
+            let now = clock.now();
+            let fulfilment = settle(conn, &retrieved, now)?;
+            // The first confirmation reports the credits (even when the webhook credited them a
+            // moment before); a repeated one reports none, so a replay cannot look like a
+            // second purchase.
+            let first = repo::mark_payment_confirmed(conn, &retrieved.id, now.naive_utc())? == 1;
+            Ok::<_, CreditsError>(if first {
+                fulfilment
+            } else {
+                Fulfilment { credits_added: 0, ..fulfilment }
+            })
+        })
+        .await?;
+    if fulfilment.newly_credited {
+        receipts::mail(db, receipts.mailer, receipts.config, intent_id).await;
+    }
+    Ok(fulfilment)
 }
 
 async fn retrieve(
@@ -205,7 +224,8 @@ pub(crate) fn fulfil(
         }
         ledger::lock_account(conn, payment.user_id)?;
         let reference = format!("payment:{intent_id}");
-        let new_balance = if ledger::is_applied(conn, &reference)? {
+        let newly_credited = !ledger::is_applied(conn, &reference)?;
+        let new_balance = if !newly_credited {
             ledger::balance(conn, payment.user_id)?
         } else {
             let reason = LedgerReason::Purchase { package_id: payment.package_id.clone() };
@@ -220,7 +240,7 @@ pub(crate) fn fulfil(
             );
             balance
         };
-        Ok(Fulfilment { credits_added: payment.credits, new_balance })
+        Ok(Fulfilment { credits_added: payment.credits, new_balance, newly_credited })
     })
 }
 
@@ -246,11 +266,13 @@ struct EventObject {
 }
 
 /// Handles a Stripe webhook: verifies its signature, records the event id once, and
-/// fulfils `payment_intent.succeeded` through the same function as `confirm`.
+/// fulfils `payment_intent.succeeded` through the same function as `confirm` (mailing the
+/// receipt when it is the one that credits it).
 pub async fn handle_webhook(
     db: &Db,
     provider: &PaymentProvider,
     clock: &SharedClock,
+    receipts: Receipts<'_>,
     payload: Vec<u8>,
     signature: Option<String>,
 ) -> Result<(), CreditsError> {
@@ -261,44 +283,31 @@ pub async fn handle_webhook(
     let now = clock.now();
     webhook::verify(&payload, &header, secret, now)?;
     let event: Event = serde_json::from_slice(&payload).map_err(|_| CreditsError::UnreadableEvent)?;
-    db.run(move |conn| {
-        write_transaction(conn, |conn| {
-            let first_time = repo::record_webhook_event(
-                conn,
-                &WebhookEventInsertForm {
-                    event_id: &event.id,
-                    event_type: &event.kind,
-                    received_at: now.naive_utc(),
-                },
-            )?;
-            if !first_time || event.kind != "payment_intent.succeeded" {
-                return Ok(());
-            }
-            match fulfil(conn, &event.data.object.id, event.data.object.amount, now) {
-                // An intent we never created (another integration on the account): ignore.
-                Err(CreditsError::PaymentNotFound) => Ok(()),
-                other => other.map(|_| ()),
-            }
+    let intent_id = event.data.object.id.clone();
+    let credited = db
+        .run(move |conn| {
+            write_transaction(conn, |conn| {
+                let first_time = repo::record_webhook_event(
+                    conn,
+                    &WebhookEventInsertForm {
+                        event_id: &event.id,
+                        event_type: &event.kind,
+                        received_at: now.naive_utc(),
+                    },
+                )?;
+                if !first_time || event.kind != "payment_intent.succeeded" {
+                    return Ok(false);
+                }
+                match fulfil(conn, &event.data.object.id, event.data.object.amount, now) {
+                    // An intent we never created (another integration on the account): ignore.
+                    Err(CreditsError::PaymentNotFound) => Ok(false),
+                    other => other.map(|done| done.newly_credited),
+                }
+            })
         })
-    })
-    .await
-}
-
-/// The user's card payments, newest first, for their data export (`payments`).
-pub fn export_payments(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
-    let payments: Vec<PaymentDto> = repo::payments_of_user(conn, user_id)?
-        .into_iter()
-        .map(|p| PaymentDto {
-            reference: p.intent_id,
-            package_id: p.package_id,
-            credits: p.credits,
-            amount_cents: p.amount_cents,
-            currency: p.currency,
-            provider: p.provider.as_str().to_owned(),
-            status: p.status.as_str().to_owned(),
-            created_at: p.created_at.and_utc(),
-            fulfilled_at: p.fulfilled_at.map(|t| t.and_utc()),
-        })
-        .collect();
-    Section::new("payments", &payments)
+        .await?;
+    if credited {
+        receipts::mail(db, receipts.mailer, receipts.config, intent_id).await;
+    }
+    Ok(())
 }

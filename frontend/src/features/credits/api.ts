@@ -10,7 +10,11 @@ export type LedgerEntry = Schemas['LedgerEntryDto']
 export type PaymentIntent = Schemas['CreatePaymentIntentResponse']
 export type Purchase = Schemas['ConfirmPaymentResponse']
 
+export type Payment = Schemas['PaymentDto']
+
 export const PACKS_KEY = '/_api/credits/packs'
+/** The signed-in user's card payments (the profile's "Payments and Receipts"). */
+export const PAYMENTS_KEY = '/_api/credits/payments'
 export const AD_STATS_KEY = '/_api/credits/ad-stats'
 
 export async function fetchPacks(): Promise<Schemas['PacksResponse']> {
@@ -60,6 +64,19 @@ export function useAdStats(enabled: boolean) {
 }
 
 /** The signed-in user's latest balance changes. */
+export async function fetchPayments(): Promise<Payment[]> {
+  return unwrap(await api.GET('/_api/credits/payments'), 'Could not load your payments.').payments
+}
+
+/** One paid payment of the signed-in user, for its receipt page. */
+export async function fetchReceipt(reference: string): Promise<Payment> {
+  return unwrap(await api.GET('/_api/credits/payments/{reference}', { params: { path: { reference } } }), 'Could not load this receipt.')
+}
+
+export function usePayments() {
+  return useSWR(PAYMENTS_KEY, fetchPayments)
+}
+
 export function useCreditHistory(enabled: boolean) {
   return useSWR(enabled ? CREDIT_HISTORY_KEY : null, fetchHistory, { dedupingInterval: 5 * 60_000 })
 }
@@ -77,6 +94,7 @@ export function useBalanceChanged() {
       refreshSession()
       void mutate(AD_STATS_KEY)
       void mutate(CREDIT_HISTORY_KEY)
+      void mutate(PAYMENTS_KEY)
     },
     [user, setUser, refreshSession, mutate],
   )

@@ -1,0 +1,145 @@
+//! Receipts: every card payment, as its payer sees it. A payment credited for the first
+//! time is e-mailed as a receipt (whether the browser's confirmation or Stripe's webhook
+//! credited it: [`purchases::fulfil`] says which call was first), and the payer's
+//! payments are listed on their profile, each with a printable receipt page.
+//!
+//! [`purchases::fulfil`]: super::purchases
+
+use chrono::{DateTime, Utc};
+use setupiq_auth::service::accounts;
+use setupiq_auth::service::export::{Section, SectionError};
+use setupiq_core::Config;
+use setupiq_core::mail::{Mailer, OutgoingEmail};
+use setupiq_db::{Db, DbConnection};
+
+use crate::error::CreditsError;
+use crate::models::PaymentRow;
+use crate::payments::{PaymentStatus, ProviderKind};
+use crate::repo;
+use crate::service::packs;
+
+/// One card payment of a user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payment {
+    /// The provider's reference (a Stripe PaymentIntent id): the receipt number.
+    pub reference: String,
+    /// What was bought: "Popular Pack (25 credits)".
+    pub description: String,
+    pub package_id: String,
+    pub credits: i32,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub provider: ProviderKind,
+    pub status: PaymentStatus,
+    pub created_at: DateTime<Utc>,
+    /// When it was paid and credited; `None` while it is not.
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+impl From<PaymentRow> for Payment {
+    fn from(row: PaymentRow) -> Self {
+        let name = packs::find(&row.package_id).map_or(row.package_id.as_str(), |pack| pack.name);
+        Self {
+            description: format!("{name} ({} credits)", row.credits),
+            reference: row.intent_id,
+            package_id: row.package_id,
+            credits: row.credits,
+            amount_cents: row.amount_cents,
+            currency: row.currency,
+            provider: row.provider,
+            status: row.status,
+            created_at: row.created_at.and_utc(),
+            paid_at: row.fulfilled_at.map(|t| t.and_utc()),
+        }
+    }
+}
+
+/// The user's payments, newest first (paid or not: a declined card shows too).
+pub fn list(conn: &mut DbConnection, user_id: i64) -> Result<Vec<Payment>, CreditsError> {
+    Ok(repo::payments_of_user(conn, user_id)?.into_iter().map(Payment::from).collect())
+}
+
+/// One of the user's payments; another user's, or one not paid, has no receipt.
+pub fn receipt(conn: &mut DbConnection, user_id: i64, reference: &str) -> Result<Payment, CreditsError> {
+    repo::find_payment(conn, reference)?
+        .filter(|row| row.user_id == user_id && row.fulfilled_at.is_some())
+        .map(Payment::from)
+        .ok_or(CreditsError::PaymentNotFound)
+}
+
+/// The user's payments, for their data export (`payments`).
+pub fn export_payments(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let payments: Vec<crate::dto::PaymentDto> = list(conn, user_id)?.into_iter().map(Into::into).collect();
+    Section::new("payments", &payments)
+}
+
+/// E-mails the receipt of a payment just credited. It is sent after the credit is stored; a
+/// mail failure is logged (the receipt stays on the profile), never the payer's to see.
+pub async fn mail(db: &Db, mailer: &Mailer, config: &Config, reference: String) {
+    let found = db
+        .run(move |conn| {
+            let Some(row) = repo::find_payment(conn, &reference)? else { return Ok(None) };
+            let email = accounts::find(conn, row.user_id)?.map(|account| account.email);
+            Ok::<_, CreditsError>(email.map(|email| (email, Payment::from(row))))
+        })
+        .await;
+    match found {
+        Ok(Some((email, payment))) => {
+            if let Err(e) = mailer.send(receipt_email(config, &email, &payment)).await {
+                tracing::error!(error = %e, reference = payment.reference, "could not send the receipt");
+            }
+        }
+        Ok(None) => {}
+        Err(e) => tracing::error!(error = %e, "could not read the payment to send its receipt"),
+    }
+}
+
+/// `$9.99`, `$19.99` (amounts in cents of a two-decimal currency).
+pub fn format_amount(cents: i64, currency: &str) -> String {
+    let symbol = if currency.eq_ignore_ascii_case("usd") {
+        "$".to_owned()
+    } else {
+        format!("{} ", currency.to_uppercase())
+    };
+    format!("{symbol}{}.{:02}", cents / 100, cents % 100)
+}
+
+/// The receipt e-mail: what was bought, for how much, when, and where it stays printable.
+pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEmail {
+    let seller = config.legal.operator.as_deref().unwrap_or("SetupIQ");
+    let paid = payment.paid_at.unwrap_or(payment.created_at).format("%B %-d, %Y");
+    let link = config.public_link(&format!("/receipts/{}", payment.reference));
+    let test = if payment.provider == ProviderKind::TestMode {
+        "\r\nThis payment was made in test mode: no card was charged.\r\n"
+    } else {
+        ""
+    };
+    OutgoingEmail {
+        to: to.to_owned(),
+        subject: format!("Your SetupIQ receipt: {}", payment.description),
+        text: format!(
+            "Hi,\r\n\r\nThank you for your purchase. Here is your receipt.\r\n\r\n\
+             Receipt number: {}\r\nDate: {paid}\r\nItem: {}\r\nAmount paid: {}\r\nSold by: {seller}\r\n{test}\r\n\
+             The credits are in your account now. You can view and print this receipt\r\n\
+             at any time on your profile:\r\n\r\n\
+             {link}\r\n\r\n-- SetupIQ\r\n",
+            payment.reference,
+            payment.description,
+            format_amount(payment.amount_cents, &payment.currency),
+        ),
+        reply_to: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_amount;
+
+    #[test]
+    fn amounts_are_written_as_money() {
+        assert_eq!(format_amount(999, "usd"), "$9.99");
+        assert_eq!(format_amount(1999, "USD"), "$19.99");
+        assert_eq!(format_amount(5, "usd"), "$0.05");
+        assert_eq!(format_amount(499, "eur"), "EUR 4.99");
+    }
+}

@@ -23,6 +23,8 @@ pub(crate) struct UserRow {
     pub updated_at: NaiveDateTime,
     /// When the link mailed to `email` was followed; `None` until then.
     pub email_verified_at: Option<NaiveDateTime>,
+    /// An admin granted Pro (`is_pro` is this or `users.pro_subscribed`).
+    pub pro_granted: bool,
 }
 
 #[derive(Debug, Insertable)]
@@ -142,7 +144,10 @@ pub struct Account {
     pub username: String,
     pub display_name: String,
     pub profile_picture: Option<String>,
+    /// Pro: an admin's grant stands or a subscription is paid up.
     pub is_pro: bool,
+    /// Pro was granted by an admin (not bought).
+    pub pro_granted: bool,
     pub role: Role,
     pub credits: i32,
     pub created_at: DateTime<Utc>,
@@ -159,6 +164,7 @@ impl From<UserRow> for Account {
             display_name: row.display_name,
             profile_picture: row.profile_picture,
             is_pro: row.is_pro,
+            pro_granted: row.pro_granted,
             role: row.role,
             credits: row.credits,
             created_at: row.created_at.and_utc(),

@@ -122,14 +122,35 @@ pub(crate) fn update_profile_picture(
         .execute(conn)
 }
 
-pub(crate) fn set_pro(
+/// Grants or withdraws an admin's Pro; the account stays Pro while a subscription is paid up.
+pub(crate) fn set_pro_granted(
     conn: &mut DbConnection,
     id: i64,
-    is_pro: bool,
+    granted: bool,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(users::table.find(id))
-        .set((users::is_pro.eq(is_pro), users::updated_at.eq(now)))
+        .set((
+            users::pro_granted.eq(granted),
+            users::is_pro.eq(users::pro_subscribed.or(granted.into_sql::<diesel::sql_types::Bool>())),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
+
+/// Marks whether a subscription is paid up; the account stays Pro while an admin's grant stands.
+pub(crate) fn set_pro_subscribed(
+    conn: &mut DbConnection,
+    id: i64,
+    subscribed: bool,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((
+            users::pro_subscribed.eq(subscribed),
+            users::is_pro.eq(users::pro_granted.or(subscribed.into_sql::<diesel::sql_types::Bool>())),
+            users::updated_at.eq(now),
+        ))
         .execute(conn)
 }
 

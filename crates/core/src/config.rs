@@ -123,6 +123,22 @@ pub struct Config {
     pub legal: LegalInfo,
     /// `SETUPIQ_ADSENSE_CLIENT` (`ca-pub-…`): the ad slots show ads; without it there are none.
     pub adsense_client: Option<String>,
+    /// What Pro costs, in cents of the packs' currency.
+    pub pro_prices: ProPrices,
+}
+
+/// `SETUPIQ_PRO_MONTHLY_CENTS` (default 499) and `SETUPIQ_PRO_YEARLY_CENTS` (default 3999):
+/// the prices of the two Pro plans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProPrices {
+    pub monthly_cents: i64,
+    pub yearly_cents: i64,
+}
+
+impl Default for ProPrices {
+    fn default() -> Self {
+        Self { monthly_cents: 499, yearly_cents: 3999 }
+    }
 }
 
 /// `SETUPIQ_LEGAL_*`: who runs this deployment, for the legal pages and the Impressum
@@ -259,6 +275,10 @@ impl Config {
             ),
             log_json: var("SETUPIQ_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
             affiliate_conversion_bp: number(&var, "SETUPIQ_AFFILIATE_CONVERSION_BP", 500)?,
+            pro_prices: ProPrices {
+                monthly_cents: number(&var, "SETUPIQ_PRO_MONTHLY_CENTS", ProPrices::default().monthly_cents)?,
+                yearly_cents: number(&var, "SETUPIQ_PRO_YEARLY_CENTS", ProPrices::default().yearly_cents)?,
+            },
             body_timeout: std::time::Duration::from_secs(number(&var, "SETUPIQ_BODY_TIMEOUT_SECS", 30)?),
             body_budget_bytes: number::<usize>(&var, "SETUPIQ_BODY_BUDGET_MB", 160)?
                 .saturating_mul(1024 * 1024),

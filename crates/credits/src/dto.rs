@@ -9,6 +9,7 @@ use setupiq_auth::service::ledger::LedgerEntry;
 
 use crate::service::ads::{AdReward, AdStats};
 use crate::service::packs::Pack;
+use crate::service::pro::{Plan, Subscription, SubscriptionStatus};
 use crate::service::receipts::Payment;
 
 /// A pack of credits for sale.
@@ -77,8 +78,12 @@ pub struct ConfirmPaymentRequest {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmPaymentResponse {
+    /// Credits this confirmation added (0 for a replay, and for a Pro payment).
     pub credits_added: i32,
     pub new_balance: i32,
+    /// Set when the payment was for Pro: when the paid period ends.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pro_until: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -256,4 +261,72 @@ impl From<LedgerEntry> for LedgerEntryDto {
 pub struct HistoryResponse {
     /// Newest first, at most 50.
     pub entries: Vec<LedgerEntryDto>,
+}
+
+/// A Pro plan for sale (prices from the configuration).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProPlanDto {
+    pub plan: Plan,
+    #[schema(example = "SetupIQ Pro, monthly")]
+    pub name: String,
+    pub price_cents: i64,
+    pub currency: String,
+    /// `month` or `year`: how long each paid period lasts.
+    pub interval: String,
+}
+
+/// A member's subscription.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionDto {
+    pub plan: Plan,
+    pub status: SubscriptionStatus,
+    /// The end of the paid period: the next renewal, or when Pro ends after a cancel.
+    pub current_period_end: Option<DateTime<Utc>>,
+    /// Cancelled: Pro stays until `currentPeriodEnd`, then ends.
+    pub cancel_at_period_end: bool,
+}
+
+impl From<Subscription> for SubscriptionDto {
+    fn from(s: Subscription) -> Self {
+        Self {
+            plan: s.plan,
+            status: s.status,
+            current_period_end: s.current_period_end,
+            cancel_at_period_end: s.cancel_at_period_end,
+        }
+    }
+}
+
+/// Pro as the viewer sees it: the plans for sale and, signed in, their own membership.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProResponse {
+    pub plans: Vec<ProPlanDto>,
+    /// Payments run in the offline test mode (no card is charged).
+    pub test_mode: bool,
+    /// The viewer is Pro now (by subscription or by an admin's grant); false for a visitor.
+    pub is_pro: bool,
+    /// Pro was granted by the team.
+    pub granted_by_admin: bool,
+    /// The viewer's newest subscription past its first payment, if any.
+    pub subscription: Option<SubscriptionDto>,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SubscribeRequest {
+    pub plan: Plan,
+}
+
+/// A subscription waiting for its first payment: confirm `paymentIntentId` as for a pack.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscribeResponse {
+    pub subscription_id: String,
+    pub payment_intent_id: String,
+    pub client_secret: String,
+    /// Pay with `POST /_api/stripe/test-mode/pay` (test cards) instead of Stripe's form.
+    pub test_mode: bool,
 }

@@ -38,6 +38,14 @@ pub enum CreditsError {
     UnreadableEvent,
     #[error("Webhooks are not configured.")]
     WebhookNotConfigured,
+    #[error("Please choose the monthly or the yearly plan.")]
+    UnknownPlan,
+    #[error("You are already a Pro member.")]
+    AlreadyPro,
+    #[error("You have no Pro subscription to change.")]
+    NoSubscription,
+    #[error("Pro subscriptions cannot be bought with this deployment's payment provider yet.")]
+    SubscriptionsUnavailable,
     #[error(transparent)]
     Provider(#[from] ProviderError),
     #[error(transparent)]
@@ -70,6 +78,10 @@ impl From<CreditsError> for ApiError {
             CreditsError::InvalidCard => ApiError::invalid("cardNumber", message),
             CreditsError::Webhook(_) | CreditsError::UnreadableEvent => ApiError::bad_request(message),
             CreditsError::WebhookNotConfigured => ApiError::not_found(message),
+            CreditsError::UnknownPlan => ApiError::invalid("plan", message),
+            CreditsError::AlreadyPro => ApiError::conflict(message),
+            CreditsError::NoSubscription => ApiError::not_found(message),
+            CreditsError::SubscriptionsUnavailable => ApiError::unavailable(message),
             CreditsError::Provider(ProviderError::NotFound) => ApiError::not_found("Payment not found."),
             CreditsError::Provider(_) => {
                 tracing::error!(error = %message, "payment provider call failed");

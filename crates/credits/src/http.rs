@@ -1,22 +1,26 @@
 //! The credit endpoints: packs, history, deductions, rewarded ads and payments.
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use setupiq_auth::CurrentUser;
+use chrono::{DateTime, Utc};
+use setupiq_auth::dto::EmptyRequest;
+use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::mail::Mailer;
-use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
-use setupiq_db::Db;
+use setupiq_db::{Db, DbConnection};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
     AdStatsResponse, ConfirmPaymentRequest, ConfirmPaymentResponse, CreatePaymentIntentRequest,
     CreatePaymentIntentResponse, DeductRequest, DeductResponse, HistoryResponse, LedgerEntryDto, PackDto,
-    PacksResponse, PaymentDto, PaymentsResponse, TestModePayRequest, TestModePayResponse, WatchAdRequest,
-    WatchAdResponse, WatchAdStartResponse,
+    PacksResponse, PaymentDto, PaymentsResponse, ProPlanDto, ProResponse, SubscribeRequest,
+    SubscribeResponse, TestModePayRequest, TestModePayResponse, WatchAdRequest, WatchAdResponse,
+    WatchAdStartResponse,
 };
 use crate::error::CreditsError;
 use crate::payments::{PaymentStatus, test_mode};
+use crate::service::pro::{self, Membership, Plan, Subscription};
 use crate::service::purchases::{self, PaymentProvider, Receipts};
 use crate::service::{ads, balance, packs, receipts};
 
@@ -32,6 +36,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(confirm_payment)
         .service(test_mode_pay)
         .service(list_payments)
+        .service(pro_state)
+        .service(subscribe)
+        .service(cancel_pro)
+        .service(resume_pro)
         .service(receipt)
         .service(stripe_webhook);
 }
@@ -215,7 +223,11 @@ async fn confirm_payment(
     let receipts = Receipts { mailer: &mailer, config: &config };
     let done =
         purchases::confirm(&db, &provider, &clock, receipts, user.id(), body.payment_intent_id).await?;
-    Ok(web::Json(ConfirmPaymentResponse { credits_added: done.credits_added, new_balance: done.new_balance }))
+    Ok(web::Json(ConfirmPaymentResponse {
+        credits_added: done.credits_added,
+        new_balance: done.new_balance,
+        pro_until: done.pro_until,
+    }))
 }
 
 /// Test mode only: pays an intent with a test card (4242… succeeds, 4000 0000 0000 0002 is declined).
@@ -244,6 +256,151 @@ async fn test_mode_pay(
     let user_id = user.id();
     db.run(move |conn| test_mode::pay(conn, user_id, &body.payment_intent_id, &body.card_number)).await?;
     Ok(web::Json(TestModePayResponse { status: PaymentStatus::Succeeded.as_str().into() }))
+}
+
+fn pro_response(provider: &PaymentProvider, config: &Config, membership: Option<Membership>) -> ProResponse {
+    let plans = Plan::ALL
+        .into_iter()
+        .map(|plan| ProPlanDto {
+            plan,
+            name: plan.name().to_owned(),
+            price_cents: plan.price_cents(config.pro_prices),
+            currency: packs::CURRENCY.to_owned(),
+            interval: plan.interval().to_owned(),
+        })
+        .collect();
+    let membership = membership.unwrap_or(Membership { is_pro: false, granted: false, subscription: None });
+    ProResponse {
+        plans,
+        test_mode: provider.is_test_mode(),
+        is_pro: membership.is_pro,
+        granted_by_admin: membership.granted,
+        subscription: membership.subscription.map(Into::into),
+    }
+}
+
+/// The Pro plans for sale and, signed in, the viewer's own membership: plan, status, the
+/// end of the paid period and whether it was cancelled. A period that is over is settled
+/// first (renewed, or ended after a cancel).
+#[utoipa::path(tag = "payments", responses((status = 200, description = "Pro", body = ProResponse)))]
+#[get("/_api/pro")]
+async fn pro_state(
+    user: OptionalUser,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+    clock: web::Data<SharedClock>,
+    mailer: web::Data<Mailer>,
+    config: web::Data<Config>,
+) -> Result<web::Json<ProResponse>, ApiError> {
+    let membership = match user.0 {
+        None => None,
+        Some(user) => {
+            let user_id = user.id();
+            let receipts = Receipts { mailer: &mailer, config: &config };
+            pro::settle(&db, &clock, receipts, Some(user_id)).await?;
+            Some(db.run(move |conn| pro::membership(conn, user_id)).await?)
+        }
+    };
+    Ok(web::Json(pro_response(&provider, &config, membership)))
+}
+
+/// Starts a Pro subscription to `plan`: answers the first period's payment, which the card
+/// form pays and `POST /_api/stripe/confirm-payment` confirms exactly as for a pack (its
+/// answer carries `proUntil`). Asked again before paying, the same payment is answered.
+#[utoipa::path(
+    tag = "payments",
+    security(("session" = [])),
+    request_body = SubscribeRequest,
+    responses(
+        (status = 200, description = "Waiting for the first payment", body = SubscribeResponse),
+        InvalidInput,
+        NotSignedIn,
+        (status = 409, description = "Already subscribed", body = ErrorBody),
+        (status = 503, description = "Not sold with this payment provider yet", body = ErrorBody),
+    )
+)]
+#[post("/_api/pro/subscribe")]
+async fn subscribe(
+    user: CurrentUser,
+    body: ValidJson<SubscribeRequest>,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<SubscribeResponse>, ApiError> {
+    let plan = body.into_inner().plan;
+    let started = pro::subscribe(&db, &provider, &clock, config.pro_prices, user.id(), plan).await?;
+    Ok(web::Json(SubscribeResponse {
+        subscription_id: started.subscription_id,
+        payment_intent_id: started.intent_id,
+        client_secret: started.client_secret,
+        test_mode: provider.is_test_mode(),
+    }))
+}
+
+/// Cancels the subscription at the end of the paid period: Pro stays until then.
+#[utoipa::path(
+    tag = "payments",
+    security(("session" = [])),
+    request_body = EmptyRequest,
+    responses(
+        (status = 200, description = "Cancelled at the period's end", body = ProResponse),
+        NotSignedIn,
+        (status = 404, description = "No running subscription", body = ErrorBody),
+    )
+)]
+#[post("/_api/pro/cancel")]
+async fn cancel_pro(
+    user: CurrentUser,
+    _body: ValidJson<EmptyRequest>,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<ProResponse>, ApiError> {
+    change_subscription(user, &db, &provider, &clock, &config, pro::cancel).await
+}
+
+/// Takes back a cancel before the paid period ends: the subscription renews as before.
+#[utoipa::path(
+    tag = "payments",
+    security(("session" = [])),
+    request_body = EmptyRequest,
+    responses(
+        (status = 200, description = "Renews again", body = ProResponse),
+        NotSignedIn,
+        (status = 404, description = "No running subscription", body = ErrorBody),
+    )
+)]
+#[post("/_api/pro/resume")]
+async fn resume_pro(
+    user: CurrentUser,
+    _body: ValidJson<EmptyRequest>,
+    db: web::Data<Db>,
+    provider: web::Data<PaymentProvider>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<ProResponse>, ApiError> {
+    change_subscription(user, &db, &provider, &clock, &config, pro::resume).await
+}
+
+/// Cancels or resumes the member's subscription, then answers their membership.
+async fn change_subscription(
+    user: CurrentUser,
+    db: &Db,
+    provider: &PaymentProvider,
+    clock: &SharedClock,
+    config: &Config,
+    change: fn(&mut DbConnection, i64, DateTime<Utc>) -> Result<Subscription, CreditsError>,
+) -> Result<web::Json<ProResponse>, ApiError> {
+    let (user_id, now) = (user.id(), clock.now());
+    let membership = db
+        .run(move |conn| {
+            change(conn, user_id, now)?;
+            pro::membership(conn, user_id)
+        })
+        .await?;
+    Ok(web::Json(pro_response(provider, config, Some(membership))))
 }
 
 /// The signed-in user's card payments, newest first (paid ones have a receipt).

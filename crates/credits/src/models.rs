@@ -2,9 +2,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use setupiq_db::schema::{ad_views, payments, webhook_events};
+use setupiq_db::schema::{ad_views, payments, subscriptions, webhook_events};
 
 use crate::payments::{PaymentStatus, ProviderKind};
+use crate::service::pro::{Plan, SubscriptionStatus};
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = ad_views)]
@@ -35,6 +36,8 @@ pub(crate) struct PaymentInsertForm<'a> {
     pub provider: ProviderKind,
     pub status: PaymentStatus,
     pub created_at: NaiveDateTime,
+    /// The subscription it pays a period of (none: a credit pack).
+    pub subscription_id: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -51,6 +54,7 @@ pub(crate) struct PaymentRow {
     pub last_error: Option<String>,
     pub created_at: NaiveDateTime,
     pub fulfilled_at: Option<NaiveDateTime>,
+    pub subscription_id: Option<String>,
 }
 
 #[derive(Debug, Insertable)]
@@ -59,4 +63,28 @@ pub(crate) struct WebhookEventInsertForm<'a> {
     pub event_id: &'a str,
     pub event_type: &'a str,
     pub received_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = subscriptions)]
+pub(crate) struct SubscriptionInsertForm<'a> {
+    pub id: &'a str,
+    pub user_id: i64,
+    pub plan: Plan,
+    pub provider: ProviderKind,
+    pub status: SubscriptionStatus,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = subscriptions)]
+pub(crate) struct SubscriptionRow {
+    pub id: String,
+    pub user_id: i64,
+    pub plan: Plan,
+    pub provider: ProviderKind,
+    pub status: SubscriptionStatus,
+    pub current_period_end: Option<NaiveDateTime>,
+    pub cancel_at_period_end: bool,
 }

@@ -3,11 +3,15 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use setupiq_db::schema::{ad_views, payments, webhook_events};
+use setupiq_db::schema::{ad_views, payments, subscriptions, webhook_events};
 use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{AdViewInsertForm, AdViewRow, PaymentInsertForm, PaymentRow, WebhookEventInsertForm};
+use crate::models::{
+    AdViewInsertForm, AdViewRow, PaymentInsertForm, PaymentRow, SubscriptionInsertForm, SubscriptionRow,
+    WebhookEventInsertForm,
+};
 use crate::payments::PaymentStatus;
+use crate::service::pro::SubscriptionStatus;
 
 pub(crate) fn insert_ad_view(conn: &mut DbConnection, form: &AdViewInsertForm<'_>) -> QueryResult<usize> {
     diesel::insert_into(ad_views::table).values(form).execute(conn)
@@ -127,4 +131,89 @@ pub(crate) fn record_webhook_event(
         .on_conflict_do_nothing()
         .execute(c))?;
     Ok(inserted == 1)
+}
+
+// --- subscriptions ---------------------------------------------------------------------
+
+pub(crate) fn insert_subscription(
+    conn: &mut DbConnection,
+    form: &SubscriptionInsertForm<'_>,
+) -> QueryResult<usize> {
+    diesel::insert_into(subscriptions::table).values(form).execute(conn)
+}
+
+pub(crate) fn find_subscription(conn: &mut DbConnection, id: &str) -> QueryResult<Option<SubscriptionRow>> {
+    subscriptions::table.find(id).select(SubscriptionRow::as_select()).first(conn).optional()
+}
+
+/// The user's newest subscription, whatever its state.
+pub(crate) fn latest_subscription_of(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> QueryResult<Option<SubscriptionRow>> {
+    subscriptions::table
+        .filter(subscriptions::user_id.eq(user_id))
+        .order((subscriptions::created_at.desc(), subscriptions::id.desc()))
+        .select(SubscriptionRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Every subscription of the user, newest first.
+pub(crate) fn subscriptions_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<SubscriptionRow>> {
+    subscriptions::table
+        .filter(subscriptions::user_id.eq(user_id))
+        .order((subscriptions::created_at.desc(), subscriptions::id.desc()))
+        .select(SubscriptionRow::as_select())
+        .load(conn)
+}
+
+/// Active subscriptions whose paid period is over at `now` (of one user, or of everyone).
+pub(crate) fn subscriptions_due(
+    conn: &mut DbConnection,
+    user_id: Option<i64>,
+    now: NaiveDateTime,
+) -> QueryResult<Vec<SubscriptionRow>> {
+    let mut query = subscriptions::table
+        .filter(subscriptions::status.eq(SubscriptionStatus::Active))
+        .filter(subscriptions::current_period_end.le(now))
+        .select(SubscriptionRow::as_select())
+        .into_boxed();
+    if let Some(user_id) = user_id {
+        query = query.filter(subscriptions::user_id.eq(user_id));
+    }
+    query.load(conn)
+}
+
+/// Writes a subscription's state as its provider reports it.
+pub(crate) fn set_subscription_state(
+    conn: &mut DbConnection,
+    id: &str,
+    status: SubscriptionStatus,
+    current_period_end: Option<NaiveDateTime>,
+    cancel_at_period_end: bool,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(subscriptions::table.find(id))
+        .set((
+            subscriptions::status.eq(status),
+            subscriptions::current_period_end.eq(current_period_end),
+            subscriptions::cancel_at_period_end.eq(cancel_at_period_end),
+            subscriptions::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
+
+/// The unpaid payment that starts a subscription, if it has one.
+pub(crate) fn open_payment_of_subscription(
+    conn: &mut DbConnection,
+    id: &str,
+) -> QueryResult<Option<PaymentRow>> {
+    payments::table
+        .filter(payments::subscription_id.eq(id))
+        .filter(payments::fulfilled_at.is_null())
+        .order(payments::created_at.desc())
+        .select(PaymentRow::as_select())
+        .first(conn)
+        .optional()
 }

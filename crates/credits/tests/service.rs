@@ -8,11 +8,13 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_auth::service::{accounts, ledger};
 use setupiq_core::clock::ManualClock;
+use setupiq_core::config::ProPrices;
 use setupiq_core::mail::Mailer;
 use setupiq_core::{Config, SharedClock};
 use setupiq_credits::CreditsError;
 use setupiq_credits::PaymentProvider;
 use setupiq_credits::payments::test_mode;
+use setupiq_credits::service::pro::{self, Plan, SubscriptionStatus};
 use setupiq_credits::service::purchases::Receipts;
 use setupiq_credits::service::{ads, balance, purchases};
 use setupiq_db::DbConnection;
@@ -212,10 +214,97 @@ fn clock() -> (Arc<ManualClock>, SharedClock) {
 }
 
 both_backends_async!(
+    a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock,
     a_test_mode_purchase_is_credited_once,
     eight_simultaneous_confirmations_credit_once,
     a_declined_card_credits_nothing,
 );
+
+async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db: TestDb) {
+    let (manual, clock) = clock();
+    let outbox = Outbox::new();
+    let provider = PaymentProvider::TestMode;
+    let prices = ProPrices::default();
+    let me = fixtures::account(&mut db.conn(), "pro@example.com");
+    let is_pro = |db: &TestDb| accounts::find(&mut db.conn(), me.id).unwrap().unwrap().is_pro;
+
+    let started = pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Monthly).await.unwrap();
+    let again = pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Monthly).await.unwrap();
+    assert_eq!(again.intent_id, started.intent_id, "asked twice before paying: the same payment");
+    assert!(!is_pro(&db) && pro::membership(&mut db.conn(), me.id).unwrap().subscription.is_none());
+
+    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
+    let paid =
+        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
+            .await
+            .unwrap();
+    let month_later = Utc.with_ymd_and_hms(2026, 6, 4, 12, 0, 0).single().unwrap();
+    assert_eq!((paid.credits_added, paid.pro_until), (0, Some(month_later)));
+    assert!(is_pro(&db));
+    assert_eq!(balance_of(&mut db.conn(), me.id), 3, "Pro buys no credits");
+    let sent = outbox.sent();
+    assert_eq!(sent.len(), 1);
+    assert!(sent[0].contains("Subject: Your SetupIQ receipt: SetupIQ Pro, monthly"), "{}", sent[0]);
+    assert!(
+        sent[0].contains("Amount paid: $4.99") && sent[0].contains("Your Pro membership is active."),
+        "{}",
+        sent[0]
+    );
+    assert!(matches!(
+        pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Yearly).await,
+        Err(CreditsError::AlreadyPro)
+    ));
+    // An admin's grant withdrawn: the paid subscription keeps Pro.
+    accounts::set_pro(&mut db.conn(), me.id, false, noon()).unwrap();
+    assert!(is_pro(&db));
+
+    // The period ends: the test card pays the next one, from where the first ended.
+    manual.set(month_later + Duration::minutes(1));
+    let receipts = outbox.receipts();
+    pro::settle(db.db(), &clock, receipts, None).await.unwrap();
+    let renewed = pro::membership(&mut db.conn(), me.id).unwrap().subscription.unwrap();
+    assert_eq!(
+        renewed.current_period_end,
+        Some(Utc.with_ymd_and_hms(2026, 7, 4, 12, 0, 0).single().unwrap())
+    );
+    assert!(is_pro(&db));
+    assert_eq!(outbox.sent().len(), 2, "the renewal's receipt");
+    assert!(pro::settle_due(&mut db.conn(), None, prices, clock.now()).unwrap().is_empty(), "settled once");
+
+    // Cancelled, resumed, cancelled: Pro stays until the period's end, then ends.
+    assert!(pro::cancel(&mut db.conn(), me.id, clock.now()).unwrap().cancel_at_period_end);
+    assert!(!pro::resume(&mut db.conn(), me.id, clock.now()).unwrap().cancel_at_period_end);
+    pro::cancel(&mut db.conn(), me.id, clock.now()).unwrap();
+    manual.set(Utc.with_ymd_and_hms(2026, 7, 4, 11, 59, 0).single().unwrap());
+    pro::settle(db.db(), &clock, outbox.receipts(), Some(me.id)).await.unwrap();
+    assert!(is_pro(&db), "paid until the period ends");
+    manual.set(Utc.with_ymd_and_hms(2026, 7, 4, 12, 0, 0).single().unwrap());
+    pro::settle(db.db(), &clock, outbox.receipts(), Some(me.id)).await.unwrap();
+    let ended = pro::membership(&mut db.conn(), me.id).unwrap();
+    assert!(!ended.is_pro && !ended.granted);
+    assert_eq!(ended.subscription.map(|s| s.status), Some(SubscriptionStatus::Canceled));
+    assert_eq!(outbox.sent().len(), 2, "nothing charged after a cancel");
+    assert!(matches!(pro::cancel(&mut db.conn(), me.id, clock.now()), Err(CreditsError::NoSubscription)));
+
+    // A new subscription after the end is a new start.
+    let restarted = pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Yearly).await.unwrap();
+    assert_ne!(restarted.subscription_id, started.subscription_id);
+    assert_consistent(&mut db.conn(), me.id);
+
+    // With a Stripe key, Pro is not sold yet (Stripe Billing is not built).
+    let stripe = PaymentProvider::Stripe {
+        client: setupiq_credits::payments::stripe::StripeProvider::new(
+            &setupiq_core::config::Secret::new("sk_test_x"),
+            Some("http://127.0.0.1:9"),
+        )
+        .unwrap(),
+        webhook_secret: None,
+    };
+    assert!(matches!(
+        pro::subscribe(db.db(), &stripe, &clock, prices, me.id, Plan::Monthly).await,
+        Err(CreditsError::SubscriptionsUnavailable)
+    ));
+}
 
 async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
     let (_, clock) = clock();

@@ -15,6 +15,8 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         email_verified_at -> Nullable<Timestamp>,
+        pro_granted -> Bool,
+        pro_subscribed -> Bool,
     }
 }
 
@@ -100,6 +102,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contact_messages,
     ad_views,
     payments,
+    subscriptions,
     webhook_events,
     products,
     affiliate_clicks,
@@ -148,6 +151,21 @@ diesel::table! {
         created_at -> Timestamp,
         fulfilled_at -> Nullable<Timestamp>,
         confirmed_at -> Nullable<Timestamp>,
+        subscription_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    subscriptions (id) {
+        id -> Text,
+        user_id -> BigInt,
+        plan -> Text,
+        provider -> Text,
+        status -> Text,
+        current_period_end -> Nullable<Timestamp>,
+        cancel_at_period_end -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 
@@ -161,6 +179,7 @@ diesel::table! {
 
 diesel::joinable!(ad_views -> users (user_id));
 diesel::joinable!(payments -> users (user_id));
+diesel::joinable!(subscriptions -> users (user_id));
 
 diesel::table! {
     products (id) {

@@ -19,9 +19,10 @@
 //! The comparison functions take text, so the last tests feed them deliberately broken copies
 //! to prove that they catch drift (no real file is touched).
 //!
-//! Limitation: a SQLite table rebuild (create `t_new`, copy, drop `t`, rename) would show up
-//! as a difference in tables created/dropped against a PostgreSQL `ALTER TABLE`; teach
-//! `compare_migration` about it when the first such migration is written.
+//! A SQLite table rebuild (create `t_new`, copy, drop `t`, rename `t_new` to `t`: SQLite's
+//! only way to change a CHECK) stands for PostgreSQL's `ALTER TABLE t`: the indexes of `t`
+//! that earlier migrations made, which it recreates, are not asked of PostgreSQL again, and
+//! each column PostgreSQL adds to `t` must be in the rebuilt table (each it drops must not).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -480,6 +481,8 @@ fn migration_folders_mirror_each_other_by_content() {
         problems.push(format!("{name}: exists in migrations/postgres only"));
     }
     let mut statements_seen = 0;
+    // The indexes the SQLite migrations made so far (a rebuild recreates them).
+    let mut earlier_indexes = BTreeSet::new();
     for name in sqlite.intersection(&postgres) {
         for file in ["up.sql", "down.sql"] {
             let read = |dialect: &str| {
@@ -487,8 +490,18 @@ fn migration_folders_mirror_each_other_by_content() {
             };
             match (read("sqlite"), read("postgres")) {
                 (Ok(sqlite_sql), Ok(postgres_sql)) => {
-                    statements_seen += summarize(&sqlite_sql).len();
-                    problems.extend(compare_migration(&format!("{name}/{file}"), &sqlite_sql, &postgres_sql));
+                    let summary = summarize(&sqlite_sql);
+                    statements_seen += summary.len();
+                    let file_name = format!("{name}/{file}");
+                    problems.extend(compare_migration(
+                        &file_name,
+                        &sqlite_sql,
+                        &postgres_sql,
+                        &earlier_indexes,
+                    ));
+                    if file == "up.sql" {
+                        earlier_indexes.extend(summary.indexes_created);
+                    }
                 }
                 (sqlite_sql, postgres_sql) => {
                     for (dialect, result) in [("sqlite", sqlite_sql), ("postgres", postgres_sql)] {
@@ -523,6 +536,8 @@ struct Summary {
     /// `table.column`.
     columns_added: BTreeSet<String>,
     columns_dropped: BTreeSet<String>,
+    /// SQLite rebuilds: table -> the column names it has afterwards.
+    rebuilt: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Summary {
@@ -537,14 +552,38 @@ impl Summary {
 }
 
 /// Every difference between the two dialects' versions of one migration file.
-fn compare_migration(file: &str, sqlite_sql: &str, postgres_sql: &str) -> Vec<String> {
+/// `earlier_indexes`: the indexes earlier SQLite migrations made, which a rebuild recreates.
+fn compare_migration(
+    file: &str,
+    sqlite_sql: &str,
+    postgres_sql: &str,
+    earlier_indexes: &BTreeSet<String>,
+) -> Vec<String> {
     let (sqlite, postgres) = (summarize(sqlite_sql), summarize(postgres_sql));
     let mut problems = Vec::new();
+    // What a SQLite rebuild of a table stands for on PostgreSQL (see the module docs).
+    let rebuilt_table = |item: &str| {
+        sqlite.rebuilt.iter().find(|(table, _)| {
+            item.ends_with(&format!(" ON {table}")) || item.starts_with(&format!("{table}."))
+        })
+    };
+    let covered_by_rebuild = |what: &str, item: &str, postgres_only: bool| match rebuilt_table(item) {
+        None => false,
+        Some((table, columns)) => {
+            let column = item.strip_prefix(&format!("{table}.")).unwrap_or_default();
+            match (what, postgres_only) {
+                ("CREATE INDEX", false) => earlier_indexes.contains(item),
+                ("ADD COLUMN", true) => columns.contains(column),
+                ("DROP COLUMN", true) => !columns.contains(column),
+                _ => false,
+            }
+        }
+    };
     let mut sets = |what: &str, a: &BTreeSet<String>, b: &BTreeSet<String>| {
-        for item in a.difference(b) {
+        for item in a.difference(b).filter(|item| !covered_by_rebuild(what, item, false)) {
             problems.push(format!("{file}: {what} `{item}` in sqlite only"));
         }
-        for item in b.difference(a) {
+        for item in b.difference(a).filter(|item| !covered_by_rebuild(what, item, true)) {
             problems.push(format!("{file}: {what} `{item}` in postgres only"));
         }
     };
@@ -730,6 +769,7 @@ fn column_names(tokens: &[Token]) -> BTreeSet<String> {
 fn summarize(sql: &str) -> Summary {
     let tokens = tokenize(sql);
     let mut summary = Summary::default();
+    let mut renames = Vec::new();
     for statement in tokens.split(|t| *t == Token::Symbol(';')) {
         let mut c = Cursor { tokens: statement };
         if c.eat("create") {
@@ -768,6 +808,10 @@ fn summarize(sql: &str) -> Summary {
             c.eat_all(&["if", "exists"]);
             c.eat("only");
             let table = c.name().unwrap_or_default();
+            if c.eat_all(&["rename", "to"]) {
+                renames.extend(c.name().map(|to| (table, to)));
+                continue;
+            }
             for action in split_commas(c.tokens) {
                 let mut a = Cursor { tokens: action };
                 let target = if a.eat("add") {
@@ -783,6 +827,15 @@ fn summarize(sql: &str) -> Summary {
                     target.insert(format!("{table}.{column}"));
                 }
             }
+        }
+    }
+    // `t_new` created, `t` dropped, `t_new` renamed to `t`: a rebuild of `t`.
+    for (from, to) in renames {
+        if summary.tables_dropped.contains(&to)
+            && let Some(columns) = summary.tables_created.remove(&from)
+        {
+            summary.tables_dropped.remove(&to);
+            summary.rebuilt.insert(to, columns);
         }
     }
     summary
@@ -861,7 +914,10 @@ fn migration_check_catches_a_column_an_index_and_a_table_only_one_dialect_has() 
         std::fs::read_to_string(root.join(dialect).join("2026-11-22-000001_create_accounts/up.sql")).unwrap()
     };
     let (sqlite_sql, postgres_sql) = (read("sqlite"), read("postgres"));
-    assert_eq!(compare_migration("accounts/up.sql", &sqlite_sql, &postgres_sql), Vec::<String>::new());
+    assert_eq!(
+        compare_migration("accounts/up.sql", &sqlite_sql, &postgres_sql, &BTreeSet::new()),
+        Vec::<String>::new()
+    );
 
     let postgres_sql =
         broken(&postgres_sql, "CREATE TABLE users (\n", "CREATE TABLE users (\n    fake_column TEXT,\n");
@@ -873,7 +929,7 @@ fn migration_check_catches_a_column_an_index_and_a_table_only_one_dialect_has() 
     let sqlite_sql = format!(
         "{sqlite_sql}\nALTER TABLE users ADD COLUMN nickname TEXT;\nCREATE TABLE extra (id INTEGER);\n"
     );
-    let problems = compare_migration("accounts/up.sql", &sqlite_sql, &postgres_sql);
+    let problems = compare_migration("accounts/up.sql", &sqlite_sql, &postgres_sql, &BTreeSet::new());
     let report = problems.join("\n");
     eprintln!("drift found in broken copies of the accounts migration:\n{report}");
     assert_eq!(problems.len(), 5, "{report}");
@@ -900,10 +956,42 @@ fn sql_summaries_ignore_dialect_details() {
                     CREATE UNIQUE INDEX IF NOT EXISTS t_note ON ONLY t (lower(note));\n\
                     ALTER TABLE IF EXISTS t ADD extra BIGINT;\n\
                     /* block comment; */ DROP TABLE old_t CASCADE;";
-    assert_eq!(compare_migration("example", sqlite, postgres), Vec::<String>::new());
+    assert_eq!(compare_migration("example", sqlite, postgres, &BTreeSet::new()), Vec::<String>::new());
     let summary = summarize(sqlite);
     assert_eq!(summary.tables_created["t"], BTreeSet::from(["id".to_owned(), "note".to_owned()]));
     assert_eq!(summary.indexes_created, BTreeSet::from(["UNIQUE t_note ON t".to_owned()]));
     assert_eq!(summary.columns_added, BTreeSet::from(["t.extra".to_owned()]));
     assert_eq!(summary.tables_dropped, BTreeSet::from(["old_t".to_owned()]));
+}
+
+#[test]
+fn a_sqlite_rebuild_stands_for_postgres_alter_table_and_must_match_it() {
+    let root = migrations_root();
+    let read = |dialect: &str| {
+        std::fs::read_to_string(root.join(dialect).join("2026-11-27-000020_pro_subscriptions/up.sql"))
+            .unwrap()
+    };
+    let (sqlite_sql, postgres_sql) = (read("sqlite"), read("postgres"));
+    let earlier = BTreeSet::from(["payments_user_id_idx ON payments".to_owned()]);
+    assert_eq!(summarize(&sqlite_sql).rebuilt.keys().collect::<Vec<_>>(), ["payments"]);
+    assert_eq!(compare_migration("pro/up.sql", &sqlite_sql, &postgres_sql, &earlier), Vec::<String>::new());
+
+    // The rebuild forgets the column PostgreSQL adds; PostgreSQL forgets an index it creates.
+    let sqlite_sql = broken(
+        &sqlite_sql,
+        "    confirmed_at TIMESTAMP,\n    subscription_id TEXT\n",
+        "    confirmed_at TIMESTAMP\n",
+    );
+    let postgres_sql =
+        broken(&postgres_sql, "CREATE INDEX payments_subscription_idx ON payments (subscription_id);", "");
+    let problems = compare_migration("pro/up.sql", &sqlite_sql, &postgres_sql, &earlier);
+    assert_eq!(
+        problems,
+        [
+            "pro/up.sql: CREATE INDEX `payments_subscription_idx ON payments` in sqlite only",
+            "pro/up.sql: ADD COLUMN `payments.subscription_id` in postgres only",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+    );
 }

@@ -187,6 +187,7 @@ fn account_data() -> AccountData {
     AccountData(vec![
         setupiq_credits::service::balance::export_history,
         setupiq_credits::service::receipts::export_payments,
+        setupiq_credits::service::pro::export_subscriptions,
         setupiq_contact::service::export_messages,
         setupiq_affiliate::service::export_clicks,
         setupiq_analysis::service::export_analyses,

@@ -124,6 +124,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .context("cannot load the analyzer's models (run `make models`)")?;
     tracing::info!(ms = started.elapsed().as_millis() as u64, "analyzer models loaded");
     let flusher = spawn_visit_flusher(state.db.clone(), state.pages.clone());
+    let pro_settler = spawn_pro_settler(&state);
     let (db, pages) = (state.db.clone(), state.pages.clone());
     let server = HttpServer::new(move || build_app(state.clone()))
         .bind(&config.bind)
@@ -135,12 +136,30 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     }
     server.run().await?;
     flusher.abort();
+    pro_settler.abort();
     // The last RigPage views and clicks gathered in memory.
     if let Err(e) = db.run(move |conn| pages.visits.flush(conn)).await {
         tracing::warn!(error = %e, "RigPage visits could not be written at shutdown");
     }
     tracing::info!("SetupIQ stopped");
     Ok(())
+}
+
+/// Once a minute, ends or renews the Pro subscriptions whose paid period is over, so Pro
+/// ends on time for members who do not look at their membership (who do are settled then).
+fn spawn_pro_settler(state: &AppState) -> tokio::task::JoinHandle<()> {
+    let (db, clock, mailer, config) =
+        (state.db.clone(), state.clock.clone(), state.mailer.clone(), state.config.clone());
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            let receipts = setupiq_credits::service::purchases::Receipts { mailer: &mailer, config: &config };
+            if let Err(e) = setupiq_credits::service::pro::settle(&db, &clock, receipts, None).await {
+                tracing::warn!(error = %e, "Pro subscriptions could not be settled; trying again in a minute");
+            }
+        }
+    })
 }
 
 /// Writes the RigPage views and clicks gathered in memory every few seconds.

@@ -1083,6 +1083,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/pro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Pro plans for sale and, signed in, the viewer's own membership: plan, status, the
+         *     end of the paid period and whether it was cancelled. A period that is over is settled
+         *     first (renewed, or ended after a cancel).
+         */
+        get: operations["pro_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/pro/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the subscription at the end of the paid period: Pro stays until then. */
+        post: operations["cancel_pro"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/pro/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes back a cancel before the paid period ends: the subscription renews as before. */
+        post: operations["resume_pro"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/pro/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a Pro subscription to `plan`: answers the first period's payment, which the card
+         *     form pays and `POST /_api/stripe/confirm-payment` confirms exactly as for a pack (its
+         *     answer carries `proUntil`). Asked again before paying, the same payment is answered.
+         */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/ready": {
         parameters: {
             query?: never;
@@ -1673,10 +1749,18 @@ export interface components {
             paymentIntentId: string;
         };
         ConfirmPaymentResponse: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Credits this confirmation added (0 for a replay, and for a Pro payment).
+             */
             creditsAdded: number;
             /** Format: int32 */
             newBalance: number;
+            /**
+             * Format: date-time
+             * @description Set when the payment was for Pro: when the paid period ends.
+             */
+            proUntil?: string | null;
         };
         /**
          * @description One message as the admin inbox shows it (the sender's IP stays out: it is only for the
@@ -2164,6 +2248,11 @@ export interface components {
         PaymentsResponse: {
             payments: components["schemas"]["PaymentDto"][];
         };
+        /**
+         * @description A Pro plan: how long each paid period lasts.
+         * @enum {string}
+         */
+        Plan: "monthly" | "yearly";
         PostSummaryDto: {
             /**
              * Format: double
@@ -2181,6 +2270,28 @@ export interface components {
         PreviewResponse: {
             /** @description A complete HTML document (show it in a sandboxed frame). */
             html: string;
+        };
+        /** @description A Pro plan for sale (prices from the configuration). */
+        ProPlanDto: {
+            currency: string;
+            /** @description `month` or `year`: how long each paid period lasts. */
+            interval: string;
+            /** @example SetupIQ Pro, monthly */
+            name: string;
+            plan: components["schemas"]["Plan"];
+            /** Format: int64 */
+            priceCents: number;
+        };
+        /** @description Pro as the viewer sees it: the plans for sale and, signed in, their own membership. */
+        ProResponse: {
+            /** @description Pro was granted by the team. */
+            grantedByAdmin: boolean;
+            /** @description The viewer is Pro now (by subscription or by an admin's grant); false for a visitor. */
+            isPro: boolean;
+            plans: components["schemas"]["ProPlanDto"][];
+            subscription?: null | components["schemas"]["SubscriptionDto"];
+            /** @description Payments run in the offline test mode (no card is charged). */
+            testMode: boolean;
         };
         /**
          * @description The product categories of the catalogue (spec §3), by their display names.
@@ -2684,6 +2795,35 @@ export interface components {
             vimeo?: string | null;
             youtube?: string | null;
         };
+        SubscribeRequest: {
+            plan: components["schemas"]["Plan"];
+        };
+        /** @description A subscription waiting for its first payment: confirm `paymentIntentId` as for a pack. */
+        SubscribeResponse: {
+            clientSecret: string;
+            paymentIntentId: string;
+            subscriptionId: string;
+            /** @description Pay with `POST /_api/stripe/test-mode/pay` (test cards) instead of Stripe's form. */
+            testMode: boolean;
+        };
+        /** @description A member's subscription. */
+        SubscriptionDto: {
+            /** @description Cancelled: Pro stays until `currentPeriodEnd`, then ends. */
+            cancelAtPeriodEnd: boolean;
+            /**
+             * Format: date-time
+             * @description The end of the paid period: the next renewal, or when Pro ends after a cancel.
+             */
+            currentPeriodEnd?: string | null;
+            plan: components["schemas"]["Plan"];
+            status: components["schemas"]["SubscriptionStatus"];
+        };
+        /**
+         * @description Where a subscription stands (Stripe's names): `incomplete` until its first period is
+         *     paid, `active` while paid up, `canceled` once it ended.
+         * @enum {string}
+         */
+        SubscriptionStatus: "incomplete" | "active" | "past_due" | "canceled";
         SuccessResponse: {
             success: boolean;
         };
@@ -6655,6 +6795,269 @@ export interface operations {
                 };
             };
             /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pro_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pro */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProResponse"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_pro: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled at the period's end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProResponse"];
+                };
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No running subscription */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resume_pro: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description Renews again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProResponse"];
+                };
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No running subscription */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Waiting for the first payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscribeResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already subscribed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not sold with this payment provider yet */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,9 +1,9 @@
-import { lazy, memo } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Armchair, BrushCleaning, Cable, Camera, Lightbulb, ListChecks, Lock, Monitor, ShoppingCart, Sparkles, Target, ThumbsUp, Trophy, Zap } from 'lucide-react'
 import { useAuth } from '@/app/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
-import { usePacks } from '@/features/credits/api'
+import { usePacks, usePro } from '@/features/credits/api'
 import { TopSetupsThisWeek } from '@/features/community/components/TopSetupsThisWeek'
 import { PRO_BALANCE } from '@/lib/balance'
 import { plural } from '@/lib/plural'
@@ -12,6 +12,8 @@ import { usePageTitle } from '@/lib/usePageTitle'
 
 // Only a member out of credits sees it: it loads when it first opens.
 const OutOfCreditsDialog = lazy(() => import('@/features/credits/components/OutOfCreditsDialog').then((m) => ({ default: m.OutOfCreditsDialog })))
+// The plan choice and card form load when "Upgrade to Pro" is first pressed.
+const ProDialog = lazy(() => import('@/features/credits/components/ProDialog').then((m) => ({ default: m.ProDialog })))
 
 const CATEGORIES = [
   { icon: Cable, name: 'Cable Management', text: 'How well your cables are routed, bundled and hidden from view.' },
@@ -67,6 +69,8 @@ export default function Home() {
   const { state, user, openAuth } = useAuth()
   // Prices come from the server, the one source of truth (DESIGN.md §5).
   const packs = usePacks().data?.packs ?? []
+  const monthly = usePro().data?.plans.find((plan) => plan.plan === 'monthly')
+  const [buyingPro, setBuyingPro] = useState(false)
   const cheapest = packs.reduce<number | null>((min, p) => (min === null || p.priceCents < min ? p.priceCents : min), null)
   const signedOut = state.status === 'unauthenticated'
   // Until the session answers, the signed-out extras of the hero hold their place unseen: a
@@ -155,14 +159,27 @@ export default function Home() {
             <h3>
               Pro <span className="badge badge-pro" aria-hidden="true">PRO</span>
             </h3>
-            <p className="price">Unlimited</p>
+            <p className="price">
+              {monthly ? <>{formatPrice(monthly.priceCents, monthly.currency)}<span className="price-from"> / month</span></> : '…'}
+            </p>
             <ul className="check-list">
-              <li>Unlimited analyses</li>
+              <li>Unlimited analyses: no credit needed</li>
               <li>PDF export of your reports</li>
               <li>Pro badge and glowing avatar</li>
             </ul>
-            <p className="hint">Pro membership is granted by the team for now.</p>
-            <Link to="/contact" className="btn btn-ghost btn-block">Ask About Pro</Link>
+            <p className="hint">Or a year at a lower price. Cancel any time: Pro stays until the period you paid ends.</p>
+            {user?.isPro ? (
+              <Link to="/profile" className="btn btn-ghost btn-block">You're Pro: See Membership</Link>
+            ) : signedOut ? (
+              <button type="button" className="btn btn-ghost btn-block" onClick={() => openAuth('register')}>Sign Up for Pro</button>
+            ) : (
+              <button type="button" className="btn btn-ghost btn-block" onClick={() => setBuyingPro(true)} disabled={!user}>Upgrade to Pro</button>
+            )}
+            {buyingPro && (
+              <Suspense fallback={null}>
+                <ProDialog open={buyingPro} onOpenChange={setBuyingPro} />
+              </Suspense>
+            )}
           </div>
         </div>
       </section>

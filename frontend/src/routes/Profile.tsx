@@ -15,6 +15,7 @@ import { EXPORT_URL, updateDisplayName, updateProfile, uploadProfilePicture } fr
 import { ActiveSessions } from '@/features/auth/components/ActiveSessions'
 import { ChangeEmailForm } from '@/features/auth/components/ChangeEmailForm'
 import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm'
+import { MembershipRow } from '@/features/credits/components/Membership'
 import { PaymentHistory } from '@/features/credits/components/PaymentHistory'
 import { useAuth } from '@/app/auth'
 import { displayNameSchema, usernameSchema } from '@/features/auth/schemas'
@@ -69,13 +70,7 @@ function ProfileView({ user }: { user: User }) {
           <EditableRow label="Username" testId="username" value={user.username} hint="3-50 letters, numbers or underscores."
             schema={asValue(usernameSchema.shape.username)} save={(username) => updateProfile({ username })} />
           <EmailRow email={user.email} />
-          <div className="info-row">
-            <dt>Membership</dt>
-            <dd className="row">
-              {user.isPro ? 'Pro' : 'Free'}
-              {!user.isPro && <Link to="/#pricing" className="btn btn-secondary btn-sm">Upgrade to Pro</Link>}
-            </dd>
-          </div>
+          <MembershipRow />
           <div className="info-row">
             <dt>Credits</dt>
             <dd>{user.isPro ? `${user.credits} · analyses are unlimited with Pro` : user.credits}</dd>

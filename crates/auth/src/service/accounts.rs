@@ -294,15 +294,29 @@ pub fn grant_admin(conn: &mut DbConnection, email: &str, now: DateTime<Utc>) -> 
     Ok(Account { role: Role::Admin, ..user.into() })
 }
 
-/// Grants (or withdraws) Pro: analyses without a credit (DESIGN.md §5, granted by an admin
-/// until a Pro plan is sold).
+/// An admin grants (or withdraws) Pro: analyses without a credit (DESIGN.md §5). A member
+/// whose subscription is paid up stays Pro when the grant is withdrawn.
 pub fn set_pro(
     conn: &mut DbConnection,
     user_id: i64,
-    is_pro: bool,
+    granted: bool,
     now: DateTime<Utc>,
 ) -> Result<(), AuthError> {
-    match repo::set_pro(conn, user_id, is_pro, now.naive_utc())? {
+    match repo::set_pro_granted(conn, user_id, granted, now.naive_utc())? {
+        0 => Err(AuthError::UserNotFound),
+        _ => Ok(()),
+    }
+}
+
+/// Records whether the member's Pro subscription is paid up (the subscription's own rules
+/// live in `credits`). A member with an admin's grant stays Pro when it ends.
+pub fn set_subscribed(
+    conn: &mut DbConnection,
+    user_id: i64,
+    subscribed: bool,
+    now: DateTime<Utc>,
+) -> Result<(), AuthError> {
+    match repo::set_pro_subscribed(conn, user_id, subscribed, now.naive_utc())? {
         0 => Err(AuthError::UserNotFound),
         _ => Ok(()),
     }

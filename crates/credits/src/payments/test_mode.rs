@@ -16,8 +16,13 @@ pub const DECLINE_MESSAGE: &str = "Your card was declined.";
 /// A new test intent id and client secret (the row is written by the caller).
 pub fn new_intent() -> CreatedIntent {
     let id = format!("pi_test_{}", uuid::Uuid::new_v4().simple());
-    let client_secret = format!("{id}_secret_{}", setupiq_core::tokens::generate());
-    CreatedIntent { id, client_secret }
+    CreatedIntent { client_secret: secret_for(&id), id }
+}
+
+/// A client secret for a test intent, shaped like Stripe's (`{id}_secret_…`). The test mode
+/// never checks it: the intent's owner is checked instead.
+pub fn secret_for(intent_id: &str) -> String {
+    format!("{intent_id}_secret_{}", setupiq_core::tokens::generate())
 }
 
 /// "Pays" a test intent of this user with a test card number.

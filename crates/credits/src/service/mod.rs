@@ -4,5 +4,6 @@
 pub mod ads;
 pub mod balance;
 pub mod packs;
+pub mod pro;
 pub mod purchases;
 pub mod receipts;

@@ -15,7 +15,7 @@ use crate::payments::stripe::StripeProvider;
 use crate::payments::{NewIntent, PaymentStatus, ProviderKind, RetrievedIntent, test_mode, webhook};
 use crate::repo;
 use crate::service::packs::{self, CURRENCY};
-use crate::service::receipts;
+use crate::service::{pro, receipts};
 
 /// Where payments go: real Stripe, or the offline test mode.
 #[derive(Debug, Clone)]
@@ -96,6 +96,7 @@ pub async fn create(
                 provider: provider_name,
                 status: PaymentStatus::RequiresPaymentMethod,
                 created_at: now.naive_utc(),
+                subscription_id: None,
             },
         )
         .map_err(CreditsError::from)
@@ -121,6 +122,8 @@ pub struct Fulfilment {
     /// This call credited it (the first of the confirmation and the webhook): its receipt
     /// is mailed now.
     pub newly_credited: bool,
+    /// For a Pro subscription's payment: when the paid period ends.
+    pub pro_until: Option<DateTime<Utc>>,
 }
 
 /// Where the receipt of a payment credited now is mailed from.
@@ -223,6 +226,9 @@ pub(crate) fn fulfil(
             return Err(CreditsError::PaymentNotSuccessful(PAYMENT_NOT_SUCCESSFUL.to_owned()));
         }
         ledger::lock_account(conn, payment.user_id)?;
+        if let Some(subscription_id) = &payment.subscription_id {
+            return pro::pay_period(conn, &payment, subscription_id, now);
+        }
         let reference = format!("payment:{intent_id}");
         let newly_credited = !ledger::is_applied(conn, &reference)?;
         let new_balance = if !newly_credited {
@@ -240,7 +246,7 @@ pub(crate) fn fulfil(
             );
             balance
         };
-        Ok(Fulfilment { credits_added: payment.credits, new_balance, newly_credited })
+        Ok(Fulfilment { credits_added: payment.credits, new_balance, newly_credited, pro_until: None })
     })
 }
 

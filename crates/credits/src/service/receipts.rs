@@ -17,6 +17,7 @@ use crate::models::PaymentRow;
 use crate::payments::{PaymentStatus, ProviderKind};
 use crate::repo;
 use crate::service::packs;
+use crate::service::pro::Plan;
 
 /// One card payment of a user.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,9 +39,13 @@ pub struct Payment {
 
 impl From<PaymentRow> for Payment {
     fn from(row: PaymentRow) -> Self {
-        let name = packs::find(&row.package_id).map_or(row.package_id.as_str(), |pack| pack.name);
+        let description = match (packs::find(&row.package_id), Plan::from_package_id(&row.package_id)) {
+            (Some(pack), _) => format!("{} ({} credits)", pack.name, row.credits),
+            (None, Some(plan)) => plan.name().to_owned(),
+            (None, None) => row.package_id.clone(),
+        };
         Self {
-            description: format!("{name} ({} credits)", row.credits),
+            description,
             reference: row.intent_id,
             package_id: row.package_id,
             credits: row.credits,
@@ -109,6 +114,11 @@ pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEm
     let seller = config.legal.operator.as_deref().unwrap_or("SetupIQ");
     let paid = payment.paid_at.unwrap_or(payment.created_at).format("%B %-d, %Y");
     let link = config.public_link(&format!("/receipts/{}", payment.reference));
+    let what_now = if payment.credits > 0 {
+        "The credits are in your account now."
+    } else {
+        "Your Pro membership is active."
+    };
     let test = if payment.provider == ProviderKind::TestMode {
         "\r\nThis payment was made in test mode: no card was charged.\r\n"
     } else {
@@ -120,7 +130,7 @@ pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEm
         text: format!(
             "Hi,\r\n\r\nThank you for your purchase. Here is your receipt.\r\n\r\n\
              Receipt number: {}\r\nDate: {paid}\r\nItem: {}\r\nAmount paid: {}\r\nSold by: {seller}\r\n{test}\r\n\
-             The credits are in your account now. You can view and print this receipt\r\n\
+             {what_now} You can view and print this receipt\r\n\
              at any time on your profile:\r\n\r\n\
              {link}\r\n\r\n-- SetupIQ\r\n",
             payment.reference,

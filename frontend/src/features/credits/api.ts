@@ -11,6 +11,9 @@ export type PaymentIntent = Schemas['CreatePaymentIntentResponse']
 export type Purchase = Schemas['ConfirmPaymentResponse']
 
 export type Payment = Schemas['PaymentDto']
+export type ProState = Schemas['ProResponse']
+export type ProPlan = Schemas['ProPlanDto']
+export type Plan = Schemas['Plan']
 
 export const PACKS_KEY = '/_api/credits/packs'
 /** The signed-in user's card payments (the profile's "Payments and Receipts"). */
@@ -64,6 +67,30 @@ export function useAdStats(enabled: boolean) {
 }
 
 /** The signed-in user's latest balance changes. */
+/** Pro's plans and the viewer's own membership. */
+export const PRO_KEY = '/_api/pro'
+
+export async function fetchPro(): Promise<ProState> {
+  return unwrap(await api.GET('/_api/pro'), 'Could not load Pro.')
+}
+
+export function usePro() {
+  return useSWR(PRO_KEY, fetchPro)
+}
+
+/** Starts a subscription: its first period's payment, paid with the card form like a pack. */
+export async function subscribe(plan: Plan): Promise<Schemas['SubscribeResponse']> {
+  return unwrap(await api.POST('/_api/pro/subscribe', { body: { plan } }), 'Could not start your subscription. Please try again.')
+}
+
+export async function cancelPro(): Promise<ProState> {
+  return unwrap(await api.POST('/_api/pro/cancel', { body: {} }), 'Could not cancel your subscription. Please try again.')
+}
+
+export async function resumePro(): Promise<ProState> {
+  return unwrap(await api.POST('/_api/pro/resume', { body: {} }), 'Could not resume your subscription. Please try again.')
+}
+
 export async function fetchPayments(): Promise<Payment[]> {
   return unwrap(await api.GET('/_api/credits/payments'), 'Could not load your payments.').payments
 }
@@ -95,6 +122,7 @@ export function useBalanceChanged() {
       void mutate(AD_STATS_KEY)
       void mutate(CREDIT_HISTORY_KEY)
       void mutate(PAYMENTS_KEY)
+      void mutate(PRO_KEY)
     },
     [user, setUser, refreshSession, mutate],
   )

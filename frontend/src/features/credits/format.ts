@@ -40,7 +40,15 @@ export function adErrorMessage(error: unknown): string {
 
 /** The toast after a confirmed purchase (spec 000 §8 "Payment"). */
 export function purchaseSuccessMessage(result: Schemas['ConfirmPaymentResponse']): string {
+  if (result.proUntil) return `Welcome to Pro! Your analyses are free until ${longDate(result.proUntil)}.`
   return `${creditsText(result.creditsAdded)} added successfully! Your new balance is ${result.newBalance}.`
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
+
+/** `March 14, 2027`. */
+export function longDate(date: string | Date): string {
+  return LONG_DATE.format(typeof date === 'string' ? new Date(date) : date)
 }
 
 /** The ledger lines the server writes itself (`LedgerReason` in the auth crate), in words. */

@@ -104,7 +104,7 @@ function PaymentFlow({ pack, publishableKey, onBusyChange, onDone }: {
       </Suspense>
     )
   }
-  return <TestCardForm pack={pack} intent={intent.intent} onBusyChange={onBusyChange} onPaid={setPurchase} />
+  return <TestCardForm price={pack} paymentIntentId={intent.intent.paymentIntentId} onBusyChange={onBusyChange} onPaid={setPurchase} />
 }
 
 /** Stripe is configured on the server without a publishable key for the browser. */
@@ -123,9 +123,13 @@ function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : 'An unexpected error occurred.'
 }
 
-function TestCardForm({ pack, intent, onBusyChange, onPaid }: {
-  pack: Pack
-  intent: PaymentIntent
+/**
+ * The test mode's card form (no money is taken): pays `paymentIntentId` with a test card,
+ * then confirms it as every purchase is confirmed (a pack, or a Pro subscription's period).
+ */
+export function TestCardForm({ price, paymentIntentId, onBusyChange, onPaid }: {
+  price: { priceCents: number; currency: string }
+  paymentIntentId: string
   onBusyChange: (busy: boolean) => void
   onPaid: (purchase: Purchase) => void
 }) {
@@ -144,13 +148,13 @@ function TestCardForm({ pack, intent, onBusyChange, onPaid }: {
     onBusyChange(true)
     try {
       try {
-        await payInTestMode({ paymentIntentId: intent.paymentIntentId, cardNumber })
+        await payInTestMode({ paymentIntentId, cardNumber })
       } catch (error) {
         setProblem(errorText(error))
         return
       }
       try {
-        onPaid(await confirmPurchase(intent.paymentIntentId))
+        onPaid(await confirmPurchase(paymentIntentId))
       } catch (error) {
         setProblem(errorText(error))
       }
@@ -200,7 +204,7 @@ function TestCardForm({ pack, intent, onBusyChange, onPaid }: {
       </div>
       {problem && <p className="form-error" role="alert">{problem}</p>}
       <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Processing...' : `Pay ${formatPrice(pack.priceCents, pack.currency)}`}
+        {formState.isSubmitting ? 'Processing...' : `Pay ${formatPrice(price.priceCents, price.currency)}`}
       </button>
     </form>
   )

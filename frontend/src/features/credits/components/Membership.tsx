@@ -1,0 +1,72 @@
+import { lazy, Suspense, useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { toast } from 'sonner'
+import { messageOf } from '@/api/client'
+import { useAuth } from '@/app/auth'
+import { cancelPro, PRO_KEY, resumePro, usePro, type ProState } from '../api'
+import { longDate } from '../format'
+
+const ProDialog = lazy(() => import('./ProDialog').then((m) => ({ default: m.ProDialog })))
+
+/** What the member's Pro is, in words. */
+export function membershipText(pro: ProState): string {
+  const sub = pro.subscription
+  const running = sub?.status === 'active' && sub.currentPeriodEnd
+  if (running && sub.cancelAtPeriodEnd) return `Pro until ${longDate(sub.currentPeriodEnd!)} (cancelled)`
+  if (running) return `Pro, ${sub.plan}: renews ${longDate(sub.currentPeriodEnd!)}`
+  if (pro.grantedByAdmin) return 'Pro (granted by the team)'
+  return 'Free'
+}
+
+/** The profile's Membership row: plan, renewal or end date, cancel and resume, or the upgrade. */
+export function MembershipRow() {
+  const { data: pro, error } = usePro()
+  const { refreshSession } = useAuth()
+  const { mutate } = useSWRConfig()
+  const [pending, setPending] = useState(false)
+  const [buying, setBuying] = useState(false)
+
+  const change = async (call: () => Promise<ProState>, done: string) => {
+    setPending(true)
+    try {
+      const next = await call()
+      await mutate(PRO_KEY, next, { revalidate: false })
+      toast.success(done)
+    } catch (failure) {
+      toast.error(messageOf(failure, 'Could not change your subscription. Please try again.'))
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const sub = pro?.subscription
+  const running = sub?.status === 'active'
+  return (
+    <div className="info-row">
+      <dt>Membership</dt>
+      <dd className="row" data-testid="membership">
+        <span>{error ? 'Unknown' : pro ? membershipText(pro) : '…'}</span>
+        {pro && running && !sub.cancelAtPeriodEnd && (
+          <button type="button" className="btn btn-ghost btn-sm" disabled={pending}
+            onClick={() => change(cancelPro, `Cancelled. You keep Pro until ${longDate(sub.currentPeriodEnd!)}.`)}>
+            Cancel Subscription
+          </button>
+        )}
+        {pro && running && sub.cancelAtPeriodEnd && (
+          <button type="button" className="btn btn-secondary btn-sm" disabled={pending}
+            onClick={() => change(resumePro, 'Your subscription renews again.')}>
+            Resume Subscription
+          </button>
+        )}
+        {pro && !pro.isPro && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setBuying(true)}>Upgrade to Pro</button>
+        )}
+      </dd>
+      {buying && (
+        <Suspense fallback={null}>
+          <ProDialog open={buying} onOpenChange={(open) => { setBuying(open); if (!open) { refreshSession(); void mutate(PRO_KEY) } }} />
+        </Suspense>
+      )}
+    </div>
+  )
+}

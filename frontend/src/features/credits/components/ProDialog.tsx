@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import { Check } from 'lucide-react'
+import { messageOf } from '@/api/client'
+import { Modal } from '@/components/ui/Modal'
+import { Skeleton } from '@/components/ui/Skeleton'
+import { formatPrice } from '@/lib/price'
+import { subscribe, usePro, type Plan, type ProPlan, type Purchase } from '../api'
+import { longDate } from '../format'
+import { TestCardForm } from './PaymentDialog'
+
+/** What Pro gives: only what the product does. */
+export const PRO_BENEFITS = ['Unlimited analyses: no credit needed', 'PDF export of your reports', 'Pro badge and glowing avatar']
+
+/** `$4.99 / month`. */
+export function planPrice(plan: ProPlan): string {
+  return `${formatPrice(plan.priceCents, plan.currency)} / ${plan.interval}`
+}
+
+/**
+ * Buying Pro: the plan, then the card form (the test mode's, as for a pack), then the
+ * date Pro runs until. Cancel any time on the profile; Pro stays until the paid period ends.
+ */
+export function ProDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Modal open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))} dismissible={!busy} title="Upgrade to Pro"
+      description="Analyses without credits, PDF reports and the Pro badge. Cancel any time.">
+      {open && <ProFlow onBusyChange={setBusy} onDone={() => onOpenChange(false)} />}
+    </Modal>
+  )
+}
+
+type Step = { name: 'plan' } | { name: 'starting'; plan: ProPlan } | { name: 'pay'; plan: ProPlan; paymentIntentId: string } | { name: 'done'; until: string }
+
+function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => void; onDone: () => void }) {
+  const { data: pro, error } = usePro()
+  const [chosen, setChosen] = useState<Plan>('yearly')
+  const [step, setStep] = useState<Step>({ name: 'plan' })
+  const [problem, setProblem] = useState<string | null>(null)
+
+  if (error) return <p className="form-error" role="alert">{messageOf(error, 'Could not load Pro.')}</p>
+  if (!pro) return <Skeleton height={160} />
+
+  const start = async () => {
+    const plan = pro.plans.find((p) => p.plan === chosen)
+    if (!plan) return
+    setProblem(null)
+    setStep({ name: 'starting', plan })
+    try {
+      const started = await subscribe(plan.plan)
+      setStep({ name: 'pay', plan, paymentIntentId: started.paymentIntentId })
+    } catch (failure) {
+      setProblem(messageOf(failure, 'Could not start your subscription. Please try again.'))
+      setStep({ name: 'plan' })
+    }
+  }
+
+  if (step.name === 'done') {
+    return (
+      <div className="stack pay-success">
+        <div className="pay-success-icon" aria-hidden="true"><Check aria-hidden="true" /></div>
+        <h3>You're Pro!</h3>
+        <p className="muted">Your analyses are free until <strong>{longDate(step.until)}</strong>; then it renews. Cancel any time on your profile.</p>
+        <button type="button" className="btn btn-primary btn-block" onClick={onDone} autoFocus>Done</button>
+      </div>
+    )
+  }
+  if (step.name === 'pay') {
+    return (
+      <div className="stack">
+        <p className="muted" style={{ margin: 0 }}>{step.plan.name}: {planPrice(step.plan)}</p>
+        <TestCardForm price={step.plan} paymentIntentId={step.paymentIntentId} onBusyChange={onBusyChange}
+          onPaid={(paid: Purchase) => setStep({ name: 'done', until: paid.proUntil ?? new Date().toISOString() })} />
+      </div>
+    )
+  }
+  return (
+    <div className="stack">
+      <fieldset className="plan-choice">
+        <legend className="sr-only">Plan</legend>
+        {pro.plans.map((plan) => (
+          <label key={plan.plan} className={chosen === plan.plan ? 'plan-option selected' : 'plan-option'}>
+            <input type="radio" name="plan" value={plan.plan} checked={chosen === plan.plan} onChange={() => setChosen(plan.plan)} />
+            <span>
+              <strong>{plan.plan === 'yearly' ? 'Yearly' : 'Monthly'}</strong>
+              <span className="muted"> · {planPrice(plan)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <ul className="check-list">
+        {PRO_BENEFITS.map((benefit) => <li key={benefit}>{benefit}</li>)}
+      </ul>
+      {problem && <p className="form-error" role="alert">{problem}</p>}
+      <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={step.name === 'starting'}>
+        {step.name === 'starting' ? 'Starting...' : 'Continue to Payment'}
+      </button>
+    </div>
+  )
+}

@@ -93,7 +93,7 @@ function ProfileView({ user }: { user: User }) {
       <section className="card stack" aria-labelledby="your-data">
         <h2 id="your-data">Your Data</h2>
         <div className="row">
-          <p className="muted" style={{ margin: 0, flex: 1 }}>
+          <p className="muted" style={{ margin: 0, flex: '1 1 16rem' }}>
             One JSON file with everything your account holds: profile, analyses and their photos' links, posts,
             votes and reports, your RigPage, credits and payments.
           </p>

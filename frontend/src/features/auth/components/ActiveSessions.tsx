@@ -53,7 +53,7 @@ export function ActiveSessions() {
         </ul>
       )}
       <div className="row">
-        <p className="muted" style={{ margin: 0, flex: 1 }}>Signed in on a device you no longer use? Sign it out from here.</p>
+        <p className="muted" style={{ margin: 0, flex: '1 1 16rem' }}>Signed in on a device you no longer use? Sign it out from here.</p>
         <button type="button" className="btn btn-secondary" onClick={signOutOthers} disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Signing out...' : 'Sign Out Everywhere Else'}
         </button>

@@ -345,6 +345,7 @@ async fn subscribe(
     request_body = EmptyRequest,
     responses(
         (status = 200, description = "Cancelled at the period's end", body = ProResponse),
+        InvalidInput,
         NotSignedIn,
         (status = 404, description = "No running subscription", body = ErrorBody),
     )
@@ -368,6 +369,7 @@ async fn cancel_pro(
     request_body = EmptyRequest,
     responses(
         (status = 200, description = "Renews again", body = ProResponse),
+        InvalidInput,
         NotSignedIn,
         (status = 404, description = "No running subscription", body = ErrorBody),
     )

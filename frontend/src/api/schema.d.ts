@@ -6856,7 +6856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProResponse"];
                 };
             };
-            /** @description Invalid request body */
+            /** @description Invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,7 +6934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProResponse"];
                 };
             };
-            /** @description Invalid request body */
+            /** @description Invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -155,6 +155,12 @@ describe('a new member', () => {
     await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.waitFor({ state: 'hidden' })
     assert.equal(await headerBadge(page), 'Pro · unlimited analyses')
+    // An analysis costs a Pro member no credit.
+    const analysed = await page.request.post(`${session.server.baseUrl}/_api/analyze-setup`, {
+      data: { type: 'text', value: 'A white desk with one monitor on an arm, cables in a tray and an ergonomic chair.' },
+    })
+    assert.equal(analysed.status(), 200, await analysed.text())
+    assert.equal(await sessionCredits(page), 3, 'analyses are free with Pro')
 
     await page.goto('/profile')
     const membership = page.getByTestId('membership')

@@ -9,6 +9,7 @@ pub mod forwarded;
 pub mod images;
 pub mod mail;
 pub mod media;
+pub mod money;
 pub mod openapi;
 pub mod tokens;
 pub mod ttl_cache;

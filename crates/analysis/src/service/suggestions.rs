@@ -21,6 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::{self as affiliate, ChairStyle, Product, ProductKind, Recommendation, Tier};
+use setupiq_core::money::format_price;
 use setupiq_db::DbConnection;
 use utoipa::ToSchema;
 
@@ -566,19 +567,6 @@ fn title(category: Category) -> &'static str {
     }
 }
 
-/// `$1,395.00` from 139500 cents.
-pub fn format_price(cents: i64) -> String {
-    let dollars = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (i, digit) in dollars.chars().enumerate() {
-        if i > 0 && (dollars.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    format!("${grouped}.{:02}", cents % 100)
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -854,14 +842,6 @@ mod tests {
         );
         let lamp = effect(K::AmbientLamp, Category::AestheticVibe, &Seen::default());
         assert!(lamp.starts_with("an RGB"), "{lamp}");
-    }
-
-    #[test]
-    fn prices_read_like_prices() {
-        assert_eq!(format_price(1999), "$19.99");
-        assert_eq!(format_price(139_500), "$1,395.00");
-        assert_eq!(format_price(100_000_000), "$1,000,000.00");
-        assert_eq!(format_price(5), "$0.05");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use setupiq_auth::service::accounts;
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_core::Config;
 use setupiq_core::mail::{Mailer, OutgoingEmail};
+use setupiq_core::money::format_price;
 use setupiq_db::{Db, DbConnection};
 
 use crate::error::CreditsError;
@@ -99,16 +100,6 @@ pub async fn mail(db: &Db, mailer: &Mailer, config: &Config, reference: String) 
     }
 }
 
-/// `$9.99`, `$19.99` (amounts in cents of a two-decimal currency).
-pub fn format_amount(cents: i64, currency: &str) -> String {
-    let symbol = if currency.eq_ignore_ascii_case("usd") {
-        "$".to_owned()
-    } else {
-        format!("{} ", currency.to_uppercase())
-    };
-    format!("{symbol}{}.{:02}", cents / 100, cents % 100)
-}
-
 /// The receipt e-mail: what was bought, for how much, when, and where it stays printable.
 pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEmail {
     let seller = config.legal.operator.as_deref().unwrap_or("SetupIQ");
@@ -135,21 +126,8 @@ pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEm
              {link}\r\n\r\n-- SetupIQ\r\n",
             payment.reference,
             payment.description,
-            format_amount(payment.amount_cents, &payment.currency),
+            format_price(payment.amount_cents),
         ),
         reply_to: None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::format_amount;
-
-    #[test]
-    fn amounts_are_written_as_money() {
-        assert_eq!(format_amount(999, "usd"), "$9.99");
-        assert_eq!(format_amount(1999, "USD"), "$19.99");
-        assert_eq!(format_amount(5, "usd"), "$0.05");
-        assert_eq!(format_amount(499, "eur"), "EUR 4.99");
     }
 }

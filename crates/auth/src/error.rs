@@ -51,6 +51,11 @@ pub enum AuthError {
     TooManyVerificationEmails { retry_after_secs: u64 },
     #[error("the e-mail could not be sent: {0}")]
     Mail(String),
+    #[error(
+        "Your Pro subscription could not be ended with our payment provider just now, so your account \
+         was not deleted. Please try again in a few minutes."
+    )]
+    DeletionBlocked(String),
     #[error("Admin access required.")]
     NotAdmin,
     #[error("User not found.")]
@@ -101,6 +106,10 @@ impl From<AuthError> for ApiError {
             AuthError::UserNotFound => ApiError::not_found(message),
             AuthError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
             AuthError::Db(db) => db.into(),
+            AuthError::DeletionBlocked(reason) => {
+                tracing::error!(reason, "an account could not be deleted");
+                ApiError::unavailable(message)
+            }
             AuthError::Media(_) | AuthError::Mail(_) => ApiError::unavailable(err),
             AuthError::Hashing(_) | AuthError::Export(_) => ApiError::internal(err),
         }

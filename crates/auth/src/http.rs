@@ -229,6 +229,7 @@ async fn end_other_sessions(
         InvalidInput,
         NotSignedIn,
         (status = 429, description = "Too many wrong passwords (see `Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The Pro subscription could not be ended; nothing was deleted", body = ErrorBody),
     )
 )]
 #[post("/delete-account")]
@@ -248,6 +249,9 @@ async fn delete_account(
     let user_id = user.id();
     let password = body.into_inner().current_password;
     reauth::confirm_password(&db, &passwords, &clock, user_id, password, client_ip(&req)).await?;
+    if let Some(departures) = req.app_data::<web::Data<accounts::Departures>>() {
+        departures.settle(user_id).await?;
+    }
     let owned =
         req.app_data::<web::Data<accounts::OwnedMedia>>().map(|o| o.get_ref().clone()).unwrap_or_default();
     let now = clock.now();

@@ -72,6 +72,9 @@ pub struct StripeConfig {
     pub publishable_key: Option<String>,
     pub webhook_secret: Option<Secret>,
     pub api_base: Option<String>,
+    /// `STRIPE_PRO_PRODUCT`: the Stripe product (`prod_…`) Pro subscriptions are sold as,
+    /// at the prices of [`ProPrices`]. Without it, a server with a Stripe key sells no Pro.
+    pub pro_product: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -257,6 +260,7 @@ impl Config {
                 publishable_key: var("STRIPE_PUBLISHABLE_KEY"),
                 webhook_secret: var("STRIPE_WEBHOOK_SECRET").map(Secret::new),
                 api_base: var("SETUPIQ_STRIPE_API_BASE"),
+                pro_product: var("STRIPE_PRO_PRODUCT").filter(|id| !id.trim().is_empty()),
             },
             smtp_url: var("SETUPIQ_SMTP_URL").map(Secret::new),
             metrics_token: var("SETUPIQ_METRICS_TOKEN").filter(|t| !t.trim().is_empty()).map(Secret::new),

@@ -306,6 +306,8 @@ pub struct ProResponse {
     pub plans: Vec<ProPlanDto>,
     /// Payments run in the offline test mode (no card is charged).
     pub test_mode: bool,
+    /// Stripe's publishable key for the card form (Elements); absent in the test mode.
+    pub publishable_key: Option<String>,
     /// The viewer is Pro now (by subscription or by an admin's grant); false for a visitor.
     pub is_pro: bool,
     /// Pro was granted by the team.

@@ -1,14 +1,13 @@
 //! The credit endpoints: packs, history, deductions, rewarded ads and payments.
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use chrono::{DateTime, Utc};
 use setupiq_auth::dto::EmptyRequest;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::mail::Mailer;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
-use setupiq_db::{Db, DbConnection};
+use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
@@ -20,7 +19,7 @@ use crate::dto::{
 };
 use crate::error::CreditsError;
 use crate::payments::{PaymentStatus, test_mode};
-use crate::service::pro::{self, Membership, Plan, Subscription};
+use crate::service::pro::{self, Membership, Plan};
 use crate::service::purchases::{self, PaymentProvider, Receipts};
 use crate::service::{ads, balance, packs, receipts};
 
@@ -273,6 +272,7 @@ fn pro_response(provider: &PaymentProvider, config: &Config, membership: Option<
     ProResponse {
         plans,
         test_mode: provider.is_test_mode(),
+        publishable_key: if provider.is_test_mode() { None } else { config.stripe.publishable_key.clone() },
         is_pro: membership.is_pro,
         granted_by_admin: membership.granted,
         subscription: membership.subscription.map(Into::into),
@@ -297,7 +297,7 @@ async fn pro_state(
         Some(user) => {
             let user_id = user.id();
             let receipts = Receipts { mailer: &mailer, config: &config };
-            pro::settle(&db, &clock, receipts, Some(user_id)).await?;
+            pro::settle(&db, &provider, &clock, receipts, Some(user_id)).await?;
             Some(db.run(move |conn| pro::membership(conn, user_id)).await?)
         }
     };
@@ -359,7 +359,8 @@ async fn cancel_pro(
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
-    change_subscription(user, &db, &provider, &clock, &config, pro::cancel).await
+    pro::cancel(&db, &provider, &clock, user.id()).await?;
+    membership_response(user.id(), &db, &provider, &config).await
 }
 
 /// Takes back a cancel before the paid period ends: the subscription renews as before.
@@ -383,25 +384,18 @@ async fn resume_pro(
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
-    change_subscription(user, &db, &provider, &clock, &config, pro::resume).await
+    pro::resume(&db, &provider, &clock, user.id()).await?;
+    membership_response(user.id(), &db, &provider, &config).await
 }
 
-/// Cancels or resumes the member's subscription, then answers their membership.
-async fn change_subscription(
-    user: CurrentUser,
+/// The member's Pro as `GET /_api/pro` answers it.
+async fn membership_response(
+    user_id: i64,
     db: &Db,
     provider: &PaymentProvider,
-    clock: &SharedClock,
     config: &Config,
-    change: fn(&mut DbConnection, i64, DateTime<Utc>) -> Result<Subscription, CreditsError>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
-    let (user_id, now) = (user.id(), clock.now());
-    let membership = db
-        .run(move |conn| {
-            change(conn, user_id, now)?;
-            pro::membership(conn, user_id)
-        })
-        .await?;
+    let membership = db.run(move |conn| pro::membership(conn, user_id)).await?;
     Ok(web::Json(pro_response(provider, config, Some(membership))))
 }
 

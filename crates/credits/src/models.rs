@@ -75,6 +75,7 @@ pub(crate) struct SubscriptionInsertForm<'a> {
     pub status: SubscriptionStatus,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub customer_id: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -87,4 +88,5 @@ pub(crate) struct SubscriptionRow {
     pub status: SubscriptionStatus,
     pub current_period_end: Option<NaiveDateTime>,
     pub cancel_at_period_end: bool,
+    pub customer_id: Option<String>,
 }

@@ -10,7 +10,7 @@ use crate::models::{
     AdViewInsertForm, AdViewRow, PaymentInsertForm, PaymentRow, SubscriptionInsertForm, SubscriptionRow,
     WebhookEventInsertForm,
 };
-use crate::payments::PaymentStatus;
+use crate::payments::{PaymentStatus, ProviderKind};
 use crate::service::pro::SubscriptionStatus;
 
 pub(crate) fn insert_ad_view(conn: &mut DbConnection, form: &AdViewInsertForm<'_>) -> QueryResult<usize> {
@@ -178,6 +178,25 @@ pub(crate) fn subscriptions_due(
         .filter(subscriptions::status.eq(SubscriptionStatus::Active))
         .filter(subscriptions::current_period_end.le(now))
         .select(SubscriptionRow::as_select())
+        .into_boxed();
+    if let Some(user_id) = user_id {
+        query = query.filter(subscriptions::user_id.eq(user_id));
+    }
+    query.load(conn)
+}
+
+/// Stripe subscriptions Stripe still keeps going whose period ended before `before` (of one
+/// user, or of everyone): no renewal or end was heard of since.
+pub(crate) fn stripe_subscriptions_silent_since(
+    conn: &mut DbConnection,
+    user_id: Option<i64>,
+    before: NaiveDateTime,
+) -> QueryResult<Vec<String>> {
+    let mut query = subscriptions::table
+        .filter(subscriptions::provider.eq(ProviderKind::Stripe))
+        .filter(subscriptions::status.eq_any([SubscriptionStatus::Active, SubscriptionStatus::PastDue]))
+        .filter(subscriptions::current_period_end.le(before))
+        .select(subscriptions::id)
         .into_boxed();
     if let Some(user_id) = user_id {
         query = query.filter(subscriptions::user_id.eq(user_id));

@@ -261,7 +261,7 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
     // The period ends: the test card pays the next one, from where the first ended.
     manual.set(month_later + Duration::minutes(1));
     let receipts = outbox.receipts();
-    pro::settle(db.db(), &clock, receipts, None).await.unwrap();
+    pro::settle(db.db(), &provider, &clock, receipts, None).await.unwrap();
     let renewed = pro::membership(&mut db.conn(), me.id).unwrap().subscription.unwrap();
     assert_eq!(
         renewed.current_period_end,
@@ -272,19 +272,22 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
     assert!(pro::settle_due(&mut db.conn(), None, prices, clock.now()).unwrap().is_empty(), "settled once");
 
     // Cancelled, resumed, cancelled: Pro stays until the period's end, then ends.
-    assert!(pro::cancel(&mut db.conn(), me.id, clock.now()).unwrap().cancel_at_period_end);
-    assert!(!pro::resume(&mut db.conn(), me.id, clock.now()).unwrap().cancel_at_period_end);
-    pro::cancel(&mut db.conn(), me.id, clock.now()).unwrap();
+    assert!(pro::cancel(db.db(), &provider, &clock, me.id).await.unwrap().cancel_at_period_end);
+    assert!(!pro::resume(db.db(), &provider, &clock, me.id).await.unwrap().cancel_at_period_end);
+    pro::cancel(db.db(), &provider, &clock, me.id).await.unwrap();
     manual.set(Utc.with_ymd_and_hms(2026, 7, 4, 11, 59, 0).single().unwrap());
-    pro::settle(db.db(), &clock, outbox.receipts(), Some(me.id)).await.unwrap();
+    pro::settle(db.db(), &provider, &clock, outbox.receipts(), Some(me.id)).await.unwrap();
     assert!(is_pro(&db), "paid until the period ends");
     manual.set(Utc.with_ymd_and_hms(2026, 7, 4, 12, 0, 0).single().unwrap());
-    pro::settle(db.db(), &clock, outbox.receipts(), Some(me.id)).await.unwrap();
+    pro::settle(db.db(), &provider, &clock, outbox.receipts(), Some(me.id)).await.unwrap();
     let ended = pro::membership(&mut db.conn(), me.id).unwrap();
     assert!(!ended.is_pro && !ended.granted);
     assert_eq!(ended.subscription.map(|s| s.status), Some(SubscriptionStatus::Canceled));
     assert_eq!(outbox.sent().len(), 2, "nothing charged after a cancel");
-    assert!(matches!(pro::cancel(&mut db.conn(), me.id, clock.now()), Err(CreditsError::NoSubscription)));
+    assert!(matches!(
+        pro::cancel(db.db(), &provider, &clock, me.id).await,
+        Err(CreditsError::NoSubscription)
+    ));
 
     // A new subscription after the end is a new start.
     let restarted = pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Yearly).await.unwrap();
@@ -299,6 +302,7 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
         )
         .unwrap(),
         webhook_secret: None,
+        pro_product: None,
     };
     assert!(matches!(
         pro::subscribe(db.db(), &stripe, &clock, prices, me.id, Plan::Monthly).await,

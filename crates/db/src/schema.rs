@@ -166,6 +166,7 @@ diesel::table! {
         cancel_at_period_end -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        customer_id -> Nullable<Text>,
     }
 }
 

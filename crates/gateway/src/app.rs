@@ -10,7 +10,7 @@ use setupiq_admin::service::checker::CheckerConfig;
 use setupiq_analysis::service::AnalysisDependents;
 use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
-use setupiq_auth::service::accounts::OwnedMedia;
+use setupiq_auth::service::accounts::{Departures, OwnedMedia};
 use setupiq_auth::service::export::AccountData;
 use setupiq_community::service::cache::FeedCache;
 use setupiq_core::mail::Mailer;
@@ -198,6 +198,19 @@ fn account_data() -> AccountData {
     ])
 }
 
+/// What must be settled outside before an account goes: its Stripe subscription ends.
+fn departures(state: &AppState) -> Departures {
+    let (db, payments, clock) = (state.db.clone(), state.payments.clone(), state.clock.clone());
+    Departures(vec![std::sync::Arc::new(move |user_id| {
+        let (db, payments, clock) = (db.clone(), payments.clone(), clock.clone());
+        Box::pin(async move {
+            setupiq_credits::service::pro::end_before_deletion(&db, &payments, &clock, user_id)
+                .await
+                .map_err(|e| e.to_string())
+        })
+    })])
+}
+
 /// What other crates keep for an analysis, deleted with it.
 fn analysis_dependents() -> AnalysisDependents {
     AnalysisDependents(vec![setupiq_community::service::setups::on_analysis_deleted])
@@ -219,6 +232,7 @@ pub fn build_app(
     // The metrics recorder exists before the first request is counted.
     crate::metrics::handle();
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
+    let departures = departures(&state);
     let (app, mut openapi) = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
@@ -239,6 +253,7 @@ pub fn build_app(
         .app_data(state.feed_cache)
         .app_data(state.link_checker)
         .app_data(web::Data::new(owned_media()))
+        .app_data(web::Data::new(departures))
         .app_data(web::Data::new(account_data()))
         .app_data(web::Data::new(analysis_dependents()))
         .app_data(web::Data::new(frontend))

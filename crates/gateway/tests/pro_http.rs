@@ -1,19 +1,60 @@
-//! Pro by subscription over real HTTP, on both databases, in the test mode: the plans, a
-//! subscription paid with the test card and confirmed as a pack is, the analyses it makes
-//! free, cancel and resume, and the end of Pro when the paid period is over (the injected
-//! clock moves it).
+//! Pro by subscription over real HTTP, on both databases.
+//! - In the test mode: the plans, a subscription paid with the test card and confirmed as a
+//!   pack is, cancel and resume, and the end of Pro when the paid period is over (the
+//!   injected clock moves it).
+//! - With Stripe Billing (the stand-in on a loopback port, the production client): the
+//!   customer and the incomplete subscription, its first invoice confirmed, renewals, a
+//!   failed renewal and the end told by signed webhooks (redelivered, out of order), and the
+//!   subscription ended with the account.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::json;
 use setupiq_core::Clock;
-use setupiq_test_utils::{TestApp, TestDb, both_backends_async};
+use setupiq_test_utils::{StripeStandIn, TestApp, TestClient, TestDb, both_backends_async};
 
 both_backends_async!(
     pro_is_bought_kept_until_the_period_ends_and_left,
     subscribing_is_validated_and_needs_a_session,
+    pro_is_sold_and_kept_by_stripe_billing,
+    deleting_the_account_ends_its_stripe_subscription,
 );
+
+const WEBHOOK_SECRET: &str = "whsec_test_pro";
+
+async fn stripe_app(db: TestDb, stripe: &StripeStandIn) -> TestApp {
+    let base = stripe.url();
+    let env = [
+        ("STRIPE_SECRET_KEY", StripeStandIn::SECRET_KEY),
+        ("STRIPE_PUBLISHABLE_KEY", "pk_test_standin"),
+        ("STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET),
+        ("SETUPIQ_STRIPE_API_BASE", base.as_str()),
+        ("STRIPE_PRO_PRODUCT", "prod_setupiq_pro"),
+    ];
+    TestApp::start_with(db, &env).await
+}
+
+/// Stripe sends `event_type` about `object`, signed, at the server's time.
+async fn webhook(app: &TestApp, event_type: &str, object: serde_json::Value) -> (StatusCode, String) {
+    let (body, signature) =
+        StripeStandIn::object_event(event_type, object, WEBHOOK_SECRET, app.clock.now().timestamp());
+    let hook: TestClient = app.client();
+    let answer = hook
+        .send(
+            hook.http
+                .post(hook.url("/_api/stripe/webhook"))
+                .header("content-type", "application/json")
+                .header("stripe-signature", signature)
+                .body(body),
+        )
+        .await;
+    (answer.status, answer.text)
+}
+
+fn mails_titled(app: &TestApp, subject: &str) -> usize {
+    app.outbox().iter().filter(|m| m.subject == subject).count()
+}
 
 async fn pro_is_bought_kept_until_the_period_ends_and_left(db: TestDb) {
     let app = TestApp::start_with(db, &[("SETUPIQ_PRO_MONTHLY_CENTS", "599")]).await;
@@ -118,4 +159,148 @@ async fn subscribing_is_validated_and_needs_a_session(db: TestDb) {
         me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": first["paymentIntentId"]})).await;
     assert_eq!(unpaid.status, StatusCode::PAYMENT_REQUIRED);
     assert_eq!(me.get("/_api/pro").await.json()["isPro"], false);
+}
+
+async fn pro_is_sold_and_kept_by_stripe_billing(db: TestDb) {
+    let stripe = StripeStandIn::start().await;
+    let app = stripe_app(db, &stripe).await;
+    let me = app.user("billing@example.com").sign_up().await;
+    assert_eq!(me.get("/_api/pro").await.json()["testMode"], false);
+
+    // Subscribing opens a subscription at Stripe whose first invoice waits for the card form;
+    // asked again before paying, Stripe replays the same one (the same Idempotency-Key).
+    let started = me.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await;
+    assert_eq!(started.status, StatusCode::OK, "{}", started.text);
+    let started = started.json();
+    let invoice_id = started["paymentIntentId"].as_str().unwrap().to_owned();
+    let subscription_id = started["subscriptionId"].as_str().unwrap().to_owned();
+    assert!(invoice_id.starts_with("in_") && subscription_id.starts_with("sub_"), "{started}");
+    assert!(started["clientSecret"].as_str().unwrap().contains("_secret_"), "{started}");
+    assert_eq!(started["testMode"], false);
+    let again = me.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await.json();
+    assert_eq!(
+        (again["subscriptionId"].clone(), again["paymentIntentId"].clone()),
+        (json!(subscription_id), json!(invoice_id))
+    );
+    assert_eq!((stripe.customer_count(), stripe.subscription_count()), (1, 1));
+    let key = stripe.last_idempotency_key().unwrap_or_default();
+    assert!(key.starts_with("setupiq-subscribe-cus_"), "the create carried our key: {key}");
+    let subscription = stripe.subscription(&subscription_id).unwrap();
+    assert_eq!(subscription["items"]["data"][0]["price"]["unit_amount"], 499);
+    assert_eq!(subscription["items"]["data"][0]["price"]["product"], "prod_setupiq_pro");
+    assert_eq!(subscription["metadata"]["plan"], "monthly");
+    assert_eq!(subscription["payment_settings"]["save_default_payment_method"], "on_subscription");
+
+    // Not paid yet: no Pro. Paid in Elements: confirmed as a pack is, Pro until Stripe's
+    // period end.
+    let unpaid = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": invoice_id})).await;
+    assert_eq!(unpaid.status, StatusCode::PAYMENT_REQUIRED, "{}", unpaid.text);
+    let now = app.clock.now().timestamp();
+    stripe.pay_invoice(&invoice_id, now);
+    let confirmed = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": invoice_id})).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text);
+    let period_end = stripe.subscription(&subscription_id).unwrap()["items"]["data"][0]["current_period_end"]
+        .as_i64()
+        .unwrap();
+    let until = chrono::DateTime::from_timestamp(period_end, 0).unwrap();
+    assert_eq!(confirmed.json()["proUntil"], json!(until.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)));
+    assert!(until.to_rfc3339().starts_with("2026-04-14"), "a month from the test epoch: {until}");
+    assert_eq!(me.get("/_api/auth/session").await.json()["user"]["isPro"], true);
+    // Stripe's invoice.paid for the same invoice credits nothing twice.
+    let paid_event = stripe.invoice(&invoice_id).unwrap();
+    assert_eq!(webhook(&app, "invoice.paid", paid_event).await.0, StatusCode::OK);
+    assert_eq!(mails_titled(&app, "Your SetupIQ receipt: SetupIQ Pro, monthly"), 1);
+
+    // Cancel and resume go to Stripe, and its answer is kept.
+    let cancelled = me.post("/_api/pro/cancel", json!({})).await;
+    assert_eq!(cancelled.json()["subscription"]["cancelAtPeriodEnd"], true, "{}", cancelled.text);
+    assert_eq!(stripe.subscription(&subscription_id).unwrap()["cancel_at_period_end"], true);
+    let resumed = me.post("/_api/pro/resume", json!({})).await.json();
+    assert_eq!(resumed["subscription"]["cancelAtPeriodEnd"], false);
+    assert_eq!(stripe.subscription(&subscription_id).unwrap()["cancel_at_period_end"], false);
+
+    // A renewal Stripe charged on its own: a second payment, a receipt, the next period.
+    // An old "incomplete" snapshot delivered late changes nothing: Stripe's state is read.
+    let stale_snapshot = json!({"id": subscription_id, "object": "subscription", "status": "incomplete"});
+    app.clock.advance(Duration::days(31));
+    assert_eq!(me.login("billing@example.com", &me.password).await.status, StatusCode::OK);
+    let renewal = stripe.renew(&subscription_id);
+    assert_eq!(webhook(&app, "invoice.paid", stripe.invoice(&renewal).unwrap()).await.0, StatusCode::OK);
+    assert_eq!(webhook(&app, "customer.subscription.updated", stale_snapshot).await.0, StatusCode::OK);
+    let renewed = me.get("/_api/pro").await.json();
+    assert_eq!(renewed["subscription"]["status"], "active", "{renewed}");
+    assert!(
+        renewed["subscription"]["currentPeriodEnd"].as_str().unwrap().starts_with("2026-05-14"),
+        "{renewed}"
+    );
+    assert_eq!(me.get("/_api/credits/payments").await.json()["payments"].as_array().unwrap().len(), 2);
+    assert_eq!(mails_titled(&app, "Your SetupIQ receipt: SetupIQ Pro, monthly"), 2);
+
+    // A failed renewal: Pro stays while Stripe retries, and one e-mail says so (the event
+    // delivered twice mails once).
+    app.clock.advance(Duration::days(30));
+    assert_eq!(me.login("billing@example.com", &me.password).await.status, StatusCode::OK);
+    let failed = stripe.fail_renewal(&subscription_id);
+    let (body, signature) = StripeStandIn::object_event(
+        "invoice.payment_failed",
+        stripe.invoice(&failed).unwrap(),
+        WEBHOOK_SECRET,
+        app.clock.now().timestamp(),
+    );
+    for _ in 0..2 {
+        let hook = app.client();
+        let answer = hook
+            .send(
+                hook.http
+                    .post(hook.url("/_api/stripe/webhook"))
+                    .header("content-type", "application/json")
+                    .header("stripe-signature", signature.clone())
+                    .body(body.clone()),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    }
+    let past_due = me.get("/_api/pro").await.json();
+    assert_eq!(
+        (past_due["isPro"].as_bool(), past_due["subscription"]["status"].as_str()),
+        (Some(true), Some("past_due"))
+    );
+    assert_eq!(mails_titled(&app, "We could not renew your SetupIQ Pro"), 1);
+    let notice =
+        app.outbox().into_iter().find(|m| m.subject == "We could not renew your SetupIQ Pro").unwrap();
+    assert_eq!(notice.to, "billing@example.com");
+    assert!(notice.text.contains("You stay Pro while we try your card again"), "{}", notice.text);
+
+    // Stripe's retries ran out: the subscription ends, and Pro with it.
+    stripe.end_subscription(&subscription_id);
+    let ended = stripe.subscription(&subscription_id).unwrap();
+    assert_eq!(webhook(&app, "customer.subscription.deleted", ended).await.0, StatusCode::OK);
+    let over = me.get("/_api/pro").await.json();
+    assert_eq!(
+        (over["isPro"].as_bool(), over["subscription"]["status"].as_str()),
+        (Some(false), Some("canceled"))
+    );
+    assert_eq!(me.get("/_api/auth/session").await.json()["user"]["isPro"], false);
+
+    // A new subscription reuses the member's Stripe customer.
+    let restarted = me.post("/_api/pro/subscribe", json!({"plan": "yearly"})).await;
+    assert_eq!(restarted.status, StatusCode::OK, "{}", restarted.text);
+    assert_eq!((stripe.customer_count(), stripe.subscription_count()), (1, 2));
+}
+
+async fn deleting_the_account_ends_its_stripe_subscription(db: TestDb) {
+    let stripe = StripeStandIn::start().await;
+    let app = stripe_app(db, &stripe).await;
+    let me = app.user("leaving@example.com").sign_up().await;
+    let started = me.post("/_api/pro/subscribe", json!({"plan": "yearly"})).await.json();
+    let (invoice_id, subscription_id) =
+        (started["paymentIntentId"].as_str().unwrap(), started["subscriptionId"].as_str().unwrap());
+    stripe.pay_invoice(invoice_id, app.clock.now().timestamp());
+    let confirmed = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": invoice_id})).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text);
+    assert_eq!(stripe.subscription(subscription_id).unwrap()["status"], "active");
+
+    let deleted = me.delete_account().await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
+    assert_eq!(stripe.subscription(subscription_id).unwrap()["status"], "canceled", "Stripe charges no one");
 }

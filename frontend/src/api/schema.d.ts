@@ -2289,6 +2289,8 @@ export interface components {
             /** @description The viewer is Pro now (by subscription or by an admin's grant); false for a visitor. */
             isPro: boolean;
             plans: components["schemas"]["ProPlanDto"][];
+            /** @description Stripe's publishable key for the card form (Elements); absent in the test mode. */
+            publishableKey?: string | null;
             subscription?: null | components["schemas"]["SubscriptionDto"];
             /** @description Payments run in the offline test mode (no card is charged). */
             testMode: boolean;
@@ -4831,7 +4833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            /** @description The Pro subscription could not be ended; nothing was deleted */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -258,6 +258,26 @@ pub type MediaOfUser =
 #[derive(Clone, Default)]
 pub struct OwnedMedia(pub Vec<MediaOfUser>);
 
+/// Something another crate must settle with an outside service before an account goes
+/// (`credits` ends the member's Stripe subscription, so no one is charged for an account that
+/// no longer exists). It answers why it could not, and the account then stays.
+pub type BeforeDeletion =
+    std::sync::Arc<dyn Fn(i64) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>>;
+
+/// Every [`BeforeDeletion`] of the application (shared state of the delete-account handler).
+#[derive(Clone, Default)]
+pub struct Departures(pub Vec<BeforeDeletion>);
+
+impl Departures {
+    /// Runs each in turn; the first that fails stops the deletion.
+    pub async fn settle(&self, user_id: i64) -> Result<(), AuthError> {
+        for before in &self.0 {
+            before(user_id).await.map_err(AuthError::DeletionBlocked)?;
+        }
+        Ok(())
+    }
+}
+
 /// Deletes the account with its sessions, reset tokens and ledger; returns the media
 /// keys the caller removes from the media store after the commit.
 pub fn delete_account(

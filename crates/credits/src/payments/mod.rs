@@ -1,7 +1,9 @@
 //! Payment providers. With `STRIPE_SECRET_KEY` set, real Stripe PaymentIntents
 //! ([`stripe::StripeProvider`]); without it, the built-in test mode ([`test_mode`]) so the
-//! whole purchase works offline. Both are driven through [`PaymentProvider`].
+//! whole purchase works offline. Both are driven through [`PaymentProvider`]. Pro is sold
+//! by Stripe Billing subscriptions ([`billing`]) with a key, by the test mode without.
 
+pub mod billing;
 pub mod stripe;
 pub mod test_mode;
 pub mod webhook;

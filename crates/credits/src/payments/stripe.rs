@@ -67,6 +67,10 @@ impl StripeProvider {
         Ok(Self { client: Arc::new(client), api_base: api_base.into() })
     }
 
+    pub(super) fn client(&self) -> &stripe::Client {
+        &self.client
+    }
+
     /// The base URL requests go to (`…/` + `v1/payment_intents`).
     pub fn api_base(&self) -> &str {
         &self.api_base
@@ -141,7 +145,7 @@ fn retrieved(intent: PaymentIntent) -> RetrievedIntent {
 /// Stripe answered with an error status: 4xx (bad key, bad parameters, idempotency conflict)
 /// is a refusal; 429 and 5xx, timeouts, network failures and unreadable answers mean the
 /// provider could not be used just now.
-fn provider_error(action: &str, err: StripeError) -> ProviderError {
+pub(super) fn provider_error(action: &str, err: StripeError) -> ProviderError {
     match err {
         StripeError::Stripe(api, status) => {
             let message = api.message.clone().unwrap_or_else(|| api.type_.as_str().to_owned());
@@ -184,7 +188,7 @@ fn normalise_api_base(raw: &str) -> Result<String, ProviderError> {
 }
 
 /// Stripe ids are `prefix_` plus letters and digits.
-fn is_plausible_id(id: &str) -> bool {
+pub(super) fn is_plausible_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 255 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 

@@ -10,7 +10,8 @@ use setupiq_core::{Config, SharedClock};
 use setupiq_db::{Db, DbConnection, write_transaction};
 
 use crate::error::{CreditsError, PAYMENT_NOT_SUCCESSFUL};
-use crate::models::{PaymentInsertForm, WebhookEventInsertForm};
+use crate::models::{PaymentInsertForm, PaymentRow, WebhookEventInsertForm};
+use crate::payments::billing::BillingSubscription;
 use crate::payments::stripe::StripeProvider;
 use crate::payments::{NewIntent, PaymentStatus, ProviderKind, RetrievedIntent, test_mode, webhook};
 use crate::repo;
@@ -21,7 +22,12 @@ use crate::service::{pro, receipts};
 #[derive(Debug, Clone)]
 pub enum PaymentProvider {
     TestMode,
-    Stripe { client: StripeProvider, webhook_secret: Option<String> },
+    Stripe {
+        client: StripeProvider,
+        webhook_secret: Option<String>,
+        /// The Stripe product Pro is sold as; without it Pro is not sold.
+        pro_product: Option<String>,
+    },
 }
 
 impl PaymentProvider {
@@ -32,6 +38,7 @@ impl PaymentProvider {
             Some(key) => Ok(Self::Stripe {
                 client: StripeProvider::new(key, config.stripe.api_base.as_deref())?,
                 webhook_secret: config.stripe.webhook_secret.as_ref().map(|s| s.expose().to_owned()),
+                pro_product: config.stripe.pro_product.clone(),
             }),
         }
     }
@@ -145,21 +152,31 @@ pub async fn confirm(
     intent_id: String,
 ) -> Result<Fulfilment, CreditsError> {
     let lookup = intent_id.clone();
-    db.run(move |conn| {
-        repo::find_payment(conn, &lookup)?
-            .filter(|p| p.user_id == user_id)
-            .ok_or(CreditsError::PaymentNotFound)
-    })
-    .await?;
-    let retrieved = retrieve(db, provider, &intent_id).await?;
+    let payment = db
+        .run(move |conn| {
+            repo::find_payment(conn, &lookup)?
+                .filter(|p| p.user_id == user_id)
+                .ok_or(CreditsError::PaymentNotFound)
+        })
+        .await?;
+    let retrieved = retrieve(db, provider, &payment).await?;
     if retrieved.user_id.is_some_and(|owner| owner != user_id) {
         return Err(CreditsError::PaymentNotFound);
     }
+    // A Stripe subscription's period is Stripe's: read it with the payment.
+    let reported = match (provider, &payment.subscription_id) {
+        (PaymentProvider::Stripe { client, .. }, Some(subscription_id))
+            if retrieved.status == PaymentStatus::Succeeded =>
+        {
+            Some(client.retrieve_subscription(subscription_id).await?)
+        }
+        _ => None,
+    };
     let clock = clock.clone();
     let fulfilment = db
         .run(move |conn| {
             let now = clock.now();
-            let fulfilment = settle(conn, &retrieved, now)?;
+            let fulfilment = settle(conn, &retrieved, reported.as_ref(), now)?;
             // The first confirmation reports the credits (even when the webhook credited them a
             // moment before); a repeated one reports none, so a replay cannot look like a
             // second purchase.
@@ -177,17 +194,34 @@ pub async fn confirm(
     Ok(fulfilment)
 }
 
+/// What the provider says about a payment: a test intent's row, a Stripe PaymentIntent, or
+/// for a Stripe subscription's period, its invoice (paid or not).
 async fn retrieve(
     db: &Db,
     provider: &PaymentProvider,
-    intent_id: &str,
+    payment: &PaymentRow,
 ) -> Result<RetrievedIntent, CreditsError> {
     match provider {
         PaymentProvider::TestMode => {
-            let id = intent_id.to_owned();
+            let id = payment.intent_id.clone();
             db.run(move |conn| test_mode::retrieve(conn, &id)).await
         }
-        PaymentProvider::Stripe { client, .. } => Ok(client.retrieve_intent(intent_id).await?),
+        PaymentProvider::Stripe { client, .. } if payment.subscription_id.is_some() => {
+            let invoice = client.retrieve_invoice(&payment.intent_id).await?;
+            let status = match invoice.status.as_str() {
+                "paid" => PaymentStatus::Succeeded,
+                "void" | "uncollectible" => PaymentStatus::Canceled,
+                _ => PaymentStatus::RequiresPaymentMethod,
+            };
+            Ok(RetrievedIntent {
+                id: invoice.id,
+                status,
+                amount_cents: invoice.amount_paid,
+                user_id: None,
+                last_error: None,
+            })
+        }
+        PaymentProvider::Stripe { client, .. } => Ok(client.retrieve_intent(&payment.intent_id).await?),
     }
 }
 
@@ -195,6 +229,7 @@ async fn retrieve(
 fn settle(
     conn: &mut DbConnection,
     intent: &RetrievedIntent,
+    reported: Option<&BillingSubscription>,
     now: DateTime<Utc>,
 ) -> Result<Fulfilment, CreditsError> {
     if intent.status != PaymentStatus::Succeeded {
@@ -203,15 +238,18 @@ fn settle(
             intent.last_error.clone().unwrap_or_else(|| PAYMENT_NOT_SUCCESSFUL.to_owned()),
         ));
     }
-    fulfil(conn, &intent.id, intent.amount_cents, now)
+    fulfil(conn, &intent.id, intent.amount_cents, reported, now)
 }
 
 /// Credits a succeeded purchase exactly once (the ledger's unique reference guarantees
 /// it even across gateway instances; the account lock makes the others wait and see it).
+/// A subscription's payment pays its period (`reported`: the subscription as Stripe
+/// reports it, for a Stripe one).
 pub(crate) fn fulfil(
     conn: &mut DbConnection,
     intent_id: &str,
     amount_cents: i64,
+    reported: Option<&BillingSubscription>,
     now: DateTime<Utc>,
 ) -> Result<Fulfilment, CreditsError> {
     write_transaction(conn, |conn| {
@@ -227,7 +265,7 @@ pub(crate) fn fulfil(
         }
         ledger::lock_account(conn, payment.user_id)?;
         if let Some(subscription_id) = &payment.subscription_id {
-            return pro::pay_period(conn, &payment, subscription_id, now);
+            return pro::pay_period(conn, &payment, subscription_id, reported, now);
         }
         let reference = format!("payment:{intent_id}");
         let newly_credited = !ledger::is_applied(conn, &reference)?;
@@ -264,16 +302,131 @@ struct EventData {
     object: EventObject,
 }
 
+/// A PaymentIntent, an invoice or a subscription: the fields read of each.
 #[derive(Debug, Deserialize)]
 struct EventObject {
     id: String,
+    /// A PaymentIntent's amount.
     #[serde(default)]
     amount: i64,
+    /// An invoice's amount paid.
+    #[serde(default)]
+    amount_paid: i64,
+    /// How many times Stripe tried to collect an invoice.
+    #[serde(default)]
+    attempt_count: i64,
+    /// Why an invoice was made: `subscription_create`, `subscription_cycle`, …
+    #[serde(default)]
+    billing_reason: Option<String>,
+    /// An invoice's subscription (`parent.subscription_details.subscription`).
+    #[serde(default)]
+    parent: Option<InvoiceParent>,
 }
 
-/// Handles a Stripe webhook: verifies its signature, records the event id once, and
-/// fulfils `payment_intent.succeeded` through the same function as `confirm` (mailing the
-/// receipt when it is the one that credits it).
+#[derive(Debug, Deserialize)]
+struct InvoiceParent {
+    #[serde(default)]
+    subscription_details: Option<SubscriptionDetails>,
+}
+
+#[derive(Debug, Deserialize)]
+struct SubscriptionDetails {
+    subscription: String,
+}
+
+/// What an event asks of us.
+enum Incoming {
+    /// `payment_intent.succeeded`: a pack bought with Stripe is paid.
+    IntentSucceeded {
+        intent_id: String,
+        amount: i64,
+    },
+    /// `invoice.paid`: a period of a subscription is paid (the first, or a renewal).
+    InvoicePaid {
+        invoice_id: String,
+        amount: i64,
+        subscription_id: String,
+    },
+    /// `invoice.payment_failed`: Stripe could not collect; `first_renewal_failure` when it is
+    /// the first failed attempt at a renewal (the member is told once).
+    InvoiceFailed {
+        subscription_id: String,
+        first_renewal_failure: bool,
+    },
+    /// `customer.subscription.*`: the subscription changed (cancelled, resumed, ended, …).
+    SubscriptionChanged {
+        subscription_id: String,
+    },
+    Ignored,
+}
+
+impl Incoming {
+    fn of(event: &Event) -> Self {
+        let object = &event.data.object;
+        let subscription = || {
+            object
+                .parent
+                .as_ref()
+                .and_then(|p| p.subscription_details.as_ref())
+                .map(|d| d.subscription.clone())
+        };
+        match event.kind.as_str() {
+            "payment_intent.succeeded" => {
+                Self::IntentSucceeded { intent_id: object.id.clone(), amount: object.amount }
+            }
+            "invoice.paid" => match subscription() {
+                Some(subscription_id) => Self::InvoicePaid {
+                    invoice_id: object.id.clone(),
+                    amount: object.amount_paid,
+                    subscription_id,
+                },
+                None => Self::Ignored,
+            },
+            "invoice.payment_failed" => match subscription() {
+                Some(subscription_id) => Self::InvoiceFailed {
+                    subscription_id,
+                    first_renewal_failure: object.billing_reason.as_deref() == Some("subscription_cycle")
+                        && object.attempt_count <= 1,
+                },
+                None => Self::Ignored,
+            },
+            "customer.subscription.created"
+            | "customer.subscription.updated"
+            | "customer.subscription.deleted" => {
+                Self::SubscriptionChanged { subscription_id: object.id.clone() }
+            }
+            _ => Self::Ignored,
+        }
+    }
+
+    fn subscription_id(&self) -> Option<&str> {
+        match self {
+            Self::InvoicePaid { subscription_id, .. }
+            | Self::InvoiceFailed { subscription_id, .. }
+            | Self::SubscriptionChanged { subscription_id } => Some(subscription_id),
+            Self::IntentSucceeded { .. } | Self::Ignored => None,
+        }
+    }
+}
+
+/// What handling an event leaves to mail once it is stored.
+enum Mail {
+    Receipt(String),
+    FailedRenewal(String),
+}
+
+/// Handles a Stripe webhook: verifies its signature, records the event id once, and applies
+/// it in the same transaction:
+/// - `payment_intent.succeeded` fulfils a pack through the same function as `confirm`;
+/// - `invoice.paid` pays a subscription's period through it too (a renewal's invoice is
+///   recorded as a payment first);
+/// - `invoice.payment_failed` and `customer.subscription.*` update the subscription.
+///
+/// Every subscription event is settled against the subscription as Stripe reports it now
+/// (read before the transaction), so late or reordered events converge on Stripe's state.
+/// When Stripe cannot be read the call fails and Stripe sends the event again later.
+/// Events about what is not ours (another integration on the account) are recorded and
+/// ignored. The receipt or the failed-renewal notice is mailed after the commit.
 pub async fn handle_webhook(
     db: &Db,
     provider: &PaymentProvider,
@@ -282,15 +435,25 @@ pub async fn handle_webhook(
     payload: Vec<u8>,
     signature: Option<String>,
 ) -> Result<(), CreditsError> {
-    let PaymentProvider::Stripe { webhook_secret: Some(secret), .. } = provider else {
+    let PaymentProvider::Stripe { client, webhook_secret: Some(secret), .. } = provider else {
         return Err(CreditsError::WebhookNotConfigured);
     };
     let header = signature.ok_or(webhook::WebhookError::MissingHeader)?;
     let now = clock.now();
     webhook::verify(&payload, &header, secret, now)?;
     let event: Event = serde_json::from_slice(&payload).map_err(|_| CreditsError::UnreadableEvent)?;
-    let intent_id = event.data.object.id.clone();
-    let credited = db
+    let incoming = Incoming::of(&event);
+    let reported = match incoming.subscription_id() {
+        Some(id) => {
+            let known = id.to_owned();
+            let ours = db
+                .run(move |conn| Ok::<_, CreditsError>(repo::find_subscription(conn, &known)?.is_some()))
+                .await?;
+            if ours { Some(client.retrieve_subscription(id).await?) } else { None }
+        }
+        None => None,
+    };
+    let mail = db
         .run(move |conn| {
             write_transaction(conn, |conn| {
                 let first_time = repo::record_webhook_event(
@@ -301,19 +464,67 @@ pub async fn handle_webhook(
                         received_at: now.naive_utc(),
                     },
                 )?;
-                if !first_time || event.kind != "payment_intent.succeeded" {
-                    return Ok(false);
+                if !first_time {
+                    return Ok(None);
                 }
-                match fulfil(conn, &event.data.object.id, event.data.object.amount, now) {
-                    // An intent we never created (another integration on the account): ignore.
-                    Err(CreditsError::PaymentNotFound) => Ok(false),
-                    other => other.map(|done| done.newly_credited),
-                }
+                apply_event(conn, incoming, reported.as_ref(), now)
             })
         })
         .await?;
-    if credited {
-        receipts::mail(db, receipts.mailer, receipts.config, intent_id).await;
+    match mail {
+        Some(Mail::Receipt(reference)) => {
+            receipts::mail(db, receipts.mailer, receipts.config, reference).await
+        }
+        Some(Mail::FailedRenewal(subscription_id)) => {
+            pro::mail_failed_renewal(db, receipts.mailer, receipts.config, subscription_id).await;
+        }
+        None => {}
     }
     Ok(())
+}
+
+/// Applies a new event inside the webhook's transaction; answers what to mail after it.
+fn apply_event(
+    conn: &mut DbConnection,
+    incoming: Incoming,
+    reported: Option<&BillingSubscription>,
+    now: DateTime<Utc>,
+) -> Result<Option<Mail>, CreditsError> {
+    let credited = |fulfilment: Result<Fulfilment, CreditsError>, reference: String| match fulfilment {
+        // A payment we never created (another integration on the account): ignore.
+        Err(CreditsError::PaymentNotFound) => Ok(None),
+        other => other.map(|done| done.newly_credited.then_some(Mail::Receipt(reference))),
+    };
+    match incoming {
+        Incoming::IntentSucceeded { intent_id, amount } => {
+            credited(fulfil(conn, &intent_id, amount, None, now), intent_id)
+        }
+        // Not one of ours when Stripe's state was not read for it.
+        Incoming::InvoicePaid { .. }
+        | Incoming::InvoiceFailed { .. }
+        | Incoming::SubscriptionChanged { .. }
+            if reported.is_none() =>
+        {
+            Ok(None)
+        }
+        Incoming::InvoicePaid { invoice_id, amount, subscription_id } => {
+            if !pro::record_invoice(conn, &invoice_id, &subscription_id, amount, now)? {
+                return Ok(None);
+            }
+            credited(fulfil(conn, &invoice_id, amount, reported, now), invoice_id)
+        }
+        Incoming::InvoiceFailed { subscription_id, first_renewal_failure } => {
+            if let Some(reported) = reported {
+                pro::apply_reported(conn, reported, now)?;
+            }
+            Ok(first_renewal_failure.then_some(Mail::FailedRenewal(subscription_id)))
+        }
+        Incoming::SubscriptionChanged { .. } => {
+            if let Some(reported) = reported {
+                pro::apply_reported(conn, reported, now)?;
+            }
+            Ok(None)
+        }
+        Incoming::Ignored => Ok(None),
+    }
 }

@@ -79,7 +79,10 @@ export function usePro() {
 }
 
 /** Starts a subscription: its first period's payment, paid with the card form like a pack. */
-export async function subscribe(plan: Plan): Promise<Schemas['SubscribeResponse']> {
+/** A subscription waiting for its first payment: what the card form confirms. */
+export type Subscribed = Schemas['SubscribeResponse']
+
+export async function subscribe(plan: Plan): Promise<Subscribed> {
   return unwrap(await api.POST('/_api/pro/subscribe', { body: { plan } }), 'Could not start your subscription. Please try again.')
 }
 

@@ -96,15 +96,29 @@ function PaymentFlow({ pack, publishableKey, onBusyChange, onDone }: {
   if (intent.status === 'failed') {
     return <p className="form-error" role="alert">Could not initialize payment. Please close this window and try again.</p>
   }
-  if (!intent.intent.testMode) {
+  return <CardForm price={pack} intent={intent.intent} publishableKey={publishableKey} onBusyChange={onBusyChange} onPaid={setPurchase} />
+}
+
+/**
+ * The card form of a payment (a pack, or a Pro plan's first period): Stripe Elements when
+ * the server takes cards through Stripe, the test mode's form otherwise.
+ */
+export function CardForm({ price, intent, publishableKey, onBusyChange, onPaid }: {
+  price: { priceCents: number; currency: string }
+  intent: Pick<PaymentIntent, 'clientSecret' | 'paymentIntentId' | 'testMode'>
+  publishableKey?: string | null | undefined
+  onBusyChange: (busy: boolean) => void
+  onPaid: (purchase: Purchase) => void
+}) {
+  if (!intent.testMode) {
     if (!publishableKey) return <CardProviderNotice />
     return (
       <Suspense fallback={<Skeleton height={160} />}>
-        <StripeCardForm publishableKey={publishableKey} pack={pack} intent={intent.intent} onBusyChange={onBusyChange} onPaid={setPurchase} />
+        <StripeCardForm publishableKey={publishableKey} price={price} intent={intent} onBusyChange={onBusyChange} onPaid={onPaid} />
       </Suspense>
     )
   }
-  return <TestCardForm price={pack} paymentIntentId={intent.intent.paymentIntentId} onBusyChange={onBusyChange} onPaid={setPurchase} />
+  return <TestCardForm price={price} paymentIntentId={intent.paymentIntentId} onBusyChange={onBusyChange} onPaid={onPaid} />
 }
 
 /** Stripe is configured on the server without a publishable key for the browser. */

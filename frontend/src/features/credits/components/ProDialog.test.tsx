@@ -39,6 +39,18 @@ describe('ProDialog', () => {
     expect(calls.find((c) => c.path === '/_api/pro/subscribe')?.body).toEqual({ plan: 'monthly' })
   })
 
+  it('hands a Stripe subscription to the card provider, and says so when the browser has no key', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/pro': { status: 200, body: { ...free, testMode: false, publishableKey: null } },
+      'POST /_api/pro/subscribe': { status: 200, body: { subscriptionId: 'sub_1', paymentIntentId: 'in_1', clientSecret: 'pi_1_secret_x', testMode: false } },
+    })
+    renderApp(<ProDialog open onOpenChange={() => {}} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue to Payment' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Card payments are not configured. No payment was taken.')
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument()
+  })
+
   it('says why a subscription cannot start', async () => {
     mockServer({
       'GET /_api/auth/session': signedIn(),

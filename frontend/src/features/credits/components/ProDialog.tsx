@@ -4,9 +4,9 @@ import { messageOf } from '@/api/client'
 import { Modal } from '@/components/ui/Modal'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { formatPrice } from '@/lib/price'
-import { subscribe, usePro, type Plan, type ProPlan, type Purchase } from '../api'
+import { subscribe, usePro, type Plan, type ProPlan, type Purchase, type Subscribed } from '../api'
 import { longDate } from '../format'
-import { TestCardForm } from './PaymentDialog'
+import { CardForm } from './PaymentDialog'
 
 /** What Pro gives: only what the product does. */
 export const PRO_BENEFITS = ['Unlimited analyses: no credit needed', 'PDF export of your reports', 'Pro badge and glowing avatar']
@@ -17,8 +17,8 @@ export function planPrice(plan: ProPlan): string {
 }
 
 /**
- * Buying Pro: the plan, then the card form (the test mode's, as for a pack), then the
- * date Pro runs until. Cancel any time on the profile; Pro stays until the paid period ends.
+ * Buying Pro: the plan, then the card form (Stripe Elements, or the test mode's, as for a
+ * pack), then the date Pro runs until. Cancel any time on the profile; Pro stays until the paid period ends.
  */
 export function ProDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [busy, setBusy] = useState(false)
@@ -30,7 +30,7 @@ export function ProDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   )
 }
 
-type Step = { name: 'plan' } | { name: 'starting'; plan: ProPlan } | { name: 'pay'; plan: ProPlan; paymentIntentId: string } | { name: 'done'; until: string }
+type Step = { name: 'plan' } | { name: 'starting'; plan: ProPlan } | { name: 'pay'; plan: ProPlan; started: Subscribed } | { name: 'done'; until: string }
 
 function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => void; onDone: () => void }) {
   const { data: pro, error } = usePro()
@@ -48,7 +48,7 @@ function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => vo
     setStep({ name: 'starting', plan })
     try {
       const started = await subscribe(plan.plan)
-      setStep({ name: 'pay', plan, paymentIntentId: started.paymentIntentId })
+      setStep({ name: 'pay', plan, started })
     } catch (failure) {
       setProblem(messageOf(failure, 'Could not start your subscription. Please try again.'))
       setStep({ name: 'plan' })
@@ -69,7 +69,7 @@ function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => vo
     return (
       <div className="stack">
         <p className="muted" style={{ margin: 0 }}>{step.plan.name}: {planPrice(step.plan)}</p>
-        <TestCardForm price={step.plan} paymentIntentId={step.paymentIntentId} onBusyChange={onBusyChange}
+        <CardForm price={step.plan} intent={step.started} publishableKey={pro.publishableKey} onBusyChange={onBusyChange}
           onPaid={(paid: Purchase) => setStep({ name: 'done', until: paid.proUntil ?? new Date().toISOString() })} />
       </div>
     )

@@ -2,13 +2,15 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { useState, type FormEvent } from 'react'
 import { formatPrice } from '@/lib/price'
-import type { Pack, PaymentIntent, Purchase } from '../api'
+import type { PaymentIntent, Purchase } from '../api'
 import { useConfirmPurchase } from '../useConfirmPurchase'
 
 interface StripeCardFormProps {
   publishableKey: string
-  pack: Pack
-  intent: PaymentIntent
+  /** What is paid: a pack, or a Pro plan's period. */
+  price: { priceCents: number; currency: string }
+  /** A pack's PaymentIntent, or a Stripe subscription's first invoice (its confirmation secret). */
+  intent: Pick<PaymentIntent, 'clientSecret' | 'paymentIntentId'>
   onBusyChange: (busy: boolean) => void
   onPaid: (purchase: Purchase) => void
 }
@@ -42,7 +44,7 @@ export default function StripeCardForm(props: StripeCardFormProps) {
   )
 }
 
-function CheckoutForm({ pack, intent, onBusyChange, onPaid }: StripeCardFormProps) {
+function CheckoutForm({ price, intent, onBusyChange, onPaid }: StripeCardFormProps) {
   const stripe = useStripe()
   const elements = useElements()
   const confirmPurchase = useConfirmPurchase()
@@ -77,7 +79,7 @@ function CheckoutForm({ pack, intent, onBusyChange, onPaid }: StripeCardFormProp
       <PaymentElement />
       {problem && <p className="form-error" role="alert">{problem}</p>}
       <button type="submit" className="btn btn-primary btn-block" disabled={!stripe || pending}>
-        {pending ? 'Processing...' : `Pay ${formatPrice(pack.priceCents, pack.currency)}`}
+        {pending ? 'Processing...' : `Pay ${formatPrice(price.priceCents, price.currency)}`}
       </button>
     </form>
   )

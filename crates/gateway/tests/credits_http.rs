@@ -259,26 +259,12 @@ async fn stripe_purchases_are_credited_once_by_confirm_and_webhook(db: TestDb) {
     // The webhook and the browser's confirmation race; the purchase is credited once.
     let (body, signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, app.clock.now().timestamp());
     let hook = app.client();
-    let webhook = hook.send(
-        hook.http
-            .post(hook.url("/_api/stripe/webhook"))
-            .header("content-type", "application/json")
-            .header("stripe-signature", signature.clone())
-            .body(body.clone()),
-    );
+    let webhook = hook.stripe_webhook(body.clone(), Some(signature.clone()));
     let confirm = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id}));
     let (webhook, confirm) = futures_util::join!(webhook, confirm);
     assert_eq!(webhook.status, StatusCode::OK, "{}", webhook.text);
     assert_eq!(confirm.json(), json!({"creditsAdded": 25, "newBalance": 28}));
-    let redelivered = hook
-        .send(
-            hook.http
-                .post(hook.url("/_api/stripe/webhook"))
-                .header("content-type", "application/json")
-                .header("stripe-signature", signature)
-                .body(body),
-        )
-        .await;
+    let redelivered = hook.stripe_webhook(body, Some(signature)).await;
     assert_eq!(redelivered.status, StatusCode::OK);
     assert_eq!(balance(&me).await, 28);
     app.assert_ledger_consistent(me.id);
@@ -363,17 +349,7 @@ async fn forged_or_stale_webhooks_credit_nothing(db: TestDb) {
     stripe.succeed(&intent_id);
     let now = app.clock.now().timestamp();
     let hook = app.client();
-    let send = |body: String, signature: Option<String>| {
-        let mut request = hook
-            .http
-            .post(hook.url("/_api/stripe/webhook"))
-            .header("content-type", "application/json")
-            .body(body);
-        if let Some(signature) = signature {
-            request = request.header("stripe-signature", signature);
-        }
-        hook.send(request)
-    };
+    let send = |body: String, signature: Option<String>| hook.stripe_webhook(body, signature);
     let (body, signature) = stripe.webhook_event(&intent_id, WEBHOOK_SECRET, now);
     let mut flipped = body.clone().into_bytes();
     let last = flipped.len() - 2;

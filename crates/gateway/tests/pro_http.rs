@@ -12,7 +12,7 @@ use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::json;
 use setupiq_core::Clock;
-use setupiq_test_utils::{StripeStandIn, TestApp, TestClient, TestDb, both_backends_async};
+use setupiq_test_utils::{StripeStandIn, TestApp, TestDb, both_backends_async};
 
 both_backends_async!(
     pro_is_bought_kept_until_the_period_ends_and_left,
@@ -39,16 +39,7 @@ async fn stripe_app(db: TestDb, stripe: &StripeStandIn) -> TestApp {
 async fn webhook(app: &TestApp, event_type: &str, object: serde_json::Value) -> (StatusCode, String) {
     let (body, signature) =
         StripeStandIn::object_event(event_type, object, WEBHOOK_SECRET, app.clock.now().timestamp());
-    let hook: TestClient = app.client();
-    let answer = hook
-        .send(
-            hook.http
-                .post(hook.url("/_api/stripe/webhook"))
-                .header("content-type", "application/json")
-                .header("stripe-signature", signature)
-                .body(body),
-        )
-        .await;
+    let answer = app.client().stripe_webhook(body, Some(signature)).await;
     (answer.status, answer.text)
 }
 
@@ -248,16 +239,7 @@ async fn pro_is_sold_and_kept_by_stripe_billing(db: TestDb) {
         app.clock.now().timestamp(),
     );
     for _ in 0..2 {
-        let hook = app.client();
-        let answer = hook
-            .send(
-                hook.http
-                    .post(hook.url("/_api/stripe/webhook"))
-                    .header("content-type", "application/json")
-                    .header("stripe-signature", signature.clone())
-                    .body(body.clone()),
-            )
-            .await;
+        let answer = app.client().stripe_webhook(body.clone(), Some(signature.clone())).await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     }
     let past_due = me.get("/_api/pro").await.json();

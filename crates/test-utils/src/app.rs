@@ -239,6 +239,20 @@ impl TestClient {
         self.get("/_api/auth/session").await.has_user()
     }
 
+    /// Stripe delivering a webhook: the raw `body`, signed by `signature` (`Stripe-Signature`,
+    /// left out when `None`).
+    pub async fn stripe_webhook(&self, body: String, signature: Option<String>) -> TestResponse {
+        let mut request = self
+            .http
+            .post(self.url("/_api/stripe/webhook"))
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some(signature) = signature {
+            request = request.header("stripe-signature", signature);
+        }
+        self.send(request).await
+    }
+
     /// A JSON POST, as the app's own frontend sends it.
     pub async fn post(&self, path: &str, body: Value) -> TestResponse {
         self.send(self.http.request(Method::POST, self.url(path)).json(&body)).await

@@ -291,33 +291,11 @@ impl Drop for StripeStandIn {
 }
 
 async fn create_intent(req: HttpRequest, body: web::Bytes, state: web::Data<Shared>) -> HttpResponse {
-    if let Err(refusal) = authorize(&req) {
-        return refusal.into();
-    }
-    let params: BTreeMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
-    let key = req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (params, key) = match begin_create(&req, &body, &state) {
+        Ok(create) => create,
+        Err(answer) => return *answer,
+    };
     let mut state = state.lock().unwrap();
-    state.last_idempotency_key = key.clone();
-    state.last_create_params = params.clone();
-
-    if let Some(key) = &key
-        && let Some((first_params, answer)) = state.idempotent.get(key)
-    {
-        if *first_params != params {
-            return stripe_error(
-                StatusCode::BAD_REQUEST,
-                "idempotency_error",
-                None,
-                &format!(
-                    "Keys for idempotent requests can only be used with the same parameters they \
-                     were first used with. Try using a key other than '{key}' if you meant to \
-                     execute a different request."
-                ),
-            )
-            .into();
-        }
-        return HttpResponse::Ok().insert_header(("Idempotent-Replayed", "true")).json(answer);
-    }
 
     let intent = match new_intent(&params) {
         Ok(intent) => intent,
@@ -348,8 +326,31 @@ async fn retrieve_intent(req: HttpRequest, id: web::Path<String>, state: web::Da
     }
 }
 
-/// Stripe's idempotency: a key seen before with the same parameters replays its answer; with
-/// others it is refused. `None` means: go on and create.
+/// A form-encoded request body, decoded (`metadata[user_id]` → value).
+type Form = BTreeMap<String, String>;
+
+/// The start of every create: the key checked, the form read and remembered with its
+/// `Idempotency-Key`, and Stripe's idempotency: a key seen before with the same parameters
+/// replays its answer, with others it is refused (`Err`: the answer to give).
+fn begin_create(
+    req: &HttpRequest,
+    body: &[u8],
+    state: &Shared,
+) -> Result<(Form, Option<String>), Box<HttpResponse>> {
+    authorize(req).map_err(|refusal| Box::new(HttpResponse::from(refusal)))?;
+    let params = form_of(body);
+    let key = req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let mut state = state.lock().unwrap();
+    state.last_idempotency_key = key.clone();
+    state.last_create_params = params.clone();
+    match replay(&state, key.as_ref(), &params) {
+        Some(answer) => Err(Box::new(answer)),
+        None => Ok((params, key)),
+    }
+}
+
+/// A key seen before with the same parameters replays its answer; with others it is
+/// refused. `None` means: go on and create.
 fn replay(state: &State, key: Option<&String>, params: &BTreeMap<String, String>) -> Option<HttpResponse> {
     let (first_params, answer) = state.idempotent.get(key?)?;
     if first_params != params {
@@ -405,16 +406,11 @@ fn no_such(kind: &str, id: &str) -> HttpResponse {
 }
 
 async fn create_customer(req: HttpRequest, body: web::Bytes, state: web::Data<Shared>) -> HttpResponse {
-    if let Err(refusal) = authorize(&req) {
-        return refusal.into();
-    }
-    let params = form_of(&body);
-    let key = req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (params, key) = match begin_create(&req, &body, &state) {
+        Ok(create) => create,
+        Err(answer) => return *answer,
+    };
     let mut state = state.lock().unwrap();
-    state.last_idempotency_key = key.clone();
-    if let Some(answer) = replay(&state, key.as_ref(), &params) {
-        return answer;
-    }
     let customer = json!({
         "id": random_id("cus_"),
         "object": "customer",
@@ -437,16 +433,11 @@ async fn create_customer(req: HttpRequest, body: web::Bytes, state: web::Data<Sh
 /// uses, so the only one accepted), its PaymentIntent, and `latest_invoice` expanded when
 /// asked for.
 async fn create_subscription(req: HttpRequest, body: web::Bytes, state: web::Data<Shared>) -> HttpResponse {
-    if let Err(refusal) = authorize(&req) {
-        return refusal.into();
-    }
-    let params = form_of(&body);
-    let key = req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (params, key) = match begin_create(&req, &body, &state) {
+        Ok(create) => create,
+        Err(answer) => return *answer,
+    };
     let mut state = state.lock().unwrap();
-    state.last_idempotency_key = key.clone();
-    if let Some(answer) = replay(&state, key.as_ref(), &params) {
-        return answer;
-    }
     let Some(customer) = params.get("customer") else { return missing_param("customer").into() };
     if !state.customers.contains_key(customer) {
         return no_such("customer", customer);

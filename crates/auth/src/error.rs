@@ -108,7 +108,11 @@ impl From<AuthError> for ApiError {
             AuthError::Db(db) => db.into(),
             AuthError::DeletionBlocked(reason) => {
                 tracing::error!(reason, "an account could not be deleted");
-                ApiError::unavailable(message)
+                ApiError::new(
+                    actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+                    setupiq_core::error::ErrorCode::Unavailable,
+                    message,
+                )
             }
             AuthError::Media(_) | AuthError::Mail(_) => ApiError::unavailable(err),
             AuthError::Hashing(_) | AuthError::Export(_) => ApiError::internal(err),

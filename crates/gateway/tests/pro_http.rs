@@ -282,6 +282,29 @@ async fn deleting_the_account_ends_its_stripe_subscription(db: TestDb) {
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text);
     assert_eq!(stripe.subscription(subscription_id).unwrap()["status"], "active");
 
+    // While Stripe is down the subscription cannot be ended: the account stays, nothing goes.
+    stripe.set_outage(true);
+    let refused = me.delete_account().await;
+    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{}", refused.text);
+    assert!(refused.error().contains("your account was not deleted"), "{}", refused.text);
+    assert!(me.signed_in().await);
+    // A webhook Stripe's state cannot be read for fails, and is not recorded: Stripe's
+    // redelivery, once it is back, is applied.
+    let (body, signature) = StripeStandIn::object_event(
+        "customer.subscription.updated",
+        stripe.subscription(subscription_id).unwrap(),
+        WEBHOOK_SECRET,
+        app.clock.now().timestamp(),
+    );
+    let failed = app.client().stripe_webhook(body.clone(), Some(signature.clone())).await;
+    assert!(failed.status.is_server_error(), "{}: {}", failed.status, failed.text);
+    stripe.set_outage(false);
+    stripe.end_subscription(subscription_id);
+    let redelivered = app.client().stripe_webhook(body, Some(signature)).await;
+    assert_eq!(redelivered.status, StatusCode::OK, "{}", redelivered.text);
+    assert_eq!(me.get("/_api/pro").await.json()["subscription"]["status"], "canceled");
+    assert_eq!(me.get("/_api/auth/session").await.json()["user"]["isPro"], false);
+
     let deleted = me.delete_account().await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
     assert_eq!(stripe.subscription(subscription_id).unwrap()["status"], "canceled", "Stripe charges no one");

@@ -45,6 +45,8 @@ struct State {
     /// `Idempotency-Key` -> the parameters first sent with it and the answer given then.
     idempotent: HashMap<String, (BTreeMap<String, String>, Value)>,
     created: usize,
+    /// Every call answers Stripe's 500 while set.
+    outage: bool,
     last_idempotency_key: Option<String>,
     last_create_params: BTreeMap<String, String>,
 }
@@ -168,6 +170,11 @@ impl StripeStandIn {
     /// The invoice as Stripe would return it now.
     pub fn invoice(&self, id: &str) -> Option<Value> {
         self.state.lock().unwrap().invoices.get(id).cloned()
+    }
+
+    /// Stripe is down (`true`: every call answers its 500 `api_error`) or back (`false`).
+    pub fn set_outage(&self, down: bool) {
+        self.state.lock().unwrap().outage = down;
     }
 
     /// How many customers were created (a replayed idempotent request creates none).
@@ -805,6 +812,14 @@ fn new_intent(params: &BTreeMap<String, String>) -> Result<Value, StripeFailure>
 
 /// Stripe takes the secret key as a Bearer token; anything else is a 401 in its words.
 fn authorize(req: &HttpRequest) -> Result<(), StripeFailure> {
+    if req.app_data::<web::Data<Shared>>().is_some_and(|state| state.lock().unwrap().outage) {
+        return Err(stripe_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "api_error",
+            None,
+            "An unknown error occurred while processing your request. Please try again later.",
+        ));
+    }
     let header = req.headers().get("authorization").and_then(|v| v.to_str().ok());
     let Some(key) = header.and_then(|h| h.strip_prefix("Bearer ")) else {
         return Err(stripe_error(

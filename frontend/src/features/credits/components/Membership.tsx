@@ -11,6 +11,7 @@ const ProDialog = lazy(() => import('./ProDialog').then((m) => ({ default: m.Pro
 /** What the member's Pro is, in words. */
 export function membershipText(pro: ProState): string {
   const sub = pro.subscription
+  if (sub?.status === 'past_due') return `Pro, ${sub.plan}: the renewal payment failed; your card will be tried again`
   const running = sub?.status === 'active' && sub.currentPeriodEnd
   if (running && sub.cancelAtPeriodEnd) return `Pro until ${longDate(sub.currentPeriodEnd!)} (cancelled)`
   if (running) return `Pro, ${sub.plan}: renews ${longDate(sub.currentPeriodEnd!)}`
@@ -40,7 +41,8 @@ export function MembershipRow() {
   }
 
   const sub = pro?.subscription
-  const running = sub?.status === 'active'
+  // A renewal being retried (past due) can still be cancelled.
+  const running = sub?.status === 'active' || sub?.status === 'past_due'
   return (
     <div className="info-row">
       <dt>Membership</dt>

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
-import { MembershipRow } from './Membership'
+import type { ProState } from '../api'
+import { MembershipRow, membershipText } from './Membership'
 import { ProDialog } from './ProDialog'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -60,6 +61,14 @@ describe('ProDialog', () => {
     renderApp(<ProDialog open onOpenChange={() => {}} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Continue to Payment' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('You are already a Pro member.')
+  })
+})
+
+describe('membershipText', () => {
+  it('says when a renewal failed and is being retried', () => {
+    const retrying = { ...active(false), subscription: { ...active(false).subscription, status: 'past_due' } } as ProState
+    expect(membershipText(retrying)).toBe('Pro, monthly: the renewal payment failed; your card will be tried again')
+    expect(membershipText(active(true) as ProState)).toBe('Pro until April 14, 2026 (cancelled)')
   })
 })
 

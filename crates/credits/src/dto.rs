@@ -327,7 +327,11 @@ pub struct SubscribeRequest {
 #[serde(rename_all = "camelCase")]
 pub struct SubscribeResponse {
     pub subscription_id: String,
+    /// The first payment's reference, for `POST /_api/stripe/confirm-payment`: a test intent
+    /// (`pi_test_…`), or with Stripe the subscription's first invoice (`in_…`).
     pub payment_intent_id: String,
+    /// What the card form confirms: with Stripe, the first invoice's confirmation secret
+    /// (Elements' `clientSecret`).
     pub client_secret: String,
     /// Pay with `POST /_api/stripe/test-mode/pay` (test cards) instead of Stripe's form.
     pub test_mode: bool,

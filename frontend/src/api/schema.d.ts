@@ -2802,7 +2802,15 @@ export interface components {
         };
         /** @description A subscription waiting for its first payment: confirm `paymentIntentId` as for a pack. */
         SubscribeResponse: {
+            /**
+             * @description What the card form confirms: with Stripe, the first invoice's confirmation secret
+             *     (Elements' `clientSecret`).
+             */
             clientSecret: string;
+            /**
+             * @description The first payment's reference, for `POST /_api/stripe/confirm-payment`: a test intent
+             *     (`pi_test_…`), or with Stripe the subscription's first invoice (`in_…`).
+             */
             paymentIntentId: string;
             subscriptionId: string;
             /** @description Pay with `POST /_api/stripe/test-mode/pay` (test cards) instead of Stripe's form. */

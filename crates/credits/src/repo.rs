@@ -168,13 +168,16 @@ pub(crate) fn subscriptions_of(conn: &mut DbConnection, user_id: i64) -> QueryRe
         .load(conn)
 }
 
-/// Active subscriptions whose paid period is over at `now` (of one user, or of everyone).
+/// Active test-mode subscriptions whose paid period is over at `now` (of one user, or of
+/// everyone). Stripe renews its own and says so by webhook (see
+/// [`stripe_subscriptions_silent_since`]).
 pub(crate) fn subscriptions_due(
     conn: &mut DbConnection,
     user_id: Option<i64>,
     now: NaiveDateTime,
 ) -> QueryResult<Vec<SubscriptionRow>> {
     let mut query = subscriptions::table
+        .filter(subscriptions::provider.eq(ProviderKind::TestMode))
         .filter(subscriptions::status.eq(SubscriptionStatus::Active))
         .filter(subscriptions::current_period_end.le(now))
         .select(SubscriptionRow::as_select())

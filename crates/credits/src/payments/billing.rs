@@ -13,7 +13,7 @@
 //!   confirms; the price comes from our configuration (`price_data` on the Pro product);
 //! - retrieve a subscription (its status, period end and cancel flag as they are now: what
 //!   webhooks, which may arrive out of order, are settled against) and an invoice (whether
-//!   it is paid: the confirmation path of the card form);
+//!   it is paid, read as a payment: the confirmation path of the card form);
 //! - update `cancel_at_period_end` (cancel and resume) and cancel at once (account deletion).
 //!
 //! Every create carries an `Idempotency-Key`.
@@ -23,8 +23,8 @@ use serde::Serialize;
 use stripe::{IdempotencyKey, RequestStrategy, StripeError};
 use stripe_client_core::{RequestBuilder, StripeMethod};
 
-use super::ProviderError;
 use super::stripe::{StripeProvider, is_plausible_id, provider_error};
+use super::{PaymentStatus, ProviderError, RetrievedIntent};
 
 /// A subscription as Stripe reports it, reduced to what Pro reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,16 +48,6 @@ pub struct OpenedSubscription {
     pub amount_due: i64,
     /// What the card form confirms the first invoice's payment with.
     pub client_secret: String,
-}
-
-/// An invoice as Stripe reports it, reduced to whether and how much it was paid.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BillingInvoice {
-    pub id: String,
-    /// `draft`, `open`, `paid`, `uncollectible` or `void`.
-    pub status: String,
-    pub amount_paid: i64,
-    pub subscription_id: Option<String>,
 }
 
 /// A subscription to create.
@@ -219,8 +209,10 @@ impl StripeProvider {
         Ok(ended.into())
     }
 
-    /// An invoice as it is now. An id Stripe does not know is [`ProviderError::NotFound`].
-    pub async fn retrieve_invoice(&self, id: &str) -> Result<BillingInvoice, ProviderError> {
+    /// An invoice as it is now, as a payment: paid (`succeeded`, with the amount paid), void
+    /// or uncollectible (`canceled`), or still to be paid. An id Stripe does not know is
+    /// [`ProviderError::NotFound`].
+    pub async fn retrieve_invoice(&self, id: &str) -> Result<RetrievedIntent, ProviderError> {
         let path = object_path("invoices", id)?;
         let invoice: wire::Invoice = self
             .send(RequestBuilder::new(StripeMethod::Get, path), None)
@@ -276,14 +268,14 @@ impl From<wire::Subscription> for BillingSubscription {
     }
 }
 
-impl From<wire::Invoice> for BillingInvoice {
+impl From<wire::Invoice> for RetrievedIntent {
     fn from(invoice: wire::Invoice) -> Self {
-        Self {
-            subscription_id: invoice.parent.and_then(|p| p.subscription_details).map(|d| d.subscription),
-            id: invoice.id,
-            status: invoice.status.unwrap_or_default(),
-            amount_paid: invoice.amount_paid,
-        }
+        let status = match invoice.status.as_deref() {
+            Some("paid") => PaymentStatus::Succeeded,
+            Some("void" | "uncollectible") => PaymentStatus::Canceled,
+            _ => PaymentStatus::RequiresPaymentMethod,
+        };
+        Self { id: invoice.id, status, amount_cents: invoice.amount_paid, user_id: None, last_error: None }
     }
 }
 
@@ -335,21 +327,10 @@ mod wire {
         pub amount_due: i64,
         pub amount_paid: i64,
         pub confirmation_secret: Option<ConfirmationSecret>,
-        pub parent: Option<Parent>,
     }
 
     #[derive(Deserialize)]
     pub struct ConfirmationSecret {
         pub client_secret: String,
-    }
-
-    #[derive(Deserialize)]
-    pub struct Parent {
-        pub subscription_details: Option<SubscriptionDetails>,
-    }
-
-    #[derive(Deserialize)]
-    pub struct SubscriptionDetails {
-        pub subscription: String,
     }
 }

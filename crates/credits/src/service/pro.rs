@@ -381,11 +381,7 @@ async fn subscribe_with_stripe(
                     },
                 )?;
             }
-            if repo::find_payment(conn, &opened.invoice_id)?.is_none() {
-                let payment =
-                    PeriodPayment { plan, amount_cents: opened.amount_due, provider: ProviderKind::Stripe };
-                insert_period_payment(conn, user_id, &subscription.id, &payment, &opened.invoice_id, now)?;
-            }
+            record_invoice(conn, &opened.invoice_id, &subscription.id, opened.amount_due, now)?;
             Ok(StartedSubscription {
                 subscription_id: opened.subscription.id.clone(),
                 intent_id: opened.invoice_id.clone(),
@@ -440,8 +436,9 @@ fn insert_period_payment(
     Ok(())
 }
 
-/// Records a Stripe invoice of one of our subscriptions (a renewal Stripe charged on its
-/// own) as a payment, unless it is recorded already; answers whether the subscription is ours.
+/// Records a Stripe invoice of one of our subscriptions (its first, or a renewal Stripe
+/// charged on its own) as a payment, unless it is recorded already; answers whether the
+/// subscription is ours.
 pub(crate) fn record_invoice(
     conn: &mut DbConnection,
     invoice_id: &str,
@@ -473,27 +470,27 @@ pub(crate) fn pay_period(
     let subscription =
         repo::find_subscription(conn, subscription_id)?.ok_or(CreditsError::PaymentNotFound)?;
     let newly_credited = payment.fulfilled_at.is_none();
-    if let Some(reported) = reported {
-        apply_reported(conn, reported, now)?;
-    }
-    let period_end = if newly_credited && reported.is_none() {
-        let start =
-            subscription.current_period_end.map(|end| end.and_utc()).filter(|end| *end > now).unwrap_or(now);
-        let end = subscription.plan.period_after(start);
-        repo::set_subscription_state(
-            conn,
-            subscription_id,
-            SubscriptionStatus::Active,
-            Some(end.naive_utc()),
-            subscription.cancel_at_period_end,
-            now.naive_utc(),
-        )?;
-        refresh_subscribed(conn, payment.user_id, now)?;
-        Some(end)
-    } else {
-        repo::find_subscription(conn, subscription_id)?
-            .and_then(|row| row.current_period_end)
-            .map(|end| end.and_utc())
+    let paid_until = subscription.current_period_end.map(|end| end.and_utc());
+    let period_end = match reported {
+        Some(reported) => {
+            apply_reported(conn, reported, now)?;
+            reported.current_period_end.or(paid_until)
+        }
+        None if newly_credited => {
+            let start = paid_until.filter(|end| *end > now).unwrap_or(now);
+            let end = subscription.plan.period_after(start);
+            repo::set_subscription_state(
+                conn,
+                subscription_id,
+                SubscriptionStatus::Active,
+                Some(end.naive_utc()),
+                subscription.cancel_at_period_end,
+                now.naive_utc(),
+            )?;
+            refresh_subscribed(conn, payment.user_id, now)?;
+            Some(end)
+        }
+        None => paid_until,
     };
     if newly_credited {
         repo::mark_payment_fulfilled(conn, &payment.intent_id, now.naive_utc())?;
@@ -604,9 +601,9 @@ pub async fn end_before_deletion(
     Ok(())
 }
 
-/// Ends or renews every subscription (of `user_id`, or of everyone) whose paid period is
-/// over at `now`; answers the references of the renewal payments made, whose receipts the
-/// caller mails.
+/// Ends or renews every test-mode subscription (of `user_id`, or of everyone) whose paid
+/// period is over at `now`; answers the references of the renewal payments made, whose
+/// receipts the caller mails.
 pub fn settle_due(
     conn: &mut DbConnection,
     user_id: Option<i64>,
@@ -623,11 +620,6 @@ pub fn settle_due(
                 return Ok(());
             };
             if row.status != SubscriptionStatus::Active {
-                return Ok(());
-            }
-            if row.provider != ProviderKind::TestMode {
-                // Stripe renews on its own and says so by webhook; `settle` asks it about
-                // a period that is long over without word.
                 return Ok(());
             }
             if row.cancel_at_period_end {

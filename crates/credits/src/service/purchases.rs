@@ -207,19 +207,7 @@ async fn retrieve(
             db.run(move |conn| test_mode::retrieve(conn, &id)).await
         }
         PaymentProvider::Stripe { client, .. } if payment.subscription_id.is_some() => {
-            let invoice = client.retrieve_invoice(&payment.intent_id).await?;
-            let status = match invoice.status.as_str() {
-                "paid" => PaymentStatus::Succeeded,
-                "void" | "uncollectible" => PaymentStatus::Canceled,
-                _ => PaymentStatus::RequiresPaymentMethod,
-            };
-            Ok(RetrievedIntent {
-                id: invoice.id,
-                status,
-                amount_cents: invoice.amount_paid,
-                user_id: None,
-                last_error: None,
-            })
+            Ok(client.retrieve_invoice(&payment.intent_id).await?)
         }
         PaymentProvider::Stripe { client, .. } => Ok(client.retrieve_intent(&payment.intent_id).await?),
     }

@@ -5,6 +5,8 @@ import { CREDIT_HISTORY_KEY } from '@/api/resources'
 import { useAuth } from '@/app/auth'
 
 export type Pack = Schemas['PackDto']
+/** What a card form charges: a pack's price, or a Pro plan's. */
+export type Price = Pick<Pack, 'priceCents' | 'currency'>
 export type AdStats = Schemas['AdStatsResponse']
 export type LedgerEntry = Schemas['LedgerEntryDto']
 export type PaymentIntent = Schemas['CreatePaymentIntentResponse']

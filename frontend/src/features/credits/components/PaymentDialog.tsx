@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { formatPrice } from '@/lib/price'
-import { createPaymentIntent, payInTestMode, type Pack, type PaymentIntent, type Purchase } from '../api'
+import { createPaymentIntent, payInTestMode, type Pack, type PaymentIntent, type Price, type Purchase } from '../api'
 import { creditsText, formatCardNumber, formatExpiry } from '../format'
 import { testCardSchema, type TestCardInput, type TestCardValues } from '../schemas'
 import { useConfirmPurchase } from '../useConfirmPurchase'
@@ -104,7 +104,7 @@ function PaymentFlow({ pack, publishableKey, onBusyChange, onDone }: {
  * the server takes cards through Stripe, the test mode's form otherwise.
  */
 export function CardForm({ price, intent, publishableKey, onBusyChange, onPaid }: {
-  price: { priceCents: number; currency: string }
+  price: Price
   intent: Pick<PaymentIntent, 'clientSecret' | 'paymentIntentId' | 'testMode'>
   publishableKey?: string | null | undefined
   onBusyChange: (busy: boolean) => void
@@ -142,7 +142,7 @@ function errorText(error: unknown): string {
  * then confirms it as every purchase is confirmed (a pack, or a Pro subscription's period).
  */
 export function TestCardForm({ price, paymentIntentId, onBusyChange, onPaid }: {
-  price: { priceCents: number; currency: string }
+  price: Price
   paymentIntentId: string
   onBusyChange: (busy: boolean) => void
   onPaid: (purchase: Purchase) => void

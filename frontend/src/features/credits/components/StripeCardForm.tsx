@@ -2,13 +2,13 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { useState, type FormEvent } from 'react'
 import { formatPrice } from '@/lib/price'
-import type { PaymentIntent, Purchase } from '../api'
+import type { PaymentIntent, Price, Purchase } from '../api'
 import { useConfirmPurchase } from '../useConfirmPurchase'
 
 interface StripeCardFormProps {
   publishableKey: string
   /** What is paid: a pack, or a Pro plan's period. */
-  price: { priceCents: number; currency: string }
+  price: Price
   /** A pack's PaymentIntent, or a Stripe subscription's first invoice (its confirmation secret). */
   intent: Pick<PaymentIntent, 'clientSecret' | 'paymentIntentId'>
   onBusyChange: (busy: boolean) => void

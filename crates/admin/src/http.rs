@@ -3,8 +3,8 @@
 
 use actix_web::{get, post, web};
 use setupiq_auth::AdminUser;
-use setupiq_community::service::cache::FeedCache;
 use setupiq_community::service::moderation::Decision;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::{ValidJson, ValidQuery};
@@ -343,7 +343,7 @@ async fn decide(
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
     media: web::Data<MediaStore>,
-    feed: web::Data<FeedCache>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<OkResponse>, ApiError> {
     let body = body.into_inner();
     let decision = match body.decision {
@@ -352,22 +352,14 @@ async fn decide(
     };
     let note = body.note.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
     let (id, name) = actor(&admin);
-    let now = clock.now();
+    let (now, changes) = (clock.now(), changes.get_ref().clone());
     let removed = db
         .run(move |conn| {
-            moderation::decide(
-                conn,
-                Actor { id, username: &name },
-                body.setup_id,
-                decision,
-                note.as_deref(),
-                now,
-            )
+            let actor = Actor { id, username: &name };
+            moderation::decide(conn, actor, body.setup_id, decision, note.as_deref(), now, &changes)
         })
         .await?;
     media.remove_media(removed.iter()).await;
-    // Shown again or gone: no kept feed page may say otherwise.
-    feed.clear();
     Ok(web::Json(OkResponse { success: true }))
 }
 

@@ -18,6 +18,7 @@ use setupiq_affiliate::service::{self as affiliate, NewClick};
 use setupiq_community::service::moderation::Decision;
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup};
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_db::DbConnection;
 use setupiq_db::schema::products;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
@@ -450,12 +451,20 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
             kept,
             NewReport::new(ReportReason::Spam, Some("ads")),
             noon(),
+            &FeedChanges::default(),
         )
         .unwrap();
     }
     let reporter = fixtures::account(&mut conn, "rep-x@example.com");
-    reports::report(&mut conn, reporter.id, removed, NewReport::new(ReportReason::Copyright, None), noon())
-        .unwrap();
+    reports::report(
+        &mut conn,
+        reporter.id,
+        removed,
+        NewReport::new(ReportReason::Copyright, None),
+        noon(),
+        &FeedChanges::default(),
+    )
+    .unwrap();
 
     let queue = moderation::queue(&mut conn).unwrap();
     assert_eq!(queue.iter().map(|s| s.setup_id).collect::<Vec<_>>(), [kept, removed], "hidden first");
@@ -464,17 +473,33 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert_eq!(queue[0].reports[0].reporter_email, "rep-0@example.com", "admins see who reported");
     assert_eq!(queue[0].reasons(), [(ReportReason::Spam, 3)]);
 
-    moderation::decide(&mut conn, actor, kept, Decision::Dismiss, Some("Not spam"), noon()).unwrap();
+    moderation::decide(
+        &mut conn,
+        actor,
+        kept,
+        Decision::Dismiss,
+        Some("Not spam"),
+        noon(),
+        &FeedChanges::default(),
+    )
+    .unwrap();
     let setup = setups::find(&mut conn, kept).unwrap();
     assert!(!setup.hidden, "shown again");
     assert_eq!(setup.open_reports, 0);
-    moderation::decide(&mut conn, actor, removed, Decision::Remove, None, noon()).unwrap();
+    moderation::decide(&mut conn, actor, removed, Decision::Remove, None, noon(), &FeedChanges::default())
+        .unwrap();
     assert!(setups::find(&mut conn, removed).is_err());
     assert!(moderation::queue(&mut conn).unwrap().is_empty());
     // The same users cannot report the dismissed setup again.
-    let again =
-        reports::report(&mut conn, reporter.id - 1, kept, NewReport::new(ReportReason::Spam, None), noon())
-            .unwrap();
+    let again = reports::report(
+        &mut conn,
+        reporter.id - 1,
+        kept,
+        NewReport::new(ReportReason::Spam, None),
+        noon(),
+        &FeedChanges::default(),
+    )
+    .unwrap();
     assert!(!again.counted);
 
     let (entries, _) = log::page(&mut conn, 10, 0).unwrap();
@@ -483,7 +508,15 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert_eq!(entries[1].details.as_deref(), Some("3 open reports closed. Not spam"));
     assert_eq!((entries[1].target_type.as_str(), entries[1].target_id), ("setup", kept));
     assert!(matches!(
-        moderation::decide(&mut conn, actor, removed, Decision::Dismiss, None, noon()),
+        moderation::decide(
+            &mut conn,
+            actor,
+            removed,
+            Decision::Dismiss,
+            None,
+            noon(),
+            &FeedChanges::default()
+        ),
         Err(AdminError::Community(_))
     ));
 }

@@ -12,6 +12,7 @@ use setupiq_analyzer::Engine;
 use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
 use setupiq_analyzer::voice::Voice;
 use setupiq_auth::{CurrentUser, OptionalUser};
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::ttl_cache::TtlCache;
@@ -278,10 +279,13 @@ async fn delete_analysis(
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
     dependents: Option<web::Data<service::AnalysisDependents>>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, user_id) = (id.into_inner(), user.id());
     let dependents = dependents.map(|d| d.get_ref().clone()).unwrap_or_default();
     let media_keys = db.run(move |conn| service::delete(conn, id, user_id, &dependents)).await?;
+    // Its community post, if it had one, went with it.
+    changes.content_changed();
     media.remove_media(&media_keys).await;
     tracing::info!(user_id, analysis_id = id, "analysis deleted");
     Ok(HttpResponse::NoContent().finish())

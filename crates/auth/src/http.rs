@@ -3,6 +3,7 @@
 
 use actix_web::http::header::{CacheControl, CacheDirective, ContentDisposition};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
@@ -245,6 +246,7 @@ async fn delete_account(
     media: web::Data<MediaStore>,
     config: web::Data<Config>,
     clock: web::Data<SharedClock>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<HttpResponse, ApiError> {
     let user_id = user.id();
     let password = body.into_inner().current_password;
@@ -256,6 +258,8 @@ async fn delete_account(
         req.app_data::<web::Data<accounts::OwnedMedia>>().map(|o| o.get_ref().clone()).unwrap_or_default();
     let now = clock.now();
     let media_keys = db.run(move |conn| accounts::delete_account_with(conn, user_id, &owned, now)).await?;
+    // The account's community posts, and its votes in others' scores, went with it.
+    changes.content_changed();
     media.remove_media(&media_keys).await;
     tracing::info!(user_id, "account deleted");
     Ok(HttpResponse::Ok()

@@ -6,7 +6,9 @@ use setupiq_auth::Account;
 use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
 
-use crate::service::feed::{FeedItem, Leader, MyPost, Period, PostSummary, Profile, Sort};
+use crate::service::feed::{
+    FeedItem, FeedPage, FeedQuery, Leader, MyPost, Period, PostSummary, Profile, Sort,
+};
 use crate::service::reports::ReportReason;
 use crate::service::votes::Vote;
 
@@ -296,6 +298,25 @@ pub struct SetupsResponse {
     /// How many of the period's setups the signed-in viewer reported: hidden from them, so
     /// their feed can be empty while others' is not (0 for a visitor).
     pub reported_by_you: i64,
+}
+
+/// The body of a feed page (what [`Feed::page`](crate::service::feed::Feed::page) keeps for visitors).
+pub(crate) fn page_body(
+    page: FeedPage,
+    query: &FeedQuery,
+) -> Result<actix_web::web::Bytes, serde_json::Error> {
+    let pagination = Pagination {
+        total: page.total,
+        limit: query.limit,
+        offset: query.offset,
+        has_more: query.offset + i64::try_from(page.items.len()).unwrap_or(0) < page.total,
+    };
+    let body = SetupsResponse {
+        setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
+        pagination,
+        reported_by_you: page.reported_by_viewer,
+    };
+    Ok(serde_json::to_vec(&body)?.into())
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

@@ -3,6 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_auth::extract::client_ip;
 use setupiq_auth::{CurrentUser, OptionalUser};
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::upload::Uploads;
@@ -12,13 +13,12 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    CommunitySetupDto, DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse,
-    Pagination, ProfileQuery, ProfileResponse, PublishRequest, PublishResponse, ReportRequest,
-    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
+    DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse, ProfileQuery,
+    ProfileResponse, PublishRequest, PublishResponse, ReportRequest, ReportResponse, SetupsQuery,
+    SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
-use crate::service::cache::FeedCache;
-use crate::service::feed::{self, FeedQuery};
+use crate::service::feed::{self, Feed, FeedQuery};
 use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
 use crate::service::setups;
@@ -60,8 +60,9 @@ fn context<'a>(
     media: &'a MediaStore,
     uploads: &'a Uploads,
     clock: &'a SharedClock,
+    changes: &'a FeedChanges,
 ) -> Context<'a> {
-    Context { db, media, uploads, clock }
+    Context { db, media, uploads, clock, changes }
 }
 
 /// The community feed: setups of the period, ranked (`top`: score, then the newer; `new`;
@@ -75,58 +76,18 @@ fn context<'a>(
 async fn list_setups(
     viewer: OptionalUser,
     query: ValidQuery<SetupsQuery>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    cache: web::Data<FeedCache>,
+    feed: web::Data<Feed>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
-    let viewer = viewer.0.as_ref().map(CurrentUser::id);
-    let key = (query.filter, query.sort, query.limit, query.offset);
-    if viewer.is_none()
-        && let Some(json) = cache.visitors.get(&key)
-    {
-        return Ok(json_response(json));
-    }
-    let feed_query = FeedQuery {
+    let page = FeedQuery {
         period: query.filter,
         sort: query.sort,
         limit: query.limit,
         offset: query.offset,
-        viewer,
+        viewer: viewer.0.as_ref().map(CurrentUser::id),
     };
-    let now = clock.now();
-    let shared = cache.clone();
-    let json = db
-        .run(move |conn| {
-            let page = |conn: &mut _| setups_json(feed::list(conn, feed_query, now, &shared)?, &query);
-            match viewer {
-                // Serialised once per kept page, by one request at a time.
-                None => shared.visitors.get_or(key, || page(conn)),
-                Some(_) => page(conn),
-            }
-        })
-        .await?;
-    Ok(json_response(json))
-}
-
-/// The body of a feed page.
-fn setups_json(page: feed::FeedPage, query: &SetupsQuery) -> Result<web::Bytes, CommunityError> {
-    let pagination = Pagination {
-        total: page.total,
-        limit: query.limit,
-        offset: query.offset,
-        has_more: query.offset + i64::try_from(page.items.len()).unwrap_or(0) < page.total,
-    };
-    let body = SetupsResponse {
-        setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
-        pagination,
-        reported_by_you: page.reported_by_viewer,
-    };
-    Ok(web::Bytes::from(serde_json::to_vec(&body)?))
-}
-
-fn json_response(json: web::Bytes) -> HttpResponse {
-    HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(json)
+    let body = feed.page(page).await?;
+    Ok(HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(body))
 }
 
 /// Publishes one of the caller's analyses with up to 5 photos (none: the analysis's own
@@ -154,13 +115,12 @@ async fn publish_setup(
     media: web::Data<MediaStore>,
     uploads: web::Data<Uploads>,
     clock: web::Data<SharedClock>,
-    cache: web::Data<FeedCache>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    let ctx = context(&db, &media, &uploads, &clock);
+    let ctx = context(&db, &media, &uploads, &clock, &changes);
     let setup_id = publish::publish(ctx, user.id(), body.analysis_id, post).await?;
-    cache.clear();
     Ok(web::Json(PublishResponse { success: true, setup_id }))
 }
 
@@ -190,12 +150,11 @@ async fn edit_setup(
     media: web::Data<MediaStore>,
     uploads: web::Data<Uploads>,
     clock: web::Data<SharedClock>,
-    cache: web::Data<FeedCache>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    publish::edit(context(&db, &media, &uploads, &clock), user.id(), body.setup_id, post).await?;
-    cache.clear();
+    publish::edit(context(&db, &media, &uploads, &clock, &changes), user.id(), body.setup_id, post).await?;
     Ok(web::Json(SuccessResponse { success: true }))
 }
 
@@ -217,12 +176,12 @@ async fn delete_setup(
     body: ValidJson<DeleteRequest>,
     db: web::Data<Db>,
     media: web::Data<MediaStore>,
-    cache: web::Data<FeedCache>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let (user_id, is_admin, setup_id) = (user.id(), user.account.is_admin(), body.setup_id);
-    let removed = db.run(move |conn| setups::delete(conn, user_id, is_admin, setup_id)).await?;
+    let changes = changes.get_ref().clone();
+    let removed = db.run(move |conn| setups::delete(conn, user_id, is_admin, setup_id, &changes)).await?;
     media.remove_media(removed.iter()).await;
-    cache.clear();
     Ok(web::Json(SuccessResponse { success: true }))
 }
 
@@ -245,14 +204,13 @@ async fn vote(
     body: ValidJson<VoteRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
-    cache: web::Data<FeedCache>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<VoteResponse>, ApiError> {
     let (user_id, setup_id, now) = (user.id(), body.setup_id, clock.now());
     let value =
         Vote::from_value(body.value).ok_or_else(|| ApiError::invalid("value", "Vote must be 1 or -1."))?;
-    let voted = db.run(move |conn| votes::vote(conn, user_id, setup_id, value, now)).await?;
-    // Rankings move with every vote; visitors' feed pages may lag by a few seconds.
-    cache.leaderboards.clear();
+    let changes = changes.get_ref().clone();
+    let voted = db.run(move |conn| votes::vote(conn, user_id, setup_id, value, now, &changes)).await?;
     Ok(web::Json(VoteResponse { score: voted.score, user_vote: voted.user_vote.map(Vote::value) }))
 }
 
@@ -279,7 +237,7 @@ async fn report(
     body: ValidJson<ReportRequest>,
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
-    cache: web::Data<FeedCache>,
+    changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<ReportResponse>, ApiError> {
     let body = body.into_inner();
     let reason: ReportReason = body
@@ -288,16 +246,13 @@ async fn report(
         .map_err(|_| ApiError::invalid("reason", "Please select a valid reason category."))?;
     let (user_id, now, details, ip) =
         (user.id(), clock.now(), text(body.additional_details), client_ip(&req));
+    let changes = changes.get_ref().clone();
     let reported = db
         .run(move |conn| {
             let new = NewReport { reason, details: details.as_deref(), ip: ip.as_deref() };
-            reports::report(conn, user_id, body.setup_id, new, now)
+            reports::report(conn, user_id, body.setup_id, new, now, &changes)
         })
         .await?;
-    if reported.counted && reported.hidden {
-        // Hidden from everyone from now on: no kept page or count may show it.
-        cache.clear();
-    }
     Ok(web::Json(ReportResponse { success: true, counted: reported.counted }))
 }
 
@@ -311,24 +266,9 @@ async fn report(
 async fn leaderboard(
     viewer: OptionalUser,
     query: ValidQuery<LeaderboardQuery>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    cache: web::Data<FeedCache>,
+    feed: web::Data<Feed>,
 ) -> Result<web::Json<Vec<LeaderDto>>, ApiError> {
-    let (query, now) = (query.into_inner(), clock.now());
-    let key = (query.filter, query.limit);
-    let board = match cache.leaderboards.get(&key) {
-        Some(board) => board,
-        None => {
-            let shared = cache.clone();
-            db.run(move |conn| {
-                shared.leaderboards.get_or(key, || {
-                    feed::leaderboard(conn, query.filter, query.limit, None, now).map(std::sync::Arc::new)
-                })
-            })
-            .await?
-        }
-    };
+    let board = feed.leaderboard(query.filter, query.limit).await?;
     // The viewer's own e-mail, on their own entry only.
     let entries = board
         .iter()

@@ -12,6 +12,7 @@ use setupiq_community::service::moderation;
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup, PostImage, StoredImage};
 use setupiq_community::service::votes::{self, Vote};
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_db::DbConnection;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
@@ -182,7 +183,7 @@ fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
         Err(CommunityError::AlreadyPublished { setup_id: id }) if id == setup_id
     ));
     // Once its post is deleted, the analysis may be published again.
-    setups::delete(&mut db.conn(), me.id, false, setup_id).unwrap();
+    setups::delete(&mut db.conn(), me.id, false, setup_id, &FeedChanges::default()).unwrap();
     setups::check_publish(&mut db.conn(), me.id, analysis_id, noon()).unwrap();
     setups::publish(&mut db.conn(), &new, noon()).unwrap();
 }
@@ -192,7 +193,8 @@ fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
     let owner = fixtures::account(&mut conn, "owner@example.com");
     let me = fixtures::account(&mut conn, "voter@example.com");
     let setup = published(&mut conn, owner.id, noon());
-    let mut cast = |vote| votes::vote(&mut conn, me.id, setup, vote, noon()).unwrap();
+    let mut cast =
+        |vote| votes::vote(&mut conn, me.id, setup, vote, noon(), &FeedChanges::default()).unwrap();
     assert_eq!(cast(Vote::Up), votes::Voted { score: 1, user_vote: Some(Vote::Up) });
     assert_eq!(cast(Vote::Up), votes::Voted { score: 0, user_vote: None }, "the same again takes it back");
     assert_eq!(cast(Vote::Down), votes::Voted { score: -1, user_vote: Some(Vote::Down) });
@@ -200,7 +202,7 @@ fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
     assert_score(&mut conn, setup, 1);
     assert_eq!(setups::find(&mut conn, setup).unwrap().upvotes, 1);
     assert!(matches!(
-        votes::vote(&mut conn, me.id, 999_999, Vote::Up, noon()),
+        votes::vote(&mut conn, me.id, 999_999, Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::SetupNotFound)
     ));
 }
@@ -209,7 +211,10 @@ fn nobody_votes_on_their_own_setup(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "self@example.com");
     let setup = published(&mut conn, me.id, noon());
-    assert!(matches!(votes::vote(&mut conn, me.id, setup, Vote::Up, noon()), Err(CommunityError::OwnVote)));
+    assert!(matches!(
+        votes::vote(&mut conn, me.id, setup, Vote::Up, noon(), &FeedChanges::default()),
+        Err(CommunityError::OwnVote)
+    ));
     assert_score(&mut conn, setup, 0);
 }
 
@@ -219,7 +224,11 @@ fn twelve_simultaneous_identical_votes_leave_a_consistent_score(db: TestDb) {
     let setup = published(&mut db.conn(), owner.id, noon());
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..12)
-            .map(|_| s.spawn(|| votes::vote(&mut db.conn(), me.id, setup, Vote::Up, noon())))
+            .map(|_| {
+                s.spawn(|| {
+                    votes::vote(&mut db.conn(), me.id, setup, Vote::Up, noon(), &FeedChanges::default())
+                })
+            })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
@@ -235,7 +244,10 @@ fn users_voting_at_once_all_count(db: TestDb) {
     let setup = published(&mut db.conn(), owner.id, noon());
     std::thread::scope(|s| {
         for voter in &voters {
-            s.spawn(|| votes::vote(&mut db.conn(), voter.id, setup, Vote::Up, noon()).unwrap());
+            s.spawn(|| {
+                votes::vote(&mut db.conn(), voter.id, setup, Vote::Up, noon(), &FeedChanges::default())
+                    .unwrap()
+            });
         }
     });
     assert_score(&mut db.conn(), setup, 8);
@@ -248,7 +260,14 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
         .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
     let setup = published(&mut conn, owner.id, noon());
     let mut file = |user: i64| {
-        reports::report(&mut conn, user, setup, NewReport::new(ReportReason::Spam, Some("ads")), noon())
+        reports::report(
+            &mut conn,
+            user,
+            setup,
+            NewReport::new(ReportReason::Spam, Some("ads")),
+            noon(),
+            &FeedChanges::default(),
+        )
     };
 
     assert_eq!(file(a.id).unwrap(), reports::Reported { counted: true, hidden: false });
@@ -263,16 +282,30 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
     assert!(!visible(&mut conn, Some(a.id)), "the reporter no longer sees it");
     assert!(visible(&mut conn, Some(b.id)) && visible(&mut conn, None));
 
-    reports::report(&mut conn, b.id, setup, NewReport::new(ReportReason::Copyright, None), noon()).unwrap();
-    let third =
-        reports::report(&mut conn, c.id, setup, NewReport::new(ReportReason::HateSpeech, None), noon())
-            .unwrap();
+    reports::report(
+        &mut conn,
+        b.id,
+        setup,
+        NewReport::new(ReportReason::Copyright, None),
+        noon(),
+        &FeedChanges::default(),
+    )
+    .unwrap();
+    let third = reports::report(
+        &mut conn,
+        c.id,
+        setup,
+        NewReport::new(ReportReason::HateSpeech, None),
+        noon(),
+        &FeedChanges::default(),
+    )
+    .unwrap();
     assert_eq!(third, reports::Reported { counted: true, hidden: true }, "three open reports hide it");
     assert!(!visible(&mut conn, Some(d.id)) && !visible(&mut conn, None));
     assert!(visible(&mut conn, Some(owner.id)), "its owner still sees it");
     assert_eq!(setups::find(&mut conn, setup).unwrap().open_reports, 3);
     assert!(matches!(
-        votes::vote(&mut conn, d.id, setup, Vote::Up, noon()),
+        votes::vote(&mut conn, d.id, setup, Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::SetupNotFound)
     ));
 }
@@ -285,10 +318,25 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
     let setups: Vec<i64> =
         (0..21).map(|i| published(&mut conn, uploaders[i % 3].id, noon() - Duration::days(1))).collect();
     for setup in &setups[..20] {
-        reports::report(&mut conn, me.id, *setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
+        reports::report(
+            &mut conn,
+            me.id,
+            *setup,
+            NewReport::new(ReportReason::Spam, None),
+            noon(),
+            &FeedChanges::default(),
+        )
+        .unwrap();
     }
     assert!(matches!(
-        reports::report(&mut conn, me.id, setups[20], NewReport::new(ReportReason::Spam, None), noon()),
+        reports::report(
+            &mut conn,
+            me.id,
+            setups[20],
+            NewReport::new(ReportReason::Spam, None),
+            noon(),
+            &FeedChanges::default()
+        ),
         Err(CommunityError::DailyReportLimit { .. })
     ));
     reports::report(
@@ -297,6 +345,7 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
         setups[20],
         NewReport::new(ReportReason::Spam, None),
         noon() + Duration::days(1),
+        &FeedChanges::default(),
     )
     .unwrap();
 }
@@ -306,7 +355,15 @@ fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: Tes
     let owner = fixtures::account(&mut conn, "target@example.com");
     let setup = published(&mut conn, owner.id, noon());
     let file = |conn: &mut DbConnection, user: i64| {
-        reports::report(conn, user, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap()
+        reports::report(
+            conn,
+            user,
+            setup,
+            NewReport::new(ReportReason::Spam, None),
+            noon(),
+            &FeedChanges::default(),
+        )
+        .unwrap()
     };
     // Made a minute ago, unverified, with an analysis (free with the signup bonus).
     let fresh: Vec<_> = (0..3)
@@ -366,7 +423,7 @@ fn a_network_files_at_most_twenty_reports_a_day(db: TestDb) {
         (0..23).map(|i| fixtures::account(&mut conn, &format!("farm-{i}@example.com")).id).collect();
     let file = |conn: &mut DbConnection, user: i64, ip: &str, at: DateTime<Utc>| {
         let new = NewReport { reason: ReportReason::Spam, details: None, ip: Some(ip) };
-        reports::report(conn, user, setup, new, at)
+        reports::report(conn, user, setup, new, at, &FeedChanges::default())
     };
     // One IPv6 /64, a different address for each account.
     for (i, user) in reporters[..20].iter().enumerate() {
@@ -394,11 +451,22 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let photos = stored(2);
     let new = NewSetup { user_id: owner.id, analysis_id, title: None, description: None, images: &photos };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
-    votes::vote(&mut conn, voter.id, setup, Vote::Up, noon()).unwrap();
-    reports::report(&mut conn, voter.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
+    votes::vote(&mut conn, voter.id, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    reports::report(
+        &mut conn,
+        voter.id,
+        setup,
+        NewReport::new(ReportReason::Spam, None),
+        noon(),
+        &FeedChanges::default(),
+    )
+    .unwrap();
 
-    assert!(matches!(setups::delete(&mut conn, voter.id, false, setup), Err(CommunityError::NotOwner)));
-    let mut removed = setups::delete(&mut conn, owner.id, false, setup).unwrap();
+    assert!(matches!(
+        setups::delete(&mut conn, voter.id, false, setup, &FeedChanges::default()),
+        Err(CommunityError::NotOwner)
+    ));
+    let mut removed = setups::delete(&mut conn, owner.id, false, setup, &FeedChanges::default()).unwrap();
     removed.sort_by(|a, b| a.as_str().cmp(b.as_str()));
     let mut expected: Vec<MediaKey> =
         photos.iter().map(new_photo).flat_map(|p| [p.image.clone(), p.thumbnail.clone()]).collect();
@@ -408,7 +476,7 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
 
     // An admin may delete anyone's; the analysis's own photo is not the post's to remove.
     let other = published(&mut conn, owner.id, noon());
-    assert!(setups::delete(&mut conn, voter.id, true, other).unwrap().is_empty());
+    assert!(setups::delete(&mut conn, voter.id, true, other, &FeedChanges::default()).unwrap().is_empty());
 }
 
 fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
@@ -418,9 +486,9 @@ fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
     let leaves = fixtures::account(&mut conn, "acct-leaves@example.com");
     let first = published(&mut conn, owner.id, noon());
     let second = published(&mut conn, owner.id, noon());
-    votes::vote(&mut conn, leaves.id, first, Vote::Up, noon()).unwrap();
-    votes::vote(&mut conn, leaves.id, second, Vote::Down, noon()).unwrap();
-    votes::vote(&mut conn, stays.id, first, Vote::Up, noon()).unwrap();
+    votes::vote(&mut conn, leaves.id, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    votes::vote(&mut conn, leaves.id, second, Vote::Down, noon(), &FeedChanges::default()).unwrap();
+    votes::vote(&mut conn, stays.id, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
 
     let hooks = OwnedMedia(vec![setups::on_account_deleted]);
     accounts::delete_account_with(&mut conn, leaves.id, &hooks, noon()).unwrap();
@@ -437,10 +505,11 @@ mod feed_tests {
     //! The feed, the leaderboard, My Posts and profiles on both databases.
 
     use chrono::Duration;
-    use setupiq_community::service::cache::FeedCache;
-    use setupiq_community::service::feed::{self, FeedQuery, Period, Sort};
+    use setupiq_community::service::feed::{self, Feed, FeedQuery, Period, Sort};
     use setupiq_community::service::reports::{self, NewReport, ReportReason};
     use setupiq_community::service::votes::{self, Vote};
+    use setupiq_core::clock;
+    use setupiq_core::feed_changes::FeedChanges;
     use setupiq_db::DbConnection;
     use setupiq_rigpage::service::config::{self as rigpage, Settings};
     use setupiq_test_utils::{TestDb, both_backends, fixtures};
@@ -451,6 +520,11 @@ mod feed_tests {
         FeedQuery { period: Period::All, sort: Sort::Top, limit: 20, offset: 0, viewer }
     }
 
+    /// A feed that keeps nothing yet, over the test's database.
+    fn new_feed(db: &TestDb) -> Feed {
+        Feed::new(db.db().clone(), clock::system(), FeedChanges::default())
+    }
+
     fn ids(page: &feed::FeedPage) -> Vec<i64> {
         page.items.iter().map(|i| i.id).collect()
     }
@@ -459,7 +533,7 @@ mod feed_tests {
     fn upvote(conn: &mut DbConnection, setup: i64, n: usize, tag: &str) {
         for i in 0..n {
             let voter = fixtures::account(conn, &format!("{tag}-{i}@example.com"));
-            votes::vote(conn, voter.id, setup, Vote::Up, noon()).unwrap();
+            votes::vote(conn, voter.id, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
         }
     }
 
@@ -482,32 +556,17 @@ mod feed_tests {
         let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ra");
         upvote(&mut conn, old, 3, "rold");
-        let all = feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap();
+        let all = new_feed(&db).list(&mut conn, query(None), noon()).unwrap();
         assert_eq!(ids(&all), [old, a, c, b], "score, then the newer first");
         assert_eq!(all.total, 4);
-        let week = feed::list(
-            &mut conn,
-            FeedQuery { period: Period::Week, ..query(None) },
-            noon(),
-            &FeedCache::default(),
-        )
-        .unwrap();
+        let week =
+            new_feed(&db).list(&mut conn, FeedQuery { period: Period::Week, ..query(None) }, noon()).unwrap();
         assert_eq!((ids(&week), week.total), (vec![a, c, b], 3));
-        let newest = feed::list(
-            &mut conn,
-            FeedQuery { sort: Sort::New, ..query(None) },
-            noon(),
-            &FeedCache::default(),
-        )
-        .unwrap();
+        let newest =
+            new_feed(&db).list(&mut conn, FeedQuery { sort: Sort::New, ..query(None) }, noon()).unwrap();
         assert_eq!(ids(&newest), [c, b, a, old]);
-        let second = feed::list(
-            &mut conn,
-            FeedQuery { limit: 2, offset: 2, ..query(None) },
-            noon(),
-            &FeedCache::default(),
-        )
-        .unwrap();
+        let second =
+            new_feed(&db).list(&mut conn, FeedQuery { limit: 2, offset: 2, ..query(None) }, noon()).unwrap();
         assert_eq!((ids(&second), second.total), (vec![c, b], 4));
     }
 
@@ -518,14 +577,15 @@ mod feed_tests {
         let reporter = fixtures::account(&mut conn, "kept-reporter@example.com");
         let older = published(&mut conn, owner.id, noon() - Duration::hours(2));
         let newer = published(&mut conn, owner.id, noon() - Duration::hours(1));
-        let cache = FeedCache::default();
-        let everyone = feed::list(&mut conn, query(None), noon(), &cache).unwrap();
+        let changes = FeedChanges::default();
+        let feed = Feed::new(db.db().clone(), clock::system(), changes.clone());
+        let everyone = feed.list(&mut conn, query(None), noon()).unwrap();
         assert_eq!(ids(&everyone), [newer, older]);
 
         // Votes after the page was kept: each viewer sees their own vote and every current score.
-        votes::vote(&mut conn, viewer.id, older, Vote::Up, noon()).unwrap();
+        votes::vote(&mut conn, viewer.id, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
         upvote(&mut conn, older, 2, "kept");
-        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap();
+        let seen = feed.list(&mut conn, query(Some(viewer.id)), noon()).unwrap();
         assert_eq!(ids(&seen), [newer, older], "the kept order");
         assert_eq!(
             (seen.items[1].score, seen.items[1].upvotes, seen.items[1].user_vote),
@@ -533,32 +593,43 @@ mod feed_tests {
         );
         assert_eq!(seen.items[0].user_vote, None);
         assert!(seen.items.iter().all(|i| i.uploader.email.is_none()), "never another user's e-mail");
-        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &cache).unwrap();
+        let own = feed.list(&mut conn, query(Some(owner.id)), noon()).unwrap();
         assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
 
         // A report takes the setup out of the reporter's feed at once, and only theirs.
-        reports::report(&mut conn, reporter.id, older, NewReport::new(ReportReason::Spam, None), noon())
-            .unwrap();
-        let reporters = feed::list(&mut conn, query(Some(reporter.id)), noon(), &cache).unwrap();
+        reports::report(
+            &mut conn,
+            reporter.id,
+            older,
+            NewReport::new(ReportReason::Spam, None),
+            noon(),
+            &FeedChanges::default(),
+        )
+        .unwrap();
+        let reporters = feed.list(&mut conn, query(Some(reporter.id)), noon()).unwrap();
         assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
-        assert_eq!(
-            ids(&feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap()),
-            [newer, older]
-        );
+        assert_eq!(ids(&feed.list(&mut conn, query(Some(viewer.id)), noon()).unwrap()), [newer, older]);
 
         // A setup hidden by three reports leaves signed-in viewers' pages at once.
         for i in 0..3 {
             let other =
                 fixtures::established_reporter(&mut conn, &format!("kept-hide-{i}@example.com"), noon());
-            reports::report(&mut conn, other.id, newer, NewReport::new(ReportReason::Spam, None), noon())
-                .unwrap();
+            reports::report(
+                &mut conn,
+                other.id,
+                newer,
+                NewReport::new(ReportReason::Spam, None),
+                noon(),
+                &changes,
+            )
+            .unwrap();
         }
-        assert_eq!(ids(&feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap()), [older]);
+        assert_eq!(ids(&feed.list(&mut conn, query(Some(viewer.id)), noon()).unwrap()), [older]);
 
-        // Once the kept page expires the order follows the scores.
-        cache.clear();
-        assert_eq!(ids(&feed::list(&mut conn, query(Some(viewer.id)), noon(), &cache).unwrap()), [older]);
-        assert_eq!(feed::list(&mut conn, query(None), noon(), &cache).unwrap().items[0].score, 3);
+        // The hide was recorded as a change: everyone's page is built again, without it and
+        // with the current scores.
+        let rebuilt = feed.list(&mut conn, query(None), noon()).unwrap();
+        assert_eq!((ids(&rebuilt), rebuilt.total, rebuilt.items[0].score), (vec![older], 1, 3));
     }
 
     fn the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live(db: TestDb) {
@@ -566,9 +637,9 @@ mod feed_tests {
         let owner = fixtures::account(&mut conn, "secret-owner@example.com");
         let viewer = fixtures::account(&mut conn, "viewer@example.com");
         let setup = published(&mut conn, owner.id, noon());
-        votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon()).unwrap();
+        votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
 
-        let seen = feed::list(&mut conn, query(Some(viewer.id)), noon(), &FeedCache::default()).unwrap();
+        let seen = new_feed(&db).list(&mut conn, query(Some(viewer.id)), noon()).unwrap();
         let item = &seen.items[0];
         assert_eq!(item.uploader.email, None, "never another user's e-mail");
         assert_eq!(item.user_vote, Some(Vote::Down));
@@ -578,13 +649,8 @@ mod feed_tests {
                 .as_ref()
                 .is_some_and(|a| a.overall_rating > 0.0 && !a.improvement_suggestions.is_empty())
         );
-        assert_eq!(
-            feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap().items[0]
-                .uploader
-                .email,
-            None
-        );
-        let own = feed::list(&mut conn, query(Some(owner.id)), noon(), &FeedCache::default()).unwrap();
+        assert_eq!(new_feed(&db).list(&mut conn, query(None), noon()).unwrap().items[0].uploader.email, None);
+        let own = new_feed(&db).list(&mut conn, query(Some(owner.id)), noon()).unwrap();
         assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
         assert_eq!(own.items[0].user_vote, None);
 
@@ -595,14 +661,12 @@ mod feed_tests {
         page.show_on_community = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
         assert_eq!(
-            feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap().items[0]
-                .uploader
-                .rigpage_slug,
+            new_feed(&db).list(&mut conn, query(None), noon()).unwrap().items[0].uploader.rigpage_slug,
             None
         );
         page.enabled = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        let live = feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap();
+        let live = new_feed(&db).list(&mut conn, query(None), noon()).unwrap();
         assert_eq!(live.items[0].uploader.rigpage_slug.as_deref(), Some("owner_rig"));
     }
 
@@ -613,15 +677,39 @@ mod feed_tests {
             .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
         let setup = published(&mut conn, owner.id, noon());
         let other = published(&mut conn, owner.id, noon());
-        reports::report(&mut conn, a.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
-        let for_a = feed::list(&mut conn, query(Some(a.id)), noon(), &FeedCache::default()).unwrap();
+        reports::report(
+            &mut conn,
+            a.id,
+            setup,
+            NewReport::new(ReportReason::Spam, None),
+            noon(),
+            &FeedChanges::default(),
+        )
+        .unwrap();
+        let for_a = new_feed(&db).list(&mut conn, query(Some(a.id)), noon()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
         assert_eq!(for_a.reported_by_viewer, 1, "the reporter's feed says why it is shorter");
-        let for_b = feed::list(&mut conn, query(Some(b.id)), noon(), &FeedCache::default()).unwrap();
+        let for_b = new_feed(&db).list(&mut conn, query(Some(b.id)), noon()).unwrap();
         assert_eq!((for_b.total, for_b.reported_by_viewer), (2, 0));
-        reports::report(&mut conn, b.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
-        reports::report(&mut conn, c.id, setup, NewReport::new(ReportReason::Spam, None), noon()).unwrap();
-        let anyone = feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap();
+        reports::report(
+            &mut conn,
+            b.id,
+            setup,
+            NewReport::new(ReportReason::Spam, None),
+            noon(),
+            &FeedChanges::default(),
+        )
+        .unwrap();
+        reports::report(
+            &mut conn,
+            c.id,
+            setup,
+            NewReport::new(ReportReason::Spam, None),
+            noon(),
+            &FeedChanges::default(),
+        )
+        .unwrap();
+        let anyone = new_feed(&db).list(&mut conn, query(None), noon()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }
 
@@ -632,18 +720,10 @@ mod feed_tests {
         let fresh = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, old, 5, "hot");
         upvote(&mut conn, fresh, 1, "fresh");
-        let hot = feed::list(
-            &mut conn,
-            FeedQuery { sort: Sort::Hot, ..query(None) },
-            noon(),
-            &FeedCache::default(),
-        )
-        .unwrap();
+        let hot =
+            new_feed(&db).list(&mut conn, FeedQuery { sort: Sort::Hot, ..query(None) }, noon()).unwrap();
         assert_eq!((ids(&hot), hot.total), (vec![fresh, old], 2));
-        assert_eq!(
-            ids(&feed::list(&mut conn, query(None), noon(), &FeedCache::default()).unwrap()),
-            [old, fresh]
-        );
+        assert_eq!(ids(&new_feed(&db).list(&mut conn, query(None), noon()).unwrap()), [old, fresh]);
         assert!(
             feed::hot_rank(5, (noon() - Duration::hours(48)).naive_utc(), noon())
                 < feed::hot_rank(1, (noon() - Duration::hours(1)).naive_utc(), noon())
@@ -721,6 +801,7 @@ mod flow_tests {
     use setupiq_community::service::setups;
     use setupiq_core::SharedClock;
     use setupiq_core::clock::ManualClock;
+    use setupiq_core::feed_changes::FeedChanges;
     use setupiq_core::media::MediaStore;
     use setupiq_core::upload::{ImageQueue, UploadRejection, Uploads};
     use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
@@ -781,7 +862,13 @@ mod flow_tests {
 
     async fn photos_are_stored_only_for_a_post_that_is_saved(db: TestDb) {
         let w = world();
-        let ctx = Context { db: db.db(), media: &w.media, uploads: &w.uploads, clock: &w.shared };
+        let ctx = Context {
+            db: db.db(),
+            media: &w.media,
+            uploads: &w.uploads,
+            clock: &w.shared,
+            changes: &FeedChanges::default(),
+        };
         let (me, other) = {
             let mut conn = db.conn();
             (
@@ -837,7 +924,13 @@ mod flow_tests {
 
     async fn an_edit_keeps_adds_and_drops_photos_within_the_hour(db: TestDb) {
         let w = world();
-        let ctx = Context { db: db.db(), media: &w.media, uploads: &w.uploads, clock: &w.shared };
+        let ctx = Context {
+            db: db.db(),
+            media: &w.media,
+            uploads: &w.uploads,
+            clock: &w.shared,
+            changes: &FeedChanges::default(),
+        };
         let (me, other) = {
             let mut conn = db.conn();
             (

@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod config;
 pub mod error;
+pub mod feed_changes;
 pub mod forwarded;
 pub mod images;
 pub mod mail;

@@ -12,7 +12,8 @@ use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
 use setupiq_auth::service::accounts::{Departures, OwnedMedia};
 use setupiq_auth::service::export::AccountData;
-use setupiq_community::service::cache::FeedCache;
+use setupiq_community::service::feed::Feed;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaStore, S3MediaStore};
 use setupiq_core::upload::{ImageQueue, Uploads};
@@ -83,9 +84,11 @@ pub struct AppState {
     pub bodies: web::Data<middleware::BodyBudget>,
     /// Rendered public RigPages and visitors' counts not yet written (shared by every worker).
     pub pages: web::Data<PublicPages>,
-    /// The community feed as visitors see it and each period's count of visible setups,
-    /// kept a few seconds (shared by every worker).
-    pub feed_cache: web::Data<FeedCache>,
+    /// The community feed, which keeps pages, counts and rankings a few seconds (shared by
+    /// every worker), and the changes that make it forget them (recorded by every crate
+    /// that adds, changes or removes a post).
+    pub feed: web::Data<Feed>,
+    pub feed_changes: web::Data<FeedChanges>,
     /// How link verification runs visit the catalogue's links (tests allow loopback).
     pub link_checker: web::Data<CheckerConfig>,
 }
@@ -127,6 +130,8 @@ impl AppState {
         let local = engine.local_analyzer().clone();
         let uploads = Uploads::new(ImageQueue::for_threads(local.threads()), local, media.clone());
         let bodies = web::Data::new(middleware::BodyBudget::new(config.body_budget_bytes));
+        let feed_changes = FeedChanges::default();
+        let feed = web::Data::new(Feed::new(db.clone(), clock.clone(), feed_changes.clone()));
         Ok(Self {
             config,
             db,
@@ -139,7 +144,8 @@ impl AppState {
             uploads,
             bodies,
             pages: web::Data::new(PublicPages::default()),
-            feed_cache: web::Data::new(FeedCache::default()),
+            feed,
+            feed_changes: web::Data::new(feed_changes),
             link_checker: web::Data::new(CheckerConfig::default()),
         })
     }
@@ -250,7 +256,8 @@ pub fn build_app(
         .app_data(web::Data::new(state.uploads))
         .app_data(state.bodies)
         .app_data(state.pages)
-        .app_data(state.feed_cache)
+        .app_data(state.feed)
+        .app_data(state.feed_changes)
         .app_data(state.link_checker)
         .app_data(web::Data::new(owned_media()))
         .app_data(web::Data::new(departures))

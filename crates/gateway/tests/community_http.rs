@@ -19,6 +19,7 @@ both_backends_async!(
     reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_a_setup,
     a_profile_page_carries_its_title_and_preview_tags,
     deleting_an_analysis_takes_its_post_and_photos,
+    a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_account,
 );
 
 fn issues(res: &TestResponse) -> Vec<(String, String)> {
@@ -439,4 +440,36 @@ async fn deleting_an_analysis_takes_its_post_and_photos(db: TestDb) {
         history["analyses"].as_array().unwrap().iter().map(|a| a["id"].as_i64().unwrap()).collect();
     assert_eq!(ids, vec![kept_id], "the other analysis stays");
     assert_eq!(me.post(&path, json!({})).await.status, StatusCode::NOT_FOUND, "deleted once");
+}
+
+/// Deleting an analysis or an account takes the post with it: the feed a visitor was just
+/// served (and keeps for a few seconds), its total and the leaderboard drop it at once.
+async fn a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_account(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let leaving = app.user("leaving@example.com").with_photo_analysis().sign_up().await;
+    let forgetting = app.user("forgetting@example.com").with_photo_analysis().sign_up().await;
+    let staying = app.user("staying@example.com").with_photo_analysis().sign_up().await;
+    for owner in [&leaving, &forgetting, &staying] {
+        let res = owner.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    }
+    let visitor = app.client();
+    // The feed's total and the number of users on the leaderboard.
+    let seen = || async {
+        let feed = visitor.get("/_api/community/setups").await.json();
+        let board = visitor.get("/_api/community/leaderboard?filter=all&limit=10").await.json();
+        (feed["pagination"]["total"].as_i64().unwrap(), board.as_array().unwrap().len())
+    };
+    assert_eq!(seen().await, (3, 3), "kept now");
+
+    let path = format!("/_api/analyses/{}/delete", forgetting.analysis_ids[0]);
+    assert_eq!(forgetting.post(&path, json!({})).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(seen().await, (2, 2), "the analysis took its post along");
+
+    let deleted = leaving.delete_account().await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
+    let feed = visitor.get("/_api/community/setups").await.json();
+    assert_eq!(feed["pagination"]["total"], 1, "the account took its post along: {feed}");
+    assert_eq!(feed["setups"][0]["uploaderId"], staying.id);
+    assert_eq!(seen().await, (1, 1));
 }

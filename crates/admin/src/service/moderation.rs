@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use setupiq_community::service::moderation::{self, Decision, ReportedSetup};
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, write_transaction};
 
@@ -14,7 +15,8 @@ pub fn queue(conn: &mut DbConnection) -> Result<Vec<ReportedSetup>, AdminError> 
 }
 
 /// Dismisses a setup's reports (it is shown again) or removes it; `note` is the admin's
-/// reason for the log. Returns the photos to remove from the media store.
+/// reason for the log. Returns the photos to remove from the media store. Shown again or
+/// gone, the setup changes the feed: the change is recorded after the commit.
 pub fn decide(
     conn: &mut DbConnection,
     actor: Actor<'_>,
@@ -22,8 +24,9 @@ pub fn decide(
     decision: Decision,
     note: Option<&str>,
     now: DateTime<Utc>,
+    changes: &FeedChanges,
 ) -> Result<Vec<MediaKey>, AdminError> {
-    write_transaction(conn, |conn| {
+    let media = write_transaction(conn, |conn| -> Result<_, AdminError> {
         let reviewed = moderation::review(conn, actor.id, setup_id, decision, now)?;
         let action = match decision {
             Decision::Dismiss => Action::DismissReports,
@@ -35,5 +38,7 @@ pub fn decide(
         };
         log::record(conn, actor, action, (TargetKind::Setup, setup_id), Some(&details), now)?;
         Ok(reviewed.media)
-    })
+    })?;
+    changes.content_changed();
+    Ok(media)
 }

@@ -1,10 +1,10 @@
-//! What the community keeps in memory for a few seconds, per process ([`TTL`]): a shared
-//! link to the community brings many visitors at once, and each would otherwise cost a
-//! handful of queries and a serialisation.
+//! What the [`Feed`](super::feed::Feed) keeps in memory for a few seconds, per process
+//! ([`TTL`]): a shared link to the community brings many visitors at once, and each would
+//! otherwise cost a handful of queries and a serialisation.
 //!
 //! - `visitors`: feed pages as signed-out visitors see them, serialised.
 //! - `pages`: the same pages before serialisation, which signed-in viewers see with their
-//!   own votes and e-mail and the current scores laid over them (see [`feed::list`](super::feed::list)).
+//!   own votes and e-mail and the current scores laid over them (see [`Feed::list`](super::feed::Feed::list)).
 //! - `totals`: each period's count of visible setups (the feed's pagination total), kept
 //!   [`TOTALS_TTL`]. Counting costs a scan of the period's index entries: about 1 ms at
 //!   10k setups on SQLite, 80 ms at a million on PostgreSQL, made by one request while
@@ -13,14 +13,17 @@
 //! - `leaderboards`: each period's ranking, without e-mails (the handler adds the
 //!   viewer's own): ranking every user of a period costs about 12 ms at 10k setups.
 //!
-//! A post, an edit or a deletion clears everything on its replica; a vote clears the
-//! leaderboards; votes and reports reach visitors' pages within [`TTL`], and signed-in
-//! viewers see current scores at once (only the order may be [`TTL`] old).
+//! A change to the content recorded in [`FeedChanges`] (a post, an edit, a deletion, a
+//! setup hidden or shown) clears everything on its replica; a vote clears the leaderboards;
+//! votes reach visitors' pages within [`TTL`], and signed-in viewers see current scores at
+//! once (only the order may be [`TTL`] old).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use actix_web::web::Bytes;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::ttl_cache::TtlCache;
 
 use super::feed::{FeedPage, Leader, Period, Sort};
@@ -43,6 +46,9 @@ pub struct FeedCache {
     pub pages: TtlCache<FeedKey, Arc<FeedPage>>,
     pub totals: TtlCache<Period, i64>,
     pub leaderboards: TtlCache<BoardKey, Arc<Vec<Leader>>>,
+    /// The [`FeedChanges`] counts the kept values were made under.
+    content_seen: AtomicU64,
+    votes_seen: AtomicU64,
 }
 
 impl Default for FeedCache {
@@ -52,16 +58,27 @@ impl Default for FeedCache {
             pages: TtlCache::new(TTL, MAX_ENTRIES),
             totals: TtlCache::new(TOTALS_TTL, MAX_ENTRIES),
             leaderboards: TtlCache::new(TTL, MAX_ENTRIES),
+            content_seen: AtomicU64::new(0),
+            votes_seen: AtomicU64::new(0),
         }
     }
 }
 
 impl FeedCache {
-    /// Forgets everything (after a post, an edit or a deletion).
-    pub fn clear(&self) {
-        self.visitors.clear();
-        self.pages.clear();
-        self.totals.clear();
-        self.leaderboards.clear();
+    /// Forgets what the changes recorded since the last call made out of date: everything
+    /// after a change to the content, the leaderboards after a vote. A value being made
+    /// while it clears is not kept (see [`TtlCache::clear`]).
+    pub fn catch_up(&self, changes: &FeedChanges) {
+        let content = changes.content();
+        if self.content_seen.swap(content, Ordering::AcqRel) != content {
+            self.visitors.clear();
+            self.pages.clear();
+            self.totals.clear();
+            self.leaderboards.clear();
+        }
+        let votes = changes.votes();
+        if self.votes_seen.swap(votes, Ordering::AcqRel) != votes {
+            self.leaderboards.clear();
+        }
     }
 }

@@ -6,16 +6,20 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use actix_web::web::Bytes;
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_analysis::service::SavedAnalysis;
 use setupiq_auth::Account;
+use setupiq_core::SharedClock;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::ttl_cache::TtlCache;
-use setupiq_db::DbConnection;
+use setupiq_db::{Db, DbConnection};
 
-use super::cache::FeedCache;
+use super::cache::{FeedCache, FeedKey};
 use super::setups::{SetupImage, photos_of};
 use super::votes::Vote;
+use crate::dto::page_body;
 use crate::error::CommunityError;
 use crate::models::SetupRow;
 use crate::repo::{self, Order, Visible};
@@ -122,32 +126,105 @@ pub struct FeedQuery {
     pub viewer: Option<i64>,
 }
 
-/// A page of the feed.
+/// The community feed of this process: builds pages and leaderboards from the database and
+/// keeps them a few seconds ([`FeedCache`]), the one place that does.
 ///
-/// Everyone's page (no viewer) is built once per [`cache::TTL`](super::cache::TTL) and
-/// kept in `cache.pages`. A signed-in viewer who reported none of the period's setups
-/// sees that page with their own votes, their own e-mail and every score read fresh laid
-/// over it (lookups by key: their reports, then the page's scores with their votes): only
-/// the order may be up to the TTL old. A
-/// viewer who reported some of the period's setups gets a page of their own, built for
-/// them, since leaving those setups out shifts every later position.
-pub fn list(
-    conn: &mut DbConnection,
-    query: FeedQuery,
-    now: DateTime<Utc>,
-    cache: &FeedCache,
-) -> Result<FeedPage, CommunityError> {
-    let key = (query.period, query.sort, query.limit, query.offset);
-    let everyone = cache.pages.get_or(key, || {
-        build_page(conn, FeedQuery { viewer: None, ..query }, now, &cache.totals, 0).map(Arc::new)
-    })?;
-    let Some(viewer) = query.viewer else { return Ok(FeedPage::clone(&everyone)) };
-    let filter = Visible { since: query.period.since(now), viewer: None, author: None };
-    let reported = repo::count_reported_by(conn, viewer, filter)?;
-    if reported > 0 {
-        return build_page(conn, query, now, &cache.totals, reported);
+/// What it keeps is forgotten whenever [`FeedChanges`] moved since the last request: the
+/// community's services record every change after their commit (publish, edit, delete,
+/// a report that hides a setup, a moderator's decision; a vote only moves the rankings), and
+/// so do the account and analysis deletions, which take posts with them. Handlers only ask
+/// ([`Feed::page`], [`Feed::leaderboard`]); none of them clears anything.
+#[derive(Clone)]
+pub struct Feed {
+    db: Db,
+    clock: SharedClock,
+    changes: FeedChanges,
+    kept: Arc<FeedCache>,
+}
+
+impl Feed {
+    pub fn new(db: Db, clock: SharedClock, changes: FeedChanges) -> Self {
+        Self { db, clock, changes, kept: Arc::new(FeedCache::default()) }
     }
-    personalise(conn, &everyone, viewer)
+
+    /// A page of the feed as the response body: a visitor's is served as it was kept,
+    /// without a trip to the database threads; a signed-in viewer's is [`Feed::list`].
+    pub async fn page(&self, query: FeedQuery) -> Result<Bytes, CommunityError> {
+        self.catch_up();
+        let key = query.key();
+        if query.viewer.is_none()
+            && let Some(body) = self.kept.visitors.get(&key)
+        {
+            return Ok(body);
+        }
+        let (feed, now) = (self.clone(), self.clock.now());
+        self.db
+            .run(move |conn| {
+                let body = |conn: &mut DbConnection| Ok(page_body(feed.list(conn, query, now)?, &query)?);
+                match query.viewer {
+                    // Serialised once per kept page, by one request at a time.
+                    None => feed.kept.visitors.get_or(key, || body(conn)),
+                    Some(_) => body(conn),
+                }
+            })
+            .await
+    }
+
+    /// A page of the feed.
+    ///
+    /// Everyone's page (no viewer) is built once per [`TTL`](super::cache::TTL) and kept.
+    /// A signed-in viewer who reported none of the period's setups sees that page with
+    /// their own votes, their own e-mail and every score read fresh laid over it (lookups
+    /// by key: their reports, then the page's scores with their votes): only the order may
+    /// be up to the TTL old. A viewer who reported some of the period's setups gets a page
+    /// of their own, built for them, since leaving those setups out shifts every later
+    /// position.
+    pub fn list(
+        &self,
+        conn: &mut DbConnection,
+        query: FeedQuery,
+        now: DateTime<Utc>,
+    ) -> Result<FeedPage, CommunityError> {
+        self.catch_up();
+        let kept = &self.kept;
+        let everyone = kept.pages.get_or(query.key(), || {
+            build_page(conn, FeedQuery { viewer: None, ..query }, now, &kept.totals, 0).map(Arc::new)
+        })?;
+        let Some(viewer) = query.viewer else { return Ok(FeedPage::clone(&everyone)) };
+        let filter = Visible { since: query.period.since(now), viewer: None, author: None };
+        let reported = repo::count_reported_by(conn, viewer, filter)?;
+        if reported > 0 {
+            return build_page(conn, query, now, &kept.totals, reported);
+        }
+        personalise(conn, &everyone, viewer)
+    }
+
+    /// The leaderboard of a period, kept a few seconds (a vote forgets it), without e-mails:
+    /// the caller adds the viewer's own.
+    pub async fn leaderboard(&self, period: Period, limit: i64) -> Result<Arc<Vec<Leader>>, CommunityError> {
+        self.catch_up();
+        let key = (period, limit);
+        if let Some(board) = self.kept.leaderboards.get(&key) {
+            return Ok(board);
+        }
+        let (kept, now) = (self.kept.clone(), self.clock.now());
+        self.db
+            .run(move |conn| {
+                kept.leaderboards.get_or(key, || leaderboard(conn, period, limit, None, now).map(Arc::new))
+            })
+            .await
+    }
+
+    /// Forgets what a change recorded since the last request made out of date.
+    fn catch_up(&self) {
+        self.kept.catch_up(&self.changes);
+    }
+}
+
+impl FeedQuery {
+    fn key(&self) -> FeedKey {
+        (self.period, self.sort, self.limit, self.offset)
+    }
 }
 
 /// Everyone's page as `viewer` sees it: their votes, their e-mail on their own setups, the
@@ -179,7 +256,7 @@ fn personalise(conn: &mut DbConnection, page: &FeedPage, viewer: i64) -> Result<
 }
 
 /// A page built from the database for `query.viewer` (none: everyone's page), who reported
-/// `reported` of the period's setups (counted once by [`list`]). `totals` keeps each
+/// `reported` of the period's setups (counted once by [`Feed::list`]). `totals` keeps each
 /// period's count for a few seconds.
 fn build_page(
     conn: &mut DbConnection,

@@ -2,7 +2,7 @@
 //! ([`votes`]), reports ([`reports`]) and what admins decide about them ([`moderation`]). Every daily cap is counted after
 //! `ledger::lock_account`, so one user's concurrent requests cannot race past it.
 
-pub mod cache;
+pub(crate) mod cache;
 pub mod export;
 pub mod feed;
 pub mod moderation;

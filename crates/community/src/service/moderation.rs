@@ -146,7 +146,7 @@ pub fn review(
             }
             Decision::Remove => {
                 let closed = repo::close_reports(conn, setup_id, ReportStatus::Upheld, now.naive_utc())?;
-                let media = setups::delete(conn, admin_id, true, setup_id)?;
+                let media = setups::remove(conn, admin_id, true, setup_id)?;
                 Ok(Reviewed { closed_reports: closed, media })
             }
         }

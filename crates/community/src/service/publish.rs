@@ -8,6 +8,7 @@
 //! dropped.
 
 use setupiq_core::SharedClock;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::{MediaKey, MediaStore};
 use setupiq_core::upload::{self, Fit, Inspected, Uploads};
 use setupiq_db::Db;
@@ -29,6 +30,8 @@ pub struct Context<'a> {
     pub media: &'a MediaStore,
     pub uploads: &'a Uploads,
     pub clock: &'a SharedClock,
+    /// Where a saved post or edit is recorded for the feed.
+    pub changes: &'a FeedChanges,
 }
 
 /// A post as the user sends it (texts trimmed, empty as none).
@@ -68,8 +71,9 @@ pub async fn publish(
             setups::publish(conn, &new, now)
         })
         .await;
-    if saved.is_err() {
-        remove(ctx.media, &stored).await;
+    match saved {
+        Ok(_) => ctx.changes.content_changed(),
+        Err(_) => remove(ctx.media, &stored).await,
     }
     saved
 }
@@ -107,6 +111,7 @@ pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> 
         .await;
     match saved {
         Ok(dropped) => {
+            ctx.changes.content_changed();
             ctx.media.remove_media(dropped.iter()).await;
             Ok(())
         }

@@ -13,6 +13,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_auth::service::{accounts, ledger, signups};
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::{until_tomorrow, utc_day};
@@ -87,9 +88,10 @@ pub fn report(
     setup_id: i64,
     new: NewReport<'_>,
     now: DateTime<Utc>,
+    changes: &FeedChanges,
 ) -> Result<Reported, CommunityError> {
     let address = new.ip.map(signups::address_key);
-    write_transaction(conn, |conn| {
+    let reported = write_transaction(conn, |conn| {
         ledger::lock_account(conn, reporter_id)?;
         let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
         if setup.user_id == reporter_id {
@@ -124,7 +126,12 @@ pub fn report(
         let hidden =
             weighs(conn, reporter_id, now)? && repo::count_open_report(conn, setup_id, HIDE_AT_OPEN_REPORTS)?;
         Ok(Reported { counted: true, hidden: hidden || setup.hidden })
-    })
+    })?;
+    if reported.counted && reported.hidden {
+        // Hidden from everyone from now on: no kept page or count may show it.
+        changes.content_changed();
+    }
+    Ok(reported)
 }
 
 /// Whether `viewer` may see a setup: not hidden (or their own), and not reported by them.

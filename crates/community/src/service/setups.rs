@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use setupiq_analysis::service::{InputType, find_for_owner};
 use setupiq_auth::service::ledger;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, DieselError, write_transaction};
 
@@ -240,16 +241,27 @@ pub fn delete(
     user_id: i64,
     is_admin: bool,
     setup_id: i64,
+    changes: &FeedChanges,
 ) -> Result<Vec<MediaKey>, CommunityError> {
-    write_transaction(conn, |conn| {
-        let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
-        if setup.user_id != user_id && !is_admin {
-            return Err(CommunityError::NotOwner);
-        }
-        let media = owned_media(conn, &[setup_id])?;
-        repo::delete_setup(conn, setup_id)?;
-        Ok(media)
-    })
+    let media = write_transaction(conn, |conn| remove(conn, user_id, is_admin, setup_id))?;
+    changes.content_changed();
+    Ok(media)
+}
+
+/// [`delete`] inside the caller's transaction, which records the change after its commit.
+pub(crate) fn remove(
+    conn: &mut DbConnection,
+    user_id: i64,
+    is_admin: bool,
+    setup_id: i64,
+) -> Result<Vec<MediaKey>, CommunityError> {
+    let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
+    if setup.user_id != user_id && !is_admin {
+        return Err(CommunityError::NotOwner);
+    }
+    let media = owned_media(conn, &[setup_id])?;
+    repo::delete_setup(conn, setup_id)?;
+    Ok(media)
 }
 
 fn owned_media(conn: &mut DbConnection, setup_ids: &[i64]) -> Result<Vec<MediaKey>, DieselError> {

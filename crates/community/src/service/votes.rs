@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use setupiq_auth::service::ledger;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::{until_tomorrow, utc_day};
@@ -54,8 +55,9 @@ pub fn vote(
     setup_id: i64,
     vote: Vote,
     now: DateTime<Utc>,
+    changes: &FeedChanges,
 ) -> Result<Voted, CommunityError> {
-    write_transaction(conn, |conn| {
+    let voted = write_transaction(conn, |conn| {
         // One user's votes queue here: their toggles and the daily count cannot race.
         ledger::lock_account(conn, user_id)?;
         let setup = repo::find_setup(conn, setup_id)?
@@ -87,7 +89,9 @@ pub fn vote(
         };
         let score = repo::add_to_score(conn, setup_id, score_change, upvote_change)?;
         Ok(Voted { score, user_vote })
-    })
+    })?;
+    changes.votes_changed();
+    Ok(voted)
 }
 
 /// Whether a setup's kept score and upvotes equal what its votes add up to (the invariant).

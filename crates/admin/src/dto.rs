@@ -11,7 +11,9 @@ use validator::{Validate, ValidationError};
 
 use crate::service::analytics::{CategoryPerformance, CategorySort, Period, ProductPerformance, Summary};
 use crate::service::checker::Hop;
-use crate::service::links::{Category, DeadLink, HealthReport, LinkProblem, Network, Run, RunSummary};
+use crate::service::links::{
+    Category, DeadLink, HealthReport, LinkProblem, Network, Run, RunStatus, RunSummary,
+};
 use crate::service::log::Entry;
 
 #[allow(clippy::cast_precision_loss)] // cents far below 2^52
@@ -151,8 +153,7 @@ pub struct DailyClicksDto {
 #[serde(rename_all = "camelCase")]
 pub struct RunDto {
     pub id: i64,
-    /// `pending`, `completed` or `failed`.
-    pub status: String,
+    pub status: RunStatus,
     pub category: Option<String>,
     pub network: Option<String>,
     pub started_at: DateTime<Utc>,

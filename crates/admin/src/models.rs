@@ -2,12 +2,27 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{admin_log, link_check_runs, link_checks};
+
+setupiq_db::text_enum! {
+    /// Where a verification run stands: running, or how it ended.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum RunStatus {
+        /// Started and not finished yet.
+        Pending = "pending",
+        /// Every link was checked.
+        Completed = "completed",
+        /// Stopped early (most links could not be checked, or its server stopped).
+        Failed = "failed",
+    }
+}
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = link_check_runs)]
 pub(crate) struct RunInsertForm<'a> {
-    pub status: &'a str,
+    pub status: RunStatus,
     pub category: Option<&'a str>,
     pub network: Option<&'a str>,
     pub started_by: Option<i64>,
@@ -18,7 +33,7 @@ pub(crate) struct RunInsertForm<'a> {
 #[diesel(table_name = link_check_runs)]
 pub(crate) struct RunRow {
     pub id: i64,
-    pub status: String,
+    pub status: RunStatus,
     pub category: Option<String>,
     pub network: Option<String>,
     pub started_at: NaiveDateTime,
@@ -38,7 +53,7 @@ pub(crate) struct RunRow {
 #[derive(Debug, AsChangeset)]
 #[diesel(table_name = link_check_runs)]
 pub(crate) struct RunOutcomeForm<'a> {
-    pub status: &'a str,
+    pub status: RunStatus,
     pub finished_at: NaiveDateTime,
     pub total_checked: i32,
     pub healthy: i32,

@@ -7,7 +7,9 @@ use diesel::prelude::*;
 use setupiq_db::schema::{admin_log, link_check_runs, link_checks};
 use setupiq_db::{DbConnection, on_backend};
 
-use crate::models::{LinkCheckInsertForm, LogInsertForm, LogRow, RunInsertForm, RunOutcomeForm, RunRow};
+use crate::models::{
+    LinkCheckInsertForm, LogInsertForm, LogRow, RunInsertForm, RunOutcomeForm, RunRow, RunStatus,
+};
 
 /// Opens a run; fails with a unique violation while another is pending.
 pub(crate) fn insert_run(conn: &mut DbConnection, form: &RunInsertForm<'_>) -> QueryResult<i64> {
@@ -25,11 +27,11 @@ pub(crate) fn fail_stale_runs(
 ) -> QueryResult<usize> {
     diesel::update(
         link_check_runs::table
-            .filter(link_check_runs::status.eq("pending"))
+            .filter(link_check_runs::status.eq(RunStatus::Pending))
             .filter(link_check_runs::started_at.lt(before)),
     )
     .set((
-        link_check_runs::status.eq("failed"),
+        link_check_runs::status.eq(RunStatus::Failed),
         link_check_runs::finished_at.eq(now),
         link_check_runs::failure_reason
             .eq("The run was interrupted (its server stopped) and never finished."),
@@ -44,7 +46,7 @@ pub(crate) fn finish_run(
     id: i64,
     outcome: &RunOutcomeForm<'_>,
 ) -> QueryResult<usize> {
-    diesel::update(link_check_runs::table.find(id).filter(link_check_runs::status.eq("pending")))
+    diesel::update(link_check_runs::table.find(id).filter(link_check_runs::status.eq(RunStatus::Pending)))
         .set(outcome)
         .execute(conn)
 }

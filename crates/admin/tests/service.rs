@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use setupiq_admin::AdminError;
 use setupiq_admin::service::analytics::{self, CategorySort, Period, estimated_cents};
 use setupiq_admin::service::checker::{CheckResult, Hop, Verdict};
-use setupiq_admin::service::links::{self, LinkAction, LinkFilter};
+use setupiq_admin::service::links::{self, LinkAction, LinkFilter, RunStatus};
 use setupiq_admin::service::log::{self, Actor};
 use setupiq_admin::service::{moderation, users};
 use setupiq_affiliate::service::{self as affiliate, NewClick};
@@ -226,7 +226,7 @@ fn a_link_is_switched_off_only_after_two_failed_runs_and_bot_checks_change_nothi
 
     let runs = links::report(&mut conn, noon(), 500).unwrap().recent_runs;
     assert_eq!(runs.len(), 4);
-    assert!(runs.iter().all(|r| r.status == "completed" && r.finished_at.is_some()));
+    assert!(runs.iter().all(|r| r.status == RunStatus::Completed && r.finished_at.is_some()));
 }
 
 fn all_product_states(conn: &mut DbConnection) -> Vec<(bool, i32, Option<String>)> {
@@ -267,7 +267,7 @@ fn a_run_that_could_not_reach_the_network_changes_nothing(db: TestDb) {
     let runs = links::report(&mut conn, noon(), 500).unwrap().recent_runs;
     assert_eq!(runs.len(), 2);
     for run in &runs {
-        assert_eq!(run.status, "failed");
+        assert_eq!(run.status, RunStatus::Failed);
         assert_eq!(run.unreachable, run.total_checked);
         let reason = run.failure_reason.as_deref().unwrap();
         assert!(reason.starts_with("The link check could not reach the network:"), "{reason}");

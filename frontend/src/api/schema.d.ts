@@ -2648,8 +2648,7 @@ export interface components {
             network?: string | null;
             /** Format: date-time */
             startedAt: string;
-            /** @description `pending`, `completed` or `failed`. */
-            status: string;
+            status: components["schemas"]["RunStatus"];
             /** Format: int32 */
             timeouts: number;
             /** Format: int32 */
@@ -2665,6 +2664,11 @@ export interface components {
             /** Format: int32 */
             warnings: number;
         };
+        /**
+         * @description Where a verification run stands: running, or how it ended.
+         * @enum {string}
+         */
+        RunStatus: "pending" | "completed" | "failed";
         /** @description The saved page (as the editor loads it) and what the save cost. */
         SaveRigpageResponse: components["schemas"]["RigpageEditorResponse"] & {
             charged: components["schemas"]["ChargeDto"];

@@ -31,6 +31,7 @@ use super::analytics::estimated_cents;
 use super::checker::{CheckResult, Hop, LinkToCheck, Verdict};
 use super::log::{self, Action, Actor, TargetKind};
 use crate::error::AdminError;
+pub use crate::models::RunStatus;
 use crate::models::{LinkCheckInsertForm, RunInsertForm, RunOutcomeForm};
 use crate::repo;
 
@@ -168,7 +169,7 @@ pub fn open_run(
         let category = filter.category.map(Category::as_str);
         let network = filter.network.map(Network::key);
         let form = RunInsertForm {
-            status: "pending",
+            status: RunStatus::Pending,
             category,
             network,
             started_by: Some(actor.id),
@@ -220,7 +221,7 @@ pub struct RunSummary {
 impl RunSummary {
     fn outcome<'a>(
         &self,
-        status: &'a str,
+        status: RunStatus,
         failure_reason: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> RunOutcomeForm<'a> {
@@ -271,7 +272,7 @@ pub fn finish_run(
             unreachable: i32::try_from(unreachable).unwrap_or(i32::MAX),
             ..RunSummary::default()
         };
-        repo::finish_run(conn, run_id, &summary.outcome("failed", Some(&reason), now))?;
+        repo::finish_run(conn, run_id, &summary.outcome(RunStatus::Failed, Some(&reason), now))?;
         return Err(error);
     }
     write_transaction(conn, |conn| {
@@ -335,7 +336,7 @@ pub fn finish_run(
                 },
             )?;
         }
-        repo::finish_run(conn, run_id, &summary.outcome("completed", None, now))?;
+        repo::finish_run(conn, run_id, &summary.outcome(RunStatus::Completed, None, now))?;
         Ok(summary)
     })
 }
@@ -348,7 +349,8 @@ pub fn fail_run(
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<(), AdminError> {
-    let outcome = RunSummary { run_id, ..RunSummary::default() }.outcome("failed", Some(reason), now);
+    let outcome =
+        RunSummary { run_id, ..RunSummary::default() }.outcome(RunStatus::Failed, Some(reason), now);
     repo::finish_run(conn, run_id, &outcome)?;
     Ok(())
 }
@@ -357,8 +359,7 @@ pub fn fail_run(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {
     pub id: i64,
-    /// pending, completed or failed.
-    pub status: String,
+    pub status: RunStatus,
     pub category: Option<String>,
     pub network: Option<String>,
     pub started_at: DateTime<Utc>,
@@ -438,7 +439,7 @@ pub fn report(
     let first_day = now.date_naive() - Duration::days(AT_RISK_DAYS - 1);
     let clicks: HashMap<i64, i64> = stats::clicks_per_product(conn, Some(first_day))?.into_iter().collect();
     // The hops of each product's check in the last completed run.
-    let chains: HashMap<i64, Vec<Hop>> = match runs.iter().find(|r| r.status == "completed") {
+    let chains: HashMap<i64, Vec<Hop>> = match runs.iter().find(|r| r.status == RunStatus::Completed) {
         Some(run) => repo::chains_in_run(conn, run.id)?
             .into_iter()
             .filter_map(|(product_id, chain)| Some((product_id, serde_json::from_str(&chain).ok()?)))

@@ -38,7 +38,6 @@ fn http_url(value: &str) -> Result<(), ValidationError> {
 pub struct PeriodQuery {
     /// `7d`, `30d`, `90d` or `all` (default).
     #[serde(default)]
-    #[param(inline)]
     pub period: Period,
 }
 
@@ -75,7 +74,6 @@ pub struct TopProductsQuery {
     #[param(minimum = 1, maximum = 100)]
     pub limit: i64,
     #[serde(default)]
-    #[param(inline)]
     pub period: Period,
 }
 
@@ -113,10 +111,8 @@ impl From<ProductPerformance> for TopProductDto {
 pub struct CategoryQuery {
     /// `category`, `clickCount` (default), `uniqueSessions` or `estimatedRevenue`.
     #[serde(default)]
-    #[param(inline)]
     pub sort_by: CategorySort,
     #[serde(default)]
-    #[param(inline)]
     pub period: Period,
 }
 

@@ -75,11 +75,9 @@ pub fn text(value: Option<String>) -> Option<String> {
 pub struct SetupsQuery {
     /// `week` (the last 7 days), `month` (30 days) or `all`.
     #[serde(default)]
-    #[param(inline)]
     pub filter: Period,
     /// `top` (score, then the newer), `new` or `hot`.
     #[serde(default)]
-    #[param(inline)]
     pub sort: Sort,
     /// 1 to 50.
     #[serde(default = "twenty")]
@@ -107,7 +105,6 @@ fn fifty() -> i64 {
 pub struct LeaderboardQuery {
     /// `week` (the last 7 days), `month` (30 days) or `all`.
     #[serde(default)]
-    #[param(inline)]
     pub filter: Period,
     /// 1 to 100.
     #[serde(default = "fifty")]

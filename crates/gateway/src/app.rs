@@ -54,6 +54,13 @@ const JSON_LIMIT: usize = 1024 * 1024;
         (name = "site", description = "This deployment: its operator's details, ads and analyzer"),
         (name = "health", description = "Liveness of the service and its database"),
     ),
+    // Enums that only query parameters name (a body's types are collected with it).
+    components(schemas(
+        setupiq_community::service::feed::Period,
+        setupiq_community::service::feed::Sort,
+        setupiq_admin::service::analytics::Period,
+        setupiq_admin::service::analytics::CategorySort,
+    )),
     modifiers(&SessionCookie)
 )]
 struct ApiDoc;

@@ -1586,6 +1586,11 @@ export interface components {
          * @enum {string}
          */
         AnalysisStatus: "completed";
+        /**
+         * @description How far back the analytics look.
+         * @enum {string}
+         */
+        AnalyticsPeriod: "7d" | "30d" | "90d" | "all";
         AnalyzeRequest: {
             /** @description An optional note that came with a photo; kept with the saved analysis. */
             description?: string | null;
@@ -1670,6 +1675,11 @@ export interface components {
              */
             score?: number | null;
         };
+        /**
+         * @description How the category table is sorted (the spec's keys).
+         * @enum {string}
+         */
+        CategorySort: "category" | "clickCount" | "uniqueSessions" | "estimatedRevenue";
         ChangeAccountRequest: {
             change: components["schemas"]["AccountChangeDto"];
             /** Format: int64 */
@@ -1899,6 +1909,16 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "already_published" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        /**
+         * @description The periods of the feed and the leaderboard: the last 7 or 30 days, or all time.
+         * @enum {string}
+         */
+        FeedPeriod: "week" | "month" | "all";
+        /**
+         * @description How the feed is ordered.
+         * @enum {string}
+         */
+        FeedSort: "top" | "new" | "hot";
         /**
          * @description The typeface of a page; `gaming` is Orbitron, served by us (no font CDN).
          * @enum {string}
@@ -4283,8 +4303,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `category`, `clickCount` (default), `uniqueSessions` or `estimatedRevenue`. */
-                sortBy?: "category" | "clickCount" | "uniqueSessions" | "estimatedRevenue";
-                period?: "7d" | "30d" | "90d" | "all";
+                sortBy?: components["schemas"]["CategorySort"];
+                period?: components["schemas"]["AnalyticsPeriod"];
             };
             header?: never;
             path?: never;
@@ -4343,7 +4363,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `7d`, `30d`, `90d` or `all` (default). */
-                period?: "7d" | "30d" | "90d" | "all";
+                period?: components["schemas"]["AnalyticsPeriod"];
             };
             header?: never;
             path?: never;
@@ -4402,7 +4422,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `7d`, `30d`, `90d` or `all` (default). */
-                period?: "7d" | "30d" | "90d" | "all";
+                period?: components["schemas"]["AnalyticsPeriod"];
             };
             header?: never;
             path?: never;
@@ -4462,7 +4482,7 @@ export interface operations {
             query?: {
                 /** @description A positive integer (default 5, at most 100). */
                 limit?: number;
-                period?: "7d" | "30d" | "90d" | "all";
+                period?: components["schemas"]["AnalyticsPeriod"];
             };
             header?: never;
             path?: never;
@@ -5782,7 +5802,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `week` (the last 7 days), `month` (30 days) or `all`. */
-                filter?: "week" | "month" | "all";
+                filter?: components["schemas"]["FeedPeriod"];
                 /** @description 1 to 100. */
                 limit?: number;
             };
@@ -6220,9 +6240,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `week` (the last 7 days), `month` (30 days) or `all`. */
-                filter?: "week" | "month" | "all";
+                filter?: components["schemas"]["FeedPeriod"];
                 /** @description `top` (score, then the newer), `new` or `hot`. */
-                sort?: "top" | "new" | "hot";
+                sort?: components["schemas"]["FeedSort"];
                 /** @description 1 to 50. */
                 limit?: number;
                 offset?: number;

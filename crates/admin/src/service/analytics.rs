@@ -16,6 +16,7 @@ use crate::error::AdminError;
 
 /// How far back the analytics look.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = AnalyticsPeriod)]
 pub enum Period {
     #[serde(rename = "7d")]
     Days7,

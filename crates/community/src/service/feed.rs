@@ -30,6 +30,7 @@ pub const HOT_WINDOW: i64 = 1000;
 /// The periods of the feed and the leaderboard: the last 7 or 30 days, or all time.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = FeedPeriod)]
 pub enum Period {
     Week,
     Month,
@@ -50,6 +51,7 @@ impl Period {
 /// How the feed is ordered.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = FeedSort)]
 pub enum Sort {
     /// Highest score first; ties: the newer first.
     #[default]

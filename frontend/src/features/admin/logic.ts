@@ -1,8 +1,10 @@
 /** Pure rules of the admin panel (spec product-rigpage-admin §2, §4, §8, §9). */
 
-export type Period = '7d' | '30d' | '90d' | 'all'
-export type CategorySort = 'category' | 'clickCount' | 'uniqueSessions' | 'estimatedRevenue'
-export type AccountChange = 'grant_pro' | 'revoke_pro' | 'grant_admin' | 'revoke_admin'
+import type { Schemas } from '@/api/client'
+
+export type Period = Schemas['AnalyticsPeriod']
+export type CategorySort = Schemas['CategorySort']
+export type AccountChange = Schemas['AccountChangeDto']
 
 export const PERIODS: { value: Period; label: string }[] = [
   { value: '7d', label: 'Last 7 days' },

@@ -1,7 +1,9 @@
 /** Pure rules of the community screens (spec §4 Voting, Publish dialog; §9 limits). */
 
-export type Filter = 'week' | 'month' | 'all'
-export type Sort = 'top' | 'new' | 'hot'
+import type { Schemas } from '@/api/client'
+
+export type Filter = Schemas['FeedPeriod']
+export type Sort = Schemas['FeedSort']
 export type VoteValue = 1 | -1
 
 export const PAGE_SIZE = 20

@@ -36,11 +36,7 @@ pub enum AdminError {
     Db(#[from] DbError),
 }
 
-impl From<diesel::result::Error> for AdminError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(AdminError);
 
 impl From<AdminError> for ApiError {
     fn from(err: AdminError) -> Self {

@@ -11,11 +11,7 @@ pub enum AffiliateError {
     Db(#[from] DbError),
 }
 
-impl From<diesel::result::Error> for AffiliateError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(AffiliateError);
 
 impl From<AffiliateError> for ApiError {
     fn from(err: AffiliateError) -> Self {

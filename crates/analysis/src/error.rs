@@ -44,11 +44,7 @@ pub enum AnalysisError {
     Db(#[from] DbError),
 }
 
-impl From<diesel::result::Error> for AnalysisError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(AnalysisError);
 
 impl From<MediaError> for AnalysisError {
     fn from(err: MediaError) -> Self {

@@ -74,11 +74,7 @@ pub enum AuthError {
     Media(#[from] MediaError),
 }
 
-impl From<diesel::result::Error> for AuthError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(AuthError);
 
 impl From<AuthError> for ApiError {
     fn from(err: AuthError) -> Self {

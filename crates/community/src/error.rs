@@ -81,11 +81,7 @@ impl From<UploadError> for CommunityError {
     }
 }
 
-impl From<diesel::result::Error> for CommunityError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(CommunityError);
 
 impl From<CommunityError> for ApiError {
     fn from(err: CommunityError) -> Self {

@@ -11,11 +11,7 @@ pub enum ContactError {
     Db(#[from] DbError),
 }
 
-impl From<diesel::result::Error> for ContactError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(ContactError);
 
 impl From<ContactError> for ApiError {
     fn from(err: ContactError) -> Self {

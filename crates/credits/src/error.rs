@@ -54,11 +54,7 @@ pub enum CreditsError {
     Db(#[from] DbError),
 }
 
-impl From<diesel::result::Error> for CreditsError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(CreditsError);
 
 impl From<CreditsError> for ApiError {
     fn from(err: CreditsError) -> Self {

@@ -85,6 +85,19 @@ pub enum DbError {
     Config(String),
 }
 
+/// Lets `?` turn a diesel error into a domain error through its `Db(DbError)` variant: the
+/// one conversion every domain crate declares with `setupiq_db::query_errors_into!(ItsError);`.
+#[macro_export]
+macro_rules! query_errors_into {
+    ($error:ty) => {
+        impl From<$crate::DieselError> for $error {
+            fn from(err: $crate::DieselError) -> Self {
+                Self::Db($crate::DbError::Query(err))
+            }
+        }
+    };
+}
+
 impl From<DbError> for ApiError {
     fn from(err: DbError) -> Self {
         match err {

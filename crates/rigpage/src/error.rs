@@ -76,11 +76,7 @@ impl From<UploadError> for RigpageError {
     }
 }
 
-impl From<diesel::result::Error> for RigpageError {
-    fn from(err: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(err))
-    }
-}
+setupiq_db::query_errors_into!(RigpageError);
 
 impl From<RigpageError> for ApiError {
     fn from(err: RigpageError) -> Self {

@@ -2,9 +2,28 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{analyses, analysis_holds, analysis_trials};
 
-use crate::service::{AnalysisStatus, InputType};
+setupiq_db::text_enum! {
+    /// What was analysed, as stored (`analyses.input_type`) and sent.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum InputType {
+        Image = "image",
+        Text = "text",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// Where a saved analysis stands (`analyses.status`). Only delivered results are saved
+    /// today; the column leaves room for analyses that finish later.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum AnalysisStatus {
+        Completed = "completed",
+    }
+}
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = analyses)]

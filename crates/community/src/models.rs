@@ -2,9 +2,31 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{community_images, community_reports, community_setups, community_votes};
 
-use crate::service::reports::{ReportReason, ReportStatus};
+setupiq_db::text_enum! {
+    /// Why a setup is reported (spec §5 "Report").
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum ReportReason {
+        IllegalContent = "illegal_content",
+        HateSpeech = "hate_speech",
+        Copyright = "copyright",
+        Spam = "spam",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// Where a report stands: open until an admin dismisses or upholds it.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum ReportStatus {
+        Open = "open",
+        Dismissed = "dismissed",
+        Upheld = "upheld",
+    }
+}
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_setups)]

@@ -8,11 +8,11 @@ use diesel::prelude::*;
 use setupiq_db::schema::{community_images, community_reports, community_setups, community_votes};
 use setupiq_db::{DbConnection, on_backend};
 
+use crate::models::ReportStatus;
 use crate::models::{
     ImageInsertForm, ImageRow, MadeReportRow, ReportInsertForm, ReportRow, SetupInsertForm, SetupRow,
     VoteInsertForm,
 };
-use crate::service::reports::ReportStatus;
 
 pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<i64> {
     on_backend!(conn, |c| diesel::insert_into(community_setups::table)

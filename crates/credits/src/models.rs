@@ -2,10 +2,33 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{ad_views, payments, subscriptions, webhook_events};
 
 use crate::payments::{PaymentStatus, ProviderKind};
-use crate::service::pro::{Plan, SubscriptionStatus};
+
+setupiq_db::text_enum! {
+    /// A Pro plan: how long each paid period lasts.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Plan {
+        Monthly = "monthly",
+        Yearly = "yearly",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// Where a subscription stands (Stripe's names): `incomplete` until its first period is
+    /// paid, `active` while paid up, `canceled` once it ended.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum SubscriptionStatus {
+        Incomplete = "incomplete",
+        Active = "active",
+        PastDue = "past_due",
+        Canceled = "canceled",
+    }
+}
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = ad_views)]

@@ -6,12 +6,12 @@ use diesel::prelude::*;
 use setupiq_db::schema::{ad_views, payments, subscriptions, webhook_events};
 use setupiq_db::{DbConnection, on_backend};
 
+use crate::models::SubscriptionStatus;
 use crate::models::{
     AdViewInsertForm, AdViewRow, PaymentInsertForm, PaymentRow, SubscriptionInsertForm, SubscriptionRow,
     WebhookEventInsertForm,
 };
 use crate::payments::{PaymentStatus, ProviderKind};
-use crate::service::pro::SubscriptionStatus;
 
 pub(crate) fn insert_ad_view(conn: &mut DbConnection, form: &AdViewInsertForm<'_>) -> QueryResult<usize> {
     diesel::insert_into(ad_views::table).values(form).execute(conn)

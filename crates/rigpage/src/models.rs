@@ -2,9 +2,19 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{rigpage_images, rigpage_links, rigpages};
 
-use crate::service::images::ImageKind;
+setupiq_db::text_enum! {
+    /// Where an image is shown, which decides the size it is stored at.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum ImageKind {
+        Avatar = "avatar",
+        Background = "background",
+        Link = "link",
+    }
+}
 
 #[derive(Debug, Insertable, AsChangeset)]
 #[diesel(table_name = rigpages, treat_none_as_null = true)]

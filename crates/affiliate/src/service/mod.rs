@@ -11,59 +11,8 @@ use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::AffiliateError;
 use crate::models::{ClickInsertForm, ProductRow, VisitorInsertForm};
+pub use crate::models::{ProductKind, Tier};
 use crate::repo;
-
-setupiq_db::text_enum! {
-    /// A product's price tier (`products.tier`): every category offers some of each.
-    #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
-    pub enum Tier {
-        Budget = "budget",
-        Balanced = "balanced",
-        Premium = "premium",
-    }
-}
-
-setupiq_db::text_enum! {
-    /// What a product is (`products.kind`): suggestions choose and justify by it.
-    pub enum ProductKind {
-        CableClips = "cable_clips",
-        CableTies = "cable_ties",
-        CableSleeve = "cable_sleeve",
-        CableBox = "cable_box",
-        CableRaceway = "cable_raceway",
-        CableTray = "cable_tray",
-        CableSpine = "cable_spine",
-        CableKit = "cable_kit",
-        LedStrip = "led_strip",
-        LightBars = "light_bars",
-        LightPanels = "light_panels",
-        NeonSign = "neon_sign",
-        /// A light on top of the monitor that lights the desk.
-        ScreenBar = "screen_bar",
-        WarmLamp = "warm_lamp",
-        DeskOrganiser = "desk_organiser",
-        DeskMat = "desk_mat",
-        /// A monitor stand with storage under it.
-        StorageRiser = "storage_riser",
-        DrawerUnit = "drawer_unit",
-        HeadphoneHook = "headphone_hook",
-        Pegboard = "pegboard",
-        MonitorArm = "monitor_arm",
-        DualArm = "dual_arm",
-        LaptopStand = "laptop_stand",
-        Monitor = "monitor",
-        GamingChair = "gaming_chair",
-        ErgonomicChair = "ergonomic_chair",
-        LumbarCushion = "lumbar_cushion",
-        Footrest = "footrest",
-        PlantSet = "plant_set",
-        AmbientLamp = "ambient_lamp",
-        DeskShelf = "desk_shelf",
-        WallShelf = "wall_shelf",
-        WallPanels = "wall_panels",
-    }
-}
 
 /// A product as suggestions show it.
 #[derive(Debug, Clone, PartialEq)]

@@ -15,6 +15,7 @@ use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transacti
 
 use crate::error::AnalysisError;
 use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
+pub use crate::models::{AnalysisStatus, InputType};
 use crate::repo;
 use setupiq_analyzer::engine::{AnalyzerName, Rating};
 use setupiq_analyzer::result::{Assessment, Source};
@@ -146,26 +147,6 @@ pub fn claim_trial(
             Err(e) => Err(e.into()),
         }
     })
-}
-
-setupiq_db::text_enum! {
-    /// What was analysed, as stored (`analyses.input_type`) and sent.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
-    pub enum InputType {
-        Image = "image",
-        Text = "text",
-    }
-}
-
-setupiq_db::text_enum! {
-    /// Where a saved analysis stands (`analyses.status`). Only delivered results are saved
-    /// today; the column leaves room for analyses that finish later.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
-    pub enum AnalysisStatus {
-        Completed = "completed",
-    }
 }
 
 /// The result as delivered, as it is stored (`analyses.result_json`).

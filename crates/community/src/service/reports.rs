@@ -11,7 +11,6 @@
 //! many accounts behind one address cannot flood the queue either.
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use setupiq_auth::service::{accounts, ledger, signups};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_db::{DbConnection, write_transaction};
@@ -19,6 +18,7 @@ use setupiq_db::{DbConnection, write_transaction};
 use super::{until_tomorrow, utc_day};
 use crate::error::CommunityError;
 use crate::models::ReportInsertForm;
+pub use crate::models::{ReportReason, ReportStatus};
 use crate::repo;
 
 pub const HIDE_AT_OPEN_REPORTS: i32 = 3;
@@ -26,29 +26,6 @@ pub const DAILY_REPORT_LIMIT: i64 = 20;
 /// Reports a network may file a UTC day, all its accounts together: a household or an
 /// office has room, a farm of accounts behind one address does not.
 pub const DAILY_REPORTS_PER_ADDRESS: i64 = 20;
-
-setupiq_db::text_enum! {
-    /// Why a setup is reported (spec §5 "Report").
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "snake_case")]
-    pub enum ReportReason {
-        IllegalContent = "illegal_content",
-        HateSpeech = "hate_speech",
-        Copyright = "copyright",
-        Spam = "spam",
-    }
-}
-
-setupiq_db::text_enum! {
-    /// Where a report stands: open until an admin dismisses or upholds it.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
-    pub enum ReportStatus {
-        Open = "open",
-        Dismissed = "dismissed",
-        Upheld = "upheld",
-    }
-}
 
 /// What a report did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,7 +27,6 @@
 //! [`purchases::fulfil`]: super::purchases
 
 use chrono::{DateTime, Duration, Months, Utc};
-use serde::{Deserialize, Serialize};
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::{accounts, ledger};
 use setupiq_core::SharedClock;
@@ -38,6 +37,7 @@ use setupiq_db::{Db, DbConnection, write_transaction};
 
 use crate::error::CreditsError;
 use crate::models::{PaymentInsertForm, PaymentRow, SubscriptionInsertForm, SubscriptionRow};
+pub use crate::models::{Plan, SubscriptionStatus};
 use crate::payments::billing::{BillingSubscription, NewSubscription};
 use crate::payments::stripe::StripeProvider;
 use crate::payments::{PaymentStatus, ProviderKind, test_mode};
@@ -45,29 +45,6 @@ use crate::repo;
 use crate::service::packs::CURRENCY;
 use crate::service::purchases::{Fulfilment, PaymentProvider, Receipts};
 use crate::service::receipts;
-
-setupiq_db::text_enum! {
-    /// A Pro plan: how long each paid period lasts.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
-    pub enum Plan {
-        Monthly = "monthly",
-        Yearly = "yearly",
-    }
-}
-
-setupiq_db::text_enum! {
-    /// Where a subscription stands (Stripe's names): `incomplete` until its first period is
-    /// paid, `active` while paid up, `canceled` once it ended.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "snake_case")]
-    pub enum SubscriptionStatus {
-        Incomplete = "incomplete",
-        Active = "active",
-        PastDue = "past_due",
-        Canceled = "canceled",
-    }
-}
 
 impl Plan {
     pub const ALL: [Plan; 2] = [Plan::Monthly, Plan::Yearly];

@@ -9,7 +9,6 @@
 //! removed. Uploads a save never used are removed after a day.
 
 use chrono::{DateTime, Duration, Utc};
-use serde::{Deserialize, Serialize};
 use setupiq_auth::service::ledger;
 use setupiq_core::SharedClock;
 use setupiq_core::media::{MediaKey, MediaKind};
@@ -18,6 +17,7 @@ use setupiq_db::{Db, DbConnection, DieselError, write_transaction};
 
 use crate::error::RigpageError;
 use crate::models::ImageInsertForm;
+pub use crate::models::ImageKind;
 use crate::repo;
 
 /// The largest file (the one limit of every upload).
@@ -26,17 +26,6 @@ pub const MAX_BYTES: usize = upload::MAX_UPLOAD_BYTES;
 pub const UPLOADS_PER_HOUR: i64 = 30;
 /// How long an upload no saved page uses is kept (the editor saves after uploading).
 pub const UNUSED_KEPT_FOR: Duration = Duration::days(1);
-
-setupiq_db::text_enum! {
-    /// Where an image is shown, which decides the size it is stored at.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
-    pub enum ImageKind {
-        Avatar = "avatar",
-        Background = "background",
-        Link = "link",
-    }
-}
 
 impl ImageKind {
     /// How the stored image is made: PNG stays PNG (transparency), JPEG and WebP become

@@ -5,10 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 /**
- * Feature boundaries (STYLE.md, Frontend): a feature imports shared code (`@/api`, `@/app`,
- * `@/components`, `@/lib`) and its own files, never another feature nor a route. Pages in
- * `src/routes` (and the app shell in `src/app`) compose features. One block per feature
- * and folder depth, so that relative imports climbing out of the feature are caught too.
+ * One-way imports (STYLE.md, Frontend; bulletproof-react's zones): shared code (`@/api`,
+ * `@/components`, `@/lib`) imports only shared code; a feature imports shared code and its
+ * own files, never another feature, a route or the app; pages in `src/routes` and the app
+ * shell in `src/app` (the layout, the router, the providers) compose features. One block
+ * per feature and folder depth, so that relative imports climbing out of the feature are
+ * caught too.
  */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -27,8 +29,8 @@ const featureBoundaries = features.flatMap((feature) =>
               message: `Features must not import each other: move what is shared to src/lib, src/components or src/app, or let the route in src/routes compose both features.`,
             },
             {
-              regex: '^@/routes(/|$)',
-              message: 'Features must not import routes; routes compose features.',
+              regex: '^@/(routes|app)(/|$)',
+              message: 'Features must not import routes or the app shell; they compose features. Shared state (the session: @/lib/auth) lives in src/lib.',
             },
             {
               regex: `^(\\.\\./){${depth + 1},}`,
@@ -56,12 +58,22 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // Pure helpers: no features, pages or app state.
+    // Helpers and the session everyone shares (auth.tsx): no features, pages or app shell.
     files: ['src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@/(features|routes|app)(/|$)', message: 'src/lib holds pure helpers: it must not import features, routes or the app.' }] },
+        { patterns: [{ regex: '^@/(features|routes|app)(/|$)', message: 'src/lib holds helpers and shared state: it must not import features, routes or the app shell.' }] },
+      ],
+    },
+  },
+  {
+    // Shared UI: what any screen may use, so it may use no screen.
+    files: ['src/components/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/(features|routes|app)(/|$)', message: 'Shared code must not import features, routes or the app shell: move the composing part to src/app.' }] },
       ],
     },
   },

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter, type InitialEntry } from 'react-router-dom'
 import { SWRConfig } from 'swr'
-import { AuthProvider } from '@/app/auth'
+import { AuthProvider } from '@/lib/auth'
 
 type Reply = { status: number; body: unknown }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { SWRConfig } from 'swr'
-import { AuthProvider } from '@/app/auth'
+import { AuthProvider } from '@/lib/auth'
 
 // Toasts answer actions, never the first paint: their library loads beside the page.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))

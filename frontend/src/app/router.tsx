@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom'
-import { Layout } from '@/components/layout/Layout'
-import { RouteError } from '@/components/layout/RouteError'
+import { Layout } from '@/app/layout/Layout'
+import { RouteError } from '@/app/layout/RouteError'
 import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
 import { RequireAuth } from '@/features/auth/components/RequireAuth'
 // The landing page comes with the main script: lazy, its download would wait for the main

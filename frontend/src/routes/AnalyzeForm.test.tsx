@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes, useLocation } from 'react-router-dom'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { OutOfCreditsDialog } from '@/features/credits/components/OutOfCreditsDialog'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Armchair, BrushCleaning, Cable, Camera, Lightbulb, ListChecks, Lock, Monitor, ShoppingCart, Sparkles, Target, ThumbsUp, Trophy, Zap } from 'lucide-react'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { usePacks, usePro } from '@/features/credits/api'
 import { TopSetupsThisWeek } from '@/features/community/components/TopSetupsThisWeek'

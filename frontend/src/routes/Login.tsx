@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm'
 import { LoginForm } from '@/features/auth/components/LoginForm'
 import { safeRedirect } from '@/lib/safeRedirect'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { Ticket, TriangleAlert } from 'lucide-react'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { ProductLink } from '@/features/affiliate/components/ProductLink'
 import { TrendingGear } from '@/features/affiliate/components/TrendingGear'
 import type { AnalysisResult } from '@/features/analysis/api'

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import VerifyEmail from './VerifyEmail'
 

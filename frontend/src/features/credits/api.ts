@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import { api, unwrap, type Schemas } from '@/api/client'
 import { CREDIT_HISTORY_KEY } from '@/api/resources'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 
 export type Pack = Schemas['PackDto']
 /** What a card form charges: a pack's price, or a Pro plan's. */

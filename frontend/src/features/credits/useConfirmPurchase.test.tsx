@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { toast, Toaster } from 'sonner'
 import { ApiError } from '@/api/client'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
 import { useConfirmPurchase } from './useConfirmPurchase'
 

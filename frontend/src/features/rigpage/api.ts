@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
 import { api, ApiError, unwrap, type Schemas } from '@/api/client'
 import { CREDIT_HISTORY_KEY, retryUnlessSignedOut } from '@/api/resources'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import type { ConfigRequest, Editor } from './draft'
 
 export type SaveResponse = Schemas['SaveRigpageResponse']

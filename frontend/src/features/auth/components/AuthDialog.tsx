@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useState } from 'react'
 import { Modal } from '@/components/ui/Modal'
-import { useAuth, type AuthTab } from '@/app/auth'
+import { useAuth, type AuthTab } from '@/lib/auth'
 import { ForgotPasswordForm } from './ForgotPasswordForm'
 import { LoginForm } from './LoginForm'
 import { RegisterForm } from './RegisterForm'

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { Lock } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 
 /**
  * The protected-page guard: 'Authenticating' while the session loads, a redirect to

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { VerifyEmailBanner } from './VerifyEmailBanner'
 
 function SessionLoaded() {

@@ -1,4 +1,4 @@
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { ResendVerification } from './ResendVerification'
 
 /**

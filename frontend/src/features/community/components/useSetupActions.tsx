@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { castVote, deleteSetup, editSetup, useRefreshCommunity, type CommunitySetup } from '../api'
 import { applyVote, type VoteValue } from '../logic'
 import { DeleteSetupDialog } from './DeleteSetupDialog'

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { toast } from 'sonner'
 import { messageOf } from '@/api/client'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { cancelPro, PRO_KEY, resumePro, usePro, type ProState } from '../api'
 import { longDate } from '../format'
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { OutOfCreditsDialog, type OutOfCreditsClose } from './OutOfCreditsDialog'
 

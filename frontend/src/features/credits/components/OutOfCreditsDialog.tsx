@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Clapperboard, Gem, Gift } from 'lucide-react'
 import { Modal } from '@/components/ui/Modal'
-import { useAuth, type AuthTab } from '@/app/auth'
+import { useAuth, type AuthTab } from '@/lib/auth'
 import { ADS_PER_CREDIT } from '../format'
 import { AdWatcher } from './WatchAdCard'
 

@@ -1,4 +1,4 @@
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { formatPrice } from '@/lib/price'
 import { usePacks, type Pack } from '../api'

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'sonner'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { WatchAdCard } from './WatchAdCard'
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Clapperboard } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { claimAd, startAd, useAdStats, useBalanceChanged } from '../api'
 import { AD_SECONDS, ADS_PER_CREDIT, adErrorMessage, adRewardMessage } from '../format'
 

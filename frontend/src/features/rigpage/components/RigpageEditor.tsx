@@ -5,7 +5,7 @@ import { LockKeyhole, TriangleAlert } from 'lucide-react'
 import { ApiError, messageOf } from '@/api/client'
 import { Field, TextAreaField } from '@/components/ui/Field'
 import { Skeleton } from '@/components/ui/Skeleton'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { plural } from '@/lib/plural'
 import { useEditor, useSaveConfig, type SaveResponse } from '../api'
 import {

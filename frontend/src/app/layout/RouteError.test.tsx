@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react'
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom'
 import { SWRConfig } from 'swr'
-import { AuthProvider } from '@/app/auth'
+import { AuthProvider } from '@/lib/auth'
 import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
 import { mockServer, signedOut } from '@/test-utils'
 import { RouteError, isStalePageError, reloadOnceForStalePage } from './RouteError'

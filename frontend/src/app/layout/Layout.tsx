@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { VerifyEmailBanner } from '@/features/auth/components/VerifyEmailBanner'
 import { Footer } from './Footer'
 import { Header } from './Header'
-import { PageSkeleton } from './PageSkeleton'
+import { PageSkeleton } from '@/components/layout/PageSkeleton'
 
 // Forms and their validation load with the dialog's first opening, not with every page.
 const AuthDialog = lazy(() => import('@/features/auth/components/AuthDialog'))

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { Menu } from 'lucide-react'
-import { useAuth } from '@/app/auth'
+import { useAuth } from '@/lib/auth'
 import { useCookieConsent } from '@/features/cookies/CookieConsent'
 import { NAV } from './links'
 

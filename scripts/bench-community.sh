@@ -179,7 +179,8 @@ writes() {
 import re, sys
 text = open(sys.argv[1]).read()
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print(f"{float(re.search(r'Requests/sec:\s+([\d.]+)', text).group(1)):.0f} req/s, non-2xx {errors.group(1) if errors else 0}")
+rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+print(f"{rate:.0f} req/s, non-2xx {errors.group(1) if errors else 0}")
 EOF
 }
 

@@ -303,7 +303,7 @@ pub struct AccountExportDto {
     /// The browsers and devices signed in now.
     pub sessions: Vec<SessionDto>,
     /// One member per part of the product: `analyses` (with their results and photo links),
-    /// `communityPosts`, `votes` and `reports` made, `rigpage` (its settings and links),
+    /// `communityPosts`, `votes`, `reports` and `comments` made, `rigpage` (its settings and links),
     /// `creditHistory`, `payments`, `contactMessages` and `affiliateClicks`.
     #[serde(flatten)]
     pub sections: BTreeMap<String, serde_json::Value>,

@@ -6,6 +6,7 @@ use setupiq_auth::Account;
 use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
 
+use crate::service::comments::{self, Comment};
 use crate::service::feed::{
     FeedItem, FeedPage, FeedQuery, Leader, MyPost, Period, PostSummary, Profile, Sort,
 };
@@ -233,6 +234,8 @@ pub struct CommunitySetupDto {
     pub score: i32,
     /// The viewer's vote: 1, -1 or none.
     pub user_vote: Option<i32>,
+    /// Comments under it (deleted ones aside).
+    pub comment_count: i64,
     pub uploader_id: i64,
     /// Only on the viewer's own setups.
     pub uploader_email: Option<String>,
@@ -259,6 +262,7 @@ impl From<FeedItem> for CommunitySetupDto {
             description: item.description,
             score: item.score,
             user_vote: item.user_vote.map(Vote::value),
+            comment_count: item.comment_count,
             uploader_id: item.uploader.id,
             uploader_email: item.uploader.email,
             uploader_username: item.uploader.username,
@@ -385,6 +389,8 @@ pub struct MyPostDto {
     pub created_at: DateTime<Utc>,
     pub score: i32,
     pub image_count: usize,
+    /// Comments under it (deleted ones aside).
+    pub comment_count: i64,
     pub analysis_id: i64,
     pub thumbnail_url: Option<String>,
     /// Hidden from others until an admin reviews its reports.
@@ -400,6 +406,7 @@ impl From<MyPost> for MyPostDto {
             created_at: p.created_at,
             score: p.score,
             image_count: p.image_count,
+            comment_count: p.comment_count,
             analysis_id: p.analysis_id,
             thumbnail_url: p.thumbnail_url,
             hidden: p.hidden,
@@ -495,4 +502,125 @@ impl From<Profile> for ProfileResponse {
             recent_posts: p.recent_posts.into_iter().map(CommunitySetupDto::from).collect(),
         }
     }
+}
+
+/// `GET /_api/community/comments`.
+#[derive(Debug, Deserialize, Validate, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CommentsQuery {
+    #[validate(range(min = 1, message = "Setup ID must be a positive integer."))]
+    #[param(minimum = 1)]
+    pub setup_id: i64,
+    /// Threads per page, 1 to 50.
+    #[serde(default = "twenty")]
+    #[validate(range(min = 1, max = 50, message = "Limit must be between 1 and 50."))]
+    #[param(minimum = 1, maximum = 50)]
+    pub limit: i64,
+    #[serde(default)]
+    #[validate(range(min = 0, message = "Offset cannot be negative."))]
+    #[param(minimum = 0)]
+    pub offset: i64,
+}
+
+fn comment_rules(value: &str) -> Result<(), ValidationError> {
+    let length = value.trim().chars().count();
+    if length == 0 || length > comments::MAX_CHARS {
+        fail("length", "Comment must be between 1 and 1000 characters.")
+    } else {
+        Ok(())
+    }
+}
+
+/// A new comment under a setup, or a reply (`parentId`; a reply to a reply joins its thread).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CommentRequest {
+    #[validate(range(min = 1, message = "Setup ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub setup_id: i64,
+    /// Plain text, 1 to 1000 characters after trimming.
+    #[validate(custom(function = "comment_rules"))]
+    #[schema(max_length = 1000)]
+    pub body: String,
+    #[validate(range(min = 1, message = "Comment ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub parent_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CommentEditRequest {
+    #[validate(range(min = 1, message = "Comment ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub comment_id: i64,
+    #[validate(custom(function = "comment_rules"))]
+    #[schema(max_length = 1000)]
+    pub body: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CommentDeleteRequest {
+    #[validate(range(min = 1, message = "Comment ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub comment_id: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentedResponse {
+    pub success: bool,
+    pub comment_id: i64,
+}
+
+/// A comment; a deleted one (shown as "[deleted]") has no author and no body.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentDto {
+    pub id: i64,
+    pub parent_id: Option<i64>,
+    pub deleted: bool,
+    pub body: Option<String>,
+    pub author_id: Option<i64>,
+    pub author_username: Option<String>,
+    pub author_display_name: Option<String>,
+    pub author_profile_picture: Option<String>,
+    pub author_is_pro: bool,
+    pub created_at: DateTime<Utc>,
+    /// When the author last edited it.
+    pub edited_at: Option<DateTime<Utc>>,
+    /// The viewer wrote it (they may edit it within the hour, and delete it).
+    pub mine: bool,
+    /// Oldest first; always empty on a reply.
+    #[schema(no_recursion)]
+    pub replies: Vec<CommentDto>,
+}
+
+impl From<Comment> for CommentDto {
+    fn from(c: Comment) -> Self {
+        Self {
+            id: c.id,
+            parent_id: c.parent_id,
+            deleted: c.body.is_none(),
+            body: c.body,
+            author_id: c.author.as_ref().map(|a| a.id),
+            author_username: c.author.as_ref().map(|a| a.username.clone()),
+            author_display_name: c.author.as_ref().map(|a| a.display_name.clone()),
+            author_profile_picture: c.author.as_ref().and_then(|a| a.profile_picture.clone()),
+            author_is_pro: c.author.as_ref().is_some_and(|a| a.is_pro),
+            created_at: c.created_at,
+            edited_at: c.edited_at,
+            mine: c.mine,
+            replies: c.replies.into_iter().map(CommentDto::from).collect(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentsResponse {
+    /// Threads, newest first, each with its replies.
+    pub comments: Vec<CommentDto>,
+    pub pagination: Pagination,
 }

@@ -38,6 +38,25 @@ pub enum CommunityError {
     DailyReportLimit { retry_after: u64 },
     #[error("Too many reports from your network today. Please try again tomorrow.")]
     DailyAddressReportLimit { retry_after: u64 },
+    #[error("Comment not found.")]
+    CommentNotFound,
+    #[error("Please verify your email address before commenting.")]
+    CommentNeedsVerifiedEmail,
+    #[error("Comment must be between 1 and 1000 characters.")]
+    CommentLength,
+    #[error("Your comment contains words that aren't allowed here.")]
+    CommentFiltered,
+    #[error("Only the author can edit this comment.")]
+    NotCommentAuthor,
+    #[error("Comments can only be edited within 1 hour of posting.")]
+    CommentEditWindowClosed,
+    #[error("Only the author, the setup's owner or an admin can delete this comment.")]
+    CannotDeleteComment,
+    /// `retry_after`: seconds until one of the last minute's comments is a minute old.
+    #[error("You're commenting too fast. Please wait a moment and try again.")]
+    CommentsTooFast { retry_after: u64 },
+    #[error("You have reached today's comment limit. Please try again tomorrow.")]
+    DailyCommentLimit { retry_after: u64 },
     #[error("The photos are too large: at most 10 MB each.")]
     ImageTooLarge,
     #[error(transparent)]
@@ -87,18 +106,29 @@ impl From<CommunityError> for ApiError {
     fn from(err: CommunityError) -> Self {
         let message = err.to_string();
         match err {
-            CommunityError::SetupNotFound | CommunityError::AnalysisNotFound => ApiError::not_found(message),
+            CommunityError::SetupNotFound
+            | CommunityError::AnalysisNotFound
+            | CommunityError::CommentNotFound => ApiError::not_found(message),
+            CommunityError::CommentLength | CommunityError::CommentFiltered => {
+                ApiError::invalid("body", message)
+            }
             CommunityError::ImagesRequired | CommunityError::TooManyImages | CommunityError::UnknownImage => {
                 ApiError::invalid("images", message)
             }
             CommunityError::OwnVote
             | CommunityError::OwnReport
             | CommunityError::NotOwner
-            | CommunityError::EditWindowClosed => ApiError::forbidden(message),
+            | CommunityError::EditWindowClosed
+            | CommunityError::CommentNeedsVerifiedEmail
+            | CommunityError::NotCommentAuthor
+            | CommunityError::CommentEditWindowClosed
+            | CommunityError::CannotDeleteComment => ApiError::forbidden(message),
             CommunityError::DailyPostLimit { retry_after, .. }
             | CommunityError::DailyVoteLimit { retry_after }
             | CommunityError::DailyReportLimit { retry_after }
-            | CommunityError::DailyAddressReportLimit { retry_after } => {
+            | CommunityError::DailyAddressReportLimit { retry_after }
+            | CommunityError::CommentsTooFast { retry_after }
+            | CommunityError::DailyCommentLimit { retry_after } => {
                 ApiError::rate_limited(message, retry_after)
             }
             CommunityError::AlreadyPublished { .. } => ApiError::already_published(message),

@@ -8,16 +8,18 @@ use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::upload::Uploads;
 use setupiq_core::validation::{ValidJson, ValidQuery};
-use setupiq_core::{ApiError, ErrorBody, SharedClock, error};
+use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse, ProfileQuery,
-    ProfileResponse, PublishRequest, PublishResponse, ReportRequest, ReportResponse, SetupsQuery,
-    SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
+    CommentDeleteRequest, CommentDto, CommentEditRequest, CommentRequest, CommentedResponse, CommentsQuery,
+    CommentsResponse, DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse,
+    Pagination, ProfileQuery, ProfileResponse, PublishRequest, PublishResponse, ReportRequest,
+    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
+use crate::service::comments::{self, Written};
 use crate::service::feed::{self, Feed, FeedQuery};
 use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
@@ -41,7 +43,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
     .service(report)
     .service(leaderboard)
     .service(my_posts)
-    .service(user_profile);
+    .service(user_profile)
+    .service(list_comments)
+    .service(post_comment)
+    .service(edit_comment)
+    .service(delete_comment);
 }
 
 /// An oversized body is oversized photos: say so in the dialog's words.
@@ -317,4 +323,124 @@ async fn user_profile(
     let (user_id, viewer) = (query.user_id, viewer.0.as_ref().map(CurrentUser::id));
     let profile = db.run(move |conn| feed::profile(conn, user_id, viewer)).await?;
     profile.map(|p| web::Json(p.into())).ok_or_else(|| ApiError::not_found("User not found."))
+}
+
+/// The comments under a setup the viewer may see: threads newest first, each with its
+/// replies oldest first; the viewer's own are marked.
+#[utoipa::path(
+    tag = "community",
+    params(CommentsQuery),
+    responses(
+        (status = 200, description = "A page of threads and how many there are", body = CommentsResponse),
+        (status = 404, description = "No such setup, or not one the viewer may see", body = ErrorBody),
+    )
+)]
+#[get("/_api/community/comments")]
+async fn list_comments(
+    viewer: OptionalUser,
+    query: ValidQuery<CommentsQuery>,
+    db: web::Data<Db>,
+) -> Result<web::Json<CommentsResponse>, ApiError> {
+    let (query, viewer) = (query.into_inner(), viewer.0.as_ref().map(CurrentUser::id));
+    let (setup_id, limit, offset) = (query.setup_id, query.limit, query.offset);
+    let threads = db.run(move |conn| comments::list(conn, setup_id, viewer, limit, offset)).await?;
+    let shown = i64::try_from(threads.comments.len()).unwrap_or(0);
+    Ok(web::Json(CommentsResponse {
+        comments: threads.comments.into_iter().map(CommentDto::from).collect(),
+        pagination: Pagination {
+            total: threads.total,
+            limit,
+            offset,
+            has_more: offset + shown < threads.total,
+        },
+    }))
+}
+
+/// Comments on a setup, or replies to a comment (one level deep). Needs a verified address;
+/// at most 5 a minute and 60 a day; words of the configured filter are refused.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = CommentRequest,
+    responses(
+        (status = 200, description = "Posted", body = CommentedResponse),
+        (status = 400, description = "Empty, longer than 1000 characters, or a filtered word", body = ErrorBody),
+        NotSignedIn,
+        (status = 403, description = "The address is not verified yet", body = ErrorBody),
+        (status = 404, description = "No such setup or comment", body = ErrorBody),
+        (status = 429, description = "Too many comments this minute or today (see `Retry-After`)", body = ErrorBody),
+    )
+)]
+#[post("/_api/community/comment")]
+async fn post_comment(
+    user: CurrentUser,
+    body: ValidJson<CommentRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+    changes: web::Data<FeedChanges>,
+) -> Result<web::Json<CommentedResponse>, ApiError> {
+    let (body, now, changes) = (body.into_inner(), clock.now(), changes.get_ref().clone());
+    let (author, filter) = (user.account, config.comment_filter.clone());
+    let comment_id = db
+        .run(move |conn| {
+            let written = Written { setup_id: body.setup_id, parent_id: body.parent_id, body: &body.body };
+            comments::comment(conn, &author, written, now, filter.as_ref(), &changes)
+        })
+        .await?;
+    Ok(web::Json(CommentedResponse { success: true, comment_id }))
+}
+
+/// The author edits their comment within an hour of writing it; it is marked edited.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = CommentEditRequest,
+    responses(
+        (status = 200, description = "Saved", body = SuccessResponse),
+        (status = 400, description = "Empty, longer than 1000 characters, or a filtered word", body = ErrorBody),
+        NotSignedIn,
+        (status = 403, description = "Not the author, or more than an hour after writing", body = ErrorBody),
+        (status = 404, description = "No such comment", body = ErrorBody),
+    )
+)]
+#[post("/_api/community/comment/edit")]
+async fn edit_comment(
+    user: CurrentUser,
+    body: ValidJson<CommentEditRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    config: web::Data<Config>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let (body, now, user_id, filter) =
+        (body.into_inner(), clock.now(), user.id(), config.comment_filter.clone());
+    db.run(move |conn| comments::edit(conn, user_id, body.comment_id, &body.body, now, filter.as_ref()))
+        .await?;
+    Ok(web::Json(SuccessResponse { success: true }))
+}
+
+/// Deletes a comment: its author, the setup's owner or an admin. One with replies stays
+/// as "[deleted]".
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = CommentDeleteRequest,
+    responses(
+        (status = 200, description = "Deleted", body = SuccessResponse),
+        NotSignedIn,
+        (status = 403, description = "Neither the author, the setup's owner nor an admin", body = ErrorBody),
+        (status = 404, description = "No such comment", body = ErrorBody),
+    )
+)]
+#[post("/_api/community/comment/delete")]
+async fn delete_comment(
+    user: CurrentUser,
+    body: ValidJson<CommentDeleteRequest>,
+    db: web::Data<Db>,
+    changes: web::Data<FeedChanges>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let (user_id, is_admin, comment_id) = (user.id(), user.account.is_admin(), body.comment_id);
+    let changes = changes.get_ref().clone();
+    db.run(move |conn| comments::delete(conn, user_id, is_admin, comment_id, &changes)).await?;
+    Ok(web::Json(SuccessResponse { success: true }))
 }

@@ -3,7 +3,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
-use setupiq_db::schema::{community_images, community_reports, community_setups, community_votes};
+use setupiq_db::schema::{
+    community_comments, community_images, community_reports, community_setups, community_votes,
+};
 
 setupiq_db::text_enum! {
     /// Why a setup is reported (spec §5 "Report").
@@ -117,4 +119,29 @@ pub(crate) struct MadeReportRow {
     pub details: Option<String>,
     pub status: ReportStatus,
     pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = community_comments)]
+pub(crate) struct CommentInsertForm<'a> {
+    pub setup_id: i64,
+    pub parent_id: Option<i64>,
+    pub user_id: Option<i64>,
+    pub body: &'a str,
+    pub deleted: bool,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = community_comments)]
+pub(crate) struct CommentRow {
+    pub id: i64,
+    pub setup_id: i64,
+    pub parent_id: Option<i64>,
+    /// None once its author deleted it (or their account) while it had replies.
+    pub user_id: Option<i64>,
+    pub body: String,
+    pub deleted: bool,
+    pub created_at: NaiveDateTime,
+    pub edited_at: Option<NaiveDateTime>,
 }

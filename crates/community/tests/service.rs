@@ -974,3 +974,258 @@ mod flow_tests {
         assert!(late.unwrap_err().to_string().contains("1 hour"));
     }
 }
+
+mod comment_tests {
+    //! Comments on both databases: threads, the writing rules, the limits, the edit window on
+    //! the injected clock, who may delete, and what an account deletion leaves.
+
+    use chrono::{DateTime, Duration, Utc};
+    use setupiq_auth::service::accounts::{self, OwnedMedia};
+    use setupiq_community::CommunityError;
+    use setupiq_community::service::comments::{self, Comment, Written};
+    use setupiq_community::service::export;
+    use setupiq_community::service::reports::{self, NewReport, ReportReason};
+    use setupiq_community::service::setups;
+    use setupiq_core::config::WordFilter;
+    use setupiq_core::feed_changes::FeedChanges;
+    use setupiq_db::DbConnection;
+    use setupiq_test_utils::{TestDb, both_backends, fixtures};
+
+    use super::{noon, published};
+
+    both_backends!(
+        threads_are_newest_first_with_replies_one_level_deep_oldest_first,
+        a_comment_needs_a_verified_address_1_to_1000_characters_and_no_filtered_word,
+        five_a_minute_and_sixty_a_day,
+        only_the_author_edits_and_only_within_the_hour,
+        the_author_the_owner_or_an_admin_deletes_and_replies_keep_deleted,
+        comments_follow_what_the_commenter_may_see,
+        a_departing_account_takes_its_comments_and_its_export_holds_them,
+    );
+
+    fn write(
+        conn: &mut DbConnection,
+        author: &setupiq_auth::Account,
+        setup_id: i64,
+        parent_id: Option<i64>,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<i64, CommunityError> {
+        let written = Written { setup_id, parent_id, body };
+        comments::comment(conn, author, written, at, None, &FeedChanges::default())
+    }
+
+    fn thread(conn: &mut DbConnection, setup_id: i64, viewer: Option<i64>) -> Vec<Comment> {
+        comments::list(conn, setup_id, viewer, 20, 0).unwrap().comments
+    }
+
+    fn threads_are_newest_first_with_replies_one_level_deep_oldest_first(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "thread-owner@example.com", noon());
+        let a = fixtures::verified_account(&mut conn, "thread-a@example.com", noon());
+        let b = fixtures::verified_account(&mut conn, "thread-b@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let first = write(&mut conn, &a, setup, None, "  What's that monitor arm?  ", noon()).unwrap();
+        let second = write(&mut conn, &b, setup, None, "Clean desk!", noon() + Duration::minutes(1)).unwrap();
+        let answer =
+            write(&mut conn, &owner, setup, Some(first), "An Ergotron LX.", noon() + Duration::minutes(2))
+                .unwrap();
+        // A reply to a reply joins the thread: one level deep.
+        let thanks =
+            write(&mut conn, &a, setup, Some(answer), "Thanks!", noon() + Duration::minutes(3)).unwrap();
+
+        let seen = thread(&mut conn, setup, Some(a.id));
+        let ids: Vec<i64> = seen.iter().map(|c| c.id).collect();
+        assert_eq!(ids, [second, first], "threads newest first");
+        let replies: Vec<(i64, Option<i64>)> = seen[1].replies.iter().map(|r| (r.id, r.parent_id)).collect();
+        assert_eq!(
+            replies,
+            [(answer, Some(first)), (thanks, Some(first))],
+            "replies oldest first, under the thread"
+        );
+        assert_eq!(seen[1].body.as_deref(), Some("What's that monitor arm?"), "trimmed");
+        assert_eq!(seen[1].author.as_ref().map(|x| x.username.as_str()), Some(a.username.as_str()));
+        assert!(seen[1].mine && !seen[0].mine && seen[1].replies[1].mine && !seen[1].replies[0].mine);
+        assert!(thread(&mut conn, setup, None).iter().all(|c| !c.mine), "a visitor wrote none");
+
+        let page = comments::list(&mut conn, setup, None, 1, 1).unwrap();
+        assert_eq!((page.total, page.comments.len(), page.comments[0].id), (2, 1, first), "paged by thread");
+    }
+
+    fn a_comment_needs_a_verified_address_1_to_1000_characters_and_no_filtered_word(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "rules-owner@example.com", noon());
+        let unverified = fixtures::account(&mut conn, "rules-new@example.com");
+        let member = fixtures::verified_account(&mut conn, "rules-member@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        assert!(matches!(
+            write(&mut conn, &unverified, setup, None, "Hello", noon()),
+            Err(CommunityError::CommentNeedsVerifiedEmail)
+        ));
+        for body in ["", "   \n ", &"x".repeat(1001)] {
+            assert!(matches!(
+                write(&mut conn, &member, setup, None, body, noon()),
+                Err(CommunityError::CommentLength)
+            ));
+        }
+        write(&mut conn, &member, setup, None, &"é".repeat(1000), noon())
+            .expect("1000 characters, not bytes");
+
+        let filter = WordFilter::new(r"\b(badword|worse)\b").unwrap();
+        let with_filter = |conn: &mut DbConnection, body: &str| {
+            let written = Written { setup_id: setup, parent_id: None, body };
+            comments::comment(conn, &member, written, noon(), Some(&filter), &FeedChanges::default())
+        };
+        assert!(matches!(
+            with_filter(&mut conn, "What a BadWord setup"),
+            Err(CommunityError::CommentFiltered)
+        ));
+        with_filter(&mut conn, "Badwordless and fine").expect("only whole words match this filter");
+        assert_eq!(thread(&mut conn, setup, None).len(), 2, "nothing refused was saved");
+    }
+
+    fn five_a_minute_and_sixty_a_day(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "limit-owner@example.com", noon());
+        let member = fixtures::verified_account(&mut conn, "limit-member@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let start = noon();
+        for i in 0..5 {
+            write(&mut conn, &member, setup, None, "Nice", start + Duration::seconds(i * 10)).unwrap();
+        }
+        let too_fast = write(&mut conn, &member, setup, None, "Nice", start + Duration::seconds(45));
+        assert!(
+            matches!(too_fast, Err(CommunityError::CommentsTooFast { retry_after: 15 })),
+            "free when the first of the five is a minute old: {too_fast:?}"
+        );
+        write(&mut conn, &member, setup, None, "Nice", start + Duration::seconds(61)).unwrap();
+
+        // Spread over the day, one every two minutes: the 61st is refused until midnight.
+        for i in 6..60 {
+            write(&mut conn, &member, setup, None, "Nice", start + Duration::minutes(2 * i)).unwrap();
+        }
+        let late = start + Duration::minutes(130);
+        let refused = write(&mut conn, &member, setup, None, "Nice", late);
+        let until_midnight =
+            u64::try_from((Duration::hours(12) - Duration::minutes(130)).num_seconds()).unwrap();
+        assert!(
+            matches!(refused, Err(CommunityError::DailyCommentLimit { retry_after }) if retry_after == until_midnight),
+            "{refused:?}"
+        );
+        write(&mut conn, &member, setup, None, "Morning", start + Duration::hours(12)).expect("a new day");
+    }
+
+    fn only_the_author_edits_and_only_within_the_hour(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "edit-owner@example.com", noon());
+        let author = fixtures::verified_account(&mut conn, "edit-author@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let id = write(&mut conn, &author, setup, None, "Frist", noon()).unwrap();
+        assert!(matches!(
+            comments::edit(&mut conn, owner.id, id, "Mine now", noon(), None),
+            Err(CommunityError::NotCommentAuthor)
+        ));
+        let within = noon() + Duration::minutes(59);
+        comments::edit(&mut conn, author.id, id, "  First  ", within, None).unwrap();
+        let seen = &thread(&mut conn, setup, None)[0];
+        assert_eq!((seen.body.as_deref(), seen.edited_at), (Some("First"), Some(within)), "marked edited");
+        assert!(matches!(
+            comments::edit(&mut conn, author.id, id, "Later", noon() + Duration::minutes(61), None),
+            Err(CommunityError::CommentEditWindowClosed)
+        ));
+        assert!(matches!(
+            comments::edit(&mut conn, author.id, id, " ", within, None),
+            Err(CommunityError::CommentLength)
+        ));
+        assert!(matches!(
+            comments::edit(&mut conn, author.id, 999_999, "Gone", within, None),
+            Err(CommunityError::CommentNotFound)
+        ));
+    }
+
+    fn the_author_the_owner_or_an_admin_deletes_and_replies_keep_deleted(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "del-owner@example.com", noon());
+        let author = fixtures::verified_account(&mut conn, "del-author@example.com", noon());
+        let stranger = fixtures::verified_account(&mut conn, "del-stranger@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let changes = FeedChanges::default();
+        let delete = |conn: &mut DbConnection, user: i64, admin: bool, id: i64| {
+            comments::delete(conn, user, admin, id, &changes)
+        };
+        let root = write(&mut conn, &author, setup, None, "Root", noon()).unwrap();
+        let reply = write(&mut conn, &stranger, setup, Some(root), "Reply", noon()).unwrap();
+        let other = write(&mut conn, &author, setup, None, "Other", noon()).unwrap();
+        let spam = write(&mut conn, &stranger, setup, None, "Spam", noon()).unwrap();
+
+        assert!(matches!(
+            delete(&mut conn, stranger.id, false, root),
+            Err(CommunityError::CannotDeleteComment)
+        ));
+        delete(&mut conn, author.id, false, root).unwrap();
+        let seen = thread(&mut conn, setup, None);
+        let kept = seen.iter().find(|c| c.id == root).expect("a thread with replies keeps its place");
+        assert_eq!(
+            (kept.author.as_ref(), kept.body.as_ref(), kept.replies.len()),
+            (None, None, 1),
+            "[deleted]"
+        );
+        assert!(matches!(delete(&mut conn, author.id, false, root), Err(CommunityError::CommentNotFound)));
+
+        delete(&mut conn, owner.id, false, spam).expect("the setup's owner");
+        delete(&mut conn, stranger.id, true, other).expect("an admin");
+        // The last reply of a deleted thread takes the thread along.
+        delete(&mut conn, stranger.id, false, reply).unwrap();
+        assert!(thread(&mut conn, setup, None).is_empty());
+        assert_eq!(changes.content(), 4, "every deletion changes the cards' counts");
+    }
+
+    fn comments_follow_what_the_commenter_may_see(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "see-owner@example.com", noon());
+        let reporter = fixtures::verified_account(&mut conn, "see-reporter@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let elsewhere = published(&mut conn, owner.id, noon());
+        let there = write(&mut conn, &owner, elsewhere, None, "Over there", noon()).unwrap();
+        assert!(matches!(
+            write(&mut conn, &reporter, setup, Some(there), "Reply", noon()),
+            Err(CommunityError::CommentNotFound)
+        ));
+        assert!(matches!(
+            write(&mut conn, &reporter, 999_999, None, "Hi", noon()),
+            Err(CommunityError::SetupNotFound)
+        ));
+        let report = NewReport::new(ReportReason::Spam, None);
+        reports::report(&mut conn, reporter.id, setup, report, noon(), &FeedChanges::default()).unwrap();
+        assert!(matches!(
+            write(&mut conn, &reporter, setup, None, "Hi", noon()),
+            Err(CommunityError::SetupNotFound)
+        ));
+        assert!(matches!(
+            comments::list(&mut conn, setup, Some(reporter.id), 20, 0),
+            Err(CommunityError::SetupNotFound)
+        ));
+        assert!(comments::list(&mut conn, setup, None, 20, 0).is_ok(), "others still read it");
+    }
+
+    fn a_departing_account_takes_its_comments_and_its_export_holds_them(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "gone-owner@example.com", noon());
+        let leaving = fixtures::verified_account(&mut conn, "gone-leaving@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let answered = write(&mut conn, &leaving, setup, None, "Answered", noon()).unwrap();
+        write(&mut conn, &owner, setup, Some(answered), "An answer", noon()).unwrap();
+        write(&mut conn, &leaving, setup, None, "Alone", noon()).unwrap();
+
+        let export = export::comments(&mut conn, leaving.id).unwrap();
+        let text = export.data.to_string();
+        assert!(text.contains("Answered") && text.contains("Alone") && !text.contains("An answer"), "{text}");
+
+        let owned = OwnedMedia(vec![setups::on_account_deleted]);
+        accounts::delete_account_with(&mut conn, leaving.id, &owned, noon()).unwrap();
+        let seen = thread(&mut conn, setup, None);
+        assert_eq!(seen.len(), 1, "the comment without replies went");
+        assert_eq!((seen[0].id, seen[0].author.as_ref(), seen[0].body.as_ref()), (answered, None, None));
+        assert_eq!(seen[0].replies[0].body.as_deref(), Some("An answer"), "replies keep their place");
+    }
+}

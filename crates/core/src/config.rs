@@ -77,6 +77,26 @@ pub struct StripeConfig {
     pub pro_product: Option<String>,
 }
 
+/// Words a comment may not hold (`SETUPIQ_COMMENT_FILTER`, like Lemmy's `slur_filter_regex`):
+/// a regular expression matched without regard to case.
+#[derive(Debug, Clone)]
+pub struct WordFilter(regex_lite::Regex);
+
+impl WordFilter {
+    pub fn new(pattern: &str) -> Result<Self, String> {
+        regex_lite::RegexBuilder::new(pattern)
+            .case_insensitive(true)
+            .build()
+            .map(Self)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Whether `text` holds a filtered word.
+    pub fn refuses(&self, text: &str) -> bool {
+        self.0.is_match(text)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// `SETUPIQ_BIND`: the listen address.
@@ -128,6 +148,8 @@ pub struct Config {
     pub adsense_client: Option<String>,
     /// What Pro costs, in cents of the packs' currency.
     pub pro_prices: ProPrices,
+    /// `SETUPIQ_COMMENT_FILTER`: a comment matching it is refused; none: no filter.
+    pub comment_filter: Option<WordFilter>,
 }
 
 /// `SETUPIQ_PRO_MONTHLY_CENTS` (default 499) and `SETUPIQ_PRO_YEARLY_CENTS` (default 3999):
@@ -301,6 +323,10 @@ impl Config {
             models_dir: PathBuf::from(var("SETUPIQ_MODELS_DIR").unwrap_or_else(|| "models".into())),
             legal: LegalInfo::from_lookup(&var)?,
             adsense_client: var("SETUPIQ_ADSENSE_CLIENT"),
+            comment_filter: var("SETUPIQ_COMMENT_FILTER")
+                .map(|pattern| WordFilter::new(&pattern))
+                .transpose()
+                .map_err(|why| invalid("SETUPIQ_COMMENT_FILTER", why))?,
             data_dir,
         })
     }
@@ -389,6 +415,15 @@ mod tests {
         let map: HashMap<String, String> =
             vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
         Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn the_comment_filter_matches_any_case_and_a_bad_pattern_stops_the_start() {
+        assert!(config(&[]).unwrap().comment_filter.is_none());
+        let filter = config(&[("SETUPIQ_COMMENT_FILTER", r"\bbadword\b")]).unwrap().comment_filter.unwrap();
+        assert!(filter.refuses("a BadWord here") && !filter.refuses("badwordless"));
+        let err = config(&[("SETUPIQ_COMMENT_FILTER", "(unclosed")]).unwrap_err();
+        assert!(err.to_string().contains("SETUPIQ_COMMENT_FILTER"), "{err}");
     }
 
     #[test]

@@ -120,6 +120,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     community_images,
     community_votes,
     community_reports,
+    community_comments,
     affiliate_click_days,
     affiliate_click_visitors,
     link_check_runs,
@@ -403,6 +404,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    community_comments (id) {
+        id -> BigInt,
+        setup_id -> BigInt,
+        parent_id -> Nullable<BigInt>,
+        user_id -> Nullable<BigInt>,
+        body -> Text,
+        deleted -> Bool,
+        created_at -> Timestamp,
+        edited_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(community_setups -> users (user_id));
 diesel::joinable!(community_setups -> analyses (analysis_id));
 diesel::joinable!(community_images -> community_setups (setup_id));
@@ -410,6 +424,8 @@ diesel::joinable!(community_votes -> community_setups (setup_id));
 diesel::joinable!(community_votes -> users (user_id));
 diesel::joinable!(community_reports -> community_setups (setup_id));
 diesel::joinable!(community_reports -> users (reporter_id));
+diesel::joinable!(community_comments -> community_setups (setup_id));
+diesel::joinable!(community_comments -> users (user_id));
 
 diesel::table! {
     affiliate_click_days (day, product_id) {

@@ -20,6 +20,8 @@ both_backends_async!(
     a_profile_page_carries_its_title_and_preview_tags,
     deleting_an_analysis_takes_its_post_and_photos,
     a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_account,
+    people_talk_under_a_setup,
+    every_comment_rule_answers_with_its_message,
 );
 
 fn issues(res: &TestResponse) -> Vec<(String, String)> {
@@ -472,4 +474,170 @@ async fn a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_accou
     assert_eq!(feed["pagination"]["total"], 1, "the account took its post along: {feed}");
     assert_eq!(feed["setups"][0]["uploaderId"], staying.id);
     assert_eq!(seen().await, (1, 1));
+}
+
+/// A visitor reads a thread, members comment and reply, the counts reach the cards and My
+/// Posts, the author edits and deletes.
+async fn people_talk_under_a_setup(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let owner = app.user("talk-owner@example.com").verified().with_photo_analysis().sign_up().await;
+    let asker = app.user("talk-asker@example.com").named("Asker").verified().sign_up().await;
+    let setup_id = owner
+        .post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]}))
+        .await
+        .json()["setupId"]
+        .clone();
+    let visitor = app.client();
+    let path = format!("/_api/community/comments?setupId={setup_id}");
+    assert_eq!(visitor.get(&path).await.json()["comments"], json!([]));
+    assert_eq!(
+        visitor.get("/_api/community/setups").await.json()["setups"][0]["commentCount"],
+        0,
+        "kept now"
+    );
+
+    let asked = asker
+        .post(
+            "/_api/community/comment",
+            json!({"setupId": setup_id, "body": "What's that <b>monitor</b> arm?"}),
+        )
+        .await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.text);
+    let question = asked.json()["commentId"].clone();
+    let answer = owner
+        .post(
+            "/_api/community/comment",
+            json!({"setupId": setup_id, "body": "An Ergotron LX", "parentId": question}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+
+    let thread = visitor.get(&path).await.json();
+    let first = &thread["comments"][0];
+    assert_eq!(
+        first["body"], "What's that <b>monitor</b> arm?",
+        "plain text, as written: the page escapes it"
+    );
+    assert_eq!(
+        (first["authorDisplayName"].clone(), first["authorId"].clone()),
+        (json!("Asker"), json!(asker.id))
+    );
+    assert_eq!((first["mine"].clone(), first["deleted"].clone()), (json!(false), json!(false)));
+    assert_eq!(first["replies"][0]["body"], "An Ergotron LX");
+    assert!(first.get("authorEmail").is_none() && !thread.to_string().contains("@example.com"), "no e-mails");
+    assert_eq!(thread["pagination"]["total"], 1);
+    assert_eq!(asker.get(&path).await.json()["comments"][0]["mine"], true);
+    assert_eq!(
+        visitor.get("/_api/community/setups").await.json()["setups"][0]["commentCount"],
+        2,
+        "the card counts them at once"
+    );
+    assert_eq!(owner.get("/_api/community/my-posts/analytics").await.json()["posts"][0]["commentCount"], 2);
+
+    let edited = asker
+        .post("/_api/community/comment/edit", json!({"commentId": question, "body": "Which arm is that?"}))
+        .await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
+    let seen = visitor.get(&path).await.json();
+    assert_eq!(seen["comments"][0]["body"], "Which arm is that?");
+    assert!(seen["comments"][0]["editedAt"].is_string(), "marked edited");
+
+    let deleted = asker.post("/_api/community/comment/delete", json!({"commentId": question})).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
+    let seen = visitor.get(&path).await.json();
+    let root = &seen["comments"][0];
+    assert_eq!(
+        (root["deleted"].clone(), root["body"].clone(), root["authorUsername"].clone()),
+        (json!(true), json!(null), json!(null))
+    );
+    assert_eq!(root["replies"][0]["body"], "An Ergotron LX", "the answer keeps its thread");
+    assert_eq!(visitor.get("/_api/community/setups").await.json()["setups"][0]["commentCount"], 1);
+}
+
+async fn every_comment_rule_answers_with_its_message(db: TestDb) {
+    let app = TestApp::start_with(db, &[("SETUPIQ_COMMENT_FILTER", r"\bbadword\b")]).await;
+    let owner = app.user("rule-owner@example.com").verified().with_photo_analysis().sign_up().await;
+    let member = app.user("rule-member@example.com").verified().sign_up().await;
+    let unverified = app.user("rule-new@example.com").sign_up().await;
+    let setup_id = owner
+        .post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]}))
+        .await
+        .json()["setupId"]
+        .clone();
+    let comment = |body: &str| json!({"setupId": setup_id, "body": body});
+
+    let visitor = app.client().post("/_api/community/comment", comment("Hi")).await;
+    assert_eq!(visitor.status, StatusCode::UNAUTHORIZED);
+    for (who, body, status, message) in [
+        (
+            &unverified,
+            comment("Hi"),
+            StatusCode::FORBIDDEN,
+            "Please verify your email address before commenting.",
+        ),
+        (&member, comment("   "), StatusCode::BAD_REQUEST, "Comment must be between 1 and 1000 characters."),
+        (
+            &member,
+            comment(&"x".repeat(1001)),
+            StatusCode::BAD_REQUEST,
+            "Comment must be between 1 and 1000 characters.",
+        ),
+        (
+            &member,
+            comment("a BADWORD here"),
+            StatusCode::BAD_REQUEST,
+            "Your comment contains words that aren't allowed here.",
+        ),
+        (&member, json!({"setupId": 999_999, "body": "Hi"}), StatusCode::NOT_FOUND, "Setup not found."),
+        (
+            &member,
+            json!({"setupId": setup_id, "body": "Hi", "parentId": 999_999}),
+            StatusCode::NOT_FOUND,
+            "Comment not found.",
+        ),
+    ] {
+        let res = who.post("/_api/community/comment", body).await;
+        assert_eq!((res.status, res.error().as_str()), (status, message), "{}", res.text);
+    }
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        let res = member.post("/_api/community/comment", comment(&format!("Comment {i}"))).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+        ids.push(res.json()["commentId"].clone());
+    }
+    let sixth = member.post("/_api/community/comment", comment("One more")).await;
+    assert_eq!(
+        (sixth.status, sixth.error().as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, "You're commenting too fast. Please wait a moment and try again.")
+    );
+    assert_eq!(sixth.header("retry-after"), Some("60"));
+
+    let edit = |id: &serde_json::Value, body: &str| json!({"commentId": id, "body": body});
+    let res = owner.post("/_api/community/comment/edit", edit(&ids[0], "Mine")).await;
+    assert_eq!(
+        (res.status, res.error().as_str()),
+        (StatusCode::FORBIDDEN, "Only the author can edit this comment.")
+    );
+    app.clock.advance(Duration::minutes(61));
+    let res = member.post("/_api/community/comment/edit", edit(&ids[0], "Later")).await;
+    assert_eq!(
+        (res.status, res.error().as_str()),
+        (StatusCode::FORBIDDEN, "Comments can only be edited within 1 hour of posting.")
+    );
+    let stranger = app.user("rule-stranger@example.com").verified().sign_up().await;
+    let res = stranger.post("/_api/community/comment/delete", json!({"commentId": ids[0]})).await;
+    assert_eq!(
+        (res.status, res.error().as_str()),
+        (StatusCode::FORBIDDEN, "Only the author, the setup's owner or an admin can delete this comment.")
+    );
+    assert_eq!(
+        owner.post("/_api/community/comment/delete", json!({"commentId": ids[0]})).await.status,
+        StatusCode::OK
+    );
+    let res = owner.post("/_api/community/comment/delete", json!({"commentId": ids[0]})).await;
+    assert_eq!((res.status, res.error().as_str()), (StatusCode::NOT_FOUND, "Comment not found."));
+    let listed = app.client().get(&format!("/_api/community/comments?setupId={setup_id}")).await.json();
+    assert_eq!(listed["pagination"]["total"], 4);
+    let res = app.client().get("/_api/community/comments?setupId=999999").await;
+    assert_eq!((res.status, res.error().as_str()), (StatusCode::NOT_FOUND, "Setup not found."));
 }

@@ -759,6 +759,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/community/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comments on a setup, or replies to a comment (one level deep). Needs a verified address;
+         *     at most 5 a minute and 60 a day; words of the configured filter are refused.
+         */
+        post: operations["post_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/comment/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a comment: its author, the setup's owner or an admin. One with replies stays
+         *     as "[deleted]".
+         */
+        post: operations["delete_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/comment/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The author edits their comment within an hour of writing it; it is marked edited. */
+        post: operations["edit_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The comments under a setup the viewer may see: threads newest first, each with its
+         *     replies oldest first; the viewer's own are marked.
+         */
+        get: operations["list_comments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/community/leaderboard": {
         parameters: {
             query?: never;
@@ -1711,9 +1788,68 @@ export interface components {
             /** @description This save was the first Go Live. */
             publish: boolean;
         };
+        CommentDeleteRequest: {
+            /** Format: int64 */
+            commentId: number;
+        };
+        /** @description A comment; a deleted one (shown as "[deleted]") has no author and no body. */
+        CommentDto: {
+            authorDisplayName?: string | null;
+            /** Format: int64 */
+            authorId?: number | null;
+            authorIsPro: boolean;
+            authorProfilePicture?: string | null;
+            authorUsername?: string | null;
+            body?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @description When the author last edited it.
+             */
+            editedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The viewer wrote it (they may edit it within the hour, and delete it). */
+            mine: boolean;
+            /** Format: int64 */
+            parentId?: number | null;
+            /** @description Oldest first; always empty on a reply. */
+            replies: components["schemas"]["CommentDto"][];
+        };
+        CommentEditRequest: {
+            body: string;
+            /** Format: int64 */
+            commentId: number;
+        };
+        /** @description A new comment under a setup, or a reply (`parentId`; a reply to a reply joins its thread). */
+        CommentRequest: {
+            /** @description Plain text, 1 to 1000 characters after trimming. */
+            body: string;
+            /** Format: int64 */
+            parentId?: number | null;
+            /** Format: int64 */
+            setupId: number;
+        };
+        CommentedResponse: {
+            /** Format: int64 */
+            commentId: number;
+            success: boolean;
+        };
+        CommentsResponse: {
+            /** @description Threads, newest first, each with its replies. */
+            comments: components["schemas"]["CommentDto"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** @description A setup in the community (spec §3 "Community setup"). */
         CommunitySetupDto: {
             analysis?: null | components["schemas"]["SetupAnalysisDto"];
+            /**
+             * Format: int64
+             * @description Comments under it (deleted ones aside).
+             */
+            commentCount: number;
             /** Format: date-time */
             createdAt: string;
             description?: string | null;
@@ -2152,6 +2288,11 @@ export interface components {
         MyPostDto: {
             /** Format: int64 */
             analysisId: number;
+            /**
+             * Format: int64
+             * @description Comments under it (deleted ones aside).
+             */
+            commentCount: number;
             /** Format: date-time */
             createdAt: string;
             description?: string | null;
@@ -5780,6 +5921,301 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentRequest"];
+            };
+        };
+        responses: {
+            /** @description Posted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentedResponse"];
+                };
+            };
+            /** @description Empty, longer than 1000 characters, or a filtered word */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is not verified yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup or comment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many comments this minute or today (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither the author, the setup's owner nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such comment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentEditRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Empty, longer than 1000 characters, or a filtered word */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the author, or more than an hour after writing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such comment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_comments: {
+        parameters: {
+            query: {
+                setupId: number;
+                /** @description Threads per page, 1 to 50. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of threads and how many there are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentsResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup, or not one the viewer may see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -103,3 +103,32 @@ pub fn reports(conn: &mut DbConnection, user_id: i64) -> Result<Section, Section
         .collect();
     Section::new("reports", &reports)
 }
+
+/// One comment the member wrote.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedComment {
+    id: i64,
+    setup_id: i64,
+    /// The comment it replies to.
+    parent_id: Option<i64>,
+    body: String,
+    created_at: DateTime<Utc>,
+    edited_at: Option<DateTime<Utc>>,
+}
+
+/// The comments the member wrote, oldest first (`comments`).
+pub fn comments(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let comments: Vec<ExportedComment> = repo::comments_of(conn, user_id)?
+        .into_iter()
+        .map(|row| ExportedComment {
+            id: row.id,
+            setup_id: row.setup_id,
+            parent_id: row.parent_id,
+            body: row.body,
+            created_at: row.created_at.and_utc(),
+            edited_at: row.edited_at.map(|t| t.and_utc()),
+        })
+        .collect();
+    Section::new("comments", &comments)
+}

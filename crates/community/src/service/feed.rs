@@ -1,7 +1,8 @@
 //! What people browse: the feed (by period, ranked by score, newest or hot), the
 //! leaderboard, a user's own posts with their summary, and a public profile. Every list
 //! costs a fixed number of queries however many items it holds: the page, its photos,
-//! the viewer's votes, the uploaders, their RigPage badges and the analyses, each once.
+//! the viewer's votes, the uploaders, their RigPage badges, the analyses and the comment
+//! counts, each once.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -100,6 +101,8 @@ pub struct FeedItem {
     pub score: i32,
     pub upvotes: i32,
     pub user_vote: Option<Vote>,
+    /// Comments under it (deleted ones aside).
+    pub comment_count: i64,
     pub images: Vec<SetupImage>,
     pub uploader: Uploader,
     pub analysis: Option<AnalysisSummary>,
@@ -319,6 +322,7 @@ fn items(
     let badges = setupiq_rigpage::service::config::badges(conn, &uploader_ids)?;
     let analyses: HashMap<i64, SavedAnalysis> =
         setupiq_analysis::service::find_many(conn, &analysis_ids)?.into_iter().map(|a| (a.id, a)).collect();
+    let comments = repo::comment_counts(conn, &ids)?;
 
     rows.into_iter()
         .map(|row| {
@@ -334,6 +338,7 @@ fn items(
                 score: row.score,
                 upvotes: row.upvotes,
                 user_vote: votes.get(&row.id).and_then(|v| Vote::from_value(i64::from(*v))),
+                comment_count: comments.get(&row.id).copied().unwrap_or(0),
                 images: images.remove(&row.id).unwrap_or_default(),
                 uploader: Uploader {
                     id: account.id,
@@ -425,6 +430,8 @@ pub struct MyPost {
     pub created_at: DateTime<Utc>,
     pub score: i32,
     pub image_count: usize,
+    /// Comments under it (deleted ones aside).
+    pub comment_count: i64,
     pub analysis_id: i64,
     pub thumbnail_url: Option<String>,
     /// Hidden from others until an admin reviews its reports.
@@ -471,6 +478,7 @@ pub fn my_posts(conn: &mut DbConnection, user_id: i64) -> Result<(Vec<MyPost>, P
     let rows = repo::setups_of(conn, user_id)?;
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut images = photos_of(conn, &ids)?;
+    let comments = repo::comment_counts(conn, &ids)?;
     let (average_score, best_post_score) = score_summary(conn, &rows)?;
     let summary = PostSummary {
         total_posts: i64::try_from(rows.len()).unwrap_or(i64::MAX),
@@ -489,6 +497,7 @@ pub fn my_posts(conn: &mut DbConnection, user_id: i64) -> Result<(Vec<MyPost>, P
                 created_at: row.created_at.and_utc(),
                 score: row.score,
                 image_count: photos.len(),
+                comment_count: comments.get(&row.id).copied().unwrap_or(0),
                 analysis_id: row.analysis_id,
                 thumbnail_url: photos.first().map(|p| p.thumbnail.as_ref().unwrap_or(&p.image).url()),
                 hidden: row.hidden,

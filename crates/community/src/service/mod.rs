@@ -3,6 +3,7 @@
 //! `ledger::lock_account`, so one user's concurrent requests cannot race past it.
 
 pub(crate) mod cache;
+pub mod comments;
 pub mod export;
 pub mod feed;
 pub mod moderation;

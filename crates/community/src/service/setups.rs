@@ -276,7 +276,8 @@ fn owned_media(conn: &mut DbConnection, setup_ids: &[i64]) -> Result<Vec<MediaKe
 
 /// What the community does when an account is deleted, inside its transaction: the
 /// user's votes are taken out of the scores they counted in (their rows go with the
-/// account), and the photos stored for their posts are returned for removal.
+/// account), their comments go as if they deleted them (replies keep "[deleted]"), and the
+/// photos stored for their posts are returned for removal.
 pub fn on_account_deleted(
     conn: &mut DbConnection,
     user_id: i64,
@@ -285,6 +286,7 @@ pub fn on_account_deleted(
     for (setup_id, value) in repo::votes_of(conn, user_id)? {
         repo::add_to_score(conn, setup_id, -value, -i32::from(value == 1))?;
     }
+    super::comments::on_account_deleted(conn, user_id)?;
     let setups = repo::setup_ids_of(conn, user_id)?;
     owned_media(conn, &setups)
 }

@@ -10,6 +10,7 @@ export function sampleSetup(overrides: Partial<CommunitySetup> = {}): CommunityS
     description: 'Purple everything',
     score: 5,
     userVote: null,
+    commentCount: 0,
     uploaderId: 2,
     uploaderUsername: 'Gamer_Gina',
     uploaderDisplayName: 'Gina',

@@ -1,7 +1,9 @@
 // The community journey in a real browser against the real binary: a member analyses a real
 // photo, opens My Setups and publishes it with one extra photo (publishing it again is refused
 // with a way to the post, and My Setups still lists it); a second member votes and reports it; the
-// leaderboard, My Posts and the public profile show it; the owner edits it and deletes it.
+// leaderboard, My Posts and the public profile show it; the second member comments under it
+// once their address is verified, and the owner removes the comment; the owner edits the post
+// and deletes it.
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -117,6 +119,25 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await detail.getByTestId('carousel-position').filter({ hasText: '2 / 2' }).waitFor()
     await detail.getByRole('button', { name: 'Next photo' }).click()
     await detail.getByTestId('carousel-position').filter({ hasText: '1 / 2' }).waitFor()
+
+    // Commenting needs a verified address; once it is, the comment shows under the setup
+    // with its link made safe to follow, and the card counts it.
+    const question = 'What monitor arm is that? https://arms.example/lx'
+    await detail.getByLabel('Add a comment').fill(question)
+    await detail.getByRole('button', { name: 'Post Comment' }).click()
+    await detail.getByText('Please verify your email address before commenting.').waitFor()
+    const mail = (await session.server.outbox()).findLast((m) => m.to.text === `voter${stamp}@example.com` && m.subject === 'Verify your SetupIQ e-mail address')
+    await voter.goto(mail.text.split(/\s+/).find((word) => word.includes('/verify-email?token=')))
+    await voter.getByRole('heading', { name: 'E-mail Verified' }).waitFor()
+    await voter.goto('/community')
+    await voterCard.getByRole('button', { name: `View ${title}` }).click()
+    await detail.getByLabel('Add a comment').fill(question)
+    await detail.getByRole('button', { name: 'Post Comment' }).click()
+    const asked = detail.getByTestId('comment').filter({ hasText: 'What monitor arm is that?' })
+    await asked.waitFor()
+    assert.equal(await asked.getByRole('link', { name: 'https://arms.example/lx' }).getAttribute('rel'), 'nofollow ugc noopener')
+    await detail.getByRole('heading', { name: 'Comments (1)' }).waitFor()
+    await toastsGone(voter)
     await expectAccessible(voter, assert, 'the setup dialog')
     await detail.getByRole('button', { name: 'Report' }).click()
     const report = voter.getByRole('dialog', { name: 'Report Content' })
@@ -138,10 +159,11 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await expectAccessible(voter, assert, 'the leaderboard')
     await voterContext.close()
 
-    // My Posts and the public profile show the post.
+    // My Posts and the public profile show the post, with its comment.
     await page.goto('/my-posts')
     const stats = page.getByTestId('post-stats')
     await page.getByRole('button', { name: `View ${title}` }).waitFor()
+    await page.getByText('1 comment ·', { exact: false }).waitFor()
     assert.match(await stats.innerText(), /Total Posts\s*1/)
     assert.match(await stats.innerText(), /Total Upvotes\s*1/)
     await expectAccessible(page, assert, '/my-posts')
@@ -151,11 +173,18 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.match(await page.getByTestId('profile-stats').innerText(), /Total Upvotes\s*1/)
     await expectAccessible(page, assert, `/user/${owner.id}`)
 
-    // The owner edits it: one photo fewer and a new title.
+    // The owner removes the comment under their setup (an owner may), once confirmed.
     const edited = `${title} v2`
     await page.goto('/community')
+    await card(page, title).getByRole('button', { name: '1 comment on', exact: false }).waitFor()
     await card(page, title).getByRole('button', { name: `View ${title}` }).click()
-    await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Edit' }).click()
+    const ownerDetail = page.getByRole('dialog', { name: title })
+    await ownerDetail.getByRole('button', { name: 'Delete comment by Vera Voter' }).click()
+    await ownerDetail.getByRole('group', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete comment', exact: true }).click()
+    await ownerDetail.getByText('No comments yet.', { exact: false }).waitFor()
+
+    // The owner edits it: one photo fewer and a new title.
+    await ownerDetail.getByRole('button', { name: 'Edit', exact: true }).click()
     const edit = page.getByRole('dialog', { name: 'Edit Your Setup' })
     assert.equal(await edit.getByTestId('photo-item').count(), 2)
     await expectAccessible(page, assert, 'the edit dialog')
@@ -170,7 +199,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.equal(await editedDetail.getByTestId('carousel-position').count(), 0, 'one photo left')
 
     // And deletes it, once confirmed.
-    await editedDetail.getByRole('button', { name: 'Delete' }).click()
+    await editedDetail.getByRole('button', { name: 'Delete', exact: true }).click()
     const confirmDelete = page.getByRole('dialog', { name: 'Delete Setup' })
     await confirmDelete.getByText('Are you sure you want to delete this setup? This action cannot be undone.').waitFor()
     await expectAccessible(page, assert, 'the delete dialog')

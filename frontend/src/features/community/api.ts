@@ -108,3 +108,30 @@ export function useRefreshCommunity() {
 }
 
 export { applyVote, fetchSetups, type SetupsPage }
+
+export type CommentsPage = Schemas['CommentsResponse']
+export type Comment = Schemas['CommentDto']
+
+/** How many threads a setup's dialog loads at once. */
+export const COMMENT_PAGE = 50
+
+export async function fetchComments(setupId: number): Promise<CommentsPage> {
+  return unwrap(await api.GET('/_api/community/comments', { params: { query: { setupId, limit: COMMENT_PAGE } } }), 'Failed to load comments.')
+}
+
+/** The comments under a setup, one key per setup. */
+export function useComments(setupId: number) {
+  return useSWR(['community-comments', setupId] as const, ([, id]) => fetchComments(id), toastOnError('Failed to load comments.'))
+}
+
+export async function postComment(body: Schemas['CommentRequest']) {
+  return unwrap(await api.POST('/_api/community/comment', { body }), 'Failed to post your comment.')
+}
+
+export async function editComment(commentId: number, body: string) {
+  return unwrap(await api.POST('/_api/community/comment/edit', { body: { commentId, body } }), 'Failed to save your comment.')
+}
+
+export async function deleteComment(commentId: number) {
+  return unwrap(await api.POST('/_api/community/comment/delete', { body: { commentId } }), 'Failed to delete the comment.')
+}

@@ -42,7 +42,7 @@ function PostDialog({ post, onClose }: { post: MyPost | null; onClose: () => voi
         {post.thumbnailUrl && <img className="cm-detail-photo" src={post.thumbnailUrl} alt={title} />}
         {post.description && <p>{post.description}</p>}
         <p className="muted">
-          {plural(post.score, 'upvote')} · {post.imageCount} {post.imageCount === 1 ? 'photo' : 'photos'} · {shortDate(post.createdAt)}
+          {plural(post.score, 'upvote')} · {plural(post.commentCount, 'comment')} · {post.imageCount} {post.imageCount === 1 ? 'photo' : 'photos'} · {shortDate(post.createdAt)}
           {post.hidden && ' · Hidden after reports'}
         </p>
         <Link to="/community" className="text-link">Open the community</Link>
@@ -111,7 +111,7 @@ export function MyPostsPage() {
                 {post.thumbnailUrl ? <img className="history-thumb" src={post.thumbnailUrl} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true"><Image aria-hidden="true" /></div>}
                 <span className="card-title">{post.title || 'Untitled setup'}</span>
                 <span className="row cm-meta">
-                  <span className="muted">{plural(post.score, 'upvote')} · {shortDate(post.createdAt)}</span>
+                  <span className="muted">{plural(post.score, 'upvote')} · {plural(post.commentCount, 'comment')} · {shortDate(post.createdAt)}</span>
                   {post.hidden && <HiddenBadge id={hiddenBadgeId(post.id)} />}
                 </span>
               </button>

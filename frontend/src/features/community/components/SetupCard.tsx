@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { ChevronDown, ChevronUp, Image, Link2 } from 'lucide-react'
+import { ChevronDown, ChevronUp, Image, Link2, MessageCircle } from 'lucide-react'
 import { plural } from '@/lib/plural'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
@@ -91,7 +91,12 @@ export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote }: Setu
         <RigPageBadge setup={setup} />
         {setup.analysis && <span className="muted">{formatScore(setup.analysis.overallRating)}/10</span>}
       </div>
-      <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={onVote} />
+      <div className="row cm-card-foot">
+        <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={onVote} />
+        <button type="button" className="btn btn-ghost btn-sm cm-comment-count" onClick={onOpen} aria-label={`${plural(setup.commentCount, 'comment')} on ${title}`}>
+          <MessageCircle aria-hidden="true" size={16} /> {setup.commentCount}
+        </button>
+      </div>
     </article>
   )
 }

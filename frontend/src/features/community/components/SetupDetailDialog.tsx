@@ -5,6 +5,7 @@ import { Modal } from '@/components/ui/Modal'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
 import { canEdit, type VoteValue } from '../logic'
+import { CommentThread } from './CommentThread'
 import { ProBadge, RigPageBadge, VoteButtons } from './SetupCard'
 
 /** The photos, one at a time; wraps at both ends and follows a swipe. */
@@ -53,7 +54,7 @@ interface SetupDetailDialogProps {
   onLogin: () => void
 }
 
-/** A setup in full: the photos, the analysis's score and suggestions, votes and actions. */
+/** A setup in full: the photos, the analysis's score and suggestions, votes, actions and the comments. */
 export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, onReport, onEdit, onDelete, onLogin }: SetupDetailDialogProps) {
   if (!setup) return null
   const title = setup.title || 'Untitled setup'
@@ -93,6 +94,7 @@ export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, 
             <button type="button" className="btn btn-danger btn-sm" onClick={() => onDelete(setup)}>Delete</button>
           )}
         </div>
+        <CommentThread setup={setup} />
       </div>
     </Modal>
   )

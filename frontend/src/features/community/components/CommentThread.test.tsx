@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
+import { sampleSetup } from '../testFixtures'
+import { CommentThread } from './CommentThread'
+
+const comment = (overrides: Record<string, unknown> = {}) => ({
+  id: 1,
+  parentId: null,
+  deleted: false,
+  body: 'Nice desk',
+  authorId: 2,
+  authorUsername: 'Gamer_Gina',
+  authorDisplayName: 'Gina',
+  authorProfilePicture: null,
+  authorIsPro: false,
+  createdAt: new Date().toISOString(),
+  editedAt: null,
+  mine: false,
+  replies: [],
+  ...overrides,
+})
+
+const page = (comments: unknown[]) => ({
+  status: 200,
+  body: { comments, pagination: { total: comments.length, limit: 50, offset: 0, hasMore: false } },
+})
+
+describe('comment thread', () => {
+  it('shows a visitor the thread as plain text with safe links, replies and deleted comments', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'GET /_api/community/comments': page([
+        comment({
+          body: 'Arm: https://arms.example/lx <b>bold</b>',
+          replies: [comment({ id: 2, parentId: 1, body: 'Thanks!', authorDisplayName: 'Pete' })],
+        }),
+        comment({ id: 3, deleted: true, body: null, authorId: null, authorDisplayName: null, authorUsername: null, replies: [comment({ id: 4, parentId: 3, body: 'Still here' })] }),
+      ]),
+    })
+    renderApp(<CommentThread setup={sampleSetup()} />)
+    const link = await screen.findByRole('link', { name: 'https://arms.example/lx' })
+    expect(link).toHaveAttribute('rel', 'nofollow ugc noopener')
+    expect(screen.getByText('<b>bold</b>', { exact: false })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument()
+    const [first] = screen.getAllByRole('list', { name: 'Replies' })
+    expect(within(first!).getByText('Thanks!')).toBeInTheDocument()
+    expect(screen.getByText('[deleted]')).toBeInTheDocument()
+    expect(screen.getByText('Still here')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Log in to comment' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Reply/ })).not.toBeInTheDocument()
+  })
+
+  it('lets a member comment and reply, and shows what the server refuses under the box', async () => {
+    let posts = 0
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/comments': page([comment()]),
+      'GET /_api/community/setups': { status: 200, body: { setups: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false }, reportedByYou: 0 } },
+      'POST /_api/community/comment': () =>
+        ++posts === 1
+          ? { status: 403, body: { error: 'Please verify your email address before commenting.', code: 'forbidden' } }
+          : { status: 200, body: { success: true, commentId: 9 } },
+    })
+    renderApp(<CommentThread setup={sampleSetup()} />)
+    const box = await screen.findByLabelText('Add a comment')
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }))
+    expect(await screen.findByText('Comment must be between 1 and 1000 characters.')).toBeInTheDocument()
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+
+    await userEvent.type(box, '  What arm is that?  ')
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }))
+    expect(await screen.findByText('Please verify your email address before commenting.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }))
+    await waitFor(() => expect(box).toHaveValue(''))
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { setupId: 7, body: 'What arm is that?' },
+      { setupId: 7, body: 'What arm is that?' },
+    ])
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reply to Gina' }))
+    await userEvent.type(screen.getByLabelText('Your reply'), 'Same question')
+    await userEvent.click(screen.getByRole('button', { name: 'Post Reply' }))
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(3))
+    expect(server.calls.filter((c) => c.method === 'POST')[2]?.body).toEqual({ setupId: 7, body: 'Same question', parentId: 1 })
+  })
+
+  it('lets the author edit within the hour and delete after confirming', async () => {
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/comments': page([comment({ mine: true, authorId: 1 }), comment({ id: 5, createdAt: '2020-01-01T00:00:00Z', mine: true, authorId: 1 })]),
+      'GET /_api/community/setups': { status: 200, body: { setups: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false }, reportedByYou: 0 } },
+      'POST /_api/community/comment/edit': { status: 200, body: { success: true } },
+      'POST /_api/community/comment/delete': { status: 200, body: { success: true } },
+    })
+    renderApp(<CommentThread setup={sampleSetup()} />)
+    const [fresh, old] = await screen.findAllByTestId('comment')
+    expect(within(old!).queryByRole('button', { name: 'Edit comment' })).not.toBeInTheDocument()
+    await userEvent.click(within(fresh!).getByRole('button', { name: 'Edit comment' }))
+    const editBox = within(fresh!).getByLabelText('Edit your comment')
+    await userEvent.clear(editBox)
+    await userEvent.type(editBox, 'Nicer desk')
+    await userEvent.click(within(fresh!).getByRole('button', { name: 'Save Comment' }))
+    await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/community/comment/edit')?.body).toEqual({ commentId: 1, body: 'Nicer desk' }))
+
+    await userEvent.click(within(old!).getByRole('button', { name: 'Delete comment by you' }))
+    const confirm = within(old!).getByRole('group', { name: 'Delete this comment?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete comment' }))
+    await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/community/comment/delete')?.body).toEqual({ commentId: 5 }))
+  })
+})

@@ -10,6 +10,7 @@ use crate::service::comments::{self, Comment};
 use crate::service::feed::{
     FeedItem, FeedPage, FeedQuery, Leader, MyPost, Period, PostSummary, Profile, Sort,
 };
+use crate::service::notifications::{Notification, NotificationKind};
 use crate::service::reports::ReportReason;
 use crate::service::votes::Vote;
 
@@ -623,4 +624,87 @@ pub struct CommentsResponse {
     /// Threads, newest first, each with its replies.
     pub comments: Vec<CommentDto>,
     pub pagination: Pagination,
+}
+
+/// `GET /_api/notifications`.
+#[derive(Debug, Deserialize, Validate, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct NotificationsQuery {
+    /// 1 to 50.
+    #[serde(default = "twenty")]
+    #[validate(range(min = 1, max = 50, message = "Limit must be between 1 and 50."))]
+    #[param(minimum = 1, maximum = 50)]
+    pub limit: i64,
+    #[serde(default)]
+    #[validate(range(min = 0, message = "Offset cannot be negative."))]
+    #[param(minimum = 0)]
+    pub offset: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationDto {
+    pub id: i64,
+    pub kind: NotificationKind,
+    /// Who commented (none once their account is gone).
+    pub actor_name: Option<String>,
+    pub setup_id: i64,
+    pub setup_title: Option<String>,
+    pub comment_id: i64,
+    /// The start of the comment (none once it was deleted).
+    pub excerpt: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub read: bool,
+}
+
+impl From<Notification> for NotificationDto {
+    fn from(n: Notification) -> Self {
+        Self {
+            id: n.id,
+            kind: n.kind,
+            actor_name: n.actor,
+            setup_id: n.setup_id,
+            setup_title: n.setup_title,
+            comment_id: n.comment_id,
+            excerpt: n.excerpt,
+            created_at: n.created_at,
+            read: n.read,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationsResponse {
+    /// Newest first.
+    pub notifications: Vec<NotificationDto>,
+    /// How many of all the member's notifications are unread (the bell's count).
+    pub unread: i64,
+    pub pagination: Pagination,
+}
+
+fn read_rules(request: &ReadRequest) -> Result<(), ValidationError> {
+    match (&request.ids, request.all) {
+        (Some(ids), None | Some(false)) if !ids.is_empty() && ids.len() <= 100 => Ok(()),
+        (None, Some(true)) => Ok(()),
+        _ => fail("choice", "Send either 1 to 100 notification ids or all: true."),
+    }
+}
+
+/// Marks notifications read: `ids` (the member's own; others are ignored) or `all`.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[validate(schema(function = "read_rules"))]
+pub struct ReadRequest {
+    pub ids: Option<Vec<i64>>,
+    pub all: Option<bool>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadResponse {
+    pub success: bool,
+    /// How many of them were unread.
+    pub marked: usize,
 }

@@ -14,13 +14,15 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
     CommentDeleteRequest, CommentDto, CommentEditRequest, CommentRequest, CommentedResponse, CommentsQuery,
-    CommentsResponse, DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse,
-    Pagination, ProfileQuery, ProfileResponse, PublishRequest, PublishResponse, ReportRequest,
+    CommentsResponse, CommunitySetupDto, DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto,
+    MyPostsResponse, NotificationDto, NotificationsQuery, NotificationsResponse, Pagination, ProfileQuery,
+    ProfileResponse, PublishRequest, PublishResponse, ReadRequest, ReadResponse, ReportRequest,
     ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
 use crate::service::comments::{self, Written};
 use crate::service::feed::{self, Feed, FeedQuery};
+use crate::service::notifications::{self, Read};
 use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
 use crate::service::setups;
@@ -39,6 +41,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(delete_setup),
     )
     .service(list_setups)
+    .service(one_setup)
     .service(vote)
     .service(report)
     .service(leaderboard)
@@ -47,7 +50,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
     .service(list_comments)
     .service(post_comment)
     .service(edit_comment)
-    .service(delete_comment);
+    .service(delete_comment)
+    .service(list_notifications)
+    .service(read_notifications);
 }
 
 /// An oversized body is oversized photos: say so in the dialog's words.
@@ -443,4 +448,75 @@ async fn delete_comment(
     let changes = changes.get_ref().clone();
     db.run(move |conn| comments::delete(conn, user_id, is_admin, comment_id, &changes)).await?;
     Ok(web::Json(SuccessResponse { success: true }))
+}
+
+/// The member's notifications, newest first, with how many are unread (the bell).
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    params(NotificationsQuery),
+    responses((status = 200, description = "A page of notifications and the unread count", body = NotificationsResponse), NotSignedIn)
+)]
+#[get("/_api/notifications")]
+async fn list_notifications(
+    user: CurrentUser,
+    query: ValidQuery<NotificationsQuery>,
+    db: web::Data<Db>,
+) -> Result<web::Json<NotificationsResponse>, ApiError> {
+    let (user_id, limit, offset) = (user.id(), query.limit, query.offset);
+    let inbox = db.run(move |conn| notifications::inbox(conn, user_id, limit, offset)).await?;
+    let shown = i64::try_from(inbox.notifications.len()).unwrap_or(0);
+    Ok(web::Json(NotificationsResponse {
+        notifications: inbox.notifications.into_iter().map(NotificationDto::from).collect(),
+        unread: inbox.unread,
+        pagination: Pagination { total: inbox.total, limit, offset, has_more: offset + shown < inbox.total },
+    }))
+}
+
+/// Marks the member's notifications read: some (`ids`) or `all`.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = ReadRequest,
+    responses(
+        (status = 200, description = "Marked", body = ReadResponse),
+        (status = 400, description = "Neither ids nor all", body = ErrorBody),
+        NotSignedIn,
+    )
+)]
+#[post("/_api/notifications/read")]
+async fn read_notifications(
+    user: CurrentUser,
+    body: ValidJson<ReadRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<ReadResponse>, ApiError> {
+    let body = body.into_inner();
+    let read = match body.ids {
+        Some(ids) if body.all != Some(true) => Read::These(ids),
+        _ => Read::All,
+    };
+    let (user_id, now) = (user.id(), clock.now());
+    let marked = db.run(move |conn| notifications::mark_read(conn, user_id, &read, now)).await?;
+    Ok(web::Json(ReadResponse { success: true, marked }))
+}
+
+/// One setup, as the feed shows it, for its own page (`/community/setup/{id}`).
+#[utoipa::path(
+    tag = "community",
+    params(("id" = i64, Path, description = "The setup", minimum = 1)),
+    responses(
+        (status = 200, description = "The setup", body = CommunitySetupDto),
+        (status = 404, description = "No such setup, or not one the viewer may see", body = ErrorBody),
+    )
+)]
+#[get("/_api/community/setups/{id}")]
+async fn one_setup(
+    viewer: OptionalUser,
+    id: web::Path<i64>,
+    db: web::Data<Db>,
+) -> Result<web::Json<CommunitySetupDto>, ApiError> {
+    let (id, viewer) = (id.into_inner(), viewer.0.as_ref().map(CurrentUser::id));
+    let setup = db.run(move |conn| feed::setup(conn, id, viewer)).await?;
+    setup.map(|s| web::Json(s.into())).ok_or_else(|| ApiError::not_found("Setup not found."))
 }

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{
-    community_comments, community_images, community_reports, community_setups, community_votes,
+    community_comments, community_images, community_reports, community_setups, community_votes, notifications,
 };
 
 setupiq_db::text_enum! {
@@ -16,6 +16,18 @@ setupiq_db::text_enum! {
         HateSpeech = "hate_speech",
         Copyright = "copyright",
         Spam = "spam",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// What a notification tells its recipient.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum NotificationKind {
+        /// Someone commented on the recipient's setup.
+        Comment = "comment",
+        /// Someone replied to the recipient's comment.
+        Reply = "reply",
     }
 }
 
@@ -144,4 +156,27 @@ pub(crate) struct CommentRow {
     pub deleted: bool,
     pub created_at: NaiveDateTime,
     pub edited_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = notifications)]
+pub(crate) struct NotificationInsertForm {
+    pub user_id: i64,
+    pub kind: NotificationKind,
+    pub actor_id: Option<i64>,
+    pub setup_id: i64,
+    pub comment_id: i64,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = notifications)]
+pub(crate) struct NotificationRow {
+    pub id: i64,
+    pub kind: NotificationKind,
+    pub actor_id: Option<i64>,
+    pub setup_id: i64,
+    pub comment_id: i64,
+    pub created_at: NaiveDateTime,
+    pub read_at: Option<NaiveDateTime>,
 }

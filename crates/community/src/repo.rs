@@ -6,14 +6,14 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use setupiq_db::schema::{
-    community_comments, community_images, community_reports, community_setups, community_votes,
+    community_comments, community_images, community_reports, community_setups, community_votes, notifications,
 };
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::ReportStatus;
 use crate::models::{
-    CommentInsertForm, CommentRow, ImageInsertForm, ImageRow, MadeReportRow, ReportInsertForm, ReportRow,
-    SetupInsertForm, SetupRow, VoteInsertForm,
+    CommentInsertForm, CommentRow, ImageInsertForm, ImageRow, MadeReportRow, NotificationInsertForm,
+    NotificationRow, ReportInsertForm, ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
 };
 
 pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<i64> {
@@ -621,4 +621,87 @@ pub(crate) fn comment_counts(conn: &mut DbConnection, setup_ids: &[i64]) -> Quer
         .select((community_comments::setup_id, count_star()))
         .load(conn)?;
     Ok(rows.into_iter().collect())
+}
+
+// ------------------------------------------------------------------------------------------
+// Notifications
+
+/// Files a notification; a second one for the same recipient and comment is dropped.
+pub(crate) fn insert_notification(
+    conn: &mut DbConnection,
+    form: &NotificationInsertForm,
+) -> QueryResult<usize> {
+    on_backend!(conn, |c| diesel::insert_into(notifications::table)
+        .values(form)
+        .on_conflict_do_nothing()
+        .execute(c))
+}
+
+/// A page of a member's notifications, newest first.
+pub(crate) fn notifications_of(
+    conn: &mut DbConnection,
+    user_id: i64,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<Vec<NotificationRow>> {
+    notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .order((notifications::created_at.desc(), notifications::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .select(NotificationRow::as_select())
+        .load(conn)
+}
+
+/// How many notifications the member has, and how many of them are unread.
+pub(crate) fn count_notifications(conn: &mut DbConnection, user_id: i64) -> QueryResult<(i64, i64)> {
+    let total =
+        notifications::table.filter(notifications::user_id.eq(user_id)).select(count_star()).first(conn)?;
+    let unread = notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::read_at.is_null())
+        .select(count_star())
+        .first(conn)?;
+    Ok((total, unread))
+}
+
+/// Marks the member's unread notifications read: these (`Some`), or all of them.
+pub(crate) fn mark_notifications_read(
+    conn: &mut DbConnection,
+    user_id: i64,
+    ids: Option<&[i64]>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let mut mine = notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::read_at.is_null())
+        .into_boxed();
+    if let Some(ids) = ids {
+        mine = mine.filter(notifications::id.eq_any(ids));
+    }
+    let chosen: Vec<i64> = mine.select(notifications::id).load(conn)?;
+    diesel::update(notifications::table.filter(notifications::id.eq_any(chosen)))
+        .set(notifications::read_at.eq(now))
+        .execute(conn)
+}
+
+/// The titles of `setup_ids`, by id.
+pub(crate) fn setup_titles(
+    conn: &mut DbConnection,
+    setup_ids: &[i64],
+) -> QueryResult<HashMap<i64, Option<String>>> {
+    let rows: Vec<(i64, Option<String>)> = community_setups::table
+        .filter(community_setups::id.eq_any(setup_ids))
+        .select((community_setups::id, community_setups::title))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// The comments `ids`, by id.
+pub(crate) fn comments_by_id(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<i64, CommentRow>> {
+    let rows: Vec<CommentRow> = community_comments::table
+        .filter(community_comments::id.eq_any(ids))
+        .select(CommentRow::as_select())
+        .load(conn)?;
+    Ok(rows.into_iter().map(|row| (row.id, row)).collect())
 }

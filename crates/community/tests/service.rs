@@ -1001,6 +1001,7 @@ mod comment_tests {
         the_author_the_owner_or_an_admin_deletes_and_replies_keep_deleted,
         comments_follow_what_the_commenter_may_see,
         a_departing_account_takes_its_comments_and_its_export_holds_them,
+        comments_and_replies_notify_others_once_and_never_their_author,
     );
 
     fn write(
@@ -1227,5 +1228,58 @@ mod comment_tests {
         assert_eq!(seen.len(), 1, "the comment without replies went");
         assert_eq!((seen[0].id, seen[0].author.as_ref(), seen[0].body.as_ref()), (answered, None, None));
         assert_eq!(seen[0].replies[0].body.as_deref(), Some("An answer"), "replies keep their place");
+    }
+
+    fn comments_and_replies_notify_others_once_and_never_their_author(db: TestDb) {
+        use setupiq_community::service::notifications::{self, NotificationKind, Read};
+
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "bell-owner@example.com", noon());
+        let asker = fixtures::verified_account(&mut conn, "bell-asker@example.com", noon());
+        let third = fixtures::verified_account(&mut conn, "bell-third@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let kinds = |conn: &mut DbConnection, user: i64| -> Vec<(NotificationKind, i64)> {
+            let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
+            inbox.notifications.iter().map(|n| (n.kind, n.comment_id)).collect()
+        };
+
+        let question = write(&mut conn, &asker, setup, None, "What arm is that?", noon()).unwrap();
+        assert_eq!(kinds(&mut conn, owner.id), [(NotificationKind::Comment, question)]);
+        let answer = write(&mut conn, &owner, setup, Some(question), "An Ergotron LX", noon()).unwrap();
+        assert_eq!(kinds(&mut conn, asker.id), [(NotificationKind::Reply, answer)]);
+        assert_eq!(kinds(&mut conn, owner.id).len(), 1, "nobody hears of their own reply");
+        let me_too =
+            write(&mut conn, &third, setup, Some(answer), "Me too", noon() + Duration::minutes(1)).unwrap();
+        assert_eq!(
+            kinds(&mut conn, asker.id)[0],
+            (NotificationKind::Reply, me_too),
+            "the thread's author, newest first"
+        );
+        assert_eq!(kinds(&mut conn, owner.id)[0], (NotificationKind::Comment, me_too), "and the owner, once");
+        write(&mut conn, &owner, setup, None, "Thanks all", noon()).unwrap();
+        assert!(kinds(&mut conn, third.id).is_empty(), "a new thread tells only the owner, who wrote it");
+
+        let inbox = notifications::inbox(&mut conn, owner.id, 20, 0).unwrap();
+        assert_eq!((inbox.total, inbox.unread), (2, 2));
+        let first = &inbox.notifications[0];
+        assert_eq!(
+            (first.actor.as_deref(), first.excerpt.as_deref(), first.setup_id),
+            (Some(third.display_name.as_str()), Some("Me too"), setup)
+        );
+
+        // Reading: the member's own ids (another's are ignored), then all.
+        let theirs = notifications::inbox(&mut conn, asker.id, 20, 0).unwrap().notifications[0].id;
+        let marked =
+            notifications::mark_read(&mut conn, owner.id, &Read::These(vec![first.id, theirs]), noon())
+                .unwrap();
+        assert_eq!(marked, 1);
+        assert_eq!(notifications::inbox(&mut conn, asker.id, 20, 0).unwrap().unread, 2, "untouched");
+        assert_eq!(notifications::mark_read(&mut conn, owner.id, &Read::All, noon()).unwrap(), 1);
+        let read = notifications::inbox(&mut conn, owner.id, 20, 0).unwrap();
+        assert!(read.unread == 0 && read.notifications.iter().all(|n| n.read));
+
+        // A comment that goes takes its notifications along.
+        comments::delete(&mut conn, third.id, false, me_too, &FeedChanges::default()).unwrap();
+        assert_eq!(notifications::inbox(&mut conn, asker.id, 20, 0).unwrap().total, 1);
     }
 }

@@ -121,6 +121,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     community_votes,
     community_reports,
     community_comments,
+    notifications,
     affiliate_click_days,
     affiliate_click_visitors,
     link_check_runs,
@@ -417,6 +418,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    notifications (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        actor_id -> Nullable<BigInt>,
+        setup_id -> BigInt,
+        comment_id -> BigInt,
+        created_at -> Timestamp,
+        read_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(community_setups -> users (user_id));
 diesel::joinable!(community_setups -> analyses (analysis_id));
 diesel::joinable!(community_images -> community_setups (setup_id));
@@ -426,6 +440,8 @@ diesel::joinable!(community_reports -> community_setups (setup_id));
 diesel::joinable!(community_reports -> users (reporter_id));
 diesel::joinable!(community_comments -> community_setups (setup_id));
 diesel::joinable!(community_comments -> users (user_id));
+diesel::joinable!(notifications -> community_setups (setup_id));
+diesel::joinable!(notifications -> community_comments (comment_id));
 
 diesel::table! {
     affiliate_click_days (day, product_id) {

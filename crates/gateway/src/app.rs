@@ -282,6 +282,7 @@ pub fn build_app(
         .service(spa::media)
         .service(crate::metrics::scrape)
         .service(spa::user_profile_page)
+        .service(spa::setup_page)
         .configure(setupiq_rigpage::http::configure_pages)
         .configure(setupiq_analysis::http::configure_pages)
         .default_service(web::to(spa::fallback))

@@ -151,31 +151,53 @@ pub async fn user_profile_page(
         _ => None,
     };
     let html = match account {
-        Some(account) => with_profile_tags(&html, &account, &config.public_origin()),
+        Some(account) => with_preview(&html, &profile_preview(&account, &config.public_origin())),
         None => html,
     };
     app_document(html)
 }
 
-/// The document with its `<title>` replaced by the profile's, followed by the tags a link
-/// preview reads. Every value is escaped.
-fn with_profile_tags(html: &str, account: &Account, base_url: &str) -> String {
+/// What a link preview shows of a page.
+struct Preview {
+    title: String,
+    description: String,
+    /// `profile`, `article`, …
+    kind: &'static str,
+    url: String,
+    image: Option<String>,
+    /// `summary` (a small square) or `summary_large_image` (a photo).
+    card: &'static str,
+}
+
+fn absolute(path: &str, base_url: &str) -> String {
+    if path.starts_with('/') { format!("{base_url}{path}") } else { path.to_owned() }
+}
+
+/// The profile's preview.
+fn profile_preview(account: &Account, base_url: &str) -> Preview {
     let name = if account.display_name.trim().is_empty() { &account.username } else { &account.display_name };
-    let title = format!("{name}'s Profile");
-    let description = format!("{name} (@{}) on SetupIQ: their rated gaming setups.", account.username);
-    let image = account
-        .profile_picture
-        .as_deref()
-        .map(|p| if p.starts_with('/') { format!("{base_url}{p}") } else { p.to_owned() });
+    Preview {
+        title: format!("{name}'s Profile"),
+        description: format!("{name} (@{}) on SetupIQ: their rated gaming setups.", account.username),
+        kind: "profile",
+        url: format!("{base_url}/user/{}", account.id),
+        image: account.profile_picture.as_deref().map(|p| absolute(p, base_url)),
+        card: "summary",
+    }
+}
+
+/// The document with its `<title>` replaced by the page's, followed by the tags a link
+/// preview reads. Every value is escaped.
+fn with_preview(html: &str, preview: &Preview) -> String {
     let tags = maud::html! {
-        title { (title) }
-        meta property="og:title" content=(title);
-        meta property="og:description" content=(description);
-        meta property="og:type" content="profile";
-        meta property="og:url" content=(format!("{base_url}/user/{}", account.id));
-        @if let Some(image) = &image { meta property="og:image" content=(image); }
-        meta name="twitter:card" content="summary";
-        meta name="twitter:title" content=(title);
+        title { (preview.title) }
+        meta property="og:title" content=(preview.title);
+        meta property="og:description" content=(preview.description);
+        meta property="og:type" content=(preview.kind);
+        meta property="og:url" content=(preview.url);
+        @if let Some(image) = &preview.image { meta property="og:image" content=(image); }
+        meta name="twitter:card" content=(preview.card);
+        meta name="twitter:title" content=(preview.title);
     }
     .into_string();
     match (html.find("<title>"), html.find("</title>")) {
@@ -184,6 +206,52 @@ fn with_profile_tags(html: &str, account: &Account, base_url: &str) -> String {
         }
         _ => html.replacen("</head>", &format!("{tags}</head>"), 1),
     }
+}
+
+/// `/community/setup/{id}`: the app, with the setup's title, photo and score in the document
+/// for link previews. A setup a visitor may not see (hidden, gone) gets the app as it is.
+#[get("/community/setup/{id}")]
+pub async fn setup_page(
+    id: web::Path<String>,
+    frontend: web::Data<Frontend>,
+    db: web::Data<Db>,
+    config: web::Data<Config>,
+) -> HttpResponse {
+    let html = read_index(&frontend.dir).await;
+    let setup = match id.parse::<i64>() {
+        Ok(setup_id) if setup_id > 0 => db
+            .run(move |conn| setupiq_community::service::feed::setup(conn, setup_id, None))
+            .await
+            .ok()
+            .flatten(),
+        _ => None,
+    };
+    let Some(setup) = setup else { return app_document(html) };
+    let base_url = config.public_origin();
+    let title =
+        setup.title.clone().filter(|t| !t.trim().is_empty()).unwrap_or_else(|| "A gaming setup".to_owned());
+    let by = if setup.uploader.display_name.trim().is_empty() {
+        &setup.uploader.username
+    } else {
+        &setup.uploader.display_name
+    };
+    let score = setup
+        .analysis
+        .as_ref()
+        .map(|a| format!(", SetupIQ Score {:.1}/10", a.overall_rating))
+        .unwrap_or_default();
+    let preview = Preview {
+        title: format!("{title} by {by} | SetupIQ Community"),
+        description: format!(
+            "{title} by {by}{score}, {} upvotes and {} comments on SetupIQ.",
+            setup.score, setup.comment_count
+        ),
+        kind: "article",
+        url: format!("{base_url}/community/setup/{}", setup.id),
+        image: setup.images.first().map(|photo| absolute(&photo.image.url(), &base_url)),
+        card: "summary_large_image",
+    };
+    app_document(with_preview(&html, &preview))
 }
 
 /// A stored upload, with its real content type. Keys are random and never rewritten,

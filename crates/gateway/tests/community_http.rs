@@ -18,6 +18,7 @@ both_backends_async!(
     the_third_report_hides_a_setup_from_kept_pages_at_once,
     reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_a_setup,
     a_profile_page_carries_its_title_and_preview_tags,
+    a_setup_has_its_own_page_with_preview_tags,
     deleting_an_analysis_takes_its_post_and_photos,
     a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_account,
     people_talk_under_a_setup,
@@ -512,6 +513,36 @@ async fn people_talk_under_a_setup(db: TestDb) {
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
 
+    // The bell: each hears of the other's words, never of their own.
+    assert_eq!(visitor.get("/_api/notifications").await.status, StatusCode::UNAUTHORIZED);
+    let bell = asker.get("/_api/notifications").await.json();
+    assert_eq!(
+        (bell["unread"].clone(), bell["notifications"][0]["kind"].clone()),
+        (json!(1), json!("reply"))
+    );
+    assert_eq!(bell["notifications"][0]["excerpt"], "An Ergotron LX");
+    assert_eq!(bell["notifications"][0]["setupId"], setup_id);
+    let owners = owner.get("/_api/notifications").await.json();
+    assert_eq!(
+        (owners["unread"].clone(), owners["notifications"][0]["kind"].clone()),
+        (json!(1), json!("comment"))
+    );
+    let refused = asker.post("/_api/notifications/read", json!({})).await;
+    assert_eq!(
+        (refused.status, refused.error().as_str()),
+        (StatusCode::BAD_REQUEST, "Send either 1 to 100 notification ids or all: true.")
+    );
+    let read = asker.post("/_api/notifications/read", json!({"all": true})).await;
+    assert_eq!((read.status, read.json()["marked"].clone()), (StatusCode::OK, json!(1)), "{}", read.text);
+    assert_eq!(asker.get("/_api/notifications").await.json()["unread"], 0);
+    let id = owners["notifications"][0]["id"].clone();
+    assert_eq!(
+        asker.post("/_api/notifications/read", json!({"ids": [id]})).await.json()["marked"],
+        0,
+        "not theirs"
+    );
+    assert_eq!(owner.get("/_api/notifications").await.json()["unread"], 1);
+
     let thread = visitor.get(&path).await.json();
     let first = &thread["comments"][0];
     assert_eq!(
@@ -640,4 +671,45 @@ async fn every_comment_rule_answers_with_its_message(db: TestDb) {
     assert_eq!(listed["pagination"]["total"], 4);
     let res = app.client().get("/_api/community/comments?setupId=999999").await;
     assert_eq!((res.status, res.error().as_str()), (StatusCode::NOT_FOUND, "Setup not found."));
+}
+
+/// `/community/setup/{id}`: the app with the setup's title and photo for link previews, and
+/// the setup itself from `/_api/community/setups/{id}` for whoever may see it.
+async fn a_setup_has_its_own_page_with_preview_tags(db: TestDb) {
+    let dist = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dist.path().join("index.html"),
+        "<!doctype html><html><head><title>Gaming Setup Analyzer</title></head><body><div id=root></div></body></html>",
+    )
+    .unwrap();
+    let dir = dist.path().display().to_string();
+    let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+    let owner = app.user("page-owner@example.com").named("Nova").with_photo_analysis().sign_up().await;
+    let post = json!({"analysisId": owner.analysis_ids[0], "title": "Neon <Den>"});
+    let id = owner.post("/_api/community/setup", post).await.json()["setupId"].as_i64().unwrap();
+
+    let page = app.client().get(&format!("/community/setup/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.text.contains("<title>Neon &lt;Den&gt; by Nova | SetupIQ Community</title>"),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains(&format!(
+        r#"<meta property="og:url" content="http://127.0.0.1:8080/community/setup/{id}">"#
+    )));
+    assert!(
+        page.text.contains(r#"<meta property="og:image" content="http://127.0.0.1:8080/media/"#),
+        "the photo"
+    );
+    assert!(page.text.contains(r#"<meta name="twitter:card" content="summary_large_image">"#));
+    for unknown in ["/community/setup/999999", "/community/setup/abc"] {
+        let res = app.client().get(unknown).await;
+        assert!(res.text.contains("<title>Gaming Setup Analyzer</title>"), "{unknown}: the app as it is");
+    }
+
+    let setup = app.client().get(&format!("/_api/community/setups/{id}")).await;
+    assert_eq!((setup.status, setup.json()["title"].clone()), (StatusCode::OK, json!("Neon <Den>")));
+    let missing = app.client().get("/_api/community/setups/999999").await;
+    assert_eq!((missing.status, missing.error().as_str()), (StatusCode::NOT_FOUND, "Setup not found."));
 }

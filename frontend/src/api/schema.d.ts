@@ -969,6 +969,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/community/setups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One setup, as the feed shows it, for its own page (`/community/setup/{id}`). */
+        get: operations["one_setup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/community/user-profile": {
         parameters: {
             query?: never;
@@ -1154,6 +1171,40 @@ export interface paths {
         get: operations["my_analyses"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's notifications, newest first, with how many are unread (the bell). */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the member's notifications read: some (`ids`) or `all`. */
+        post: operations["read_notifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2310,6 +2361,38 @@ export interface components {
             posts: components["schemas"]["MyPostDto"][];
             summary: components["schemas"]["PostSummaryDto"];
         };
+        NotificationDto: {
+            /** @description Who commented (none once their account is gone). */
+            actorName?: string | null;
+            /** Format: int64 */
+            commentId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The start of the comment (none once it was deleted). */
+            excerpt?: string | null;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            read: boolean;
+            /** Format: int64 */
+            setupId: number;
+            setupTitle?: string | null;
+        };
+        /**
+         * @description What a notification tells its recipient.
+         * @enum {string}
+         */
+        NotificationKind: "comment" | "reply";
+        NotificationsResponse: {
+            /** @description Newest first. */
+            notifications: components["schemas"]["NotificationDto"][];
+            pagination: components["schemas"]["Pagination"];
+            /**
+             * Format: int64
+             * @description How many of all the member's notifications are unread (the bell's count).
+             */
+            unread: number;
+        };
         OkResponse: {
             success: boolean;
         };
@@ -2598,6 +2681,16 @@ export interface components {
         PublishResponse: {
             /** Format: int64 */
             setupId: number;
+            success: boolean;
+        };
+        /** @description Marks notifications read: `ids` (the member's own; others are ignored) or `all`. */
+        ReadRequest: {
+            all?: boolean | null;
+            ids?: number[] | null;
+        };
+        ReadResponse: {
+            /** @description How many of them were unread. */
+            marked: number;
             success: boolean;
         };
         ReasonCountDto: {
@@ -6718,6 +6811,56 @@ export interface operations {
             };
         };
     };
+    one_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The setup */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitySetupDto"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup, or not one the viewer may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     user_profile: {
         parameters: {
             query: {
@@ -7257,6 +7400,126 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: {
+                /** @description 1 to 50. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications and the unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadResponse"];
+                };
+            };
+            /** @description Neither ids nor all */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,7 @@ use setupiq_core::config::WordFilter;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_db::{DbConnection, DieselError, write_transaction};
 
+use super::notifications::{self, NewComment};
 use super::{reports, until_tomorrow, utc_day};
 use crate::error::CommunityError;
 use crate::models::{CommentInsertForm, CommentRow};
@@ -148,8 +149,9 @@ fn checked_body<'a>(body: &'a str, filter: Option<&WordFilter>) -> Result<&'a st
     Ok(body)
 }
 
-/// Writes `author`'s comment under a setup they may see; returns its id. A new comment
-/// changes the setup's comment count on the feed's cards (recorded after the commit).
+/// Writes `author`'s comment under a setup they may see, with the notifications it files;
+/// returns its id. A new comment changes the setup's comment count on the feed's cards
+/// (recorded after the commit).
 pub fn comment(
     conn: &mut DbConnection,
     author: &Account,
@@ -168,25 +170,41 @@ pub fn comment(
         if !reports::visible_to(conn, written.setup_id, Some(author.id))? {
             return Err(CommunityError::SetupNotFound);
         }
-        let parent_id = match written.parent_id {
+        let thread = match written.parent_id {
             None => None,
             Some(parent_id) => {
                 let parent = repo::find_comment(conn, parent_id)?
                     .filter(|parent| parent.setup_id == written.setup_id)
                     .ok_or(CommunityError::CommentNotFound)?;
-                Some(parent.parent_id.unwrap_or(parent.id))
+                match parent.parent_id {
+                    None => Some(parent),
+                    Some(root) => repo::find_comment(conn, root)?,
+                }
             }
         };
         check_limits(conn, author.id, now)?;
         let form = CommentInsertForm {
             setup_id: written.setup_id,
-            parent_id,
+            parent_id: thread.as_ref().map(|t| t.id),
             user_id: Some(author.id),
             body,
             deleted: false,
             created_at: now.naive_utc(),
         };
-        Ok(repo::insert_comment(conn, &form)?)
+        let comment_id = repo::insert_comment(conn, &form)?;
+        let owner_id =
+            repo::find_setup(conn, written.setup_id)?.ok_or(CommunityError::SetupNotFound)?.user_id;
+        let replied_to = thread.and_then(|t| t.user_id);
+        let new = NewComment {
+            comment_id,
+            setup_id: written.setup_id,
+            author_id: author.id,
+            owner_id,
+            replied_to,
+            at: now,
+        };
+        notifications::on_comment(conn, new)?;
+        Ok(comment_id)
     })?;
     changes.content_changed();
     Ok(id)

@@ -361,6 +361,20 @@ fn items(
         .collect()
 }
 
+/// One setup as `viewer` sees it on its own page; none when it does not exist or is not
+/// theirs to see (hidden, or reported by them).
+pub fn setup(
+    conn: &mut DbConnection,
+    setup_id: i64,
+    viewer: Option<i64>,
+) -> Result<Option<FeedItem>, CommunityError> {
+    if !super::reports::visible_to(conn, setup_id, viewer)? {
+        return Ok(None);
+    }
+    let Some(row) = repo::find_setup(conn, setup_id)? else { return Ok(None) };
+    Ok(items(conn, vec![row], viewer)?.pop())
+}
+
 /// One entry of the leaderboard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leader {

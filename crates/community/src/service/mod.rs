@@ -7,6 +7,7 @@ pub mod comments;
 pub mod export;
 pub mod feed;
 pub mod moderation;
+pub mod notifications;
 pub mod publish;
 pub mod reports;
 pub mod setups;

@@ -2,8 +2,8 @@
 // photo, opens My Setups and publishes it with one extra photo (publishing it again is refused
 // with a way to the post, and My Setups still lists it); a second member votes and reports it; the
 // leaderboard, My Posts and the public profile show it; the second member comments under it
-// once their address is verified, and the owner removes the comment; the owner edits the post
-// and deletes it.
+// once their address is verified; the owner's bell counts it and leads to the setup's own
+// page, and the owner removes the comment; the owner edits the post and deletes it.
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -172,6 +172,18 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByTestId('recent-posts').getByRole('heading', { name: title }).waitFor()
     assert.match(await page.getByTestId('profile-stats').innerText(), /Total Upvotes\s*1/)
     await expectAccessible(page, assert, `/user/${owner.id}`)
+
+    // The owner's bell counts the comment; the notification leads to the setup's own page.
+    await page.goto('/community')
+    await page.getByRole('link', { name: 'Notifications, 1 unread' }).click()
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor()
+    await expectAccessible(page, assert, '/notifications')
+    await page.getByRole('link', { name: `Vera Voter commented on “${title}”` }).click()
+    await page.waitForURL('**/community/setup/*')
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor()
+    await page.getByTestId('comment').filter({ hasText: 'What monitor arm is that?' }).waitFor()
+    await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
+    await expectAccessible(page, assert, '/community/setup/{id}')
 
     // The owner removes the comment under their setup (an owner may), once confirmed.
     const edited = `${title} v2`

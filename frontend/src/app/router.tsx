@@ -31,6 +31,8 @@ const NotFound = lazy(() => import('@/routes/NotFound'))
 const Community = lazy(() => import('@/routes/Community'))
 const MyPosts = lazy(() => import('@/routes/MyPosts'))
 const UserProfile = lazy(() => import('@/routes/UserProfile'))
+const CommunitySetup = lazy(() => import('@/routes/CommunitySetup'))
+const Notifications = lazy(() => import('@/routes/Notifications'))
 
 function Root() {
   return (
@@ -68,6 +70,8 @@ export const router = createBrowserRouter([
           { path: 'login', element: <Login /> },
           { path: 'admin', element: <RequireAuth role="admin"><Admin /></RequireAuth> },
           { path: 'community', element: <Community /> },
+          { path: 'community/setup/:setupId', element: <CommunitySetup /> },
+          { path: 'notifications', element: <RequireAuth><Notifications /></RequireAuth> },
           { path: 'buy-credits', element: <BuyCredits /> },
           { path: 'my-setups', element: <MySetups /> },
           { path: 'my-posts', element: <MyPosts /> },

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { Menu } from 'lucide-react'
 import { useAuth } from '@/lib/auth'
+import { NotificationBell } from '@/features/community/components/NotificationBell'
 import { useCookieConsent } from '@/features/cookies/CookieConsent'
 import { NAV } from './links'
 
@@ -50,6 +51,7 @@ export function Header() {
             <AccountLoading />
           ) : user ? (
             <Suspense fallback={<AccountLoading />}>
+              <NotificationBell />
               <AvatarMenu user={user} onCookies={openPreferences} onDelete={() => setDeleteOpen(true)} onLogout={doLogout} />
             </Suspense>
           ) : (

@@ -135,3 +135,26 @@ export async function editComment(commentId: number, body: string) {
 export async function deleteComment(commentId: number) {
   return unwrap(await api.POST('/_api/community/comment/delete', { body: { commentId } }), 'Failed to delete the comment.')
 }
+
+export async function fetchSetup(setupId: number): Promise<CommunitySetup> {
+  return unwrap(await api.GET('/_api/community/setups/{id}', { params: { path: { id: setupId } } }), 'Failed to load the setup.')
+}
+
+/** One setup for its own page (`/community/setup/:id`). */
+export function useSetup(setupId: number) {
+  return useSWR(Number.isFinite(setupId) && setupId > 0 ? ['community-setup', setupId] : null, ([, id]) => fetchSetup(id), {
+    shouldRetryOnError: false,
+  })
+}
+
+export type Notifications = Schemas['NotificationsResponse']
+export type Notification = Schemas['NotificationDto']
+export const NOTIFICATIONS_KEY = '/_api/notifications'
+
+export async function fetchNotifications(): Promise<Notifications> {
+  return unwrap(await api.GET('/_api/notifications', { params: { query: { limit: 10 } } }), 'Failed to load notifications.')
+}
+
+export async function markNotificationsRead(body: Schemas['ReadRequest']) {
+  return unwrap(await api.POST('/_api/notifications/read', { body }), 'Failed to mark notifications read.')
+}

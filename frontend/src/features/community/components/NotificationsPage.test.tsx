@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { mockServer, renderApp, signedIn } from '@/test-utils'
+import { NotificationBell } from './NotificationBell'
+import { NotificationsPage } from './NotificationsPage'
+
+const inbox = (unread: number) => ({
+  status: 200,
+  body: {
+    notifications: [
+      { id: 3, kind: 'reply', actorName: 'Gina', setupId: 7, setupTitle: 'Neon Den', commentId: 9, excerpt: 'An Ergotron LX', createdAt: new Date().toISOString(), read: unread === 0 },
+      { id: 2, kind: 'comment', actorName: null, setupId: 8, setupTitle: null, commentId: 5, excerpt: null, createdAt: new Date().toISOString(), read: true },
+    ],
+    unread,
+    pagination: { total: 2, limit: 10, offset: 0, hasMore: false },
+  },
+})
+
+describe('notifications', () => {
+  it('the bell shows the unread count and leads to the list', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/notifications': inbox(1) })
+    renderApp(<NotificationBell />)
+    const bell = await screen.findByRole('link', { name: 'Notifications, 1 unread' })
+    expect(bell).toHaveAttribute('href', '/notifications')
+    expect(screen.getByTestId('bell-count')).toHaveTextContent('1')
+  })
+
+  it('lists who said what where, links to the setup, and marks read', async () => {
+    let unread = 1
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/notifications': () => inbox(unread),
+      'POST /_api/notifications/read': () => {
+        unread = 0
+        return { status: 200, body: { success: true, marked: 1 } }
+      },
+    })
+    renderApp(<NotificationsPage />)
+    const reply = await screen.findByRole('link', { name: 'Gina replied to your comment on “Neon Den”' })
+    expect(reply).toHaveAttribute('href', '/community/setup/7')
+    expect(screen.getByText('An Ergotron LX')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Someone commented on your setup' })).toHaveAttribute('href', '/community/setup/8')
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument())
+    expect(server.calls.find((c) => c.path === '/_api/notifications/read')?.body).toEqual({ all: true })
+  })
+})

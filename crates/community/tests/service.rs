@@ -47,6 +47,22 @@ fn published(conn: &mut DbConnection, user_id: i64, at: DateTime<Utc>) -> i64 {
     setups::publish(conn, &new, at).unwrap()
 }
 
+/// `reporter`'s spam report of `setup` at noon, with no feed to tell.
+fn report_spam(
+    conn: &mut DbConnection,
+    reporter: i64,
+    setup: i64,
+) -> Result<reports::Reported, CommunityError> {
+    reports::report(
+        conn,
+        reporter,
+        setup,
+        NewReport::new(ReportReason::Spam, None),
+        noon(),
+        &FeedChanges::default(),
+    )
+}
+
 fn assert_score(conn: &mut DbConnection, setup_id: i64, score: i32) {
     assert_eq!(setups::find(conn, setup_id).unwrap().score, score);
     assert!(votes::score_matches_votes(conn, setup_id).unwrap(), "score == sum of votes");
@@ -318,25 +334,10 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
     let setups: Vec<i64> =
         (0..21).map(|i| published(&mut conn, uploaders[i % 3].id, noon() - Duration::days(1))).collect();
     for setup in &setups[..20] {
-        reports::report(
-            &mut conn,
-            me.id,
-            *setup,
-            NewReport::new(ReportReason::Spam, None),
-            noon(),
-            &FeedChanges::default(),
-        )
-        .unwrap();
+        report_spam(&mut conn, me.id, *setup).unwrap();
     }
     assert!(matches!(
-        reports::report(
-            &mut conn,
-            me.id,
-            setups[20],
-            NewReport::new(ReportReason::Spam, None),
-            noon(),
-            &FeedChanges::default()
-        ),
+        report_spam(&mut conn, me.id, setups[20]),
         Err(CommunityError::DailyReportLimit { .. })
     ));
     reports::report(
@@ -452,15 +453,7 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let new = NewSetup { user_id: owner.id, analysis_id, title: None, description: None, images: &photos };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
     votes::vote(&mut conn, voter.id, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
-    reports::report(
-        &mut conn,
-        voter.id,
-        setup,
-        NewReport::new(ReportReason::Spam, None),
-        noon(),
-        &FeedChanges::default(),
-    )
-    .unwrap();
+    report_spam(&mut conn, voter.id, setup).unwrap();
 
     assert!(matches!(
         setups::delete(&mut conn, voter.id, false, setup, &FeedChanges::default()),
@@ -514,7 +507,7 @@ mod feed_tests {
     use setupiq_rigpage::service::config::{self as rigpage, Settings};
     use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
-    use super::{noon, published};
+    use super::{noon, published, report_spam};
 
     fn query(viewer: Option<i64>) -> FeedQuery {
         FeedQuery { period: Period::All, sort: Sort::Top, limit: 20, offset: 0, viewer }
@@ -597,15 +590,7 @@ mod feed_tests {
         assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
 
         // A report takes the setup out of the reporter's feed at once, and only theirs.
-        reports::report(
-            &mut conn,
-            reporter.id,
-            older,
-            NewReport::new(ReportReason::Spam, None),
-            noon(),
-            &FeedChanges::default(),
-        )
-        .unwrap();
+        report_spam(&mut conn, reporter.id, older).unwrap();
         let reporters = feed.list(&mut conn, query(Some(reporter.id)), noon()).unwrap();
         assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
         assert_eq!(ids(&feed.list(&mut conn, query(Some(viewer.id)), noon()).unwrap()), [newer, older]);
@@ -677,38 +662,14 @@ mod feed_tests {
             .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
         let setup = published(&mut conn, owner.id, noon());
         let other = published(&mut conn, owner.id, noon());
-        reports::report(
-            &mut conn,
-            a.id,
-            setup,
-            NewReport::new(ReportReason::Spam, None),
-            noon(),
-            &FeedChanges::default(),
-        )
-        .unwrap();
+        report_spam(&mut conn, a.id, setup).unwrap();
         let for_a = new_feed(&db).list(&mut conn, query(Some(a.id)), noon()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
         assert_eq!(for_a.reported_by_viewer, 1, "the reporter's feed says why it is shorter");
         let for_b = new_feed(&db).list(&mut conn, query(Some(b.id)), noon()).unwrap();
         assert_eq!((for_b.total, for_b.reported_by_viewer), (2, 0));
-        reports::report(
-            &mut conn,
-            b.id,
-            setup,
-            NewReport::new(ReportReason::Spam, None),
-            noon(),
-            &FeedChanges::default(),
-        )
-        .unwrap();
-        reports::report(
-            &mut conn,
-            c.id,
-            setup,
-            NewReport::new(ReportReason::Spam, None),
-            noon(),
-            &FeedChanges::default(),
-        )
-        .unwrap();
+        report_spam(&mut conn, b.id, setup).unwrap();
+        report_spam(&mut conn, c.id, setup).unwrap();
         let anyone = new_feed(&db).list(&mut conn, query(None), noon()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }

@@ -97,7 +97,7 @@ openapi: frontend-deps ## regenerate openapi/openapi.json and the frontend's API
 openapi-check: ## fail when openapi/openapi.json differs from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi --check
 
-bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, slow uploads and upload floods, the RigPage vs nginx and Lighthouse, the community feed vs nginx and at 1M setups on PostgreSQL, admin analytics at 1M clicks and a 200-link verification run, uploads under attack: bombs, 150 slow 14 MB bodies, one account flooding); prints figures
+bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pipeline vs libvips, memory, slow uploads and upload floods, the RigPage vs nginx and Lighthouse, the community feed vs nginx and at 1M setups on PostgreSQL, a 500-comment thread vs nginx and the notification bell, admin analytics at 1M clicks and a 200-link verification run, uploads under attack: bombs, 150 slow 14 MB bodies, one account flooding); prints figures
 	$(CARGO) bench -p setupiq-auth --bench auth
 	@command -v vipsthumbnail >/dev/null || echo "note: install libvips-tools (Debian) to compare the image pipeline with vipsthumbnail"
 	$(CARGO) bench -p setupiq-analyzer --bench analyzer
@@ -108,6 +108,7 @@ bench: setup models ## benchmarks (argon2, session lookup, analysis latency, pip
 	scripts/bench-rigpage.sh $(BIN)
 	scripts/bench-community.sh $(BIN)
 	scripts/bench-community-scale.sh $(BIN)
+	scripts/bench-comments.sh $(BIN)
 	scripts/bench-replicas.sh $(BIN)
 	scripts/bench-uploads.sh $(BIN)
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Comments and the bell, measured from outside (part of `make bench`, never of `make test`):
 # on SQLite, one setup holding 500 comments (100 threads of a comment and 4 replies, from 100
-# members) and a member with 1,000 notifications (50 unread). With wrk at 64 connections, one
+# members) and a member with 500 notifications (50 unread). With wrk at 64 connections, one
 # after the other in one run: a page of the thread as a visitor reads it (50 threads with their
-# replies: 500 comments, the page the setup's dialog loads), nginx serving the same JSON bytes
-# as a static file, and the bell of a signed-in member (GET /_api/notifications?limit=10).
+# replies: 250 of the 500 comments, the page the setup's dialog loads), nginx serving the same JSON bytes
+# as a static file, the bell of a signed-in member (GET /_api/notifications/unread, asked every
+# minute) and their list (GET /_api/notifications?limit=10).
 # Goal (issue 30): the bell's p99 <= 20 ms.
 # Usage: scripts/bench-comments.sh PATH_TO_RELEASE_SETUPIQ_BINARY
 set -euo pipefail
@@ -78,7 +79,7 @@ for t in range(100):
         comments.append(cur.lastrowid)
 rows = [(owner, "comment", members[i % 100], setup, comments[i % len(comments)], ts(now - timedelta(minutes=1000 - i)), None if i >= 950 else ts(now))
         for i in range(1000)]
-# One notification per recipient and comment: the bench member's 1,000 cycle over the 500 comments twice.
+# One notification per recipient and comment: of 1,000 drawn over the 500 comments, the later 500 stay.
 rows = list({(r[0], r[4]): r for r in rows}.values())
 cur.executemany("INSERT INTO notifications (user_id, kind, actor_id, setup_id, comment_id, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
 con.commit()
@@ -90,10 +91,11 @@ curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
 session=$(awk '$6 == "setupiq_session" { print $7 }' "$jar")
 thread="$base/_api/community/comments?setupId=$setup&limit=50"
 curl -fs "$thread" >"$work/thread.json"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); n=sum(1+len(c["replies"]) for c in d["comments"]); print(f"== thread page: {len(d[\"comments\"])} threads, {n} comments")' "$work/thread.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=d["comments"]; n=sum(1+len(c["replies"]) for c in t); print(f"== thread page: {len(t)} threads, {n} comments")' "$work/thread.json"
 echo "   $(wc -c <"$work/thread.json") bytes of JSON"
-bell="$base/_api/notifications?limit=10"
-curl -fs -b "$jar" "$bell" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("== bell:", d["unread"], "unread of", d["pagination"]["total"])'
+bell="$base/_api/notifications/unread"
+list="$base/_api/notifications?limit=10"
+curl -fs -b "$jar" "$list" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("== bell:", d["unread"], "unread of", d["pagination"]["total"])'
 
 nginx_port=$(free_port)
 mkdir -p "$work/nginx/tmp" "$work/nginx/logs"
@@ -124,10 +126,12 @@ wrk -t2 -c64 -d2s "$thread" >/dev/null 2>&1 # warm-up
 read -r t_rps t_p50 t_p99 t_err < <(run_wrk thread "$thread")
 read -r n_rps n_p50 n_p99 n_err < <(run_wrk nginx "http://127.0.0.1:$nginx_port/thread.json")
 read -r b_rps b_p50 b_p99 b_err < <(run_wrk bell "$bell" "Cookie: setupiq_session=$session")
-python3 - "$t_rps" "$t_p50" "$t_p99" "$t_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$b_rps" "$b_p50" "$b_p99" "$b_err" "$DURATION" <<'PY'
+read -r l_rps l_p50 l_p99 l_err < <(run_wrk list "$list" "Cookie: setupiq_session=$session")
+python3 - "$t_rps" "$t_p50" "$t_p99" "$t_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$b_rps" "$b_p50" "$b_p99" "$b_err" "$DURATION" "$l_rps" "$l_p50" "$l_p99" "$l_err" <<'PY'
 import sys
 a = sys.argv[1:]
-rows = [("setupiq, a thread page (visitor)", a[0:4]), ("nginx, the same JSON file", a[4:8]), ("setupiq, the bell (signed in)", a[8:12])]
+rows = [("setupiq, a thread page (visitor)", a[0:4]), ("nginx, the same JSON file", a[4:8]), ("setupiq, the bell's count", a[8:12]),
+        ("setupiq, the notification list", a[13:17])]
 print(f"== wrk, 64 connections, {a[12]} s each, one after the other on this machine:")
 for name, (rps, p50, p99, err) in rows:
     print(f"   {name:34} {float(rps):>8.0f} req/s  p50 {float(p50):6.2f} ms  p99 {float(p99):6.2f} ms  non-2xx {err}")

@@ -684,6 +684,12 @@ pub struct NotificationsResponse {
     pub pagination: Pagination,
 }
 
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnreadResponse {
+    pub unread: i64,
+}
+
 fn read_rules(request: &ReadRequest) -> Result<(), ValidationError> {
     match (&request.ids, request.all) {
         (Some(ids), None | Some(false)) if !ids.is_empty() && ids.len() <= 100 => Ok(()),

@@ -17,7 +17,8 @@ use crate::dto::{
     CommentsResponse, CommunitySetupDto, DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto,
     MyPostsResponse, NotificationDto, NotificationsQuery, NotificationsResponse, Pagination, ProfileQuery,
     ProfileResponse, PublishRequest, PublishResponse, ReadRequest, ReadResponse, ReportRequest,
-    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, VoteRequest, VoteResponse, text,
+    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, UnreadResponse, VoteRequest, VoteResponse,
+    text,
 };
 use crate::error::CommunityError;
 use crate::service::comments::{self, Written};
@@ -52,6 +53,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     .service(edit_comment)
     .service(delete_comment)
     .service(list_notifications)
+    .service(unread_notifications)
     .service(read_notifications);
 }
 
@@ -471,6 +473,22 @@ async fn list_notifications(
         unread: inbox.unread,
         pagination: Pagination { total: inbox.total, limit, offset, has_more: offset + shown < inbox.total },
     }))
+}
+
+/// How many of the member's notifications are unread (the header's bell asks every minute).
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    responses((status = 200, description = "The unread count", body = UnreadResponse), NotSignedIn)
+)]
+#[get("/_api/notifications/unread")]
+async fn unread_notifications(
+    user: CurrentUser,
+    db: web::Data<Db>,
+) -> Result<web::Json<UnreadResponse>, ApiError> {
+    let user_id = user.id();
+    let unread = db.run(move |conn| notifications::unread(conn, user_id)).await?;
+    Ok(web::Json(UnreadResponse { unread }))
 }
 
 /// Marks the member's notifications read: some (`ids`) or `all`.

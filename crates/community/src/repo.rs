@@ -657,12 +657,16 @@ pub(crate) fn notifications_of(
 pub(crate) fn count_notifications(conn: &mut DbConnection, user_id: i64) -> QueryResult<(i64, i64)> {
     let total =
         notifications::table.filter(notifications::user_id.eq(user_id)).select(count_star()).first(conn)?;
-    let unread = notifications::table
+    Ok((total, count_unread(conn, user_id)?))
+}
+
+/// How many of the member's notifications are unread (one look at `notifications_unread_idx`).
+pub(crate) fn count_unread(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+    notifications::table
         .filter(notifications::user_id.eq(user_id))
         .filter(notifications::read_at.is_null())
         .select(count_star())
-        .first(conn)?;
-    Ok((total, unread))
+        .first(conn)
 }
 
 /// Marks the member's unread notifications read: these (`Some`), or all of them.

@@ -535,6 +535,9 @@ async fn people_talk_under_a_setup(db: TestDb) {
     let read = asker.post("/_api/notifications/read", json!({"all": true})).await;
     assert_eq!((read.status, read.json()["marked"].clone()), (StatusCode::OK, json!(1)), "{}", read.text);
     assert_eq!(asker.get("/_api/notifications").await.json()["unread"], 0);
+    assert_eq!(asker.get("/_api/notifications/unread").await.json(), json!({"unread": 0}));
+    assert_eq!(owner.get("/_api/notifications/unread").await.json(), json!({"unread": 1}));
+    assert_eq!(visitor.get("/_api/notifications/unread").await.status, StatusCode::UNAUTHORIZED);
     let id = owners["notifications"][0]["id"].clone();
     assert_eq!(
         asker.post("/_api/notifications/read", json!({"ids": [id]})).await.json()["marked"],

@@ -1211,6 +1211,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/notifications/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the member's notifications are unread (the header's bell asks every minute). */
+        get: operations["unread_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/pro": {
         parameters: {
             query?: never;
@@ -3179,6 +3196,10 @@ export interface components {
         TrendingGearResponse: {
             /** @description Three items. */
             items: components["schemas"]["ProductDto"][];
+        };
+        UnreadResponse: {
+            /** Format: int64 */
+            unread: number;
         };
         /** @description The name shown on the profile and on the member's posts. */
         UpdateDisplayNameRequest: {
@@ -7520,6 +7541,44 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

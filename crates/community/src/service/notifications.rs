@@ -127,6 +127,11 @@ fn excerpt(comment: &CommentRow) -> Option<String> {
     Some(text)
 }
 
+/// How many of the member's notifications are unread: all the bell asks, every minute.
+pub fn unread(conn: &mut DbConnection, user_id: i64) -> Result<i64, CommunityError> {
+    Ok(repo::count_unread(conn, user_id)?)
+}
+
 /// Which notifications to mark read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Read {

@@ -155,6 +155,13 @@ export async function fetchNotifications(): Promise<Notifications> {
   return unwrap(await api.GET('/_api/notifications', { params: { query: { limit: 10 } } }), 'Failed to load notifications.')
 }
 
+/** The bell's key: the unread count alone. */
+export const UNREAD_KEY = '/_api/notifications/unread'
+
+export async function fetchUnread(): Promise<number> {
+  return unwrap(await api.GET('/_api/notifications/unread'), 'Failed to load notifications.').unread
+}
+
 export async function markNotificationsRead(body: Schemas['ReadRequest']) {
   return unwrap(await api.POST('/_api/notifications/read', { body }), 'Failed to mark notifications read.')
 }

@@ -18,7 +18,7 @@ const inbox = (unread: number) => ({
 
 describe('notifications', () => {
   it('the bell shows the unread count and leads to the list', async () => {
-    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/notifications': inbox(1) })
+    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/notifications/unread': { status: 200, body: { unread: 1 } } })
     renderApp(<NotificationBell />)
     const bell = await screen.findByRole('link', { name: 'Notifications, 1 unread' })
     expect(bell).toHaveAttribute('href', '/notifications')

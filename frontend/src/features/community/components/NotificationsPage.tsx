@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom'
-import useSWR from 'swr'
+import useSWR, { useSWRConfig } from 'swr'
 import { toast } from 'sonner'
 import { messageOf } from '@/api/client'
 import { relativeTime } from '@/lib/relativeTime'
 import { usePageTitle } from '@/lib/usePageTitle'
-import { fetchNotifications, markNotificationsRead, NOTIFICATIONS_KEY, type Notification } from '../api'
+import { fetchNotifications, markNotificationsRead, NOTIFICATIONS_KEY, UNREAD_KEY, type Notification } from '../api'
 
 function sentence(n: Notification): string {
   const who = n.actorName ?? 'Someone'
@@ -16,10 +16,12 @@ function sentence(n: Notification): string {
 export function NotificationsPage() {
   usePageTitle('Notifications')
   const { data, isLoading, mutate } = useSWR(NOTIFICATIONS_KEY, fetchNotifications)
+  const { mutate: refresh } = useSWRConfig()
   const read = async (body: { ids: number[] } | { all: true }) => {
     try {
       await markNotificationsRead(body)
-      await mutate()
+      // The list, and the bell's count.
+      await Promise.all([mutate(), refresh(UNREAD_KEY)])
     } catch (error) {
       toast.error(messageOf(error, 'Failed to mark notifications read.'))
     }

@@ -97,34 +97,11 @@ bell="$base/_api/notifications/unread"
 list="$base/_api/notifications?limit=10"
 curl -fs -b "$jar" "$list" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("== bell:", d["unread"], "unread of", d["pagination"]["total"])'
 
-nginx_port=$(free_port)
-mkdir -p "$work/nginx/tmp" "$work/nginx/logs"
-cp "$work/thread.json" "$work/nginx/thread.json"
-chmod 755 "$work" "$work/nginx" && chmod 644 "$work/nginx/thread.json"
-cat >"$work/nginx/nginx.conf" <<CONF
-worker_processes auto;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    keepalive_requests 100000;
-    client_body_temp_path $work/nginx/tmp;
-    proxy_temp_path $work/nginx/tmp;
-    fastcgi_temp_path $work/nginx/tmp;
-    uwsgi_temp_path $work/nginx/tmp;
-    scgi_temp_path $work/nginx/tmp;
-    server { listen 127.0.0.1:$nginx_port; root $work/nginx; default_type application/json; }
-}
-CONF
-nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
-nginx_pid=$!
-for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/thread.json" >/dev/null 2>&1 && break; sleep 0.1; done
+serve_json_with_nginx "$work/thread.json"
 
 wrk -t2 -c64 -d2s "$thread" >/dev/null 2>&1 # warm-up
 read -r t_rps t_p50 t_p99 t_err < <(run_wrk thread "$thread")
-read -r n_rps n_p50 n_p99 n_err < <(run_wrk nginx "http://127.0.0.1:$nginx_port/thread.json")
+read -r n_rps n_p50 n_p99 n_err < <(run_wrk nginx "$nginx_url")
 read -r b_rps b_p50 b_p99 b_err < <(run_wrk bell "$bell" "Cookie: setupiq_session=$session")
 read -r l_rps l_p50 l_p99 l_err < <(run_wrk list "$list" "Cookie: setupiq_session=$session")
 python3 - "$t_rps" "$t_p50" "$t_p99" "$t_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$b_rps" "$b_p50" "$b_p99" "$b_err" "$DURATION" "$l_rps" "$l_p50" "$l_p99" "$l_err" <<'PY'

@@ -118,36 +118,13 @@ curl -fs "$feed" >"$work/feed.json"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["setups"]) == 20, d["pagination"]; print("== feed page:", len(d["setups"]), "setups of", d["pagination"]["total"])' "$work/feed.json"
 echo "   $(wc -c <"$work/feed.json") bytes of JSON"
 
-nginx_port=$(free_port)
-mkdir -p "$work/nginx/tmp" "$work/nginx/logs"
-cp "$work/feed.json" "$work/nginx/feed.json"
-chmod 755 "$work" "$work/nginx" && chmod 644 "$work/nginx/feed.json"
-cat >"$work/nginx/nginx.conf" <<EOF
-worker_processes auto;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    keepalive_requests 100000;
-    client_body_temp_path $work/nginx/tmp;
-    proxy_temp_path $work/nginx/tmp;
-    fastcgi_temp_path $work/nginx/tmp;
-    uwsgi_temp_path $work/nginx/tmp;
-    scgi_temp_path $work/nginx/tmp;
-    server { listen 127.0.0.1:$nginx_port; root $work/nginx; default_type application/json; }
-}
-EOF
-nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
-nginx_pid=$!
-for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$nginx_port/feed.json" >/dev/null 2>&1 && break; sleep 0.1; done
+serve_json_with_nginx "$work/feed.json"
 
 wrk -t2 -c64 -d2s "$feed" >/dev/null 2>&1 # warm-up
 read -r v_rps v_p50 v_p99 v_err < <(run_wrk visitor "$feed")
 read -r s_rps s_p50 s_p99 s_err < <(run_wrk signed-in "$feed" "Cookie: setupiq_session=$session")
 read -r r_rps r_p50 r_p99 r_err < <(run_wrk reporter "$feed" "Cookie: setupiq_session=$reporter")
-read -r n_rps n_p50 n_p99 n_err < <(run_wrk nginx "http://127.0.0.1:$nginx_port/feed.json")
+read -r n_rps n_p50 n_p99 n_err < <(run_wrk nginx "$nginx_url")
 # Writers beside the signed-in reader: 8 connections toggle a vote (each request a write
 # transaction), 2 edit the bench member's fresh post (each edit a change to the content, so
 # every kept page, count and ranking is built again).

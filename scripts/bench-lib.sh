@@ -37,3 +37,36 @@ import base64, json, sys
 print(json.dumps({"type": "image", "value": "data:image/jpeg;base64," + base64.b64encode(open(sys.argv[1], "rb").read()).decode()}))
 EOF
 }
+
+# nginx serving a copy of the JSON file PATH as a static file on a free port, for the
+# side-by-side figures: serve_json_with_nginx PATH sets $nginx_pid (the caller's cleanup kills
+# it) and $nginx_url (where the copy is served). Not in a subshell: it starts nginx.
+serve_json_with_nginx() {
+    local port name
+    port=$(free_port)
+    name=$(basename "$1")
+    mkdir -p "$work/nginx/tmp" "$work/nginx/logs"
+    cp "$1" "$work/nginx/$name"
+    chmod 755 "$work" "$work/nginx" && chmod 644 "$work/nginx/$name"
+    cat >"$work/nginx/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    keepalive_requests 100000;
+    client_body_temp_path $work/nginx/tmp;
+    proxy_temp_path $work/nginx/tmp;
+    fastcgi_temp_path $work/nginx/tmp;
+    uwsgi_temp_path $work/nginx/tmp;
+    scgi_temp_path $work/nginx/tmp;
+    server { listen 127.0.0.1:$port; root $work/nginx; default_type application/json; }
+}
+CONF
+    nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
+    nginx_pid=$!
+    nginx_url="http://127.0.0.1:$port/$name"
+    for _ in $(seq 1 50); do curl -fs "$nginx_url" >/dev/null 2>&1 && break; sleep 0.1; done
+}

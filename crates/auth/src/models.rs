@@ -177,6 +177,11 @@ impl Account {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }
+
+    /// The name others see: the display name, or the username when it has none.
+    pub fn shown_name(&self) -> &str {
+        if self.display_name.trim().is_empty() { &self.username } else { &self.display_name }
+    }
 }
 
 #[derive(Debug, Insertable)]

@@ -292,6 +292,14 @@ pub struct Pagination {
     pub has_more: bool,
 }
 
+impl Pagination {
+    /// A page at `offset` that shows `shown` of `total` items.
+    pub fn of(total: i64, limit: i64, offset: i64, shown: usize) -> Self {
+        let shown = i64::try_from(shown).unwrap_or(i64::MAX);
+        Self { total, limit, offset, has_more: offset.saturating_add(shown) < total }
+    }
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SetupsResponse {
@@ -307,12 +315,7 @@ pub(crate) fn page_body(
     page: FeedPage,
     query: &FeedQuery,
 ) -> Result<actix_web::web::Bytes, serde_json::Error> {
-    let pagination = Pagination {
-        total: page.total,
-        limit: query.limit,
-        offset: query.offset,
-        has_more: query.offset + i64::try_from(page.items.len()).unwrap_or(0) < page.total,
-    };
+    let pagination = Pagination::of(page.total, query.limit, query.offset, page.items.len());
     let body = SetupsResponse {
         setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
         pagination,

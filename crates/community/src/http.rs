@@ -351,15 +351,9 @@ async fn list_comments(
     let (query, viewer) = (query.into_inner(), viewer.0.as_ref().map(CurrentUser::id));
     let (setup_id, limit, offset) = (query.setup_id, query.limit, query.offset);
     let threads = db.run(move |conn| comments::list(conn, setup_id, viewer, limit, offset)).await?;
-    let shown = i64::try_from(threads.comments.len()).unwrap_or(0);
     Ok(web::Json(CommentsResponse {
+        pagination: Pagination::of(threads.total, limit, offset, threads.comments.len()),
         comments: threads.comments.into_iter().map(CommentDto::from).collect(),
-        pagination: Pagination {
-            total: threads.total,
-            limit,
-            offset,
-            has_more: offset + shown < threads.total,
-        },
     }))
 }
 
@@ -467,11 +461,10 @@ async fn list_notifications(
 ) -> Result<web::Json<NotificationsResponse>, ApiError> {
     let (user_id, limit, offset) = (user.id(), query.limit, query.offset);
     let inbox = db.run(move |conn| notifications::inbox(conn, user_id, limit, offset)).await?;
-    let shown = i64::try_from(inbox.notifications.len()).unwrap_or(0);
     Ok(web::Json(NotificationsResponse {
+        pagination: Pagination::of(inbox.total, limit, offset, inbox.notifications.len()),
         notifications: inbox.notifications.into_iter().map(NotificationDto::from).collect(),
         unread: inbox.unread,
-        pagination: Pagination { total: inbox.total, limit, offset, has_more: offset + shown < inbox.total },
     }))
 }
 

@@ -676,17 +676,14 @@ pub(crate) fn mark_notifications_read(
     ids: Option<&[i64]>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let mut mine = notifications::table
+    let unread = notifications::table
         .filter(notifications::user_id.eq(user_id))
-        .filter(notifications::read_at.is_null())
-        .into_boxed();
-    if let Some(ids) = ids {
-        mine = mine.filter(notifications::id.eq_any(ids));
+        .filter(notifications::read_at.is_null());
+    let read = notifications::read_at.eq(now);
+    match ids {
+        Some(ids) => diesel::update(unread.filter(notifications::id.eq_any(ids))).set(read).execute(conn),
+        None => diesel::update(unread).set(read).execute(conn),
     }
-    let chosen: Vec<i64> = mine.select(notifications::id).load(conn)?;
-    diesel::update(notifications::table.filter(notifications::id.eq_any(chosen)))
-        .set(notifications::read_at.eq(now))
-        .execute(conn)
 }
 
 /// The titles of `setup_ids`, by id.

@@ -175,7 +175,7 @@ fn absolute(path: &str, base_url: &str) -> String {
 
 /// The profile's preview.
 fn profile_preview(account: &Account, base_url: &str) -> Preview {
-    let name = if account.display_name.trim().is_empty() { &account.username } else { &account.display_name };
+    let name = account.shown_name();
     Preview {
         title: format!("{name}'s Profile"),
         description: format!("{name} (@{}) on SetupIQ: their rated gaming setups.", account.username),

@@ -102,9 +102,7 @@ pub fn inbox(
         .map(|row| Notification {
             id: row.id,
             kind: row.kind,
-            actor: row.actor_id.and_then(|id| actors.get(&id)).map(|a| {
-                if a.display_name.trim().is_empty() { a.username.clone() } else { a.display_name.clone() }
-            }),
+            actor: row.actor_id.and_then(|id| actors.get(&id)).map(|a| a.shown_name().to_owned()),
             setup_id: row.setup_id,
             setup_title: titles.get(&row.setup_id).cloned().flatten(),
             comment_id: row.comment_id,

@@ -4,7 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_auth::Account;
-use setupiq_community::service::moderation::ReportedSetup;
+use setupiq_community::service::moderation::{OpenReport, ReportedComment, ReportedSetup};
 use setupiq_community::service::reports::ReportReason;
 use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
@@ -461,18 +461,50 @@ impl From<ReportedSetup> for ReportedSetupDto {
             hidden: s.hidden,
             score: s.score,
             published_at: s.published_at,
-            reports: s
-                .reports
-                .into_iter()
-                .map(|r| OpenReportDto {
-                    reporter_id: r.reporter_id,
-                    reporter_username: r.reporter_username,
-                    reporter_email: r.reporter_email,
-                    reason: r.reason,
-                    details: r.details,
-                    created_at: r.created_at,
-                })
-                .collect(),
+            reports: s.reports.into_iter().map(OpenReportDto::from).collect(),
+        }
+    }
+}
+
+impl From<OpenReport> for OpenReportDto {
+    fn from(r: OpenReport) -> Self {
+        Self {
+            reporter_id: r.reporter_id,
+            reporter_username: r.reporter_username,
+            reporter_email: r.reporter_email,
+            reason: r.reason,
+            details: r.details,
+            created_at: r.created_at,
+        }
+    }
+}
+
+/// A reported comment with its open reports.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedCommentDto {
+    pub comment_id: i64,
+    /// The setup it is under (`/community/setup/{setupId}`).
+    pub setup_id: i64,
+    /// Absent when the author's account is gone.
+    pub author_id: Option<i64>,
+    pub author_username: String,
+    /// What the comment says ("" once deleted with replies).
+    pub body: String,
+    pub written_at: DateTime<Utc>,
+    pub reports: Vec<OpenReportDto>,
+}
+
+impl From<ReportedComment> for ReportedCommentDto {
+    fn from(c: ReportedComment) -> Self {
+        Self {
+            comment_id: c.comment_id,
+            setup_id: c.setup_id,
+            author_id: c.author_id,
+            author_username: c.author_username,
+            body: c.body,
+            written_at: c.written_at,
+            reports: c.reports.into_iter().map(OpenReportDto::from).collect(),
         }
     }
 }
@@ -491,6 +523,19 @@ pub struct DecideRequest {
     #[validate(range(min = 1, message = "Setup ID must be a positive integer."))]
     #[schema(minimum = 1)]
     pub setup_id: i64,
+    pub decision: DecisionDto,
+    /// Why, for the admin log.
+    #[validate(length(max = 500, message = "Note cannot exceed 500 characters."))]
+    #[schema(max_length = 500)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DecideCommentRequest {
+    #[validate(range(min = 1, message = "Comment ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub comment_id: i64,
     pub decision: DecisionDto,
     /// Why, for the admin log.
     #[validate(length(max = 500, message = "Note cannot exceed 500 characters."))]

@@ -14,10 +14,11 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
     AccountChangeDto, ActivateProductsResponse, AdminAccountDto, AdminUsersResponse, CategoryDto,
-    CategoryQuery, ChangeAccountRequest, DailyClicksDto, DeactivateProductsResponse, DecideRequest,
-    DecisionDto, HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery, ProductIdRequest,
-    ProductIdsRequest, ReplaceLinkRequest, ReportedSetupDto, SetActiveRequest, SummaryResponse,
-    TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult, VerifyLinksRequest,
+    CategoryQuery, ChangeAccountRequest, DailyClicksDto, DeactivateProductsResponse, DecideCommentRequest,
+    DecideRequest, DecisionDto, HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery,
+    ProductIdRequest, ProductIdsRequest, ReplaceLinkRequest, ReportedCommentDto, ReportedSetupDto,
+    SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult,
+    VerifyLinksRequest,
 };
 use crate::service::checker::{self, CheckerConfig};
 use crate::service::links::{self, LinkAction, LinkFilter};
@@ -38,6 +39,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(expect_redirect)
         .service(reports_queue)
         .service(decide)
+        .service(comment_reports_queue)
+        .service(decide_comment)
         .service(find_users)
         .service(change_account)
         .service(admin_log);
@@ -346,11 +349,7 @@ async fn decide(
     changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<OkResponse>, ApiError> {
     let body = body.into_inner();
-    let decision = match body.decision {
-        DecisionDto::Dismiss => Decision::Dismiss,
-        DecisionDto::Remove => Decision::Remove,
-    };
-    let note = body.note.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+    let (decision, note) = (decision_of(body.decision), note_of(body.note));
     let (id, name) = actor(&admin);
     let (now, changes) = (clock.now(), changes.get_ref().clone());
     let removed = db
@@ -360,6 +359,60 @@ async fn decide(
         })
         .await?;
     media.remove_media(removed.iter()).await;
+    Ok(web::Json(OkResponse { success: true }))
+}
+
+fn decision_of(decision: DecisionDto) -> Decision {
+    match decision {
+        DecisionDto::Dismiss => Decision::Dismiss,
+        DecisionDto::Remove => Decision::Remove,
+    }
+}
+
+/// The admin's note for the log, if they wrote one.
+fn note_of(note: Option<String>) -> Option<String> {
+    note.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty())
+}
+
+/// Comments with open reports, with the reports and who filed them.
+#[utoipa::path(
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The queue", body = Vec<ReportedCommentDto>), NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/admin/comment-reports")]
+async fn comment_reports_queue(
+    _admin: AdminUser,
+    db: web::Data<Db>,
+) -> Result<web::Json<Vec<ReportedCommentDto>>, ApiError> {
+    let queue = db.run(moderation::comment_queue).await?;
+    Ok(web::Json(queue.into_iter().map(ReportedCommentDto::from).collect()))
+}
+
+/// Dismisses a comment's reports (it stays) or removes the comment.
+#[utoipa::path(
+    tag = "admin",
+    request_body = DecideCommentRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "Done", body = OkResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody), (status = 404, description = "No such comment", body = ErrorBody))
+)]
+#[post("/_api/admin/comment-reports/decide")]
+async fn decide_comment(
+    admin: AdminUser,
+    body: ValidJson<DecideCommentRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+    changes: web::Data<FeedChanges>,
+) -> Result<web::Json<OkResponse>, ApiError> {
+    let body = body.into_inner();
+    let (decision, note) = (decision_of(body.decision), note_of(body.note));
+    let (id, name) = actor(&admin);
+    let (now, changes) = (clock.now(), changes.get_ref().clone());
+    db.run(move |conn| {
+        let actor = Actor { id, username: &name };
+        moderation::decide_comment(conn, actor, body.comment_id, decision, note.as_deref(), now, &changes)
+    })
+    .await?;
     Ok(web::Json(OkResponse { success: true }))
 }
 

@@ -571,6 +571,20 @@ pub struct CommentDeleteRequest {
     pub comment_id: i64,
 }
 
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CommentReportRequest {
+    #[validate(range(min = 1, message = "Comment ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub comment_id: i64,
+    /// `illegal_content`, `hate_speech`, `copyright` or `spam`.
+    #[validate(custom(function = "reason_rules"))]
+    pub reason: String,
+    #[validate(custom(function = "description_rules_for_details"))]
+    #[schema(max_length = 500)]
+    pub additional_details: Option<String>,
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CommentedResponse {

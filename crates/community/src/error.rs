@@ -16,6 +16,8 @@ pub enum CommunityError {
     OwnVote,
     #[error("You can't report your own setup.")]
     OwnReport,
+    #[error("You can't report your own comment.")]
+    OwnCommentReport,
     /// The analysis already has its post (`setup_id`): edit or delete that one instead.
     #[error("You have already published this analysis to Community.")]
     AlreadyPublished { setup_id: i64 },
@@ -117,6 +119,7 @@ impl From<CommunityError> for ApiError {
             }
             CommunityError::OwnVote
             | CommunityError::OwnReport
+            | CommunityError::OwnCommentReport
             | CommunityError::NotOwner
             | CommunityError::EditWindowClosed
             | CommunityError::CommentNeedsVerifiedEmail

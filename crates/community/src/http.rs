@@ -5,7 +5,7 @@ use setupiq_auth::extract::client_ip;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
-use setupiq_core::openapi::NotSignedIn;
+use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::upload::Uploads;
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error};
@@ -13,12 +13,12 @@ use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    CommentDeleteRequest, CommentDto, CommentEditRequest, CommentRequest, CommentedResponse, CommentsQuery,
-    CommentsResponse, CommunitySetupDto, DeleteRequest, EditRequest, LeaderDto, LeaderboardQuery, MyPostDto,
-    MyPostsResponse, NotificationDto, NotificationsQuery, NotificationsResponse, Pagination, ProfileQuery,
-    ProfileResponse, PublishRequest, PublishResponse, ReadRequest, ReadResponse, ReportRequest,
-    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, UnreadResponse, VoteRequest, VoteResponse,
-    text,
+    CommentDeleteRequest, CommentDto, CommentEditRequest, CommentReportRequest, CommentRequest,
+    CommentedResponse, CommentsQuery, CommentsResponse, CommunitySetupDto, DeleteRequest, EditRequest,
+    LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse, NotificationDto, NotificationsQuery,
+    NotificationsResponse, Pagination, ProfileQuery, ProfileResponse, PublishRequest, PublishResponse,
+    ReadRequest, ReadResponse, ReportRequest, ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse,
+    UnreadResponse, VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
 use crate::service::comments::{self, Written};
@@ -52,6 +52,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     .service(post_comment)
     .service(edit_comment)
     .service(delete_comment)
+    .service(report_comment)
     .service(list_notifications)
     .service(unread_notifications)
     .service(read_notifications);
@@ -253,10 +254,7 @@ async fn report(
     changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<ReportResponse>, ApiError> {
     let body = body.into_inner();
-    let reason: ReportReason = body
-        .reason
-        .parse()
-        .map_err(|_| ApiError::invalid("reason", "Please select a valid reason category."))?;
+    let reason = report_reason(&body.reason)?;
     let (user_id, now, details, ip) =
         (user.id(), clock.now(), text(body.additional_details), client_ip(&req));
     let changes = changes.get_ref().clone();
@@ -267,6 +265,10 @@ async fn report(
         })
         .await?;
     Ok(web::Json(ReportResponse { success: true, counted: reported.counted }))
+}
+
+fn report_reason(reason: &str) -> Result<ReportReason, ApiError> {
+    reason.parse().map_err(|_| ApiError::invalid("reason", "Please select a valid reason category."))
 }
 
 /// Users ranked by the summed score of their setups published in the period.
@@ -444,6 +446,42 @@ async fn delete_comment(
     let changes = changes.get_ref().clone();
     db.run(move |conn| comments::delete(conn, user_id, is_admin, comment_id, &changes)).await?;
     Ok(web::Json(SuccessResponse { success: true }))
+}
+
+/// Reports a comment to the admins (anonymously to its author), with the same reasons and
+/// daily limits as a setup's report; a repeat of the caller's report counts nothing.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = CommentReportRequest,
+    responses(
+        (status = 200, description = "Reported", body = ReportResponse),
+        InvalidInput,
+        NotSignedIn,
+        (status = 403, description = "The caller's own comment", body = ErrorBody),
+        (status = 404, description = "No such comment, or one under a setup the caller cannot see", body = ErrorBody),
+        (status = 429, description = "Today's reports are used up (the caller's or the network's; see `Retry-After`)", body = ErrorBody),
+    )
+)]
+#[post("/_api/community/comment/report")]
+async fn report_comment(
+    req: HttpRequest,
+    user: CurrentUser,
+    body: ValidJson<CommentReportRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<ReportResponse>, ApiError> {
+    let body = body.into_inner();
+    let reason = report_reason(&body.reason)?;
+    let (user_id, now, details, ip) =
+        (user.id(), clock.now(), text(body.additional_details), client_ip(&req));
+    let counted = db
+        .run(move |conn| {
+            let new = NewReport { reason, details: details.as_deref(), ip: ip.as_deref() };
+            reports::report_comment(conn, user_id, body.comment_id, new, now)
+        })
+        .await?;
+    Ok(web::Json(ReportResponse { success: true, counted }))
 }
 
 /// The member's notifications, newest first, with how many are unread (the bell).

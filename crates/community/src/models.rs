@@ -4,7 +4,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{
-    community_comments, community_images, community_reports, community_setups, community_votes, notifications,
+    community_comment_reports, community_comments, community_images, community_reports, community_setups,
+    community_votes, notifications,
 };
 
 setupiq_db::text_enum! {
@@ -156,6 +157,38 @@ pub(crate) struct CommentRow {
     pub deleted: bool,
     pub created_at: NaiveDateTime,
     pub edited_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = community_comment_reports)]
+pub(crate) struct CommentReportInsertForm<'a> {
+    pub comment_id: i64,
+    pub reporter_id: i64,
+    pub reason: ReportReason,
+    pub details: Option<&'a str>,
+    pub status: ReportStatus,
+    pub created_at: NaiveDateTime,
+    pub reporter_address: Option<&'a str>,
+}
+
+/// A comment report as the member who made it sees it (their data export).
+#[derive(Debug, Queryable)]
+pub(crate) struct MadeCommentReportRow {
+    pub comment_id: i64,
+    pub reason: ReportReason,
+    pub details: Option<String>,
+    pub status: ReportStatus,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = community_comment_reports)]
+pub(crate) struct CommentReportRow {
+    pub comment_id: i64,
+    pub reporter_id: i64,
+    pub reason: ReportReason,
+    pub details: Option<String>,
+    pub created_at: NaiveDateTime,
 }
 
 #[derive(Debug, Insertable)]

@@ -6,14 +6,16 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use setupiq_db::schema::{
-    community_comments, community_images, community_reports, community_setups, community_votes, notifications,
+    community_comment_reports, community_comments, community_images, community_reports, community_setups,
+    community_votes, notifications,
 };
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::ReportStatus;
 use crate::models::{
-    CommentInsertForm, CommentRow, ImageInsertForm, ImageRow, MadeReportRow, NotificationInsertForm,
-    NotificationRow, ReportInsertForm, ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
+    CommentInsertForm, CommentReportInsertForm, CommentReportRow, CommentRow, ImageInsertForm, ImageRow,
+    MadeCommentReportRow, MadeReportRow, NotificationInsertForm, NotificationRow, ReportInsertForm,
+    ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
 };
 
 pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<i64> {
@@ -141,19 +143,26 @@ pub(crate) fn insert_report(conn: &mut DbConnection, form: &ReportInsertForm<'_>
     Ok(inserted == 1)
 }
 
-/// Reports the user made in `[from, to)`.
+/// Reports the user made in `[from, to)`, of setups and of comments.
 pub(crate) fn count_reports_between(
     conn: &mut DbConnection,
     user_id: i64,
     from: NaiveDateTime,
     to: NaiveDateTime,
 ) -> QueryResult<i64> {
-    community_reports::table
+    let setups: i64 = community_reports::table
         .filter(community_reports::reporter_id.eq(user_id))
         .filter(community_reports::created_at.ge(from))
         .filter(community_reports::created_at.lt(to))
         .select(count_star())
-        .first(conn)
+        .first(conn)?;
+    let comments: i64 = community_comment_reports::table
+        .filter(community_comment_reports::reporter_id.eq(user_id))
+        .filter(community_comment_reports::created_at.ge(from))
+        .filter(community_comment_reports::created_at.lt(to))
+        .select(count_star())
+        .first(conn)?;
+    Ok(setups + comments)
 }
 
 /// Reports filed from the network `address` in `[from, to)`.
@@ -163,12 +172,19 @@ pub(crate) fn count_address_reports_between(
     from: NaiveDateTime,
     to: NaiveDateTime,
 ) -> QueryResult<i64> {
-    community_reports::table
+    let setups: i64 = community_reports::table
         .filter(community_reports::reporter_address.eq(address))
         .filter(community_reports::created_at.ge(from))
         .filter(community_reports::created_at.lt(to))
         .select(count_star())
-        .first(conn)
+        .first(conn)?;
+    let comments: i64 = community_comment_reports::table
+        .filter(community_comment_reports::reporter_address.eq(address))
+        .filter(community_comment_reports::created_at.ge(from))
+        .filter(community_comment_reports::created_at.lt(to))
+        .select(count_star())
+        .first(conn)?;
+    Ok(setups + comments)
 }
 
 /// Serialises reports from one network on PostgreSQL until the transaction ends, so that
@@ -705,4 +721,66 @@ pub(crate) fn comments_by_id(conn: &mut DbConnection, ids: &[i64]) -> QueryResul
         .select(CommentRow::as_select())
         .load(conn)?;
     Ok(rows.into_iter().map(|row| (row.id, row)).collect())
+}
+
+/// Files a comment report; false when the reporter had already reported the comment.
+pub(crate) fn insert_comment_report(
+    conn: &mut DbConnection,
+    form: &CommentReportInsertForm<'_>,
+) -> QueryResult<bool> {
+    let inserted = on_backend!(conn, |c| diesel::insert_into(community_comment_reports::table)
+        .values(form)
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    Ok(inserted == 1)
+}
+
+/// Every open comment report, oldest first.
+pub(crate) fn open_comment_reports(conn: &mut DbConnection) -> QueryResult<Vec<CommentReportRow>> {
+    community_comment_reports::table
+        .filter(community_comment_reports::status.eq(ReportStatus::Open))
+        .order((community_comment_reports::created_at.asc(), community_comment_reports::id.asc()))
+        .select(CommentReportRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn find_comments(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<CommentRow>> {
+    community_comments::table
+        .filter(community_comments::id.eq_any(ids))
+        .select(CommentRow::as_select())
+        .load(conn)
+}
+
+/// Closes a comment's open reports with `status`; returns how many.
+pub(crate) fn close_comment_reports(
+    conn: &mut DbConnection,
+    comment_id: i64,
+    status: ReportStatus,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        community_comment_reports::table
+            .filter(community_comment_reports::comment_id.eq(comment_id))
+            .filter(community_comment_reports::status.eq(ReportStatus::Open)),
+    )
+    .set((community_comment_reports::status.eq(status), community_comment_reports::reviewed_at.eq(now)))
+    .execute(conn)
+}
+
+/// Every comment report a user made, newest first.
+pub(crate) fn comment_reports_made_by(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> QueryResult<Vec<MadeCommentReportRow>> {
+    community_comment_reports::table
+        .filter(community_comment_reports::reporter_id.eq(user_id))
+        .order((community_comment_reports::created_at.desc(), community_comment_reports::id.desc()))
+        .select((
+            community_comment_reports::comment_id,
+            community_comment_reports::reason,
+            community_comment_reports::details,
+            community_comment_reports::status,
+            community_comment_reports::created_at,
+        ))
+        .load(conn)
 }

@@ -963,6 +963,7 @@ mod comment_tests {
         comments_follow_what_the_commenter_may_see,
         a_departing_account_takes_its_comments_and_its_export_holds_them,
         comments_and_replies_notify_others_once_and_never_their_author,
+        a_comment_is_reported_once_per_member_into_the_queue_and_an_admin_decides,
     );
 
     fn write(
@@ -1242,5 +1243,67 @@ mod comment_tests {
         // A comment that goes takes its notifications along.
         comments::delete(&mut conn, third.id, false, me_too, &FeedChanges::default()).unwrap();
         assert_eq!(notifications::inbox(&mut conn, asker.id, 20, 0).unwrap().total, 1);
+    }
+
+    fn a_comment_is_reported_once_per_member_into_the_queue_and_an_admin_decides(db: TestDb) {
+        use setupiq_community::service::moderation::{self, Decision};
+
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "flag-owner@example.com", noon());
+        let rude = fixtures::verified_account(&mut conn, "flag-rude@example.com", noon());
+        let a = fixtures::verified_account(&mut conn, "flag-a@example.com", noon());
+        let b = fixtures::verified_account(&mut conn, "flag-b@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let insult =
+            write(&mut conn, &rude, setup, None, "Buy cheap followers at spam.example", noon()).unwrap();
+        let answer = write(&mut conn, &owner, setup, Some(insult), "No thanks", noon()).unwrap();
+        let fine = write(&mut conn, &rude, setup, None, "Nice lamp", noon()).unwrap();
+        let file = |conn: &mut DbConnection, who: i64, comment: i64, details: Option<&str>| {
+            reports::report_comment(conn, who, comment, NewReport::new(ReportReason::Spam, details), noon())
+        };
+
+        assert!(file(&mut conn, a.id, insult, Some("A link farm")).unwrap());
+        assert!(!file(&mut conn, a.id, insult, None).unwrap(), "a repeat counts nothing");
+        assert!(file(&mut conn, b.id, insult, None).unwrap());
+        assert!(file(&mut conn, a.id, fine, None).unwrap());
+        assert!(matches!(file(&mut conn, rude.id, fine, None), Err(CommunityError::OwnCommentReport)));
+        assert!(matches!(file(&mut conn, a.id, 999_999, None), Err(CommunityError::CommentNotFound)));
+        let listed: Vec<i64> = thread(&mut conn, setup, Some(a.id)).iter().map(|c| c.id).collect();
+        assert_eq!(listed, [fine, insult], "a reported comment stays until an admin decides");
+
+        let queue = moderation::comment_queue(&mut conn).unwrap();
+        let summary: Vec<(i64, usize)> = queue.iter().map(|c| (c.comment_id, c.reports.len())).collect();
+        assert_eq!(summary, [(insult, 2), (fine, 1)], "the most reported first");
+        assert_eq!(
+            (queue[0].author_username.as_str(), queue[0].body.as_str(), queue[0].setup_id),
+            (rude.username.as_str(), "Buy cheap followers at spam.example", setup)
+        );
+        assert_eq!(queue[0].reports[0].details.as_deref(), Some("A link farm"));
+        assert_eq!(queue[0].reports[0].reporter_username, a.username, "admins see who reported");
+        assert!(moderation::queue(&mut conn).unwrap().is_empty(), "the setups' queue is not the comments'");
+
+        assert_eq!(moderation::review_comment(&mut conn, fine, Decision::Dismiss, noon()).unwrap(), 1);
+        assert_eq!(moderation::review_comment(&mut conn, insult, Decision::Remove, noon()).unwrap(), 2);
+        assert!(moderation::comment_queue(&mut conn).unwrap().is_empty(), "both decided");
+        let seen = thread(&mut conn, setup, None);
+        let removed = seen.iter().find(|c| c.id == insult).unwrap();
+        assert_eq!(
+            (removed.body.as_ref(), removed.author.as_ref()),
+            (None, None),
+            "[deleted]: it has a reply"
+        );
+        assert_eq!(removed.replies[0].id, answer, "the reply keeps its place");
+        assert!(seen.iter().any(|c| c.id == fine && c.body.is_some()), "a dismissed report leaves it");
+        assert!(
+            !file(&mut conn, a.id, fine, None).unwrap(),
+            "dismissed: the same member cannot report it again"
+        );
+        assert!(matches!(file(&mut conn, b.id, insult, None), Err(CommunityError::CommentNotFound)));
+
+        let export = export::comment_reports(&mut conn, a.id).unwrap().data.to_string();
+        assert!(
+            export.contains("A link farm") && export.contains("upheld") && export.contains("dismissed"),
+            "{export}"
+        );
     }
 }

@@ -121,6 +121,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     community_votes,
     community_reports,
     community_comments,
+    community_comment_reports,
     notifications,
     affiliate_click_days,
     affiliate_click_visitors,
@@ -406,6 +407,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    community_comment_reports (id) {
+        id -> BigInt,
+        comment_id -> BigInt,
+        reporter_id -> BigInt,
+        reason -> Text,
+        details -> Nullable<Text>,
+        status -> Text,
+        created_at -> Timestamp,
+        reviewed_at -> Nullable<Timestamp>,
+        reporter_address -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     community_comments (id) {
         id -> BigInt,
         setup_id -> BigInt,
@@ -440,6 +455,8 @@ diesel::joinable!(community_reports -> community_setups (setup_id));
 diesel::joinable!(community_reports -> users (reporter_id));
 diesel::joinable!(community_comments -> community_setups (setup_id));
 diesel::joinable!(community_comments -> users (user_id));
+diesel::joinable!(community_comment_reports -> community_comments (comment_id));
+diesel::joinable!(community_comment_reports -> users (reporter_id));
 diesel::joinable!(notifications -> community_setups (setup_id));
 diesel::joinable!(notifications -> community_comments (comment_id));
 

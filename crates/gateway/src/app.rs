@@ -208,6 +208,7 @@ fn account_data() -> AccountData {
         setupiq_community::service::export::posts,
         setupiq_community::service::export::votes,
         setupiq_community::service::export::reports,
+        setupiq_community::service::export::comment_reports,
         setupiq_community::service::export::comments,
     ])
 }

@@ -36,6 +36,8 @@ fn endpoints() -> Vec<(&'static str, &'static str, Value)> {
         ("POST", "/_api/admin/products/expect-redirect", json!({"productId": 1})),
         ("GET", "/_api/admin/reports", Value::Null),
         ("POST", "/_api/admin/reports/decide", json!({"setupId": 1, "decision": "dismiss"})),
+        ("GET", "/_api/admin/comment-reports", Value::Null),
+        ("POST", "/_api/admin/comment-reports/decide", json!({"commentId": 1, "decision": "dismiss"})),
         ("GET", "/_api/admin/users?query=someone", Value::Null),
         ("POST", "/_api/admin/users/change", json!({"userId": 1, "change": "grant_pro"})),
         ("GET", "/_api/admin/log", Value::Null),

@@ -23,6 +23,7 @@ both_backends_async!(
     a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_account,
     people_talk_under_a_setup,
     every_comment_rule_answers_with_its_message,
+    a_reported_comment_reaches_the_moderators_who_remove_it,
 );
 
 fn issues(res: &TestResponse) -> Vec<(String, String)> {
@@ -674,6 +675,77 @@ async fn every_comment_rule_answers_with_its_message(db: TestDb) {
     assert_eq!(listed["pagination"]["total"], 4);
     let res = app.client().get("/_api/community/comments?setupId=999999").await;
     assert_eq!((res.status, res.error().as_str()), (StatusCode::NOT_FOUND, "Setup not found."));
+}
+
+async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let owner = app.user("flag-owner@example.com").verified().with_photo_analysis().sign_up().await;
+    let spammer = app.user("flag-spammer@example.com").verified().sign_up().await;
+    let reader = app.user("flag-reader@example.com").verified().sign_up().await;
+    let admin = app.user("flag-mod@example.com").admin().sign_up().await;
+    let setup_id = owner
+        .post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]}))
+        .await
+        .json()["setupId"]
+        .clone();
+    let spam = spammer
+        .post("/_api/community/comment", json!({"setupId": setup_id, "body": "Free skins at scam.example"}))
+        .await
+        .json()["commentId"]
+        .clone();
+    let report =
+        |reason: &str| json!({"commentId": spam, "reason": reason, "additionalDetails": "Scam link"});
+
+    let res = app.client().post("/_api/community/comment/report", report("spam")).await;
+    assert_eq!(res.status, StatusCode::UNAUTHORIZED);
+    let res = reader.post("/_api/community/comment/report", report("rude")).await;
+    assert_eq!(
+        (res.status, issues(&res)),
+        (
+            StatusCode::BAD_REQUEST,
+            vec![("reason".to_owned(), "Please select a valid reason category.".to_owned())]
+        )
+    );
+    let res = spammer.post("/_api/community/comment/report", report("spam")).await;
+    assert_eq!(
+        (res.status, res.error().as_str()),
+        (StatusCode::FORBIDDEN, "You can't report your own comment.")
+    );
+    let res =
+        reader.post("/_api/community/comment/report", json!({"commentId": 999_999, "reason": "spam"})).await;
+    assert_eq!((res.status, res.error().as_str()), (StatusCode::NOT_FOUND, "Comment not found."));
+    let res = reader.post("/_api/community/comment/report", report("spam")).await;
+    assert_eq!((res.status, res.json()["counted"].clone()), (StatusCode::OK, json!(true)), "{}", res.text);
+    let again = reader.post("/_api/community/comment/report", report("spam")).await;
+    assert_eq!(again.json()["counted"], false, "once per member");
+
+    assert_eq!(reader.get("/_api/admin/comment-reports").await.status, StatusCode::FORBIDDEN);
+    let queue = admin.get("/_api/admin/comment-reports").await.json();
+    assert_eq!(queue.as_array().map(Vec::len), Some(1), "{queue}");
+    assert_eq!(
+        (&queue[0]["commentId"], &queue[0]["setupId"], queue[0]["body"].as_str()),
+        (&spam, &setup_id, Some("Free skins at scam.example"))
+    );
+    assert_eq!(
+        (queue[0]["reports"][0]["reason"].as_str(), queue[0]["reports"][0]["details"].as_str()),
+        (Some("spam"), Some("Scam link"))
+    );
+
+    let decide = json!({"commentId": spam, "decision": "remove", "note": "Scam"});
+    assert_eq!(admin.post("/_api/admin/comment-reports/decide", decide).await.status, StatusCode::OK);
+    assert_eq!(admin.get("/_api/admin/comment-reports").await.json(), json!([]));
+    let thread = app.client().get(&format!("/_api/community/comments?setupId={setup_id}")).await.json();
+    assert_eq!(thread["pagination"]["total"], 0, "the comment is gone: {thread}");
+    assert_eq!(app.client().get("/_api/community/setups").await.json()["setups"][0]["commentCount"], 0);
+    let log = admin.get("/_api/admin/log").await.json();
+    assert_eq!(
+        (log["entries"][0]["action"].as_str(), log["entries"][0]["details"].as_str()),
+        (Some("remove_comment"), Some("1 open reports closed. Scam"))
+    );
+    let res = admin
+        .post("/_api/admin/comment-reports/decide", json!({"commentId": spam, "decision": "dismiss"}))
+        .await;
+    assert_eq!((res.status, res.error().as_str()), (StatusCode::NOT_FOUND, "Comment not found."));
 }
 
 /// `/community/setup/{id}`: the app with the setup's title and photo for link previews, and

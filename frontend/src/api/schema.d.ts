@@ -27,6 +27,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/admin/comment-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments with open reports, with the reports and who filed them. */
+        get: operations["comment_reports_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/admin/comment-reports/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismisses a comment's reports (it stays) or removes the comment. */
+        post: operations["decide_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/admin/contact-messages": {
         parameters: {
             query?: never;
@@ -810,6 +844,26 @@ export interface paths {
         put?: never;
         /** The author edits their comment within an hour of writing it; it is marked edited. */
         post: operations["edit_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/comment/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports a comment to the admins (anonymously to its author), with the same reasons and
+         *     daily limits as a setup's report; a repeat of the caller's report counts nothing.
+         */
+        post: operations["report_comment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1891,6 +1945,13 @@ export interface components {
             /** Format: int64 */
             commentId: number;
         };
+        CommentReportRequest: {
+            additionalDetails?: string | null;
+            /** Format: int64 */
+            commentId: number;
+            /** @description `illegal_content`, `hate_speech`, `copyright` or `spam`. */
+            reason: string;
+        };
         /** @description A new comment under a setup, or a reply (`parentId`; a reply to a reply joins its thread). */
         CommentRequest: {
             /** @description Plain text, 1 to 1000 characters after trimming. */
@@ -2048,6 +2109,13 @@ export interface components {
             statusCode?: number | null;
             url: string;
             verdict: string;
+        };
+        DecideCommentRequest: {
+            /** Format: int64 */
+            commentId: number;
+            decision: components["schemas"]["DecisionDto"];
+            /** @description Why, for the admin log. */
+            note?: string | null;
         };
         DecideRequest: {
             decision: components["schemas"]["DecisionDto"];
@@ -2757,6 +2825,27 @@ export interface components {
             counted: boolean;
             success: boolean;
         };
+        /** @description A reported comment with its open reports. */
+        ReportedCommentDto: {
+            /**
+             * Format: int64
+             * @description Absent when the author's account is gone.
+             */
+            authorId?: number | null;
+            authorUsername: string;
+            /** @description What the comment says ("" once deleted with replies). */
+            body: string;
+            /** Format: int64 */
+            commentId: number;
+            reports: components["schemas"]["OpenReportDto"][];
+            /**
+             * Format: int64
+             * @description The setup it is under (`/community/setup/{setupId}`).
+             */
+            setupId: number;
+            /** Format: date-time */
+            writtenAt: string;
+        };
         ReportedSetupDto: {
             hidden: boolean;
             /** Format: date-time */
@@ -3398,6 +3487,131 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    comment_reports_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportedCommentDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such comment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6278,6 +6492,93 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's own comment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such comment, or one under a setup the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Today's reports are used up (the caller's or the network's; see `Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,8 @@ setupiq_db::text_enum! {
     pub enum Action {
         DismissReports = "dismiss_reports",
         RemoveSetup = "remove_setup",
+        DismissCommentReports = "dismiss_comment_reports",
+        RemoveComment = "remove_comment",
         GrantPro = "grant_pro",
         RevokePro = "revoke_pro",
         GrantAdmin = "grant_admin",
@@ -34,6 +36,7 @@ setupiq_db::text_enum! {
     #[serde(rename_all = "snake_case")]
     pub enum TargetKind {
         Setup = "setup",
+        Comment = "comment",
         User = "user",
         Product = "product",
         Run = "run",

@@ -1,8 +1,8 @@
-//! Moderation: the community's queue of reported setups, and an admin's decisions on it,
-//! each written to the admin log in the same transaction.
+//! Moderation: the community's queues of reported setups and reported comments, and an
+//! admin's decisions on them, each written to the admin log in the same transaction.
 
 use chrono::{DateTime, Utc};
-use setupiq_community::service::moderation::{self, Decision, ReportedSetup};
+use setupiq_community::service::moderation::{self, Decision, ReportedComment, ReportedSetup};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, write_transaction};
@@ -12,6 +12,10 @@ use crate::error::AdminError;
 
 pub fn queue(conn: &mut DbConnection) -> Result<Vec<ReportedSetup>, AdminError> {
     Ok(moderation::queue(conn)?)
+}
+
+pub fn comment_queue(conn: &mut DbConnection) -> Result<Vec<ReportedComment>, AdminError> {
+    Ok(moderation::comment_queue(conn)?)
 }
 
 /// Dismisses a setup's reports (it is shown again) or removes it; `note` is the admin's
@@ -32,13 +36,44 @@ pub fn decide(
             Decision::Dismiss => Action::DismissReports,
             Decision::Remove => Action::RemoveSetup,
         };
-        let details = match note {
-            Some(note) => format!("{} open reports closed. {note}", reviewed.closed_reports),
-            None => format!("{} open reports closed.", reviewed.closed_reports),
-        };
+        let details = closed_note(reviewed.closed_reports, note);
         log::record(conn, actor, action, (TargetKind::Setup, setup_id), Some(&details), now)?;
         Ok(reviewed.media)
     })?;
     changes.content_changed();
     Ok(media)
+}
+
+/// Dismisses a comment's reports (it stays) or removes it ("[deleted]" where it has
+/// replies); `note` is the admin's reason for the log. Either way the thread's count on the
+/// feed may change: the change is recorded after the commit.
+pub fn decide_comment(
+    conn: &mut DbConnection,
+    actor: Actor<'_>,
+    comment_id: i64,
+    decision: Decision,
+    note: Option<&str>,
+    now: DateTime<Utc>,
+    changes: &FeedChanges,
+) -> Result<(), AdminError> {
+    write_transaction(conn, |conn| -> Result<_, AdminError> {
+        let closed = moderation::review_comment(conn, comment_id, decision, now)?;
+        let action = match decision {
+            Decision::Dismiss => Action::DismissCommentReports,
+            Decision::Remove => Action::RemoveComment,
+        };
+        let details = closed_note(closed, note);
+        log::record(conn, actor, action, (TargetKind::Comment, comment_id), Some(&details), now)?;
+        Ok(())
+    })?;
+    changes.content_changed();
+    Ok(())
+}
+
+/// The log's details of a decision: how many reports it closed, and the admin's note.
+fn closed_note(closed: usize, note: Option<&str>) -> String {
+    match note {
+        Some(note) => format!("{closed} open reports closed. {note}"),
+        None => format!("{closed} open reports closed."),
+    }
 }

@@ -276,7 +276,7 @@ pub fn delete(
     Ok(())
 }
 
-fn remove(conn: &mut DbConnection, comment: &CommentRow) -> Result<(), DieselError> {
+pub(crate) fn remove(conn: &mut DbConnection, comment: &CommentRow) -> Result<(), DieselError> {
     if repo::has_replies(conn, comment.id)? {
         repo::blank_comment(conn, comment.id)?;
         return Ok(());

@@ -1,6 +1,7 @@
 //! What the community keeps of a member, for their data export: the setups they published
-//! (hidden ones too) with every photo link, and the votes and reports they made. Who else
-//! voted on or reported their setups is other members' data and stays out.
+//! (hidden ones too) with every photo link, the comments they wrote, and the votes and
+//! reports (of setups and of comments) they made. Who else voted on or reported their
+//! setups is other members' data and stays out.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -102,6 +103,33 @@ pub fn reports(conn: &mut DbConnection, user_id: i64) -> Result<Section, Section
         })
         .collect();
     Section::new("reports", &reports)
+}
+
+/// One report of a comment the member made.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedCommentReport {
+    comment_id: i64,
+    reason: ReportReason,
+    details: Option<String>,
+    /// Open until an admin dismisses or upholds it.
+    status: ReportStatus,
+    created_at: DateTime<Utc>,
+}
+
+/// The reports of comments the member made, newest first (`commentReports`).
+pub fn comment_reports(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let reports: Vec<ExportedCommentReport> = repo::comment_reports_made_by(conn, user_id)?
+        .into_iter()
+        .map(|row| ExportedCommentReport {
+            comment_id: row.comment_id,
+            reason: row.reason,
+            details: row.details,
+            status: row.status,
+            created_at: row.created_at.and_utc(),
+        })
+        .collect();
+    Section::new("commentReports", &reports)
 }
 
 /// One comment the member wrote.

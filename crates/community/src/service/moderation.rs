@@ -1,8 +1,10 @@
 //! The moderation queue: open reports grouped by setup, with who reported (admins see
 //! reporters, so report spam can be dealt with), and an admin's two decisions: dismiss
 //! (the setup is shown again, its reports closed) or remove (the setup goes, with its
-//! photos, votes and reports). The admin crate calls these inside its own transaction and
-//! writes the admin log beside them.
+//! photos, votes and reports). Reported comments have their own list and the same two
+//! decisions (a removed comment goes as its author's deletion would: "[deleted]" where it
+//! has replies). The admin crate calls these inside its own transaction and writes the
+//! admin log beside them.
 
 use std::collections::HashMap;
 
@@ -11,6 +13,7 @@ use setupiq_auth::Account;
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, write_transaction};
 
+use super::comments;
 use super::reports::{ReportReason, ReportStatus};
 use super::setups::{self, photos_of};
 use crate::error::CommunityError;
@@ -25,6 +28,26 @@ pub struct OpenReport {
     pub reason: ReportReason,
     pub details: Option<String>,
     pub created_at: DateTime<Utc>,
+}
+
+impl OpenReport {
+    fn by(
+        accounts: &HashMap<i64, Account>,
+        reporter_id: i64,
+        reason: ReportReason,
+        details: Option<String>,
+        created_at: chrono::NaiveDateTime,
+    ) -> OpenReport {
+        let reporter = accounts.get(&reporter_id);
+        OpenReport {
+            reporter_id,
+            reporter_username: reporter.map(|a| a.username.clone()).unwrap_or_default(),
+            reporter_email: reporter.map(|a| a.email.clone()).unwrap_or_default(),
+            reason,
+            details,
+            created_at: created_at.and_utc(),
+        }
+    }
 }
 
 /// A reported setup and its open reports (oldest first).
@@ -91,15 +114,13 @@ pub fn queue(conn: &mut DbConnection) -> Result<Vec<ReportedSetup>, CommunityErr
         .collect();
     for report in reports {
         let Some(entry) = queue.iter_mut().find(|s| s.setup_id == report.setup_id) else { continue };
-        let reporter = accounts.get(&report.reporter_id);
-        entry.reports.push(OpenReport {
-            reporter_id: report.reporter_id,
-            reporter_username: reporter.map(|a| a.username.clone()).unwrap_or_default(),
-            reporter_email: reporter.map(|a| a.email.clone()).unwrap_or_default(),
-            reason: report.reason,
-            details: report.details,
-            created_at: report.created_at.and_utc(),
-        });
+        entry.reports.push(OpenReport::by(
+            &accounts,
+            report.reporter_id,
+            report.reason,
+            report.details,
+            report.created_at,
+        ));
     }
     queue.sort_by(|a, b| {
         b.hidden
@@ -148,6 +169,94 @@ pub fn review(
                 let closed = repo::close_reports(conn, setup_id, ReportStatus::Upheld, now.naive_utc())?;
                 let media = setups::remove(conn, admin_id, true, setup_id)?;
                 Ok(Reviewed { closed_reports: closed, media })
+            }
+        }
+    })
+}
+
+/// A reported comment, what it says, and its open reports (oldest first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportedComment {
+    pub comment_id: i64,
+    pub setup_id: i64,
+    /// None when its author's account is gone.
+    pub author_id: Option<i64>,
+    pub author_username: String,
+    pub body: String,
+    pub written_at: DateTime<Utc>,
+    pub reports: Vec<OpenReport>,
+}
+
+/// Every comment with open reports: the most reported first, then the longest waiting. A
+/// fixed number of queries however long the list.
+pub fn comment_queue(conn: &mut DbConnection) -> Result<Vec<ReportedComment>, CommunityError> {
+    let reports = repo::open_comment_reports(conn)?;
+    let mut comment_ids: Vec<i64> = reports.iter().map(|r| r.comment_id).collect();
+    comment_ids.sort_unstable();
+    comment_ids.dedup();
+    let found = repo::find_comments(conn, &comment_ids)?;
+    let mut people: Vec<i64> =
+        reports.iter().map(|r| r.reporter_id).chain(found.iter().filter_map(|c| c.user_id)).collect();
+    people.sort_unstable();
+    people.dedup();
+    let accounts: HashMap<i64, Account> =
+        setupiq_auth::service::accounts::find_many(conn, &people)?.into_iter().map(|a| (a.id, a)).collect();
+    let mut queue: Vec<ReportedComment> = found
+        .into_iter()
+        .map(|comment| ReportedComment {
+            comment_id: comment.id,
+            setup_id: comment.setup_id,
+            author_id: comment.user_id,
+            author_username: comment
+                .user_id
+                .and_then(|id| accounts.get(&id))
+                .map(|a| a.username.clone())
+                .unwrap_or_default(),
+            body: comment.body,
+            written_at: comment.created_at.and_utc(),
+            reports: Vec::new(),
+        })
+        .collect();
+    for report in reports {
+        let Some(entry) = queue.iter_mut().find(|c| c.comment_id == report.comment_id) else { continue };
+        entry.reports.push(OpenReport::by(
+            &accounts,
+            report.reporter_id,
+            report.reason,
+            report.details,
+            report.created_at,
+        ));
+    }
+    queue.sort_by(|a, b| {
+        b.reports
+            .len()
+            .cmp(&a.reports.len())
+            .then(a.reports.first().map(|r| r.created_at).cmp(&b.reports.first().map(|r| r.created_at)))
+    });
+    Ok(queue)
+}
+
+/// Applies an admin's decision to a reported comment; returns how many open reports it
+/// closed. Removing a comment that is already "[deleted]" only closes its reports.
+pub fn review_comment(
+    conn: &mut DbConnection,
+    comment_id: i64,
+    decision: Decision,
+    now: DateTime<Utc>,
+) -> Result<usize, CommunityError> {
+    write_transaction(conn, |conn| {
+        let comment = repo::find_comment(conn, comment_id)?.ok_or(CommunityError::CommentNotFound)?;
+        match decision {
+            Decision::Dismiss => {
+                Ok(repo::close_comment_reports(conn, comment_id, ReportStatus::Dismissed, now.naive_utc())?)
+            }
+            Decision::Remove => {
+                let closed =
+                    repo::close_comment_reports(conn, comment_id, ReportStatus::Upheld, now.naive_utc())?;
+                if !comment.deleted {
+                    comments::remove(conn, &comment)?;
+                }
+                Ok(closed)
             }
         }
     })

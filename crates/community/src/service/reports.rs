@@ -6,9 +6,14 @@
 //! 24 hours old: `auth`'s rule) and has saved an analysis (`analysis`' rule). Three
 //! accounts made a minute ago can no longer hide anyone's post.
 //!
+//! Comments are reported the same way ([`report_comment`]: the same reasons, one report per
+//! user and comment) into the queue's own list; a reported comment stays until an admin
+//! removes it.
+//!
 //! A user files at most [`DAILY_REPORT_LIMIT`] reports a UTC day, and a network (the
 //! sign-up key: an IPv4 address or an IPv6 /64) at most [`DAILY_REPORTS_PER_ADDRESS`], so
-//! many accounts behind one address cannot flood the queue either.
+//! many accounts behind one address cannot flood the queue either; reports of setups and of
+//! comments count together.
 
 use chrono::{DateTime, Utc};
 use setupiq_auth::service::{accounts, ledger, signups};
@@ -17,7 +22,7 @@ use setupiq_db::{DbConnection, write_transaction};
 
 use super::{until_tomorrow, utc_day};
 use crate::error::CommunityError;
-use crate::models::ReportInsertForm;
+use crate::models::{CommentReportInsertForm, ReportInsertForm};
 pub use crate::models::{ReportReason, ReportStatus};
 use crate::repo;
 
@@ -77,16 +82,7 @@ pub fn report(
         if repo::has_reported(conn, setup_id, reporter_id)? {
             return Ok(Reported { counted: false, hidden: setup.hidden });
         }
-        let (start, end) = utc_day(now);
-        if repo::count_reports_between(conn, reporter_id, start, end)? >= DAILY_REPORT_LIMIT {
-            return Err(CommunityError::DailyReportLimit { retry_after: until_tomorrow(now) });
-        }
-        if let Some(address) = address.as_deref() {
-            repo::lock_address_reports(conn, address)?;
-            if repo::count_address_reports_between(conn, address, start, end)? >= DAILY_REPORTS_PER_ADDRESS {
-                return Err(CommunityError::DailyAddressReportLimit { retry_after: until_tomorrow(now) });
-            }
-        }
+        within_daily_limits(conn, reporter_id, address.as_deref(), now)?;
         let form = ReportInsertForm {
             setup_id,
             reporter_id,
@@ -109,6 +105,61 @@ pub fn report(
         changes.content_changed();
     }
     Ok(reported)
+}
+
+/// Files `reporter_id`'s report of a comment under a setup they may see; a repeat of their
+/// earlier report counts nothing (`false`).
+pub fn report_comment(
+    conn: &mut DbConnection,
+    reporter_id: i64,
+    comment_id: i64,
+    new: NewReport<'_>,
+    now: DateTime<Utc>,
+) -> Result<bool, CommunityError> {
+    let address = new.ip.map(signups::address_key);
+    write_transaction(conn, |conn| {
+        ledger::lock_account(conn, reporter_id)?;
+        let comment = repo::find_comment(conn, comment_id)?
+            .filter(|c| !c.deleted)
+            .ok_or(CommunityError::CommentNotFound)?;
+        if !visible_to(conn, comment.setup_id, Some(reporter_id))? {
+            return Err(CommunityError::CommentNotFound);
+        }
+        if comment.user_id == Some(reporter_id) {
+            return Err(CommunityError::OwnCommentReport);
+        }
+        within_daily_limits(conn, reporter_id, address.as_deref(), now)?;
+        let form = CommentReportInsertForm {
+            comment_id,
+            reporter_id,
+            reason: new.reason,
+            details: new.details,
+            status: ReportStatus::Open,
+            created_at: now.naive_utc(),
+            reporter_address: address.as_deref(),
+        };
+        Ok(repo::insert_comment_report(conn, &form)?)
+    })
+}
+
+/// The day's caps on one reporter and on their network, setups and comments together.
+fn within_daily_limits(
+    conn: &mut DbConnection,
+    reporter_id: i64,
+    address: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), CommunityError> {
+    let (start, end) = utc_day(now);
+    if repo::count_reports_between(conn, reporter_id, start, end)? >= DAILY_REPORT_LIMIT {
+        return Err(CommunityError::DailyReportLimit { retry_after: until_tomorrow(now) });
+    }
+    if let Some(address) = address {
+        repo::lock_address_reports(conn, address)?;
+        if repo::count_address_reports_between(conn, address, start, end)? >= DAILY_REPORTS_PER_ADDRESS {
+            return Err(CommunityError::DailyAddressReportLimit { retry_after: until_tomorrow(now) });
+        }
+    }
+    Ok(())
 }
 
 /// Whether `viewer` may see a setup: not hidden (or their own), and not reported by them.

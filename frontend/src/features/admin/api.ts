@@ -13,6 +13,7 @@ export type HealthReport = Schemas['HealthReportDto']
 export type LinkProblem = Schemas['LinkProblemDto']
 export type VerificationResult = Schemas['VerificationResult']
 export type ReportedSetup = Schemas['ReportedSetupDto']
+export type ReportedComment = Schemas['ReportedCommentDto']
 export type Decision = Schemas['DecisionDto']
 export type AdminAccount = Schemas['AdminAccountDto']
 export type LogPage = Schemas['LogResponse']
@@ -22,6 +23,7 @@ export type ContactMessage = Schemas['ContactMessageDto']
 
 export const HEALTH_KEY = 'admin-link-health'
 export const REPORTS_KEY = 'admin-reports'
+export const COMMENT_REPORTS_KEY = 'admin-comment-reports'
 
 export async function fetchSummary(period: Period): Promise<Summary> {
   return unwrap(await api.GET('/_api/analytics/summary', { params: { query: { period } } }), 'Failed to fetch analytics summary.')
@@ -82,6 +84,15 @@ export async function decideReports(setupId: number, decision: Decision, note?: 
   return unwrap(await api.POST('/_api/admin/reports/decide', { body }), 'Failed to save the decision.')
 }
 
+export async function fetchCommentReports(): Promise<ReportedComment[]> {
+  return unwrap(await api.GET('/_api/admin/comment-reports'), 'Failed to fetch reports.')
+}
+
+export async function decideCommentReports(commentId: number, decision: Decision, note?: string) {
+  const body: Schemas['DecideCommentRequest'] = note ? { commentId, decision, note } : { commentId, decision }
+  return unwrap(await api.POST('/_api/admin/comment-reports/decide', { body }), 'Failed to save the decision.')
+}
+
 export type UsersPage = Schemas['AdminUsersResponse']
 
 export async function findUsers(query: string, offset: number): Promise<UsersPage> {
@@ -139,6 +150,10 @@ export function useReports() {
   return useSWR(REPORTS_KEY, fetchReports, adminOptions('Could not load the moderation queue.'))
 }
 
+export function useCommentReports() {
+  return useSWR(COMMENT_REPORTS_KEY, fetchCommentReports, adminOptions('Could not load the reported comments.'))
+}
+
 /** Accounts whose e-mail or username holds `query` (empty: all), newest first, a page from `offset`. */
 export function useUserSearch(query: string, offset: number) {
   return useSWR(['admin-users', query, offset], ([, q, o]) => findUsers(q, o), {
@@ -174,7 +189,10 @@ export function useRefreshAdmin() {
   return useCallback(
     (what: { health?: boolean; reports?: boolean; users?: boolean } = {}) => {
       if (what.health) void mutate(HEALTH_KEY)
-      if (what.reports) void mutate(REPORTS_KEY)
+      if (what.reports) {
+        void mutate(REPORTS_KEY)
+        void mutate(COMMENT_REPORTS_KEY)
+      }
       if (what.users) void mutate((key) => Array.isArray(key) && key[0] === 'admin-users')
       void mutate(unstable_serialize(logKey))
     },

@@ -131,6 +131,8 @@ export function canAcceptRedirect(link: { health?: string | null }): boolean {
 const ACTIONS: Record<string, string> = {
   dismiss_reports: 'Dismissed reports',
   remove_setup: 'Removed setup',
+  dismiss_comment_reports: 'Dismissed comment reports',
+  remove_comment: 'Removed comment',
   grant_pro: 'Granted Pro',
   revoke_pro: 'Revoked Pro',
   grant_admin: 'Granted admin',

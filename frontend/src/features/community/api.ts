@@ -48,6 +48,11 @@ export async function reportSetup(setupId: number, reason: ReportReason, additio
   return unwrap(await api.POST('/_api/community/report', { body }), 'Failed to submit report.')
 }
 
+export async function reportComment(commentId: number, reason: ReportReason, additionalDetails?: string) {
+  const body = additionalDetails ? { commentId, reason, additionalDetails } : { commentId, reason }
+  return unwrap(await api.POST('/_api/community/comment/report', { body }), 'Failed to submit report.')
+}
+
 /** A failed read says so once (one toast per list, however often SWR retries). */
 function toastOnError(message: string) {
   return { onError: () => void toast.error(message, { id: message }) }

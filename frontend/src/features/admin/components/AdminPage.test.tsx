@@ -24,6 +24,7 @@ function adminServer(overrides: Replies = {}) {
     'GET /_api/analytics/daily-clicks': ok([{ day: '2026-03-13', clicks: 4 }, { day: '2026-03-14', clicks: 9 }]),
     'GET /_api/admin/link-health-report': ok(sampleHealth()),
     'GET /_api/admin/reports': ok([sampleReported()]),
+    'GET /_api/admin/comment-reports': ok([]),
     'GET /_api/admin/log': ok({ entries: [], total: 0 }),
     'GET /_api/admin/contact-messages': ok({ messages: [], total: 0, limit: 20, offset: 0, hasMore: false }),
     ...overrides,
@@ -267,6 +268,36 @@ describe('Moderation Queue', () => {
     adminServer({ 'GET /_api/admin/reports': ok([]) })
     renderAdmin()
     expect(await screen.findByText('No open reports.')).toBeInTheDocument()
+    expect(await screen.findByText('No reported comments.')).toBeInTheDocument()
+  })
+
+  it('shows a reported comment with its setup and removes it with a note', async () => {
+    const { calls } = adminServer({
+      'GET /_api/admin/reports': ok([]),
+      'GET /_api/admin/comment-reports': ok([
+        {
+          commentId: 44,
+          setupId: 31,
+          authorId: 9,
+          authorUsername: 'Spammy',
+          body: 'Free skins at scam.example',
+          writtenAt: '2026-03-14T10:00:00Z',
+          reports: [{ reporterId: 3, reporterUsername: 'Rita', reporterEmail: 'rita@example.com', reason: 'spam', details: 'Scam link', createdAt: '2026-03-14T11:00:00Z' }],
+        },
+      ]),
+      'POST /_api/admin/comment-reports/decide': ok({ success: true }),
+    })
+    renderAdmin()
+    const item = (await screen.findByRole('heading', { name: 'Comment by @Spammy' })).closest('li') as HTMLElement
+    expect(within(item).getByText('Free skins at scam.example')).toBeInTheDocument()
+    expect(within(item).getByRole('link', { name: 'under setup #31' })).toHaveAttribute('href', '/community/setup/31')
+    expect(within(item).getByText('Scam link')).toBeInTheDocument()
+    await userEvent.type(within(item).getByLabelText('Note for the admin log (optional)'), 'Scam')
+    await userEvent.click(within(item).getByRole('button', { name: 'Remove the comment by @Spammy' }))
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/_api/admin/comment-reports/decide')?.body).toEqual({ commentId: 44, decision: 'remove', note: 'Scam' }),
+    )
+    expect(await screen.findByText('Comment removed.')).toBeInTheDocument()
   })
 })
 

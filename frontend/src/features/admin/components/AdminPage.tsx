@@ -6,7 +6,7 @@ import { CategoryPerformance } from './CategoryPerformance'
 import { ContactInbox } from './ContactInbox'
 import { ClicksChart } from './ClicksChart'
 import { LinkHealth } from './LinkHealth'
-import { ModerationQueue } from './ModerationQueue'
+import { ModerationQueue, ReportedComments } from './ModerationQueue'
 import { StatCards } from './StatCards'
 import { TopProducts } from './TopProducts'
 import { UsersPanel } from './UsersPanel'
@@ -36,6 +36,7 @@ export function AdminPage() {
       </div>
       <LinkHealth />
       <ModerationQueue />
+      <ReportedComments />
       <UsersPanel />
       <ContactInbox />
       <AdminLog />

@@ -108,4 +108,25 @@ describe('comment thread', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete comment' }))
     await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/community/comment/delete')?.body).toEqual({ commentId: 5 }))
   })
+
+  it("lets a member report another's comment with a reason, never their own", async () => {
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/comments': page([comment(), comment({ id: 5, mine: true, authorId: 1, body: 'My own' })]),
+      'POST /_api/community/comment/report': { status: 200, body: { success: true, counted: true } },
+    })
+    renderApp(<CommentThread setup={sampleSetup()} />)
+    const [theirs, mine] = await screen.findAllByTestId('comment')
+    expect(within(mine!).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument()
+    await userEvent.click(within(theirs!).getByRole('button', { name: 'Report comment by Gina' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Report Content' })
+    expect(within(dialog).getByText('Why are you reporting this comment?')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Spam' }))
+    await userEvent.type(within(dialog).getByLabelText('Additional details (optional)'), 'A scam link')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }))
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === '/_api/community/comment/report')?.body).toEqual({ commentId: 1, reason: 'spam', additionalDetails: 'A scam link' }),
+    )
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report Content' })).not.toBeInTheDocument())
+  })
 })

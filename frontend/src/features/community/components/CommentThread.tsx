@@ -12,6 +12,7 @@ import { useServerErrors } from '@/lib/useServerErrors'
 import { deleteComment, editComment, postComment, useComments, useRefreshCommunity, type Comment, type CommunitySetup } from '../api'
 import { canEdit } from '../logic'
 import { COMMENT_MAX, commentSchema, type CommentValues } from '../schemas'
+import { ReportDialog } from './ReportDialog'
 import { ProBadge } from './SetupCard'
 
 /** A comment's text as written: React escapes it; only web links become links. */
@@ -73,10 +74,11 @@ interface CommentItemProps {
   setup: CommunitySetup
   viewer: { id: number; isAdmin: boolean } | null
   onChanged: () => Promise<unknown>
+  onReport: (commentId: number) => void
 }
 
 /** A comment with what the viewer may do to it; a thread also lists its replies. */
-function CommentItem({ comment, setup, viewer, onChanged }: CommentItemProps) {
+function CommentItem({ comment, setup, viewer, onChanged, onReport }: CommentItemProps) {
   const [mode, setMode] = useState<'idle' | 'reply' | 'edit' | 'confirm-delete'>('idle')
   const mayDelete = !comment.deleted && viewer !== null && (comment.mine || viewer.isAdmin || viewer.id === setup.uploaderId)
   const who = comment.mine ? 'you' : comment.authorDisplayName || comment.authorUsername || 'a deleted comment'
@@ -120,6 +122,9 @@ function CommentItem({ comment, setup, viewer, onChanged }: CommentItemProps) {
           {mayDelete && (
             <button type="button" className="btn btn-ghost btn-sm" aria-label={`Delete comment by ${who}`} onClick={() => setMode('confirm-delete')}>Delete</button>
           )}
+          {!comment.mine && !comment.deleted && (
+            <button type="button" className="btn btn-ghost btn-sm" aria-label={`Report comment by ${who}`} onClick={() => onReport(comment.id)}>Report</button>
+          )}
         </div>
       )}
       {mode === 'confirm-delete' && (
@@ -136,7 +141,7 @@ function CommentItem({ comment, setup, viewer, onChanged }: CommentItemProps) {
       )}
       {comment.replies.length > 0 && (
         <ul className="stack cm-replies" aria-label="Replies">
-          {comment.replies.map((reply) => <CommentItem key={reply.id} comment={reply} setup={setup} viewer={viewer} onChanged={onChanged} />)}
+          {comment.replies.map((reply) => <CommentItem key={reply.id} comment={reply} setup={setup} viewer={viewer} onChanged={onChanged} onReport={onReport} />)}
         </ul>
       )}
     </li>
@@ -152,6 +157,7 @@ export function CommentThread({ setup }: { setup: CommunitySetup }) {
   // The thread, and the comment counts on the cards and in My Posts.
   const changed = () => Promise.all([mutate(), refreshCommunity()])
   const count = data?.pagination.total ?? setup.commentCount
+  const [reporting, setReporting] = useState<number | null>(null)
   return (
     <section className="stack cm-comments" aria-label="Comments">
       <h3>Comments{count > 0 ? ` (${count})` : ''}</h3>
@@ -166,9 +172,10 @@ export function CommentThread({ setup }: { setup: CommunitySetup }) {
       {data && data.comments.length === 0 && <p className="muted">No comments yet. Ask about a part or say what you like.</p>}
       {data && data.comments.length > 0 && (
         <ul className="stack cm-comment-list">
-          {data.comments.map((comment) => <CommentItem key={comment.id} comment={comment} setup={setup} viewer={viewer} onChanged={changed} />)}
+          {data.comments.map((comment) => <CommentItem key={comment.id} comment={comment} setup={setup} viewer={viewer} onChanged={changed} onReport={setReporting} />)}
         </ul>
       )}
+      <ReportDialog target={reporting === null ? null : { commentId: reporting }} onClose={() => setReporting(null)} />
     </section>
   )
 }

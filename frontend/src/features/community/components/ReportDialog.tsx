@@ -2,11 +2,14 @@ import { useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Modal } from '@/components/ui/Modal'
 import { messageOf } from '@/api/client'
-import { reportSetup } from '../api'
+import { reportComment, reportSetup } from '../api'
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../logic'
 
+/** What is reported: a setup or a comment under one. */
+export type ReportTarget = { setupId: number } | { commentId: number }
+
 /** 'Report Content': one of four reasons and optional details; resets on close. */
-export function ReportDialog({ setupId, onClose }: { setupId: number | null; onClose: () => void }) {
+export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
   const id = useId()
   const [reason, setReason] = useState<ReportReason | null>(null)
   const [details, setDetails] = useState('')
@@ -18,10 +21,11 @@ export function ReportDialog({ setupId, onClose }: { setupId: number | null; onC
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (setupId === null || !reason) return
+    if (target === null || !reason) return
     setPending(true)
     try {
-      await reportSetup(setupId, reason, details.trim() || undefined)
+      const extra = details.trim() || undefined
+      await ('commentId' in target ? reportComment(target.commentId, reason, extra) : reportSetup(target.setupId, reason, extra))
       toast.success('Report submitted', { description: 'Thank you for helping keep our community safe.' })
       close()
     } catch (error) {
@@ -31,7 +35,13 @@ export function ReportDialog({ setupId, onClose }: { setupId: number | null; onC
     }
   }
   return (
-    <Modal open={setupId !== null} onOpenChange={(open) => !open && close()} title="Report Content" description="Why are you reporting this setup?" dismissible={!pending}>
+    <Modal
+      open={target !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Report Content"
+      description={target !== null && 'commentId' in target ? 'Why are you reporting this comment?' : 'Why are you reporting this setup?'}
+      dismissible={!pending}
+    >
       <form className="stack" onSubmit={submit}>
         <fieldset className="stack">
           <legend className="sr-only">Reason</legend>

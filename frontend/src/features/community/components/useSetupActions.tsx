@@ -103,7 +103,7 @@ export function useSetupActions(store: SetupStore) {
         onDelete={(s) => setDeleting(s)}
         onLogin={() => openAuth('login')}
       />
-      <ReportDialog setupId={reportId} onClose={() => setReportId(null)} />
+      <ReportDialog target={reportId === null ? null : { setupId: reportId }} onClose={() => setReportId(null)} />
       <DeleteSetupDialog setup={deleting} pending={deletePending} onConfirm={(s) => void remove(s)} onCancel={() => setDeleting(null)} />
       {editing && <EditDialog setup={editing} onClose={() => setEditing(null)} onSave={save} />}
     </>

@@ -1,0 +1,1 @@
+DROP TABLE community_comment_reports;

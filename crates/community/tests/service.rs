@@ -340,6 +340,23 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
         report_spam(&mut conn, me.id, setups[20]),
         Err(CommunityError::DailyReportLimit { .. })
     ));
+    // Reports of comments count towards the same cap.
+    let commenter = fixtures::verified_account(&mut conn, "commenter@example.com", noon());
+    let written =
+        setupiq_community::service::comments::Written { setup_id: setups[20], parent_id: None, body: "Hi" };
+    let comment = setupiq_community::service::comments::comment(
+        &mut conn,
+        &commenter,
+        written,
+        noon(),
+        None,
+        &FeedChanges::default(),
+    )
+    .unwrap();
+    assert!(matches!(
+        reports::report_comment(&mut conn, me.id, comment, NewReport::new(ReportReason::Spam, None), noon()),
+        Err(CommunityError::DailyReportLimit { .. })
+    ));
     reports::report(
         &mut conn,
         me.id,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DESCRIPTION_MAX, REPORT_DETAILS_MAX, REPORT_REASONS, TITLE_MAX, type ReportReason } from './logic'
 
 /** The server's rule (1 to 1000 characters after trimming), checked before sending. */
 export const COMMENT_MAX = 1000
@@ -8,3 +9,17 @@ export const commentSchema = z.object({
   body: z.string().trim().min(1, COMMENT_LENGTH).max(COMMENT_MAX, COMMENT_LENGTH),
 })
 export type CommentValues = z.infer<typeof commentSchema>
+
+/** A report: one of the four reasons, and details the server takes (at most 500 characters). */
+export const reportSchema = z.object({
+  reason: z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], { message: 'Please select a reason.' }),
+  details: z.string().trim().max(REPORT_DETAILS_MAX, 'Additional details cannot exceed 500 characters.'),
+})
+export type ReportValues = z.infer<typeof reportSchema>
+
+/** A post's words as the server takes them (its photos are checked beside them). */
+export const postWordsSchema = z.object({
+  title: z.string().trim().max(TITLE_MAX, 'Title cannot exceed 200 characters.'),
+  description: z.string().trim().max(DESCRIPTION_MAX, 'Description cannot exceed 500 characters.'),
+})
+export type PostWordsValues = z.infer<typeof postWordsSchema>

@@ -1,9 +1,14 @@
-import { useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { Field, TextAreaField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'
+import { useServerErrors } from '@/lib/useServerErrors'
 import { editSetup, type CommunitySetup } from '../api'
 import { DESCRIPTION_MAX, MAX_IMAGES, TITLE_MAX } from '../logic'
+import { postWordsSchema, type PostWordsValues } from '../schemas'
 import { PhotoList, photoKey, type Photo } from './PhotoList'
 
 export interface EditValues {
@@ -15,51 +20,46 @@ export interface EditValues {
 
 /** 'Edit Your Setup': keep, reorder, remove or add photos; change the words. */
 export function EditDialog({ setup, onClose, onSave }: { setup: CommunitySetup; onClose: () => void; onSave: (values: EditValues) => Promise<void> }) {
-  const id = useId()
   const [photos, setPhotos] = useState<Photo[]>(() => setup.images.map((src) => ({ key: photoKey(), src })))
-  const [title, setTitle] = useState(setup.title ?? '')
-  const [description, setDescription] = useState(setup.description ?? '')
-  const [pending, setPending] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<PostWordsValues>({
+    resolver: zodResolver(postWordsSchema),
+    defaultValues: { title: setup.title ?? '', description: setup.description ?? '' },
+  })
+  const { register, handleSubmit, formState } = form
+  const showServerError = useServerErrors(form)
+  const pending = formState.isSubmitting
+  const [photoError, setPhotoError] = useState<string | null>(null)
 
-  const save = async () => {
+  const save = handleSubmit(async ({ title, description }) => {
     if (photos.length === 0) {
-      setFormError('At least 1 image is required.')
+      setPhotoError('At least 1 image is required.')
       return
     }
-    setPending(true)
-    setFormError(null)
+    setPhotoError(null)
     try {
-      await onSave({ setupId: setup.id, images: photos.map((p) => p.src), title: title.trim(), description: description.trim() })
+      await onSave({ setupId: setup.id, images: photos.map((p) => p.src), title, description })
       toast.success('Setup updated successfully.')
       onClose()
     } catch (error) {
       const message = error instanceof ApiError ? (error.issues[0]?.message ?? error.message) : undefined
       toast.error('Failed to update setup.', message ? { description: message } : undefined)
-      if (message) setFormError(message)
-    } finally {
-      setPending(false)
+      if (message) showServerError('root.server', message)
     }
-  }
+  })
+  const formError = photoError ?? formState.errors.root?.server?.message
 
   return (
     <Modal open onOpenChange={(open) => !open && !pending && onClose()} title="Edit Your Setup" wide dismissible={!pending}>
-      <div className="stack">
+      <form className="stack" onSubmit={save} noValidate>
         <PhotoList photos={photos} onChange={setPhotos} max={MAX_IMAGES} disabled={pending} label="Photos (drag to reorder)" />
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Title</label>
-          <input id={`${id}-title`} className="input" maxLength={TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} disabled={pending} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>Description</label>
-          <textarea id={`${id}-description`} className="textarea" maxLength={DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} disabled={pending} />
-        </div>
+        <Field label="Title" maxLength={TITLE_MAX} disabled={pending} error={formState.errors.title?.message} {...register('title')} />
+        <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} disabled={pending} error={formState.errors.description?.message} {...register('description')} />
         {formError && <p className="form-error" role="alert">{formError}</p>}
         <div className="row dialog-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={pending}>Cancel</button>
-          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={pending}>{pending ? 'Saving...' : 'Save Changes'}</button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? 'Saving...' : 'Save Changes'}</button>
         </div>
-      </div>
+      </form>
     </Modal>
   )
 }

@@ -1,13 +1,17 @@
-import { useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link } from 'react-router-dom'
 import { toast } from 'sonner'
 import { FileText } from 'lucide-react'
+import { Field, TextAreaField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'
 import { formatScore } from '@/lib/ratingBands'
 import { shortDate } from '@/lib/relativeTime'
 import { publishSetup, useMyAnalyses, useRefreshCommunity, type SavedAnalysis } from '../api'
 import { DESCRIPTION_MAX, maxExtraImages, TITLE_MAX } from '../logic'
+import { postWordsSchema, type PostWordsValues } from '../schemas'
 import { PhotoList, type Photo } from './PhotoList'
 
 /**
@@ -34,7 +38,6 @@ interface PublishDialogProps {
 
 /** 'Publish Setup to Community': pick an analysis, add photos and words, publish. */
 export function PublishDialog({ open, onOpenChange, initialAnalysisId }: PublishDialogProps) {
-  const id = useId()
   const { data, error, isLoading } = useMyAnalyses(open)
   const analyses = data?.analyses
   const refresh = useRefreshCommunity()
@@ -42,9 +45,9 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const [chosen, setChosen] = useState<SavedAnalysis | null | undefined>(undefined)
   const selected = chosen !== undefined ? chosen : (analyses?.find((a) => a.id === initialAnalysisId) ?? null)
   const [photos, setPhotos] = useState<Photo[]>([])
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
-  const [pending, setPending] = useState(false)
+  const words = useForm<PostWordsValues>({ resolver: zodResolver(postWordsSchema), defaultValues: { title: '', description: '' } })
+  const { register, handleSubmit, formState } = words
+  const pending = formState.isSubmitting
   const [formError, setFormError] = useState<string | null>(null)
   // The server said this analysis is already on Community: offer the post instead.
   const [alreadyPublished, setAlreadyPublished] = useState(false)
@@ -52,8 +55,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const reset = () => {
     setChosen(undefined)
     setPhotos([])
-    setTitle('')
-    setDescription('')
+    words.reset()
     setFormError(null)
     setAlreadyPublished(false)
   }
@@ -70,17 +72,16 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   }
 
   const ownPhoto = selected?.inputType === 'image'
-  const publish = async () => {
+  const publish = handleSubmit(async ({ title, description }) => {
     if (!selected) return
     if (!ownPhoto && photos.length === 0) {
       setFormError('Add at least one photo of this setup.')
       return
     }
-    setPending(true)
     setFormError(null)
     try {
       const images = publishImages(selected, photos.map((p) => p.src))
-      await publishSetup({ analysisId: selected.id, images, title: title.trim() || null, description: description.trim() || null })
+      await publishSetup({ analysisId: selected.id, images, title: title || null, description: description || null })
       toast.success('Setup uploaded successfully!')
       refresh()
       reset()
@@ -90,10 +91,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
       if (err instanceof ApiError && err.code === 'already_published') setAlreadyPublished(true)
       else toast.error('Failed to upload setup.', message ? { description: message } : undefined)
       if (message) setFormError(message)
-    } finally {
-      setPending(false)
     }
-  }
+  })
 
   return (
     <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title="Publish Setup to Community" wide dismissible={!pending}>
@@ -120,7 +119,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
           </ul>
         </div>
       ) : (
-        <div className="stack">
+        <form className="stack" onSubmit={publish} noValidate>
           <div className="card row cm-analysis" data-testid="selected-analysis">
             <AnalysisThumb analysis={selected} />
             <span className="stack">
@@ -136,14 +135,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
             disabled={pending}
             label={ownPhoto ? 'Extra photos (your analysed photo comes first)' : 'Photos of your setup (at least one)'}
           />
-          <div className="field">
-            <label htmlFor={`${id}-title`}>Title (optional)</label>
-            <input id={`${id}-title`} className="input" maxLength={TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} disabled={pending} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-description`}>Description (optional)</label>
-            <textarea id={`${id}-description`} className="textarea" maxLength={DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} disabled={pending} />
-          </div>
+          <Field label="Title (optional)" maxLength={TITLE_MAX} disabled={pending} error={formState.errors.title?.message} {...register('title')} />
+          <TextAreaField label="Description (optional)" maxLength={DESCRIPTION_MAX} disabled={pending} error={formState.errors.description?.message} {...register('description')} />
           <p className="hint cm-rigpage-note">
             Got a RigPage? Turn on “Show on community” in the <Link to="/rigpage-config" className="text-link">RigPage editor</Link> and a link to it appears on your posts.
           </p>
@@ -155,11 +148,11 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
           )}
           <div className="row dialog-actions">
             <button type="button" className="btn btn-secondary" onClick={close} disabled={pending}>Cancel</button>
-            <button type="button" className="btn btn-primary" onClick={() => void publish()} disabled={pending}>
+            <button type="submit" className="btn btn-primary" disabled={pending}>
               {pending ? 'Publishing...' : 'Publish to Community'}
             </button>
           </div>
-        </div>
+        </form>
       )}
     </Modal>
   )

@@ -16,6 +16,7 @@ use setupiq_admin::service::log::{self, Actor};
 use setupiq_admin::service::{moderation, users};
 use setupiq_affiliate::service::{self as affiliate, NewClick};
 use setupiq_community::service::moderation::Decision;
+use setupiq_community::service::notifications::{self, NotificationKind};
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup};
 use setupiq_core::feed_changes::FeedChanges;
@@ -501,6 +502,21 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     )
     .unwrap();
     assert!(!again.counted);
+
+    // The bell: the owner hears their post went, every reporter what became of their report.
+    let told = |conn: &mut setupiq_db::DbConnection, user: i64| {
+        let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
+        inbox.notifications.into_iter().map(|n| (n.kind, n.setup_id, n.excerpt)).collect::<Vec<_>>()
+    };
+    let title = Some("Reported rig".to_owned());
+    assert_eq!(
+        told(&mut conn, owner.id),
+        [(NotificationKind::PostRemoved, None, title.clone())],
+        "not the dismissal"
+    );
+    assert_eq!(told(&mut conn, reporter.id), [(NotificationKind::ReportUpheld, None, title.clone())]);
+    assert_eq!(told(&mut conn, reporter.id - 1), [(NotificationKind::ReportDismissed, Some(kept), title)]);
+    assert!(told(&mut conn, id).is_empty(), "the moderator hears nothing of their own decisions");
 
     let (entries, _) = log::page(&mut conn, 10, 0).unwrap();
     assert_eq!(entries[0].action, "remove_setup");

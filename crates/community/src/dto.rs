@@ -664,12 +664,16 @@ pub struct NotificationsQuery {
 pub struct NotificationDto {
     pub id: i64,
     pub kind: NotificationKind,
-    /// Who commented (none once their account is gone).
+    /// Who commented (none once their account is gone, and for a moderator's decision).
     pub actor_name: Option<String>,
-    pub setup_id: i64,
+    /// The setup it is about (`/community/setup/{setupId}`), while it stands.
+    pub setup_id: Option<i64>,
     pub setup_title: Option<String>,
-    pub comment_id: i64,
-    /// The start of the comment (none once it was deleted).
+    /// The comment (`comment` and `reply`).
+    pub comment_id: Option<i64>,
+    /// The start of the comment (none once it was deleted); for a moderator's decision
+    /// (`post_removed`, `comment_removed`, `report_upheld`, `report_dismissed`), what it was
+    /// about: the post's title or the start of the comment.
     pub excerpt: Option<String>,
     pub created_at: DateTime<Utc>,
     pub read: bool,

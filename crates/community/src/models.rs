@@ -23,12 +23,20 @@ setupiq_db::text_enum! {
 setupiq_db::text_enum! {
     /// What a notification tells its recipient.
     #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
+    #[serde(rename_all = "snake_case")]
     pub enum NotificationKind {
         /// Someone commented on the recipient's setup.
         Comment = "comment",
         /// Someone replied to the recipient's comment.
         Reply = "reply",
+        /// A moderator removed the recipient's post.
+        PostRemoved = "post_removed",
+        /// A moderator removed the recipient's comment.
+        CommentRemoved = "comment_removed",
+        /// A moderator removed what the recipient reported.
+        ReportUpheld = "report_upheld",
+        /// A moderator reviewed what the recipient reported and kept it.
+        ReportDismissed = "report_dismissed",
     }
 }
 
@@ -193,12 +201,16 @@ pub(crate) struct CommentReportRow {
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = notifications)]
-pub(crate) struct NotificationInsertForm {
+pub(crate) struct NotificationInsertForm<'a> {
     pub user_id: i64,
     pub kind: NotificationKind,
     pub actor_id: Option<i64>,
-    pub setup_id: i64,
-    pub comment_id: i64,
+    /// The setup it is about, while it stands.
+    pub setup_id: Option<i64>,
+    /// The comment (a comment or a reply); none for a moderator's decision.
+    pub comment_id: Option<i64>,
+    /// What a moderator's decision was about, as it was then (a title, a comment's start).
+    pub subject: Option<&'a str>,
     pub created_at: NaiveDateTime,
 }
 
@@ -208,8 +220,9 @@ pub(crate) struct NotificationRow {
     pub id: i64,
     pub kind: NotificationKind,
     pub actor_id: Option<i64>,
-    pub setup_id: i64,
-    pub comment_id: i64,
+    pub setup_id: Option<i64>,
+    pub comment_id: Option<i64>,
     pub created_at: NaiveDateTime,
     pub read_at: Option<NaiveDateTime>,
+    pub subject: Option<String>,
 }

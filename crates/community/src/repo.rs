@@ -645,7 +645,7 @@ pub(crate) fn comment_counts(conn: &mut DbConnection, setup_ids: &[i64]) -> Quer
 /// Files a notification; a second one for the same recipient and comment is dropped.
 pub(crate) fn insert_notification(
     conn: &mut DbConnection,
-    form: &NotificationInsertForm,
+    form: &NotificationInsertForm<'_>,
 ) -> QueryResult<usize> {
     on_backend!(conn, |c| diesel::insert_into(notifications::table)
         .values(form)
@@ -782,5 +782,23 @@ pub(crate) fn comment_reports_made_by(
             community_comment_reports::status,
             community_comment_reports::created_at,
         ))
+        .load(conn)
+}
+
+/// Who filed the setup's open reports (the reporters a decision tells).
+pub(crate) fn open_reporters(conn: &mut DbConnection, setup_id: i64) -> QueryResult<Vec<i64>> {
+    community_reports::table
+        .filter(community_reports::setup_id.eq(setup_id))
+        .filter(community_reports::status.eq(ReportStatus::Open))
+        .select(community_reports::reporter_id)
+        .load(conn)
+}
+
+/// Who filed the comment's open reports.
+pub(crate) fn open_comment_reporters(conn: &mut DbConnection, comment_id: i64) -> QueryResult<Vec<i64>> {
+    community_comment_reports::table
+        .filter(community_comment_reports::comment_id.eq(comment_id))
+        .filter(community_comment_reports::status.eq(ReportStatus::Open))
+        .select(community_comment_reports::reporter_id)
         .load(conn)
 }

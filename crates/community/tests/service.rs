@@ -1219,7 +1219,7 @@ mod comment_tests {
         let setup = published(&mut conn, owner.id, noon());
         let kinds = |conn: &mut DbConnection, user: i64| -> Vec<(NotificationKind, i64)> {
             let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
-            inbox.notifications.iter().map(|n| (n.kind, n.comment_id)).collect()
+            inbox.notifications.iter().map(|n| (n.kind, n.comment_id.unwrap())).collect()
         };
 
         let question = write(&mut conn, &asker, setup, None, "What arm is that?", noon()).unwrap();
@@ -1243,7 +1243,7 @@ mod comment_tests {
         let first = &inbox.notifications[0];
         assert_eq!(
             (first.actor.as_deref(), first.excerpt.as_deref(), first.setup_id),
-            (Some(third.display_name.as_str()), Some("Me too"), setup)
+            (Some(third.display_name.as_str()), Some("Me too"), Some(setup))
         );
 
         // Reading: the member's own ids (another's are ignored), then all.
@@ -1264,6 +1264,7 @@ mod comment_tests {
 
     fn a_comment_is_reported_once_per_member_into_the_queue_and_an_admin_decides(db: TestDb) {
         use setupiq_community::service::moderation::{self, Decision};
+        use setupiq_community::service::notifications::{self, NotificationKind};
 
         let mut conn = db.conn();
         let owner = fixtures::verified_account(&mut conn, "flag-owner@example.com", noon());
@@ -1299,8 +1300,15 @@ mod comment_tests {
         assert_eq!(queue[0].reports[0].reporter_username, a.username, "admins see who reported");
         assert!(moderation::queue(&mut conn).unwrap().is_empty(), "the setups' queue is not the comments'");
 
-        assert_eq!(moderation::review_comment(&mut conn, fine, Decision::Dismiss, noon()).unwrap(), 1);
-        assert_eq!(moderation::review_comment(&mut conn, insult, Decision::Remove, noon()).unwrap(), 2);
+        let moderator = fixtures::account(&mut conn, "flag-mod@example.com");
+        assert_eq!(
+            moderation::review_comment(&mut conn, moderator.id, fine, Decision::Dismiss, noon()).unwrap(),
+            1
+        );
+        assert_eq!(
+            moderation::review_comment(&mut conn, moderator.id, insult, Decision::Remove, noon()).unwrap(),
+            2
+        );
         assert!(moderation::comment_queue(&mut conn).unwrap().is_empty(), "both decided");
         let seen = thread(&mut conn, setup, None);
         let removed = seen.iter().find(|c| c.id == insult).unwrap();
@@ -1316,6 +1324,28 @@ mod comment_tests {
             "dismissed: the same member cannot report it again"
         );
         assert!(matches!(file(&mut conn, b.id, insult, None), Err(CommunityError::CommentNotFound)));
+
+        // The bell: the author hears their comment went, each reporter what became of theirs.
+        let told =
+            |conn: &mut DbConnection, user: i64| -> Vec<(NotificationKind, Option<i64>, Option<String>)> {
+                let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
+                inbox.notifications.into_iter().map(|n| (n.kind, n.setup_id, n.excerpt)).collect()
+            };
+        let spam = Some("Buy cheap followers at spam.example".to_owned());
+        assert!(told(&mut conn, rude.id).contains(&(
+            NotificationKind::CommentRemoved,
+            Some(setup),
+            spam.clone()
+        )));
+        assert_eq!(told(&mut conn, b.id), [(NotificationKind::ReportUpheld, Some(setup), spam.clone())]);
+        assert_eq!(
+            told(&mut conn, a.id),
+            [
+                (NotificationKind::ReportUpheld, Some(setup), spam),
+                (NotificationKind::ReportDismissed, Some(setup), Some("Nice lamp".to_owned())),
+            ]
+        );
+        assert!(told(&mut conn, moderator.id).is_empty());
 
         let export = export::comment_reports(&mut conn, a.id).unwrap().data.to_string();
         assert!(

@@ -439,10 +439,11 @@ diesel::table! {
         user_id -> BigInt,
         kind -> Text,
         actor_id -> Nullable<BigInt>,
-        setup_id -> BigInt,
-        comment_id -> BigInt,
+        setup_id -> Nullable<BigInt>,
+        comment_id -> Nullable<BigInt>,
         created_at -> Timestamp,
         read_at -> Nullable<Timestamp>,
+        subject -> Nullable<Text>,
     }
 }
 

@@ -742,6 +742,16 @@ async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
         (log["entries"][0]["action"].as_str(), log["entries"][0]["details"].as_str()),
         (Some("remove_comment"), Some("1 open reports closed. Scam"))
     );
+    for (who, kind) in [(&reader, "report_upheld"), (&spammer, "comment_removed")] {
+        let inbox = who.get("/_api/notifications").await.json();
+        let first = &inbox["notifications"][0];
+        assert_eq!(
+            (first["kind"].as_str(), first["excerpt"].as_str(), &first["setupId"], &first["commentId"]),
+            (Some(kind), Some("Free skins at scam.example"), &setup_id, &Value::Null),
+            "{inbox}"
+        );
+        assert_eq!(inbox["unread"], 1);
+    }
     let res = admin
         .post("/_api/admin/comment-reports/decide", json!({"commentId": spam, "decision": "dismiss"}))
         .await;

@@ -2447,27 +2447,37 @@ export interface components {
             summary: components["schemas"]["PostSummaryDto"];
         };
         NotificationDto: {
-            /** @description Who commented (none once their account is gone). */
+            /** @description Who commented (none once their account is gone, and for a moderator's decision). */
             actorName?: string | null;
-            /** Format: int64 */
-            commentId: number;
+            /**
+             * Format: int64
+             * @description The comment (`comment` and `reply`).
+             */
+            commentId?: number | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description The start of the comment (none once it was deleted). */
+            /**
+             * @description The start of the comment (none once it was deleted); for a moderator's decision
+             *     (`post_removed`, `comment_removed`, `report_upheld`, `report_dismissed`), what it was
+             *     about: the post's title or the start of the comment.
+             */
             excerpt?: string | null;
             /** Format: int64 */
             id: number;
             kind: components["schemas"]["NotificationKind"];
             read: boolean;
-            /** Format: int64 */
-            setupId: number;
+            /**
+             * Format: int64
+             * @description The setup it is about (`/community/setup/{setupId}`), while it stands.
+             */
+            setupId?: number | null;
             setupTitle?: string | null;
         };
         /**
          * @description What a notification tells its recipient.
          * @enum {string}
          */
-        NotificationKind: "comment" | "reply";
+        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed";
         NotificationsResponse: {
             /** @description Newest first. */
             notifications: components["schemas"]["NotificationDto"][];

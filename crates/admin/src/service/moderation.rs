@@ -57,7 +57,7 @@ pub fn decide_comment(
     changes: &FeedChanges,
 ) -> Result<(), AdminError> {
     write_transaction(conn, |conn| -> Result<_, AdminError> {
-        let closed = moderation::review_comment(conn, comment_id, decision, now)?;
+        let closed = moderation::review_comment(conn, actor.id, comment_id, decision, now)?;
         let action = match decision {
             Decision::Dismiss => Action::DismissCommentReports,
             Decision::Remove => Action::RemoveComment,

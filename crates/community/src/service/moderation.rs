@@ -14,6 +14,7 @@ use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::comments;
+use super::notifications::{self, Decided};
 use super::reports::{ReportReason, ReportStatus};
 use super::setups::{self, photos_of};
 use crate::error::CommunityError;
@@ -158,19 +159,36 @@ pub fn review(
     now: DateTime<Utc>,
 ) -> Result<Reviewed, CommunityError> {
     write_transaction(conn, |conn| {
-        repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
-        match decision {
+        let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
+        let reporters = repo::open_reporters(conn, setup_id)?;
+        let title =
+            setup.title.clone().filter(|t| !t.trim().is_empty()).unwrap_or_else(|| "Untitled".to_owned());
+        let mut decided = Decided {
+            moderator_id: admin_id,
+            setup_id: Some(setup_id),
+            subject: &title,
+            removed_from: None,
+            comment: false,
+            reporters: &reporters,
+            at: now,
+        };
+        let reviewed = match decision {
             Decision::Dismiss => {
                 let closed = repo::close_reports(conn, setup_id, ReportStatus::Dismissed, now.naive_utc())?;
                 repo::unhide(conn, setup_id)?;
-                Ok(Reviewed { closed_reports: closed, media: Vec::new() })
+                Reviewed { closed_reports: closed, media: Vec::new() }
             }
             Decision::Remove => {
                 let closed = repo::close_reports(conn, setup_id, ReportStatus::Upheld, now.naive_utc())?;
                 let media = setups::remove(conn, admin_id, true, setup_id)?;
-                Ok(Reviewed { closed_reports: closed, media })
+                // The post is gone: its notifications keep only its title.
+                decided.setup_id = None;
+                decided.removed_from = Some(setup.user_id);
+                Reviewed { closed_reports: closed, media }
             }
-        }
+        };
+        notifications::on_decision(conn, decided)?;
+        Ok(reviewed)
     })
 }
 
@@ -240,24 +258,41 @@ pub fn comment_queue(conn: &mut DbConnection) -> Result<Vec<ReportedComment>, Co
 /// closed. Removing a comment that is already "[deleted]" only closes its reports.
 pub fn review_comment(
     conn: &mut DbConnection,
+    admin_id: i64,
     comment_id: i64,
     decision: Decision,
     now: DateTime<Utc>,
 ) -> Result<usize, CommunityError> {
     write_transaction(conn, |conn| {
         let comment = repo::find_comment(conn, comment_id)?.ok_or(CommunityError::CommentNotFound)?;
-        match decision {
+        let reporters = repo::open_comment_reporters(conn, comment_id)?;
+        let subject = notifications::excerpt_of(&comment.body);
+        let mut decided = Decided {
+            moderator_id: admin_id,
+            setup_id: Some(comment.setup_id),
+            subject: &subject,
+            removed_from: None,
+            comment: true,
+            reporters: &reporters,
+            at: now,
+        };
+        let closed = match decision {
             Decision::Dismiss => {
-                Ok(repo::close_comment_reports(conn, comment_id, ReportStatus::Dismissed, now.naive_utc())?)
+                repo::close_comment_reports(conn, comment_id, ReportStatus::Dismissed, now.naive_utc())?
             }
             Decision::Remove => {
                 let closed =
                     repo::close_comment_reports(conn, comment_id, ReportStatus::Upheld, now.naive_utc())?;
                 if !comment.deleted {
                     comments::remove(conn, &comment)?;
+                    decided.removed_from = comment.user_id;
                 }
-                Ok(closed)
+                closed
             }
+        };
+        if !comment.deleted {
+            notifications::on_decision(conn, decided)?;
         }
+        Ok(closed)
     })
 }

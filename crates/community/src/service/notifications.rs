@@ -1,6 +1,7 @@
 //! What the bell tells a member: someone commented on their setup, or replied to their
-//! comment. Filed in the comment's own transaction, one per event and recipient, never for
-//! a member's own action; read when they open it (or all at once).
+//! comment; a moderator removed their post or comment, or decided on what they reported.
+//! Filed in the comment's (or the decision's) own transaction, one per event and recipient,
+//! never for a member's own action; read when they open it (or all at once).
 
 use std::collections::HashMap;
 
@@ -44,8 +45,9 @@ pub(crate) fn on_comment(conn: &mut DbConnection, new: NewComment) -> Result<(),
             user_id,
             kind,
             actor_id: Some(new.author_id),
-            setup_id: new.setup_id,
-            comment_id: new.comment_id,
+            setup_id: Some(new.setup_id),
+            comment_id: Some(new.comment_id),
+            subject: None,
             created_at: new.at.naive_utc(),
         };
         repo::insert_notification(conn, &form)?;
@@ -53,17 +55,74 @@ pub(crate) fn on_comment(conn: &mut DbConnection, new: NewComment) -> Result<(),
     Ok(())
 }
 
+/// A moderator's decision, as the notifications need it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Decided<'a> {
+    pub moderator_id: i64,
+    /// The setup it concerned, if it still stands.
+    pub setup_id: Option<i64>,
+    /// The post's title or the start of the comment, as it was.
+    pub subject: &'a str,
+    /// Whose post or comment was removed (none when it stays, or its author is gone).
+    pub removed_from: Option<i64>,
+    /// The post (false) or a comment (true).
+    pub comment: bool,
+    /// Who reported it; told it was upheld (removed) or dismissed.
+    pub reporters: &'a [i64],
+    pub at: DateTime<Utc>,
+}
+
+/// Files what a moderator's decision tells: the author of what was removed, and everyone
+/// who reported it. The moderator is never told of their own decision.
+pub(crate) fn on_decision(conn: &mut DbConnection, decided: Decided<'_>) -> Result<(), DieselError> {
+    let removed =
+        if decided.comment { NotificationKind::CommentRemoved } else { NotificationKind::PostRemoved };
+    let mut told: Vec<(i64, NotificationKind)> =
+        decided.removed_from.map(|id| (id, removed)).into_iter().collect();
+    let verdict = if decided.removed_from.is_some() {
+        NotificationKind::ReportUpheld
+    } else {
+        NotificationKind::ReportDismissed
+    };
+    told.extend(decided.reporters.iter().map(|&id| (id, verdict)));
+    for (user_id, kind) in told.into_iter().filter(|(id, _)| *id != decided.moderator_id) {
+        let form = NotificationInsertForm {
+            user_id,
+            kind,
+            actor_id: None,
+            setup_id: decided.setup_id,
+            comment_id: None,
+            subject: Some(decided.subject),
+            created_at: decided.at.naive_utc(),
+        };
+        repo::insert_notification(conn, &form)?;
+    }
+    Ok(())
+}
+
+/// The start of a text, as a notification quotes it.
+pub(crate) fn excerpt_of(text: &str) -> String {
+    let mut excerpt: String = text.chars().take(EXCERPT_CHARS).collect();
+    if text.chars().count() > EXCERPT_CHARS {
+        excerpt.push('…');
+    }
+    excerpt
+}
+
 /// One notification as its recipient sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notification {
     pub id: i64,
     pub kind: NotificationKind,
-    /// Who commented (none once their account is gone).
+    /// Who commented (none once their account is gone, and for a moderator's decision).
     pub actor: Option<String>,
-    pub setup_id: i64,
+    /// The setup it is about, while it stands.
+    pub setup_id: Option<i64>,
     pub setup_title: Option<String>,
-    pub comment_id: i64,
-    /// The start of the comment (none once it was deleted).
+    /// The comment (none for a moderator's decision).
+    pub comment_id: Option<i64>,
+    /// The start of the comment (none once it was deleted); for a moderator's decision, what
+    /// it was about (the post's title, the start of the comment).
     pub excerpt: Option<String>,
     pub created_at: DateTime<Utc>,
     pub read: bool,
@@ -93,9 +152,9 @@ pub fn inbox(
         .into_iter()
         .map(|a| (a.id, a))
         .collect();
-    let setup_ids: Vec<i64> = rows.iter().map(|r| r.setup_id).collect();
+    let setup_ids: Vec<i64> = rows.iter().filter_map(|r| r.setup_id).collect();
     let titles = repo::setup_titles(conn, &setup_ids)?;
-    let comment_ids: Vec<i64> = rows.iter().map(|r| r.comment_id).collect();
+    let comment_ids: Vec<i64> = rows.iter().filter_map(|r| r.comment_id).collect();
     let comments = repo::comments_by_id(conn, &comment_ids)?;
     let notifications = rows
         .into_iter()
@@ -104,9 +163,12 @@ pub fn inbox(
             kind: row.kind,
             actor: row.actor_id.and_then(|id| actors.get(&id)).map(|a| a.shown_name().to_owned()),
             setup_id: row.setup_id,
-            setup_title: titles.get(&row.setup_id).cloned().flatten(),
+            setup_title: row.setup_id.and_then(|id| titles.get(&id).cloned().flatten()),
             comment_id: row.comment_id,
-            excerpt: comments.get(&row.comment_id).and_then(excerpt),
+            excerpt: match row.comment_id {
+                Some(id) => comments.get(&id).and_then(excerpt),
+                None => row.subject,
+            },
             created_at: row.created_at.and_utc(),
             read: row.read_at.is_some(),
         })
@@ -115,14 +177,7 @@ pub fn inbox(
 }
 
 fn excerpt(comment: &CommentRow) -> Option<String> {
-    if comment.deleted {
-        return None;
-    }
-    let mut text: String = comment.body.chars().take(EXCERPT_CHARS).collect();
-    if comment.body.chars().count() > EXCERPT_CHARS {
-        text.push('…');
-    }
-    Some(text)
+    (!comment.deleted).then(|| excerpt_of(&comment.body))
 }
 
 /// How many of the member's notifications are unread: all the bell asks, every minute.

@@ -6,13 +6,31 @@ import { relativeTime } from '@/lib/relativeTime'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { fetchNotifications, markNotificationsRead, NOTIFICATIONS_KEY, UNREAD_KEY, type Notification } from '../api'
 
+/** What happened, in one sentence; a moderator's decision quotes what it was about. */
 function sentence(n: Notification): string {
   const who = n.actorName ?? 'Someone'
   const where = n.setupTitle ? `“${n.setupTitle}”` : 'your setup'
-  return n.kind === 'reply' ? `${who} replied to your comment on ${where}` : `${who} commented on ${where}`
+  const what = n.excerpt ? `“${n.excerpt}”` : ''
+  switch (n.kind) {
+    case 'reply':
+      return `${who} replied to your comment on ${where}`
+    case 'comment':
+      return `${who} commented on ${where}`
+    case 'post_removed':
+      return `A moderator removed your post ${what}`.trim()
+    case 'comment_removed':
+      return `A moderator removed your comment ${what}`.trim()
+    case 'report_upheld':
+      return `A moderator removed ${what || 'what'} you reported. Thank you.`
+    case 'report_dismissed':
+      return `A moderator reviewed ${what || 'what'} you reported and kept it.`
+  }
 }
 
-/** `/notifications`: what others said to the member, newest first; opening one reads it. */
+/** A moderator's decision quotes its subject in the sentence itself. */
+const DECISIONS: Notification['kind'][] = ['post_removed', 'comment_removed', 'report_upheld', 'report_dismissed']
+
+/** `/notifications`: what others said to the member and moderators decided, newest first; opening one reads it. */
 export function NotificationsPage() {
   usePageTitle('Notifications')
   const { data, isLoading, mutate } = useSWR(NOTIFICATIONS_KEY, fetchNotifications)
@@ -35,16 +53,25 @@ export function NotificationsPage() {
         )}
       </div>
       {isLoading && <p className="muted">Loading notifications...</p>}
-      {data && data.notifications.length === 0 && <p className="muted">Nothing yet. When someone comments on your setup or replies to you, it shows here.</p>}
+      {data && data.notifications.length === 0 && <p className="muted">Nothing yet. When someone comments on your setup or replies to you, or a moderator decides on your post or report, it shows here.</p>}
       {data && data.notifications.length > 0 && (
         <ul className="stack plain-list" aria-label="Notifications">
           {data.notifications.map((n) => (
             <li key={n.id} className={`card stack notification${n.read ? '' : ' notification-unread'}`} data-testid="notification">
-              <Link to={`/community/setup/${n.setupId}`} className="text-link" onClick={() => void (n.read ? undefined : read({ ids: [n.id] }))}>
-                {sentence(n)}
-              </Link>
-              {n.excerpt && <p className="muted">{n.excerpt}</p>}
-              <span className="muted">{relativeTime(n.createdAt)}{n.read ? '' : ' · unread'}</span>
+              {n.setupId !== null ? (
+                <Link to={`/community/setup/${n.setupId}`} className="text-link" onClick={() => void (n.read ? undefined : read({ ids: [n.id] }))}>
+                  {sentence(n)}
+                </Link>
+              ) : (
+                <p>{sentence(n)}</p>
+              )}
+              {n.excerpt && !DECISIONS.includes(n.kind) && <p className="muted">{n.excerpt}</p>}
+              <span className="row muted">
+                {relativeTime(n.createdAt)}{n.read ? '' : ' · unread'}
+                {!n.read && n.setupId === null && (
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => void read({ ids: [n.id] })}>Mark as read</button>
+                )}
+              </span>
             </li>
           ))}
         </ul>

@@ -85,16 +85,10 @@ impl ReportedSetup {
 /// longest waiting. A fixed number of queries however long the queue.
 pub fn queue(conn: &mut DbConnection) -> Result<Vec<ReportedSetup>, CommunityError> {
     let reports = repo::open_reports(conn)?;
-    let mut setup_ids: Vec<i64> = reports.iter().map(|r| r.setup_id).collect();
-    setup_ids.sort_unstable();
-    setup_ids.dedup();
+    let setup_ids = unique(reports.iter().map(|r| r.setup_id));
     let setups = repo::find_setups(conn, &setup_ids)?;
-    let mut people: Vec<i64> =
-        reports.iter().map(|r| r.reporter_id).chain(setups.iter().map(|s| s.user_id)).collect();
-    people.sort_unstable();
-    people.dedup();
-    let accounts: HashMap<i64, Account> =
-        setupiq_auth::service::accounts::find_many(conn, &people)?.into_iter().map(|a| (a.id, a)).collect();
+    let people = reports.iter().map(|r| r.reporter_id).chain(setups.iter().map(|s| s.user_id));
+    let accounts = accounts_by_id(conn, unique(people))?;
     let mut photos = photos_of(conn, &setup_ids)?;
     let mut queue: Vec<ReportedSetup> = setups
         .into_iter()
@@ -209,16 +203,9 @@ pub struct ReportedComment {
 /// fixed number of queries however long the list.
 pub fn comment_queue(conn: &mut DbConnection) -> Result<Vec<ReportedComment>, CommunityError> {
     let reports = repo::open_comment_reports(conn)?;
-    let mut comment_ids: Vec<i64> = reports.iter().map(|r| r.comment_id).collect();
-    comment_ids.sort_unstable();
-    comment_ids.dedup();
-    let found = repo::find_comments(conn, &comment_ids)?;
-    let mut people: Vec<i64> =
-        reports.iter().map(|r| r.reporter_id).chain(found.iter().filter_map(|c| c.user_id)).collect();
-    people.sort_unstable();
-    people.dedup();
-    let accounts: HashMap<i64, Account> =
-        setupiq_auth::service::accounts::find_many(conn, &people)?.into_iter().map(|a| (a.id, a)).collect();
+    let found = repo::find_comments(conn, &unique(reports.iter().map(|r| r.comment_id)))?;
+    let people = reports.iter().map(|r| r.reporter_id).chain(found.iter().filter_map(|c| c.user_id));
+    let accounts = accounts_by_id(conn, unique(people))?;
     let mut queue: Vec<ReportedComment> = found
         .into_iter()
         .map(|comment| ReportedComment {
@@ -295,4 +282,17 @@ pub fn review_comment(
         }
         Ok(closed)
     })
+}
+
+/// The ids, sorted, each once.
+fn unique(ids: impl Iterator<Item = i64>) -> Vec<i64> {
+    let mut ids: Vec<i64> = ids.collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// The accounts of `ids` by id, in one query.
+fn accounts_by_id(conn: &mut DbConnection, ids: Vec<i64>) -> Result<HashMap<i64, Account>, CommunityError> {
+    Ok(setupiq_auth::service::accounts::find_many(conn, &ids)?.into_iter().map(|a| (a.id, a)).collect())
 }

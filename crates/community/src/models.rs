@@ -37,6 +37,8 @@ setupiq_db::text_enum! {
         ReportUpheld = "report_upheld",
         /// A moderator reviewed what the recipient reported and kept it.
         ReportDismissed = "report_dismissed",
+        /// The recipient's setup reached the week's top 3 (once per setup).
+        TopWeek = "top_week",
     }
 }
 

@@ -802,3 +802,19 @@ pub(crate) fn open_comment_reporters(conn: &mut DbConnection, comment_id: i64) -
         .select(community_comment_reports::reporter_id)
         .load(conn)
 }
+
+/// Whether the member was already told this of the setup.
+pub(crate) fn was_notified(
+    conn: &mut DbConnection,
+    user_id: i64,
+    setup_id: i64,
+    kind: crate::models::NotificationKind,
+) -> QueryResult<bool> {
+    let n: i64 = notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::setup_id.eq(setup_id))
+        .filter(notifications::kind.eq(kind))
+        .select(count_star())
+        .first(conn)?;
+    Ok(n > 0)
+}

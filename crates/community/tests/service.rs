@@ -82,6 +82,7 @@ both_backends!(
     a_network_files_at_most_twenty_reports_a_day,
     only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it,
     a_deleted_account_takes_its_votes_out_of_the_scores,
+    an_upvote_into_the_weeks_top_three_tells_the_owner_once,
 );
 
 fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
@@ -324,6 +325,48 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
         votes::vote(&mut conn, d.id, setup, Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::SetupNotFound)
     ));
+}
+
+fn an_upvote_into_the_weeks_top_three_tells_the_owner_once(db: TestDb) {
+    use setupiq_community::service::notifications::{self, NotificationKind};
+
+    let mut conn = db.conn();
+    let voters: Vec<i64> =
+        (0..5).map(|i| fixtures::account(&mut conn, &format!("top-voter{i}@example.com")).id).collect();
+    let mine = fixtures::account(&mut conn, "top-mine@example.com");
+    let rival = fixtures::account(&mut conn, "top-rival@example.com");
+    let old = published(&mut conn, mine.id, noon() - Duration::days(8));
+    let setup = published(&mut conn, mine.id, noon());
+    let rivals: Vec<i64> = (0..3).map(|_| published(&mut conn, rival.id, noon())).collect();
+    let up = |conn: &mut DbConnection, voter: i64, setup: i64| {
+        votes::vote(conn, voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    };
+    for (n, rival_setup) in [3, 2, 2].iter().zip(&rivals) {
+        for voter in &voters[..*n] {
+            up(&mut conn, *voter, *rival_setup);
+        }
+    }
+    let told = |conn: &mut DbConnection, user: i64| -> Vec<(NotificationKind, Option<i64>)> {
+        let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
+        inbox.notifications.into_iter().map(|n| (n.kind, n.setup_id)).collect()
+    };
+    assert_eq!(told(&mut conn, rival.id).len(), 3, "each rival entered the top 3 once");
+
+    up(&mut conn, voters[0], setup);
+    for voter in &voters {
+        up(&mut conn, *voter, old);
+    }
+    assert!(told(&mut conn, mine.id).is_empty(), "1 point is 4th; a setup older than a week is not ranked");
+    for voter in &voters[1..4] {
+        up(&mut conn, *voter, setup);
+    }
+    assert_eq!(
+        told(&mut conn, mine.id),
+        [(NotificationKind::TopWeek, Some(setup))],
+        "4 points: in the top 3"
+    );
+    up(&mut conn, voters[4], setup);
+    assert_eq!(told(&mut conn, mine.id).len(), 1, "told once");
 }
 
 fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {

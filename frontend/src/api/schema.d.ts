@@ -2477,7 +2477,7 @@ export interface components {
          * @description What a notification tells its recipient.
          * @enum {string}
          */
-        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed";
+        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week";
         NotificationsResponse: {
             /** @description Newest first. */
             notifications: components["schemas"]["NotificationDto"][];

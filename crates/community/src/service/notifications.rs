@@ -1,5 +1,6 @@
 //! What the bell tells a member: someone commented on their setup, or replied to their
-//! comment; a moderator removed their post or comment, or decided on what they reported.
+//! comment; a moderator removed their post or comment, or decided on what they reported;
+//! their setup reached the week's top 3.
 //! Filed in the comment's (or the decision's) own transaction, one per event and recipient,
 //! never for a member's own action; read when they open it (or all at once).
 
@@ -97,6 +98,30 @@ pub(crate) fn on_decision(conn: &mut DbConnection, decided: Decided<'_>) -> Resu
         };
         repo::insert_notification(conn, &form)?;
     }
+    Ok(())
+}
+
+/// Tells a setup's owner it reached the week's top 3, once per setup.
+pub(crate) fn on_top_week(
+    conn: &mut DbConnection,
+    owner_id: i64,
+    setup_id: i64,
+    title: &str,
+    at: DateTime<Utc>,
+) -> Result<(), DieselError> {
+    if repo::was_notified(conn, owner_id, setup_id, NotificationKind::TopWeek)? {
+        return Ok(());
+    }
+    let form = NotificationInsertForm {
+        user_id: owner_id,
+        kind: NotificationKind::TopWeek,
+        actor_id: None,
+        setup_id: Some(setup_id),
+        comment_id: None,
+        subject: Some(title),
+        created_at: at.naive_utc(),
+    };
+    repo::insert_notification(conn, &form)?;
     Ok(())
 }
 

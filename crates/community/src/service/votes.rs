@@ -1,17 +1,20 @@
 //! Votes (spec §4 "Voting"): +1 or -1; the same value again takes the vote back, the other
 //! value switches it. One vote per user and setup (the table's key); the setup's score and
 //! upvotes are kept on its row and changed in the vote's transaction. Nobody votes on
-//! their own setup; a user casts at most [`DAILY_VOTE_LIMIT`] votes a day.
+//! their own setup; a user casts at most [`DAILY_VOTE_LIMIT`] votes a day. An upvote that
+//! lifts a setup of the last 7 days into the week's top 3 tells its owner (once).
 
 use chrono::{DateTime, Utc};
 use setupiq_auth::service::ledger;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_db::{DbConnection, write_transaction};
 
+use super::feed::Period;
+use super::notifications;
 use super::{until_tomorrow, utc_day};
 use crate::error::CommunityError;
 use crate::models::VoteInsertForm;
-use crate::repo;
+use crate::repo::{self, Order, Visible};
 
 pub const DAILY_VOTE_LIMIT: i64 = 300;
 
@@ -88,6 +91,25 @@ pub fn vote(
             }
         };
         let score = repo::add_to_score(conn, setup_id, score_change, upvote_change)?;
+        // Winners need an upvote (the Top of The Week badges), so only a rise can make one.
+        let week = Period::Week.since(now);
+        if score_change > 0
+            && score > 0
+            && !setup.hidden
+            && week.is_some_and(|since| setup.created_at >= since)
+        {
+            let top = repo::list_visible(
+                conn,
+                Visible { since: week, viewer: None, author: None },
+                Order::Score,
+                3,
+                0,
+            )?;
+            if top.iter().any(|s| s.id == setup_id) {
+                let title = setup.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or("Untitled");
+                notifications::on_top_week(conn, setup.user_id, setup_id, title, now)?;
+            }
+        }
         Ok(Voted { score, user_vote })
     })?;
     changes.votes_changed();

@@ -45,25 +45,27 @@ describe('notifications', () => {
     expect(server.calls.find((c) => c.path === '/_api/notifications/read')?.body).toEqual({ all: true })
   })
 
-  it("says what a moderator decided, links to a setup that stands, and marks a removed post's notice read", async () => {
+  it("says what a moderator decided and a top 3 place, links to a setup that stands, and marks a removed post's notice read", async () => {
     const server = mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/notifications': {
         status: 200,
         body: {
           notifications: [
+            { id: 7, kind: 'top_week', actorName: null, setupId: 9, setupTitle: 'Neon Den', commentId: null, excerpt: 'Neon Den', createdAt: new Date().toISOString(), read: true },
             { id: 6, kind: 'post_removed', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Neon Den', createdAt: new Date().toISOString(), read: false },
             { id: 5, kind: 'report_dismissed', actorName: null, setupId: 8, setupTitle: 'Desk', commentId: null, excerpt: 'Nice lamp', createdAt: new Date().toISOString(), read: true },
             { id: 4, kind: 'report_upheld', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Spam rig', createdAt: new Date().toISOString(), read: true },
           ],
           unread: 1,
-          pagination: { total: 3, limit: 10, offset: 0, hasMore: false },
+          pagination: { total: 4, limit: 10, offset: 0, hasMore: false },
         },
       },
       'POST /_api/notifications/read': { status: 200, body: { success: true, marked: 1 } },
     })
     renderApp(<NotificationsPage />)
     expect(await screen.findByText('A moderator removed your post “Neon Den”')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: "Your setup “Neon Den” reached this week's top 3!" })).toHaveAttribute('href', '/community/setup/9')
     expect(screen.getByRole('link', { name: 'A moderator reviewed “Nice lamp” you reported and kept it.' })).toHaveAttribute('href', '/community/setup/8')
     expect(screen.getByText('A moderator removed “Spam rig” you reported. Thank you.')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /removed/ })).not.toBeInTheDocument()

@@ -24,11 +24,13 @@ function sentence(n: Notification): string {
       return `A moderator removed ${what || 'what'} you reported. Thank you.`
     case 'report_dismissed':
       return `A moderator reviewed ${what || 'what'} you reported and kept it.`
+    case 'top_week':
+      return `Your setup ${what || where} reached this week's top 3!`
   }
 }
 
-/** A moderator's decision quotes its subject in the sentence itself. */
-const DECISIONS: Notification['kind'][] = ['post_removed', 'comment_removed', 'report_upheld', 'report_dismissed']
+/** These quote their subject in the sentence itself. */
+const QUOTED: Notification['kind'][] = ['post_removed', 'comment_removed', 'report_upheld', 'report_dismissed', 'top_week']
 
 /** `/notifications`: what others said to the member and moderators decided, newest first; opening one reads it. */
 export function NotificationsPage() {
@@ -65,7 +67,7 @@ export function NotificationsPage() {
               ) : (
                 <p>{sentence(n)}</p>
               )}
-              {n.excerpt && !DECISIONS.includes(n.kind) && <p className="muted">{n.excerpt}</p>}
+              {n.excerpt && !QUOTED.includes(n.kind) && <p className="muted">{n.excerpt}</p>}
               <span className="row muted">
                 {relativeTime(n.createdAt)}{n.read ? '' : ' · unread'}
                 {!n.read && n.setupId === null && (

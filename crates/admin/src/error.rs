@@ -24,8 +24,9 @@ pub enum AdminError {
         "The link check could not reach the network: {unreachable} of {total} links could not be checked ({cause}). No product was changed; try again when the server is online."
     )]
     ChecksUnreachable { unreachable: usize, total: usize, cause: String },
-    #[error("stored admin data is unreadable: {0}")]
-    Corrupt(String),
+    /// A run's redirect chain could not be written for the log.
+    #[error("a link check could not be stored")]
+    Encode(#[source] serde_json::Error),
     #[error(transparent)]
     Affiliate(#[from] AffiliateError),
     #[error(transparent)]
@@ -47,7 +48,7 @@ impl From<AdminError> for ApiError {
             AdminError::OwnAdminRole => ApiError::forbidden(message),
             AdminError::NothingToExpect => ApiError::invalid("productId", message),
             AdminError::ChecksUnreachable { .. } => ApiError::busy(message, 60),
-            AdminError::Corrupt(_) => ApiError::internal(err),
+            AdminError::Encode(_) => ApiError::internal(err),
             AdminError::Affiliate(affiliate) => affiliate.into(),
             AdminError::Community(community) => community.into(),
             AdminError::Auth(AuthError::UserNotFound) => ApiError::not_found(message),

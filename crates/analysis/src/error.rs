@@ -34,8 +34,14 @@ pub enum AnalysisError {
     /// The analyzer produced no usable result (logged; the user gets a generic message).
     #[error("Sorry, we couldn't analyze your setup right now. Please try again.")]
     Failed(String),
-    #[error("the analysis result cannot be stored or read: {0}")]
-    Corrupt(String),
+    /// A result that cannot be encoded for storing (`analysis`: none), or a stored one that
+    /// no longer decodes (`analysis`: its id).
+    #[error("the result of analysis {analysis:?} cannot be stored or read")]
+    Corrupt {
+        analysis: Option<i64>,
+        #[source]
+        source: serde_json::Error,
+    },
     #[error(transparent)]
     Auth(#[from] AuthError),
     #[error(transparent)]
@@ -81,7 +87,7 @@ impl From<AnalysisError> for ApiError {
                 tracing::error!(%why, "analysis failed");
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
             }
-            AnalysisError::Corrupt(_) => ApiError::internal(message),
+            AnalysisError::Corrupt { .. } => ApiError::internal(err),
             AnalysisError::Auth(AuthError::InsufficientCredits { .. }) => {
                 ApiError::insufficient_credits(AnalysisError::InsufficientCredits.to_string())
             }

@@ -70,8 +70,12 @@ pub enum CommunityError {
     Upload(UploadError),
     #[error(transparent)]
     Media(#[from] setupiq_core::media::MediaError),
+    /// A stored photo lost its thumbnail (every stored photo has one).
     #[error("stored community data is unreadable: {0}")]
-    Corrupt(String),
+    Corrupt(&'static str),
+    /// The RigPage badge could not be read.
+    #[error(transparent)]
+    Rigpage(setupiq_rigpage::RigpageError),
     #[error("a response could not be written: {0}")]
     Encode(#[from] serde_json::Error),
     #[error(transparent)]
@@ -86,7 +90,7 @@ impl From<setupiq_rigpage::RigpageError> for CommunityError {
     fn from(err: setupiq_rigpage::RigpageError) -> Self {
         match err {
             setupiq_rigpage::RigpageError::Db(db) => Self::Db(db),
-            other => Self::Corrupt(other.to_string()),
+            other => Self::Rigpage(other),
         }
     }
 }
@@ -141,7 +145,9 @@ impl From<CommunityError> for ApiError {
             CommunityError::Upload(upload) => upload.into_api("images"),
             // A media store that does not answer is an outage, not a bug: try again later.
             CommunityError::Media(_) => ApiError::unavailable(err),
-            CommunityError::Corrupt(_) | CommunityError::Encode(_) => ApiError::internal(err),
+            CommunityError::Corrupt(_) | CommunityError::Encode(_) | CommunityError::Rigpage(_) => {
+                ApiError::internal(err)
+            }
             CommunityError::Analysis(analysis) => analysis.into(),
             CommunityError::Auth(auth) => auth.into(),
             CommunityError::Db(db) => db.into(),

@@ -247,8 +247,11 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         if self.status.is_server_error() {
+            // The whole chain of causes (`#[source]`), so an error that wraps another keeps it in the log.
             match &self.source {
-                Some(source) => tracing::error!(status = %self.status, error = %source, "request failed"),
+                Some(source) => {
+                    tracing::error!(status = %self.status, error = %chain(source.as_ref()), "request failed")
+                }
                 None => tracing::error!(status = %self.status, "request failed"),
             }
         }
@@ -293,10 +296,32 @@ pub fn path_error_handler(err: actix_web::error::PathError, _req: &HttpRequest) 
     ApiError::bad_request(format!("Invalid path parameter: {err}")).into()
 }
 
+/// An error and each of its causes, outermost first: "a: b: c".
+pub fn chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        cause = inner.source();
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use actix_web::body::to_bytes;
+
+    #[test]
+    fn a_logged_error_names_every_cause() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("the result cannot be read")]
+        struct Outer(#[source] serde_json::Error);
+        let inner = serde_json::from_str::<u8>("x").unwrap_err();
+        let text = chain(&Outer(inner));
+        assert!(text.starts_with("the result cannot be read: expected value"), "{text}");
+    }
 
     #[actix_web::test]
     async fn internal_errors_hide_their_cause() {

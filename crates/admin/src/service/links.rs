@@ -319,8 +319,7 @@ pub fn finish_run(
                 checked_at: now.naive_utc(),
             };
             link_health::record(conn, product.id, &checked)?;
-            let chain =
-                serde_json::to_string(&result.chain).map_err(|e| AdminError::Corrupt(e.to_string()))?;
+            let chain = serde_json::to_string(&result.chain).map_err(AdminError::Encode)?;
             repo::insert_check(
                 conn,
                 &LinkCheckInsertForm {

@@ -223,7 +223,8 @@ pub fn save_and_charge(
     now: DateTime<Utc>,
 ) -> Result<(SavedAnalysis, i32), AnalysisError> {
     let report = Report::new(new.rating.assessment.clone(), new.suggestions.to_vec(), new.rating.analyzer);
-    let result_json = serde_json::to_string(&report).map_err(|e| AnalysisError::Corrupt(e.to_string()))?;
+    let result_json =
+        serde_json::to_string(&report).map_err(|source| AnalysisError::Corrupt { analysis: None, source })?;
     let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
     write_transaction(conn, |conn| {
         let balance = if new.is_pro {
@@ -359,7 +360,7 @@ pub fn media_of_user(
 
 pub(crate) fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
     let mut report: Report = serde_json::from_str(&row.result_json)
-        .map_err(|e| AnalysisError::Corrupt(format!("analysis {}: {e}", row.id)))?;
+        .map_err(|source| AnalysisError::Corrupt { analysis: Some(row.id), source })?;
     // The saved input type is the word on what was rated (results saved before the
     // assessment said so, or a provider's answer, don't).
     report.assessment.source = Some(row.input_type.source());

@@ -177,7 +177,7 @@ async fn store_photo(
     let prepared = ctx.uploads.prepare(&ticket, inspected, FIT).await?;
     drop(ticket);
     let stored = ctx.uploads.store("community", prepared).await?;
-    let thumbnail = stored.thumbnail.ok_or_else(|| CommunityError::Corrupt("no thumbnail stored".into()))?;
+    let thumbnail = stored.thumbnail.ok_or_else(|| CommunityError::Corrupt("no thumbnail stored"))?;
     Ok(StoredImage { image: stored.key, thumbnail })
 }
 

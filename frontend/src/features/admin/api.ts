@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { api, messageOf, unwrap, type Schemas } from '@/api/client'
 import { ADMIN_CACHE_MS, INBOX_PAGE_SIZE, LOG_PAGE_SIZE, TOP_PRODUCTS_LIMIT, UNKNOWN_ERROR, type AccountChange, type CategorySort, type Period } from './logic'
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useSWRConfig } from 'swr'
 import { analyzeSetup, isRefused, MY_ANALYSES_KEY, needsCredits, type AnalyzeProgress, type AnalyzeResponse } from './api'
 import { analyzeRequestSchema, type AnalyzeState } from './schemas'

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite'
 import { api, unwrap, type Schemas } from '@/api/client'
 import { fetchSetups, type SetupsPage } from './feed'

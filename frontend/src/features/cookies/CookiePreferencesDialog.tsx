@@ -1,6 +1,6 @@
 import * as Switch from '@radix-ui/react-switch'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Modal } from '@/components/ui/Modal'
 import { consentDescription, type Consent } from '@/lib/cookieConsent'
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { confirmPayment, useBalanceChanged, type Purchase } from './api'
 import { purchaseSuccessMessage } from './format'
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { BrandRenderError, downloadBlob, svgToPng } from '../brand'
 import { BRAND_ASSETS, brandSize, brandSvg, type BrandVariant } from '../logic'
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { plural } from '@/lib/plural'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { Modal } from '@/components/ui/Modal'
 import { Link } from 'react-router-dom'

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { Modal } from '@/components/ui/Modal'
 import { changeAccount, useRefreshAdmin, useUserSearch, type AdminAccount } from '../api'

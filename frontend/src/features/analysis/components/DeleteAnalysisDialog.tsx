@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useSWRConfig } from 'swr'
 import { messageOf, type Schemas } from '@/api/client'
 import { Modal } from '@/components/ui/Modal'

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes, useLocation } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useAuth } from '@/lib/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSaved } from '../testFixtures'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useSWRConfig } from 'swr'
 import { messageOf } from '@/api/client'
 import { useAuth } from '@/lib/auth'

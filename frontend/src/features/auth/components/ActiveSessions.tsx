@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import useSWR from 'swr'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Laptop } from 'lucide-react'
 import { messageOf } from '@/api/client'
 import { retryUnlessSignedOut } from '@/api/resources'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ApiError, messageOf } from '@/api/client'
 import { PasswordField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'

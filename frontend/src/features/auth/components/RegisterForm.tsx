@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Field, PasswordField } from '@/components/ui/Field'
 import { useAuth } from '@/lib/auth'
 import { plural } from '@/lib/plural'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Field, TextAreaField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'

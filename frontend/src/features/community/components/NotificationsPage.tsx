@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import useSWR, { useSWRConfig } from 'swr'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { relativeTime } from '@/lib/relativeTime'
 import { usePageTitle } from '@/lib/usePageTitle'

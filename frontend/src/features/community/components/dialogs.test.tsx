@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSetup, setupsPage, stubCarouselDom } from '../testFixtures'
 import { CommunityPage } from './CommunityPage'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useAuth } from '@/lib/auth'
 import { castVote, deleteSetup, editSetup, useRefreshCommunity, type CommunitySetup } from '../api'
 import { applyVote, type VoteValue } from '../logic'

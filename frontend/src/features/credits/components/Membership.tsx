@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useSWRConfig } from 'swr'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { useAuth } from '@/lib/auth'
 import { cancelPro, PRO_KEY, resumePro, usePro, type ProState } from '../api'

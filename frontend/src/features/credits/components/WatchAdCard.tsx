@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Clapperboard } from 'lucide-react'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useAuth } from '@/lib/auth'

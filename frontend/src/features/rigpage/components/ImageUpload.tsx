@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ApiError } from '@/api/client'
 import { uploadImage, type ImageKind } from '../api'
 import { imageProblem } from '../draft'

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { LockKeyhole, TriangleAlert } from 'lucide-react'
 import { ApiError, messageOf } from '@/api/client'
 import { Field, TextAreaField } from '@/components/ui/Field'

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { QR_PATH, useStats } from '../api'
 

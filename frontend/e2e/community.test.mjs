@@ -173,16 +173,18 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.match(await page.getByTestId('profile-stats').innerText(), /Total Upvotes\s*1/)
     await expectAccessible(page, assert, `/user/${owner.id}`)
 
-    // The owner's bell counts the comment; the notification leads to the setup's own page.
+    // The owner's bell counts the comment and the upvote that put the setup in the week's
+    // top 3; the comment's notification leads to the setup's own page and is read there.
     await page.goto('/community')
-    await page.getByRole('link', { name: 'Notifications, 1 unread' }).click()
+    await page.getByRole('link', { name: 'Notifications, 2 unread' }).click()
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor()
+    await page.getByRole('link', { name: `Your setup “${title}” reached this week's top 3!` }).waitFor()
     await expectAccessible(page, assert, '/notifications')
     await page.getByRole('link', { name: `Vera Voter commented on “${title}”` }).click()
     await page.waitForURL('**/community/setup/*')
     await page.getByRole('heading', { name: title, level: 1 }).waitFor()
     await page.getByTestId('comment').filter({ hasText: 'What monitor arm is that?' }).waitFor()
-    await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
+    await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor()
     await expectAccessible(page, assert, '/community/setup/{id}')
 
     // The owner removes the comment under their setup (an owner may), once confirmed.

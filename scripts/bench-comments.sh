@@ -30,28 +30,15 @@ trap cleanup EXIT
 port=$(free_port)
 base="http://127.0.0.1:$port"
 db="$work/data/setupiq.db"
-serve() {
-    SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$db" SETUPIQ_BIND="127.0.0.1:$port" \
-        SETUPIQ_PUBLIC_URL="$base" RUST_LOG=warn "$BIN" serve >>"$work/server.log" 2>&1 &
-    server=$!
-    wait_healthy "$base" "$work/server.log"
-}
-stop() { kill "$server"; wait "$server" 2>/dev/null || true; server=; }
 
 # The bench member analyses a real photo and publishes it: the setup everyone talks under.
-serve
+serve_sqlite
 jar="$work/cookies"
-curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
-    -d '{"email":"bench@example.com","password":"hunter2hunter2","displayName":"BenchGamer"}' \
-    "$base/_api/auth/register_with_password"
-photo=$(find "$PHOTOS" -maxdepth 1 -name 'setup*.jpg' | sort | head -1)
-[ -n "$photo" ] || { echo "bench-comments: no photo in $PHOTOS"; exit 1; }
-analyze_body "$photo" >"$work/analyze.json"
-curl -fs -b "$jar" -o /dev/null -H 'Content-Type: application/json' --data-binary "@$work/analyze.json" "$base/_api/analyze-setup"
+bench_member_analyses "$jar"
 analysis=$(curl -fs -b "$jar" "$base/_api/my-analyses" | python3 -c 'import json,sys; print(json.load(sys.stdin)["analyses"][0]["id"])')
 setup=$(curl -fs -b "$jar" -H 'Content-Type: application/json' -d "{\"analysisId\":$analysis}" "$base/_api/community/setup" \
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["setupId"])')
-stop
+stop_server
 
 python3 - "$db" "$setup" <<'PY'
 import sqlite3, sys
@@ -85,7 +72,7 @@ cur.executemany("INSERT INTO notifications (user_id, kind, actor_id, setup_id, c
 con.commit()
 print(f"== seeded 500 comments under setup {setup} ({len(comments)} rows), {len(rows)} notifications for its owner")
 PY
-serve
+serve_sqlite
 curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
     -d '{"email":"bench@example.com","password":"hunter2hunter2"}' "$base/_api/auth/login_with_password"
 session=$(awk '$6 == "setupiq_session" { print $7 }' "$jar")

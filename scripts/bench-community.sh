@@ -35,25 +35,12 @@ trap cleanup EXIT
 port=$(free_port)
 base="http://127.0.0.1:$port"
 db="$work/data/setupiq.db"
-serve() {
-    SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$db" SETUPIQ_BIND="127.0.0.1:$port" \
-        SETUPIQ_PUBLIC_URL="$base" RUST_LOG=warn "$BIN" serve >>"$work/server.log" 2>&1 &
-    server=$!
-    wait_healthy "$base" "$work/server.log"
-}
-stop() { kill "$server"; wait "$server" 2>/dev/null || true; server=; }
 
 # One real analysis of a shared photo: every seeded setup shows it (its result and photo).
-serve
+serve_sqlite
 jar="$work/cookies"
-curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
-    -d '{"email":"bench@example.com","password":"hunter2hunter2","displayName":"BenchGamer"}' \
-    "$base/_api/auth/register_with_password"
-photo=$(find "$PHOTOS" -maxdepth 1 -name 'setup*.jpg' | sort | head -1)
-[ -n "$photo" ] || { echo "bench-community: no photo in $PHOTOS"; exit 1; }
-analyze_body "$photo" >"$work/analyze.json"
-curl -fs -b "$jar" -o /dev/null -H 'Content-Type: application/json' --data-binary "@$work/analyze.json" "$base/_api/analyze-setup"
-stop
+bench_member_analyses "$jar"
+stop_server
 
 started=$(date +%s)
 python3 - "$db" "$SETUPS" "$VOTES" <<'EOF'
@@ -100,7 +87,7 @@ con.commit()
 print(f"== seeded {len(setup_ids)} setups, {len(pairs)} votes, {users} users")
 EOF
 echo "   (seeding took $(( $(date +%s) - started )) s)"
-serve
+serve_sqlite
 curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
     -d '{"email":"bench@example.com","password":"hunter2hunter2"}' "$base/_api/auth/login_with_password"
 session=$(awk '$6 == "setupiq_session" { print $7 }' "$jar")

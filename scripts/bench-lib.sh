@@ -70,3 +70,28 @@ CONF
     nginx_url="http://127.0.0.1:$port/$name"
     for _ in $(seq 1 50); do curl -fs "$nginx_url" >/dev/null 2>&1 && break; sleep 0.1; done
 }
+
+# Starts "$BIN serve" on $port with the SQLite database $db under $work (all set by the
+# caller) and waits until it answers; its pid stays in $server for stop_server.
+serve_sqlite() {
+    SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$db" SETUPIQ_BIND="127.0.0.1:$port" \
+        SETUPIQ_PUBLIC_URL="$base" RUST_LOG=warn "$BIN" serve >>"$work/server.log" 2>&1 &
+    server=$!
+    wait_healthy "$base" "$work/server.log"
+}
+stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=; }
+
+# Registers bench@example.com (its session in the cookie jar $1) on the server at $base and
+# has it analyse the first shared setup photo of $PHOTOS: a real analysis, whose result and
+# photo the bench then serves.
+bench_member_analyses() {
+    local jar=$1 photo
+    curl -fs -c "$jar" -o /dev/null -H 'Content-Type: application/json' \
+        -d '{"email":"bench@example.com","password":"hunter2hunter2","displayName":"BenchGamer"}' \
+        "$base/_api/auth/register_with_password"
+    photo=$(find "$PHOTOS" -maxdepth 1 -name 'setup*.jpg' | sort | head -1)
+    [ -n "$photo" ] || { echo "bench: no photo in $PHOTOS"; return 1; }
+    analyze_body "$photo" >"$work/analyze.json"
+    curl -fs -b "$jar" -o /dev/null -H 'Content-Type: application/json' --data-binary "@$work/analyze.json" \
+        "$base/_api/analyze-setup"
+}

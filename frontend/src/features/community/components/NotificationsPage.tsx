@@ -29,9 +29,6 @@ function sentence(n: Notification): string {
   }
 }
 
-/** These quote their subject in the sentence itself. */
-const QUOTED: Notification['kind'][] = ['post_removed', 'comment_removed', 'report_upheld', 'report_dismissed', 'top_week']
-
 /** `/notifications`: what others said to the member and moderators decided, newest first; opening one reads it. */
 export function NotificationsPage() {
   usePageTitle('Notifications')
@@ -67,7 +64,8 @@ export function NotificationsPage() {
               ) : (
                 <p>{sentence(n)}</p>
               )}
-              {n.excerpt && !QUOTED.includes(n.kind) && <p className="muted">{n.excerpt}</p>}
+              {/* A comment's start stands under the sentence; every other kind quotes it in the sentence. */}
+              {n.excerpt && n.commentId !== null && <p className="muted">{n.excerpt}</p>}
               <span className="row muted">
                 {relativeTime(n.createdAt)}{n.read ? '' : ' · unread'}
                 {!n.read && n.setupId === null && (

@@ -114,7 +114,7 @@ fn verification_run() {
             .iter()
             .flat_map(|(path, n)| (0..*n).map(move |i| format!("http://127.0.0.1:{port}/{path}/{i}?tag=setupiq-20")))
             .enumerate()
-            .map(|(i, url)| LinkToCheck { product_id: i64::try_from(i).unwrap(), url })
+            .map(|(i, url)| LinkToCheck { id: i64::try_from(i).unwrap(), url })
             .collect();
         let config = CheckerConfig {
             allow_loopback: true,

@@ -147,7 +147,7 @@ fn local_config() -> CheckerConfig {
 }
 
 fn link(url: &str) -> LinkToCheck {
-    LinkToCheck { product_id: 1, url: url.to_owned() }
+    LinkToCheck { id: 1, url: url.to_owned() }
 }
 
 async fn check(url: &str) -> CheckResult {
@@ -407,11 +407,8 @@ async fn forbidden_targets_are_refused_without_contacting_anything() {
     ] {
         urls.push(format!("http://{host}:{port}/p/1"));
     }
-    let links = urls
-        .iter()
-        .enumerate()
-        .map(|(id, url)| LinkToCheck { product_id: id as i64, url: url.clone() })
-        .collect();
+    let links =
+        urls.iter().enumerate().map(|(id, url)| LinkToCheck { id: id as i64, url: url.clone() }).collect();
     let config = CheckerConfig { allow_loopback: false, ..local_config() };
     let results = check_all(links, &config).await;
     assert_eq!(results.len(), urls.len());
@@ -550,13 +547,12 @@ async fn never_more_links_in_flight_than_concurrency() {
         }
     })
     .await;
-    let links: Vec<LinkToCheck> = (0..LINKS)
-        .map(|id| LinkToCheck { product_id: id as i64, url: merchant.url(&format!("/p/{id}")) })
-        .collect();
+    let links: Vec<LinkToCheck> =
+        (0..LINKS).map(|id| LinkToCheck { id: id as i64, url: merchant.url(&format!("/p/{id}")) }).collect();
     let config = CheckerConfig { concurrency: LIMIT, ..local_config() };
     let results = check_all(links, &config).await;
     for (id, result) in results.iter().enumerate() {
-        assert_eq!(result.product_id, id as i64, "results in input order");
+        assert_eq!(result.id, id as i64, "results in input order");
         assert_eq!(result.verdict, Verdict::Healthy, "link {id}");
     }
     assert_eq!(gate.lock().unwrap().max_in_flight, LIMIT);
@@ -569,8 +565,7 @@ async fn never_more_links_in_flight_than_concurrency() {
 async fn links_beyond_concurrency_wait_for_a_free_slot() {
     const LIMIT: usize = 3;
     let merchant = stand_in(|_| Reply::hang()).await;
-    let links =
-        (0..20).map(|id| LinkToCheck { product_id: id, url: merchant.url(&format!("/p/{id}")) }).collect();
+    let links = (0..20).map(|id| LinkToCheck { id, url: merchant.url(&format!("/p/{id}")) }).collect();
     let config = CheckerConfig {
         concurrency: LIMIT,
         run_deadline: Duration::from_secs(1),

@@ -161,7 +161,7 @@ fn result(
     final_url: Option<&str>,
 ) -> CheckResult {
     CheckResult {
-        product_id,
+        id: product_id,
         url: url.to_owned(),
         final_url: final_url.map(str::to_owned),
         status,
@@ -194,7 +194,7 @@ fn run_once(
     status: Option<u16>,
 ) -> links::RunSummary {
     let opened = links::open_run(conn, actor, LinkFilter::default(), noon()).unwrap();
-    let url = opened.links.iter().find(|l| l.product_id == product).unwrap().url.clone();
+    let url = opened.links.iter().find(|l| l.id == product).unwrap().url.clone();
     links::finish_run(conn, opened.run_id, &[result(product, &url, verdict, status, Some(&url))], noon())
         .unwrap()
 }
@@ -253,7 +253,7 @@ fn a_run_that_could_not_reach_the_network_changes_nothing(db: TestDb) {
             .iter()
             .map(|l| {
                 let cause = "DNS lookup of www.amazon.com failed: failed to lookup address information";
-                result(l.product_id, &l.url, Verdict::Unreachable(cause.into()), None, None)
+                result(l.id, &l.url, Verdict::Unreachable(cause.into()), None, None)
             })
             .collect();
         let refused = links::finish_run(&mut conn, opened.run_id, &results, noon());
@@ -292,8 +292,8 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
             .links
             .iter()
             .map(|l| {
-                let verdict = if l.product_id == a { unreachable.clone() } else { Verdict::Healthy };
-                result(l.product_id, &l.url, verdict, None, Some(&l.url))
+                let verdict = if l.id == a { unreachable.clone() } else { Verdict::Healthy };
+                result(l.id, &l.url, verdict, None, Some(&l.url))
             })
             .collect();
         let summary = links::finish_run(&mut conn, opened.run_id, &results, noon()).unwrap();
@@ -338,7 +338,7 @@ fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {
     }
     let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
     let home = "https://www.amazon.com/";
-    let url = opened.links.iter().find(|l| l.product_id == product).unwrap().url.clone();
+    let url = opened.links.iter().find(|l| l.id == product).unwrap().url.clone();
     let found = links::finish_run(
         &mut conn,
         opened.run_id,

@@ -39,6 +39,8 @@ setupiq_db::text_enum! {
         ReportDismissed = "report_dismissed",
         /// The recipient's setup reached the week's top 3 (once per setup).
         TopWeek = "top_week",
+        /// A link on the recipient's RigPage failed its daily check twice in a row.
+        RigpageLinkDead = "rigpage_link_dead",
     }
 }
 

@@ -313,6 +313,9 @@ diesel::table! {
         display_order -> Integer,
         enabled -> Bool,
         created_at -> Timestamp,
+        health -> Text,
+        consecutive_failures -> Integer,
+        checked_at -> Nullable<Timestamp>,
     }
 }
 

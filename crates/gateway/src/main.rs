@@ -125,6 +125,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(ms = started.elapsed().as_millis() as u64, "analyzer models loaded");
     let flusher = spawn_visit_flusher(state.db.clone(), state.pages.clone());
     let pro_settler = spawn_pro_settler(&state);
+    let link_checker = spawn_rigpage_link_checker(&state);
     let (db, pages) = (state.db.clone(), state.pages.clone());
     let server = HttpServer::new(move || build_app(state.clone()))
         .bind(&config.bind)
@@ -137,6 +138,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     server.run().await?;
     flusher.abort();
     pro_settler.abort();
+    link_checker.abort();
     // The last RigPage views and clicks gathered in memory.
     if let Err(e) = db.run(move |conn| pages.visits.flush(conn)).await {
         tracing::warn!(error = %e, "RigPage visits could not be written at shutdown");
@@ -164,6 +166,39 @@ fn spawn_pro_settler(state: &AppState) -> tokio::task::JoinHandle<()> {
                 setupiq_credits::service::pro::settle(&db, &provider, &clock, receipts, None).await
             {
                 tracing::warn!(error = %e, "Pro subscriptions could not be settled; trying again in a minute");
+            }
+        }
+    })
+}
+
+/// Every two minutes, checks a small batch of the links on live RigPages (each about once
+/// a day) and tells owners of the links that went dead.
+fn spawn_rigpage_link_checker(state: &AppState) -> tokio::task::JoinHandle<()> {
+    let (db, clock, checker) = (state.db.clone(), state.clock.clone(), state.link_checker.clone());
+    // On the main thread's local set: the checker's stream of borrowed futures is not `Send`.
+    actix_web::rt::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(120));
+        loop {
+            every.tick().await;
+            let batch = setupiq_admin::service::rigpage_links::BATCH;
+            match setupiq_admin::service::rigpage_links::check_due(&db, &checker, clock.now(), batch).await {
+                Ok(done) if done.unreachable => {
+                    tracing::warn!(
+                        checked = done.checked,
+                        "RigPage links could not be reached from this server; nothing recorded"
+                    );
+                }
+                Ok(done) if done.checked > 0 => {
+                    tracing::info!(
+                        checked = done.checked,
+                        went_dead = done.went_dead,
+                        "RigPage links checked"
+                    );
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "RigPage links could not be checked; trying again later")
+                }
             }
         }
     })

@@ -523,6 +523,9 @@ pub struct RigpageEditorResponse {
     pub best_score: Option<f64>,
     /// The user's photo analyses, newest first (at most 50).
     pub setups: Vec<SetupOption>,
+    /// Ids of the saved links the daily check found dead (failed twice in a row); a link
+    /// leaves the list when it answers again or its address changes.
+    pub dead_link_ids: Vec<i64>,
 }
 
 /// What a save cost.
@@ -567,6 +570,7 @@ impl From<EditorParts<'_>> for RigpageEditorResponse {
         let photos: Vec<&SavedAnalysis> =
             p.setups.iter().filter(|a| a.input_type == InputType::Image && a.image.is_some()).collect();
         Self {
+            dead_link_ids: p.editor.dead_links,
             config: p.editor.settings.into(),
             saved: p.editor.saved,
             ever_published: p.editor.ever_published,

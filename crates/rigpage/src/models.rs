@@ -16,6 +16,21 @@ setupiq_db::text_enum! {
     }
 }
 
+setupiq_db::text_enum! {
+    /// What the daily check last saw of a link (`rigpage_links.health`).
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum LinkHealth {
+        /// Not checked yet, or its address changed since.
+        Unchecked = "unchecked",
+        Healthy = "healthy",
+        /// Failed twice in a row.
+        Dead = "dead",
+        /// The check could not tell (a bot wall, or one failure so far).
+        Unknown = "unknown",
+    }
+}
+
 #[derive(Debug, Insertable, AsChangeset)]
 #[diesel(table_name = rigpages, treat_none_as_null = true)]
 pub(crate) struct RigpageForm<'a> {
@@ -102,6 +117,7 @@ pub(crate) struct LinkRow {
     pub section: Option<String>,
     pub image_url: Option<String>,
     pub enabled: bool,
+    pub health: LinkHealth,
 }
 
 #[derive(Debug, Insertable)]

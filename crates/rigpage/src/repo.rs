@@ -9,7 +9,7 @@ use setupiq_db::schema::{
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
-    DayCount, ImageInsertForm, LinkChangeset, LinkInsertForm, LinkRow, RigpageForm, RigpageRow,
+    DayCount, ImageInsertForm, LinkChangeset, LinkHealth, LinkInsertForm, LinkRow, RigpageForm, RigpageRow,
 };
 
 pub(crate) fn find_page(conn: &mut DbConnection, user_id: i64) -> QueryResult<Option<RigpageRow>> {
@@ -248,4 +248,85 @@ pub(crate) fn clicks_since(
         .filter(rigpage_link_clicks::day.ge(from))
         .select((rigpage_link_clicks::link_id, (rigpage_link_clicks::day, rigpage_link_clicks::clicks)))
         .load(conn)
+}
+
+/// Enabled links of live pages not checked since `before`, the longest unchecked first.
+pub(crate) fn links_due(
+    conn: &mut DbConnection,
+    before: NaiveDateTime,
+    limit: i64,
+) -> QueryResult<Vec<(i64, String)>> {
+    rigpage_links::table
+        .inner_join(rigpages::table)
+        .filter(rigpages::enabled.eq(true))
+        .filter(rigpage_links::enabled.eq(true))
+        .filter(rigpage_links::checked_at.is_null().or(rigpage_links::checked_at.lt(before)))
+        // Never checked first (SQLite sorts NULL first, PostgreSQL last).
+        .order((
+            rigpage_links::checked_at.is_not_null(),
+            rigpage_links::checked_at.asc(),
+            rigpage_links::id.asc(),
+        ))
+        .limit(limit)
+        .select((rigpage_links::id, rigpage_links::url))
+        .load(conn)
+}
+
+/// Marks a link as being checked now unless another process did since `before`; 1 when
+/// this call claimed it.
+pub(crate) fn claim_link(
+    conn: &mut DbConnection,
+    link_id: i64,
+    before: NaiveDateTime,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        rigpage_links::table
+            .find(link_id)
+            .filter(rigpage_links::checked_at.is_null().or(rigpage_links::checked_at.lt(before))),
+    )
+    .set(rigpage_links::checked_at.eq(now))
+    .execute(conn)
+}
+
+/// A link's owner, label, health and failures in a row, while its address is still `url`.
+pub(crate) fn link_state(
+    conn: &mut DbConnection,
+    link_id: i64,
+    url: &str,
+) -> QueryResult<Option<(i64, String, LinkHealth, i32)>> {
+    rigpage_links::table
+        .find(link_id)
+        .filter(rigpage_links::url.eq(url))
+        .select((
+            rigpage_links::user_id,
+            rigpage_links::label,
+            rigpage_links::health,
+            rigpage_links::consecutive_failures,
+        ))
+        .first(conn)
+        .optional()
+}
+
+/// Sets what a check saw of a link.
+pub(crate) fn set_link_health(
+    conn: &mut DbConnection,
+    link_id: i64,
+    health: LinkHealth,
+    failures: i32,
+) -> QueryResult<usize> {
+    diesel::update(rigpage_links::table.find(link_id))
+        .set((rigpage_links::health.eq(health), rigpage_links::consecutive_failures.eq(failures)))
+        .execute(conn)
+}
+
+/// Forgets what the checks saw of a link whose address changed: the next run checks it.
+pub(crate) fn reset_link_health(conn: &mut DbConnection, link_id: i64) -> QueryResult<usize> {
+    diesel::update(rigpage_links::table.find(link_id))
+        .set((
+            rigpage_links::health.eq(LinkHealth::Unchecked),
+            rigpage_links::consecutive_failures.eq(0),
+            rigpage_links::checked_at.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)
 }

@@ -2477,7 +2477,7 @@ export interface components {
          * @description What a notification tells its recipient.
          * @enum {string}
          */
-        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week";
+        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week" | "rigpage_link_dead";
         NotificationsResponse: {
             /** @description Newest first. */
             notifications: components["schemas"]["NotificationDto"][];
@@ -2953,6 +2953,11 @@ export interface components {
             bestScore?: number | null;
             /** Format: int32 */
             credits: number;
+            /**
+             * @description Ids of the saved links the daily check found dead (failed twice in a row); a link
+             *     leaves the list when it answers again or its address changes.
+             */
+            deadLinkIds: number[];
             displayName: string;
             /** @description The first Go Live is paid (going live again is free). */
             everPublished: boolean;

@@ -63,10 +63,11 @@ impl Default for CheckerConfig {
     }
 }
 
-/// One affiliate link of one product.
+/// One link: a product's affiliate link, or a link on a member's RigPage.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkToCheck {
-    pub product_id: i64,
+    /// The product's id, or the RigPage link's: given back with the result.
+    pub id: i64,
     pub url: String,
 }
 
@@ -111,7 +112,8 @@ pub enum Verdict {
 /// The outcome for one link.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckResult {
-    pub product_id: i64,
+    /// The [`LinkToCheck::id`] of the link.
+    pub id: i64,
     pub url: String,
     /// The last URL of the chain, whether or not it answered; `None` when the link did not parse.
     pub final_url: Option<String>,
@@ -345,7 +347,7 @@ fn build_client(config: &CheckerConfig) -> Result<Client, reqwest::Error> {
 /// A result for a link that was never requested.
 fn unchecked(link: &LinkToCheck, verdict: Verdict) -> CheckResult {
     CheckResult {
-        product_id: link.product_id,
+        id: link.id,
         url: link.url.clone(),
         final_url: None,
         status: None,
@@ -367,10 +369,10 @@ async fn check_link(
         Ok(landing) => classify(&link.url, &landing),
         Err(error) => error.into(),
     };
-    tracing::debug!(product_id = link.product_id, url = %link.url, ?verdict, hops = chain.len(), "link checked");
+    tracing::debug!(id = link.id, url = %link.url, ?verdict, hops = chain.len(), "link checked");
     let last = chain.last();
     CheckResult {
-        product_id: link.product_id,
+        id: link.id,
         url: link.url.clone(),
         final_url: last.map(|hop| hop.url.clone()),
         status: last.and_then(|hop| hop.status),

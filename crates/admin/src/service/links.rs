@@ -184,7 +184,7 @@ pub fn open_run(
         };
         let links = link_health::products(conn, category, network)?
             .into_iter()
-            .map(|p| LinkToCheck { product_id: p.id, url: p.link })
+            .map(|p| LinkToCheck { id: p.id, url: p.link })
             .collect();
         let details =
             format!("category: {}, network: {}", category.unwrap_or("all"), network.unwrap_or("all"));
@@ -243,7 +243,7 @@ impl RunSummary {
 
 /// Whether most of a run's links could not be checked from this server: then the run says
 /// nothing about the links. Returns how many, and the first cause, to explain the failure.
-fn mostly_unreachable(results: &[CheckResult]) -> Option<(usize, &str)> {
+pub(crate) fn mostly_unreachable(results: &[CheckResult]) -> Option<(usize, &str)> {
     let mut causes = results.iter().filter_map(|r| match &r.verdict {
         Verdict::Unreachable(cause) => Some(cause.as_str()),
         _ => None,
@@ -278,7 +278,7 @@ pub fn finish_run(
     write_transaction(conn, |conn| {
         let mut summary = RunSummary { run_id, ..RunSummary::default() };
         for result in results {
-            let Some(product) = link_health::find(conn, result.product_id)? else { continue };
+            let Some(product) = link_health::find(conn, result.id)? else { continue };
             let (health, failed) = judge(result, product.expected_final_url.as_deref());
             let verdict = verdict_key(&result.verdict);
             let status_code = result.status.map(i32::from);

@@ -1,6 +1,6 @@
 //! What the bell tells a member: someone commented on their setup, or replied to their
 //! comment; a moderator removed their post or comment, or decided on what they reported;
-//! their setup reached the week's top 3.
+//! their setup reached the week's top 3; a link on their RigPage went dead.
 //! Filed in the comment's (or the decision's) own transaction, one per event and recipient,
 //! never for a member's own action; read when they open it (or all at once).
 
@@ -119,6 +119,27 @@ pub(crate) fn on_top_week(
         setup_id: Some(setup_id),
         comment_id: None,
         subject: Some(title),
+        created_at: at.naive_utc(),
+    };
+    repo::insert_notification(conn, &form)?;
+    Ok(())
+}
+
+/// Tells a RigPage's owner that one of its links went dead (the link's label as the
+/// subject). The link health check calls it once per link going dead.
+pub fn on_rigpage_link_dead(
+    conn: &mut DbConnection,
+    owner_id: i64,
+    label: &str,
+    at: DateTime<Utc>,
+) -> Result<(), DieselError> {
+    let form = NotificationInsertForm {
+        user_id: owner_id,
+        kind: NotificationKind::RigpageLinkDead,
+        actor_id: None,
+        setup_id: None,
+        comment_id: None,
+        subject: Some(label),
         created_at: at.naive_utc(),
     };
     repo::insert_notification(conn, &form)?;

@@ -19,7 +19,7 @@ use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transacti
 use super::images;
 use super::themes::{ButtonStyle, FontStyle, Theme};
 use crate::error::RigpageError;
-use crate::models::{LinkChangeset, LinkInsertForm, LinkRow, RigpageForm, RigpageRow};
+use crate::models::{LinkChangeset, LinkHealth, LinkInsertForm, LinkRow, RigpageForm, RigpageRow};
 use crate::repo::{self, SlugHold};
 
 pub const PUBLISH_COST: i32 = 1;
@@ -212,6 +212,8 @@ pub struct Editor {
     pub ever_published: bool,
     /// Batches of links paid so far (the high-water mark).
     pub paid_link_batches: i32,
+    /// The saved links the daily check found dead.
+    pub dead_links: Vec<i64>,
 }
 
 impl Editor {
@@ -322,7 +324,7 @@ pub fn load(conn: &mut DbConnection, user_id: i64, username: &str) -> Result<Edi
         settings.opacity = 100;
         settings.show_setup_in_background = true;
     }
-    Ok(Editor { settings, saved: false, ever_published: false, paid_link_batches: 0 })
+    Ok(Editor { settings, saved: false, ever_published: false, paid_link_batches: 0, dead_links: Vec::new() })
 }
 
 /// 3-30 letters, digits, hyphens and underscores (the DTO says which rule failed).
@@ -433,6 +435,7 @@ pub fn save(
                 saved: false,
                 ever_published: false,
                 paid_link_batches: 0,
+                dead_links: Vec::new(),
             },
         };
         let charge = before.cost_of(settings);
@@ -558,6 +561,9 @@ fn save_links(
         let id = match existing {
             Some(id) => {
                 repo::update_link(conn, user_id, id, &fields)?;
+                if before.iter().any(|b| b.id == Some(id) && b.url != link.url) {
+                    repo::reset_link_health(conn, id)?;
+                }
                 id
             }
             None => repo::insert_link(
@@ -607,13 +613,13 @@ pub(crate) fn editor_of(row: RigpageRow, links: Vec<LinkRow>) -> Result<Editor, 
         show_setup_in_background: row.show_setup_in_background,
         sections,
         links: links
-            .into_iter()
+            .iter()
             .map(|l| Link {
                 id: Some(l.id),
-                label: l.label,
-                url: l.url,
-                section: l.section,
-                image_url: l.image_url,
+                label: l.label.clone(),
+                url: l.url.clone(),
+                section: l.section.clone(),
+                image_url: l.image_url.clone(),
                 enabled: l.enabled,
             })
             .collect(),
@@ -623,6 +629,7 @@ pub(crate) fn editor_of(row: RigpageRow, links: Vec<LinkRow>) -> Result<Editor, 
         saved: true,
         ever_published: row.ever_published,
         paid_link_batches: row.paid_link_batches,
+        dead_links: links.iter().filter(|l| l.health == LinkHealth::Dead).map(|l| l.id).collect(),
     })
 }
 

@@ -1,10 +1,12 @@
 //! The rules of RigPage: the config and its charges ([`config`]), the looks ([`themes`]),
 //! uploads ([`images`]), the public page ([`public`]) with its short-lived cache
-//! ([`cache`]), and the creator's analytics ([`visits`]).
+//! ([`cache`]), the creator's analytics ([`visits`]) and whether their links still work
+//! ([`link_health`]).
 
 pub mod cache;
 pub mod config;
 pub mod images;
+pub mod link_health;
 pub mod public;
 pub mod themes;
 pub mod visits;

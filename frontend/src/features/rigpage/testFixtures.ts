@@ -35,6 +35,7 @@ export function sampleEditor(overrides: Partial<Editor> = {}): Editor {
     profilePicture: null,
     credits: 3,
     bestScore: 7.46,
+    deadLinkIds: [],
     setups: [
       { id: 11, overallRating: 7.5, createdAt: '2026-03-14T09:26:53Z', inputType: 'image', inputData: '/media/analyses/11.jpg', thumbnailUrl: '/media/analyses/11-thumb.jpg' },
       { id: 7, overallRating: 6.1, createdAt: '2026-03-10T09:26:53Z', inputType: 'image', inputData: '/media/analyses/7.jpg', thumbnailUrl: null },

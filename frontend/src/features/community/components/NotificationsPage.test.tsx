@@ -45,7 +45,7 @@ describe('notifications', () => {
     expect(server.calls.find((c) => c.path === '/_api/notifications/read')?.body).toEqual({ all: true })
   })
 
-  it("says what a moderator decided and a top 3 place, links to a setup that stands, and marks a removed post's notice read", async () => {
+  it("says what a moderator decided, a top 3 place and a dead RigPage link, links to a setup that stands or the editor, and marks a removed post's notice read", async () => {
     const server = mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/notifications': {
@@ -56,9 +56,10 @@ describe('notifications', () => {
             { id: 6, kind: 'post_removed', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Neon Den', createdAt: new Date().toISOString(), read: false },
             { id: 5, kind: 'report_dismissed', actorName: null, setupId: 8, setupTitle: 'Desk', commentId: null, excerpt: 'Nice lamp', createdAt: new Date().toISOString(), read: true },
             { id: 4, kind: 'report_upheld', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Spam rig', createdAt: new Date().toISOString(), read: true },
+            { id: 3, kind: 'rigpage_link_dead', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Merch store', createdAt: new Date().toISOString(), read: true },
           ],
           unread: 1,
-          pagination: { total: 4, limit: 10, offset: 0, hasMore: false },
+          pagination: { total: 5, limit: 10, offset: 0, hasMore: false },
         },
       },
       'POST /_api/notifications/read': { status: 200, body: { success: true, marked: 1 } },
@@ -68,6 +69,7 @@ describe('notifications', () => {
     expect(screen.getByRole('link', { name: "Your setup “Neon Den” reached this week's top 3!" })).toHaveAttribute('href', '/community/setup/9')
     expect(screen.getByRole('link', { name: 'A moderator reviewed “Nice lamp” you reported and kept it.' })).toHaveAttribute('href', '/community/setup/8')
     expect(screen.getByText('A moderator removed “Spam rig” you reported. Thank you.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'A link on your RigPage, “Merch store”, stopped working: fix or remove it.' })).toHaveAttribute('href', '/rigpage-config')
     expect(screen.queryByRole('link', { name: /removed/ })).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Mark as read' }))
     await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/notifications/read')?.body).toEqual({ ids: [6] }))

@@ -26,7 +26,15 @@ function sentence(n: Notification): string {
       return `A moderator reviewed ${what || 'what'} you reported and kept it.`
     case 'top_week':
       return `Your setup ${what || where} reached this week's top 3!`
+    case 'rigpage_link_dead':
+      return `A link on your RigPage, ${what || 'one of them'}, stopped working: fix or remove it.`
   }
+}
+
+/** Where opening a notice leads: the setup it is about, or the RigPage editor for a dead link. */
+function targetOf(n: Notification): string | null {
+  if (n.setupId !== null) return `/community/setup/${n.setupId}`
+  return n.kind === 'rigpage_link_dead' ? '/rigpage-config' : null
 }
 
 /** `/notifications`: what others said to the member and moderators decided, newest first; opening one reads it. */
@@ -52,28 +60,31 @@ export function NotificationsPage() {
         )}
       </div>
       {isLoading && <p className="muted">Loading notifications...</p>}
-      {data && data.notifications.length === 0 && <p className="muted">Nothing yet. When someone comments on your setup or replies to you, or a moderator decides on your post or report, it shows here.</p>}
+      {data && data.notifications.length === 0 && <p className="muted">Nothing yet. When someone comments on your setup or replies to you, a moderator decides on your post or report, or a link on your RigPage stops working, it shows here.</p>}
       {data && data.notifications.length > 0 && (
         <ul className="stack plain-list" aria-label="Notifications">
-          {data.notifications.map((n) => (
-            <li key={n.id} className={`card stack notification${n.read ? '' : ' notification-unread'}`} data-testid="notification">
-              {n.setupId !== null ? (
-                <Link to={`/community/setup/${n.setupId}`} className="text-link" onClick={() => void (n.read ? undefined : read({ ids: [n.id] }))}>
-                  {sentence(n)}
-                </Link>
-              ) : (
-                <p>{sentence(n)}</p>
-              )}
-              {/* A comment's start stands under the sentence; every other kind quotes it in the sentence. */}
-              {n.excerpt && n.commentId !== null && <p className="muted">{n.excerpt}</p>}
-              <span className="row muted">
-                {relativeTime(n.createdAt)}{n.read ? '' : ' · unread'}
-                {!n.read && n.setupId === null && (
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => void read({ ids: [n.id] })}>Mark as read</button>
+          {data.notifications.map((n) => {
+            const target = targetOf(n)
+            return (
+              <li key={n.id} className={`card stack notification${n.read ? '' : ' notification-unread'}`} data-testid="notification">
+                {target !== null ? (
+                  <Link to={target} className="text-link" onClick={() => void (n.read ? undefined : read({ ids: [n.id] }))}>
+                    {sentence(n)}
+                  </Link>
+                ) : (
+                  <p>{sentence(n)}</p>
                 )}
-              </span>
-            </li>
-          ))}
+                {/* A comment's start stands under the sentence; every other kind quotes it in the sentence. */}
+                {n.excerpt && n.commentId !== null && <p className="muted">{n.excerpt}</p>}
+                <span className="row muted">
+                  {relativeTime(n.createdAt)}{n.read ? '' : ' · unread'}
+                  {!n.read && target === null && (
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => void read({ ids: [n.id] })}>Mark as read</button>
+                  )}
+                </span>
+              </li>
+            )
+          })}
         </ul>
       )}
     </div>

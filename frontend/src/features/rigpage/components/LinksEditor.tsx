@@ -17,6 +17,8 @@ export interface NewLink {
 
 interface LinksEditorProps {
   links: DraftLink[]
+  /** Saved links the server's daily check found dead. */
+  deadLinkIds: readonly number[]
   sections: string[]
   errors: FieldErrors
   newLink: NewLink
@@ -38,7 +40,7 @@ const NO_SECTION = ''
  * dragging the handle (mouse, touch after a short press, or the keyboard: Space, the
  * arrow keys, Space).
  */
-export function LinksEditor({ links, sections, errors, newLink, newLinkErrors, allowance, adding, onNewLinkChange, onAdd, onChange, onRemove, onMove }: LinksEditorProps) {
+export function LinksEditor({ links, deadLinkIds, sections, errors, newLink, newLinkErrors, allowance, adding, onNewLinkChange, onAdd, onChange, onRemove, onMove }: LinksEditorProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
@@ -92,6 +94,7 @@ export function LinksEditor({ links, sections, errors, newLink, newLinkErrors, a
                 <LinkRow
                   key={link.key}
                   link={link}
+                  dead={link.id !== null && deadLinkIds.includes(link.id)}
                   index={index}
                   sectionOptions={sectionOptions}
                   errors={errors}
@@ -123,6 +126,7 @@ export function LinksEditor({ links, sections, errors, newLink, newLinkErrors, a
 
 interface LinkRowProps {
   link: DraftLink
+  dead: boolean
   index: number
   sectionOptions: { value: string; label: string }[]
   errors: FieldErrors
@@ -130,7 +134,7 @@ interface LinkRowProps {
   onRemove: () => void
 }
 
-function LinkRow({ link, index, sectionOptions, errors, onChange, onRemove }: LinkRowProps) {
+function LinkRow({ link, dead, index, sectionOptions, errors, onChange, onRemove }: LinkRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: link.key })
   const n = index + 1
   const name = link.label.trim() || `link ${n}`
@@ -148,8 +152,10 @@ function LinkRow({ link, index, sectionOptions, errors, onChange, onRemove }: Li
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor"><circle cx="9" cy="6" r="1.6" /><circle cx="15" cy="6" r="1.6" /><circle cx="9" cy="12" r="1.6" /><circle cx="15" cy="12" r="1.6" /><circle cx="9" cy="18" r="1.6" /><circle cx="15" cy="18" r="1.6" /></svg>
         </button>
         <strong className="rp-link-title">{n}. {link.label.trim() || 'Untitled link'}</strong>
+        {dead && <span className="badge badge-danger">Not working</span>}
         <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove} aria-label={`Remove ${name}`}>Remove</button>
       </div>
+      {dead && <p className="rp-link-dead" role="note">Our daily check could not open this link twice in a row. Fix its address or remove it.</p>}
       <div className="grid grid-2">
         <Field label={<>Label<span className="sr-only"> of link {n}</span></>} value={link.label} maxLength={LABEL_MAX} error={error('label')} onChange={(event) => onChange({ label: event.target.value })} />
         <Field label={<>URL<span className="sr-only"> of link {n}</span></>} type="url" inputMode="url" value={link.url} error={error('url')} onChange={(event) => onChange({ url: event.target.value })} onBlur={(event) => withScheme(event.target.value) !== event.target.value && onChange({ url: withScheme(event.target.value) })} />

@@ -356,6 +356,16 @@ describe('the RigPage editor', () => {
     expect((previews()[1]?.body as ConfigRequest).links?.[1]?.url).toBe('https://instagram.com/pixel')
   })
 
+  it('marks the links the daily check found dead', async () => {
+    const links = sampleLinks(2)
+    server(sampleEditor({ saved: true, links, deadLinkIds: [links[1]?.id ?? -1] }))
+    renderEditor()
+    const rows = await screen.findAllByTestId('link-row')
+    expect(within(rows[0] as HTMLElement).queryByText('Not working')).not.toBeInTheDocument()
+    expect(within(rows[1] as HTMLElement).getByText('Not working')).toBeInTheDocument()
+    expect(within(rows[1] as HTMLElement).getByRole('note')).toHaveTextContent('Our daily check could not open this link twice in a row. Fix its address or remove it.')
+  })
+
   it('reorders links with the keyboard', async () => {
     const calls = server(sampleEditor({ saved: true, links: sampleLinks(3) }), (body) => saved(body))
     renderEditor()

@@ -562,6 +562,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
             <h2 id="rp-links-title" className="card-title">Links</h2>
             <LinksEditor
               links={draft.links}
+              deadLinkIds={editor.deadLinkIds}
               sections={names}
               errors={shownErrors}
               newLink={newLink}

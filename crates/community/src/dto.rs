@@ -735,3 +735,29 @@ pub struct ReadResponse {
     /// How many of them were unread.
     pub marked: usize,
 }
+
+/// The member's e-mail settings for notifications.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationSettingsDto {
+    /// A daily e-mail listing unread notifications (off unless the member turns it on).
+    pub email_digest: bool,
+    /// The digest needs a verified address.
+    pub email_verified: bool,
+}
+
+/// `POST /_api/notifications/settings`.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationSettingsRequest {
+    pub email_digest: bool,
+}
+
+/// `POST /_api/notifications/unsubscribe?token=…`: the digest's one-click unsubscribe link.
+#[derive(Debug, Deserialize, Validate, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UnsubscribeQuery {
+    /// The secret of the link mailed with the digest.
+    #[validate(length(min = 1, max = 100, message = "This unsubscribe link is not valid."))]
+    pub token: String,
+}

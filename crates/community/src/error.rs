@@ -59,6 +59,10 @@ pub enum CommunityError {
     CommentsTooFast { retry_after: u64 },
     #[error("You have reached today's comment limit. Please try again tomorrow.")]
     DailyCommentLimit { retry_after: u64 },
+    #[error("Please verify your email address to get the daily digest.")]
+    DigestNeedsVerifiedEmail,
+    #[error("This unsubscribe link is no longer valid. Sign in to change your e-mail settings.")]
+    UnsubscribeLinkUnknown,
     #[error("The photos are too large: at most 10 MB each.")]
     ImageTooLarge,
     #[error(transparent)]
@@ -114,7 +118,8 @@ impl From<CommunityError> for ApiError {
         match err {
             CommunityError::SetupNotFound
             | CommunityError::AnalysisNotFound
-            | CommunityError::CommentNotFound => ApiError::not_found(message),
+            | CommunityError::CommentNotFound
+            | CommunityError::UnsubscribeLinkUnknown => ApiError::not_found(message),
             CommunityError::CommentLength | CommunityError::CommentFiltered => {
                 ApiError::invalid("body", message)
             }
@@ -127,6 +132,7 @@ impl From<CommunityError> for ApiError {
             | CommunityError::NotOwner
             | CommunityError::EditWindowClosed
             | CommunityError::CommentNeedsVerifiedEmail
+            | CommunityError::DigestNeedsVerifiedEmail
             | CommunityError::NotCommentAuthor
             | CommunityError::CommentEditWindowClosed
             | CommunityError::CannotDeleteComment => ApiError::forbidden(message),

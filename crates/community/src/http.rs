@@ -15,13 +15,15 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::dto::{
     CommentDeleteRequest, CommentDto, CommentEditRequest, CommentReportRequest, CommentRequest,
     CommentedResponse, CommentsQuery, CommentsResponse, CommunitySetupDto, DeleteRequest, EditRequest,
-    LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse, NotificationDto, NotificationsQuery,
-    NotificationsResponse, Pagination, ProfileQuery, ProfileResponse, PublishRequest, PublishResponse,
-    ReadRequest, ReadResponse, ReportRequest, ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse,
-    UnreadResponse, VoteRequest, VoteResponse, text,
+    LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse, NotificationDto, NotificationSettingsDto,
+    NotificationSettingsRequest, NotificationsQuery, NotificationsResponse, Pagination, ProfileQuery,
+    ProfileResponse, PublishRequest, PublishResponse, ReadRequest, ReadResponse, ReportRequest,
+    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, UnreadResponse, UnsubscribeQuery,
+    VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
 use crate::service::comments::{self, Written};
+use crate::service::digest;
 use crate::service::feed::{self, Feed, FeedQuery};
 use crate::service::notifications::{self, Read};
 use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
@@ -55,7 +57,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
     .service(report_comment)
     .service(list_notifications)
     .service(unread_notifications)
-    .service(read_notifications);
+    .service(read_notifications)
+    .service(notification_settings)
+    .service(change_notification_settings)
+    .service(unsubscribe_digest);
 }
 
 /// An oversized body is oversized photos: say so in the dialog's words.
@@ -548,6 +553,68 @@ async fn read_notifications(
     let (user_id, now) = (user.id(), clock.now());
     let marked = db.run(move |conn| notifications::mark_read(conn, user_id, &read, now)).await?;
     Ok(web::Json(ReadResponse { success: true, marked }))
+}
+
+/// The member's e-mail settings for notifications (the daily digest).
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    responses((status = 200, description = "The settings", body = NotificationSettingsDto), NotSignedIn)
+)]
+#[get("/_api/notifications/settings")]
+async fn notification_settings(
+    user: CurrentUser,
+    db: web::Data<Db>,
+) -> Result<web::Json<NotificationSettingsDto>, ApiError> {
+    let (user_id, email_verified) = (user.id(), user.account.email_verified);
+    let email_digest = db.run(move |conn| digest::subscribed(conn, user_id)).await?;
+    Ok(web::Json(NotificationSettingsDto { email_digest, email_verified }))
+}
+
+/// Turns the daily digest on (a verified address is needed) or off.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = NotificationSettingsRequest,
+    responses(
+        (status = 200, description = "The settings now", body = NotificationSettingsDto),
+        InvalidInput,
+        NotSignedIn,
+        (status = 403, description = "\"Please verify your email address to get the daily digest.\"", body = ErrorBody),
+    )
+)]
+#[post("/_api/notifications/settings")]
+async fn change_notification_settings(
+    user: CurrentUser,
+    body: ValidJson<NotificationSettingsRequest>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<NotificationSettingsDto>, ApiError> {
+    let (on, now, email_verified) = (body.email_digest, clock.now(), user.account.email_verified);
+    let account = user.account;
+    db.run(move |conn| digest::set(conn, &account, on, now)).await?;
+    Ok(web::Json(NotificationSettingsDto { email_digest: on, email_verified }))
+}
+
+/// The digest's one-click unsubscribe: the link's page posts here, and so do mail clients
+/// (RFC 8058 `List-Unsubscribe-Post`, whatever the body). No session needed: the token is it.
+#[utoipa::path(
+    tag = "community",
+    params(UnsubscribeQuery),
+    responses(
+        (status = 200, description = "Unsubscribed", body = SuccessResponse),
+        InvalidInput,
+        (status = 404, description = "\"This unsubscribe link is no longer valid. Sign in to change your e-mail settings.\"", body = ErrorBody),
+    )
+)]
+#[post("/_api/notifications/unsubscribe")]
+async fn unsubscribe_digest(
+    query: ValidQuery<UnsubscribeQuery>,
+    db: web::Data<Db>,
+) -> Result<web::Json<SuccessResponse>, ApiError> {
+    let token = query.into_inner().token;
+    db.run(move |conn| digest::unsubscribe(conn, &token)).await?;
+    Ok(web::Json(SuccessResponse { success: true }))
 }
 
 /// One setup, as the feed shows it, for its own page (`/community/setup/{id}`).

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
-    community_votes, notifications,
+    community_votes, digest_subscriptions, notifications,
 };
 
 setupiq_db::text_enum! {
@@ -216,6 +216,18 @@ pub(crate) struct NotificationInsertForm<'a> {
     /// What a moderator's decision was about, as it was then (a title, a comment's start).
     pub subject: Option<&'a str>,
     pub created_at: NaiveDateTime,
+}
+
+/// A member's subscription to the daily e-mail digest.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = digest_subscriptions)]
+pub(crate) struct DigestSubscriptionRow {
+    pub user_id: i64,
+    /// The one-click unsubscribe link's secret.
+    pub token: String,
+    pub subscribed_at: NaiveDateTime,
+    /// Notifications up to this time were mailed, or predate the subscription.
+    pub covered_until: NaiveDateTime,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

@@ -7,15 +7,15 @@ use diesel::dsl::count_star;
 use diesel::prelude::*;
 use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
-    community_votes, notifications,
+    community_votes, digest_subscriptions, notifications,
 };
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::ReportStatus;
 use crate::models::{
-    CommentInsertForm, CommentReportInsertForm, CommentReportRow, CommentRow, ImageInsertForm, ImageRow,
-    MadeCommentReportRow, MadeReportRow, NotificationInsertForm, NotificationRow, ReportInsertForm,
-    ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
+    CommentInsertForm, CommentReportInsertForm, CommentReportRow, CommentRow, DigestSubscriptionRow,
+    ImageInsertForm, ImageRow, MadeCommentReportRow, MadeReportRow, NotificationInsertForm, NotificationRow,
+    ReportInsertForm, ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
 };
 
 pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<i64> {
@@ -817,4 +817,107 @@ pub(crate) fn was_notified(
         .select(count_star())
         .first(conn)?;
     Ok(n > 0)
+}
+
+/// The member's unread notifications created in `(after, until]`, newest first.
+pub(crate) fn unread_between(
+    conn: &mut DbConnection,
+    user_id: i64,
+    after: NaiveDateTime,
+    until: NaiveDateTime,
+    limit: i64,
+) -> QueryResult<Vec<NotificationRow>> {
+    notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::read_at.is_null())
+        .filter(notifications::created_at.gt(after))
+        .filter(notifications::created_at.le(until))
+        .order((notifications::created_at.desc(), notifications::id.desc()))
+        .limit(limit)
+        .select(NotificationRow::as_select())
+        .load(conn)
+}
+
+/// How many of the member's notifications created in `(after, until]` are unread.
+pub(crate) fn count_unread_between(
+    conn: &mut DbConnection,
+    user_id: i64,
+    after: NaiveDateTime,
+    until: NaiveDateTime,
+) -> QueryResult<i64> {
+    notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::read_at.is_null())
+        .filter(notifications::created_at.gt(after))
+        .filter(notifications::created_at.le(until))
+        .select(count_star())
+        .first(conn)
+}
+
+pub(crate) fn find_digest_subscription(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> QueryResult<Option<DigestSubscriptionRow>> {
+    digest_subscriptions::table
+        .find(user_id)
+        .select(DigestSubscriptionRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Subscribes the member (nothing when they already are); 1 when a row was added.
+pub(crate) fn insert_digest_subscription(
+    conn: &mut DbConnection,
+    row: &DigestSubscriptionRow,
+) -> QueryResult<usize> {
+    on_backend!(conn, |c| diesel::insert_into(digest_subscriptions::table)
+        .values(row)
+        .on_conflict_do_nothing()
+        .execute(c))
+}
+
+pub(crate) fn delete_digest_subscription(conn: &mut DbConnection, user_id: i64) -> QueryResult<usize> {
+    diesel::delete(digest_subscriptions::table.find(user_id)).execute(conn)
+}
+
+pub(crate) fn delete_digest_subscription_by_token(
+    conn: &mut DbConnection,
+    token: &str,
+) -> QueryResult<usize> {
+    diesel::delete(digest_subscriptions::table.filter(digest_subscriptions::token.eq(token))).execute(conn)
+}
+
+/// Subscriptions whose last digest covered up to `before` or earlier and which have unread
+/// notifications since: the digests due, oldest first.
+pub(crate) fn digests_due(
+    conn: &mut DbConnection,
+    before: NaiveDateTime,
+    limit: i64,
+) -> QueryResult<Vec<DigestSubscriptionRow>> {
+    let news = notifications::table
+        .filter(notifications::user_id.eq(digest_subscriptions::user_id))
+        .filter(notifications::read_at.is_null())
+        .filter(notifications::created_at.gt(digest_subscriptions::covered_until));
+    digest_subscriptions::table
+        .filter(digest_subscriptions::covered_until.le(before))
+        .filter(diesel::dsl::exists(news))
+        .order((digest_subscriptions::covered_until.asc(), digest_subscriptions::user_id.asc()))
+        .limit(limit)
+        .select(DigestSubscriptionRow::as_select())
+        .load(conn)
+}
+
+/// Moves a subscription's `covered_until` from `from` to `to`; 0 when another process moved
+/// it first (or the member unsubscribed).
+pub(crate) fn move_digest_cover(
+    conn: &mut DbConnection,
+    user_id: i64,
+    from: NaiveDateTime,
+    to: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        digest_subscriptions::table.find(user_id).filter(digest_subscriptions::covered_until.eq(from)),
+    )
+    .set(digest_subscriptions::covered_until.eq(to))
+    .execute(conn)
 }

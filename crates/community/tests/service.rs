@@ -1024,7 +1024,36 @@ mod comment_tests {
         a_departing_account_takes_its_comments_and_its_export_holds_them,
         comments_and_replies_notify_others_once_and_never_their_author,
         a_comment_is_reported_once_per_member_into_the_queue_and_an_admin_decides,
+        a_digest_is_claimed_once_and_a_failed_one_goes_in_the_next_round,
     );
+
+    fn a_digest_is_claimed_once_and_a_failed_one_goes_in_the_next_round(db: TestDb) {
+        use setupiq_community::service::digest;
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "digest-claim-owner@example.com", noon());
+        let other = fixtures::verified_account(&mut conn, "digest-claim-other@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        digest::set(&mut conn, &owner, true, noon()).unwrap();
+        digest::set(&mut conn, &owner, true, noon()).unwrap(); // twice: still one subscription
+        write(&mut conn, &other, setup, None, "Nice", noon() + Duration::minutes(1)).unwrap();
+        let day_later = noon() + Duration::hours(24);
+
+        let claimed = digest::claim_due(&mut conn, day_later, 10).unwrap();
+        assert_eq!(claimed.len(), 1);
+        assert_eq!((claimed[0].notifications.len(), claimed[0].more), (1, 0));
+        assert!(digest::claim_due(&mut conn, day_later, 10).unwrap().is_empty(), "claimed once");
+        // The e-mail could not go: the same digest is due again.
+        digest::release(&mut conn, &claimed[0]).unwrap();
+        let again = digest::claim_due(&mut conn, day_later + Duration::minutes(10), 10).unwrap();
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].notifications, claimed[0].notifications);
+
+        // Switched off: nothing is due whatever happens.
+        digest::set(&mut conn, &owner, false, day_later).unwrap();
+        write(&mut conn, &other, setup, None, "Hello?", day_later + Duration::minutes(1)).unwrap();
+        assert!(digest::claim_due(&mut conn, day_later + Duration::hours(48), 10).unwrap().is_empty());
+        assert!(!digest::subscribed(&mut conn, owner.id).unwrap());
+    }
 
     fn write(
         conn: &mut DbConnection,

@@ -112,5 +112,6 @@ pub fn support_email(config: &Config, message: &ContactMessage) -> OutgoingEmail
             message.message,
         ),
         reply_to: Some(message.email.clone()),
+        unsubscribe: None,
     }
 }

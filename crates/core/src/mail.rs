@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use lettre::message::{Mailbox, header::ContentType};
+use lettre::message::Mailbox;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::config::Config;
@@ -17,6 +18,10 @@ pub struct OutgoingEmail {
     pub text: String,
     /// Where the recipient's "Reply" goes instead of the sender (e.g. a contact-form author).
     pub reply_to: Option<String>,
+    /// For mail a member asked for (the digest): the https address that unsubscribes them in
+    /// one POST, sent as `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058) so mail
+    /// clients show their own "Unsubscribe" button.
+    pub unsubscribe: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -83,6 +88,17 @@ impl Mailer {
             let reply_to: Mailbox =
                 reply_to.parse().map_err(|e| MailError::Build(format!("reply-to: {e}")))?;
             builder = builder.reply_to(reply_to);
+        }
+        if let Some(url) = &email.unsubscribe {
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{url}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
         }
         let message = builder
             .subject(email.subject.clone())

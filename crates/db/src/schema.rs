@@ -94,6 +94,7 @@ diesel::joinable!(contact_messages -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    digest_subscriptions,
     sessions,
     password_reset_tokens,
     email_verification_tokens,
@@ -450,7 +451,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    digest_subscriptions (user_id) {
+        user_id -> BigInt,
+        token -> Text,
+        subscribed_at -> Timestamp,
+        covered_until -> Timestamp,
+    }
+}
+
 diesel::joinable!(community_setups -> users (user_id));
+diesel::joinable!(digest_subscriptions -> users (user_id));
 diesel::joinable!(community_setups -> analyses (analysis_id));
 diesel::joinable!(community_images -> community_setups (setup_id));
 diesel::joinable!(community_votes -> community_setups (setup_id));

@@ -210,6 +210,7 @@ fn account_data() -> AccountData {
         setupiq_community::service::export::reports,
         setupiq_community::service::export::comment_reports,
         setupiq_community::service::export::comments,
+        setupiq_community::service::export::notifications,
     ])
 }
 

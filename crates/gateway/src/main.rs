@@ -126,6 +126,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let flusher = spawn_visit_flusher(state.db.clone(), state.pages.clone());
     let pro_settler = spawn_pro_settler(&state);
     let link_checker = spawn_rigpage_link_checker(&state);
+    let digests = spawn_digest_sender(&state);
     let (db, pages) = (state.db.clone(), state.pages.clone());
     let server = HttpServer::new(move || build_app(state.clone()))
         .bind(&config.bind)
@@ -139,6 +140,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     flusher.abort();
     pro_settler.abort();
     link_checker.abort();
+    digests.abort();
     // The last RigPage views and clicks gathered in memory.
     if let Err(e) = db.run(move |conn| pages.visits.flush(conn)).await {
         tracing::warn!(error = %e, "RigPage visits could not be written at shutdown");
@@ -166,6 +168,25 @@ fn spawn_pro_settler(state: &AppState) -> tokio::task::JoinHandle<()> {
                 setupiq_credits::service::pro::settle(&db, &provider, &clock, receipts, None).await
             {
                 tracing::warn!(error = %e, "Pro subscriptions could not be settled; trying again in a minute");
+            }
+        }
+    })
+}
+
+/// Every ten minutes, sends the daily e-mail digests that are due.
+fn spawn_digest_sender(state: &AppState) -> tokio::task::JoinHandle<()> {
+    let (db, clock, mailer, config) =
+        (state.db.clone(), state.clock.clone(), state.mailer.clone(), state.config.clone());
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            every.tick().await;
+            match setupiq_community::service::digest::send_due(&db, &mailer, &config, clock.now()).await {
+                Ok(round) if round.sent + round.failed > 0 => {
+                    tracing::info!(sent = round.sent, failed = round.failed, "daily digests sent");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "daily digests could not be sent; trying again later"),
             }
         }
     })

@@ -115,9 +115,10 @@ pub async fn security_headers(
     Ok(res)
 }
 
-/// API paths that take non-JSON bodies by design (e.g. a payment provider's webhook,
-/// which is authenticated by its signature instead).
-const CSRF_EXEMPT: &[&str] = &["/_api/stripe/webhook"];
+/// API paths that take non-JSON bodies by design: a payment provider's webhook (authenticated
+/// by its signature) and the digest's one-click unsubscribe, which mail clients post as a
+/// form (RFC 8058; authenticated by its token, and it can only stop an e-mail).
+const CSRF_EXEMPT: &[&str] = &["/_api/stripe/webhook", "/_api/notifications/unsubscribe"];
 
 /// A state-changing API request must be JSON and, when the browser says where it comes
 /// from (`Origin`), come from our public origin. A cross-site form post can do neither.

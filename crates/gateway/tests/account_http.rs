@@ -184,6 +184,8 @@ async fn the_export_holds_everything_the_account_made_and_nothing_else(db: TestD
         export["creditHistory"].as_array().unwrap().iter().map(|e| e["reason"].as_str().unwrap()).collect();
     assert!(reasons.contains(&"signup_bonus") && reasons.contains(&"purchase:starter"), "{reasons:?}");
     assert!(export["affiliateClicks"].is_array());
+    assert_eq!(export["notifications"]["emailDigestSince"], serde_json::Value::Null, "the digest is off");
+    assert!(export["notifications"]["items"].is_array());
 
     // Never a password hash, a token, an address, or another member's data.
     let texts = strings(&export).join("\n");

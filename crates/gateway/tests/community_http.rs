@@ -24,6 +24,7 @@ both_backends_async!(
     people_talk_under_a_setup,
     every_comment_rule_answers_with_its_message,
     a_reported_comment_reaches_the_moderators_who_remove_it,
+    the_daily_digest_is_opt_in_mails_only_news_and_unsubscribes_in_one_click,
 );
 
 fn issues(res: &TestResponse) -> Vec<(String, String)> {
@@ -797,4 +798,117 @@ async fn a_setup_has_its_own_page_with_preview_tags(db: TestDb) {
     assert_eq!((setup.status, setup.json()["title"].clone()), (StatusCode::OK, json!("Neon <Den>")));
     let missing = app.client().get("/_api/community/setups/999999").await;
     assert_eq!((missing.status, missing.error().as_str()), (StatusCode::NOT_FOUND, "Setup not found."));
+}
+
+/// Sends the digests due now, as the server does every ten minutes; returns how many went.
+async fn send_digests(app: &TestApp) -> usize {
+    let state = app.state();
+    let round = setupiq_community::service::digest::send_due(
+        &state.db,
+        &state.mailer,
+        &app.config,
+        state.clock.now(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(round.failed, 0);
+    round.sent
+}
+
+async fn the_daily_digest_is_opt_in_mails_only_news_and_unsubscribes_in_one_click(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let owner = app.user("digest-owner@example.com").verified().with_photo_analysis().sign_up().await;
+    let first = app.user("digest-first@example.com").named("First Asker").verified().sign_up().await;
+    let second = app.user("digest-second@example.com").named("Second Asker").verified().sign_up().await;
+    let unverified = app.user("digest-unverified@example.com").sign_up().await;
+    let setup_id = owner
+        .post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0], "title": "Walnut Desk"}))
+        .await
+        .json()["setupId"]
+        .clone();
+
+    // Off by default; on only with a verified address.
+    assert_eq!(app.client().get("/_api/notifications/settings").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        owner.get("/_api/notifications/settings").await.json(),
+        json!({"emailDigest": false, "emailVerified": true})
+    );
+    let refused = unverified.post("/_api/notifications/settings", json!({"emailDigest": true})).await;
+    assert_eq!(
+        (refused.status, refused.error()),
+        (StatusCode::FORBIDDEN, "Please verify your email address to get the daily digest.".to_owned())
+    );
+    let on = owner.post("/_api/notifications/settings", json!({"emailDigest": true})).await;
+    assert_eq!(on.json()["emailDigest"], true, "{}", on.text);
+    assert_eq!(owner.get("/_api/notifications/settings").await.json()["emailDigest"], true);
+
+    app.clock.advance(Duration::minutes(1));
+    first.post("/_api/community/comment", json!({"setupId": setup_id, "body": "Which lamp is that?"})).await;
+    assert_eq!(send_digests(&app).await, 0, "a day after subscribing at the earliest");
+    app.clock.advance(Duration::hours(24));
+    assert_eq!(send_digests(&app).await, 1);
+    assert_eq!(send_digests(&app).await, 0, "once a day");
+    let digests_to_owner = || {
+        app.outbox()
+            .into_iter()
+            .filter(|m| m.to == "digest-owner@example.com" && m.subject.contains("unread notification"))
+            .collect::<Vec<_>>()
+    };
+    let mails = digests_to_owner();
+    assert_eq!(mails.len(), 1);
+    let mail = &mails[0];
+    assert_eq!(mail.subject, "SetupIQ: 1 unread notification");
+    assert!(mail.text.contains("- First Asker commented on “Walnut Desk”"), "{}", mail.text);
+    let setup_link = app.config.public_link(&format!("/community/setup/{setup_id}"));
+    assert!(mail.line_with(&setup_link).is_some(), "{}", mail.text);
+    // No tracking: every link is a plain link to the site.
+    let links: Vec<&str> = mail.text.split_whitespace().filter(|w| w.contains("://")).collect();
+    assert!(links.iter().all(|l| l.starts_with(&app.config.public_link("/"))), "{links:?}");
+
+    // Only news: the next day's digest lists the new comment, not yesterday's again, and
+    // nothing goes on a day without news.
+    app.clock.advance(Duration::hours(1));
+    second.post("/_api/community/comment", json!({"setupId": setup_id, "body": "Love it"})).await;
+    app.clock.advance(Duration::hours(24));
+    assert_eq!(send_digests(&app).await, 1);
+    let latest = digests_to_owner().pop().unwrap();
+    assert!(latest.text.contains("Second Asker commented"), "{}", latest.text);
+    assert!(!latest.text.contains("First Asker"), "{}", latest.text);
+    app.clock.advance(Duration::hours(25));
+    assert_eq!(send_digests(&app).await, 0, "no news, no e-mail");
+
+    // Mail clients unsubscribe with a form post to the List-Unsubscribe address, no session.
+    let raw: Vec<String> = std::fs::read_dir(app.config.outbox_dir())
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .filter(|m| m.contains("digest-owner@example.com") && m.contains("List-Unsubscribe"))
+        .collect();
+    assert_eq!(raw.len(), 2);
+    assert!(raw[0].contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
+    let page = mail.line_with("/unsubscribe?token=").unwrap();
+    let token = page.rsplit("token=").next().unwrap().to_owned();
+    assert!(raw[0].contains(&format!("/_api/notifications/unsubscribe?token={token}>")));
+    let mail_client = app.client();
+    let one_click = mail_client
+        .send(
+            mail_client
+                .http
+                .post(mail_client.url(&format!("/_api/notifications/unsubscribe?token={token}")))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .body("List-Unsubscribe=One-Click"),
+        )
+        .await;
+    assert_eq!(one_click.status, StatusCode::OK, "{}", one_click.text);
+    assert_eq!(owner.get("/_api/notifications/settings").await.json()["emailDigest"], false);
+    let again = mail_client.post(&format!("/_api/notifications/unsubscribe?token={token}"), json!({})).await;
+    assert_eq!(
+        (again.status, again.error()),
+        (
+            StatusCode::NOT_FOUND,
+            "This unsubscribe link is no longer valid. Sign in to change your e-mail settings.".to_owned()
+        )
+    );
+    first.post("/_api/community/comment", json!({"setupId": setup_id, "body": "Still there?"})).await;
+    app.clock.advance(Duration::hours(25));
+    assert_eq!(send_digests(&app).await, 0, "unsubscribed");
 }

@@ -1265,6 +1265,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's e-mail settings for notifications (the daily digest). */
+        get: operations["notification_settings"];
+        put?: never;
+        /** Turns the daily digest on (a verified address is needed) or off. */
+        post: operations["change_notification_settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/notifications/unread": {
         parameters: {
             query?: never;
@@ -1276,6 +1294,26 @@ export interface paths {
         get: operations["unread_notifications"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The digest's one-click unsubscribe: the link's page posts here, and so do mail clients
+         *     (RFC 8058 `List-Unsubscribe-Post`, whatever the body). No session needed: the token is it.
+         */
+        post: operations["unsubscribe_digest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2478,6 +2516,17 @@ export interface components {
          * @enum {string}
          */
         NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week" | "rigpage_link_dead";
+        /** @description The member's e-mail settings for notifications. */
+        NotificationSettingsDto: {
+            /** @description A daily e-mail listing unread notifications (off unless the member turns it on). */
+            emailDigest: boolean;
+            /** @description The digest needs a verified address. */
+            emailVerified: boolean;
+        };
+        /** @description `POST /_api/notifications/settings`. */
+        NotificationSettingsRequest: {
+            emailDigest: boolean;
+        };
         NotificationsResponse: {
             /** @description Newest first. */
             notifications: components["schemas"]["NotificationDto"][];
@@ -7875,6 +7924,113 @@ export interface operations {
             };
         };
     };
+    notification_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_notification_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "Please verify your email address to get the daily digest." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unread_notifications: {
         parameters: {
             query?: never;
@@ -7895,6 +8051,65 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe_digest: {
+        parameters: {
+            query: {
+                /** @description The secret of the link mailed with the digest. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "This unsubscribe link is no longer valid. Sign in to change your e-mail settings." */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

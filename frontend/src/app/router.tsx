@@ -33,6 +33,7 @@ const MyPosts = lazy(() => import('@/routes/MyPosts'))
 const UserProfile = lazy(() => import('@/routes/UserProfile'))
 const CommunitySetup = lazy(() => import('@/routes/CommunitySetup'))
 const Notifications = lazy(() => import('@/routes/Notifications'))
+const Unsubscribe = lazy(() => import('@/routes/Unsubscribe'))
 
 function Root() {
   return (
@@ -72,6 +73,7 @@ export const router = createBrowserRouter([
           { path: 'community', element: <Community /> },
           { path: 'community/setup/:setupId', element: <CommunitySetup /> },
           { path: 'notifications', element: <RequireAuth><Notifications /></RequireAuth> },
+          { path: 'unsubscribe', element: <Unsubscribe /> },
           { path: 'buy-credits', element: <BuyCredits /> },
           { path: 'my-setups', element: <MySetups /> },
           { path: 'my-posts', element: <MyPosts /> },

@@ -91,5 +91,6 @@ pub fn changed_email(config: &Config, account: &Account) -> OutgoingEmail {
              at once with \"Forgot Password?\" on the sign-in page:\r\n\r\n{sign_in}\r\n\r\n-- SetupIQ\r\n",
         ),
         reply_to: None,
+        unsubscribe: None,
     }
 }

@@ -132,5 +132,6 @@ pub fn reset_email(config: &Config, request: &ResetRequest) -> setupiq_core::mai
              -- SetupIQ\r\n",
         ),
         reply_to: None,
+        unsubscribe: None,
     }
 }

@@ -243,6 +243,7 @@ pub fn verification_email(config: &Config, link: &VerificationLink) -> OutgoingE
                  this e-mail.\r\n\r\n-- SetupIQ\r\n",
             ),
             reply_to: None,
+            unsubscribe: None,
         };
     }
     OutgoingEmail {
@@ -255,6 +256,7 @@ pub fn verification_email(config: &Config, link: &VerificationLink) -> OutgoingE
              -- SetupIQ\r\n",
         ),
         reply_to: None,
+        unsubscribe: None,
     }
 }
 
@@ -272,5 +274,6 @@ pub fn moved_email(config: &Config, previous_email: &str, account: &Account) -> 
             account.username,
         ),
         reply_to: None,
+        unsubscribe: None,
     }
 }

@@ -1,7 +1,8 @@
 //! What the community keeps of a member, for their data export: the setups they published
 //! (hidden ones too) with every photo link, the comments they wrote, and the votes and
-//! reports (of setups and of comments) they made. Who else voted on or reported their
-//! setups is other members' data and stays out.
+//! reports (of setups and of comments) they made, their notifications and whether they get
+//! the e-mail digest. Who else voted on or reported their setups is other members' data and
+//! stays out.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -159,4 +160,47 @@ pub fn comments(conn: &mut DbConnection, user_id: i64) -> Result<Section, Sectio
         })
         .collect();
     Section::new("comments", &comments)
+}
+
+/// One of the member's notifications, as its sentence.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedNotification {
+    id: i64,
+    kind: super::notifications::NotificationKind,
+    text: String,
+    created_at: DateTime<Utc>,
+    read: bool,
+}
+
+/// The member's notifications and digest setting (`notifications`).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedNotifications {
+    /// When the member turned the daily e-mail digest on (none: off).
+    email_digest_since: Option<DateTime<Utc>>,
+    /// Newest first.
+    items: Vec<ExportedNotification>,
+}
+
+/// Notifications kept in an export: every one a member could plausibly have.
+const EXPORTED_NOTIFICATIONS: i64 = 100_000;
+
+pub fn notifications(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    let subscription = repo::find_digest_subscription(conn, user_id)?;
+    let rows = repo::notifications_of(conn, user_id, EXPORTED_NOTIFICATIONS, 0)?;
+    let items = super::notifications::described(conn, rows)
+        .map_err(SectionError::from)?
+        .into_iter()
+        .map(|n| ExportedNotification {
+            id: n.id,
+            kind: n.kind,
+            text: n.sentence(),
+            created_at: n.created_at,
+            read: n.read,
+        })
+        .collect();
+    let exported =
+        ExportedNotifications { email_digest_since: subscription.map(|s| s.subscribed_at.and_utc()), items };
+    Section::new("notifications", &exported)
 }

@@ -4,6 +4,7 @@
 
 pub(crate) mod cache;
 pub mod comments;
+pub mod digest;
 pub mod export;
 pub mod feed;
 pub mod moderation;

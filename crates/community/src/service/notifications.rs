@@ -12,7 +12,7 @@ use setupiq_db::{DbConnection, DieselError};
 
 use crate::error::CommunityError;
 pub use crate::models::NotificationKind;
-use crate::models::{CommentRow, NotificationInsertForm};
+use crate::models::{CommentRow, NotificationInsertForm, NotificationRow};
 use crate::repo;
 
 /// How much of the comment a notification quotes, in characters.
@@ -174,6 +174,51 @@ pub struct Notification {
     pub read: bool,
 }
 
+impl Notification {
+    /// What happened, in one sentence (as the notifications page says it).
+    pub fn sentence(&self) -> String {
+        let who = self.actor.as_deref().unwrap_or("Someone");
+        let quoted = |text: &str| format!("“{text}”");
+        let place = self.setup_title.as_deref().map_or_else(|| "your setup".to_owned(), quoted);
+        let what = self.excerpt.as_deref().map(quoted);
+        match self.kind {
+            NotificationKind::Reply => format!("{who} replied to your comment on {place}"),
+            NotificationKind::Comment => format!("{who} commented on {place}"),
+            NotificationKind::PostRemoved => {
+                format!("A moderator removed your post {}", what.unwrap_or_default()).trim_end().to_owned()
+            }
+            NotificationKind::CommentRemoved => {
+                format!("A moderator removed your comment {}", what.unwrap_or_default()).trim_end().to_owned()
+            }
+            NotificationKind::ReportUpheld => {
+                format!("A moderator removed {} you reported. Thank you.", what.as_deref().unwrap_or("what"))
+            }
+            NotificationKind::ReportDismissed => {
+                format!(
+                    "A moderator reviewed {} you reported and kept it.",
+                    what.as_deref().unwrap_or("what")
+                )
+            }
+            NotificationKind::TopWeek => {
+                format!("Your setup {} reached this week's top 3!", what.unwrap_or(place))
+            }
+            NotificationKind::RigpageLinkDead => format!(
+                "A link on your RigPage, {}, stopped working: fix or remove it.",
+                what.as_deref().unwrap_or("one of them")
+            ),
+        }
+    }
+
+    /// The site path opening it leads to: the setup it is about, or the RigPage editor.
+    pub fn path(&self) -> Option<String> {
+        match (self.setup_id, self.kind) {
+            (Some(id), _) => Some(format!("/community/setup/{id}")),
+            (None, NotificationKind::RigpageLinkDead) => Some("/rigpage-config".to_owned()),
+            (None, _) => None,
+        }
+    }
+}
+
 /// A page of a member's notifications and their counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inbox {
@@ -191,6 +236,15 @@ pub fn inbox(
 ) -> Result<Inbox, CommunityError> {
     let rows = repo::notifications_of(conn, user_id, limit, offset)?;
     let (total, unread) = repo::count_notifications(conn, user_id)?;
+    Ok(Inbox { notifications: described(conn, rows)?, total, unread })
+}
+
+/// Notifications as their recipient reads them: who, about which setup, quoting what (a
+/// fixed number of queries, whatever the number of rows).
+pub(crate) fn described(
+    conn: &mut DbConnection,
+    rows: Vec<NotificationRow>,
+) -> Result<Vec<Notification>, CommunityError> {
     let mut actor_ids: Vec<i64> = rows.iter().filter_map(|r| r.actor_id).collect();
     actor_ids.sort_unstable();
     actor_ids.dedup();
@@ -219,7 +273,7 @@ pub fn inbox(
             read: row.read_at.is_some(),
         })
         .collect();
-    Ok(Inbox { notifications, total, unread })
+    Ok(notifications)
 }
 
 fn excerpt(comment: &CommentRow) -> Option<String> {

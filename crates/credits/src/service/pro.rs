@@ -683,6 +683,7 @@ pub fn failed_renewal_email(config: &Config, to: &str, plan: Plan) -> OutgoingEm
             plan.name(),
         ),
         reply_to: None,
+        unsubscribe: None,
     }
 }
 

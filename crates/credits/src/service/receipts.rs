@@ -129,5 +129,6 @@ pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEm
             format_price(payment.amount_cents),
         ),
         reply_to: None,
+        unsubscribe: None,
     }
 }

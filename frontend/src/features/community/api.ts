@@ -170,3 +170,19 @@ export async function fetchUnread(): Promise<number> {
 export async function markNotificationsRead(body: Schemas['ReadRequest']) {
   return unwrap(await api.POST('/_api/notifications/read', { body }), 'Failed to mark notifications read.')
 }
+
+export type NotificationSettings = Schemas['NotificationSettingsDto']
+export const NOTIFICATION_SETTINGS_KEY = '/_api/notifications/settings'
+
+export async function fetchNotificationSettings(): Promise<NotificationSettings> {
+  return unwrap(await api.GET('/_api/notifications/settings'), 'Failed to load your e-mail settings.')
+}
+
+export async function saveNotificationSettings(body: Schemas['NotificationSettingsRequest']): Promise<NotificationSettings> {
+  return unwrap(await api.POST('/_api/notifications/settings', { body }), 'Failed to save your e-mail settings.')
+}
+
+/** The digest's one-click unsubscribe link, followed. */
+export async function unsubscribeDigest(token: string) {
+  return unwrap(await api.POST('/_api/notifications/unsubscribe', { params: { query: { token } } }), 'Failed to unsubscribe.')
+}

@@ -74,4 +74,34 @@ describe('notifications', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark as read' }))
     await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/notifications/read')?.body).toEqual({ ids: [6] }))
   })
+
+  it('turns the daily digest on, and only for a verified address', async () => {
+    let emailDigest = false
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/notifications': inbox(0),
+      'GET /_api/notifications/settings': () => ({ status: 200, body: { emailDigest, emailVerified: true } }),
+      'POST /_api/notifications/settings': (body) => {
+        emailDigest = (body as { emailDigest: boolean }).emailDigest
+        return { status: 200, body: { emailDigest, emailVerified: true } }
+      },
+    })
+    renderApp(<NotificationsPage />)
+    const digest = await screen.findByRole('checkbox', { name: 'E-mail me a daily digest of unread notifications' })
+    expect(digest).not.toBeChecked()
+    await userEvent.click(digest)
+    await waitFor(() => expect(digest).toBeChecked())
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/_api/notifications/settings')?.body).toEqual({ emailDigest: true })
+  })
+
+  it('leaves the digest off until the address is verified', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/notifications': inbox(0),
+      'GET /_api/notifications/settings': { status: 200, body: { emailDigest: false, emailVerified: false } },
+    })
+    renderApp(<NotificationsPage />)
+    expect(await screen.findByRole('checkbox', { name: 'E-mail me a daily digest of unread notifications' })).toBeDisabled()
+    expect(screen.getByText('Verify your e-mail address to get the digest.')).toBeInTheDocument()
+  })
 })

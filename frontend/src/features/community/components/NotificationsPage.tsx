@@ -4,7 +4,10 @@ import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { relativeTime } from '@/lib/relativeTime'
 import { usePageTitle } from '@/lib/usePageTitle'
-import { fetchNotifications, markNotificationsRead, NOTIFICATIONS_KEY, UNREAD_KEY, type Notification } from '../api'
+import {
+  fetchNotifications, fetchNotificationSettings, markNotificationsRead, NOTIFICATION_SETTINGS_KEY, NOTIFICATIONS_KEY,
+  saveNotificationSettings, UNREAD_KEY, type Notification,
+} from '../api'
 
 /** What happened, in one sentence; a moderator's decision quotes what it was about. */
 function sentence(n: Notification): string {
@@ -37,6 +40,33 @@ function targetOf(n: Notification): string | null {
   return n.kind === 'rigpage_link_dead' ? '/rigpage-config' : null
 }
 
+/** The daily e-mail digest, off until the member turns it on (a verified address needed). */
+function DigestSetting() {
+  const { data, mutate } = useSWR(NOTIFICATION_SETTINGS_KEY, fetchNotificationSettings)
+  if (!data) return null
+  const change = async (emailDigest: boolean) => {
+    try {
+      await mutate(saveNotificationSettings({ emailDigest }), { optimisticData: { ...data, emailDigest }, rollbackOnError: true, revalidate: false })
+      toast.success(emailDigest ? 'You will get a daily digest of unread notifications.' : 'Daily digest turned off.')
+    } catch (error) {
+      toast.error(messageOf(error, 'Failed to save your e-mail settings.'))
+    }
+  }
+  return (
+    <div className="card stack">
+      <label className="row">
+        <input type="checkbox" checked={data.emailDigest} disabled={!data.emailVerified} onChange={(event) => void change(event.target.checked)} />
+        E-mail me a daily digest of unread notifications
+      </label>
+      <p className="hint">
+        {data.emailVerified
+          ? 'At most one e-mail a day, only when something is new. Every digest has a one-click unsubscribe link.'
+          : 'Verify your e-mail address to get the digest.'}
+      </p>
+    </div>
+  )
+}
+
 /** `/notifications`: what others said to the member and moderators decided, newest first; opening one reads it. */
 export function NotificationsPage() {
   usePageTitle('Notifications')
@@ -59,6 +89,7 @@ export function NotificationsPage() {
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void read({ all: true })}>Mark all as read</button>
         )}
       </div>
+      <DigestSetting />
       {isLoading && <p className="muted">Loading notifications...</p>}
       {data && data.notifications.length === 0 && <p className="muted">Nothing yet. When someone comments on your setup or replies to you, a moderator decides on your post or report, or a link on your RigPage stops working, it shows here.</p>}
       {data && data.notifications.length > 0 && (

@@ -3,7 +3,8 @@
 // with a way to the post, and My Setups still lists it); a second member votes and reports it; the
 // leaderboard, My Posts and the public profile show it; the second member comments under it
 // once their address is verified; the owner's bell counts it and leads to the setup's own
-// page, and the owner removes the comment; the owner edits the post and deletes it.
+// page, where the owner reports it, answers it (a visitor reads both), takes the answer back and
+// then removes the question; the owner edits the post and deletes it.
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -186,6 +187,39 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByTestId('comment').filter({ hasText: 'What monitor arm is that?' }).waitFor()
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor()
     await expectAccessible(page, assert, '/community/setup/{id}')
+
+    // The owner reports the comment: the same dialog, asked about the comment.
+    await page.getByRole('button', { name: 'Report comment by Vera Voter' }).click()
+    const commentReport = page.getByRole('dialog', { name: 'Report Content' })
+    await commentReport.getByText('Why are you reporting this comment?').waitFor()
+    await commentReport.getByLabel('Spam').check()
+    await commentReport.getByRole('button', { name: 'Submit Report' }).click()
+    await page.getByText('Report submitted').waitFor()
+    await commentReport.waitFor({ state: 'detached' })
+
+    // The owner verifies their address and answers in the thread; a visitor reads question and
+    // answer on the setup's page.
+    const setupUrl = page.url()
+    const ownerMail = (await session.server.outbox()).findLast((m) => m.to.text === `owner${stamp}@example.com` && m.subject === 'Verify your SetupIQ e-mail address')
+    await page.goto(ownerMail.text.split(/\s+/).find((word) => word.includes('/verify-email?token=')))
+    await page.getByRole('heading', { name: 'E-mail Verified' }).waitFor()
+    await page.goto(setupUrl)
+    await page.getByRole('button', { name: 'Reply to Vera Voter' }).click()
+    await page.getByLabel('Your reply').fill('An Ergotron LX.')
+    await page.getByRole('button', { name: 'Post Reply' }).click()
+    await page.getByRole('list', { name: 'Replies' }).getByText('An Ergotron LX.').waitFor()
+    {
+      const { page: reader, context } = await session.freshPage()
+      await reader.goto(setupUrl)
+      await reader.getByTestId('comment').filter({ hasText: 'What monitor arm is that?' }).waitFor()
+      await reader.getByRole('list', { name: 'Replies' }).getByText('An Ergotron LX.').waitFor()
+      assert.equal(await reader.getByRole('button', { name: 'Reply to Vera Voter' }).count(), 0, 'visitors read, members answer')
+      await context.close()
+    }
+    // The author takes their answer back.
+    await page.getByRole('button', { name: 'Delete comment by you' }).click()
+    await page.getByRole('group', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete comment', exact: true }).click()
+    await page.getByText('An Ergotron LX.').waitFor({ state: 'detached' })
 
     // The owner removes the comment under their setup (an owner may), once confirmed.
     const edited = `${title} v2`

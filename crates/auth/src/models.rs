@@ -55,7 +55,6 @@ pub(crate) struct SessionInsertForm<'a> {
 #[diesel(table_name = sessions)]
 pub(crate) struct SessionRow {
     pub token_hash: String,
-    pub user_id: i64,
     pub created_at: NaiveDateTime,
     pub last_seen_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,

@@ -238,8 +238,17 @@ pub(crate) fn insert_session(conn: &mut DbConnection, form: &SessionInsertForm<'
     diesel::insert_into(sessions::table).values(form).execute(conn)
 }
 
-pub(crate) fn find_session(conn: &mut DbConnection, token_hash: &str) -> QueryResult<Option<SessionRow>> {
-    sessions::table.find(token_hash).select(SessionRow::as_select()).first(conn).optional()
+/// A session with its account, in one query (every signed-in request asks).
+pub(crate) fn find_session_and_user(
+    conn: &mut DbConnection,
+    token_hash: &str,
+) -> QueryResult<Option<(SessionRow, UserRow)>> {
+    sessions::table
+        .inner_join(users::table)
+        .filter(sessions::token_hash.eq(token_hash))
+        .select((SessionRow::as_select(), UserRow::as_select()))
+        .first(conn)
+        .optional()
 }
 
 pub(crate) fn touch_session(

@@ -324,6 +324,34 @@ pub(crate) fn page_body(
     Ok(serde_json::to_vec(&body)?.into())
 }
 
+/// One feed item as it is sent (a part of a page body that can be kept and reused).
+pub(crate) fn item_json(item: FeedItem) -> Result<actix_web::web::Bytes, serde_json::Error> {
+    Ok(serde_json::to_vec(&CommunitySetupDto::from(item))?.into())
+}
+
+/// A page body from its items already serialised: the same document as [`page_body`].
+pub(crate) fn page_body_of_parts(
+    items: &[actix_web::web::Bytes],
+    total: i64,
+    reported_by_you: i64,
+    query: &FeedQuery,
+) -> Result<actix_web::web::Bytes, serde_json::Error> {
+    let pagination = serde_json::to_vec(&Pagination::of(total, query.limit, query.offset, items.len()))?;
+    let mut body =
+        Vec::with_capacity(items.iter().map(|i| i.len() + 1).sum::<usize>() + pagination.len() + 64);
+    body.extend_from_slice(b"{\"setups\":[");
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(item);
+    }
+    body.extend_from_slice(b"],\"pagination\":");
+    body.extend_from_slice(&pagination);
+    body.extend_from_slice(format!(",\"reportedByYou\":{reported_by_you}}}").as_bytes());
+    Ok(body.into())
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublishResponse {

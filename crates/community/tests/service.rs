@@ -600,6 +600,51 @@ mod feed_tests {
         my_posts_and_profiles_count_what_they_should,
     );
 
+    setupiq_test_utils::both_backends_async!(a_signed_in_body_is_the_viewers_page_with_kept_items_reused);
+
+    /// What a signed-in viewer is sent (kept items reused as bytes, changed ones serialised
+    /// again) is the document of their page as [`Feed::list`] makes it.
+    async fn a_signed_in_body_is_the_viewers_page_with_kept_items_reused(db: TestDb) {
+        use setupiq_community::dto::{CommunitySetupDto, Pagination, SetupsResponse};
+        let (owner, voter, reader, older, newer, third) = {
+            let mut conn = db.conn();
+            let owner = fixtures::account(&mut conn, "body-owner@example.com");
+            let voter = fixtures::account(&mut conn, "body-voter@example.com");
+            let reader = fixtures::account(&mut conn, "body-reader@example.com");
+            let older = published(&mut conn, owner.id, noon() - Duration::hours(3));
+            let newer = published(&mut conn, owner.id, noon() - Duration::hours(2));
+            let third = published(&mut conn, voter.id, noon() - Duration::hours(1));
+            (owner, voter, reader, older, newer, third)
+        };
+        let feed = new_feed(&db);
+        let first = feed.page(query(Some(reader.id))).await.unwrap();
+        // After the page was kept: a vote, a changed score.
+        {
+            let mut conn = db.conn();
+            votes::vote(&mut conn, voter.id, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+            upvote(&mut conn, newer, 2, "body");
+        }
+        for viewer in [owner.id, voter.id, reader.id] {
+            let body = feed.page(query(Some(viewer))).await.unwrap();
+            let page = feed.list(&mut db.conn(), query(Some(viewer)), noon()).unwrap();
+            let q = query(Some(viewer));
+            let expected = SetupsResponse {
+                pagination: Pagination::of(page.total, q.limit, q.offset, page.items.len()),
+                setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
+                reported_by_you: 0,
+            };
+            let sent: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert_eq!(sent, serde_json::to_value(&expected).unwrap(), "viewer {viewer}");
+            let setups = sent["setups"].as_array().unwrap();
+            assert_eq!(setups.len(), 3);
+            let item = |id: i64| setups.iter().find(|s| s["id"] == id).unwrap();
+            assert_eq!(item(newer)["score"], 2, "the current score, not the kept one");
+            assert_eq!(item(older)["userVote"].is_null(), viewer != voter.id, "only the voter's own vote");
+        }
+        let before: serde_json::Value = serde_json::from_slice(&first).unwrap();
+        assert_eq!(before["setups"][0]["id"], third);
+    }
+
     fn the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total(db: TestDb) {
         let mut conn = db.conn();
         let owner = fixtures::account(&mut conn, "rank@example.com");

@@ -100,7 +100,7 @@ pub fn authenticate(
     now: DateTime<Utc>,
 ) -> Result<Option<Account>, AuthError> {
     let token_hash = tokens::digest(token);
-    let Some(session) = repo::find_session(conn, &token_hash)? else { return Ok(None) };
+    let Some((session, user)) = repo::find_session_and_user(conn, &token_hash)? else { return Ok(None) };
     if !is_alive(&session, now) {
         repo::delete_session(conn, &token_hash)?;
         return Ok(None);
@@ -109,7 +109,7 @@ pub fn authenticate(
     if session.last_seen_at + TOUCH_INTERVAL <= naive_now {
         repo::touch_session(conn, &token_hash, naive_now)?;
     }
-    Ok(repo::find_user(conn, session.user_id)?.map(Account::from))
+    Ok(Some(Account::from(user)))
 }
 
 /// Ends one session (logout).

@@ -3,8 +3,10 @@
 //! otherwise cost a handful of queries and a serialisation.
 //!
 //! - `visitors`: feed pages as signed-out visitors see them, serialised.
-//! - `pages`: the same pages before serialisation, which signed-in viewers see with their
-//!   own votes and e-mail and the current scores laid over them (see [`Feed::list`](super::feed::Feed::list)).
+//! - `pages`: the same pages before serialisation, with each item also serialised, which
+//!   signed-in viewers see with their own votes and e-mail and the current scores laid over
+//!   them (see [`Feed::list`](super::feed::Feed::list)): an item the overlay leaves as it
+//!   was is sent as its kept bytes.
 //! - `totals`: each period's count of visible setups (the feed's pagination total), kept
 //!   [`TOTALS_TTL`]. Counting costs a scan of the period's index entries: about 1 ms at
 //!   10k setups on SQLite, 80 ms at a million on PostgreSQL, made by one request while
@@ -26,7 +28,7 @@ use actix_web::web::Bytes;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::ttl_cache::TtlCache;
 
-use super::feed::{FeedPage, Leader, Period, Sort};
+use super::feed::{KeptPage, Leader, Period, Sort};
 
 pub const TTL: Duration = Duration::from_secs(3);
 /// Posts and deletions on this replica clear the totals at once; what they miss (another
@@ -43,7 +45,7 @@ pub type BoardKey = (Period, i64);
 #[derive(Debug)]
 pub struct FeedCache {
     pub visitors: TtlCache<FeedKey, Bytes>,
-    pub pages: TtlCache<FeedKey, Arc<FeedPage>>,
+    pub pages: TtlCache<FeedKey, Arc<KeptPage>>,
     pub totals: TtlCache<Period, i64>,
     pub leaderboards: TtlCache<BoardKey, Arc<Vec<Leader>>>,
     /// The [`FeedChanges`] counts the kept values were made under.

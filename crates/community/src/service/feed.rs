@@ -20,10 +20,10 @@ use setupiq_db::{Db, DbConnection};
 use super::cache::{FeedCache, FeedKey};
 use super::setups::{SetupImage, photos_of};
 use super::votes::Vote;
-use crate::dto::page_body;
+use crate::dto::{item_json, page_body, page_body_of_parts};
 use crate::error::CommunityError;
 use crate::models::SetupRow;
-use crate::repo::{self, Order, Visible};
+use crate::repo::{self, CurrentScore, Order, Visible};
 
 /// How many of a period's newest setups the hot ranking considers.
 pub const HOT_WINDOW: i64 = 1000;
@@ -120,6 +120,20 @@ pub struct FeedPage {
     pub reported_by_viewer: i64,
 }
 
+/// Everyone's page as the feed keeps it: the page, and each item already serialised.
+#[derive(Debug)]
+pub struct KeptPage {
+    pub page: FeedPage,
+    items_json: Vec<Bytes>,
+}
+
+impl KeptPage {
+    fn new(page: FeedPage) -> Result<Self, CommunityError> {
+        let items_json = page.items.iter().map(|item| item_json(item.clone())).collect::<Result<_, _>>()?;
+        Ok(Self { page, items_json })
+    }
+}
+
 /// What the feed shows.
 #[derive(Debug, Clone, Copy)]
 pub struct FeedQuery {
@@ -164,15 +178,54 @@ impl Feed {
         }
         let (feed, now) = (self.clone(), self.clock.now());
         self.db
-            .run(move |conn| {
-                let body = |conn: &mut DbConnection| Ok(page_body(feed.list(conn, query, now)?, &query)?);
-                match query.viewer {
-                    // Serialised once per kept page, by one request at a time.
-                    None => feed.kept.visitors.get_or(key, || body(conn)),
-                    Some(_) => body(conn),
+            .run(move |conn| match query.viewer {
+                // Serialised once per kept page, by one request at a time.
+                None => {
+                    feed.kept.visitors.get_or(key, || Ok(page_body(feed.list(conn, query, now)?, &query)?))
                 }
+                Some(viewer) => feed.viewer_body(conn, query, viewer, now),
             })
             .await
+    }
+
+    /// A signed-in viewer's page as the response body: [`Feed::list`]'s page, where each item
+    /// the overlay leaves as it was kept is sent as its kept bytes (no clone, no serialisation).
+    fn viewer_body(
+        &self,
+        conn: &mut DbConnection,
+        query: FeedQuery,
+        viewer: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Bytes, CommunityError> {
+        let everyone = self.everyone(conn, query, now)?;
+        let reported = reported_by(conn, query, viewer, now)?;
+        if reported > 0 {
+            return Ok(page_body(build_page(conn, query, now, &self.kept.totals, reported)?, &query)?);
+        }
+        let overlay = Overlay::read(conn, &everyone.page, viewer)?;
+        let mut items = Vec::with_capacity(everyone.items_json.len());
+        for (item, kept) in everyone.page.items.iter().zip(&everyone.items_json) {
+            match overlay.item(item) {
+                Seen::Gone => {}
+                Seen::AsKept => items.push(kept.clone()),
+                Seen::Changed(item) => items.push(item_json(*item)?),
+            }
+        }
+        Ok(page_body_of_parts(&items, everyone.page.total, 0, &query)?)
+    }
+
+    /// Everyone's page of `query`, built once per [`TTL`](super::cache::TTL) and kept.
+    fn everyone(
+        &self,
+        conn: &mut DbConnection,
+        query: FeedQuery,
+        now: DateTime<Utc>,
+    ) -> Result<Arc<KeptPage>, CommunityError> {
+        let kept = &self.kept;
+        kept.pages.get_or(query.key(), || {
+            let page = build_page(conn, FeedQuery { viewer: None, ..query }, now, &kept.totals, 0)?;
+            KeptPage::new(page).map(Arc::new)
+        })
     }
 
     /// A page of the feed.
@@ -191,17 +244,24 @@ impl Feed {
         now: DateTime<Utc>,
     ) -> Result<FeedPage, CommunityError> {
         self.catch_up();
-        let kept = &self.kept;
-        let everyone = kept.pages.get_or(query.key(), || {
-            build_page(conn, FeedQuery { viewer: None, ..query }, now, &kept.totals, 0).map(Arc::new)
-        })?;
-        let Some(viewer) = query.viewer else { return Ok(FeedPage::clone(&everyone)) };
-        let filter = Visible { since: query.period.since(now), viewer: None, author: None };
-        let reported = repo::count_reported_by(conn, viewer, filter)?;
+        let everyone = self.everyone(conn, query, now)?;
+        let Some(viewer) = query.viewer else { return Ok(everyone.page.clone()) };
+        let reported = reported_by(conn, query, viewer, now)?;
         if reported > 0 {
-            return build_page(conn, query, now, &kept.totals, reported);
+            return build_page(conn, query, now, &self.kept.totals, reported);
         }
-        personalise(conn, &everyone, viewer)
+        let overlay = Overlay::read(conn, &everyone.page, viewer)?;
+        let items = everyone
+            .page
+            .items
+            .iter()
+            .filter_map(|item| match overlay.item(item) {
+                Seen::Gone => None,
+                Seen::AsKept => Some(item.clone()),
+                Seen::Changed(item) => Some(*item),
+            })
+            .collect();
+        Ok(FeedPage { items, total: everyone.page.total, reported_by_viewer: 0 })
     }
 
     /// The leaderboard of a period, kept a few seconds (a vote forgets it), without e-mails:
@@ -232,32 +292,63 @@ impl FeedQuery {
     }
 }
 
-/// Everyone's page as `viewer` sees it: their votes, their e-mail on their own setups, the
-/// current scores; a setup deleted or hidden since the page was built is left out.
-fn personalise(conn: &mut DbConnection, page: &FeedPage, viewer: i64) -> Result<FeedPage, CommunityError> {
-    let ids: Vec<i64> = page.items.iter().map(|item| item.id).collect();
-    let current = repo::scores_and_votes(conn, viewer, &ids)?;
-    let email = if page.items.iter().any(|item| item.uploader.id == viewer) {
-        setupiq_auth::service::accounts::find(conn, viewer)?.map(|account| account.email)
-    } else {
-        None
-    };
-    let items = page
-        .items
-        .iter()
-        .filter_map(|item| {
-            let now = current.get(&item.id)?;
-            let mut item = item.clone();
-            item.score = now.score;
-            item.upvotes = now.upvotes;
-            item.user_vote = now.vote.and_then(|v| Vote::from_value(i64::from(v)));
-            if item.uploader.id == viewer {
-                item.uploader.email.clone_from(&email);
-            }
-            Some(item)
-        })
-        .collect();
-    Ok(FeedPage { items, total: page.total, reported_by_viewer: 0 })
+/// How many of the period's setups the viewer reported (and so no longer sees).
+fn reported_by(
+    conn: &mut DbConnection,
+    query: FeedQuery,
+    viewer: i64,
+    now: DateTime<Utc>,
+) -> Result<i64, CommunityError> {
+    let filter = Visible { since: query.period.since(now), viewer: None, author: None };
+    Ok(repo::count_reported_by(conn, viewer, filter)?)
+}
+
+/// What a signed-in viewer sees over everyone's page: their votes, their e-mail on their
+/// own setups, the current scores (a setup deleted or hidden since the page was built is
+/// left out).
+struct Overlay {
+    viewer: i64,
+    current: HashMap<i64, CurrentScore>,
+    email: Option<String>,
+}
+
+/// An item of everyone's page as the viewer sees it.
+enum Seen {
+    Gone,
+    /// Exactly as kept: no vote of theirs, the score unchanged, not their own.
+    AsKept,
+    Changed(Box<FeedItem>),
+}
+
+impl Overlay {
+    /// One query by key for the page's scores and the viewer's votes (and their e-mail when
+    /// one of the setups is theirs).
+    fn read(conn: &mut DbConnection, page: &FeedPage, viewer: i64) -> Result<Self, CommunityError> {
+        let ids: Vec<i64> = page.items.iter().map(|item| item.id).collect();
+        let current = repo::scores_and_votes(conn, viewer, &ids)?;
+        let email = if page.items.iter().any(|item| item.uploader.id == viewer) {
+            setupiq_auth::service::accounts::find(conn, viewer)?.map(|account| account.email)
+        } else {
+            None
+        };
+        Ok(Self { viewer, current, email })
+    }
+
+    fn item(&self, item: &FeedItem) -> Seen {
+        let Some(now) = self.current.get(&item.id) else { return Seen::Gone };
+        let own = item.uploader.id == self.viewer;
+        if now.vote.is_none() && !own && now.score == item.score && now.upvotes == item.upvotes {
+            return Seen::AsKept;
+        }
+        let mut item = item.clone();
+        item.score = now.score;
+        item.upvotes = now.upvotes;
+        item.user_vote = now.vote.and_then(|v| Vote::from_value(i64::from(v)));
+        if own {
+            item.uploader.email.clone_from(&self.email);
+        }
+        Seen::Changed(Box::new(item))
+    }
 }
 
 /// A page built from the database for `query.viewer` (none: everyone's page), who reported

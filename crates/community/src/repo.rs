@@ -819,6 +819,16 @@ pub(crate) fn was_notified(
     Ok(n > 0)
 }
 
+/// The member's notifications created in `(after, until]` and not read yet.
+#[diesel::dsl::auto_type]
+fn unread_in(user_id: i64, after: NaiveDateTime, until: NaiveDateTime) -> _ {
+    notifications::user_id
+        .eq(user_id)
+        .and(notifications::read_at.is_null())
+        .and(notifications::created_at.gt(after))
+        .and(notifications::created_at.le(until))
+}
+
 /// The member's unread notifications created in `(after, until]`, newest first.
 pub(crate) fn unread_between(
     conn: &mut DbConnection,
@@ -828,10 +838,7 @@ pub(crate) fn unread_between(
     limit: i64,
 ) -> QueryResult<Vec<NotificationRow>> {
     notifications::table
-        .filter(notifications::user_id.eq(user_id))
-        .filter(notifications::read_at.is_null())
-        .filter(notifications::created_at.gt(after))
-        .filter(notifications::created_at.le(until))
+        .filter(unread_in(user_id, after, until))
         .order((notifications::created_at.desc(), notifications::id.desc()))
         .limit(limit)
         .select(NotificationRow::as_select())
@@ -845,13 +852,7 @@ pub(crate) fn count_unread_between(
     after: NaiveDateTime,
     until: NaiveDateTime,
 ) -> QueryResult<i64> {
-    notifications::table
-        .filter(notifications::user_id.eq(user_id))
-        .filter(notifications::read_at.is_null())
-        .filter(notifications::created_at.gt(after))
-        .filter(notifications::created_at.le(until))
-        .select(count_star())
-        .first(conn)
+    notifications::table.filter(unread_in(user_id, after, until)).select(count_star()).first(conn)
 }
 
 pub(crate) fn find_digest_subscription(

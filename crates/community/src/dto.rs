@@ -310,18 +310,14 @@ pub struct SetupsResponse {
     pub reported_by_you: i64,
 }
 
-/// The body of a feed page (what [`Feed::page`](crate::service::feed::Feed::page) keeps for visitors).
+/// The body of a feed page (what [`Feed::page`](crate::service::feed::Feed::page) keeps for
+/// visitors): [`SetupsResponse`], written from its items by [`page_body_of_parts`].
 pub(crate) fn page_body(
     page: FeedPage,
     query: &FeedQuery,
 ) -> Result<actix_web::web::Bytes, serde_json::Error> {
-    let pagination = Pagination::of(page.total, query.limit, query.offset, page.items.len());
-    let body = SetupsResponse {
-        setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
-        pagination,
-        reported_by_you: page.reported_by_viewer,
-    };
-    Ok(serde_json::to_vec(&body)?.into())
+    let items = page.items.into_iter().map(item_json).collect::<Result<Vec<_>, _>>()?;
+    page_body_of_parts(&items, page.total, page.reported_by_viewer, query)
 }
 
 /// One feed item as it is sent (a part of a page body that can be kept and reused).
@@ -329,7 +325,7 @@ pub(crate) fn item_json(item: FeedItem) -> Result<actix_web::web::Bytes, serde_j
     Ok(serde_json::to_vec(&CommunitySetupDto::from(item))?.into())
 }
 
-/// A page body from its items already serialised: the same document as [`page_body`].
+/// A page body ([`SetupsResponse`]) from its items already serialised.
 pub(crate) fn page_body_of_parts(
     items: &[actix_web::web::Bytes],
     total: i64,

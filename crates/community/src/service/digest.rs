@@ -80,7 +80,7 @@ pub struct Digest {
 }
 
 /// Claims up to `limit` digests that are due at `now`: a day since the last one, with unread
-/// notifications since. Each claimed digest must be [`sent`](release) or released.
+/// notifications since. A claimed digest that cannot be sent goes back with [`release`].
 pub fn claim_due(
     conn: &mut DbConnection,
     now: DateTime<Utc>,
@@ -92,9 +92,7 @@ pub fn claim_due(
         if repo::move_digest_cover(conn, due.user_id, due.covered_until, until)? == 0 {
             continue;
         }
-        let Some(account) = setupiq_auth::service::accounts::find_many(conn, &[due.user_id])?.pop() else {
-            continue;
-        };
+        let Some(account) = setupiq_auth::service::accounts::find(conn, due.user_id)? else { continue };
         let rows = repo::unread_between(conn, due.user_id, due.covered_until, until, LISTED)?;
         let total = repo::count_unread_between(conn, due.user_id, due.covered_until, until)?;
         let notifications = notifications::described(conn, rows)?;

@@ -9,7 +9,7 @@ use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
-use setupiq_db::Db;
+use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
@@ -20,7 +20,7 @@ use crate::dto::{
     SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult,
     VerifyLinksRequest,
 };
-use crate::service::checker::{self, CheckerConfig};
+use crate::service::checker::CheckerConfig;
 use crate::service::links::{self, LinkAction, LinkFilter};
 use crate::service::log::{self, Actor};
 use crate::service::{analytics, moderation, users};
@@ -170,32 +170,13 @@ async fn link_health_report(
 async fn verify_links(
     admin: AdminUser,
     body: ValidJson<VerifyLinksRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
+    ctx: web::Data<AppCtx>,
     checker_config: web::Data<CheckerConfig>,
 ) -> Result<web::Json<VerificationResult>, ApiError> {
     let body = body.into_inner();
     let filter = LinkFilter { category: body.category, network: body.network };
-    let (id, name) = actor(&admin);
-    let now = clock.now();
-    let opened =
-        db.run(move |conn| links::open_run(conn, Actor { id, username: &name }, filter, now)).await?;
-    let run_id = opened.run_id;
-    let results = checker::check_all(opened.links, &checker_config).await;
-    let finished = clock.now();
-    let outcome = db.run(move |conn| links::finish_run(conn, run_id, &results, finished)).await;
-    match outcome {
-        Ok(found) => Ok(web::Json(found.into())),
-        Err(err) => {
-            // Recorded as failed so the next run is not refused (a run that closed itself as
-            // failed keeps its own reason); the answer reports the cause.
-            let reason = "The results could not be saved.";
-            if let Err(closing) = db.run(move |conn| links::fail_run(conn, run_id, reason, finished)).await {
-                tracing::error!(run_id, error = %closing, "a failed link verification run could not be closed");
-            }
-            Err(err.into())
-        }
-    }
+    let found = links::verify(&ctx, &checker_config, actor(&admin), filter).await?;
+    Ok(web::Json(found.into()))
 }
 
 async fn link_action(

@@ -8,7 +8,7 @@ use validator::{Validate, ValidationError};
 use crate::service::analyze::Delivered;
 use crate::service::suggestions::Suggestion;
 use crate::service::{AnalysisStatus, InputType, SavedAnalysis};
-use setupiq_analyzer::engine::AnalyzerName;
+use setupiq_analyzer::AnalyzerName;
 use setupiq_analyzer::result::{CableInventory, Category, Confidence, percentile_text};
 use setupiq_analyzer::voice::Voices;
 

@@ -2,13 +2,14 @@
 
 use actix_web::http::StatusCode;
 use setupiq_auth::AuthError;
+use setupiq_core::error::{Cause, chain};
 use setupiq_core::media::MediaError;
 use setupiq_core::upload::UploadError;
 use setupiq_core::{ApiError, ErrorCode};
 use setupiq_db::DbError;
 
-use setupiq_analyzer::engine::{RatingError, Refusal};
 use setupiq_analyzer::pipeline::ImageRejection;
+use setupiq_analyzer::{RatingError, Refusal};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {
@@ -31,9 +32,10 @@ pub enum AnalysisError {
     Upload(#[from] UploadError),
     #[error("Analysis not found.")]
     NotFound,
-    /// The analyzer produced no usable result (logged; the user gets a generic message).
+    /// The analyzer produced no usable result, or a photo or card could not be read or drawn
+    /// (the cause is logged; the user gets a generic message).
     #[error("Sorry, we couldn't analyze your setup right now. Please try again.")]
-    Failed(String),
+    Failed(#[source] Cause),
     /// A result that cannot be encoded for storing (`analysis`: none), or a stored one that
     /// no longer decodes (`analysis`: its id).
     #[error("the result of analysis {analysis:?} cannot be stored or read")]
@@ -54,7 +56,7 @@ setupiq_db::query_errors_into!(AnalysisError);
 
 impl From<MediaError> for AnalysisError {
     fn from(err: MediaError) -> Self {
-        Self::Failed(format!("media store: {err}"))
+        Self::Failed(err.into())
     }
 }
 
@@ -62,7 +64,7 @@ impl From<RatingError> for AnalysisError {
     fn from(err: RatingError) -> Self {
         match err {
             RatingError::Refused(refusal) => Self::Refused(refusal),
-            RatingError::Failed(why) => Self::Failed(why),
+            failure @ RatingError::Failed(_) => Self::Failed(failure.into()),
         }
     }
 }
@@ -83,8 +85,8 @@ impl From<AnalysisError> for ApiError {
             AnalysisError::InsufficientCredits => ApiError::insufficient_credits(message),
             AnalysisError::TrialUsed | AnalysisError::TrialLimitReached => ApiError::trial_used(message),
             AnalysisError::NotFound => ApiError::not_found(message),
-            AnalysisError::Failed(why) => {
-                tracing::error!(%why, "analysis failed");
+            AnalysisError::Failed(cause) => {
+                tracing::error!(why = %chain(cause.as_ref()), "analysis failed");
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, message)
             }
             AnalysisError::Corrupt { .. } => ApiError::internal(err),

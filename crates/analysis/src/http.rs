@@ -3,10 +3,8 @@
 //! page and card visitors open (`/share/{token}`, `/share/{token}/card.png`).
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
-use std::time::Duration;
 
 use actix_web::http::{StatusCode, header};
-use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
 use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
@@ -15,18 +13,17 @@ use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
-use setupiq_core::ttl_cache::TtlCache;
-use setupiq_core::upload::Uploads;
 use setupiq_core::validation::{ValidJson, ValidQuery};
-use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error, tokens};
-use setupiq_db::Db;
+use setupiq_core::{ApiError, Config, ErrorBody, error, tokens};
+use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
     AnalyzeRequest, AnalyzeResponse, MyAnalysesQuery, MyAnalysesResponse, SavedAnalysisDto, ShareResponse,
 };
 use crate::error::AnalysisError;
-use crate::service::analyze::{self, AnalyzeContext, Submission};
+use crate::service::analyze::{self, Submission};
+use crate::service::share::CardCache;
 use crate::service::{self, Requester};
 
 /// The anonymous-id cookie that carries a visitor's one free analysis.
@@ -52,11 +49,6 @@ pub fn configure_pages(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::Data::new(CardCache::default())).service(shared_page).service(shared_card);
 }
 
-/// Rendered share cards by token and voice, so that a link pasted into a busy channel draws
-/// its card once (previewers fetch it many times). A revoked token's card goes with the next
-/// miss: the page and the card check the token first.
-struct CardCache(TtlCache<(String, Voice), Bytes>);
-
 /// `?voice=roast` or `?voice=coach` on a shared page or card; anything else is Honest (a
 /// link is never broken by its query).
 #[derive(Debug, serde::Deserialize)]
@@ -67,12 +59,6 @@ struct VoiceQuery {
 impl VoiceQuery {
     fn voice(&self) -> Voice {
         Voice::from_query(self.voice.as_deref())
-    }
-}
-
-impl Default for CardCache {
-    fn default() -> Self {
-        Self(TtlCache::new(Duration::from_secs(600), 256))
     }
 }
 
@@ -110,28 +96,23 @@ fn analyze_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest
     )
 )]
 #[post("")]
-#[allow(clippy::too_many_arguments)]
 async fn analyze_setup(
     req: HttpRequest,
     user: OptionalUser,
     body: ValidJson<AnalyzeRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
+    ctx: web::Data<AppCtx>,
     engine: web::Data<Engine>,
-    uploads: web::Data<Uploads>,
-    config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let (requester, new_visitor_token) = requester(&req, &user);
-    let ctx = AnalyzeContext { db: &db, clock: &clock, engine: &engine, uploads: &uploads };
     let submission =
         Submission { input_type: body.input_type, value: body.value, description: body.description };
-    let mut response = match analyze::analyze(ctx, requester, submission).await {
+    let mut response = match analyze::analyze(&ctx, &engine, requester, submission).await {
         Ok(delivered) => HttpResponse::Ok().json(AnalyzeResponse::from(delivered)),
         Err(err) => actix_web::ResponseError::error_response(&ApiError::from(err)),
     };
     if let Some(token) = new_visitor_token {
-        response.add_cookie(&visitor_cookie(&config, token)).map_err(ApiError::internal)?;
+        response.add_cookie(&visitor_cookie(&ctx.config, token)).map_err(ApiError::internal)?;
     }
     Ok(response)
 }
@@ -321,34 +302,10 @@ async fn shared_page(
 async fn shared_card(
     token: web::Path<String>,
     query: web::Query<VoiceQuery>,
-    db: web::Data<Db>,
-    media: web::Data<MediaStore>,
-    cache: web::Data<CardCache>,
+    ctx: web::Data<AppCtx>,
+    cards: web::Data<CardCache>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = token.into_inner();
-    let voice = query.voice();
-    let lookup = token.clone();
-    let analysis = db.run(move |conn| service::share::find_shared(conn, &lookup)).await?;
-    let key = (token, voice);
-    let png = match cache.0.get(&key) {
-        Some(png) => png,
-        // Drawn (and the photo read) only when no card is kept.
-        None => {
-            let photo = match &analysis.image {
-                Some(key) => media.get(key).await.map_err(AnalysisError::from)?,
-                None => None,
-            };
-            let cache = cache.into_inner();
-            let made = web::block(move || {
-                cache.0.get_or(key, || {
-                    crate::share::card::render(&analysis, voice, photo.as_deref()).map(Bytes::from)
-                })
-            })
-            .await;
-            made.map_err(|e| AnalysisError::Failed(e.to_string()))?
-                .map_err(|e| AnalysisError::Failed(e.to_string()))?
-        }
-    };
+    let png = service::share::card(&ctx, &cards.into_inner(), token.into_inner(), query.voice()).await?;
     Ok(HttpResponse::Ok()
         .content_type("image/png")
         .insert_header((header::CACHE_CONTROL, "public, max-age=600"))

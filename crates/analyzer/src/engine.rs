@@ -1,4 +1,4 @@
-//! The analyzers and the [`Engine`] that runs them.
+//! The [`Engine`]: the configured analyzers, run in order.
 //!
 //! Every photo is screened first by the embedded models (not safe for work, or no desk gear
 //! in it: refused before anything is charged), whichever analyzer rates it. With
@@ -8,87 +8,11 @@
 
 use std::sync::Arc;
 
-use futures_util::future::BoxFuture;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use setupiq_core::error::chain;
 
 use crate::local::LocalAnalyzer;
-use crate::pipeline::PreparedImage;
+use crate::rating::{AnalysisInput, Analyzer, AnalyzerName, Rating, RatingError};
 use crate::result::Assessment;
-
-/// What is analysed: a prepared photo, or a description.
-#[derive(Debug, Clone)]
-pub enum AnalysisInput {
-    Image(Arc<PreparedImage>),
-    Text(Arc<str>),
-}
-
-/// Which analyzer produced a result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum AnalyzerName {
-    /// The embedded, offline rubric.
-    Local,
-    /// An OpenAI-compatible provider.
-    Openai,
-}
-
-impl AnalyzerName {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AnalyzerName::Local => "local",
-            AnalyzerName::Openai => "openai",
-        }
-    }
-}
-
-/// Why an input is not analysed at all; the message is what the user reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    #[error(
-        "This photo doesn't look like a desk or gaming setup. Please upload a photo of your desk with \
-         its screen in view."
-    )]
-    NotASetup,
-    #[error(
-        "This looks like a screenshot or an illustration, not a photo of a real setup. Please upload \
-         a photo of your desk."
-    )]
-    NotAPhoto,
-    #[error("This image can't be analyzed: it appears to contain content that isn't safe for work.")]
-    NotSafeForWork,
-    #[error(
-        "This description doesn't mention any desk or gaming gear. Describe your monitor, desk, chair, \
-         lighting or cables."
-    )]
-    NotASetupDescription,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum RatingError {
-    /// The input is not something we rate (nothing is charged).
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    /// The analyzer could not produce a result (models missing, provider down, bad answer).
-    #[error("analysis failed: {0}")]
-    Failed(String),
-}
-
-/// Something that rates setups. Implementations: [`LocalAnalyzer`] and
-/// [`crate::openai::OpenAiAnalyzer`].
-pub trait Analyzer: Send + Sync {
-    fn name(&self) -> AnalyzerName;
-
-    /// Rates a setup. A photo has already passed screening.
-    fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, RatingError>>;
-}
-
-/// A validated result and the analyzer that produced it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Rating {
-    pub assessment: Assessment,
-    pub analyzer: AnalyzerName,
-}
 
 /// The configured analyzers; one per process, shared by every request.
 #[derive(Clone)]
@@ -143,7 +67,8 @@ impl Engine {
             match remote.analyze(input.clone()).await.and_then(|a| validated(a, remote.name())) {
                 Ok(analysis) => return Ok(analysis),
                 Err(RatingError::Refused(refusal)) => return Err(refusal.into()),
-                Err(RatingError::Failed(why)) => {
+                Err(failure @ RatingError::Failed(_)) => {
+                    let why = chain(&failure);
                     tracing::warn!(provider = remote.name().as_str(), %why, "provider failed; the embedded analyzer answers");
                 }
             }
@@ -157,6 +82,8 @@ impl Engine {
 }
 
 fn validated(assessment: Assessment, analyzer: AnalyzerName) -> Result<Rating, RatingError> {
-    assessment.validate().map_err(|e| RatingError::Failed(format!("{} analyzer: {e}", analyzer.as_str())))?;
+    assessment
+        .validate()
+        .map_err(|e| RatingError::Failed(format!("{} analyzer: {e}", analyzer.as_str()).into()))?;
     Ok(Rating { assessment, analyzer })
 }

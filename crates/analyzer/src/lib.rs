@@ -3,7 +3,8 @@
 //! this crate rates, through the [`Engine`].
 //!
 //! - [`pipeline`]: the upload (data URL -> upright, fitted, metadata-free JPEG + thumbnail);
-//! - [`engine`]: the [`Analyzer`] trait and the [`Engine`] that picks one;
+//! - [`rating`]: what an analyzer takes and answers, and the [`Analyzer`] trait (the bottom:
+//!   it names no analyzer); [`engine`]: the [`Engine`] that runs the configured ones;
 //!   [`local`] (the default, offline) screens a photo with the [`safety`] classifier and the
 //!   COCO [`detector`], then rates it with the [`vision`] rubric, and rates descriptions with
 //!   the [`text`] lexicon; [`openai`] asks any OpenAI-compatible provider;
@@ -15,6 +16,7 @@ pub mod engine;
 pub mod local;
 pub mod openai;
 pub mod pipeline;
+pub mod rating;
 pub mod result;
 pub mod runtime;
 pub mod safety;
@@ -24,5 +26,6 @@ pub mod vision;
 pub mod voice;
 pub mod words;
 
-pub use engine::{AnalysisInput, Analyzer, AnalyzerName, Engine, Rating, RatingError, Refusal};
+pub use engine::Engine;
 pub use pipeline::{ImageRejection, PreparedImage};
+pub use rating::{AnalysisInput, Analyzer, AnalyzerName, Rating, RatingError, Refusal};

@@ -17,8 +17,8 @@ use futures_util::future::BoxFuture;
 use image::RgbImage;
 
 use crate::detector::{Detection, Detector, DetectorError};
-use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError, Refusal};
 use crate::pipeline::PreparedImage;
+use crate::rating::{AnalysisInput, Analyzer, AnalyzerName, RatingError, Refusal};
 use crate::result::Assessment;
 use crate::safety::{self, SafetyClassifier, SafetyError};
 use crate::scene::{Scene, SceneError, SceneModel};
@@ -165,7 +165,7 @@ impl LocalAnalyzer {
             Some(pool) => pool.spawn(job),
             None => rayon::spawn(job),
         }
-        result.await.map_err(|_| RatingError::Failed("the analysis task stopped".to_owned()))
+        result.await.map_err(|_| RatingError::Failed("the analysis task stopped".into()))
     }
 
     /// How many analysis threads there are.
@@ -242,8 +242,8 @@ impl setupiq_core::upload::ImageWorker for LocalAnalyzer {
         }
     }
 
-    fn is_safe_for_work(&self, pixels: &RgbImage) -> Result<bool, String> {
-        self.is_safe_for_work_blocking(pixels).map_err(|e| e.to_string())
+    fn is_safe_for_work(&self, pixels: &RgbImage) -> Result<bool, setupiq_core::error::Cause> {
+        Ok(self.is_safe_for_work_blocking(pixels)?)
     }
 }
 
@@ -267,6 +267,6 @@ pub(crate) fn timed<T>(stage: &'static str, work: impl FnOnce() -> T) -> T {
     result
 }
 
-fn failed(err: impl std::fmt::Display) -> RatingError {
-    RatingError::Failed(err.to_string())
+fn failed(err: impl Into<setupiq_core::error::Cause>) -> RatingError {
+    RatingError::Failed(err.into())
 }

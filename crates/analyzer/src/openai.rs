@@ -40,7 +40,7 @@ use setupiq_core::config::{OpenAiConfig, Secret};
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
-use crate::engine::{AnalysisInput, Analyzer, AnalyzerName, RatingError};
+use crate::rating::{AnalysisInput, Analyzer, AnalyzerName, RatingError};
 use crate::result::{self, Assessment, Category, Source};
 
 /// The name the response schema is sent under (providers quote it in schema errors).
@@ -228,7 +228,9 @@ impl Analyzer for OpenAiAnalyzer {
     }
 
     fn analyze(&self, input: AnalysisInput) -> BoxFuture<'_, Result<Assessment, RatingError>> {
-        Box::pin(async move { self.rate(&input).await.map_err(|why| RatingError::Failed(self.scrub(why))) })
+        Box::pin(
+            async move { self.rate(&input).await.map_err(|why| RatingError::Failed(self.scrub(why).into())) },
+        )
     }
 }
 

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::RgbImage;
-use setupiq_analyzer::engine::Refusal;
+use setupiq_analyzer::Refusal;
 use setupiq_analyzer::local::LocalModels;
 use setupiq_analyzer::result::{Assessment, Category};
 use setupiq_analyzer::{RatingError, pipeline};

@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
-use setupiq_analyzer::engine::{AnalysisInput, Analyzer, AnalyzerName, Engine, RatingError};
 use setupiq_analyzer::local::LocalAnalyzer;
 use setupiq_analyzer::openai::{OpenAiAnalyzer, OpenAiError, SCHEMA_NAME};
 use setupiq_analyzer::pipeline::{self, PreparedImage};
 use setupiq_analyzer::result::{Assessment, Category, Source};
 use setupiq_analyzer::text;
+use setupiq_analyzer::{AnalysisInput, Analyzer, AnalyzerName, Engine, RatingError};
 use setupiq_core::config::{OpenAiConfig, Secret};
 use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn};
 
@@ -60,7 +60,7 @@ fn description() -> AnalysisInput {
 
 fn failure(outcome: Result<Assessment, RatingError>) -> String {
     match outcome {
-        Err(RatingError::Failed(why)) => why,
+        Err(failure @ RatingError::Failed(_)) => setupiq_core::error::chain(&failure),
         other => panic!("expected a failure, got {other:?}"),
     }
 }

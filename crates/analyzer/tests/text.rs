@@ -5,7 +5,7 @@
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use setupiq_analyzer::engine::Refusal;
+use setupiq_analyzer::Refusal;
 use setupiq_analyzer::result::{Assessment, Category, Source, overall_score};
 use setupiq_analyzer::text::assess;
 

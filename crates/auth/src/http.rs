@@ -3,14 +3,10 @@
 
 use actix_web::http::header::{CacheControl, CacheDirective, ContentDisposition};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use setupiq_core::feed_changes::FeedChanges;
-use setupiq_core::mail::Mailer;
-use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
-use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
-use setupiq_db::Db;
+use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
@@ -96,20 +92,16 @@ async fn get_session(user: OptionalUser) -> web::Json<SessionResponse> {
 async fn login_with_password(
     req: HttpRequest,
     body: ValidJson<LoginRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let (account, session) =
-        login::login(&db, &passwords, &clock, &body.email, body.password, client(&req), &config.admin_emails)
-            .await?;
+    let (account, session) = login::login(&ctx, &passwords, &body.email, body.password, client(&req)).await?;
     // A session token the browser already had is replaced, not kept alongside.
     if let Some(previous) = session_token(&req) {
-        db.run(move |conn| sessions::end(conn, &previous)).await?;
+        ctx.db.run(move |conn| sessions::end(conn, &previous)).await?;
     }
-    Ok(HttpResponse::Ok().cookie(session_cookie(&config, session.token)).json(user_response(account)))
+    Ok(HttpResponse::Ok().cookie(session_cookie(&ctx.config, session.token)).json(user_response(account)))
 }
 
 /// Creates an account and signs it in. It starts with the signup bonus of 3 credits, unless
@@ -133,11 +125,8 @@ async fn login_with_password(
 async fn register_with_password(
     req: HttpRequest,
     body: ValidJson<RegisterRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
-    mailer: web::Data<Mailer>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let new = NewAccount {
@@ -145,17 +134,17 @@ async fn register_with_password(
         display_name: body.display_name,
         password: body.password,
         client: client(&req),
-        limits: config.signups,
+        limits: ctx.config.signups,
     };
-    let registered = login::register(&db, &passwords, &clock, new).await?;
+    let registered = login::register(&ctx, &passwords, new).await?;
     // The account exists and is signed in whatever the mail does; a failure is logged, and
     // the app's banner offers "Resend".
-    let _ = verify::mail_link(&mailer, &config, &registered.verification).await;
+    let _ = verify::mail_link(&ctx, &registered.verification).await;
     let body = RegisterResponse {
         signup_bonus: if registered.signup_bonus { SIGNUP_BONUS } else { 0 },
         user: registered.account.into(),
     };
-    Ok(HttpResponse::Created().cookie(session_cookie(&config, registered.session.token)).json(body))
+    Ok(HttpResponse::Created().cookie(session_cookie(&ctx.config, registered.session.token)).json(body))
 }
 
 /// Ends the current session and clears the cookie. Succeeds when signed out too.
@@ -234,23 +223,17 @@ async fn end_other_sessions(
     )
 )]
 #[post("/delete-account")]
-// Each extractor is one thing the deletion needs; one application context (issue 28) will
-// carry the shared ones.
-#[allow(clippy::too_many_arguments)]
 async fn delete_account(
     req: HttpRequest,
     user: CurrentUser,
     body: ValidJson<DeleteAccountRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
-    media: web::Data<MediaStore>,
-    config: web::Data<Config>,
-    clock: web::Data<SharedClock>,
-    changes: web::Data<FeedChanges>,
 ) -> Result<HttpResponse, ApiError> {
+    let AppCtx { db, clock, config, media, changes, .. } = &**ctx;
     let user_id = user.id();
     let password = body.into_inner().current_password;
-    reauth::confirm_password(&db, &passwords, &clock, user_id, password, client_ip(&req)).await?;
+    reauth::confirm_password(&ctx, &passwords, user_id, password, client_ip(&req)).await?;
     if let Some(departures) = req.app_data::<web::Data<accounts::Departures>>() {
         departures.settle(user_id).await?;
     }
@@ -263,7 +246,7 @@ async fn delete_account(
     media.remove_media(&media_keys).await;
     tracing::info!(user_id, "account deleted");
     Ok(HttpResponse::Ok()
-        .cookie(removal_cookie(&config))
+        .cookie(removal_cookie(config))
         .json(SuccessResponse::with_message("Account deleted successfully")))
 }
 
@@ -369,12 +352,9 @@ async fn update_display_name(
 async fn upload_profile_picture(
     user: CurrentUser,
     body: ValidJson<UploadProfilePictureRequest>,
-    db: web::Data<Db>,
-    uploads: web::Data<Uploads>,
-    clock: web::Data<SharedClock>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<UserResponse>, ApiError> {
-    let account =
-        profile::upload_picture(&db, &uploads, &clock, user.id(), body.into_inner().image_data).await?;
+    let account = profile::upload_picture(&ctx, user.id(), body.into_inner().image_data).await?;
     Ok(web::Json(user_response(account)))
 }
 
@@ -390,13 +370,10 @@ async fn upload_profile_picture(
 #[post("/forgot-password")]
 async fn forgot_password(
     body: ValidJson<ForgotPasswordRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
-    mailer: web::Data<Mailer>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
-    reset::send_link(&db, &clock, &mailer, &config, body.email).await?;
+    reset::send_link(&ctx, body.email).await?;
     Ok(web::Json(SuccessResponse::with_message(FORGOT_PASSWORD_MESSAGE)))
 }
 
@@ -433,18 +410,17 @@ async fn verify_reset_token(
 #[post("/reset-password")]
 async fn reset_password(
     body: ValidJson<ResetPasswordRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
+    let AppCtx { config, .. } = &**ctx;
     let body = body.into_inner();
     if body.confirm_password.as_ref().is_some_and(|confirm| *confirm != body.new_password) {
         return Err(ApiError::invalid("confirmPassword", "Passwords don't match"));
     }
-    reset::reset_password(&db, &passwords, &clock, body.reset_token, body.new_password).await?;
+    reset::reset_password(&ctx, &passwords, body.reset_token, body.new_password).await?;
     Ok(HttpResponse::Ok()
-        .cookie(removal_cookie(&config))
+        .cookie(removal_cookie(config))
         .json(SuccessResponse::with_message("Password reset successfully!")))
 }
 
@@ -468,16 +444,12 @@ pub const PASSWORD_CHANGED_MESSAGE: &str = "Password changed. Your other devices
 #[post("/change-password")]
 // Each extractor is one thing the change needs; one application context (issue 28) will
 // carry the shared ones.
-#[allow(clippy::too_many_arguments)]
 async fn change_password(
     req: HttpRequest,
     user: CurrentUser,
     body: ValidJson<ChangePasswordRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
-    clock: web::Data<SharedClock>,
-    mailer: web::Data<Mailer>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let change = PasswordChange {
@@ -487,7 +459,7 @@ async fn change_password(
         new_password: body.new_password,
         ip: client_ip(&req),
     };
-    password_change::change_password(&db, &passwords, &clock, &mailer, &config, change).await?;
+    password_change::change_password(&ctx, &passwords, change).await?;
     Ok(web::Json(SuccessResponse::with_message(PASSWORD_CHANGED_MESSAGE)))
 }
 
@@ -512,16 +484,12 @@ async fn change_password(
 #[post("/change-email")]
 // Each extractor is one thing the change needs; one application context (issue 28) will
 // carry the shared ones.
-#[allow(clippy::too_many_arguments)]
 async fn change_email(
     req: HttpRequest,
     user: CurrentUser,
     body: ValidJson<ChangeEmailRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
-    clock: web::Data<SharedClock>,
-    mailer: web::Data<Mailer>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let change = EmailChange {
@@ -530,7 +498,7 @@ async fn change_email(
         current_password: body.current_password,
         ip: client_ip(&req),
     };
-    let to = email_change::request(&db, &passwords, &clock, &mailer, &config, change).await?;
+    let to = email_change::request(&ctx, &passwords, change).await?;
     Ok(web::Json(SuccessResponse::with_message(&format!(
         "We sent a link to {to}. Your address changes when you open it."
     ))))
@@ -554,12 +522,9 @@ pub const VERIFICATION_SENT_MESSAGE: &str = "We sent a new verification link. Pl
 #[post("/verify-email")]
 async fn verify_email(
     body: ValidJson<VerifyEmailRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    mailer: web::Data<Mailer>,
-    config: web::Data<Config>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<UserResponse>, ApiError> {
-    let account = verify::verify_email(&db, &clock, &mailer, &config, body.into_inner().token).await?;
+    let account = verify::verify_email(&ctx, body.into_inner().token).await?;
     Ok(web::Json(user_response(account)))
 }
 
@@ -581,11 +546,8 @@ async fn verify_email(
 async fn resend_verification_email(
     user: CurrentUser,
     _body: ValidJson<EmptyRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
-    mailer: web::Data<Mailer>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
-    verify::send_link(&db, &clock, &mailer, &config, user.id()).await?;
+    verify::send_link(&ctx, user.id()).await?;
     Ok(web::Json(SuccessResponse::with_message(VERIFICATION_SENT_MESSAGE)))
 }

@@ -6,10 +6,9 @@ use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
-use setupiq_core::upload::Uploads;
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error};
-use setupiq_db::Db;
+use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
@@ -26,7 +25,7 @@ use crate::service::comments::{self, Written};
 use crate::service::digest;
 use crate::service::feed::{self, Feed, FeedQuery};
 use crate::service::notifications::{self, Read};
-use crate::service::publish::{self, Context, MAX_IMAGE_BYTES, Post};
+use crate::service::publish::{self, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
 use crate::service::setups;
 use crate::service::votes::{self, Vote};
@@ -72,16 +71,6 @@ fn post_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest) -
         }
         other => error::json_error_handler(other, req),
     }
-}
-
-fn context<'a>(
-    db: &'a Db,
-    media: &'a MediaStore,
-    uploads: &'a Uploads,
-    clock: &'a SharedClock,
-    changes: &'a FeedChanges,
-) -> Context<'a> {
-    Context { db, media, uploads, clock, changes }
 }
 
 /// The community feed: setups of the period, ranked (`top`: score, then the newer; `new`;
@@ -130,16 +119,11 @@ async fn list_setups(
 async fn publish_setup(
     user: CurrentUser,
     body: ValidJson<PublishRequest>,
-    db: web::Data<Db>,
-    media: web::Data<MediaStore>,
-    uploads: web::Data<Uploads>,
-    clock: web::Data<SharedClock>,
-    changes: web::Data<FeedChanges>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    let ctx = context(&db, &media, &uploads, &clock, &changes);
-    let setup_id = publish::publish(ctx, user.id(), body.analysis_id, post).await?;
+    let setup_id = publish::publish(&ctx, user.id(), body.analysis_id, post).await?;
     Ok(web::Json(PublishResponse { success: true, setup_id }))
 }
 
@@ -165,15 +149,11 @@ async fn publish_setup(
 async fn edit_setup(
     user: CurrentUser,
     body: ValidJson<EditRequest>,
-    db: web::Data<Db>,
-    media: web::Data<MediaStore>,
-    uploads: web::Data<Uploads>,
-    clock: web::Data<SharedClock>,
-    changes: web::Data<FeedChanges>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    publish::edit(context(&db, &media, &uploads, &clock, &changes), user.id(), body.setup_id, post).await?;
+    publish::edit(&ctx, user.id(), body.setup_id, post).await?;
     Ok(web::Json(SuccessResponse { success: true }))
 }
 

@@ -861,15 +861,12 @@ mod flow_tests {
 
     use base64::Engine;
     use chrono::Duration;
-    use setupiq_analyzer::local::LocalAnalyzer;
     use setupiq_community::CommunityError;
-    use setupiq_community::service::publish::{self, Context, Post};
+    use setupiq_community::service::publish::{self, Post};
     use setupiq_community::service::setups;
-    use setupiq_core::SharedClock;
     use setupiq_core::clock::ManualClock;
-    use setupiq_core::feed_changes::FeedChanges;
-    use setupiq_core::media::MediaStore;
-    use setupiq_core::upload::{ImageQueue, UploadRejection, Uploads};
+    use setupiq_core::upload::UploadRejection;
+    use setupiq_db::AppCtx;
     use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
 
     use super::noon;
@@ -895,26 +892,15 @@ mod flow_tests {
     struct World {
         _dir: tempfile::TempDir,
         media_dir: std::path::PathBuf,
-        media: MediaStore,
-        uploads: Uploads,
+        ctx: AppCtx,
         clock: Arc<ManualClock>,
-        shared: SharedClock,
     }
 
-    fn world() -> World {
+    fn world(db: &TestDb) -> World {
         let dir = tempfile::tempdir().unwrap();
-        let media_dir = dir.path().join("media");
         let clock = Arc::new(ManualClock::new(noon()));
-        let media = MediaStore::local(&media_dir);
-        let analyzer = Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models")));
-        World {
-            uploads: Uploads::new(ImageQueue::new(8, 2), analyzer, media.clone()),
-            media,
-            media_dir,
-            _dir: dir,
-            shared: clock.clone(),
-            clock,
-        }
+        let ctx = fixtures::ctx(db.db(), clock.clone(), dir.path());
+        World { media_dir: ctx.config.media_dir(), ctx, _dir: dir, clock }
     }
 
     fn post(images: Vec<String>) -> Post {
@@ -927,14 +913,8 @@ mod flow_tests {
     );
 
     async fn photos_are_stored_only_for_a_post_that_is_saved(db: TestDb) {
-        let w = world();
-        let ctx = Context {
-            db: db.db(),
-            media: &w.media,
-            uploads: &w.uploads,
-            clock: &w.shared,
-            changes: &FeedChanges::default(),
-        };
+        let w = world(&db);
+        let ctx = &w.ctx;
         let (me, other) = {
             let mut conn = db.conn();
             (
@@ -989,14 +969,8 @@ mod flow_tests {
     }
 
     async fn an_edit_keeps_adds_and_drops_photos_within_the_hour(db: TestDb) {
-        let w = world();
-        let ctx = Context {
-            db: db.db(),
-            media: &w.media,
-            uploads: &w.uploads,
-            clock: &w.shared,
-            changes: &FeedChanges::default(),
-        };
+        let w = world(&db);
+        let ctx = &w.ctx;
         let (me, other) = {
             let mut conn = db.conn();
             (

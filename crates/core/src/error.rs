@@ -12,7 +12,9 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-type Source = Box<dyn std::error::Error + Send + Sync>;
+/// What caused a failure, kept for the log: any error, or a message where the failure
+/// starts (`"text".into()`).
+pub type Cause = Box<dyn std::error::Error + Send + Sync>;
 
 /// A stable, machine-readable name for the kind of failure; the UI may switch on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -74,7 +76,7 @@ pub struct ApiError {
     message: String,
     issues: Vec<Issue>,
     retry_after_secs: Option<u64>,
-    source: Option<Source>,
+    source: Option<Cause>,
 }
 
 const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
@@ -173,7 +175,7 @@ impl ApiError {
 
     /// The service cannot answer right now (the database does not answer or refuses, a
     /// dependency is down): 503 with `Retry-After`.
-    pub fn unavailable(source: impl Into<Source>) -> Self {
+    pub fn unavailable(source: impl Into<Cause>) -> Self {
         Self {
             source: Some(source.into()),
             retry_after_secs: Some(UNAVAILABLE_RETRY_SECS),
@@ -182,7 +184,7 @@ impl ApiError {
     }
 
     /// A bug or an unexpected failure; `source` is logged, never sent.
-    pub fn internal(source: impl Into<Source>) -> Self {
+    pub fn internal(source: impl Into<Cause>) -> Self {
         Self {
             source: Some(source.into()),
             ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, INTERNAL_MESSAGE)

@@ -25,6 +25,7 @@ use image::{ImageReader, RgbImage};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::ApiError;
+use crate::error::Cause;
 use crate::images::{self, ImageError, ImageLimits};
 use crate::media::{MediaError, MediaKey, MediaKind, MediaStore};
 
@@ -97,8 +98,8 @@ pub enum UploadError {
     #[error("You already have images being processed. Please wait for them to finish.")]
     OwnerBusy,
     /// The safety classifier or the image threads gave no answer (the upload is refused).
-    #[error("the image could not be processed: {0}")]
-    Failed(String),
+    #[error("the image could not be processed")]
+    Failed(#[source] Cause),
     #[error(transparent)]
     Media(#[from] MediaError),
 }
@@ -256,7 +257,7 @@ pub trait ImageWorker: Send + Sync {
     /// Runs `job` on the image threads.
     fn spawn(&self, job: Box<dyn FnOnce() + Send>);
     /// Whether a picture is safe for work; fails closed (an error refuses the upload).
-    fn is_safe_for_work(&self, pixels: &RgbImage) -> Result<bool, String>;
+    fn is_safe_for_work(&self, pixels: &RgbImage) -> Result<bool, Cause>;
 }
 
 /// The bounded queue of image work: a fixed number of places (running or waiting for the
@@ -387,7 +388,7 @@ impl Uploads {
             drop(place);
             let _ = done.send(result);
         }));
-        result.await.map_err(|_| UploadError::Failed("the image task stopped".to_owned()))
+        result.await.map_err(|_| UploadError::Failed("the image task stopped".into()))
     }
 
     /// [`prepare_blocking`] and, when `fit` asks for it, the safety classifier, on the
@@ -472,7 +473,7 @@ impl ImageWorker for UncheckedWorker {
         rayon::spawn(job);
     }
 
-    fn is_safe_for_work(&self, _pixels: &RgbImage) -> Result<bool, String> {
+    fn is_safe_for_work(&self, _pixels: &RgbImage) -> Result<bool, Cause> {
         Ok(true)
     }
 }

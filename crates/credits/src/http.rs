@@ -3,11 +3,10 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_auth::dto::EmptyRequest;
 use setupiq_auth::{CurrentUser, OptionalUser};
-use setupiq_core::mail::Mailer;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
-use setupiq_db::Db;
+use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
@@ -20,7 +19,7 @@ use crate::dto::{
 use crate::error::CreditsError;
 use crate::payments::{PaymentStatus, test_mode};
 use crate::service::pro::{self, Membership, Plan};
-use crate::service::purchases::{self, PaymentProvider, Receipts};
+use crate::service::purchases::{self, PaymentProvider};
 use crate::service::{ads, balance, packs, receipts};
 
 /// Mounts the endpoints at their full `/_api/…` paths.
@@ -183,11 +182,10 @@ async fn watch_ad(
 async fn create_payment_intent(
     user: CurrentUser,
     body: ValidJson<CreatePaymentIntentRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
-    clock: web::Data<SharedClock>,
 ) -> Result<web::Json<CreatePaymentIntentResponse>, ApiError> {
-    let started = purchases::create(&db, &provider, &clock, user.id(), &body.package_id).await?;
+    let started = purchases::create(&ctx, &provider, user.id(), &body.package_id).await?;
     Ok(web::Json(CreatePaymentIntentResponse {
         client_secret: started.client_secret,
         payment_intent_id: started.intent_id,
@@ -212,16 +210,11 @@ async fn create_payment_intent(
 async fn confirm_payment(
     user: CurrentUser,
     body: ValidJson<ConfirmPaymentRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
-    clock: web::Data<SharedClock>,
-    mailer: web::Data<Mailer>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<ConfirmPaymentResponse>, ApiError> {
     let body = body.into_inner();
-    let receipts = Receipts { mailer: &mailer, config: &config };
-    let done =
-        purchases::confirm(&db, &provider, &clock, receipts, user.id(), body.payment_intent_id).await?;
+    let done = purchases::confirm(&ctx, &provider, user.id(), body.payment_intent_id).await?;
     Ok(web::Json(ConfirmPaymentResponse {
         credits_added: done.credits_added,
         new_balance: done.new_balance,
@@ -286,22 +279,19 @@ fn pro_response(provider: &PaymentProvider, config: &Config, membership: Option<
 #[get("/_api/pro")]
 async fn pro_state(
     user: OptionalUser,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
-    clock: web::Data<SharedClock>,
-    mailer: web::Data<Mailer>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
+    let AppCtx { db, config, .. } = &**ctx;
     let membership = match user.0 {
         None => None,
         Some(user) => {
             let user_id = user.id();
-            let receipts = Receipts { mailer: &mailer, config: &config };
-            pro::settle(&db, &provider, &clock, receipts, Some(user_id)).await?;
+            pro::settle(&ctx, &provider, Some(user_id)).await?;
             Some(db.run(move |conn| pro::membership(conn, user_id)).await?)
         }
     };
-    Ok(web::Json(pro_response(&provider, &config, membership)))
+    Ok(web::Json(pro_response(&provider, config, membership)))
 }
 
 /// Starts a Pro subscription to `plan`: answers the first period's payment, which the card
@@ -323,13 +313,11 @@ async fn pro_state(
 async fn subscribe(
     user: CurrentUser,
     body: ValidJson<SubscribeRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<SubscribeResponse>, ApiError> {
     let plan = body.into_inner().plan;
-    let started = pro::subscribe(&db, &provider, &clock, config.pro_prices, user.id(), plan).await?;
+    let started = pro::subscribe(&ctx, &provider, user.id(), plan).await?;
     Ok(web::Json(SubscribeResponse {
         subscription_id: started.subscription_id,
         payment_intent_id: started.intent_id,
@@ -354,13 +342,12 @@ async fn subscribe(
 async fn cancel_pro(
     user: CurrentUser,
     _body: ValidJson<EmptyRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
-    pro::cancel(&db, &provider, &clock, user.id()).await?;
-    membership_response(user.id(), &db, &provider, &config).await
+    let AppCtx { db, config, .. } = &**ctx;
+    pro::cancel(&ctx, &provider, user.id()).await?;
+    membership_response(user.id(), db, &provider, config).await
 }
 
 /// Takes back a cancel before the paid period ends: the subscription renews as before.
@@ -379,13 +366,12 @@ async fn cancel_pro(
 async fn resume_pro(
     user: CurrentUser,
     _body: ValidJson<EmptyRequest>,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
-    pro::resume(&db, &provider, &clock, user.id()).await?;
-    membership_response(user.id(), &db, &provider, &config).await
+    let AppCtx { db, config, .. } = &**ctx;
+    pro::resume(&ctx, &provider, user.id()).await?;
+    membership_response(user.id(), db, &provider, config).await
 }
 
 /// The member's Pro as `GET /_api/pro` answers it.
@@ -452,14 +438,10 @@ async fn receipt(
 async fn stripe_webhook(
     req: HttpRequest,
     body: web::Bytes,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
-    clock: web::Data<SharedClock>,
-    mailer: web::Data<Mailer>,
-    config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let signature = req.headers().get("stripe-signature").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let receipts = Receipts { mailer: &mailer, config: &config };
-    purchases::handle_webhook(&db, &provider, &clock, receipts, body.to_vec(), signature).await?;
+    purchases::handle_webhook(&ctx, &provider, body.to_vec(), signature).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "received": true })))
 }

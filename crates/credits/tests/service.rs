@@ -7,17 +7,15 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_auth::service::{accounts, ledger};
+use setupiq_core::SharedClock;
 use setupiq_core::clock::ManualClock;
 use setupiq_core::config::ProPrices;
-use setupiq_core::mail::Mailer;
-use setupiq_core::{Config, SharedClock};
 use setupiq_credits::CreditsError;
 use setupiq_credits::PaymentProvider;
 use setupiq_credits::payments::test_mode;
 use setupiq_credits::service::pro::{self, Plan, SubscriptionStatus};
-use setupiq_credits::service::purchases::Receipts;
 use setupiq_credits::service::{ads, balance, purchases};
-use setupiq_db::DbConnection;
+use setupiq_db::{AppCtx, DbConnection};
 use setupiq_test_utils::{TestDb, both_backends, both_backends_async, fixtures};
 
 fn noon() -> DateTime<Utc> {
@@ -181,28 +179,23 @@ fn deductions_never_take_the_balance_below_zero(db: TestDb) {
     assert_consistent(&mut conn, me.id);
 }
 
-/// Where a test's receipts go: an outbox folder of its own.
+/// A test's handles ([`AppCtx`]) over its database and clock, its receipts going to an
+/// outbox folder of its own.
 struct Outbox {
-    config: Config,
-    mailer: Mailer,
+    _dir: tempfile::TempDir,
+    ctx: AppCtx,
 }
 
 impl Outbox {
-    fn new() -> Arc<Self> {
-        let dir = std::env::temp_dir().join(format!("setupiq-receipts-{}", uuid::Uuid::new_v4().simple()));
-        let dir = dir.to_string_lossy().into_owned();
-        let config = Config::from_lookup(|name| (name == "SETUPIQ_DATA_DIR").then(|| dir.clone())).unwrap();
-        let mailer = Mailer::from_config(&config).unwrap();
-        Arc::new(Self { config, mailer })
-    }
-
-    fn receipts(&self) -> Receipts<'_> {
-        Receipts { mailer: &self.mailer, config: &self.config }
+    fn new(db: &TestDb, clock: &SharedClock) -> Arc<Self> {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = fixtures::ctx(db.db(), clock.clone(), dir.path());
+        Arc::new(Self { _dir: dir, ctx })
     }
 
     /// The receipts sent so far, as (recipient, text).
     fn sent(&self) -> Vec<String> {
-        std::fs::read_dir(self.config.outbox_dir())
+        std::fs::read_dir(self.ctx.config.outbox_dir())
             .map(|entries| entries.map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap()).collect())
             .unwrap_or_default()
     }
@@ -222,22 +215,19 @@ both_backends_async!(
 
 async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db: TestDb) {
     let (manual, clock) = clock();
-    let outbox = Outbox::new();
+    let outbox = Outbox::new(&db, &clock);
     let provider = PaymentProvider::TestMode;
     let prices = ProPrices::default();
     let me = fixtures::account(&mut db.conn(), "pro@example.com");
     let is_pro = |db: &TestDb| accounts::find(&mut db.conn(), me.id).unwrap().unwrap().is_pro;
 
-    let started = pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Monthly).await.unwrap();
-    let again = pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Monthly).await.unwrap();
+    let started = pro::subscribe(&outbox.ctx, &provider, me.id, Plan::Monthly).await.unwrap();
+    let again = pro::subscribe(&outbox.ctx, &provider, me.id, Plan::Monthly).await.unwrap();
     assert_eq!(again.intent_id, started.intent_id, "asked twice before paying: the same payment");
     assert!(!is_pro(&db) && pro::membership(&mut db.conn(), me.id).unwrap().subscription.is_none());
 
     test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
-    let paid =
-        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
-            .await
-            .unwrap();
+    let paid = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id.clone()).await.unwrap();
     let month_later = Utc.with_ymd_and_hms(2026, 6, 4, 12, 0, 0).single().unwrap();
     assert_eq!((paid.credits_added, paid.pro_until), (0, Some(month_later)));
     assert!(is_pro(&db));
@@ -251,7 +241,7 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
         sent[0]
     );
     assert!(matches!(
-        pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Yearly).await,
+        pro::subscribe(&outbox.ctx, &provider, me.id, Plan::Yearly).await,
         Err(CreditsError::AlreadyPro)
     ));
     // An admin's grant withdrawn: the paid subscription keeps Pro.
@@ -260,8 +250,7 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
 
     // The period ends: the test card pays the next one, from where the first ended.
     manual.set(month_later + Duration::minutes(1));
-    let receipts = outbox.receipts();
-    pro::settle(db.db(), &provider, &clock, receipts, None).await.unwrap();
+    pro::settle(&outbox.ctx, &provider, None).await.unwrap();
     let renewed = pro::membership(&mut db.conn(), me.id).unwrap().subscription.unwrap();
     assert_eq!(
         renewed.current_period_end,
@@ -272,25 +261,22 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
     assert!(pro::settle_due(&mut db.conn(), None, prices, clock.now()).unwrap().is_empty(), "settled once");
 
     // Cancelled, resumed, cancelled: Pro stays until the period's end, then ends.
-    assert!(pro::cancel(db.db(), &provider, &clock, me.id).await.unwrap().cancel_at_period_end);
-    assert!(!pro::resume(db.db(), &provider, &clock, me.id).await.unwrap().cancel_at_period_end);
-    pro::cancel(db.db(), &provider, &clock, me.id).await.unwrap();
+    assert!(pro::cancel(&outbox.ctx, &provider, me.id).await.unwrap().cancel_at_period_end);
+    assert!(!pro::resume(&outbox.ctx, &provider, me.id).await.unwrap().cancel_at_period_end);
+    pro::cancel(&outbox.ctx, &provider, me.id).await.unwrap();
     manual.set(Utc.with_ymd_and_hms(2026, 7, 4, 11, 59, 0).single().unwrap());
-    pro::settle(db.db(), &provider, &clock, outbox.receipts(), Some(me.id)).await.unwrap();
+    pro::settle(&outbox.ctx, &provider, Some(me.id)).await.unwrap();
     assert!(is_pro(&db), "paid until the period ends");
     manual.set(Utc.with_ymd_and_hms(2026, 7, 4, 12, 0, 0).single().unwrap());
-    pro::settle(db.db(), &provider, &clock, outbox.receipts(), Some(me.id)).await.unwrap();
+    pro::settle(&outbox.ctx, &provider, Some(me.id)).await.unwrap();
     let ended = pro::membership(&mut db.conn(), me.id).unwrap();
     assert!(!ended.is_pro && !ended.granted);
     assert_eq!(ended.subscription.map(|s| s.status), Some(SubscriptionStatus::Canceled));
     assert_eq!(outbox.sent().len(), 2, "nothing charged after a cancel");
-    assert!(matches!(
-        pro::cancel(db.db(), &provider, &clock, me.id).await,
-        Err(CreditsError::NoSubscription)
-    ));
+    assert!(matches!(pro::cancel(&outbox.ctx, &provider, me.id).await, Err(CreditsError::NoSubscription)));
 
     // A new subscription after the end is a new start.
-    let restarted = pro::subscribe(db.db(), &provider, &clock, prices, me.id, Plan::Yearly).await.unwrap();
+    let restarted = pro::subscribe(&outbox.ctx, &provider, me.id, Plan::Yearly).await.unwrap();
     assert_ne!(restarted.subscription_id, started.subscription_id);
     assert_consistent(&mut db.conn(), me.id);
 
@@ -305,37 +291,29 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
         pro_product: None,
     };
     assert!(matches!(
-        pro::subscribe(db.db(), &stripe, &clock, prices, me.id, Plan::Monthly).await,
+        pro::subscribe(&outbox.ctx, &stripe, me.id, Plan::Monthly).await,
         Err(CreditsError::SubscriptionsUnavailable)
     ));
 }
 
 async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
     let (_, clock) = clock();
-    let outbox = Outbox::new();
+    let outbox = Outbox::new(&db, &clock);
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "buyer@example.com");
-    let started = purchases::create(db.db(), &provider, &clock, me.id, "starter").await.unwrap();
+    let started = purchases::create(&outbox.ctx, &provider, me.id, "starter").await.unwrap();
     assert!(
         started.intent_id.starts_with("pi_test_") && started.client_secret.starts_with(&started.intent_id)
     );
 
-    let unpaid =
-        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
-            .await;
+    let unpaid = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id.clone()).await;
     assert!(
         matches!(unpaid, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Payment was not successful. Please try again.")
     );
     test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
-    let done =
-        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
-            .await
-            .unwrap();
+    let done = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id.clone()).await.unwrap();
     assert_eq!((done.credits_added, done.new_balance), (10, 13));
-    let again =
-        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id.clone())
-            .await
-            .unwrap();
+    let again = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id.clone()).await.unwrap();
     assert_eq!((again.credits_added, again.new_balance), (0, 13), "a replay credits nothing and says so");
     let sent = outbox.sent();
     assert_eq!(sent.len(), 1, "one receipt, for the confirmation that credited it");
@@ -351,30 +329,25 @@ async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
     assert_consistent(&mut db.conn(), me.id);
 
     let stranger = fixtures::account(&mut db.conn(), "stranger@example.com");
-    let theirs =
-        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), stranger.id, started.intent_id)
-            .await;
+    let theirs = purchases::confirm(&outbox.ctx, &provider, stranger.id, started.intent_id).await;
     assert!(matches!(theirs, Err(CreditsError::PaymentNotFound)));
     assert!(matches!(
-        purchases::create(db.db(), &provider, &clock, me.id, "mega").await,
+        purchases::create(&outbox.ctx, &provider, me.id, "mega").await,
         Err(CreditsError::UnknownPackage)
     ));
 }
 
 async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
     let (_, clock) = clock();
-    let outbox = Outbox::new();
+    let outbox = Outbox::new(&db, &clock);
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "eight@example.com");
-    let started = purchases::create(db.db(), &provider, &clock, me.id, "value").await.unwrap();
+    let started = purchases::create(&outbox.ctx, &provider, me.id, "value").await.unwrap();
     test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242424242424242").unwrap();
     let confirmations: Vec<_> = (0..8)
         .map(|_| {
-            let (db, provider, clock, id, outbox) =
-                (db.db().clone(), provider.clone(), clock.clone(), started.intent_id.clone(), outbox.clone());
-            actix_web::rt::spawn(async move {
-                purchases::confirm(&db, &provider, &clock, outbox.receipts(), me.id, id).await
-            })
+            let (provider, id, outbox) = (provider.clone(), started.intent_id.clone(), outbox.clone());
+            actix_web::rt::spawn(async move { purchases::confirm(&outbox.ctx, &provider, me.id, id).await })
         })
         .collect();
     let mut added = Vec::new();
@@ -396,18 +369,17 @@ async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
 
 async fn a_declined_card_credits_nothing(db: TestDb) {
     let (_, clock) = clock();
-    let outbox = Outbox::new();
+    let outbox = Outbox::new(&db, &clock);
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "declined@example.com");
-    let started = purchases::create(db.db(), &provider, &clock, me.id, "popular").await.unwrap();
+    let started = purchases::create(&outbox.ctx, &provider, me.id, "popular").await.unwrap();
     let declined = test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4000 0000 0000 0002");
     assert!(matches!(declined, Err(CreditsError::CardDeclined)));
     assert!(matches!(
         test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "1234"),
         Err(CreditsError::InvalidCard)
     ));
-    let confirm =
-        purchases::confirm(db.db(), &provider, &clock, outbox.receipts(), me.id, started.intent_id).await;
+    let confirm = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id).await;
     assert!(
         matches!(confirm, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Your card was declined.")
     );

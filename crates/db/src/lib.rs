@@ -3,6 +3,7 @@
 //! chosen by the URL's scheme; [`Db`] is the r2d2 pool with the one helper through which
 //! async code runs blocking queries, [`Db::run`].
 
+pub mod ctx;
 pub mod schema;
 pub mod text_enum;
 
@@ -19,6 +20,7 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use setupiq_core::ApiError;
 use setupiq_core::config::{DatabaseBackend, database_backend};
 
+pub use ctx::AppCtx;
 pub use diesel::result::Error as DieselError;
 
 /// A connection to whichever backend the configuration chose.

@@ -19,7 +19,7 @@ use setupiq_core::media::{MediaStore, S3MediaStore};
 use setupiq_core::upload::{ImageQueue, Uploads};
 use setupiq_core::{Config, SharedClock, clock, error};
 use setupiq_credits::PaymentProvider;
-use setupiq_db::Db;
+use setupiq_db::{AppCtx, Db};
 use setupiq_rigpage::PublicPages;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -101,6 +101,19 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The shared handles every flow takes ([`AppCtx`]).
+    pub fn ctx(&self) -> AppCtx {
+        AppCtx {
+            db: self.db.clone(),
+            clock: self.clock.clone(),
+            config: std::sync::Arc::new(self.config.clone()),
+            mailer: self.mailer.clone(),
+            media: self.media.clone(),
+            uploads: self.uploads.clone(),
+            changes: self.feed_changes.get_ref().clone(),
+        }
+    }
+
     /// Connects to the database, applies migrations and prepares mail and media.
     pub fn from_config(config: Config) -> anyhow::Result<Self> {
         let db = Db::connect(config.database_url.expose()).context("cannot open the database")?;
@@ -216,11 +229,11 @@ fn account_data() -> AccountData {
 
 /// What must be settled outside before an account goes: its Stripe subscription ends.
 fn departures(state: &AppState) -> Departures {
-    let (db, payments, clock) = (state.db.clone(), state.payments.clone(), state.clock.clone());
+    let (ctx, payments) = (state.ctx(), state.payments.clone());
     Departures(vec![std::sync::Arc::new(move |user_id| {
-        let (db, payments, clock) = (db.clone(), payments.clone(), clock.clone());
+        let (ctx, payments) = (ctx.clone(), payments.clone());
         Box::pin(async move {
-            setupiq_credits::service::pro::end_before_deletion(&db, &payments, &clock, user_id)
+            setupiq_credits::service::pro::end_before_deletion(&ctx, &payments, user_id)
                 .await
                 .map_err(|e| e.to_string())
         })
@@ -249,13 +262,15 @@ pub fn build_app(
     crate::metrics::handle();
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
     let departures = departures(&state);
+    let ctx = state.ctx();
     let (app, mut openapi) = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(error::json_error_handler))
         .app_data(web::QueryConfig::default().error_handler(error::query_error_handler))
         .app_data(web::PathConfig::default().error_handler(error::path_error_handler))
-        .app_data(web::Data::new(state.config))
+        .app_data(web::Data::from(ctx.config.clone()))
+        .app_data(web::Data::new(ctx))
         .app_data(web::Data::new(state.db))
         .app_data(web::Data::new(state.clock))
         .app_data(web::Data::new(state.passwords))

@@ -152,21 +152,12 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 /// Once a minute, ends or renews the Pro subscriptions whose paid period is over, so Pro
 /// ends on time for members who do not look at their membership (who do are settled then).
 fn spawn_pro_settler(state: &AppState) -> tokio::task::JoinHandle<()> {
-    let (db, clock, mailer, config, provider) = (
-        state.db.clone(),
-        state.clock.clone(),
-        state.mailer.clone(),
-        state.config.clone(),
-        state.payments.clone(),
-    );
+    let (ctx, provider) = (state.ctx(), state.payments.clone());
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
         loop {
             every.tick().await;
-            let receipts = setupiq_credits::service::purchases::Receipts { mailer: &mailer, config: &config };
-            if let Err(e) =
-                setupiq_credits::service::pro::settle(&db, &provider, &clock, receipts, None).await
-            {
+            if let Err(e) = setupiq_credits::service::pro::settle(&ctx, &provider, None).await {
                 tracing::warn!(error = %e, "Pro subscriptions could not be settled; trying again in a minute");
             }
         }
@@ -175,13 +166,12 @@ fn spawn_pro_settler(state: &AppState) -> tokio::task::JoinHandle<()> {
 
 /// Every ten minutes, sends the daily e-mail digests that are due.
 fn spawn_digest_sender(state: &AppState) -> tokio::task::JoinHandle<()> {
-    let (db, clock, mailer, config) =
-        (state.db.clone(), state.clock.clone(), state.mailer.clone(), state.config.clone());
+    let ctx = state.ctx();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
         loop {
             every.tick().await;
-            match setupiq_community::service::digest::send_due(&db, &mailer, &config, clock.now()).await {
+            match setupiq_community::service::digest::send_due(&ctx).await {
                 Ok(round) if round.sent + round.failed > 0 => {
                     tracing::info!(sent = round.sent, failed = round.failed, "daily digests sent");
                 }

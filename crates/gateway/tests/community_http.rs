@@ -802,15 +802,7 @@ async fn a_setup_has_its_own_page_with_preview_tags(db: TestDb) {
 
 /// Sends the digests due now, as the server does every ten minutes; returns how many went.
 async fn send_digests(app: &TestApp) -> usize {
-    let state = app.state();
-    let round = setupiq_community::service::digest::send_due(
-        &state.db,
-        &state.mailer,
-        &app.config,
-        state.clock.now(),
-    )
-    .await
-    .unwrap();
+    let round = setupiq_community::service::digest::send_due(&app.state().ctx()).await.unwrap();
     assert_eq!(round.failed, 0);
     round.sent
 }

@@ -3,6 +3,7 @@
 use setupiq_analysis::AnalysisError;
 use setupiq_auth::AuthError;
 use setupiq_core::ApiError;
+use setupiq_core::error::Cause;
 use setupiq_core::media::MediaError;
 use setupiq_core::upload::{UploadError, UploadRejection};
 use setupiq_db::DbError;
@@ -41,8 +42,12 @@ pub enum RigpageError {
     TooManyUploads,
     #[error("RigPage not found.")]
     NotFound,
-    #[error("stored RigPage data is unreadable: {0}")]
-    Corrupt(String),
+    /// A QR code was asked of a page never saved with a URL.
+    #[error("Save your RigPage with a URL first.")]
+    NoAddressYet,
+    /// A stored page that no longer reads (the cause: its JSON's error, or what is wrong).
+    #[error("stored RigPage data is unreadable")]
+    Corrupt(#[source] Cause),
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]
@@ -54,8 +59,8 @@ pub enum RigpageError {
 }
 
 impl RigpageError {
-    pub(crate) fn corrupt(err: impl std::fmt::Display) -> Self {
-        Self::Corrupt(err.to_string())
+    pub(crate) fn corrupt(cause: impl Into<Cause>) -> Self {
+        Self::Corrupt(cause.into())
     }
 }
 
@@ -95,7 +100,7 @@ impl From<RigpageError> for ApiError {
             RigpageError::NotSafeForWork => ApiError::unprocessable(message),
             RigpageError::Upload(upload) => upload.into_api("imageData"),
             RigpageError::TooManyUploads => ApiError::rate_limited(message, 3600),
-            RigpageError::NotFound => ApiError::not_found(message),
+            RigpageError::NotFound | RigpageError::NoAddressYet => ApiError::not_found(message),
             RigpageError::Media(_) => ApiError::unavailable(err),
             RigpageError::Corrupt(_) => ApiError::internal(err),
             RigpageError::Analysis(analysis) => analysis.into(),

@@ -9,7 +9,7 @@ use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error};
-use setupiq_db::Db;
+use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
@@ -24,7 +24,7 @@ use crate::service::cache::Served;
 use crate::service::config::{self, slug_key};
 use crate::service::themes::Theme;
 use crate::service::visits;
-use crate::service::{images, public};
+use crate::service::{images, public, qr};
 
 /// Mounts the API endpoints at their full `/_api/rigpage/…` paths (the public page of a
 /// slug last, so it never shadows the others).
@@ -228,22 +228,8 @@ async fn stats(
     )
 )]
 #[get("/_api/rigpage/qr")]
-async fn qr_code(
-    user: CurrentUser,
-    db: web::Data<Db>,
-    config: web::Data<Config>,
-) -> Result<HttpResponse, ApiError> {
-    let (user_id, username) = (user.id(), user.account.username.clone());
-    let editor = db.run(move |conn| config::load(conn, user_id, &username)).await?;
-    let slug = editor
-        .settings
-        .slug
-        .filter(|_| editor.saved)
-        .ok_or_else(|| ApiError::not_found("Save your RigPage with a URL first."))?;
-    let address = config.public_link(&format!("/rig/{slug}"));
-    let code = qrcode::QrCode::new(address.as_bytes()).map_err(ApiError::internal)?;
-    let svg =
-        code.render::<qrcode::render::svg::Color<'_>>().min_dimensions(240, 240).quiet_zone(true).build();
+async fn qr_code(user: CurrentUser, ctx: web::Data<AppCtx>) -> Result<HttpResponse, ApiError> {
+    let svg = qr::svg(&ctx, user.id(), user.account.username.clone()).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "image/svg+xml"))
         .insert_header(CacheControl(vec![CacheDirective::Private, CacheDirective::NoCache]))

@@ -1,14 +1,20 @@
 //! Fixture builders for service tests: accounts without going through HTTP.
 
-use std::sync::OnceLock;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use setupiq_analysis::service::{self as analyses, InputType, NewAnalysis, suggestions};
+use setupiq_analyzer::local::LocalAnalyzer;
 use setupiq_analyzer::{AnalyzerName, Rating};
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts::{self, Registration};
 use setupiq_auth::service::{passwords, verify};
-use setupiq_core::media::{MediaKey, MediaKind};
-use setupiq_db::DbConnection;
+use setupiq_core::feed_changes::FeedChanges;
+use setupiq_core::mail::Mailer;
+use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
+use setupiq_core::upload::{ImageQueue, Uploads};
+use setupiq_core::{Config, SharedClock};
+use setupiq_db::{AppCtx, Db, DbConnection};
 
 /// The description behind every fixture analysis (rated by the embedded text analyzer).
 pub const FIXTURE_SETUP: &str = "A 27 inch 144Hz monitor on an arm, a mechanical keyboard and a wireless mouse on a \
@@ -121,4 +127,24 @@ pub fn webp_bomb(width: u32, height: u32) -> Vec<u8> {
     webp.extend_from_slice(&(vp8l.len() as u32).to_le_bytes());
     webp.extend_from_slice(&vp8l);
     webp
+}
+
+/// The handles a flow takes ([`AppCtx`]) over a test's database and clock, with everything
+/// it writes under `dir` (the test's own temporary folder): e-mail as files in the outbox
+/// (`ctx.config.outbox_dir()`), media in the local store; uploads pass the embedded safety
+/// classifier, as in production.
+pub fn ctx(db: &Db, clock: SharedClock, dir: &Path) -> AppCtx {
+    let data_dir = dir.to_string_lossy().into_owned();
+    let config = Config::from_lookup(|name| (name == "SETUPIQ_DATA_DIR").then(|| data_dir.clone())).unwrap();
+    let media = MediaStore::local(config.media_dir());
+    let analyzer = Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models")));
+    AppCtx {
+        db: db.clone(),
+        clock,
+        mailer: Mailer::from_config(&config).unwrap(),
+        uploads: Uploads::new(ImageQueue::new(8, 2), analyzer, media.clone()),
+        media,
+        config: Arc::new(config),
+        changes: FeedChanges::default(),
+    }
 }

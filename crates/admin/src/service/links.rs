@@ -25,10 +25,10 @@ use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::link_health::{self, CheckedLink, ProductLink};
 use setupiq_affiliate::service::stats;
-use setupiq_db::{DbConnection, DieselError, write_transaction};
+use setupiq_db::{AppCtx, DbConnection, DieselError, write_transaction};
 
 use super::analytics::estimated_cents;
-use super::checker::{CheckResult, Hop, LinkToCheck, Verdict};
+use super::checker::{self, CheckResult, CheckerConfig, Hop, LinkToCheck, Verdict};
 use super::log::{self, Action, Actor, TargetKind};
 use crate::error::AdminError;
 pub use crate::models::RunStatus;
@@ -251,6 +251,33 @@ pub(crate) fn mostly_unreachable(results: &[CheckResult]) -> Option<(usize, &str
     let first = causes.next()?;
     let count = 1 + causes.count();
     (count * 2 > results.len()).then_some((count, first))
+}
+
+/// A whole verification run for the admin `actor` (its id and username): opened, the links
+/// of `filter` checked outside any transaction, the results written. A run whose results
+/// could not be written is closed as failed, so the next one is not refused.
+pub async fn verify(
+    ctx: &AppCtx,
+    checks: &CheckerConfig,
+    actor: (i64, String),
+    filter: LinkFilter,
+) -> Result<RunSummary, AdminError> {
+    let AppCtx { db, clock, .. } = ctx;
+    let now = clock.now();
+    let opened =
+        db.run(move |conn| open_run(conn, Actor { id: actor.0, username: &actor.1 }, filter, now)).await?;
+    let run_id = opened.run_id;
+    let results = checker::check_all(opened.links, checks).await;
+    let finished = clock.now();
+    let outcome = db.run(move |conn| finish_run(conn, run_id, &results, finished)).await;
+    if outcome.is_err() {
+        // A run that closed itself as failed keeps its own reason.
+        let reason = "The results could not be saved.";
+        if let Err(closing) = db.run(move |conn| fail_run(conn, run_id, reason, finished)).await {
+            tracing::error!(run_id, error = %closing, "a failed link verification run could not be closed");
+        }
+    }
+    outcome
 }
 
 /// Writes a run's results and closes it as completed. When most links could not be checked

@@ -16,22 +16,12 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use setupiq_analyzer::pipeline::{self, PreparedImage};
 use setupiq_analyzer::{AnalysisInput, Engine};
-use setupiq_core::SharedClock;
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_core::upload::{self, Uploads};
-use setupiq_db::Db;
+use setupiq_db::{AppCtx, Db};
 
 use super::{Hold, InputType, NewAnalysis, Report, Requester, SavedAnalysis, suggestions};
 use crate::error::AnalysisError;
-
-/// What the service needs for an analysis; one per process.
-#[derive(Clone, Copy)]
-pub struct AnalyzeContext<'a> {
-    pub db: &'a Db,
-    pub clock: &'a SharedClock,
-    pub engine: &'a Engine,
-    pub uploads: &'a Uploads,
-}
 
 /// What a request asks to analyse (already validated).
 #[derive(Debug)]
@@ -54,11 +44,12 @@ pub enum Delivered {
 
 /// Runs the whole flow for `requester`.
 pub async fn analyze(
-    ctx: AnalyzeContext<'_>,
+    ctx: &AppCtx,
+    engine: &Engine,
     requester: Requester,
     submission: Submission,
 ) -> Result<Delivered, AnalysisError> {
-    let AnalyzeContext { db, clock, .. } = ctx;
+    let AppCtx { db, clock, .. } = ctx;
     if submission.input_type == InputType::Text {
         match &requester {
             Requester::User { is_pro, credits, .. } => super::check_credits(*is_pro, *credits)?,
@@ -67,7 +58,7 @@ pub async fn analyze(
                 db.run(move |conn| super::check_trial(conn, &visitor_hash, &ip, now)).await?;
             }
         }
-        return deliver(ctx, requester, submission).await;
+        return deliver(ctx, engine, requester, submission).await;
     }
     // A photo: what its header says first, then the hold (credit, one at a time).
     let inspected = upload::inspect(&submission.value, upload::ALL_KINDS).map_err(AnalysisError::Image)?;
@@ -76,7 +67,7 @@ pub async fn analyze(
     let _release = HoldGuard { db: db.clone(), hold: Some(hold) };
     let ticket = ctx.uploads.admit(&requester.queue_owner())?;
     let prepared = ctx.uploads.run(&ticket, move || pipeline::prepare_inspected(&inspected)).await??;
-    let delivered = deliver_photo(ctx, requester, submission, prepared).await;
+    let delivered = deliver_photo(ctx, engine, requester, submission, prepared).await;
     drop(ticket);
     delivered
 }
@@ -102,17 +93,19 @@ impl Drop for HoldGuard {
 }
 
 async fn deliver(
-    ctx: AnalyzeContext<'_>,
+    ctx: &AppCtx,
+    engine: &Engine,
     requester: Requester,
     submission: Submission,
 ) -> Result<Delivered, AnalysisError> {
     let input = AnalysisInput::Text(Arc::from(submission.value.trim()));
     let input_text = Some(submission.value.trim().to_owned());
-    finish(ctx, requester, input, input_text, None).await
+    finish(ctx, engine, requester, input, input_text, None).await
 }
 
 async fn deliver_photo(
-    ctx: AnalyzeContext<'_>,
+    ctx: &AppCtx,
+    engine: &Engine,
     requester: Requester,
     submission: Submission,
     prepared: PreparedImage,
@@ -121,18 +114,19 @@ async fn deliver_photo(
     let input_text =
         submission.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned);
     let prepared = Arc::new(prepared);
-    finish(ctx, requester, AnalysisInput::Image(prepared.clone()), input_text, Some(prepared)).await
+    finish(ctx, engine, requester, AnalysisInput::Image(prepared.clone()), input_text, Some(prepared)).await
 }
 
 /// Rates the input, then saves it with its credit or claims the visitor's trial.
 async fn finish(
-    ctx: AnalyzeContext<'_>,
+    ctx: &AppCtx,
+    engine: &Engine,
     requester: Requester,
     input: AnalysisInput,
     input_text: Option<String>,
     image: Option<Arc<PreparedImage>>,
 ) -> Result<Delivered, AnalysisError> {
-    let AnalyzeContext { db, clock, engine, uploads } = ctx;
+    let AppCtx { db, clock, uploads, .. } = ctx;
     let media = uploads.media();
     let input_type = if image.is_some() { InputType::Image } else { InputType::Text };
     let rating = engine.analyze(input).await?;

@@ -17,9 +17,9 @@ use crate::error::AnalysisError;
 use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
 pub use crate::models::{AnalysisStatus, InputType};
 use crate::repo;
-use setupiq_analyzer::engine::{AnalyzerName, Rating};
 use setupiq_analyzer::result::{Assessment, Source};
 use setupiq_analyzer::voice::Voices;
+use setupiq_analyzer::{AnalyzerName, Rating};
 pub use suggestions::Suggestion;
 
 /// How long a photo analysis's hold counts if it is never given back (its process was

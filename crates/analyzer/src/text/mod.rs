@@ -26,7 +26,7 @@ mod tokens;
 use self::lexicon::Role;
 use self::mentions::Mention;
 use self::monitor::Monitors;
-use crate::engine::Refusal;
+use crate::rating::Refusal;
 use crate::result::{Assessment, Category, CategoryScore, Source, overall_score};
 
 /// Thresholds of the setup's kind (see [`setup_kind`]).

@@ -27,7 +27,7 @@ mod stats;
 use image::RgbImage;
 
 use crate::detector::{CocoClass, Detection};
-use crate::engine::Refusal;
+use crate::rating::Refusal;
 use crate::result::Assessment;
 use crate::scene::Scene;
 

@@ -3,9 +3,7 @@
 //! account moves only when that link is followed ([`verify::verify`]), and the address it
 //! leaves is told then. Until then nothing changes: they keep signing in with the old one.
 
-use setupiq_core::mail::Mailer;
-use setupiq_core::{Config, SharedClock};
-use setupiq_db::Db;
+use setupiq_db::AppCtx;
 
 use crate::error::AuthError;
 use crate::service::passwords::Passwords;
@@ -22,18 +20,12 @@ pub struct EmailChange {
 
 /// Checks the password and mails the link to the new address; answers that address
 /// (normalised). A mail failure is an outage the member is told of, so they can try again.
-pub async fn request(
-    db: &Db,
-    passwords: &Passwords,
-    clock: &SharedClock,
-    mailer: &Mailer,
-    config: &Config,
-    change: EmailChange,
-) -> Result<String, AuthError> {
+pub async fn request(ctx: &AppCtx, passwords: &Passwords, change: EmailChange) -> Result<String, AuthError> {
+    let AppCtx { db, clock, .. } = ctx;
     let EmailChange { user_id, new_email, current_password, ip } = change;
-    reauth::confirm_password(db, passwords, clock, user_id, current_password, ip).await?;
+    reauth::confirm_password(ctx, passwords, user_id, current_password, ip).await?;
     let clock = clock.clone();
     let link = db.run(move |conn| verify::create_change_link(conn, user_id, &new_email, clock.now())).await?;
-    verify::mail_link(mailer, config, &link).await.map_err(|e| AuthError::Mail(e.to_string()))?;
+    verify::mail_link(ctx, &link).await.map_err(|e| AuthError::Mail(e.to_string()))?;
     Ok(link.to)
 }

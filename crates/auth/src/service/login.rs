@@ -1,10 +1,9 @@
 //! The two flows that hash passwords, orchestrated over the pool: registration and login.
 //! Hashing happens outside any transaction (it takes tens of milliseconds).
 
-use setupiq_core::SharedClock;
 use setupiq_core::config::SignupLimits;
 use setupiq_core::validation::normalize_email;
-use setupiq_db::{Db, write_transaction};
+use setupiq_db::{AppCtx, write_transaction};
 
 use crate::error::AuthError;
 use crate::models::Account;
@@ -45,12 +44,8 @@ pub struct Registered {
 
 /// Creates the account (with the signup bonus, within the address's allowance), signs it
 /// in and makes its first verification link (the caller mails it). An address over its hourly sign-ups is refused before any work.
-pub async fn register(
-    db: &Db,
-    passwords: &Passwords,
-    clock: &SharedClock,
-    new: NewAccount,
-) -> Result<Registered, AuthError> {
+pub async fn register(ctx: &AppCtx, passwords: &Passwords, new: NewAccount) -> Result<Registered, AuthError> {
+    let AppCtx { db, clock, .. } = ctx;
     // Cheap early answers for the common cases; the transaction re-checks.
     let email = normalize_email(&new.email);
     let address = signups::address_key(new.client.ip.as_deref().unwrap_or("unknown"));
@@ -91,14 +86,13 @@ pub async fn register(
 
 /// Checks the throttle and the password, upgrades a weak hash, and starts a session.
 pub async fn login(
-    db: &Db,
+    ctx: &AppCtx,
     passwords: &Passwords,
-    clock: &SharedClock,
     email: &str,
     password: String,
     client: Client,
-    admin_emails: &[String],
 ) -> Result<(Account, NewSession), AuthError> {
+    let AppCtx { db, clock, config, .. } = ctx;
     let Client { ip, user_agent } = client;
     let key = normalize_email(email);
     let found = {
@@ -121,7 +115,7 @@ pub async fn login(
     };
     let upgraded_hash = if needs_rehash { Some(passwords.hash(password).await?) } else { None };
     // Only an address proven to be the account's own takes the role from the list.
-    let make_admin = !account.is_admin() && account.email_verified && admin_emails.contains(&key);
+    let make_admin = !account.is_admin() && account.email_verified && config.admin_emails.contains(&key);
     let clock = clock.clone();
     db.run(move |conn| {
         let now = clock.now();

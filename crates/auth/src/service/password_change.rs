@@ -6,9 +6,9 @@
 //! session it was made from, and an e-mail tells the owner it happened. "Sign out everywhere
 //! else" ends the same sessions and links without a change ([`end_other_sessions`]).
 
-use setupiq_core::mail::{Mailer, OutgoingEmail};
-use setupiq_core::{Config, SharedClock};
-use setupiq_db::{Db, DbConnection, write_transaction};
+use setupiq_core::Config;
+use setupiq_core::mail::OutgoingEmail;
+use setupiq_db::{AppCtx, DbConnection, write_transaction};
 
 use crate::error::AuthError;
 use crate::models::Account;
@@ -31,16 +31,13 @@ pub struct PasswordChange {
 /// returns how many other sessions ended. The e-mail that says so is sent after the change
 /// is stored; a mail failure is logged, not the member's to learn about.
 pub async fn change_password(
-    db: &Db,
+    ctx: &AppCtx,
     passwords: &Passwords,
-    clock: &SharedClock,
-    mailer: &Mailer,
-    config: &Config,
     change: PasswordChange,
 ) -> Result<usize, AuthError> {
+    let AppCtx { db, clock, mailer, config, .. } = ctx;
     let PasswordChange { user_id, session_token, current_password, new_password, ip } = change;
-    let account =
-        reauth::confirm_password(db, passwords, clock, user_id, current_password.clone(), ip).await?;
+    let account = reauth::confirm_password(ctx, passwords, user_id, current_password.clone(), ip).await?;
     if new_password == current_password {
         return Err(AuthError::SamePassword);
     }

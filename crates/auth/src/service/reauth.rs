@@ -2,8 +2,7 @@
 //! make on its own: a new password, deleting the account. The current password is checked
 //! through the login throttle, so a session cannot be used to guess it either.
 
-use setupiq_core::SharedClock;
-use setupiq_db::Db;
+use setupiq_db::AppCtx;
 
 use crate::error::AuthError;
 use crate::models::Account;
@@ -15,13 +14,13 @@ use crate::service::throttle;
 /// account and of `ip` (`None` when unknown), a right one clears the account's failures as
 /// a login does. Answers the account as it is now.
 pub async fn confirm_password(
-    db: &Db,
+    ctx: &AppCtx,
     passwords: &Passwords,
-    clock: &SharedClock,
     user_id: i64,
     password: String,
     ip: Option<String>,
 ) -> Result<Account, AuthError> {
+    let AppCtx { db, clock, .. } = ctx;
     let (account, stored) = {
         let (ip, clock) = (ip.clone(), clock.clone());
         db.run(move |conn| {

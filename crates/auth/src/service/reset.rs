@@ -5,10 +5,9 @@
 //! the rules over a connection they are made of.
 
 use chrono::{DateTime, Duration, Utc};
-use setupiq_core::mail::Mailer;
 use setupiq_core::validation::normalize_email;
-use setupiq_core::{Config, SharedClock, tokens};
-use setupiq_db::{Db, DbConnection, write_transaction};
+use setupiq_core::{Config, tokens};
+use setupiq_db::{AppCtx, DbConnection, write_transaction};
 
 use crate::error::AuthError;
 use crate::models::{Account, ResetTokenInsertForm};
@@ -86,13 +85,8 @@ pub fn complete(
 /// Creates a reset token for the account with this e-mail, if there is one, and e-mails
 /// the link. The caller answers the same whatever happened, so nobody learns whether an
 /// account exists; a mail failure is logged (ours to fix, not the visitor's to learn about).
-pub async fn send_link(
-    db: &Db,
-    clock: &SharedClock,
-    mailer: &Mailer,
-    config: &Config,
-    email: String,
-) -> Result<(), AuthError> {
+pub async fn send_link(ctx: &AppCtx, email: String) -> Result<(), AuthError> {
+    let AppCtx { db, clock, mailer, config, .. } = ctx;
     let clock = clock.clone();
     let Some(request) = db.run(move |conn| request(conn, &email, clock.now())).await? else { return Ok(()) };
     if let Err(e) = mailer.send(reset_email(config, &request)).await {
@@ -104,12 +98,12 @@ pub async fn send_link(
 /// Sets a new password with a reset token. The token is checked before a hash is paid for,
 /// then used once, in the transaction that stores the new hash ([`complete`]).
 pub async fn reset_password(
-    db: &Db,
+    ctx: &AppCtx,
     passwords: &Passwords,
-    clock: &SharedClock,
     token: String,
     new_password: String,
 ) -> Result<Account, AuthError> {
+    let AppCtx { db, clock, .. } = ctx;
     let (checked, now_clock) = (token.clone(), clock.clone());
     db.run(move |conn| verify(conn, &checked, now_clock.now())).await?;
     let hash = passwords.hash(new_password).await?;

@@ -18,10 +18,10 @@
 //! rules over a connection they are made of.
 
 use chrono::{DateTime, Duration, Utc};
-use setupiq_core::mail::{Mailer, OutgoingEmail};
+use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::validation::normalize_email;
-use setupiq_core::{Config, SharedClock, tokens};
-use setupiq_db::{Db, DbConnection, is_unique_violation, write_transaction};
+use setupiq_core::{Config, tokens};
+use setupiq_db::{AppCtx, DbConnection, is_unique_violation, write_transaction};
 
 use crate::error::AuthError;
 use crate::models::{Account, Role, VerificationTokenInsertForm};
@@ -183,24 +183,16 @@ pub fn is_verified(conn: &mut DbConnection, user_id: i64) -> Result<bool, AuthEr
 
 /// Makes a link for the account and e-mails it (a resend). A mail failure is logged and
 /// answered as an outage, so the user knows to try again.
-pub async fn send_link(
-    db: &Db,
-    clock: &SharedClock,
-    mailer: &Mailer,
-    config: &Config,
-    user_id: i64,
-) -> Result<(), AuthError> {
+pub async fn send_link(ctx: &AppCtx, user_id: i64) -> Result<(), AuthError> {
+    let AppCtx { db, clock, .. } = ctx;
     let clock = clock.clone();
     let link = db.run(move |conn| create_link(conn, user_id, clock.now())).await?;
-    mail_link(mailer, config, &link).await.map_err(|e| AuthError::Mail(e.to_string()))
+    mail_link(ctx, &link).await.map_err(|e| AuthError::Mail(e.to_string()))
 }
 
 /// E-mails a link made by [`create_link`] (or by registration).
-pub async fn mail_link(
-    mailer: &Mailer,
-    config: &Config,
-    link: &VerificationLink,
-) -> Result<(), setupiq_core::mail::MailError> {
+pub async fn mail_link(ctx: &AppCtx, link: &VerificationLink) -> Result<(), setupiq_core::mail::MailError> {
+    let AppCtx { mailer, config, .. } = ctx;
     let sent = mailer.send(verification_email(config, link)).await;
     if let Err(e) = &sent {
         tracing::error!(error = %e, user_id = link.account.id, "could not send the verification e-mail");
@@ -210,13 +202,8 @@ pub async fn mail_link(
 
 /// Verifies an address with the token of its link (see [`verify`]). When the link moved
 /// the account, the address it left is told (a mail failure is logged: the move is made).
-pub async fn verify_email(
-    db: &Db,
-    clock: &SharedClock,
-    mailer: &Mailer,
-    config: &Config,
-    token: String,
-) -> Result<Account, AuthError> {
+pub async fn verify_email(ctx: &AppCtx, token: String) -> Result<Account, AuthError> {
+    let AppCtx { db, clock, mailer, config, .. } = ctx;
     let (clock, admin_emails) = (clock.clone(), config.admin_emails.clone());
     let verified = db.run(move |conn| verify(conn, &token, &admin_emails, clock.now())).await?;
     if let Some(previous) = &verified.previous_email

@@ -11,8 +11,8 @@
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use setupiq_auth::Account;
 use setupiq_core::config::Config;
-use setupiq_core::mail::{Mailer, OutgoingEmail};
-use setupiq_db::{Db, DbConnection};
+use setupiq_core::mail::OutgoingEmail;
+use setupiq_db::{AppCtx, DbConnection};
 
 use super::notifications::{self, Notification};
 use crate::error::CommunityError;
@@ -125,14 +125,11 @@ pub struct Round {
     pub failed: usize,
 }
 
-/// Sends the digests due at `now` (at most [`BATCH`]); one that cannot be sent is released
-/// for the next round.
-pub async fn send_due(
-    db: &Db,
-    mailer: &Mailer,
-    config: &Config,
-    now: DateTime<Utc>,
-) -> Result<Round, CommunityError> {
+/// Sends the digests due now (at most [`BATCH`]); one that cannot be sent is released for
+/// the next round.
+pub async fn send_due(ctx: &AppCtx) -> Result<Round, CommunityError> {
+    let AppCtx { db, clock, mailer, config, .. } = ctx;
+    let now = clock.now();
     let digests = db.run(move |conn| claim_due(conn, now, BATCH)).await?;
     let mut round = Round::default();
     for digest in digests {

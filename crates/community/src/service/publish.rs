@@ -7,11 +7,9 @@
 //! Whatever fails after a photo was stored removes it again; an edit removes the photos it
 //! dropped.
 
-use setupiq_core::SharedClock;
-use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::{MediaKey, MediaStore};
-use setupiq_core::upload::{self, Fit, Inspected, Uploads};
-use setupiq_db::Db;
+use setupiq_core::upload::{self, Fit, Inspected};
+use setupiq_db::AppCtx;
 
 use super::setups::{self, NewSetup, PostImage, SetupEdit, StoredImage};
 use crate::error::CommunityError;
@@ -22,17 +20,6 @@ pub const MAX_IMAGE_BYTES: usize = upload::MAX_UPLOAD_BYTES;
 /// How a post's photo is stored: fitted to 1920x1080 as JPEG with a 400 px thumbnail,
 /// checked by the safety classifier (the feed is public).
 const FIT: Fit = Fit { width: 1920, height: 1080, keep_png: false, thumbnail: Some(400), safety_check: true };
-
-/// What the flows need; one per process.
-#[derive(Clone, Copy)]
-pub struct Context<'a> {
-    pub db: &'a Db,
-    pub media: &'a MediaStore,
-    pub uploads: &'a Uploads,
-    pub clock: &'a SharedClock,
-    /// Where a saved post or edit is recorded for the feed.
-    pub changes: &'a FeedChanges,
-}
 
 /// A post as the user sends it (texts trimmed, empty as none).
 #[derive(Debug)]
@@ -46,7 +33,7 @@ pub struct Post {
 
 /// Publishes one of the user's analyses with the photos sent (none: its own photo alone).
 pub async fn publish(
-    ctx: Context<'_>,
+    ctx: &AppCtx,
     user_id: i64,
     analysis_id: i64,
     post: Post,
@@ -73,13 +60,13 @@ pub async fn publish(
         .await;
     match saved {
         Ok(_) => ctx.changes.content_changed(),
-        Err(_) => remove(ctx.media, &stored).await,
+        Err(_) => remove(&ctx.media, &stored).await,
     }
     saved
 }
 
 /// Edits a setup; photos are kept by their URL or added as data URLs.
-pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> Result<(), CommunityError> {
+pub async fn edit(ctx: &AppCtx, user_id: i64, setup_id: i64, post: Post) -> Result<(), CommunityError> {
     if post.images.is_empty() {
         return Err(CommunityError::ImagesRequired);
     }
@@ -116,7 +103,7 @@ pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> 
             Ok(())
         }
         Err(err) => {
-            remove(ctx.media, &stored).await;
+            remove(&ctx.media, &stored).await;
             Err(err)
         }
     }
@@ -127,7 +114,7 @@ pub async fn edit(ctx: Context<'_>, user_id: i64, setup_id: i64, post: Post) -> 
 /// before any is decoded. Returns the photos in order and the ones stored, for the caller
 /// to remove if the rows are not written.
 async fn store_new(
-    ctx: Context<'_>,
+    ctx: &AppCtx,
     user_id: i64,
     images: Vec<String>,
 ) -> Result<(Vec<PostImage>, Vec<StoredImage>), CommunityError> {
@@ -159,7 +146,7 @@ async fn store_new(
         match next {
             Ok(image) => posted.push(image),
             Err(err) => {
-                remove(ctx.media, &stored).await;
+                remove(&ctx.media, &stored).await;
                 return Err(err);
             }
         }
@@ -168,11 +155,7 @@ async fn store_new(
 }
 
 /// One photo through the upload path (queue, decoding, safety classifier), into the store.
-async fn store_photo(
-    ctx: Context<'_>,
-    owner: &str,
-    inspected: Inspected,
-) -> Result<StoredImage, CommunityError> {
+async fn store_photo(ctx: &AppCtx, owner: &str, inspected: Inspected) -> Result<StoredImage, CommunityError> {
     let ticket = ctx.uploads.admit(owner)?;
     let prepared = ctx.uploads.prepare(&ticket, inspected, FIT).await?;
     drop(ticket);

@@ -31,9 +31,9 @@ use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::{accounts, ledger};
 use setupiq_core::SharedClock;
 use setupiq_core::config::ProPrices;
-use setupiq_core::mail::{Mailer, OutgoingEmail};
+use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::{Config, tokens};
-use setupiq_db::{Db, DbConnection, write_transaction};
+use setupiq_db::{AppCtx, Db, DbConnection, write_transaction};
 
 use crate::error::CreditsError;
 use crate::models::{PaymentInsertForm, PaymentRow, SubscriptionInsertForm, SubscriptionRow};
@@ -43,7 +43,7 @@ use crate::payments::stripe::StripeProvider;
 use crate::payments::{PaymentStatus, ProviderKind, test_mode};
 use crate::repo;
 use crate::service::packs::CURRENCY;
-use crate::service::purchases::{Fulfilment, PaymentProvider, Receipts};
+use crate::service::purchases::{Fulfilment, PaymentProvider};
 use crate::service::receipts;
 
 impl Plan {
@@ -213,13 +213,13 @@ pub struct StartedSubscription {
 /// paid (a double click, the dialog opened again), the same plan answers the same payment.
 /// Refused while the member is already subscribed (a cancelled one resumes instead).
 pub async fn subscribe(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
-    prices: ProPrices,
     user_id: i64,
     plan: Plan,
 ) -> Result<StartedSubscription, CreditsError> {
+    let AppCtx { db, clock, config, .. } = ctx;
+    let prices = config.pro_prices;
     match provider {
         PaymentProvider::TestMode => subscribe_in_test_mode(db, clock, prices, user_id, plan).await,
         PaymentProvider::Stripe { pro_product: None, .. } => Err(CreditsError::SubscriptionsUnavailable),
@@ -483,21 +483,21 @@ pub(crate) fn pay_period(
 
 /// Cancels the member's subscription at the end of the paid period: Pro stays until then.
 pub async fn cancel(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
     user_id: i64,
 ) -> Result<Subscription, CreditsError> {
+    let AppCtx { db, clock, .. } = ctx;
     set_cancel_at_period_end(db, provider, clock, user_id, true).await
 }
 
 /// Takes back a cancel before the paid period ends: the subscription renews as before.
 pub async fn resume(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
     user_id: i64,
 ) -> Result<Subscription, CreditsError> {
+    let AppCtx { db, clock, .. } = ctx;
     set_cancel_at_period_end(db, provider, clock, user_id, false).await
 }
 
@@ -548,11 +548,11 @@ async fn set_cancel_at_period_end(
 /// Stripe charges no one for an account that no longer exists. Fails (and the deletion with
 /// it) while Stripe cannot be reached.
 pub async fn end_before_deletion(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
     user_id: i64,
 ) -> Result<(), CreditsError> {
+    let AppCtx { db, clock, .. } = ctx;
     let now = clock.now();
     let running = db
         .run(move |conn| {
@@ -638,16 +638,15 @@ pub const STRIPE_SILENCE: Duration = Duration::hours(2);
 /// and a member's own look at their membership); Stripe subscriptions whose period ended
 /// [`STRIPE_SILENCE`] ago without a webhook are read again from Stripe.
 pub async fn settle(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
-    receipts: Receipts<'_>,
     user_id: Option<i64>,
 ) -> Result<(), CreditsError> {
-    let (now, prices) = (clock.now(), receipts.config.pro_prices);
+    let AppCtx { db, clock, config, .. } = ctx;
+    let (now, prices) = (clock.now(), config.pro_prices);
     let renewals = db.run(move |conn| settle_due(conn, user_id, prices, now)).await?;
     for reference in renewals {
-        receipts::mail(db, receipts.mailer, receipts.config, reference).await;
+        receipts::mail(ctx, reference).await;
     }
     let PaymentProvider::Stripe { client, .. } = provider else { return Ok(()) };
     let before = (now - STRIPE_SILENCE).naive_utc();
@@ -689,7 +688,8 @@ pub fn failed_renewal_email(config: &Config, to: &str, plan: Plan) -> OutgoingEm
 
 /// Mails [`failed_renewal_email`] to the member of a Stripe subscription; a mail failure is
 /// logged.
-pub async fn mail_failed_renewal(db: &Db, mailer: &Mailer, config: &Config, subscription_id: String) {
+pub async fn mail_failed_renewal(ctx: &AppCtx, subscription_id: String) {
+    let AppCtx { db, mailer, config, .. } = ctx;
     let found = db
         .run(move |conn| {
             let Some(row) = repo::find_subscription(conn, &subscription_id)? else { return Ok(None) };

@@ -5,9 +5,8 @@
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use setupiq_auth::service::ledger::{self, LedgerReason};
-use setupiq_core::mail::Mailer;
-use setupiq_core::{Config, SharedClock};
-use setupiq_db::{Db, DbConnection, write_transaction};
+use setupiq_core::Config;
+use setupiq_db::{AppCtx, Db, DbConnection, write_transaction};
 
 use crate::error::{CreditsError, PAYMENT_NOT_SUCCESSFUL};
 use crate::models::{PaymentInsertForm, PaymentRow, WebhookEventInsertForm};
@@ -61,12 +60,12 @@ pub struct StartedPurchase {
 
 /// Creates the provider's intent for a pack and records the purchase.
 pub async fn create(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
     user_id: i64,
     package_id: &str,
 ) -> Result<StartedPurchase, CreditsError> {
+    let AppCtx { db, clock, .. } = ctx;
     let pack = packs::find(package_id).ok_or(CreditsError::UnknownPackage)?;
     let created = match provider {
         PaymentProvider::TestMode => test_mode::new_intent(),
@@ -133,24 +132,16 @@ pub struct Fulfilment {
     pub pro_until: Option<DateTime<Utc>>,
 }
 
-/// Where the receipt of a payment credited now is mailed from.
-#[derive(Clone, Copy)]
-pub struct Receipts<'a> {
-    pub mailer: &'a Mailer,
-    pub config: &'a Config,
-}
-
 /// Credits the user's intent if, and only if, the provider reports it succeeded.
 /// Repeated or concurrent calls credit it once; the first reports the credits added, the
 /// others report 0 with the same balance. The call that credits it mails the receipt.
 pub async fn confirm(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
-    receipts: Receipts<'_>,
     user_id: i64,
     intent_id: String,
 ) -> Result<Fulfilment, CreditsError> {
+    let AppCtx { db, clock, .. } = ctx;
     let lookup = intent_id.clone();
     let payment = db
         .run(move |conn| {
@@ -189,7 +180,7 @@ pub async fn confirm(
         })
         .await?;
     if fulfilment.newly_credited {
-        receipts::mail(db, receipts.mailer, receipts.config, intent_id).await;
+        receipts::mail(ctx, intent_id).await;
     }
     Ok(fulfilment)
 }
@@ -416,13 +407,12 @@ enum Mail {
 /// Events about what is not ours (another integration on the account) are recorded and
 /// ignored. The receipt or the failed-renewal notice is mailed after the commit.
 pub async fn handle_webhook(
-    db: &Db,
+    ctx: &AppCtx,
     provider: &PaymentProvider,
-    clock: &SharedClock,
-    receipts: Receipts<'_>,
     payload: Vec<u8>,
     signature: Option<String>,
 ) -> Result<(), CreditsError> {
+    let AppCtx { db, clock, .. } = ctx;
     let PaymentProvider::Stripe { client, webhook_secret: Some(secret), .. } = provider else {
         return Err(CreditsError::WebhookNotConfigured);
     };
@@ -460,11 +450,9 @@ pub async fn handle_webhook(
         })
         .await?;
     match mail {
-        Some(Mail::Receipt(reference)) => {
-            receipts::mail(db, receipts.mailer, receipts.config, reference).await
-        }
+        Some(Mail::Receipt(reference)) => receipts::mail(ctx, reference).await,
         Some(Mail::FailedRenewal(subscription_id)) => {
-            pro::mail_failed_renewal(db, receipts.mailer, receipts.config, subscription_id).await;
+            pro::mail_failed_renewal(ctx, subscription_id).await;
         }
         None => {}
     }

@@ -9,9 +9,9 @@ use chrono::{DateTime, Utc};
 use setupiq_auth::service::accounts;
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_core::Config;
-use setupiq_core::mail::{Mailer, OutgoingEmail};
+use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::money::format_price;
-use setupiq_db::{Db, DbConnection};
+use setupiq_db::{AppCtx, DbConnection};
 
 use crate::error::CreditsError;
 use crate::models::PaymentRow;
@@ -81,7 +81,8 @@ pub fn export_payments(conn: &mut DbConnection, user_id: i64) -> Result<Section,
 
 /// E-mails the receipt of a payment just credited. It is sent after the credit is stored; a
 /// mail failure is logged (the receipt stays on the profile), never the payer's to see.
-pub async fn mail(db: &Db, mailer: &Mailer, config: &Config, reference: String) {
+pub async fn mail(ctx: &AppCtx, reference: String) {
+    let AppCtx { db, mailer, config, .. } = ctx;
     let found = db
         .run(move |conn| {
             let Some(row) = repo::find_payment(conn, &reference)? else { return Ok(None) };

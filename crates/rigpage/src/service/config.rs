@@ -480,7 +480,8 @@ pub fn save(
         let unused = unused_images(&before.settings, settings);
         repo::delete_images(conn, &unused)?;
         let editor = editor_of(
-            repo::find_page(conn, user_id)?.ok_or(RigpageError::Corrupt("the saved page vanished".into()))?,
+            repo::find_page(conn, user_id)?
+                .ok_or_else(|| RigpageError::corrupt("the saved page vanished"))?,
             repo::links_of(conn, user_id)?,
         )?;
         Ok(Saved {
@@ -591,7 +592,7 @@ pub(crate) fn editor_of(row: RigpageRow, links: Vec<LinkRow>) -> Result<Editor, 
     let socials: SocialLinks = serde_json::from_str(&row.social_links_json).map_err(RigpageError::corrupt)?;
     let sections: Vec<String> = serde_json::from_str(&row.sections_json).map_err(RigpageError::corrupt)?;
     let parse =
-        |what: &str, text: &str| RigpageError::Corrupt(format!("page {}: {what} {text:?}", row.user_id));
+        |what: &str, text: &str| RigpageError::corrupt(format!("page {}: {what} {text:?}", row.user_id));
     let settings = Settings {
         enabled: row.enabled,
         show_on_community: row.show_on_community,

@@ -1,13 +1,14 @@
 //! The rules of RigPage: the config and its charges ([`config`]), the looks ([`themes`]),
 //! uploads ([`images`]), the public page ([`public`]) with its short-lived cache
-//! ([`cache`]), the creator's analytics ([`visits`]) and whether their links still work
-//! ([`link_health`]).
+//! ([`cache`]), the creator's analytics ([`visits`]), whether their links still work
+//! ([`link_health`]) and the page's QR code ([`qr`]).
 
 pub mod cache;
 pub mod config;
 pub mod images;
 pub mod link_health;
 pub mod public;
+pub mod qr;
 pub mod themes;
 pub mod visits;
 

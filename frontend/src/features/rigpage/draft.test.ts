@@ -1,7 +1,7 @@
 import { ApiError } from '@/api/client'
 import {
   fieldName, withScheme, addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, imageProblem, isHttpUrl, linkBatches, moveItem,
-  parseSocialLinks, radiusLabel, saveCost, sectionNames, toRequest, zoomBy, type Editor,
+  parseSocialLinks, radiusLabel, removeSection, renameSection, saveCost, sectionNames, toRequest, zoomBy, type Editor,
 } from './draft'
 import { sampleEditor, sampleLinks, sampleThemes } from './testFixtures'
 
@@ -183,5 +183,29 @@ describe('fieldName', () => {
     expect(fieldName('rigpageSocialLinks.twitter')).toBe('Twitter / X')
     expect(fieldName('rigpageSlug')).toBe('Page URL')
     expect(fieldName('sections.1')).toBe('Section 2')
+  })
+})
+
+describe('sections', () => {
+  const draft = () => {
+    const d = draftFromEditor(sampleEditor({ links: sampleLinks(3), sections: ['Gear', 'Games'] }))
+    d.links[0]!.section = 'Gear'
+    d.links[1]!.section = 'Games'
+    return d
+  }
+
+  it('moves the links of a renamed section to its new name, and to none when it has none', () => {
+    const d = draft()
+    const renamed = renameSection(d, d.sections[0]!.key, ' Desk ')
+    expect(renamed.sections.map((s) => s.name)).toEqual([' Desk ', 'Games'])
+    expect(renamed.links.map((l) => l.section)).toEqual(['Desk', 'Games', null])
+    expect(renameSection(d, d.sections[0]!.key, '  ').links[0]!.section).toBeNull()
+  })
+
+  it('takes a removed section from its links, unless another section has the same name', () => {
+    const d = draft()
+    expect(removeSection(d, d.sections[1]!.key).links.map((l) => l.section)).toEqual(['Gear', null, null])
+    d.sections.push({ key: 'twin', name: 'Games' })
+    expect(removeSection(d, d.sections[1]!.key).links.map((l) => l.section)).toEqual(['Gear', 'Games', null])
   })
 })

@@ -310,6 +310,29 @@ export function applyTheme(draft: Draft, theme: ThemePreset): Draft {
   }
 }
 
+/** The draft with a section renamed: the links in it follow its new name. */
+export function renameSection(draft: Draft, key: string, name: string): Draft {
+  const old = draft.sections.find((s) => s.key === key)?.name.trim()
+  const renamed = name.trim()
+  return {
+    ...draft,
+    sections: draft.sections.map((s) => (s.key === key ? { ...s, name } : s)),
+    links: old ? draft.links.map((l) => (l.section === old ? { ...l, section: renamed || null } : l)) : draft.links,
+  }
+}
+
+/** The draft without a section: its links have none, unless another section has the same name. */
+export function removeSection(draft: Draft, key: string): Draft {
+  const name = draft.sections.find((s) => s.key === key)?.name.trim()
+  const rest = draft.sections.filter((s) => s.key !== key)
+  const stillNamed = rest.some((s) => s.name.trim() === name)
+  return {
+    ...draft,
+    sections: rest,
+    links: name && !stillNamed ? draft.links.map((l) => (l.section === name ? { ...l, section: null } : l)) : draft.links,
+  }
+}
+
 /**
  * A web address as people type it (`instagram.com/pixel`) with the `https://` it needs; an
  * address with a scheme, or text that is not an address, as it is (the check says why).

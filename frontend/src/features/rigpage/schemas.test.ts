@@ -1,5 +1,5 @@
 import { toRequest, draftFromEditor } from './draft'
-import { checkRequest, newLinkSchema, slugSchema } from './schemas'
+import { checkRequest, draftSchema, newLinkFormSchema, newLinkSchema, slugSchema } from './schemas'
 import { sampleEditor, sampleLinks } from './testFixtures'
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? []
@@ -41,5 +41,22 @@ describe('RigPage validation', () => {
 
   it('passes a page as the server sends it', () => {
     expect(checkRequest(toRequest(draftFromEditor(sampleEditor({ links: sampleLinks(6), rigpageAvatar: '/media/rigpage/a.webp' }))))).toEqual({})
+  })
+
+  it('adds https:// to a new link typed without it', () => {
+    expect(newLinkFormSchema.safeParse({ label: ' Shop ', url: 'shop.example.com' }).data).toEqual({ label: 'Shop', url: 'https://shop.example.com' })
+    expect(messages(newLinkFormSchema.safeParse({ label: '', url: 'not an address' }))).toEqual(['Label cannot be empty.', 'Please enter a valid URL.'])
+  })
+
+  it('checks the editor\'s draft as what a save sends, by the draft\'s own paths', () => {
+    const draft = draftFromEditor(sampleEditor({ links: sampleLinks(2) }))
+    draft.links[1]!.url = 'instagram.com/pixel'
+    expect(draftSchema.safeParse(draft).success).toBe(true)
+    draft.links[1]!.url = 'not a url'
+    draft.rigpageSlug = 'ab'
+    expect(draftSchema.safeParse(draft).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['rigpageSlug', 'URL must be at least 3 characters.'],
+      ['links.1.url', 'Please enter a valid URL.'],
+    ])
   })
 })

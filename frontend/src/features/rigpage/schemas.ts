@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Schemas } from '@/api/client'
 import {
   BIO_MAX, BUTTON_STYLES, FONT_STYLES, LABEL_MAX, MAX_LINKS, MAX_SECTIONS, SECTION_MAX, TAGLINE_MAX, THEMES,
-  isHttpUrl, type FieldErrors,
+  isHttpUrl, toRequest, withScheme, type Draft, type FieldErrors,
 } from './draft'
 
 /**
@@ -40,6 +40,10 @@ export const linkSchema = z.object({
 /** A new link's two fields, before it joins the list. */
 export const newLinkSchema = linkSchema.pick({ label: true, url: true })
 
+/** The "Add a link" form: an address typed without its `https://` gets it, as on leaving the field. */
+export const newLinkFormSchema = z.object({ label: z.string(), url: z.string().transform(withScheme) }).pipe(newLinkSchema)
+export type NewLink = z.input<typeof newLinkFormSchema>
+
 const social = {
   twitch: optionalUrl,
   tiktok: optionalUrl,
@@ -73,6 +77,12 @@ export const rigpageConfigSchema = z.object({
   sections: z.array(z.string().max(SECTION_MAX, 'Section names must be 50 characters or less.')).max(MAX_SECTIONS, 'A page can have at most 20 sections.').optional(),
   links: z.array(linkSchema).max(MAX_LINKS, 'A page can have at most 105 links.').optional(),
 }) satisfies z.ZodType<Schemas['RigpageConfigRequest']>
+
+/**
+ * The editor's form: the draft checked as what a save of it sends, so that its errors'
+ * paths are the draft's own fields (`rigpageSlug`, `links.1.url`).
+ */
+export const draftSchema = z.custom<Draft>().transform(toRequest).pipe(rigpageConfigSchema)
 
 /** Zod's issues as errors by field path (`links.3.url`), the first per field. */
 export function fieldErrorsOfZod(error: z.ZodError): FieldErrors {

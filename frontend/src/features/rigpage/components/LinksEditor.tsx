@@ -4,32 +4,28 @@ import {
 } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import type { FormEvent } from 'react'
+import type { FocusEvent, FormEvent } from 'react'
+import type { FieldErrors, UseFormReturn } from 'react-hook-form'
 import { Field } from '@/components/ui/Field'
-import { LABEL_MAX, MAX_LINKS, withScheme, type DraftLink, type FieldErrors } from '../draft'
+import { LABEL_MAX, MAX_LINKS, withScheme, type Draft, type DraftLink } from '../draft'
+import type { NewLink } from '../schemas'
 import { SelectField, SwitchRow } from './Controls'
 import { ImageUpload } from './ImageUpload'
-
-export interface NewLink {
-  label: string
-  url: string
-}
 
 interface LinksEditorProps {
   links: DraftLink[]
   /** Saved links the server's daily check found dead. */
   deadLinkIds: readonly number[]
   sections: string[]
-  errors: FieldErrors
-  newLink: NewLink
-  newLinkErrors: FieldErrors
+  errors: FieldErrors<Draft>['links']
+  /** The "Add a link" form; the editor owns it, as a paid link joins only after the credit dialog. */
+  newLink: UseFormReturn<NewLink>
   /** A hint on what the next link costs. */
   allowance: string
   adding: boolean
-  onNewLinkChange: (link: NewLink) => void
-  onAdd: () => void
-  onChange: (key: string, changes: Partial<DraftLink>) => void
-  onRemove: (key: string) => void
+  onAdd: (event: FormEvent) => Promise<void>
+  onChange: <K extends keyof DraftLink>(index: number, field: K, value: DraftLink[K]) => void
+  onRemove: (index: number) => void
   onMove: (from: number, to: number) => void
 }
 
@@ -40,7 +36,7 @@ const NO_SECTION = ''
  * dragging the handle (mouse, touch after a short press, or the keyboard: Space, the
  * arrow keys, Space).
  */
-export function LinksEditor({ links, deadLinkIds, sections, errors, newLink, newLinkErrors, allowance, adding, onNewLinkChange, onAdd, onChange, onRemove, onMove }: LinksEditorProps) {
+export function LinksEditor({ links, deadLinkIds, sections, errors, newLink, allowance, adding, onAdd, onChange, onRemove, onMove }: LinksEditorProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
@@ -67,9 +63,9 @@ export function LinksEditor({ links, deadLinkIds, sections, errors, newLink, new
     if (from >= 0 && to >= 0) onMove(from, to)
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onAdd()
+  const newLinkErrors = newLink.formState.errors
+  const addScheme = (event: FocusEvent<HTMLInputElement>) => {
+    if (withScheme(event.target.value) !== event.target.value) newLink.setValue('url', withScheme(event.target.value))
   }
 
   const sectionOptions = [{ value: NO_SECTION, label: 'No section' }, ...sections.map((name) => ({ value: name, label: name }))]
@@ -97,9 +93,9 @@ export function LinksEditor({ links, deadLinkIds, sections, errors, newLink, new
                   dead={link.id !== null && deadLinkIds.includes(link.id)}
                   index={index}
                   sectionOptions={sectionOptions}
-                  errors={errors}
-                  onChange={(changes) => onChange(link.key, changes)}
-                  onRemove={() => onRemove(link.key)}
+                  errors={errors?.[index]}
+                  onChange={(field, value) => onChange(index, field, value)}
+                  onRemove={() => onRemove(index)}
                 />
               ))}
             </ol>
@@ -107,11 +103,11 @@ export function LinksEditor({ links, deadLinkIds, sections, errors, newLink, new
         </DndContext>
       )}
 
-      <form className="card rp-new-link stack" onSubmit={submit} noValidate aria-labelledby="rp-new-link-title">
+      <form className="card rp-new-link stack" onSubmit={(event) => void onAdd(event)} noValidate aria-labelledby="rp-new-link-title">
         <h3 id="rp-new-link-title" className="rp-subtitle">Add a link</h3>
         <div className="grid grid-2 rp-new-link-fields">
-          <Field label="New link label" value={newLink.label} maxLength={LABEL_MAX} placeholder="e.g. My Keyboard" error={newLinkErrors.label} onChange={(event) => onNewLinkChange({ ...newLink, label: event.target.value })} />
-          <Field label="New link URL" type="url" inputMode="url" value={newLink.url} placeholder="https://" error={newLinkErrors.url} onChange={(event) => onNewLinkChange({ ...newLink, url: event.target.value })} onBlur={(event) => withScheme(event.target.value) !== event.target.value && onNewLinkChange({ ...newLink, url: withScheme(event.target.value) })} />
+          <Field label="New link label" maxLength={LABEL_MAX} placeholder="e.g. My Keyboard" error={newLinkErrors.label?.message} {...newLink.register('label')} />
+          <Field label="New link URL" type="url" inputMode="url" placeholder="https://" error={newLinkErrors.url?.message} {...newLink.register('url', { onBlur: addScheme })} />
         </div>
         <div className="row rp-new-link-actions">
           <button type="submit" className="btn btn-secondary" disabled={adding || links.length >= MAX_LINKS}>
@@ -129,8 +125,8 @@ interface LinkRowProps {
   dead: boolean
   index: number
   sectionOptions: { value: string; label: string }[]
-  errors: FieldErrors
-  onChange: (changes: Partial<DraftLink>) => void
+  errors: FieldErrors<DraftLink> | undefined
+  onChange: <K extends keyof DraftLink>(field: K, value: DraftLink[K]) => void
   onRemove: () => void
 }
 
@@ -138,7 +134,7 @@ function LinkRow({ link, dead, index, sectionOptions, errors, onChange, onRemove
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: link.key })
   const n = index + 1
   const name = link.label.trim() || `link ${n}`
-  const error = (field: string) => errors[`links.${index}.${field}`]
+  const error = (field: 'label' | 'url' | 'section' | 'imageUrl') => errors?.[field]?.message
   const section = link.section && sectionOptions.some((o) => o.value === link.section) ? link.section : NO_SECTION
   return (
     <li
@@ -157,8 +153,8 @@ function LinkRow({ link, dead, index, sectionOptions, errors, onChange, onRemove
       </div>
       {dead && <p className="rp-link-dead" role="note">Our daily check could not open this link twice in a row. Fix its address or remove it.</p>}
       <div className="grid grid-2">
-        <Field label={<>Label<span className="sr-only"> of link {n}</span></>} value={link.label} maxLength={LABEL_MAX} error={error('label')} onChange={(event) => onChange({ label: event.target.value })} />
-        <Field label={<>URL<span className="sr-only"> of link {n}</span></>} type="url" inputMode="url" value={link.url} error={error('url')} onChange={(event) => onChange({ url: event.target.value })} onBlur={(event) => withScheme(event.target.value) !== event.target.value && onChange({ url: withScheme(event.target.value) })} />
+        <Field label={<>Label<span className="sr-only"> of link {n}</span></>} value={link.label} maxLength={LABEL_MAX} error={error('label')} onChange={(event) => onChange('label', event.target.value)} />
+        <Field label={<>URL<span className="sr-only"> of link {n}</span></>} type="url" inputMode="url" value={link.url} error={error('url')} onChange={(event) => onChange('url', event.target.value)} onBlur={(event) => withScheme(event.target.value) !== event.target.value && onChange('url', withScheme(event.target.value))} />
       </div>
       <div className="rp-link-extras">
         {sectionOptions.length > 1 && (
@@ -167,7 +163,7 @@ function LinkRow({ link, dead, index, sectionOptions, errors, onChange, onRemove
             value={section}
             options={sectionOptions}
             error={error('section')}
-            onChange={(value) => onChange({ section: value === NO_SECTION ? null : value })}
+            onChange={(value) => onChange('section', value === NO_SECTION ? null : value)}
           />
         )}
         <div className="field">
@@ -179,10 +175,10 @@ function LinkRow({ link, dead, index, sectionOptions, errors, onChange, onRemove
               label={`Image of link ${n}`}
               buttonText={link.imageUrl ? 'Change Image' : 'Add Image'}
               failureMessage="Failed to upload image. Please try again."
-              onUploaded={(url) => onChange({ imageUrl: url })}
+              onUploaded={(url) => onChange('imageUrl', url)}
             />
             {link.imageUrl && (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange({ imageUrl: null })} aria-label={`Remove the image of link ${n}`}>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange('imageUrl', null)} aria-label={`Remove the image of link ${n}`}>
                 Remove Image
               </button>
             )}
@@ -190,7 +186,7 @@ function LinkRow({ link, dead, index, sectionOptions, errors, onChange, onRemove
           {error('imageUrl') && <p className="field-error" role="alert">{error('imageUrl')}</p>}
         </div>
       </div>
-      <SwitchRow label={<>Show on page<span className="sr-only">: link {n}</span></>} checked={link.enabled} onChange={(enabled) => onChange({ enabled })} />
+      <SwitchRow label={<>Show on page<span className="sr-only">: link {n}</span></>} checked={link.enabled} onChange={(enabled) => onChange('enabled', enabled)} />
     </li>
   )
 }

@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { PREVIEW_DEBOUNCE_MS, type ConfigRequest, type Editor } from '../draft'
 import { sampleEditor, sampleLinks, sampleThemes } from '../testFixtures'
-import { RigpageEditorPage } from './RigpageEditor'
+import { GO_LIVE_NEEDS, RigpageEditorPage } from './RigpageEditor'
 
 afterEach(() => {
   toast.dismiss()
@@ -141,6 +141,15 @@ describe('the RigPage editor', () => {
     expect(await screen.findByLabelText('Page URL')).toBeDisabled()
     expect(screen.getByRole('switch', { name: 'Show RigPage badge on Community' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'View live page' })).toBeDisabled()
+  })
+
+  it('takes a private page\'s first address as it is typed, key by key', async () => {
+    server(sampleEditor({ rigpageSlug: null }))
+    renderEditor()
+    const slug = await screen.findByLabelText('Page URL')
+    await userEvent.type(slug, 'pixel-den')
+    expect(slug).toHaveValue('pixel-den')
+    expect(slug).toBeEnabled()
   })
 
   it('enables the blur and opacity sliders only with a setup photo shown in the hero', async () => {
@@ -312,6 +321,17 @@ describe('the RigPage editor', () => {
     expect(screen.getByLabelText('Header credits')).toHaveTextContent('3')
   })
 
+  it('shows what the server saved once saved', async () => {
+    server(sampleEditor({ saved: true }), (body) => saved({ ...body, rigpageTagline: 'Server says' }))
+    renderEditor()
+    const tagline = await screen.findByLabelText('Tagline')
+    await userEvent.type(tagline, '  Streamer  ')
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Changes saved!')).toBeInTheDocument()
+    expect(screen.getByLabelText('Tagline')).toHaveValue('Server says')
+    expect(screen.getByText('11/100')).toBeInTheDocument()
+  })
+
   it('shows the page address, its QR code and the stats once saved with a slug', async () => {
     server(sampleEditor({ saved: true, rigpageEnabled: true, everPublished: true }))
     renderEditor()
@@ -364,6 +384,74 @@ describe('the RigPage editor', () => {
     expect(within(rows[0] as HTMLElement).queryByText('Not working')).not.toBeInTheDocument()
     expect(within(rows[1] as HTMLElement).getByText('Not working')).toBeInTheDocument()
     expect(within(rows[1] as HTMLElement).getByRole('note')).toHaveTextContent('Our daily check could not open this link twice in a row. Fix its address or remove it.')
+  })
+
+  it('keeps the rows across a save and takes the ids the server gave', async () => {
+    const calls = server(sampleEditor({ links: sampleLinks(5) }), (body) => saved(body, { paidLinkBatches: 1, credits: 2 }, { credits: 1, publish: false, linkBatches: 1 }))
+    renderEditor()
+    await newLinkForm()
+    const rows = screen.getAllByTestId('link-row')
+    await addLink('Sixth', 'https://six.example.com')
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add Link for 1 credit' }))
+    expect(await screen.findByText('Link added! 1 credit deducted.')).toBeInTheDocument()
+    expect(screen.getAllByTestId('link-row').slice(0, 5)).toEqual(rows)
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Changes saved!')).toBeInTheDocument()
+    expect(saves(calls.calls)[1]?.links?.[5]).toMatchObject({ id: 505, label: 'Sixth' })
+  })
+
+  it('clears a server error once its field is edited, and keeps the others', async () => {
+    server(sampleEditor({ saved: true, links: sampleLinks(2) }), () => ({
+      status: 400,
+      body: {
+        error: 'Please enter a valid URL.',
+        code: 'validation_failed',
+        issues: [{ path: 'links.0.url', message: 'Please enter a valid URL.' }, { path: 'links.1.url', message: 'Please enter a valid URL.' }],
+      },
+    }))
+    renderEditor()
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Failed to save: Link 1 URL: Please enter a valid URL.')).toBeInTheDocument()
+    const first = screen.getByLabelText('URL of link 1')
+    expect(first).toHaveAttribute('aria-invalid', 'true')
+    await userEvent.type(first, 'x')
+    await waitFor(() => expect(first).not.toHaveAttribute('aria-invalid'))
+    expect(screen.getByLabelText('URL of link 2')).toHaveAccessibleDescription('Please enter a valid URL.')
+  })
+
+  it('says what going live needs, on the fields, until they are filled', async () => {
+    const calls = server(sampleEditor({ rigpageSlug: null, rigpageSetupId: null }))
+    renderEditor()
+    await userEvent.click(await screen.findByRole('switch', { name: 'Public page' }))
+    expect(await screen.findByText(GO_LIVE_NEEDS)).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Page URL')).toHaveAccessibleDescription(expect.stringMatching(/^URL must be at least 3 characters./))
+    expect(screen.getByText('Please choose one of your setups.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('radio', { name: /Score 7\.5/ }))
+    await waitFor(() => expect(screen.queryByText('Please choose one of your setups.')).not.toBeInTheDocument())
+    expect(saves(calls.calls)).toHaveLength(0)
+  })
+
+  it('checks the whole page before asking for a paid link', async () => {
+    const links = sampleLinks(5).map((link, i) => (i === 1 ? { ...link, url: 'ftp://example.com' } : link))
+    server(sampleEditor({ saved: true, links }))
+    renderEditor()
+    await newLinkForm()
+    await addLink('Sixth', 'https://six.example.com')
+    expect(await screen.findByText('Link 2 URL: Please enter a valid URL.')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('URL of link 2')).toHaveAttribute('aria-invalid', 'true')
+    expect((await newLinkForm()).getByLabelText('New link label')).toHaveValue('Sixth')
+  })
+
+  it('adds https:// to a new link sent with Enter', async () => {
+    server(sampleEditor())
+    renderEditor()
+    const form = await newLinkForm()
+    await userEvent.type(form.getByLabelText('New link label'), 'Shop')
+    await userEvent.type(form.getByLabelText('New link URL'), 'shop.example.com{Enter}')
+    expect(await screen.findByLabelText('URL of link 1')).toHaveValue('https://shop.example.com')
+    expect(form.getByLabelText('New link URL')).toHaveValue('')
   })
 
   it('reorders links with the keyboard', async () => {

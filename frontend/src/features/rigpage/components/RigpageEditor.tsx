@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react'
+import { useForm, useWatch, type FieldPath, type FieldPathValue } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/lib/toast'
 import { LockKeyhole, TriangleAlert } from 'lucide-react'
@@ -11,14 +13,14 @@ import { useEditor, useSaveConfig, type SaveResponse } from '../api'
 import {
   BIO_MAX, BUTTON_STYLES, FONT_STYLES, SOCIAL_FIELDS, SOCIAL_PLATFORMS, TAGLINE_MAX,
   addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, fieldName, linkBatches, moveItem, newKey,
-  radiusLabel, saveCost, sectionNames, toRequest, withScheme,
-  type Draft, type DraftLink, type SocialPlatform, type Editor, type FieldErrors, type ThemePreset,
+  radiusLabel, removeSection, renameSection, saveCost, sectionNames, toRequest, withScheme,
+  type ConfigRequest, type Draft, type DraftLink, type Editor, type ThemePreset,
 } from '../draft'
-import { checkRequest, newLinkSchema, fieldErrorsOfZod } from '../schemas'
+import { checkRequest, draftSchema, newLinkFormSchema, rigpageConfigSchema, type NewLink } from '../schemas'
 import { ColorField, SelectField, Slider, SwitchRow } from './Controls'
 import { CreditConfirmDialog, type PaidAction } from './CreditConfirmDialog'
 import { ImageUpload } from './ImageUpload'
-import { LinksEditor, type NewLink } from './LinksEditor'
+import { LinksEditor } from './LinksEditor'
 import { PreviewPane } from './PreviewPane'
 import { SectionsEditor } from './SectionsEditor'
 import { SetupPicker } from './SetupPicker'
@@ -114,20 +116,8 @@ function withKeysOf(previous: Draft, next: Draft): Draft {
   }
 }
 
-/** The errors without those under any of `prefixes` (a field, or all the links). */
-function without(errors: FieldErrors, ...prefixes: string[]): FieldErrors {
-  const next: FieldErrors = {}
-  for (const [path, message] of Object.entries(errors)) {
-    if (!prefixes.some((p) => path === p || path.startsWith(`${p}.`))) next[path] = message
-  }
-  return next
-}
-
-type Saving = 'save' | PaidAction | null
+type Action = 'save' | PaidAction
 type Dialog = { action: 'publish' } | { action: 'link'; link: DraftLink } | null
-
-/** Thrown when the client's own check fails, so the caller toasts like a server refusal. */
-class InvalidDraft extends Error {}
 
 /** A failed save as the toast says it, naming the field: "Link 2 URL: Please enter a valid URL." */
 function failureOf(error: unknown, fallback: string): string {
@@ -135,114 +125,131 @@ function failureOf(error: unknown, fallback: string): string {
   return messageOf(error, fallback)
 }
 
-/** The first problem of a draft, naming its field. */
-function firstProblem(problems: FieldErrors): string | undefined {
-  const [path, message] = Object.entries(problems)[0] ?? []
-  return path === undefined ? undefined : `${fieldName(path)}: ${message}`
+/** The check's first problem with a draft, naming its field: "Page URL: URL must be at least 3 characters." */
+function firstProblem(draft: Draft): string {
+  const [path, message] = Object.entries(checkRequest(toRequest(draft)))[0] ?? []
+  return path === undefined ? '' : `${fieldName(path)}: ${message}`
 }
 
+/**
+ * The editor. The draft is the values of a react-hook-form form checked by `draftSchema`:
+ * text fields are registered, the other controls `set` their value, and each field is
+ * checked as it changes. A save goes through `handleSubmit`, which checks the whole draft;
+ * the server's answer then becomes the form's values (`reset`), or its refusal goes onto the
+ * fields (`setError`). The preview follows what a save would send, while that passes the
+ * check. "Add a link" is a form of its own; a paid link and the first Go Live wait for the
+ * credit dialog (`dialog`: UI state, as is `action`, the busy button).
+ */
 export function EditorForm({ editor }: { editor: Editor }) {
   const { user } = useAuth()
   const save = useSaveConfig()
-  const [draft, setDraft] = useState<Draft>(() => draftFromEditor(editor))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState<Saving>(null)
+  // Read once: the server's later answers reach the form through `reset`.
+  const [initial] = useState(() => draftFromEditor(editor))
+  const { register, control, handleSubmit, trigger, watch, getValues, setValue, reset, setError, formState } = useForm<Draft, unknown, ConfigRequest>({
+    resolver: zodResolver(draftSchema),
+    mode: 'onChange',
+    defaultValues: initial,
+    // Focus stays on the button pressed: the toast names the field.
+    shouldFocusError: false,
+  })
+  const newLink = useForm<NewLink>({ resolver: zodResolver(newLinkFormSchema), defaultValues: { label: '', url: '' } })
+  const { errors, isSubmitting } = formState
+  // The action being submitted, for its button's words ("Saving...", "Publishing...", "Adding...").
+  const [action, setAction] = useState<Action>('save')
   const [dialog, setDialog] = useState<Dialog>(null)
-  const [newLink, setNewLink] = useState<NewLink>({ label: '', url: '' })
-  const [newLinkErrors, setNewLinkErrors] = useState<FieldErrors>({})
 
-  const request = useMemo(() => toRequest(draft), [draft])
-  // Every field is checked as it is typed; a save's or the server's errors come first.
-  const liveProblems = useMemo(() => checkRequest(request), [request])
-  const shownErrors = useMemo(() => ({ ...liveProblems, ...errors }), [liveProblems, errors])
-  // The preview follows the last draft that passes the check: no request per keystroke
-  // of an address being typed, and no refusal to show.
+  const draft = watch()
+  // What a save would send: a new object only when that changes.
+  const request = useWatch({ control, compute: toRequest })
+  // The preview follows the last draft that passes the check: no request per keystroke of
+  // an address being typed, and no refusal to show. Checked here, as the form's own verdict
+  // (`isValid`) comes a moment after the values it is about.
+  const valid = useMemo(() => rigpageConfigSchema.safeParse(request).success, [request])
   const [previewed, setPreviewed] = useState(request)
-  const valid = Object.keys(liveProblems).length === 0
   if (valid && previewed !== request) setPreviewed(request)
   const balance = user?.credits ?? editor.credits
-  const names = useMemo(() => sectionNames(draft.sections), [draft.sections])
   const setup = editor.setups.find((s) => s.id === draft.rigpageSetupId) ?? null
   const canGoLive = request.rigpageSlug != null && request.rigpageSetupId != null
-  const slugLocked = !draft.rigpageEnabled && draft.rigpageSlug.trim() !== '' && !errors.rigpageSlug
+  // Private pages keep the address the server has (the specification locks it); a page
+  // without one yet takes it as it is typed, not locked after its first valid characters.
+  const slugLocked = !draft.rigpageEnabled && Boolean(editor.rigpageSlug?.trim())
   const live = editor.saved && editor.rigpageEnabled && editor.rigpageSlug
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K], errorPath: string = key) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    setErrors((e) => without(e, errorPath))
-  }
+  /** A control's new value, checked at once (a server error on the field gives way). */
+  const set = <Name extends FieldPath<Draft>>(name: Name, value: FieldPathValue<Draft, Name>) => setValue(name, value, { shouldValidate: true })
 
-  const setSocial = (platform: SocialPlatform, value: string) => {
-    setDraft((d) => ({ ...d, rigpageSocialLinks: { ...d.rigpageSocialLinks, [platform]: value } }))
-    setErrors((e) => without(e, `rigpageSocialLinks.${platform}`))
-  }
-
-  /** Checks and saves `next`; on success the draft becomes what the server saved. */
-  const persist = async (next: Draft, kind: Exclude<Saving, null>): Promise<SaveResponse> => {
-    const body = toRequest(next)
-    const problems = checkRequest(body)
-    const first = firstProblem(problems)
-    if (first !== undefined) {
-      setErrors(problems)
-      throw new InvalidDraft(first)
+  /** The fields a rule of draft.ts changed (it gives the whole draft back), set and checked. */
+  const apply = (next: Draft) => {
+    const current = getValues()
+    for (const name of Object.keys(next) as (keyof Draft)[]) {
+      if (next[name] !== current[name]) set(name, next[name])
     }
-    setSaving(kind)
+  }
+
+  /** Leaving a web address field adds the `https://` it was typed without. */
+  const addScheme = (name: FieldPath<Draft>) => ({
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      if (withScheme(event.target.value) !== event.target.value) set(name, withScheme(event.target.value))
+    },
+  })
+
+  /** Saves `next` (checked); the form then holds what the server saved, or its refusal on the fields. */
+  const persist = async (next: Draft): Promise<SaveResponse> => {
     try {
-      const saved = await save(body, saveCost({ enabled: next.rigpageEnabled, linkCount: next.links.length }, editor))
-      setDraft(withKeysOf(next, draftFromEditor(saved)))
-      setErrors({})
+      const saved = await save(toRequest(next), saveCost({ enabled: next.rigpageEnabled, linkCount: next.links.length }, editor))
+      reset(withKeysOf(next, draftFromEditor(saved)))
       return saved
     } catch (error) {
-      setErrors(fieldErrorsOf(error))
+      for (const [path, message] of Object.entries(fieldErrorsOf(error))) setError(path as FieldPath<Draft>, { type: 'server', message })
       throw error
-    } finally {
-      setSaving(null)
     }
   }
 
-  const saveChanges = async () => {
-    try {
-      await persist(draft, 'save')
-      toast.success('Changes saved!')
-    } catch (error) {
-      toast.error(`Failed to save: ${failureOf(error, 'An unknown error occurred.')}`)
-    }
+  /** A paid action's draft that fails the check: the toast names the first problem. */
+  const refuse = () => toast.error(firstProblem(getValues()))
+
+  /** Asks for the credits once the whole draft passes the check (a paid action saves the page). */
+  const askCredits = async (next: Exclude<Dialog, null>) => {
+    if (await trigger()) setDialog(next)
+    else refuse()
   }
 
-  const publish = async () => {
-    try {
-      await persist({ ...draft, rigpageEnabled: true }, 'publish')
+  const saveChanges = () => {
+    setAction('save')
+    return handleSubmit(
+      async () => {
+        try {
+          await persist(getValues())
+          toast.success('Changes saved!')
+        } catch (error) {
+          toast.error(`Failed to save: ${failureOf(error, 'An unknown error occurred.')}`)
+        }
+      },
+      () => toast.error(`Failed to save: ${firstProblem(getValues())}`),
+    )()
+  }
+
+  const publish = () => {
+    setAction('publish')
+    return handleSubmit(async () => {
+      try {
+        await persist({ ...getValues(), rigpageEnabled: true })
+        toast.success('Your RigPage is now live! 🎉')
+      } catch (error) {
+        toast.error(messageOf(error, 'Failed to publish RigPage'))
+      }
       setDialog(null)
-      toast.success('Your RigPage is now live! 🎉')
-    } catch (error) {
-      setDialog(null)
-      toast.error(messageOf(error, 'Failed to publish RigPage'))
-    }
-  }
-
-  /** The client's check of a draft before a paid action; false (and the errors shown) when it fails. */
-  const passes = (next: Draft, fail: (message: string) => void): boolean => {
-    const problems = checkRequest(toRequest(next))
-    const first = firstProblem(problems)
-    if (first === undefined) return true
-    setErrors(problems)
-    fail(first)
-    return false
+    }, refuse)()
   }
 
   const goLive = () => {
     if (!canGoLive) {
-      setErrors((e) => ({
-        ...e,
-        ...(request.rigpageSlug == null ? { rigpageSlug: 'URL must be at least 3 characters.' } : {}),
-        ...(request.rigpageSetupId == null ? { rigpageSetupId: 'Please choose one of your setups.' } : {}),
-      }))
+      if (request.rigpageSlug == null) setError('rigpageSlug', { type: 'required', message: 'URL must be at least 3 characters.' })
+      if (request.rigpageSetupId == null) setError('rigpageSetupId', { type: 'required', message: 'Please choose one of your setups.' })
       toast.error(GO_LIVE_NEEDS)
       return
     }
-    if (!passes({ ...draft, rigpageEnabled: true }, (message) => toast.error(message))) return
-    const cost = saveCost({ enabled: true, linkCount: draft.links.length }, editor)
-    if (cost > 0) setDialog({ action: 'publish' })
+    if (saveCost({ enabled: true, linkCount: draft.links.length }, editor) > 0) void askCredits({ action: 'publish' })
     else void publish()
   }
 
@@ -251,87 +258,40 @@ export function EditorForm({ editor }: { editor: Editor }) {
     else set('rigpageEnabled', on)
   }
 
-  const addLink = () => {
-    const checked = newLinkSchema.safeParse({ ...newLink, url: withScheme(newLink.url) })
-    if (!checked.success) {
-      setNewLinkErrors(fieldErrorsOfZod(checked.error))
+  const addLink = newLink.handleSubmit(async ({ label, url }) => {
+    const link: DraftLink = { key: newKey('l'), id: null, label, url, section: null, imageUrl: null, enabled: true }
+    const links = getValues('links')
+    if (addLinkCosts(links.length, editor.paidLinkBatches, editor.freeLinks, editor.linksPerBatch)) {
+      await askCredits({ action: 'link', link })
       return
     }
-    setNewLinkErrors({})
-    const link: DraftLink = { key: newKey('l'), id: null, label: checked.data.label, url: checked.data.url, section: null, imageUrl: null, enabled: true }
-    if (addLinkCosts(draft.links.length, editor.paidLinkBatches, editor.freeLinks, editor.linksPerBatch)) {
-      // Adding it saves the whole page at once: the rest must pass too.
-      if (!passes({ ...draft, links: [...draft.links, link] }, (message) => toast.error(message))) return
-      setDialog({ action: 'link', link })
-      return
-    }
-    setDraft((d) => ({ ...d, links: [...d.links, link] }))
-    setNewLink({ label: '', url: '' })
-  }
+    // The new link passed its own check: the other rows' errors stand.
+    setValue('links', [...links, link])
+    newLink.reset()
+  })
 
-  const confirmLink = async (link: DraftLink) => {
-    try {
-      const saved = await persist({ ...draft, links: [...draft.links, link] }, 'link')
-      setDialog(null)
-      setNewLink({ label: '', url: '' })
-      toast.success(saved.charged.linkBatches > 0 ? `Link added! ${credits(saved.charged.linkBatches)} deducted.` : 'Link added!')
-    } catch (error) {
-      setDialog(null)
-      toast.error(messageOf(error, 'Failed to add link'))
-    }
-  }
-
-  const changeLink = (key: string, changes: Partial<DraftLink>) => {
-    const index = draft.links.findIndex((l) => l.key === key)
-    setDraft((d) => ({ ...d, links: d.links.map((l) => (l.key === key ? { ...l, ...changes } : l)) }))
-    setErrors((e) => without(e, ...Object.keys(changes).map((field) => `links.${index}.${field}`)))
-  }
-
-  const removeLink = (key: string) => {
-    setDraft((d) => ({ ...d, links: d.links.filter((l) => l.key !== key) }))
-    setErrors((e) => without(e, 'links'))
-  }
-
-  const moveLink = (from: number, to: number) => {
-    setDraft((d) => ({ ...d, links: moveItem(d.links, from, to) }))
-    setErrors((e) => without(e, 'links'))
-  }
-
-  const renameSection = (key: string, name: string) => {
-    setDraft((d) => {
-      const old = d.sections.find((s) => s.key === key)?.name.trim()
-      const renamed = name.trim()
-      return {
-        ...d,
-        sections: d.sections.map((s) => (s.key === key ? { ...s, name } : s)),
-        // Links in the section follow its new name.
-        links: old ? d.links.map((l) => (l.section === old ? { ...l, section: renamed || null } : l)) : d.links,
+  const confirmLink = (link: DraftLink) => {
+    setAction('link')
+    return handleSubmit(async () => {
+      try {
+        const next = getValues()
+        const saved = await persist({ ...next, links: [...next.links, link] })
+        newLink.reset()
+        toast.success(saved.charged.linkBatches > 0 ? `Link added! ${credits(saved.charged.linkBatches)} deducted.` : 'Link added!')
+      } catch (error) {
+        toast.error(messageOf(error, 'Failed to add link'))
       }
-    })
-    setErrors((e) => without(e, 'sections'))
+      setDialog(null)
+    }, refuse)()
   }
 
-  const removeSection = (key: string) => {
-    setDraft((d) => {
-      const name = d.sections.find((s) => s.key === key)?.name.trim()
-      const rest = d.sections.filter((s) => s.key !== key)
-      const stillNamed = rest.some((s) => s.name.trim() === name)
-      return {
-        ...d,
-        sections: rest,
-        links: name && !stillNamed ? d.links.map((l) => (l.section === name ? { ...l, section: null } : l)) : d.links,
-      }
-    })
-    setErrors((e) => without(e, 'sections'))
-  }
+  // An empty section has nothing to check: the other rows' errors stand.
+  const addSection = () => setValue('sections', [...getValues('sections'), { key: newKey('s'), name: '' }])
 
   const chooseTheme = (theme: ThemePreset) => {
-    setDraft((d) => applyTheme(d, theme))
-    setErrors((e) => without(e, 'rigpageHighlightColor', 'backgroundOverlay', 'buttonCornerRadius'))
+    apply(applyTheme(getValues(), theme))
     toast.success(`Theme "${theme.name}" applied with preset customizations!`)
   }
-
-  const chooseSetup = (id: number) => set('rigpageSetupId', id)
 
   const linkCount = draft.links.length
   const nextLinkCosts = addLinkCosts(linkCount, editor.paidLinkBatches, editor.freeLinks, editor.linksPerBatch)
@@ -387,18 +347,18 @@ export function EditorForm({ editor }: { editor: Editor }) {
               hint={draft.rigpageEnabled ? 'Visitors can see your RigPage.' : editor.everPublished ? 'Your RigPage is private.' : `Your RigPage is private. Going live costs ${credits(editor.publishCost)}, once.`}
               checked={draft.rigpageEnabled}
               onChange={togglePublic}
-              disabled={saving !== null}
+              disabled={isSubmitting}
             />
+            {/* Locked by the input's own `disabled`: register's option would make the value undefined, and Go Live sends it. */}
             <Field
               label="Page URL"
-              value={draft.rigpageSlug}
               maxLength={30}
               autoComplete="off"
               spellCheck={false}
               disabled={slugLocked}
-              error={errors.rigpageSlug}
+              error={errors.rigpageSlug?.message}
               hint={`${originOf(editor.publicUrl)}/rig/${draft.rigpageSlug.trim() || 'your-name'}${slugLocked ? ' · Make your page public to change it.' : ''}`}
-              onChange={(event) => set('rigpageSlug', event.target.value)}
+              {...register('rigpageSlug')}
             />
             {renamesLivePage(editor, draft.rigpageSlug) && (
               <p className="field-warning" role="note" data-testid="slug-warning">
@@ -419,7 +379,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
 
           <section className="card stack" aria-labelledby="rp-setup-title">
             <h2 id="rp-setup-title" className="card-title">Showcased Setup</h2>
-            <SetupPicker setups={editor.setups} value={draft.rigpageSetupId} onChange={chooseSetup} error={errors.rigpageSetupId} />
+            <SetupPicker setups={editor.setups} value={draft.rigpageSetupId} onChange={(id) => set('rigpageSetupId', id)} error={errors.rigpageSetupId?.message} />
           </section>
 
           <section className="card stack" aria-labelledby="rp-profile-title">
@@ -445,27 +405,25 @@ export function EditorForm({ editor }: { editor: Editor }) {
                   {draft.rigpageAvatar && <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('rigpageAvatar', null)}>Use Profile Picture</button>}
                 </div>
                 <p className="hint">PNG, JPG or WebP, up to 5MB.</p>
-                {errors.rigpageAvatar && <p className="field-error" role="alert">{errors.rigpageAvatar}</p>}
+                {errors.rigpageAvatar && <p className="field-error" role="alert">{errors.rigpageAvatar.message}</p>}
               </div>
             </div>
             <Field
               label="Tagline"
-              value={draft.rigpageTagline}
               maxLength={TAGLINE_MAX}
               placeholder="e.g. FPS streamer & RGB addict"
-              error={errors.rigpageTagline}
+              error={errors.rigpageTagline?.message}
               hint={`${draft.rigpageTagline.length}/${TAGLINE_MAX}`}
-              onChange={(event) => set('rigpageTagline', event.target.value)}
+              {...register('rigpageTagline')}
             />
             <div className="stack rp-bio">
               <TextAreaField
                 label="Bio"
                 rows={3}
-                value={draft.rigpageBio}
                 maxLength={BIO_MAX}
                 placeholder="A few words about you and your setup"
-                error={errors.rigpageBio}
-                onChange={(event) => set('rigpageBio', event.target.value)}
+                error={errors.rigpageBio?.message}
+                {...register('rigpageBio')}
               />
               <p className="hint" aria-live="polite">{`${draft.rigpageBio.length}/${BIO_MAX}`}</p>
             </div>
@@ -481,10 +439,8 @@ export function EditorForm({ editor }: { editor: Editor }) {
                   type={platform === 'email' ? 'email' : 'url'}
                   inputMode={platform === 'email' ? 'email' : 'url'}
                   placeholder={SOCIAL_FIELDS[platform].placeholder}
-                  value={draft.rigpageSocialLinks[platform]}
-                  error={shownErrors[`rigpageSocialLinks.${platform}`]}
-                  onChange={(event) => setSocial(platform, event.target.value)}
-                  onBlur={platform === 'email' ? undefined : (event) => withScheme(event.target.value) !== event.target.value && setSocial(platform, withScheme(event.target.value))}
+                  error={errors.rigpageSocialLinks?.[platform]?.message}
+                  {...register(`rigpageSocialLinks.${platform}`, platform === 'email' ? undefined : addScheme(`rigpageSocialLinks.${platform}`))}
                 />
               ))}
             </div>
@@ -493,7 +449,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
           <section className="card stack" aria-labelledby="rp-style-title">
             <h2 id="rp-style-title" className="card-title">Style</h2>
             <div className="grid grid-2">
-              <ColorField label="Highlight color" value={draft.rigpageHighlightColor} error={errors.rigpageHighlightColor} onChange={(value) => set('rigpageHighlightColor', value)} />
+              <ColorField label="Highlight color" value={draft.rigpageHighlightColor} error={errors.rigpageHighlightColor?.message} onChange={(value) => set('rigpageHighlightColor', value)} />
               <SelectField label="Font" value={draft.fontStyle} options={FONT_STYLES} onChange={(value) => set('fontStyle', value)} />
               <SelectField label="Button style" value={draft.buttonStyle} options={BUTTON_STYLES} onChange={(value) => set('buttonStyle', value)} />
               <Slider
@@ -532,8 +488,8 @@ export function EditorForm({ editor }: { editor: Editor }) {
                 </button>
               )}
             </div>
-            {errors.backgroundImage && <p className="field-error" role="alert">{errors.backgroundImage}</p>}
-            <ColorField label="Overlay color" value={draft.backgroundOverlay} error={errors.backgroundOverlay} onChange={(value) => set('backgroundOverlay', value)} />
+            {errors.backgroundImage && <p className="field-error" role="alert">{errors.backgroundImage.message}</p>}
+            <ColorField label="Overlay color" value={draft.backgroundOverlay} error={errors.backgroundOverlay?.message} onChange={(value) => set('backgroundOverlay', value)} />
             <SwitchRow
               label="Show setup in hero"
               hint={setupHasImage ? 'Your setup photo behind your name.' : 'Choose a setup photo first.'}
@@ -551,10 +507,10 @@ export function EditorForm({ editor }: { editor: Editor }) {
             <h2 id="rp-sections-title" className="card-title">Sections</h2>
             <SectionsEditor
               sections={draft.sections}
-              errors={errors}
-              onAdd={() => setDraft((d) => ({ ...d, sections: [...d.sections, { key: newKey('s'), name: '' }] }))}
-              onRename={renameSection}
-              onRemove={removeSection}
+              errors={errors.sections}
+              onAdd={addSection}
+              onRename={(key, name) => apply(renameSection(getValues(), key, name))}
+              onRemove={(key) => apply(removeSection(getValues(), key))}
             />
           </section>
 
@@ -563,20 +519,15 @@ export function EditorForm({ editor }: { editor: Editor }) {
             <LinksEditor
               links={draft.links}
               deadLinkIds={editor.deadLinkIds}
-              sections={names}
-              errors={shownErrors}
+              sections={sectionNames(draft.sections)}
+              errors={errors.links}
               newLink={newLink}
-              newLinkErrors={newLinkErrors}
               allowance={allowance}
-              adding={saving === 'link'}
-              onNewLinkChange={(link) => {
-                setNewLink(link)
-                setNewLinkErrors({})
-              }}
+              adding={isSubmitting && action === 'link'}
               onAdd={addLink}
-              onChange={changeLink}
-              onRemove={removeLink}
-              onMove={moveLink}
+              onChange={(index, field: keyof DraftLink, value: DraftLink[keyof DraftLink]) => set(`links.${index}.${field}`, value)}
+              onRemove={(index) => set('links', getValues('links').filter((_, i) => i !== index))}
+              onMove={(from, to) => set('links', moveItem(getValues('links'), from, to))}
             />
           </section>
 
@@ -600,12 +551,12 @@ export function EditorForm({ editor }: { editor: Editor }) {
               ) : (
                 <button type="button" className="btn btn-ghost" disabled>View live page</button>
               )}
-              <button type="button" className="btn btn-secondary" onClick={() => void saveChanges()} disabled={saving !== null}>
-                {saving === 'save' ? 'Saving...' : 'Save Changes'}
+              <button type="button" className="btn btn-secondary" onClick={() => void saveChanges()} disabled={isSubmitting}>
+                {isSubmitting && action === 'save' ? 'Saving...' : 'Save Changes'}
               </button>
               {!draft.rigpageEnabled && (
-                <button type="button" className="btn btn-primary" onClick={goLive} disabled={!canGoLive || saving !== null}>
-                  {saving === 'publish' ? 'Publishing...' : 'Go Live'}
+                <button type="button" className="btn btn-primary" onClick={goLive} disabled={!canGoLive || isSubmitting}>
+                  {isSubmitting && action === 'publish' ? 'Publishing...' : 'Go Live'}
                 </button>
               )}
             </div>
@@ -625,7 +576,7 @@ export function EditorForm({ editor }: { editor: Editor }) {
         balance={balance}
         freeLinks={editor.freeLinks}
         linksPerBatch={editor.linksPerBatch}
-        pending={saving === 'publish' || saving === 'link'}
+        pending={isSubmitting}
         onCancel={() => setDialog(null)}
         onConfirm={() => {
           if (dialog?.action === 'publish') void publish()

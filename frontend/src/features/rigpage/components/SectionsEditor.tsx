@@ -1,9 +1,10 @@
+import type { FieldErrors } from 'react-hook-form'
 import { Field } from '@/components/ui/Field'
-import { MAX_SECTIONS, SECTION_MAX, type DraftSection } from '../draft'
+import { MAX_SECTIONS, SECTION_MAX, type Draft, type DraftSection } from '../draft'
 
 interface SectionsEditorProps {
   sections: DraftSection[]
-  errors: Record<string, string>
+  errors: FieldErrors<Draft>['sections']
   onAdd: () => void
   onRename: (key: string, name: string) => void
   onRemove: (key: string) => void
@@ -22,7 +23,7 @@ export function SectionsEditor({ sections, errors, onAdd, onRename, onRemove }: 
               value={section.name}
               maxLength={SECTION_MAX}
               placeholder="e.g. My Gear"
-              error={errors[`sections.${index}`]}
+              error={errors?.[index]?.message}
               onChange={(event) => onRename(section.key, event.target.value)}
             />
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRemove(section.key)} aria-label={`Remove section ${index + 1}${section.name.trim() ? `: ${section.name.trim()}` : ''}`}>

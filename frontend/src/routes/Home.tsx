@@ -66,48 +66,9 @@ const COMMUNITY = [
 
 export default function Home() {
   usePageTitle()
-  const { state, user, openAuth } = useAuth()
-  // Prices come from the server, the one source of truth (DESIGN.md §5).
-  const packs = usePacks().data?.packs ?? []
-  const monthly = usePro().data?.plans.find((plan) => plan.plan === 'monthly')
-  const [buyingPro, setBuyingPro] = useState(false)
-  const cheapest = packs.reduce<number | null>((min, p) => (min === null || p.priceCents < min ? p.priceCents : min), null)
-  const signedOut = state.status === 'unauthenticated'
-  // Until the session answers, the signed-out extras of the hero hold their place unseen: a
-  // first visit is signed out, and then nothing below them moves when that is known.
-  const checking = state.status === 'loading'
-
   return (
     <div className="container">
-      <header className="hero">
-        <span className="badge eyebrow">AI-powered setup analysis</span>
-        <h1>
-          Get Your Gaming Setup <span className="gradient-text">Rated by AI</span>
-        </h1>
-        <p className="lead">
-          Upload a photo of your battlestation and get a SetupIQ Score out of 10, feedback for every part of your desk and
-          upgrade picks that actually fit your setup.
-        </p>
-        <div className="row hero-actions">
-          {(signedOut || checking) && (
-            <button type="button" className={checking ? 'btn btn-primary reserve' : 'btn btn-primary'} onClick={() => openAuth('register')}>
-              Get Started
-            </button>
-          )}
-          <Link to="/#help" className="btn btn-secondary">How It Works</Link>
-        </div>
-        <ul className="trust-band" aria-label="Why SetupIQ">
-          {user && (
-            <li><span className="badge badge-success">{user.isPro ? PRO_BALANCE : `Credits: ${user.credits}`}</span></li>
-          )}
-          {(signedOut || checking) && (
-            <li className={checking ? 'reserve' : undefined}><span className="badge">Sign up to get 3 free credits</span></li>
-          )}
-          <li><Lock aria-hidden="true" /> Processed securely</li>
-          <li><Zap aria-hidden="true" /> Results in seconds</li>
-          <li><Target aria-hidden="true" /> Six categories rated</li>
-        </ul>
-      </header>
+      <Hero />
 
       <section className="card analyzer-card" aria-labelledby="analyzer-title">
         <h2 id="analyzer-title" className="card-title">Get your setup rated</h2>
@@ -116,74 +77,131 @@ export default function Home() {
 
       <Explainer />
 
-      <section id="pricing" className="section" aria-labelledby="pricing-title">
-        <h2 id="pricing-title" className="section-title">Pricing</h2>
-        <div className="grid grid-3 pricing">
-          <div className="card plan">
-            <h3>Free</h3>
-            <p className="price">$0</p>
-            <ul className="check-list">
-              <li>3 free credits when you sign up</li>
-              <li>Watch ads: 3 ads = 1 credit</li>
-              <li>Up to 10 credits a day from ads</li>
-              <li>1 credit per analysis</li>
-            </ul>
-            {signedOut ? (
-              <button type="button" className="btn btn-secondary btn-block" onClick={() => openAuth('register')}>
-                Get Started
-              </button>
-            ) : (
-              <Link to="/buy-credits" className="btn btn-secondary btn-block">Watch Ads for Credits</Link>
-            )}
-          </div>
-
-          <div className="card plan plan-featured">
-            <h3>Credit Packs</h3>
-            <p className="price">
-              <span className="price-from">from</span> {cheapest === null ? '…' : formatPrice(cheapest)}
-            </p>
-            <ul className="pack-list">
-              {packs.map((pack) => (
-                <li key={pack.id}>
-                  <span>
-                    <strong>{pack.name.replace(/ Pack$/, '')}</strong> · {plural(pack.credits, 'credit')}
-                  </span>
-                  <strong>{formatPrice(pack.priceCents, pack.currency)}</strong>
-                </li>
-              ))}
-            </ul>
-            <Link to="/buy-credits" className="btn btn-primary btn-block">Buy Credits</Link>
-          </div>
-
-          <div className="card plan">
-            <h3>
-              Pro <span className="badge badge-pro" aria-hidden="true">PRO</span>
-            </h3>
-            <p className="price">
-              {monthly ? <>{formatPrice(monthly.priceCents, monthly.currency)}<span className="price-from"> / month</span></> : '…'}
-            </p>
-            <ul className="check-list">
-              <li>Unlimited analyses: no credit needed</li>
-              <li>PDF export of your reports</li>
-              <li>Pro badge and glowing avatar</li>
-            </ul>
-            <p className="hint">Or a year at a lower price. Cancel any time: Pro stays until the period you paid ends.</p>
-            {user?.isPro ? (
-              <Link to="/profile" className="btn btn-ghost btn-block">You're Pro: See Membership</Link>
-            ) : signedOut ? (
-              <button type="button" className="btn btn-ghost btn-block" onClick={() => openAuth('register')}>Sign Up for Pro</button>
-            ) : (
-              <button type="button" className="btn btn-ghost btn-block" onClick={() => setBuyingPro(true)} disabled={!user}>Upgrade to Pro</button>
-            )}
-            {buyingPro && (
-              <Suspense fallback={null}>
-                <ProDialog open={buyingPro} onOpenChange={setBuyingPro} />
-              </Suspense>
-            )}
-          </div>
-        </div>
-      </section>
+      <Pricing />
     </div>
+  )
+}
+
+/**
+ * The page's parts that follow data each read their own (the session, the prices): when an
+ * answer arrives after the first paint, only its part renders again, not the whole page (on
+ * a slow phone each render of the page is main-thread time the visitor waits through).
+ */
+function Hero() {
+  const { state, user, openAuth } = useAuth()
+  const signedOut = state.status === 'unauthenticated'
+  // Until the session answers, the signed-out extras of the hero hold their place unseen: a
+  // first visit is signed out, and then nothing below them moves when that is known.
+  const checking = state.status === 'loading'
+  return (
+    <header className="hero">
+      <span className="badge eyebrow">AI-powered setup analysis</span>
+      <h1>
+        Get Your Gaming Setup <span className="gradient-text">Rated by AI</span>
+      </h1>
+      <p className="lead">
+        Upload a photo of your battlestation and get a SetupIQ Score out of 10, feedback for every part of your desk and
+        upgrade picks that actually fit your setup.
+      </p>
+      <div className="row hero-actions">
+        {(signedOut || checking) && (
+          <button type="button" className={checking ? 'btn btn-primary reserve' : 'btn btn-primary'} onClick={() => openAuth('register')}>
+            Get Started
+          </button>
+        )}
+        <Link to="/#help" className="btn btn-secondary">How It Works</Link>
+      </div>
+      <ul className="trust-band" aria-label="Why SetupIQ">
+        {user && (
+          <li><span className="badge badge-success">{user.isPro ? PRO_BALANCE : `Credits: ${user.credits}`}</span></li>
+        )}
+        {(signedOut || checking) && (
+          <li className={checking ? 'reserve' : undefined}><span className="badge">Sign up to get 3 free credits</span></li>
+        )}
+        <li><Lock aria-hidden="true" /> Processed securely</li>
+        <li><Zap aria-hidden="true" /> Results in seconds</li>
+        <li><Target aria-hidden="true" /> Six categories rated</li>
+      </ul>
+    </header>
+  )
+}
+
+/** Free, the credit packs and Pro, with the server's prices (the one source, DESIGN.md §5). */
+function Pricing() {
+  const { state, user, openAuth } = useAuth()
+  const packs = usePacks().data?.packs ?? []
+  const monthly = usePro().data?.plans.find((plan) => plan.plan === 'monthly')
+  const [buyingPro, setBuyingPro] = useState(false)
+  const cheapest = packs.reduce<number | null>((min, p) => (min === null || p.priceCents < min ? p.priceCents : min), null)
+  const signedOut = state.status === 'unauthenticated'
+  return (
+    <section id="pricing" className="section below-fold" aria-labelledby="pricing-title">
+      <h2 id="pricing-title" className="section-title">Pricing</h2>
+      <div className="grid grid-3 pricing">
+        <div className="card plan">
+          <h3>Free</h3>
+          <p className="price">$0</p>
+          <ul className="check-list">
+            <li>3 free credits when you sign up</li>
+            <li>Watch ads: 3 ads = 1 credit</li>
+            <li>Up to 10 credits a day from ads</li>
+            <li>1 credit per analysis</li>
+          </ul>
+          {signedOut ? (
+            <button type="button" className="btn btn-secondary btn-block" onClick={() => openAuth('register')}>
+              Get Started
+            </button>
+          ) : (
+            <Link to="/buy-credits" className="btn btn-secondary btn-block">Watch Ads for Credits</Link>
+          )}
+        </div>
+
+        <div className="card plan plan-featured">
+          <h3>Credit Packs</h3>
+          <p className="price">
+            <span className="price-from">from</span> {cheapest === null ? '…' : formatPrice(cheapest)}
+          </p>
+          <ul className="pack-list">
+            {packs.map((pack) => (
+              <li key={pack.id}>
+                <span>
+                  <strong>{pack.name.replace(/ Pack$/, '')}</strong> · {plural(pack.credits, 'credit')}
+                </span>
+                <strong>{formatPrice(pack.priceCents, pack.currency)}</strong>
+              </li>
+            ))}
+          </ul>
+          <Link to="/buy-credits" className="btn btn-primary btn-block">Buy Credits</Link>
+        </div>
+
+        <div className="card plan">
+          <h3>
+            Pro <span className="badge badge-pro" aria-hidden="true">PRO</span>
+          </h3>
+          <p className="price">
+            {monthly ? <>{formatPrice(monthly.priceCents, monthly.currency)}<span className="price-from"> / month</span></> : '…'}
+          </p>
+          <ul className="check-list">
+            <li>Unlimited analyses: no credit needed</li>
+            <li>PDF export of your reports</li>
+            <li>Pro badge and glowing avatar</li>
+          </ul>
+          <p className="hint">Or a year at a lower price. Cancel any time: Pro stays until the period you paid ends.</p>
+          {user?.isPro ? (
+            <Link to="/profile" className="btn btn-ghost btn-block">You're Pro: See Membership</Link>
+          ) : signedOut ? (
+            <button type="button" className="btn btn-ghost btn-block" onClick={() => openAuth('register')}>Sign Up for Pro</button>
+          ) : (
+            <button type="button" className="btn btn-ghost btn-block" onClick={() => setBuyingPro(true)} disabled={!user}>Upgrade to Pro</button>
+          )}
+          {buyingPro && (
+            <Suspense fallback={null}>
+              <ProDialog open={buyingPro} onOpenChange={setBuyingPro} />
+            </Suspense>
+          )}
+        </div>
+      </div>
+    </section>
   )
 }
 
@@ -195,7 +213,7 @@ export default function Home() {
 const Explainer = memo(function Explainer() {
   return (
     <>
-      <section id="features" className="section" aria-labelledby="features-title">
+      <section id="features" className="section below-fold" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">What Gets Rated</h2>
         <p className="muted center">
           Your SetupIQ Score (1 to 10) is built from six categories, each with its own score and comment.
@@ -220,7 +238,7 @@ const Explainer = memo(function Explainer() {
         </ul>
       </section>
 
-      <section id="help" className="section" aria-labelledby="help-title">
+      <section id="help" className="section below-fold" aria-labelledby="help-title">
         <h2 id="help-title" className="section-title">How It Works</h2>
         <ol className="grid grid-3 plain-list">
           {STEPS.map((step, index) => (
@@ -250,7 +268,7 @@ const Explainer = memo(function Explainer() {
         </div>
       </section>
 
-      <section id="community" className="section" aria-labelledby="community-title">
+      <section id="community" className="section below-fold" aria-labelledby="community-title">
         <h2 id="community-title" className="section-title">Join the Community</h2>
         <ul className="grid grid-3 plain-list">
           {COMMUNITY.map((c) => (

@@ -5,7 +5,7 @@ import { AdSlot } from './AdSlot'
 export function Footer() {
   const { openPreferences } = useCookieConsent()
   return (
-    <footer className="footer">
+    <footer className="footer below-fold">
       <div className="container">
         <AdSlot slot="footer-banner" />
         <div className="footer-grid">

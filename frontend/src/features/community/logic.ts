@@ -28,13 +28,13 @@ export const SORTS: { value: Sort; label: string }[] = [
   { value: 'hot', label: 'Hot' },
 ]
 
-export const REPORT_REASONS = [
+export const REPORT_REASONS: readonly { value: ReportReason; label: string }[] = [
   { value: 'illegal_content', label: 'Illegal content' },
   { value: 'hate_speech', label: 'Hate speech' },
   { value: 'copyright', label: 'Copyright violation' },
   { value: 'spam', label: 'Spam' },
-] as const
-export type ReportReason = (typeof REPORT_REASONS)[number]['value']
+]
+export type ReportReason = Schemas['ReportReason']
 
 /**
  * A vote's effect: the same value again removes it (score minus the value); another value

@@ -1,6 +1,6 @@
 import { ApiError } from '@/api/client'
 import {
-  fieldName, withScheme, addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, imageProblem, isHttpUrl, linkBatches, moveItem,
+  fieldName, withScheme, addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, imageProblem, linkBatches, moveItem,
   parseSocialLinks, radiusLabel, removeSection, renameSection, saveCost, sectionNames, toRequest, zoomBy, type Editor,
 } from './draft'
 import { sampleEditor, sampleLinks, sampleThemes } from './testFixtures'
@@ -105,15 +105,6 @@ describe('helpers', () => {
     const theme = sampleThemes.themes[1] as Parameters<typeof applyTheme>[1]
     const draft = applyTheme(draftFromEditor(sampleEditor()), theme)
     expect(draft).toMatchObject({ rigpageTheme: 'matrix', rigpageHighlightColor: '#00FF41', buttonStyle: 'outline', buttonCornerRadius: 0, fontStyle: 'mono', backgroundOverlay: '#000000' })
-  })
-
-  it('accepts only http and https URLs with a host', () => {
-    expect(isHttpUrl('https://example.com/x')).toBe(true)
-    expect(isHttpUrl('http://example.com')).toBe(true)
-    expect(isHttpUrl('javascript:alert(1)')).toBe(false)
-    expect(isHttpUrl('ftp://example.com')).toBe(false)
-    expect(isHttpUrl('example.com')).toBe(false)
-    expect(isHttpUrl('https://exa mple.com')).toBe(false)
   })
 
   it('checks images before uploading them', () => {

@@ -366,16 +366,6 @@ const FIELD_NAMES: Record<string, string> = {
   buttonCornerRadius: 'Corner radius',
 }
 
-/** `http:` or `https:` with a host and no whitespace (the server's rule for followable URLs). */
-export function isHttpUrl(value: string): boolean {
-  if (/\s/.test(value) || value.length > 2048) return false
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
 
 /** The client's check of an image before it is read and uploaded (spec §5). */
 export function imageProblem(file: { type: string; size: number }): string | null {

@@ -2,8 +2,9 @@ import { z } from 'zod'
 import type { Schemas } from '@/api/client'
 import {
   BIO_MAX, BUTTON_STYLES, FONT_STYLES, LABEL_MAX, MAX_LINKS, MAX_SECTIONS, SECTION_MAX, TAGLINE_MAX, THEMES,
-  isHttpUrl, toRequest, withScheme, type Draft, type FieldErrors,
+  toRequest, withScheme, type Draft, type FieldErrors,
 } from './draft'
+import { isHttpUrl } from '@/lib/url'
 
 /**
  * The client's check of what a save sends (spec §5, in its words); the server checks the

@@ -699,6 +699,12 @@ pub struct NotificationDto {
     /// (`post_removed`, `comment_removed`, `report_upheld`, `report_dismissed`), what it was
     /// about: the post's title or the start of the comment.
     pub excerpt: Option<String>,
+    /// What happened, in one sentence, as the digest and the data export say it
+    /// ("Gina replied to your comment on “Neon Den”").
+    pub sentence: String,
+    /// Where opening it leads in the app (the setup while it stands, the RigPage editor for a
+    /// dead link), if anywhere.
+    pub path: Option<String>,
     pub created_at: DateTime<Utc>,
     pub read: bool,
 }
@@ -706,6 +712,8 @@ pub struct NotificationDto {
 impl From<Notification> for NotificationDto {
     fn from(n: Notification) -> Self {
         Self {
+            sentence: n.sentence(),
+            path: n.path(),
             id: n.id,
             kind: n.kind,
             actor_name: n.actor,

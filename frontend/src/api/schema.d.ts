@@ -2503,7 +2503,17 @@ export interface components {
             /** Format: int64 */
             id: number;
             kind: components["schemas"]["NotificationKind"];
+            /**
+             * @description Where opening it leads in the app (the setup while it stands, the RigPage editor for a
+             *     dead link), if anywhere.
+             */
+            path?: string | null;
             read: boolean;
+            /**
+             * @description What happened, in one sentence, as the digest and the data export say it
+             *     ("Gina replied to your comment on “Neon Den”").
+             */
+            sentence: string;
             /**
              * Format: int64
              * @description The setup it is about (`/community/setup/{setupId}`), while it stands.

@@ -175,7 +175,8 @@ pub struct Notification {
 }
 
 impl Notification {
-    /// What happened, in one sentence (as the notifications page says it).
+    /// What happened, in one sentence: the one wording of the notifications page, the daily
+    /// digest and the data export.
     pub fn sentence(&self) -> String {
         let who = self.actor.as_deref().unwrap_or("Someone");
         let quoted = |text: &str| format!("“{text}”");
@@ -305,4 +306,88 @@ pub fn mark_read(
         Read::All => None,
     };
     Ok(repo::mark_notifications_read(conn, user_id, ids, now.naive_utc())?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notice(kind: NotificationKind) -> Notification {
+        Notification {
+            id: 1,
+            kind,
+            actor: None,
+            setup_id: None,
+            setup_title: None,
+            comment_id: None,
+            excerpt: None,
+            created_at: DateTime::<Utc>::UNIX_EPOCH,
+            read: false,
+        }
+    }
+
+    #[test]
+    fn each_kind_is_one_sentence_that_leads_where_it_is_about() {
+        let cases = [
+            (
+                Notification {
+                    actor: Some("Gina".into()),
+                    setup_id: Some(7),
+                    setup_title: Some("Neon Den".into()),
+                    comment_id: Some(9),
+                    excerpt: Some("An Ergotron LX".into()),
+                    ..notice(NotificationKind::Reply)
+                },
+                "Gina replied to your comment on “Neon Den”",
+                Some("/community/setup/7"),
+            ),
+            (
+                Notification { setup_id: Some(8), comment_id: Some(5), ..notice(NotificationKind::Comment) },
+                "Someone commented on your setup",
+                Some("/community/setup/8"),
+            ),
+            (
+                Notification {
+                    setup_id: Some(9),
+                    setup_title: Some("Neon Den".into()),
+                    excerpt: Some("Neon Den".into()),
+                    ..notice(NotificationKind::TopWeek)
+                },
+                "Your setup “Neon Den” reached this week's top 3!",
+                Some("/community/setup/9"),
+            ),
+            (
+                Notification { excerpt: Some("Neon Den".into()), ..notice(NotificationKind::PostRemoved) },
+                "A moderator removed your post “Neon Den”",
+                None,
+            ),
+            (notice(NotificationKind::CommentRemoved), "A moderator removed your comment", None),
+            (
+                Notification {
+                    setup_id: Some(8),
+                    excerpt: Some("Nice lamp".into()),
+                    ..notice(NotificationKind::ReportDismissed)
+                },
+                "A moderator reviewed “Nice lamp” you reported and kept it.",
+                Some("/community/setup/8"),
+            ),
+            (
+                Notification { excerpt: Some("Spam rig".into()), ..notice(NotificationKind::ReportUpheld) },
+                "A moderator removed “Spam rig” you reported. Thank you.",
+                None,
+            ),
+            (
+                Notification {
+                    excerpt: Some("Merch store".into()),
+                    ..notice(NotificationKind::RigpageLinkDead)
+                },
+                "A link on your RigPage, “Merch store”, stopped working: fix or remove it.",
+                Some("/rigpage-config"),
+            ),
+        ];
+        for (notification, sentence, path) in cases {
+            assert_eq!(notification.sentence(), sentence);
+            assert_eq!(notification.path().as_deref(), path, "{sentence}");
+        }
+    }
 }

@@ -8,8 +8,8 @@ const inbox = (unread: number) => ({
   status: 200,
   body: {
     notifications: [
-      { id: 3, kind: 'reply', actorName: 'Gina', setupId: 7, setupTitle: 'Neon Den', commentId: 9, excerpt: 'An Ergotron LX', createdAt: new Date().toISOString(), read: unread === 0 },
-      { id: 2, kind: 'comment', actorName: null, setupId: 8, setupTitle: null, commentId: 5, excerpt: null, createdAt: new Date().toISOString(), read: true },
+      { id: 3, kind: 'reply', actorName: 'Gina', setupId: 7, setupTitle: 'Neon Den', commentId: 9, excerpt: 'An Ergotron LX', sentence: 'Gina replied to your comment on “Neon Den”', path: '/community/setup/7', createdAt: new Date().toISOString(), read: unread === 0 },
+      { id: 2, kind: 'comment', actorName: null, setupId: 8, setupTitle: null, commentId: 5, excerpt: null, sentence: 'Someone commented on your setup', path: '/community/setup/8', createdAt: new Date().toISOString(), read: true },
     ],
     unread,
     pagination: { total: 2, limit: 10, offset: 0, hasMore: false },
@@ -45,18 +45,18 @@ describe('notifications', () => {
     expect(server.calls.find((c) => c.path === '/_api/notifications/read')?.body).toEqual({ all: true })
   })
 
-  it("says what a moderator decided, a top 3 place and a dead RigPage link, links to a setup that stands or the editor, and marks a removed post's notice read", async () => {
+  it("shows the server's sentence of each notice, links it where the server says, and gives a notice that leads nowhere a Mark as read", async () => {
     const server = mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/notifications': {
         status: 200,
         body: {
           notifications: [
-            { id: 7, kind: 'top_week', actorName: null, setupId: 9, setupTitle: 'Neon Den', commentId: null, excerpt: 'Neon Den', createdAt: new Date().toISOString(), read: true },
-            { id: 6, kind: 'post_removed', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Neon Den', createdAt: new Date().toISOString(), read: false },
-            { id: 5, kind: 'report_dismissed', actorName: null, setupId: 8, setupTitle: 'Desk', commentId: null, excerpt: 'Nice lamp', createdAt: new Date().toISOString(), read: true },
-            { id: 4, kind: 'report_upheld', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Spam rig', createdAt: new Date().toISOString(), read: true },
-            { id: 3, kind: 'rigpage_link_dead', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Merch store', createdAt: new Date().toISOString(), read: true },
+            { id: 7, kind: 'top_week', actorName: null, setupId: 9, setupTitle: 'Neon Den', commentId: null, excerpt: 'Neon Den', sentence: "Your setup “Neon Den” reached this week's top 3!", path: '/community/setup/9', createdAt: new Date().toISOString(), read: true },
+            { id: 6, kind: 'post_removed', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Neon Den', sentence: 'A moderator removed your post “Neon Den”', path: null, createdAt: new Date().toISOString(), read: false },
+            { id: 5, kind: 'report_dismissed', actorName: null, setupId: 8, setupTitle: 'Desk', commentId: null, excerpt: 'Nice lamp', sentence: 'A moderator reviewed “Nice lamp” you reported and kept it.', path: '/community/setup/8', createdAt: new Date().toISOString(), read: true },
+            { id: 4, kind: 'report_upheld', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Spam rig', sentence: 'A moderator removed “Spam rig” you reported. Thank you.', path: null, createdAt: new Date().toISOString(), read: true },
+            { id: 3, kind: 'rigpage_link_dead', actorName: null, setupId: null, setupTitle: null, commentId: null, excerpt: 'Merch store', sentence: 'A link on your RigPage, “Merch store”, stopped working: fix or remove it.', path: '/rigpage-config', createdAt: new Date().toISOString(), read: true },
           ],
           unread: 1,
           pagination: { total: 5, limit: 10, offset: 0, hasMore: false },

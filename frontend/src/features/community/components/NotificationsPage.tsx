@@ -6,39 +6,8 @@ import { relativeTime } from '@/lib/relativeTime'
 import { usePageTitle } from '@/lib/usePageTitle'
 import {
   fetchNotifications, fetchNotificationSettings, markNotificationsRead, NOTIFICATION_SETTINGS_KEY, NOTIFICATIONS_KEY,
-  saveNotificationSettings, UNREAD_KEY, type Notification,
+  saveNotificationSettings, UNREAD_KEY,
 } from '../api'
-
-/** What happened, in one sentence; a moderator's decision quotes what it was about. */
-function sentence(n: Notification): string {
-  const who = n.actorName ?? 'Someone'
-  const where = n.setupTitle ? `“${n.setupTitle}”` : 'your setup'
-  const what = n.excerpt ? `“${n.excerpt}”` : ''
-  switch (n.kind) {
-    case 'reply':
-      return `${who} replied to your comment on ${where}`
-    case 'comment':
-      return `${who} commented on ${where}`
-    case 'post_removed':
-      return `A moderator removed your post ${what}`.trim()
-    case 'comment_removed':
-      return `A moderator removed your comment ${what}`.trim()
-    case 'report_upheld':
-      return `A moderator removed ${what || 'what'} you reported. Thank you.`
-    case 'report_dismissed':
-      return `A moderator reviewed ${what || 'what'} you reported and kept it.`
-    case 'top_week':
-      return `Your setup ${what || where} reached this week's top 3!`
-    case 'rigpage_link_dead':
-      return `A link on your RigPage, ${what || 'one of them'}, stopped working: fix or remove it.`
-  }
-}
-
-/** Where opening a notice leads: the setup it is about, or the RigPage editor for a dead link. */
-function targetOf(n: Notification): string | null {
-  if (n.setupId !== null) return `/community/setup/${n.setupId}`
-  return n.kind === 'rigpage_link_dead' ? '/rigpage-config' : null
-}
 
 /** The daily e-mail digest, off until the member turns it on (a verified address needed). */
 function DigestSetting() {
@@ -95,15 +64,16 @@ export function NotificationsPage() {
       {data && data.notifications.length > 0 && (
         <ul className="stack plain-list" aria-label="Notifications">
           {data.notifications.map((n) => {
-            const target = targetOf(n)
+            // The server words each notice (the same sentence as the digest) and says where it leads.
+            const target = n.path
             return (
               <li key={n.id} className={`card stack notification${n.read ? '' : ' notification-unread'}`} data-testid="notification">
-                {target !== null ? (
+                {target ? (
                   <Link to={target} className="text-link" onClick={() => void (n.read ? undefined : read({ ids: [n.id] }))}>
-                    {sentence(n)}
+                    {n.sentence}
                   </Link>
                 ) : (
-                  <p>{sentence(n)}</p>
+                  <p>{n.sentence}</p>
                 )}
                 {/* A comment's start stands under the sentence; every other kind quotes it in the sentence. */}
                 {n.excerpt && n.commentId !== null && <p className="muted">{n.excerpt}</p>}

@@ -413,14 +413,13 @@ async fn reset_password(
     ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
 ) -> Result<HttpResponse, ApiError> {
-    let AppCtx { config, .. } = &**ctx;
     let body = body.into_inner();
     if body.confirm_password.as_ref().is_some_and(|confirm| *confirm != body.new_password) {
         return Err(ApiError::invalid("confirmPassword", "Passwords don't match"));
     }
     reset::reset_password(&ctx, &passwords, body.reset_token, body.new_password).await?;
     Ok(HttpResponse::Ok()
-        .cookie(removal_cookie(config))
+        .cookie(removal_cookie(&ctx.config))
         .json(SuccessResponse::with_message("Password reset successfully!")))
 }
 

@@ -1,6 +1,8 @@
 //! Assembly: the shared state every handler may extract, the `App` with its middleware
 //! and routes, and the OpenAPI document collected from the same routes.
 
+use std::sync::Arc;
+
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Compress, from_fn};
@@ -77,7 +79,8 @@ impl utoipa::Modify for SessionCookie {
 /// Everything the handlers share. Built once at start-up (or per test).
 #[derive(Clone)]
 pub struct AppState {
-    pub config: Config,
+    /// Shared with every [`AppCtx`] made from this state (never copied).
+    pub config: Arc<Config>,
     pub db: Db,
     pub clock: SharedClock,
     pub passwords: Passwords,
@@ -106,7 +109,7 @@ impl AppState {
         AppCtx {
             db: self.db.clone(),
             clock: self.clock.clone(),
-            config: std::sync::Arc::new(self.config.clone()),
+            config: self.config.clone(),
             mailer: self.mailer.clone(),
             media: self.media.clone(),
             uploads: self.uploads.clone(),
@@ -153,7 +156,7 @@ impl AppState {
         let feed_changes = FeedChanges::default();
         let feed = web::Data::new(Feed::new(db.clone(), clock.clone(), feed_changes.clone()));
         Ok(Self {
-            config,
+            config: Arc::new(config),
             db,
             clock,
             passwords: Passwords::for_this_machine(),
@@ -230,7 +233,7 @@ fn account_data() -> AccountData {
 /// What must be settled outside before an account goes: its Stripe subscription ends.
 fn departures(state: &AppState) -> Departures {
     let (ctx, payments) = (state.ctx(), state.payments.clone());
-    Departures(vec![std::sync::Arc::new(move |user_id| {
+    Departures(vec![Arc::new(move |user_id| {
         let (ctx, payments) = (ctx.clone(), payments.clone());
         Box::pin(async move {
             setupiq_credits::service::pro::end_before_deletion(&ctx, &payments, user_id)

@@ -275,7 +275,7 @@ async fn only_admins_pass_the_admin_extractor() {
     let state = app.state().clone();
     let service = actix_test::init_service(
         App::new()
-            .app_data(web::Data::new(state.config.clone()))
+            .app_data(web::Data::from(state.config.clone()))
             .app_data(web::Data::new(state.db.clone()))
             .app_data(web::Data::new(state.clock.clone() as SharedClock))
             .service(admin_only),

@@ -17,7 +17,7 @@ FEATURES := $(CARGO) run --release --quiet -p setupiq-analyzer --example feature
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 
-.PHONY: help run build models eval calibration frontend frontend-deps frontend-test e2e api-fuzz test lint rust-test openapi openapi-check bench setup pg-banner clean
+.PHONY: help run build models eval calibration frontend frontend-deps frontend-test e2e api-fuzz test lint schema schema-check rust-test openapi openapi-check bench setup pg-banner clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -58,7 +58,7 @@ frontend-deps:
 frontend: frontend-deps ## build the web app into frontend/dist
 	cd frontend && npm run build
 
-test: setup lint openapi-check pg-banner rust-test frontend-test e2e api-fuzz ## every check and test
+test: setup lint schema-check openapi-check pg-banner rust-test frontend-test e2e api-fuzz ## every check and test
 	@$(MAKE) --no-print-directory pg-banner
 
 frontend-test: frontend-deps ## generated API types up to date, type check, lint, unit tests
@@ -89,6 +89,12 @@ rust-test: models ## Rust unit, service (SQLite + PostgreSQL) and HTTP tests
 	else \
 		echo "cargo-nextest not found, using cargo test"; $(CARGO) test --workspace --locked; \
 	fi
+
+schema: ## regenerate crates/db/src/schema.rs with diesel print-schema from migrations/postgres (needs PostgreSQL and diesel_cli)
+	scripts/schema-check.sh --write
+
+schema-check: ## fail when crates/db/src/schema.rs, migrations/postgres and migrations/sqlite disagree (diesel print-schema on both, indexes, down.sql), then prove it on broken copies
+	scripts/schema-check.sh
 
 openapi: frontend-deps ## regenerate openapi/openapi.json and the frontend's API types from the code
 	$(CARGO) run --quiet --bin setupiq -- openapi

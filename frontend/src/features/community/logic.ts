@@ -1,18 +1,19 @@
 /** Pure rules of the community screens (spec §4 Voting, Publish dialog; §9 limits). */
 
 import type { Schemas } from '@/api/client'
+import { PublishRequest, ReportRequest } from '@/api/limits'
 
 export type Filter = Schemas['FeedPeriod']
 export type Sort = Schemas['FeedSort']
 export type VoteValue = 1 | -1
 
 export const PAGE_SIZE = 20
-export const MAX_IMAGES = 5
+export const MAX_IMAGES = PublishRequest.images.maxItems
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-export const TITLE_MAX = 200
-export const DESCRIPTION_MAX = 500
-export const REPORT_DETAILS_MAX = 500
+export const TITLE_MAX = PublishRequest.title.maxLength
+export const DESCRIPTION_MAX = PublishRequest.description.maxLength
+export const REPORT_DETAILS_MAX = ReportRequest.additionalDetails.maxLength
 /** The edit window after publishing. */
 export const EDIT_WINDOW_MS = 60 * 60 * 1000
 

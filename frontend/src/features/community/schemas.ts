@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { DESCRIPTION_MAX, REPORT_DETAILS_MAX, REPORT_REASONS, TITLE_MAX, type ReportReason } from './logic'
+import { CommentRequest } from '@/api/limits'
 
 /** The server's rule (1 to 1000 characters after trimming), checked before sending. */
-export const COMMENT_MAX = 1000
+export const COMMENT_MAX = CommentRequest.body.maxLength
 const COMMENT_LENGTH = 'Comment must be between 1 and 1000 characters.'
 
 export const commentSchema = z.object({

@@ -1,4 +1,5 @@
 import { ApiError, type Schemas } from '@/api/client'
+import { LinkInput, RigpageConfigRequest } from '@/api/limits'
 
 /**
  * The editor's draft of a RigPage and the pure rules around it (spec §4, §5, §9): the
@@ -50,12 +51,12 @@ export const SOCIAL_FIELDS: Record<SocialPlatform, { label: string; placeholder:
 }
 
 /** Spec §9 and the server's limits. */
-export const TAGLINE_MAX = 100
-export const BIO_MAX = 150
-export const LABEL_MAX = 100
-export const SECTION_MAX = 50
-export const MAX_SECTIONS = 20
-export const MAX_LINKS = 105
+export const TAGLINE_MAX = RigpageConfigRequest.rigpageTagline.maxLength
+export const BIO_MAX = RigpageConfigRequest.rigpageBio.maxLength
+export const LABEL_MAX = LinkInput.label.maxLength
+export const SECTION_MAX = LinkInput.section.maxLength
+export const MAX_SECTIONS = RigpageConfigRequest.sections.maxItems
+export const MAX_LINKS = RigpageConfigRequest.links.maxItems
 export const FREE_LINKS = 5
 export const LINKS_PER_BATCH = 10
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { Skeleton } from '@/components/ui/Skeleton'
@@ -13,14 +14,13 @@ export function LinkHealth() {
   const id = useId()
   const { data, error, isLoading } = useHealthReport()
   const refresh = useRefreshAdmin()
-  const [verifying, setVerifying] = useState(false)
+  const { trigger, isMutating: verifying } = useSWRMutation('/_api/admin/verify-links', () => verifyLinks({}))
   const [result, setResult] = useState<VerificationResult | null>(null)
 
   const verify = async () => {
-    setVerifying(true)
     toast.info('Starting link verification process...')
     try {
-      const run = await verifyLinks({})
+      const run = await trigger()
       setResult(run)
       const unreachable = run.unreachable > 0 ? ` ${formatCount(run.unreachable)} could not be checked from this server.` : ''
       toast.success('Link verification completed!', { description: `${plural(run.dead, 'dead link')} found out of ${run.totalChecked} checked.${unreachable}` })
@@ -29,8 +29,6 @@ export function LinkHealth() {
       toast.error('Link verification failed.', { description: messageOf(err, UNKNOWN_ERROR) })
       // A run that could not reach the network is recorded as failed, with its reason.
       refresh({ health: true })
-    } finally {
-      setVerifying(false)
     }
   }
 

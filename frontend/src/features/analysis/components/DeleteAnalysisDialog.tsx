@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { toast } from '@/lib/toast'
 import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { messageOf, type Schemas } from '@/api/client'
 import { Modal } from '@/components/ui/Modal'
 import { deleteAnalysis, MY_ANALYSES_KEY, type SavedAnalysis } from '../api'
@@ -25,14 +26,13 @@ interface DeleteAnalysisDialogProps {
  */
 export function DeleteAnalysisDialog({ analysis, onClose, onDeleted, focusAfterDelete }: DeleteAnalysisDialogProps) {
   const { mutate } = useSWRConfig()
-  const [pending, setPending] = useState(false)
+  const { trigger: remove, isMutating: pending } = useSWRMutation('/_api/analyses/{id}/delete', (_path, { arg: id }: { arg: number }) => deleteAnalysis(id))
   const deleted = useRef(false)
 
   const confirm = async (target: SavedAnalysis) => {
-    setPending(true)
     deleted.current = false
     try {
-      await deleteAnalysis(target.id)
+      await remove(target.id)
       deleted.current = true
       void mutate<Schemas['MyAnalysesResponse']>(MY_ANALYSES_KEY, (current) =>
         current && { analyses: current.analyses.filter((a) => a.id !== target.id), total: Math.max(0, current.total - 1) },
@@ -42,8 +42,6 @@ export function DeleteAnalysisDialog({ analysis, onClose, onDeleted, focusAfterD
       onClose()
     } catch (error) {
       toast.error(messageOf(error, 'Failed to delete analysis.'))
-    } finally {
-      setPending(false)
     }
   }
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { toast } from '@/lib/toast'
-import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { messageOf } from '@/api/client'
 import { useAuth } from '@/lib/auth'
 import { formatScore } from '@/lib/ratingBands'
@@ -57,38 +57,32 @@ export interface ResultShare {
  * Setups shows it.
  */
 export function useResultShare(analysisId: number | null, sharePath: string | null | undefined): ResultShare {
-  const { mutate } = useSWRConfig()
   const [link, setLink] = useState<ShareLink | null>(() => (sharePath ? shareLinkFromPath(sharePath, pageOrigin()) : null))
-  const [pending, setPending] = useState<ResultShare['pending']>(null)
+  // Mutations of the history: SWR reads it again once the call has answered.
+  const sharing = useSWRMutation(MY_ANALYSES_KEY, (_key, { arg: id }: { arg: number }) => shareAnalysis(id))
+  const unsharing = useSWRMutation(MY_ANALYSES_KEY, (_key, { arg: id }: { arg: number }) => unshareAnalysis(id))
+  const pending = sharing.isMutating ? 'share' : unsharing.isMutating ? 'unshare' : null
 
   const share = async () => {
     if (link || analysisId === null) return link
-    setPending('share')
     try {
-      const created = await shareAnalysis(analysisId)
+      const created = await sharing.trigger(analysisId)
       setLink(created)
-      void mutate(MY_ANALYSES_KEY)
       return created
     } catch (error) {
       toast.error(messageOf(error, 'Could not share your result.'))
       return null
-    } finally {
-      setPending(null)
     }
   }
 
   const unshare = async () => {
     if (analysisId === null) return
-    setPending('unshare')
     try {
-      await unshareAnalysis(analysisId)
+      await unsharing.trigger(analysisId)
       setLink(null)
-      void mutate(MY_ANALYSES_KEY)
       toast.success('Your result is no longer shared.')
     } catch (error) {
       toast.error(messageOf(error, 'Could not stop sharing your result.'))
-    } finally {
-      setPending(null)
     }
   }
 

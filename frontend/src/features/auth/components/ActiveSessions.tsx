@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import useSWR from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { toast } from '@/lib/toast'
 import { Laptop } from 'lucide-react'
 import { messageOf } from '@/api/client'
@@ -13,18 +13,15 @@ import { fetchSessions, SESSIONS_KEY, signOutEverywhereElse } from '../api'
  * Everywhere Else". Where each one is is never shown: the server does not keep it.
  */
 export function ActiveSessions() {
-  const { data: sessions, error, mutate } = useSWR(SESSIONS_KEY, fetchSessions, retryUnlessSignedOut)
-  const [pending, setPending] = useState(false)
+  const { data: sessions, error } = useSWR(SESSIONS_KEY, fetchSessions, retryUnlessSignedOut)
+  // A mutation of the list: SWR reads it again once the call has answered.
+  const { trigger, isMutating: pending } = useSWRMutation(SESSIONS_KEY, signOutEverywhereElse)
 
   const signOutOthers = async () => {
-    setPending(true)
     try {
-      toast.success(await signOutEverywhereElse())
-      await mutate()
+      toast.success(await trigger())
     } catch (failure) {
       toast.error(messageOf(failure, 'Failed to sign out your other devices. Please try again.'))
-    } finally {
-      setPending(false)
     }
   }
 

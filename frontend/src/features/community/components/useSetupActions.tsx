@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { toast } from '@/lib/toast'
 import { useAuth } from '@/lib/auth'
 import { castVote, deleteSetup, editSetup, useRefreshCommunity, type CommunitySetup } from '../api'
@@ -26,9 +27,9 @@ export function useSetupActions(store: SetupStore) {
   const [openId, setOpenId] = useState<number | null>(null)
   const [reportId, setReportId] = useState<number | null>(null)
   const [editing, setEditing] = useState<CommunitySetup | null>(null)
-  // The setup whose deletion is being confirmed, and whether its request is running.
+  // The setup whose deletion is being confirmed, and its request.
   const [deleting, setDeleting] = useState<CommunitySetup | null>(null)
-  const [deletePending, setDeletePending] = useState(false)
+  const { trigger: triggerDelete, isMutating: deletePending } = useSWRMutation('/_api/community/setup/delete', (_path, { arg: setupId }: { arg: number }) => deleteSetup(setupId))
   const signedIn = user !== null
 
   const vote = async (setup: CommunitySetup, value: VoteValue) => {
@@ -49,20 +50,17 @@ export function useSetupActions(store: SetupStore) {
 
   /** Runs once the owner confirmed in the 'Delete Setup' dialog, which stays open meanwhile. */
   const remove = async (setup: CommunitySetup) => {
-    setDeletePending(true)
     const before = store.snapshot()
     setOpenId(null)
     store.patch(setup.id, () => null)
     try {
-      await deleteSetup(setup.id)
+      await triggerDelete(setup.id)
       toast.success('Setup deleted successfully.')
     } catch (error) {
       store.restore(before)
       toast.error('Failed to delete setup.', { description: error instanceof Error ? error.message : undefined })
-    } finally {
-      setDeletePending(false)
-      setDeleting(null)
     }
+    setDeleting(null)
     refresh()
   }
 

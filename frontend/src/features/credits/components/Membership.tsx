@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { toast } from '@/lib/toast'
 import { messageOf } from '@/api/client'
 import { useAuth } from '@/lib/auth'
@@ -24,19 +25,18 @@ export function MembershipRow() {
   const { data: pro, error } = usePro()
   const { refreshSession } = useAuth()
   const { mutate } = useSWRConfig()
-  const [pending, setPending] = useState(false)
+  // Both answer the new membership: it goes into the cache as it is, with no second read.
+  const cancel = useSWRMutation(PRO_KEY, cancelPro, { populateCache: true, revalidate: false })
+  const resume = useSWRMutation(PRO_KEY, resumePro, { populateCache: true, revalidate: false })
+  const pending = cancel.isMutating || resume.isMutating
   const [buying, setBuying] = useState(false)
 
-  const change = async (call: () => Promise<ProState>, done: string) => {
-    setPending(true)
+  const change = async (trigger: () => Promise<ProState>, done: string) => {
     try {
-      const next = await call()
-      await mutate(PRO_KEY, next, { revalidate: false })
+      await trigger()
       toast.success(done)
     } catch (failure) {
       toast.error(messageOf(failure, 'Could not change your subscription. Please try again.'))
-    } finally {
-      setPending(false)
     }
   }
 
@@ -50,13 +50,13 @@ export function MembershipRow() {
         <span>{error ? 'Unknown' : pro ? membershipText(pro) : '…'}</span>
         {pro && running && !sub.cancelAtPeriodEnd && (
           <button type="button" className="btn btn-ghost btn-sm" disabled={pending}
-            onClick={() => change(cancelPro, `Cancelled. You keep Pro until ${longDate(sub.currentPeriodEnd!)}.`)}>
+            onClick={() => change(cancel.trigger, `Cancelled. You keep Pro until ${longDate(sub.currentPeriodEnd!)}.`)}>
             Cancel Subscription
           </button>
         )}
         {pro && running && sub.cancelAtPeriodEnd && (
           <button type="button" className="btn btn-secondary btn-sm" disabled={pending}
-            onClick={() => change(resumePro, 'Your subscription renews again.')}>
+            onClick={() => change(resume.trigger, 'Your subscription renews again.')}>
             Resume Subscription
           </button>
         )}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { Check } from 'lucide-react'
 import { messageOf } from '@/api/client'
 import { Modal } from '@/components/ui/Modal'
@@ -30,13 +31,14 @@ export function ProDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   )
 }
 
-type Step = { name: 'plan' } | { name: 'starting'; plan: ProPlan } | { name: 'pay'; plan: ProPlan; started: Subscribed } | { name: 'done'; until: string }
+type Step = { name: 'plan' } | { name: 'pay'; plan: ProPlan; started: Subscribed } | { name: 'done'; until: string }
 
 function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => void; onDone: () => void }) {
   const { data: pro, error } = usePro()
   const [chosen, setChosen] = useState<Plan>('yearly')
   const [step, setStep] = useState<Step>({ name: 'plan' })
   const [problem, setProblem] = useState<string | null>(null)
+  const { trigger, isMutating: starting } = useSWRMutation('/_api/pro/subscribe', (_path, { arg: plan }: { arg: Plan }) => subscribe(plan))
 
   if (error) return <p className="form-error" role="alert">{messageOf(error, 'Could not load Pro.')}</p>
   if (!pro) return <Skeleton height={160} />
@@ -45,13 +47,11 @@ function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => vo
     const plan = pro.plans.find((p) => p.plan === chosen)
     if (!plan) return
     setProblem(null)
-    setStep({ name: 'starting', plan })
     try {
-      const started = await subscribe(plan.plan)
+      const started = await trigger(plan.plan)
       setStep({ name: 'pay', plan, started })
     } catch (failure) {
       setProblem(messageOf(failure, 'Could not start your subscription. Please try again.'))
-      setStep({ name: 'plan' })
     }
   }
 
@@ -92,8 +92,8 @@ function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => vo
         {PRO_BENEFITS.map((benefit) => <li key={benefit}>{benefit}</li>)}
       </ul>
       {problem && <p className="form-error" role="alert">{problem}</p>}
-      <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={step.name === 'starting'}>
-        {step.name === 'starting' ? 'Starting...' : 'Continue to Payment'}
+      <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={starting}>
+        {starting ? 'Starting...' : 'Continue to Payment'}
       </button>
     </div>
   )

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { useId, useRef, type ChangeEvent } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { toast } from '@/lib/toast'
 import { ApiError } from '@/api/client'
 import { uploadImage, type ImageKind } from '../api'
@@ -24,7 +25,10 @@ interface ImageUploadProps {
 export function ImageUpload({ kind, label, buttonText, onUploaded, successMessage, failureMessage, disabled }: ImageUploadProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
-  const [pending, setPending] = useState(false)
+  // Reading the file is part of the upload: the button waits for both.
+  const { trigger: upload, isMutating: pending } = useSWRMutation('/_api/rigpage/images', async (_path, { arg: file }: { arg: File }) =>
+    uploadImage(kind, await readAsDataUrl(file)),
+  )
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -35,17 +39,13 @@ export function ImageUpload({ kind, label, buttonText, onUploaded, successMessag
       toast.error(problem)
       return
     }
-    setPending(true)
     try {
-      const url = await uploadImage(kind, await readAsDataUrl(file))
-      onUploaded(url)
+      onUploaded(await upload(file))
       if (successMessage) toast.success(successMessage)
     } catch (error) {
       // The server's reason (too large, too many uploads) helps; the headline is the spec's.
       const description = error instanceof ApiError && error.message ? error.message : undefined
       toast.error(failureMessage, description ? { description } : undefined)
-    } finally {
-      setPending(false)
     }
   }
 

@@ -453,10 +453,10 @@ impl From<ReportedSetup> for ReportedSetupDto {
                 .into_iter()
                 .map(|(reason, count)| ReasonCountDto { reason, count })
                 .collect(),
-            setup_id: s.setup_id,
+            setup_id: s.setup_id.0,
             title: s.title,
             thumbnail_url: s.thumbnail_url,
-            uploader_id: s.uploader_id,
+            uploader_id: s.uploader_id.0,
             uploader_username: s.uploader_username,
             hidden: s.hidden,
             score: s.score,
@@ -469,7 +469,7 @@ impl From<ReportedSetup> for ReportedSetupDto {
 impl From<OpenReport> for OpenReportDto {
     fn from(r: OpenReport) -> Self {
         Self {
-            reporter_id: r.reporter_id,
+            reporter_id: r.reporter_id.0,
             reporter_username: r.reporter_username,
             reporter_email: r.reporter_email,
             reason: r.reason,
@@ -498,9 +498,9 @@ pub struct ReportedCommentDto {
 impl From<ReportedComment> for ReportedCommentDto {
     fn from(c: ReportedComment) -> Self {
         Self {
-            comment_id: c.comment_id,
-            setup_id: c.setup_id,
-            author_id: c.author_id,
+            comment_id: c.comment_id.0,
+            setup_id: c.setup_id.0,
+            author_id: c.author_id.map(|id| id.0),
             author_username: c.author_username,
             body: c.body,
             written_at: c.written_at,

@@ -9,6 +9,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_admin::service::checker::CheckerConfig;
 use setupiq_admin::service::rigpage_links::{BatchSummary, check_due};
 use setupiq_community::service::notifications::{self, NotificationKind};
+use setupiq_core::UserId;
 use setupiq_rigpage::service::config::{self, Link, Settings};
 use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
 
@@ -65,7 +66,7 @@ fn dead_links(db: &TestDb, user_id: i64) -> Vec<i64> {
 }
 
 fn link_notices(db: &TestDb, user_id: i64) -> Vec<Option<String>> {
-    let inbox = notifications::inbox(&mut db.conn(), user_id, 50, 0).unwrap();
+    let inbox = notifications::inbox(&mut db.conn(), UserId(user_id), 50, 0).unwrap();
     inbox
         .notifications
         .into_iter()

@@ -20,6 +20,7 @@ use setupiq_community::service::notifications::{self, NotificationKind};
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup};
 use setupiq_core::feed_changes::FeedChanges;
+use setupiq_core::{AnalysisId, SetupId, UserId};
 use setupiq_db::DbConnection;
 use setupiq_db::schema::products;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
@@ -432,8 +433,8 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
     assert!(!narrow.links.is_empty() && narrow.links.len() < catalogue);
 }
 
-fn published(conn: &mut DbConnection, user_id: i64) -> i64 {
-    let analysis_id = fixtures::analysis(conn, user_id, true, noon());
+fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
+    let analysis_id = AnalysisId(fixtures::analysis(conn, user_id.0, true, noon()));
     let new = NewSetup { user_id, analysis_id, title: Some("Reported rig"), description: None, images: &[] };
     setups::publish(conn, &new, noon()).unwrap()
 }
@@ -443,12 +444,12 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let id = admin(&mut conn, "mod@example.com");
     let actor = Actor { id, username: "mod" };
     let owner = fixtures::account(&mut conn, "owner@example.com");
-    let (kept, removed) = (published(&mut conn, owner.id), published(&mut conn, owner.id));
+    let (kept, removed) = (published(&mut conn, owner.user_id()), published(&mut conn, owner.user_id()));
     for i in 0..3 {
         let reporter = fixtures::established_reporter(&mut conn, &format!("rep-{i}@example.com"), noon());
         reports::report(
             &mut conn,
-            reporter.id,
+            reporter.user_id(),
             kept,
             NewReport::new(ReportReason::Spam, Some("ads")),
             noon(),
@@ -459,7 +460,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let reporter = fixtures::account(&mut conn, "rep-x@example.com");
     reports::report(
         &mut conn,
-        reporter.id,
+        reporter.user_id(),
         removed,
         NewReport::new(ReportReason::Copyright, None),
         noon(),
@@ -474,10 +475,11 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert_eq!(queue[0].reports[0].reporter_email, "rep-0@example.com", "admins see who reported");
     assert_eq!(queue[0].reasons(), [(ReportReason::Spam, 3)]);
 
+    // The admin crate still takes plain ids.
     moderation::decide(
         &mut conn,
         actor,
-        kept,
+        kept.0,
         Decision::Dismiss,
         Some("Not spam"),
         noon(),
@@ -487,14 +489,14 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let setup = setups::find(&mut conn, kept).unwrap();
     assert!(!setup.hidden, "shown again");
     assert_eq!(setup.open_reports, 0);
-    moderation::decide(&mut conn, actor, removed, Decision::Remove, None, noon(), &FeedChanges::default())
+    moderation::decide(&mut conn, actor, removed.0, Decision::Remove, None, noon(), &FeedChanges::default())
         .unwrap();
     assert!(setups::find(&mut conn, removed).is_err());
     assert!(moderation::queue(&mut conn).unwrap().is_empty());
     // The same users cannot report the dismissed setup again.
     let again = reports::report(
         &mut conn,
-        reporter.id - 1,
+        UserId(reporter.id - 1),
         kept,
         NewReport::new(ReportReason::Spam, None),
         noon(),
@@ -505,7 +507,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
 
     // The bell: the owner hears their post went, every reporter what became of their report.
     let told = |conn: &mut setupiq_db::DbConnection, user: i64| {
-        let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
+        let inbox = notifications::inbox(conn, UserId(user), 20, 0).unwrap();
         inbox.notifications.into_iter().map(|n| (n.kind, n.setup_id, n.excerpt)).collect::<Vec<_>>()
     };
     let title = Some("Reported rig".to_owned());
@@ -522,12 +524,12 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert_eq!(entries[0].action, "remove_setup");
     assert_eq!(entries[1].action, "dismiss_reports");
     assert_eq!(entries[1].details.as_deref(), Some("3 open reports closed. Not spam"));
-    assert_eq!((entries[1].target_type.as_str(), entries[1].target_id), ("setup", kept));
+    assert_eq!((entries[1].target_type.as_str(), entries[1].target_id), ("setup", kept.0));
     assert!(matches!(
         moderation::decide(
             &mut conn,
             actor,
-            removed,
+            removed.0,
             Decision::Dismiss,
             None,
             noon(),

@@ -9,7 +9,7 @@ use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
-use setupiq_core::{ApiError, Config, SharedClock};
+use setupiq_core::{ApiError, Config, SharedClock, UserId};
 use setupiq_db::Db;
 
 use crate::error::AuthError;
@@ -85,6 +85,11 @@ impl std::fmt::Debug for CurrentUser {
 impl CurrentUser {
     pub fn id(&self) -> i64 {
         self.account.id
+    }
+
+    /// The signed-in user as a typed id, for the crates whose services take one.
+    pub fn user_id(&self) -> UserId {
+        self.account.user_id()
     }
 
     /// The token of the session this request came with (to end it at logout).

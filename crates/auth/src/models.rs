@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
+use setupiq_core::UserId;
 use setupiq_db::schema::{
     credit_ledger, email_verification_tokens, login_attempts, password_reset_tokens, sessions, signups, users,
 };
@@ -173,6 +174,12 @@ impl From<UserRow> for Account {
 }
 
 impl Account {
+    /// The account's id as the typed [`UserId`] that converted crates take (`community`);
+    /// `id` stays a plain number until `auth` itself is converted.
+    pub fn user_id(&self) -> UserId {
+        UserId(self.id)
+    }
+
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }

@@ -1,4 +1,6 @@
-//! Request and response bodies of the community endpoints.
+//! Request and response bodies of the community endpoints. Ids are plain numbers here, as
+//! on the wire: the `range` rules and the OpenAPI schema work on them. Handlers wrap what
+//! they read into `setupiq_core::ids`; the `From` impls unwrap what they answer.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -255,7 +257,7 @@ pub struct CommunitySetupDto {
 impl From<FeedItem> for CommunitySetupDto {
     fn from(item: FeedItem) -> Self {
         Self {
-            id: item.id,
+            id: item.id.0,
             image_url: item.images.first().map(|i| i.image.url()),
             images: item.images.iter().map(|i| i.image.url()).collect(),
             thumbnails: item.images.iter().map(|i| i.thumbnail.as_ref().map(|t| t.url())).collect(),
@@ -264,7 +266,7 @@ impl From<FeedItem> for CommunitySetupDto {
             score: item.score,
             user_vote: item.user_vote.map(Vote::value),
             comment_count: item.comment_count,
-            uploader_id: item.uploader.id,
+            uploader_id: item.uploader.id.0,
             uploader_email: item.uploader.email,
             uploader_username: item.uploader.username,
             uploader_display_name: item.uploader.display_name,
@@ -275,7 +277,7 @@ impl From<FeedItem> for CommunitySetupDto {
             created_at: item.created_at,
             updated_at: item.updated_at,
             analysis: item.analysis.map(|a| SetupAnalysisDto {
-                id: a.id,
+                id: a.id.0,
                 overall_rating: a.overall_rating,
                 improvement_suggestions: a.improvement_suggestions,
             }),
@@ -395,7 +397,7 @@ pub struct LeaderDto {
 impl From<Leader> for LeaderDto {
     fn from(l: Leader) -> Self {
         Self {
-            user_id: l.user_id,
+            user_id: l.user_id.0,
             username: l.username,
             email: l.email,
             profile_picture: l.profile_picture,
@@ -428,14 +430,14 @@ pub struct MyPostDto {
 impl From<MyPost> for MyPostDto {
     fn from(p: MyPost) -> Self {
         Self {
-            id: p.id,
+            id: p.id.0,
             title: p.title,
             description: p.description,
             created_at: p.created_at,
             score: p.score,
             image_count: p.image_count,
             comment_count: p.comment_count,
-            analysis_id: p.analysis_id,
+            analysis_id: p.analysis_id.0,
             thumbnail_url: p.thumbnail_url,
             hidden: p.hidden,
         }
@@ -642,11 +644,11 @@ pub struct CommentDto {
 impl From<Comment> for CommentDto {
     fn from(c: Comment) -> Self {
         Self {
-            id: c.id,
-            parent_id: c.parent_id,
+            id: c.id.0,
+            parent_id: c.parent_id.map(|id| id.0),
             deleted: c.body.is_none(),
             body: c.body,
-            author_id: c.author.as_ref().map(|a| a.id),
+            author_id: c.author.as_ref().map(|a| a.id.0),
             author_username: c.author.as_ref().map(|a| a.username.clone()),
             author_display_name: c.author.as_ref().map(|a| a.display_name.clone()),
             author_profile_picture: c.author.as_ref().and_then(|a| a.profile_picture.clone()),
@@ -714,12 +716,12 @@ impl From<Notification> for NotificationDto {
         Self {
             sentence: n.sentence(),
             path: n.path(),
-            id: n.id,
+            id: n.id.0,
             kind: n.kind,
             actor_name: n.actor,
-            setup_id: n.setup_id,
+            setup_id: n.setup_id.map(|id| id.0),
             setup_title: n.setup_title,
-            comment_id: n.comment_id,
+            comment_id: n.comment_id.map(|id| id.0),
             excerpt: n.excerpt,
             created_at: n.created_at,
             read: n.read,

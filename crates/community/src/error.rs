@@ -2,8 +2,8 @@
 
 use setupiq_analysis::AnalysisError;
 use setupiq_auth::AuthError;
-use setupiq_core::ApiError;
 use setupiq_core::upload::{UploadError, UploadRejection};
+use setupiq_core::{ApiError, SetupId};
 use setupiq_db::DbError;
 
 #[derive(Debug, thiserror::Error)]
@@ -20,7 +20,7 @@ pub enum CommunityError {
     OwnCommentReport,
     /// The analysis already has its post (`setup_id`): edit or delete that one instead.
     #[error("You have already published this analysis to Community.")]
-    AlreadyPublished { setup_id: i64 },
+    AlreadyPublished { setup_id: SetupId },
     #[error("At least 1 image is required.")]
     ImagesRequired,
     #[error("Maximum 5 images allowed.")]

@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
+use setupiq_core::{AnalysisId, CommentId, NotificationId, SetupId, UserId};
 use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
     community_votes, digest_subscriptions, notifications,
@@ -58,8 +59,8 @@ setupiq_db::text_enum! {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_setups)]
 pub(crate) struct SetupInsertForm<'a> {
-    pub user_id: i64,
-    pub analysis_id: i64,
+    pub user_id: UserId,
+    pub analysis_id: AnalysisId,
     pub title: Option<&'a str>,
     pub description: Option<&'a str>,
     pub score: i32,
@@ -73,9 +74,9 @@ pub(crate) struct SetupInsertForm<'a> {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = community_setups)]
 pub(crate) struct SetupRow {
-    pub id: i64,
-    pub user_id: i64,
-    pub analysis_id: i64,
+    pub id: SetupId,
+    pub user_id: UserId,
+    pub analysis_id: AnalysisId,
     pub title: Option<String>,
     pub description: Option<String>,
     pub score: i32,
@@ -89,7 +90,7 @@ pub(crate) struct SetupRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_images)]
 pub(crate) struct ImageInsertForm<'a> {
-    pub setup_id: i64,
+    pub setup_id: SetupId,
     pub position: i32,
     pub image_key: &'a str,
     pub thumbnail_key: Option<&'a str>,
@@ -99,7 +100,7 @@ pub(crate) struct ImageInsertForm<'a> {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = community_images)]
 pub(crate) struct ImageRow {
-    pub setup_id: i64,
+    pub setup_id: SetupId,
     pub image_key: String,
     pub thumbnail_key: Option<String>,
     pub owned: bool,
@@ -108,8 +109,8 @@ pub(crate) struct ImageRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_votes)]
 pub(crate) struct VoteInsertForm {
-    pub setup_id: i64,
-    pub user_id: i64,
+    pub setup_id: SetupId,
+    pub user_id: UserId,
     pub value: i32,
     pub created_at: NaiveDateTime,
 }
@@ -117,8 +118,8 @@ pub(crate) struct VoteInsertForm {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_reports)]
 pub(crate) struct ReportInsertForm<'a> {
-    pub setup_id: i64,
-    pub reporter_id: i64,
+    pub setup_id: SetupId,
+    pub reporter_id: UserId,
     pub reason: ReportReason,
     pub details: Option<&'a str>,
     pub status: ReportStatus,
@@ -129,8 +130,8 @@ pub(crate) struct ReportInsertForm<'a> {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = community_reports)]
 pub(crate) struct ReportRow {
-    pub setup_id: i64,
-    pub reporter_id: i64,
+    pub setup_id: SetupId,
+    pub reporter_id: UserId,
     pub reason: ReportReason,
     pub details: Option<String>,
     pub created_at: NaiveDateTime,
@@ -139,7 +140,7 @@ pub(crate) struct ReportRow {
 /// A report as the member who made it sees it (their data export).
 #[derive(Debug, Queryable)]
 pub(crate) struct MadeReportRow {
-    pub setup_id: i64,
+    pub setup_id: SetupId,
     pub reason: ReportReason,
     pub details: Option<String>,
     pub status: ReportStatus,
@@ -149,9 +150,9 @@ pub(crate) struct MadeReportRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_comments)]
 pub(crate) struct CommentInsertForm<'a> {
-    pub setup_id: i64,
-    pub parent_id: Option<i64>,
-    pub user_id: Option<i64>,
+    pub setup_id: SetupId,
+    pub parent_id: Option<CommentId>,
+    pub user_id: Option<UserId>,
     pub body: &'a str,
     pub deleted: bool,
     pub created_at: NaiveDateTime,
@@ -160,11 +161,11 @@ pub(crate) struct CommentInsertForm<'a> {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = community_comments)]
 pub(crate) struct CommentRow {
-    pub id: i64,
-    pub setup_id: i64,
-    pub parent_id: Option<i64>,
+    pub id: CommentId,
+    pub setup_id: SetupId,
+    pub parent_id: Option<CommentId>,
     /// None once its author deleted it (or their account) while it had replies.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub body: String,
     pub deleted: bool,
     pub created_at: NaiveDateTime,
@@ -174,8 +175,8 @@ pub(crate) struct CommentRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_comment_reports)]
 pub(crate) struct CommentReportInsertForm<'a> {
-    pub comment_id: i64,
-    pub reporter_id: i64,
+    pub comment_id: CommentId,
+    pub reporter_id: UserId,
     pub reason: ReportReason,
     pub details: Option<&'a str>,
     pub status: ReportStatus,
@@ -186,7 +187,7 @@ pub(crate) struct CommentReportInsertForm<'a> {
 /// A comment report as the member who made it sees it (their data export).
 #[derive(Debug, Queryable)]
 pub(crate) struct MadeCommentReportRow {
-    pub comment_id: i64,
+    pub comment_id: CommentId,
     pub reason: ReportReason,
     pub details: Option<String>,
     pub status: ReportStatus,
@@ -196,8 +197,8 @@ pub(crate) struct MadeCommentReportRow {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = community_comment_reports)]
 pub(crate) struct CommentReportRow {
-    pub comment_id: i64,
-    pub reporter_id: i64,
+    pub comment_id: CommentId,
+    pub reporter_id: UserId,
     pub reason: ReportReason,
     pub details: Option<String>,
     pub created_at: NaiveDateTime,
@@ -206,13 +207,13 @@ pub(crate) struct CommentReportRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = notifications)]
 pub(crate) struct NotificationInsertForm<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: NotificationKind,
-    pub actor_id: Option<i64>,
+    pub actor_id: Option<UserId>,
     /// The setup it is about, while it stands.
-    pub setup_id: Option<i64>,
+    pub setup_id: Option<SetupId>,
     /// The comment (a comment or a reply); none for a moderator's decision.
-    pub comment_id: Option<i64>,
+    pub comment_id: Option<CommentId>,
     /// What a moderator's decision was about, as it was then (a title, a comment's start).
     pub subject: Option<&'a str>,
     pub created_at: NaiveDateTime,
@@ -222,7 +223,7 @@ pub(crate) struct NotificationInsertForm<'a> {
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = digest_subscriptions)]
 pub(crate) struct DigestSubscriptionRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     /// The one-click unsubscribe link's secret.
     pub token: String,
     pub subscribed_at: NaiveDateTime,
@@ -233,11 +234,11 @@ pub(crate) struct DigestSubscriptionRow {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = notifications)]
 pub(crate) struct NotificationRow {
-    pub id: i64,
+    pub id: NotificationId,
     pub kind: NotificationKind,
-    pub actor_id: Option<i64>,
-    pub setup_id: Option<i64>,
-    pub comment_id: Option<i64>,
+    pub actor_id: Option<UserId>,
+    pub setup_id: Option<SetupId>,
+    pub comment_id: Option<CommentId>,
     pub created_at: NaiveDateTime,
     pub read_at: Option<NaiveDateTime>,
     pub subject: Option<String>,

@@ -1,10 +1,12 @@
-//! The community crate's queries.
+//! The community crate's queries. Like every function taking ids (see `setupiq_core::ids`),
+//! these take the user first, then the setup or comment.
 
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
+use setupiq_core::{AnalysisId, CommentId, NotificationId, SetupId, UserId};
 use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
     community_votes, digest_subscriptions, notifications,
@@ -18,7 +20,7 @@ use crate::models::{
     ReportInsertForm, ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
 };
 
-pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<i64> {
+pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<SetupId> {
     on_backend!(conn, |c| diesel::insert_into(community_setups::table)
         .values(form)
         .returning(community_setups::id)
@@ -30,11 +32,11 @@ pub(crate) fn insert_images(conn: &mut DbConnection, forms: &[ImageInsertForm<'_
     forms.iter().map(|form| diesel::insert_into(community_images::table).values(form).execute(conn)).sum()
 }
 
-pub(crate) fn find_setup(conn: &mut DbConnection, id: i64) -> QueryResult<Option<SetupRow>> {
+pub(crate) fn find_setup(conn: &mut DbConnection, id: SetupId) -> QueryResult<Option<SetupRow>> {
     community_setups::table.find(id).select(SetupRow::as_select()).first(conn).optional()
 }
 
-pub(crate) fn images_of(conn: &mut DbConnection, setup_ids: &[i64]) -> QueryResult<Vec<ImageRow>> {
+pub(crate) fn images_of(conn: &mut DbConnection, setup_ids: &[SetupId]) -> QueryResult<Vec<ImageRow>> {
     community_images::table
         .filter(community_images::setup_id.eq_any(setup_ids))
         .order((community_images::setup_id.asc(), community_images::position.asc()))
@@ -42,12 +44,15 @@ pub(crate) fn images_of(conn: &mut DbConnection, setup_ids: &[i64]) -> QueryResu
         .load(conn)
 }
 
-pub(crate) fn delete_setup(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_setup(conn: &mut DbConnection, id: SetupId) -> QueryResult<usize> {
     diesel::delete(community_setups::table.find(id)).execute(conn)
 }
 
 /// The post of an analysis, if it was published.
-pub(crate) fn setup_of_analysis(conn: &mut DbConnection, analysis_id: i64) -> QueryResult<Option<i64>> {
+pub(crate) fn setup_of_analysis(
+    conn: &mut DbConnection,
+    analysis_id: AnalysisId,
+) -> QueryResult<Option<SetupId>> {
     community_setups::table
         .filter(community_setups::analysis_id.eq(analysis_id))
         .select(community_setups::id)
@@ -58,7 +63,7 @@ pub(crate) fn setup_of_analysis(conn: &mut DbConnection, analysis_id: i64) -> Qu
 /// Setups the user published in `[from, to)`.
 pub(crate) fn count_setups_between(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     from: NaiveDateTime,
     to: NaiveDateTime,
 ) -> QueryResult<i64> {
@@ -70,7 +75,12 @@ pub(crate) fn count_setups_between(
         .first(conn)
 }
 
-pub(crate) fn find_vote(conn: &mut DbConnection, setup_id: i64, user_id: i64) -> QueryResult<Option<i32>> {
+pub(crate) fn find_vote(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    setup_id: SetupId,
+) -> QueryResult<Option<i32>> {
+    // The table's key is (setup, user); diesel would take the ids either way round.
     community_votes::table.find((setup_id, user_id)).select(community_votes::value).first(conn).optional()
 }
 
@@ -80,8 +90,8 @@ pub(crate) fn insert_vote(conn: &mut DbConnection, form: &VoteInsertForm) -> Que
 
 pub(crate) fn change_vote(
     conn: &mut DbConnection,
-    setup_id: i64,
-    user_id: i64,
+    user_id: UserId,
+    setup_id: SetupId,
     value: i32,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -90,14 +100,14 @@ pub(crate) fn change_vote(
         .execute(conn)
 }
 
-pub(crate) fn delete_vote(conn: &mut DbConnection, setup_id: i64, user_id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_vote(conn: &mut DbConnection, user_id: UserId, setup_id: SetupId) -> QueryResult<usize> {
     diesel::delete(community_votes::table.find((setup_id, user_id))).execute(conn)
 }
 
 /// Votes the user cast (or switched) in `[from, to)`.
 pub(crate) fn count_votes_between(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     from: NaiveDateTime,
     to: NaiveDateTime,
 ) -> QueryResult<i64> {
@@ -112,7 +122,7 @@ pub(crate) fn count_votes_between(
 /// Adds to a setup's kept score and upvotes; returns the new score.
 pub(crate) fn add_to_score(
     conn: &mut DbConnection,
-    setup_id: i64,
+    setup_id: SetupId,
     score: i32,
     upvotes: i32,
 ) -> QueryResult<i32> {
@@ -126,7 +136,7 @@ pub(crate) fn add_to_score(
 }
 
 /// The sum of a setup's votes and its upvotes, counted from the votes themselves.
-pub(crate) fn tally_votes(conn: &mut DbConnection, setup_id: i64) -> QueryResult<(i64, i64)> {
+pub(crate) fn tally_votes(conn: &mut DbConnection, setup_id: SetupId) -> QueryResult<(i64, i64)> {
     let values: Vec<i32> = community_votes::table
         .filter(community_votes::setup_id.eq(setup_id))
         .select(community_votes::value)
@@ -146,7 +156,7 @@ pub(crate) fn insert_report(conn: &mut DbConnection, form: &ReportInsertForm<'_>
 /// Reports the user made in `[from, to)`, of setups and of comments.
 pub(crate) fn count_reports_between(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     from: NaiveDateTime,
     to: NaiveDateTime,
 ) -> QueryResult<i64> {
@@ -205,7 +215,11 @@ pub(crate) fn lock_address_reports(conn: &mut DbConnection, address: &str) -> Qu
 
 /// Counts one more open report that weighs (`community_setups.open_reports` counts only
 /// those); hides the setup once it has `hide_at` of them. Returns whether it is hidden now.
-pub(crate) fn count_open_report(conn: &mut DbConnection, setup_id: i64, hide_at: i32) -> QueryResult<bool> {
+pub(crate) fn count_open_report(
+    conn: &mut DbConnection,
+    setup_id: SetupId,
+    hide_at: i32,
+) -> QueryResult<bool> {
     let open: i32 = on_backend!(conn, |c| diesel::update(community_setups::table.find(setup_id))
         .set(community_setups::open_reports.eq(community_setups::open_reports + 1))
         .returning(community_setups::open_reports)
@@ -219,7 +233,7 @@ pub(crate) fn count_open_report(conn: &mut DbConnection, setup_id: i64, hide_at:
 }
 
 /// Whether the user reported the setup (the reporter no longer sees it).
-pub(crate) fn has_reported(conn: &mut DbConnection, setup_id: i64, user_id: i64) -> QueryResult<bool> {
+pub(crate) fn has_reported(conn: &mut DbConnection, user_id: UserId, setup_id: SetupId) -> QueryResult<bool> {
     let n: i64 = community_reports::table
         .filter(community_reports::setup_id.eq(setup_id))
         .filter(community_reports::reporter_id.eq(user_id))
@@ -229,7 +243,7 @@ pub(crate) fn has_reported(conn: &mut DbConnection, setup_id: i64, user_id: i64)
 }
 
 /// Every vote of a user, as (setup, value).
-pub(crate) fn votes_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<(i64, i32)>> {
+pub(crate) fn votes_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<(SetupId, i32)>> {
     community_votes::table
         .filter(community_votes::user_id.eq(user_id))
         .select((community_votes::setup_id, community_votes::value))
@@ -239,8 +253,8 @@ pub(crate) fn votes_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec
 /// Every vote a user cast, newest first, as (setup, value, when).
 pub(crate) fn votes_cast_by(
     conn: &mut DbConnection,
-    user_id: i64,
-) -> QueryResult<Vec<(i64, i32, NaiveDateTime)>> {
+    user_id: UserId,
+) -> QueryResult<Vec<(SetupId, i32, NaiveDateTime)>> {
     community_votes::table
         .filter(community_votes::user_id.eq(user_id))
         .order((community_votes::created_at.desc(), community_votes::setup_id.desc()))
@@ -249,7 +263,7 @@ pub(crate) fn votes_cast_by(
 }
 
 /// Every report a user made, newest first.
-pub(crate) fn reports_made_by(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<MadeReportRow>> {
+pub(crate) fn reports_made_by(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<MadeReportRow>> {
     community_reports::table
         .filter(community_reports::reporter_id.eq(user_id))
         .order((community_reports::created_at.desc(), community_reports::id.desc()))
@@ -264,14 +278,17 @@ pub(crate) fn reports_made_by(conn: &mut DbConnection, user_id: i64) -> QueryRes
 }
 
 /// The ids of a user's setups.
-pub(crate) fn setup_ids_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<i64>> {
+pub(crate) fn setup_ids_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<SetupId>> {
     community_setups::table
         .filter(community_setups::user_id.eq(user_id))
         .select(community_setups::id)
         .load(conn)
 }
 
-pub(crate) fn setup_ids_of_analysis(conn: &mut DbConnection, analysis_id: i64) -> QueryResult<Vec<i64>> {
+pub(crate) fn setup_ids_of_analysis(
+    conn: &mut DbConnection,
+    analysis_id: AnalysisId,
+) -> QueryResult<Vec<SetupId>> {
     community_setups::table
         .filter(community_setups::analysis_id.eq(analysis_id))
         .select(community_setups::id)
@@ -286,9 +303,9 @@ pub(crate) struct Visible {
     /// Published at or after this time.
     pub since: Option<NaiveDateTime>,
     /// The viewer: setups they reported are left out.
-    pub viewer: Option<i64>,
+    pub viewer: Option<UserId>,
     /// Only this user's setups.
-    pub author: Option<i64>,
+    pub author: Option<UserId>,
 }
 
 /// The setups `visible` lets through: not hidden, not reported by the viewer.
@@ -348,15 +365,19 @@ pub(crate) fn count_visible(conn: &mut DbConnection, filter: Visible) -> QueryRe
 /// viewer's reports. Two lookups by key, whatever the planner knows of the tables (without
 /// statistics SQLite would rather walk an index of every visible setup): the viewer's
 /// reported setups (few; usually none, and then nothing more), then those setups by id.
-pub(crate) fn count_reported_by(conn: &mut DbConnection, viewer: i64, filter: Visible) -> QueryResult<i64> {
-    let reported: Vec<i64> = community_reports::table
+pub(crate) fn count_reported_by(
+    conn: &mut DbConnection,
+    viewer: UserId,
+    filter: Visible,
+) -> QueryResult<i64> {
+    let reported: Vec<SetupId> = community_reports::table
         .filter(community_reports::reporter_id.eq(viewer))
         .select(community_reports::setup_id)
         .load(conn)?;
     if reported.is_empty() {
         return Ok(0);
     }
-    let setups: Vec<(bool, NaiveDateTime, i64)> = community_setups::table
+    let setups: Vec<(bool, NaiveDateTime, UserId)> = community_setups::table
         .filter(community_setups::id.eq_any(reported))
         .select((community_setups::hidden, community_setups::created_at, community_setups::user_id))
         .load(conn)?;
@@ -371,9 +392,9 @@ pub(crate) fn count_reported_by(conn: &mut DbConnection, viewer: i64, filter: Vi
 /// The viewer's votes on `setup_ids`.
 pub(crate) fn votes_on(
     conn: &mut DbConnection,
-    user_id: i64,
-    setup_ids: &[i64],
-) -> QueryResult<Vec<(i64, i32)>> {
+    user_id: UserId,
+    setup_ids: &[SetupId],
+) -> QueryResult<Vec<(SetupId, i32)>> {
     community_votes::table
         .filter(community_votes::user_id.eq(user_id))
         .filter(community_votes::setup_id.eq_any(setup_ids))
@@ -393,10 +414,10 @@ pub(crate) struct CurrentScore {
 /// vote, by setup, in one query by key (hidden ones are left out here, not by the planner).
 pub(crate) fn scores_and_votes(
     conn: &mut DbConnection,
-    viewer: i64,
-    setup_ids: &[i64],
-) -> QueryResult<HashMap<i64, CurrentScore>> {
-    let rows: Vec<(i64, i32, i32, bool, Option<i32>)> =
+    viewer: UserId,
+    setup_ids: &[SetupId],
+) -> QueryResult<HashMap<SetupId, CurrentScore>> {
+    let rows: Vec<(SetupId, i32, i32, bool, Option<i32>)> =
         community_setups::table
             .left_join(community_votes::table.on(
                 community_votes::setup_id.eq(community_setups::id).and(community_votes::user_id.eq(viewer)),
@@ -422,7 +443,7 @@ pub(crate) fn leaders(
     conn: &mut DbConnection,
     since: Option<NaiveDateTime>,
     limit: i64,
-) -> QueryResult<Vec<(i64, Option<i64>, i64)>> {
+) -> QueryResult<Vec<(UserId, Option<i64>, i64)>> {
     // "All time" starts at the epoch: a grouped query cannot be boxed.
     let since = since.unwrap_or_default();
     community_setups::table
@@ -436,7 +457,7 @@ pub(crate) fn leaders(
 }
 
 /// Every setup of the user (hidden ones too), newest first.
-pub(crate) fn setups_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<SetupRow>> {
+pub(crate) fn setups_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<SetupRow>> {
     community_setups::table
         .filter(community_setups::user_id.eq(user_id))
         .order((community_setups::created_at.desc(), community_setups::id.desc()))
@@ -447,7 +468,7 @@ pub(crate) fn setups_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Ve
 /// The visible setups of `user_ids` published since `since`, best first per user.
 pub(crate) fn best_setups_of(
     conn: &mut DbConnection,
-    user_ids: &[i64],
+    user_ids: &[UserId],
     since: Option<NaiveDateTime>,
 ) -> QueryResult<Vec<SetupRow>> {
     community_setups::table
@@ -466,7 +487,7 @@ pub(crate) fn best_setups_of(
 /// Replaces a setup's photo rows.
 pub(crate) fn replace_images(
     conn: &mut DbConnection,
-    setup_id: i64,
+    setup_id: SetupId,
     forms: &[ImageInsertForm<'_>],
 ) -> QueryResult<usize> {
     diesel::delete(community_images::table.filter(community_images::setup_id.eq(setup_id))).execute(conn)?;
@@ -475,7 +496,7 @@ pub(crate) fn replace_images(
 
 pub(crate) fn update_texts(
     conn: &mut DbConnection,
-    setup_id: i64,
+    setup_id: SetupId,
     title: Option<&str>,
     description: Option<&str>,
     now: NaiveDateTime,
@@ -498,14 +519,14 @@ pub(crate) fn open_reports(conn: &mut DbConnection) -> QueryResult<Vec<ReportRow
         .load(conn)
 }
 
-pub(crate) fn find_setups(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<SetupRow>> {
+pub(crate) fn find_setups(conn: &mut DbConnection, ids: &[SetupId]) -> QueryResult<Vec<SetupRow>> {
     community_setups::table.filter(community_setups::id.eq_any(ids)).select(SetupRow::as_select()).load(conn)
 }
 
 /// Closes a setup's open reports with `status`; returns how many.
 pub(crate) fn close_reports(
     conn: &mut DbConnection,
-    setup_id: i64,
+    setup_id: SetupId,
     status: ReportStatus,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -519,7 +540,7 @@ pub(crate) fn close_reports(
 }
 
 /// Shows a setup again with no open reports.
-pub(crate) fn unhide(conn: &mut DbConnection, setup_id: i64) -> QueryResult<usize> {
+pub(crate) fn unhide(conn: &mut DbConnection, setup_id: SetupId) -> QueryResult<usize> {
     diesel::update(community_setups::table.find(setup_id))
         .set((community_setups::hidden.eq(false), community_setups::open_reports.eq(0)))
         .execute(conn)
@@ -528,21 +549,24 @@ pub(crate) fn unhide(conn: &mut DbConnection, setup_id: i64) -> QueryResult<usiz
 // ------------------------------------------------------------------------------------------
 // Comments
 
-pub(crate) fn insert_comment(conn: &mut DbConnection, form: &CommentInsertForm<'_>) -> QueryResult<i64> {
+pub(crate) fn insert_comment(
+    conn: &mut DbConnection,
+    form: &CommentInsertForm<'_>,
+) -> QueryResult<CommentId> {
     on_backend!(conn, |c| diesel::insert_into(community_comments::table)
         .values(form)
         .returning(community_comments::id)
         .get_result(c))
 }
 
-pub(crate) fn find_comment(conn: &mut DbConnection, id: i64) -> QueryResult<Option<CommentRow>> {
+pub(crate) fn find_comment(conn: &mut DbConnection, id: CommentId) -> QueryResult<Option<CommentRow>> {
     community_comments::table.find(id).select(CommentRow::as_select()).first(conn).optional()
 }
 
 /// A page of a setup's threads (comments without a parent), newest first.
 pub(crate) fn threads(
     conn: &mut DbConnection,
-    setup_id: i64,
+    setup_id: SetupId,
     limit: i64,
     offset: i64,
 ) -> QueryResult<Vec<CommentRow>> {
@@ -556,7 +580,7 @@ pub(crate) fn threads(
         .load(conn)
 }
 
-pub(crate) fn count_threads(conn: &mut DbConnection, setup_id: i64) -> QueryResult<i64> {
+pub(crate) fn count_threads(conn: &mut DbConnection, setup_id: SetupId) -> QueryResult<i64> {
     community_comments::table
         .filter(community_comments::setup_id.eq(setup_id))
         .filter(community_comments::parent_id.is_null())
@@ -565,7 +589,7 @@ pub(crate) fn count_threads(conn: &mut DbConnection, setup_id: i64) -> QueryResu
 }
 
 /// The replies to `parent_ids`, oldest first.
-pub(crate) fn replies_to(conn: &mut DbConnection, parent_ids: &[i64]) -> QueryResult<Vec<CommentRow>> {
+pub(crate) fn replies_to(conn: &mut DbConnection, parent_ids: &[CommentId]) -> QueryResult<Vec<CommentRow>> {
     community_comments::table
         .filter(community_comments::parent_id.eq_any(parent_ids))
         .order((community_comments::created_at.asc(), community_comments::id.asc()))
@@ -573,7 +597,7 @@ pub(crate) fn replies_to(conn: &mut DbConnection, parent_ids: &[i64]) -> QueryRe
         .load(conn)
 }
 
-pub(crate) fn has_replies(conn: &mut DbConnection, id: i64) -> QueryResult<bool> {
+pub(crate) fn has_replies(conn: &mut DbConnection, id: CommentId) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(
         community_comments::table.filter(community_comments::parent_id.eq(id)),
     ))
@@ -583,7 +607,7 @@ pub(crate) fn has_replies(conn: &mut DbConnection, id: i64) -> QueryResult<bool>
 /// When `user_id` wrote each comment since `since`, oldest first (the limits count them).
 pub(crate) fn comment_times_since(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     since: NaiveDateTime,
 ) -> QueryResult<Vec<NaiveDateTime>> {
     community_comments::table
@@ -596,7 +620,7 @@ pub(crate) fn comment_times_since(
 
 pub(crate) fn edit_comment(
     conn: &mut DbConnection,
-    id: i64,
+    id: CommentId,
     body: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -606,21 +630,21 @@ pub(crate) fn edit_comment(
 }
 
 /// What a deleted comment with replies keeps: its place, without author or text.
-pub(crate) fn blank_comment(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+pub(crate) fn blank_comment(conn: &mut DbConnection, id: CommentId) -> QueryResult<usize> {
     diesel::update(community_comments::table.find(id))
         .set((
             community_comments::body.eq(""),
             community_comments::deleted.eq(true),
-            community_comments::user_id.eq(None::<i64>),
+            community_comments::user_id.eq(None::<UserId>),
         ))
         .execute(conn)
 }
 
-pub(crate) fn delete_comment(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_comment(conn: &mut DbConnection, id: CommentId) -> QueryResult<usize> {
     diesel::delete(community_comments::table.find(id)).execute(conn)
 }
 
-pub(crate) fn comments_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<CommentRow>> {
+pub(crate) fn comments_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<CommentRow>> {
     community_comments::table
         .filter(community_comments::user_id.eq(user_id))
         .order((community_comments::created_at.asc(), community_comments::id.asc()))
@@ -629,8 +653,11 @@ pub(crate) fn comments_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<
 }
 
 /// How many comments (deleted ones aside) each of `setup_ids` has.
-pub(crate) fn comment_counts(conn: &mut DbConnection, setup_ids: &[i64]) -> QueryResult<HashMap<i64, i64>> {
-    let rows: Vec<(i64, i64)> = community_comments::table
+pub(crate) fn comment_counts(
+    conn: &mut DbConnection,
+    setup_ids: &[SetupId],
+) -> QueryResult<HashMap<SetupId, i64>> {
+    let rows: Vec<(SetupId, i64)> = community_comments::table
         .filter(community_comments::setup_id.eq_any(setup_ids))
         .filter(community_comments::deleted.eq(false))
         .group_by(community_comments::setup_id)
@@ -656,7 +683,7 @@ pub(crate) fn insert_notification(
 /// A page of a member's notifications, newest first.
 pub(crate) fn notifications_of(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
     offset: i64,
 ) -> QueryResult<Vec<NotificationRow>> {
@@ -670,14 +697,14 @@ pub(crate) fn notifications_of(
 }
 
 /// How many notifications the member has, and how many of them are unread.
-pub(crate) fn count_notifications(conn: &mut DbConnection, user_id: i64) -> QueryResult<(i64, i64)> {
+pub(crate) fn count_notifications(conn: &mut DbConnection, user_id: UserId) -> QueryResult<(i64, i64)> {
     let total =
         notifications::table.filter(notifications::user_id.eq(user_id)).select(count_star()).first(conn)?;
     Ok((total, count_unread(conn, user_id)?))
 }
 
 /// How many of the member's notifications are unread (one look at `notifications_unread_idx`).
-pub(crate) fn count_unread(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+pub(crate) fn count_unread(conn: &mut DbConnection, user_id: UserId) -> QueryResult<i64> {
     notifications::table
         .filter(notifications::user_id.eq(user_id))
         .filter(notifications::read_at.is_null())
@@ -688,8 +715,8 @@ pub(crate) fn count_unread(conn: &mut DbConnection, user_id: i64) -> QueryResult
 /// Marks the member's unread notifications read: these (`Some`), or all of them.
 pub(crate) fn mark_notifications_read(
     conn: &mut DbConnection,
-    user_id: i64,
-    ids: Option<&[i64]>,
+    user_id: UserId,
+    ids: Option<&[NotificationId]>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     let unread = notifications::table
@@ -705,9 +732,9 @@ pub(crate) fn mark_notifications_read(
 /// The titles of `setup_ids`, by id.
 pub(crate) fn setup_titles(
     conn: &mut DbConnection,
-    setup_ids: &[i64],
-) -> QueryResult<HashMap<i64, Option<String>>> {
-    let rows: Vec<(i64, Option<String>)> = community_setups::table
+    setup_ids: &[SetupId],
+) -> QueryResult<HashMap<SetupId, Option<String>>> {
+    let rows: Vec<(SetupId, Option<String>)> = community_setups::table
         .filter(community_setups::id.eq_any(setup_ids))
         .select((community_setups::id, community_setups::title))
         .load(conn)?;
@@ -715,7 +742,10 @@ pub(crate) fn setup_titles(
 }
 
 /// The comments `ids`, by id.
-pub(crate) fn comments_by_id(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<i64, CommentRow>> {
+pub(crate) fn comments_by_id(
+    conn: &mut DbConnection,
+    ids: &[CommentId],
+) -> QueryResult<HashMap<CommentId, CommentRow>> {
     let rows: Vec<CommentRow> = community_comments::table
         .filter(community_comments::id.eq_any(ids))
         .select(CommentRow::as_select())
@@ -744,7 +774,7 @@ pub(crate) fn open_comment_reports(conn: &mut DbConnection) -> QueryResult<Vec<C
         .load(conn)
 }
 
-pub(crate) fn find_comments(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<CommentRow>> {
+pub(crate) fn find_comments(conn: &mut DbConnection, ids: &[CommentId]) -> QueryResult<Vec<CommentRow>> {
     community_comments::table
         .filter(community_comments::id.eq_any(ids))
         .select(CommentRow::as_select())
@@ -754,7 +784,7 @@ pub(crate) fn find_comments(conn: &mut DbConnection, ids: &[i64]) -> QueryResult
 /// Closes a comment's open reports with `status`; returns how many.
 pub(crate) fn close_comment_reports(
     conn: &mut DbConnection,
-    comment_id: i64,
+    comment_id: CommentId,
     status: ReportStatus,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -770,7 +800,7 @@ pub(crate) fn close_comment_reports(
 /// Every comment report a user made, newest first.
 pub(crate) fn comment_reports_made_by(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
 ) -> QueryResult<Vec<MadeCommentReportRow>> {
     community_comment_reports::table
         .filter(community_comment_reports::reporter_id.eq(user_id))
@@ -786,7 +816,7 @@ pub(crate) fn comment_reports_made_by(
 }
 
 /// Who filed the setup's open reports (the reporters a decision tells).
-pub(crate) fn open_reporters(conn: &mut DbConnection, setup_id: i64) -> QueryResult<Vec<i64>> {
+pub(crate) fn open_reporters(conn: &mut DbConnection, setup_id: SetupId) -> QueryResult<Vec<UserId>> {
     community_reports::table
         .filter(community_reports::setup_id.eq(setup_id))
         .filter(community_reports::status.eq(ReportStatus::Open))
@@ -795,7 +825,10 @@ pub(crate) fn open_reporters(conn: &mut DbConnection, setup_id: i64) -> QueryRes
 }
 
 /// Who filed the comment's open reports.
-pub(crate) fn open_comment_reporters(conn: &mut DbConnection, comment_id: i64) -> QueryResult<Vec<i64>> {
+pub(crate) fn open_comment_reporters(
+    conn: &mut DbConnection,
+    comment_id: CommentId,
+) -> QueryResult<Vec<UserId>> {
     community_comment_reports::table
         .filter(community_comment_reports::comment_id.eq(comment_id))
         .filter(community_comment_reports::status.eq(ReportStatus::Open))
@@ -806,8 +839,8 @@ pub(crate) fn open_comment_reporters(conn: &mut DbConnection, comment_id: i64) -
 /// Whether the member was already told this of the setup.
 pub(crate) fn was_notified(
     conn: &mut DbConnection,
-    user_id: i64,
-    setup_id: i64,
+    user_id: UserId,
+    setup_id: SetupId,
     kind: crate::models::NotificationKind,
 ) -> QueryResult<bool> {
     let n: i64 = notifications::table
@@ -821,7 +854,7 @@ pub(crate) fn was_notified(
 
 /// The member's notifications created in `(after, until]` and not read yet.
 #[diesel::dsl::auto_type]
-fn unread_in(user_id: i64, after: NaiveDateTime, until: NaiveDateTime) -> _ {
+fn unread_in(user_id: UserId, after: NaiveDateTime, until: NaiveDateTime) -> _ {
     notifications::user_id
         .eq(user_id)
         .and(notifications::read_at.is_null())
@@ -832,7 +865,7 @@ fn unread_in(user_id: i64, after: NaiveDateTime, until: NaiveDateTime) -> _ {
 /// The member's unread notifications created in `(after, until]`, newest first.
 pub(crate) fn unread_between(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     after: NaiveDateTime,
     until: NaiveDateTime,
     limit: i64,
@@ -848,7 +881,7 @@ pub(crate) fn unread_between(
 /// How many of the member's notifications created in `(after, until]` are unread.
 pub(crate) fn count_unread_between(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     after: NaiveDateTime,
     until: NaiveDateTime,
 ) -> QueryResult<i64> {
@@ -857,7 +890,7 @@ pub(crate) fn count_unread_between(
 
 pub(crate) fn find_digest_subscription(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
 ) -> QueryResult<Option<DigestSubscriptionRow>> {
     digest_subscriptions::table
         .find(user_id)
@@ -877,7 +910,7 @@ pub(crate) fn insert_digest_subscription(
         .execute(c))
 }
 
-pub(crate) fn delete_digest_subscription(conn: &mut DbConnection, user_id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_digest_subscription(conn: &mut DbConnection, user_id: UserId) -> QueryResult<usize> {
     diesel::delete(digest_subscriptions::table.find(user_id)).execute(conn)
 }
 
@@ -912,7 +945,7 @@ pub(crate) fn digests_due(
 /// it first (or the member unsubscribed).
 pub(crate) fn move_digest_cover(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     from: NaiveDateTime,
     to: NaiveDateTime,
 ) -> QueryResult<usize> {

@@ -1,12 +1,14 @@
 //! The shared kernel of SetupIQ: the one error type every endpoint answers with, the
-//! typed configuration, the clock, validation helpers, secure tokens, the media store,
-//! image decoding with limits and the mailer. Nothing here knows about a domain.
+//! typed configuration, the clock, the typed ids of rows every crate passes around,
+//! validation helpers, secure tokens, the media store, image decoding with limits and the
+//! mailer. Nothing here knows a domain's rules.
 
 pub mod clock;
 pub mod config;
 pub mod error;
 pub mod feed_changes;
 pub mod forwarded;
+pub mod ids;
 pub mod images;
 pub mod mail;
 pub mod media;
@@ -21,3 +23,4 @@ pub mod validation;
 pub use clock::{Clock, SharedClock};
 pub use config::Config;
 pub use error::{ApiError, ErrorBody, ErrorCode, Issue};
+pub use ids::{AnalysisId, CommentId, NotificationId, SetupId, UserId};

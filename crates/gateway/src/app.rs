@@ -19,7 +19,7 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaStore, S3MediaStore};
 use setupiq_core::upload::{ImageQueue, Uploads};
-use setupiq_core::{Config, SharedClock, clock, error};
+use setupiq_core::{AnalysisId, Config, SharedClock, UserId, clock, error};
 use setupiq_credits::PaymentProvider;
 use setupiq_db::{AppCtx, Db};
 use setupiq_rigpage::PublicPages;
@@ -207,7 +207,10 @@ fn owned_media() -> OwnedMedia {
     OwnedMedia(vec![
         setupiq_analysis::service::media_of_user,
         setupiq_rigpage::service::config::on_account_deleted,
-        setupiq_community::service::setups::on_account_deleted,
+        // `auth`'s hooks pass a plain id; a crate that takes typed ids gets one here.
+        |conn, user_id, now| {
+            setupiq_community::service::setups::on_account_deleted(conn, UserId(user_id), now)
+        },
     ])
 }
 
@@ -221,12 +224,13 @@ fn account_data() -> AccountData {
         setupiq_affiliate::service::export_clicks,
         setupiq_analysis::service::export_analyses,
         setupiq_rigpage::service::config::export_page,
-        setupiq_community::service::export::posts,
-        setupiq_community::service::export::votes,
-        setupiq_community::service::export::reports,
-        setupiq_community::service::export::comment_reports,
-        setupiq_community::service::export::comments,
-        setupiq_community::service::export::notifications,
+        // `auth`'s hooks pass a plain id; a crate that takes typed ids gets one here.
+        |conn, user_id| setupiq_community::service::export::posts(conn, UserId(user_id)),
+        |conn, user_id| setupiq_community::service::export::votes(conn, UserId(user_id)),
+        |conn, user_id| setupiq_community::service::export::reports(conn, UserId(user_id)),
+        |conn, user_id| setupiq_community::service::export::comment_reports(conn, UserId(user_id)),
+        |conn, user_id| setupiq_community::service::export::comments(conn, UserId(user_id)),
+        |conn, user_id| setupiq_community::service::export::notifications(conn, UserId(user_id)),
     ])
 }
 
@@ -245,7 +249,10 @@ fn departures(state: &AppState) -> Departures {
 
 /// What other crates keep for an analysis, deleted with it.
 fn analysis_dependents() -> AnalysisDependents {
-    AnalysisDependents(vec![setupiq_community::service::setups::on_analysis_deleted])
+    // `analysis`' hooks pass a plain id; a crate that takes typed ids gets one here.
+    AnalysisDependents(vec![|conn, analysis_id| {
+        setupiq_community::service::setups::on_analysis_deleted(conn, AnalysisId(analysis_id))
+    }])
 }
 
 /// The whole application: API, API reference, media, the single-page app, and the

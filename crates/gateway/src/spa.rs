@@ -16,9 +16,8 @@ use actix_web::http::header::{
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, Responder, get, web};
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts;
-use setupiq_core::ApiError;
-use setupiq_core::Config;
 use setupiq_core::media::{MediaKey, MediaStore};
+use setupiq_core::{ApiError, Config, SetupId};
 use setupiq_db::Db;
 
 use crate::allowed_methods::AllowedMethods;
@@ -220,7 +219,7 @@ pub async fn setup_page(
     let html = read_index(&frontend.dir).await;
     let setup = match id.parse::<i64>() {
         Ok(setup_id) if setup_id > 0 => db
-            .run(move |conn| setupiq_community::service::feed::setup(conn, setup_id, None))
+            .run(move |conn| setupiq_community::service::feed::setup(conn, None, SetupId(setup_id)))
             .await
             .ok()
             .flatten(),

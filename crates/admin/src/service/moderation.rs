@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use setupiq_community::service::moderation::{self, Decision, ReportedComment, ReportedSetup};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
+use setupiq_core::{CommentId, SetupId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::log::{self, Action, Actor, TargetKind};
@@ -31,7 +32,7 @@ pub fn decide(
     changes: &FeedChanges,
 ) -> Result<Vec<MediaKey>, AdminError> {
     let media = write_transaction(conn, |conn| -> Result<_, AdminError> {
-        let reviewed = moderation::review(conn, actor.id, setup_id, decision, now)?;
+        let reviewed = moderation::review(conn, UserId(actor.id), SetupId(setup_id), decision, now)?;
         let action = match decision {
             Decision::Dismiss => Action::DismissReports,
             Decision::Remove => Action::RemoveSetup,
@@ -57,7 +58,8 @@ pub fn decide_comment(
     changes: &FeedChanges,
 ) -> Result<(), AdminError> {
     write_transaction(conn, |conn| -> Result<_, AdminError> {
-        let closed = moderation::review_comment(conn, actor.id, comment_id, decision, now)?;
+        let closed =
+            moderation::review_comment(conn, UserId(actor.id), CommentId(comment_id), decision, now)?;
         let action = match decision {
             Decision::Dismiss => Action::DismissCommentReports,
             Decision::Remove => Action::RemoveComment,

@@ -8,6 +8,7 @@
 //! says more about the server than about the links (no internet): nothing is recorded then.
 
 use chrono::{DateTime, Utc};
+use setupiq_core::UserId;
 use setupiq_db::{Db, write_transaction};
 use setupiq_rigpage::service::link_health::{self, Checked};
 
@@ -62,7 +63,7 @@ pub async fn check_due(
                 if let Some(dead) = link_health::record(conn, link, judged(&result.verdict))? {
                     setupiq_community::service::notifications::on_rigpage_link_dead(
                         conn,
-                        dead.owner_id,
+                        UserId(dead.owner_id),
                         &dead.label,
                         now,
                     )?;

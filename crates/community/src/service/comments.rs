@@ -13,6 +13,7 @@ use setupiq_auth::Account;
 use setupiq_auth::service::ledger;
 use setupiq_core::config::WordFilter;
 use setupiq_core::feed_changes::FeedChanges;
+use setupiq_core::{CommentId, SetupId, UserId};
 use setupiq_db::{DbConnection, DieselError, write_transaction};
 
 use super::notifications::{self, NewComment};
@@ -33,7 +34,7 @@ pub const PER_MINUTE: usize = 5;
 /// Who wrote a comment, as everyone may see them (never an e-mail).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Author {
-    pub id: i64,
+    pub id: UserId,
     pub username: String,
     pub display_name: String,
     pub profile_picture: Option<String>,
@@ -43,8 +44,8 @@ pub struct Author {
 /// A comment as the viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment {
-    pub id: i64,
-    pub parent_id: Option<i64>,
+    pub id: CommentId,
+    pub parent_id: Option<CommentId>,
     /// None for a deleted comment (shown as "[deleted]").
     pub author: Option<Author>,
     /// None for a deleted comment.
@@ -69,29 +70,32 @@ pub struct Threads {
 /// fixed number of queries (the page, its replies, their authors).
 pub fn list(
     conn: &mut DbConnection,
-    setup_id: i64,
-    viewer: Option<i64>,
+    viewer: Option<UserId>,
+    setup_id: SetupId,
     limit: i64,
     offset: i64,
 ) -> Result<Threads, CommunityError> {
-    if !reports::visible_to(conn, setup_id, viewer)? {
+    if !reports::visible_to(conn, viewer, setup_id)? {
         return Err(CommunityError::SetupNotFound);
     }
     let threads = repo::threads(conn, setup_id, limit, offset)?;
     let total = repo::count_threads(conn, setup_id)?;
-    let ids: Vec<i64> = threads.iter().map(|c| c.id).collect();
+    let ids: Vec<CommentId> = threads.iter().map(|c| c.id).collect();
     let replies = if ids.is_empty() { Vec::new() } else { repo::replies_to(conn, &ids)? };
-    let mut author_ids: Vec<i64> = threads.iter().chain(&replies).filter_map(|c| c.user_id).collect();
+    // `auth` still takes plain ids.
+    let mut author_ids: Vec<i64> =
+        threads.iter().chain(&replies).filter_map(|c| c.user_id.map(|id| id.0)).collect();
     author_ids.sort_unstable();
     author_ids.dedup();
-    let authors: HashMap<i64, Author> = setupiq_auth::service::accounts::find_many(conn, &author_ids)?
+    let authors: HashMap<UserId, Author> = setupiq_auth::service::accounts::find_many(conn, &author_ids)?
         .into_iter()
-        .map(|a| (a.id, author(&a)))
+        .map(|a| (a.user_id(), author(&a)))
         .collect();
     let seen = |row: CommentRow| shown(row, &authors, viewer);
-    let mut replies_by_thread: HashMap<i64, Vec<Comment>> = HashMap::new();
+    let mut replies_by_thread: HashMap<CommentId, Vec<Comment>> = HashMap::new();
     for reply in replies {
-        let thread = reply.parent_id.unwrap_or_default();
+        // Every reply has a parent: `replies_to` found it by one.
+        let Some(thread) = reply.parent_id else { continue };
         replies_by_thread.entry(thread).or_default().push(seen(reply));
     }
     let comments = threads
@@ -106,7 +110,7 @@ pub fn list(
 
 fn author(account: &Account) -> Author {
     Author {
-        id: account.id,
+        id: account.user_id(),
         username: account.username.clone(),
         display_name: account.display_name.clone(),
         profile_picture: account.profile_picture.clone(),
@@ -114,7 +118,7 @@ fn author(account: &Account) -> Author {
     }
 }
 
-fn shown(row: CommentRow, authors: &HashMap<i64, Author>, viewer: Option<i64>) -> Comment {
+fn shown(row: CommentRow, authors: &HashMap<UserId, Author>, viewer: Option<UserId>) -> Comment {
     let author = if row.deleted { None } else { row.user_id.and_then(|id| authors.get(&id).cloned()) };
     Comment {
         id: row.id,
@@ -131,9 +135,9 @@ fn shown(row: CommentRow, authors: &HashMap<i64, Author>, viewer: Option<i64>) -
 /// A comment as its author sends it.
 #[derive(Debug, Clone, Copy)]
 pub struct Written<'a> {
-    pub setup_id: i64,
+    pub setup_id: SetupId,
     /// The comment replied to; a reply to a reply joins its thread.
-    pub parent_id: Option<i64>,
+    pub parent_id: Option<CommentId>,
     pub body: &'a str,
 }
 
@@ -159,15 +163,16 @@ pub fn comment(
     now: DateTime<Utc>,
     filter: Option<&WordFilter>,
     changes: &FeedChanges,
-) -> Result<i64, CommunityError> {
+) -> Result<CommentId, CommunityError> {
     if !author.email_verified {
         return Err(CommunityError::CommentNeedsVerifiedEmail);
     }
     let body = checked_body(written.body, filter)?;
+    let author_id = author.user_id();
     let id = write_transaction(conn, |conn| {
         // One member's comments queue here: the limits cannot be raced past.
         ledger::lock_account(conn, author.id)?;
-        if !reports::visible_to(conn, written.setup_id, Some(author.id))? {
+        if !reports::visible_to(conn, Some(author_id), written.setup_id)? {
             return Err(CommunityError::SetupNotFound);
         }
         let thread = match written.parent_id {
@@ -182,11 +187,11 @@ pub fn comment(
                 }
             }
         };
-        check_limits(conn, author.id, now)?;
+        check_limits(conn, author_id, now)?;
         let form = CommentInsertForm {
             setup_id: written.setup_id,
             parent_id: thread.as_ref().map(|t| t.id),
-            user_id: Some(author.id),
+            user_id: Some(author_id),
             body,
             deleted: false,
             created_at: now.naive_utc(),
@@ -195,14 +200,8 @@ pub fn comment(
         let owner_id =
             repo::find_setup(conn, written.setup_id)?.ok_or(CommunityError::SetupNotFound)?.user_id;
         let replied_to = thread.and_then(|t| t.user_id);
-        let new = NewComment {
-            comment_id,
-            setup_id: written.setup_id,
-            author_id: author.id,
-            owner_id,
-            replied_to,
-            at: now,
-        };
+        let new =
+            NewComment { comment_id, setup_id: written.setup_id, author_id, owner_id, replied_to, at: now };
         notifications::on_comment(conn, new)?;
         Ok(comment_id)
     })?;
@@ -211,7 +210,7 @@ pub fn comment(
 }
 
 /// [`PER_MINUTE`] in any minute, [`DAILY_LIMIT`] in the UTC day.
-fn check_limits(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<(), CommunityError> {
+fn check_limits(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<(), CommunityError> {
     let (day_start, _) = utc_day(now);
     let minute_ago = (now - Duration::minutes(1)).naive_utc();
     let times = repo::comment_times_since(conn, user_id, day_start.min(minute_ago))?;
@@ -231,8 +230,8 @@ fn check_limits(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Re
 /// The author's edit of their comment, within [`EDIT_WINDOW`]; it is marked edited.
 pub fn edit(
     conn: &mut DbConnection,
-    user_id: i64,
-    comment_id: i64,
+    user_id: UserId,
+    comment_id: CommentId,
     body: &str,
     now: DateTime<Utc>,
     filter: Option<&WordFilter>,
@@ -257,9 +256,9 @@ pub fn edit(
 /// stays as "[deleted]"; a reply that leaves a deleted thread empty takes it along.
 pub fn delete(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     is_admin: bool,
-    comment_id: i64,
+    comment_id: CommentId,
     changes: &FeedChanges,
 ) -> Result<(), CommunityError> {
     write_transaction(conn, |conn| {
@@ -294,7 +293,7 @@ pub(crate) fn remove(conn: &mut DbConnection, comment: &CommentRow) -> Result<()
 
 /// What the community does with a departing account's comments, inside the deletion's
 /// transaction: each goes as if its author deleted it (replies keep "[deleted]").
-pub(crate) fn on_account_deleted(conn: &mut DbConnection, user_id: i64) -> Result<(), DieselError> {
+pub(crate) fn on_account_deleted(conn: &mut DbConnection, user_id: UserId) -> Result<(), DieselError> {
     // Replies first: a thread whose replies were all the author's own then goes entirely.
     let mut own = repo::comments_of(conn, user_id)?;
     own.sort_by_key(|c| c.parent_id.is_none());

@@ -10,6 +10,7 @@
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use setupiq_auth::Account;
+use setupiq_core::UserId;
 use setupiq_core::config::Config;
 use setupiq_core::mail::OutgoingEmail;
 use setupiq_db::{AppCtx, DbConnection};
@@ -27,7 +28,7 @@ pub const EVERY: Duration = Duration::hours(24);
 pub const LISTED: i64 = 10;
 
 /// Whether the member gets the digest.
-pub fn subscribed(conn: &mut DbConnection, user_id: i64) -> Result<bool, CommunityError> {
+pub fn subscribed(conn: &mut DbConnection, user_id: UserId) -> Result<bool, CommunityError> {
     Ok(repo::find_digest_subscription(conn, user_id)?.is_some())
 }
 
@@ -40,14 +41,14 @@ pub fn set(
     now: DateTime<Utc>,
 ) -> Result<(), CommunityError> {
     if !on {
-        repo::delete_digest_subscription(conn, account.id)?;
+        repo::delete_digest_subscription(conn, account.user_id())?;
         return Ok(());
     }
     if !account.email_verified {
         return Err(CommunityError::DigestNeedsVerifiedEmail);
     }
     let row = DigestSubscriptionRow {
-        user_id: account.id,
+        user_id: account.user_id(),
         token: setupiq_core::tokens::generate(),
         subscribed_at: now.naive_utc(),
         covered_until: now.naive_utc(),
@@ -67,7 +68,7 @@ pub fn unsubscribe(conn: &mut DbConnection, token: &str) -> Result<(), Community
 /// A digest claimed for sending.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Digest {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub email: String,
     pub name: String,
     /// The newest unread notifications since the last digest, at most [`LISTED`].
@@ -92,7 +93,7 @@ pub fn claim_due(
         if repo::move_digest_cover(conn, due.user_id, due.covered_until, until)? == 0 {
             continue;
         }
-        let Some(account) = setupiq_auth::service::accounts::find(conn, due.user_id)? else { continue };
+        let Some(account) = setupiq_auth::service::accounts::find(conn, due.user_id.0)? else { continue };
         let rows = repo::unread_between(conn, due.user_id, due.covered_until, until, LISTED)?;
         let total = repo::count_unread_between(conn, due.user_id, due.covered_until, until)?;
         let notifications = notifications::described(conn, rows)?;
@@ -136,7 +137,7 @@ pub async fn send_due(ctx: &AppCtx) -> Result<Round, CommunityError> {
         match mailer.send(digest.email(config)).await {
             Ok(()) => round.sent += 1,
             Err(error) => {
-                tracing::warn!(%error, user_id = digest.user_id, "a digest could not be sent; it goes in the next round");
+                tracing::warn!(%error, user_id = digest.user_id.0, "a digest could not be sent; it goes in the next round");
                 round.failed += 1;
                 db.run(move |conn| release(conn, &digest)).await?;
             }

@@ -7,6 +7,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use setupiq_auth::service::export::{Section, SectionError};
+use setupiq_core::{AnalysisId, CommentId, NotificationId, SetupId, UserId};
 use setupiq_db::DbConnection;
 
 use super::reports::{ReportReason, ReportStatus};
@@ -17,8 +18,8 @@ use crate::repo;
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExportedPost {
-    id: i64,
-    analysis_id: i64,
+    id: SetupId,
+    analysis_id: AnalysisId,
     title: Option<String>,
     description: Option<String>,
     /// Upvotes minus downvotes.
@@ -33,9 +34,9 @@ struct ExportedPost {
 }
 
 /// The member's posts, newest first (`communityPosts`).
-pub fn posts(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn posts(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let rows = repo::setups_of(conn, user_id)?;
-    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let ids: Vec<SetupId> = rows.iter().map(|row| row.id).collect();
     let mut photos = photos_of(conn, &ids)?;
     let posts: Vec<ExportedPost> = rows
         .into_iter()
@@ -64,14 +65,14 @@ pub fn posts(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionEr
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExportedVote {
-    setup_id: i64,
+    setup_id: SetupId,
     /// 1 up, -1 down.
     value: i32,
     created_at: DateTime<Utc>,
 }
 
 /// The votes the member cast, newest first (`votes`).
-pub fn votes(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn votes(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let votes: Vec<ExportedVote> = repo::votes_cast_by(conn, user_id)?
         .into_iter()
         .map(|(setup_id, value, at)| ExportedVote { setup_id, value, created_at: at.and_utc() })
@@ -83,7 +84,7 @@ pub fn votes(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionEr
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExportedReport {
-    setup_id: i64,
+    setup_id: SetupId,
     reason: ReportReason,
     details: Option<String>,
     /// Open until an admin dismisses or upholds it.
@@ -92,7 +93,7 @@ struct ExportedReport {
 }
 
 /// The reports the member made, newest first (`reports`).
-pub fn reports(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn reports(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let reports: Vec<ExportedReport> = repo::reports_made_by(conn, user_id)?
         .into_iter()
         .map(|row| ExportedReport {
@@ -110,7 +111,7 @@ pub fn reports(conn: &mut DbConnection, user_id: i64) -> Result<Section, Section
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExportedCommentReport {
-    comment_id: i64,
+    comment_id: CommentId,
     reason: ReportReason,
     details: Option<String>,
     /// Open until an admin dismisses or upholds it.
@@ -119,7 +120,7 @@ struct ExportedCommentReport {
 }
 
 /// The reports of comments the member made, newest first (`commentReports`).
-pub fn comment_reports(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn comment_reports(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let reports: Vec<ExportedCommentReport> = repo::comment_reports_made_by(conn, user_id)?
         .into_iter()
         .map(|row| ExportedCommentReport {
@@ -137,17 +138,17 @@ pub fn comment_reports(conn: &mut DbConnection, user_id: i64) -> Result<Section,
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExportedComment {
-    id: i64,
-    setup_id: i64,
+    id: CommentId,
+    setup_id: SetupId,
     /// The comment it replies to.
-    parent_id: Option<i64>,
+    parent_id: Option<CommentId>,
     body: String,
     created_at: DateTime<Utc>,
     edited_at: Option<DateTime<Utc>>,
 }
 
 /// The comments the member wrote, oldest first (`comments`).
-pub fn comments(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn comments(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let comments: Vec<ExportedComment> = repo::comments_of(conn, user_id)?
         .into_iter()
         .map(|row| ExportedComment {
@@ -166,7 +167,7 @@ pub fn comments(conn: &mut DbConnection, user_id: i64) -> Result<Section, Sectio
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExportedNotification {
-    id: i64,
+    id: NotificationId,
     kind: super::notifications::NotificationKind,
     text: String,
     created_at: DateTime<Utc>,
@@ -186,7 +187,7 @@ struct ExportedNotifications {
 /// Notifications kept in an export: every one a member could plausibly have.
 const EXPORTED_NOTIFICATIONS: i64 = 100_000;
 
-pub fn notifications(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn notifications(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let subscription = repo::find_digest_subscription(conn, user_id)?;
     let rows = repo::notifications_of(conn, user_id, EXPORTED_NOTIFICATIONS, 0)?;
     let items = super::notifications::described(conn, rows)

@@ -12,9 +12,9 @@ use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_analysis::service::SavedAnalysis;
 use setupiq_auth::Account;
-use setupiq_core::SharedClock;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::ttl_cache::TtlCache;
+use setupiq_core::{AnalysisId, SetupId, SharedClock, UserId};
 use setupiq_db::{Db, DbConnection};
 
 use super::cache::{FeedCache, FeedKey};
@@ -73,7 +73,7 @@ pub fn hot_rank(score: i32, created_at: NaiveDateTime, now: DateTime<Utc>) -> f6
 /// Who published a setup, as the viewer may see them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Uploader {
-    pub id: i64,
+    pub id: UserId,
     /// Only for the uploader themselves; none for everyone else.
     pub email: Option<String>,
     pub username: String,
@@ -87,7 +87,7 @@ pub struct Uploader {
 /// The analysis behind a setup.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisSummary {
-    pub id: i64,
+    pub id: AnalysisId,
     pub overall_rating: f64,
     pub improvement_suggestions: Vec<String>,
 }
@@ -95,7 +95,7 @@ pub struct AnalysisSummary {
 /// One setup in a list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FeedItem {
-    pub id: i64,
+    pub id: SetupId,
     pub title: Option<String>,
     pub description: Option<String>,
     pub score: i32,
@@ -142,7 +142,7 @@ pub struct FeedQuery {
     pub limit: i64,
     pub offset: i64,
     /// The signed-in viewer (their votes, their reports, their own e-mail).
-    pub viewer: Option<i64>,
+    pub viewer: Option<UserId>,
 }
 
 /// The community feed of this process: builds pages and leaderboards from the database and
@@ -194,7 +194,7 @@ impl Feed {
         &self,
         conn: &mut DbConnection,
         query: FeedQuery,
-        viewer: i64,
+        viewer: UserId,
         now: DateTime<Utc>,
     ) -> Result<Bytes, CommunityError> {
         let everyone = self.everyone(conn, query, now)?;
@@ -296,7 +296,7 @@ impl FeedQuery {
 fn reported_by(
     conn: &mut DbConnection,
     query: FeedQuery,
-    viewer: i64,
+    viewer: UserId,
     now: DateTime<Utc>,
 ) -> Result<i64, CommunityError> {
     let filter = Visible { since: query.period.since(now), viewer: None, author: None };
@@ -307,8 +307,8 @@ fn reported_by(
 /// own setups, the current scores (a setup deleted or hidden since the page was built is
 /// left out).
 struct Overlay {
-    viewer: i64,
-    current: HashMap<i64, CurrentScore>,
+    viewer: UserId,
+    current: HashMap<SetupId, CurrentScore>,
     email: Option<String>,
 }
 
@@ -323,11 +323,11 @@ enum Seen {
 impl Overlay {
     /// One query by key for the page's scores and the viewer's votes (and their e-mail when
     /// one of the setups is theirs).
-    fn read(conn: &mut DbConnection, page: &FeedPage, viewer: i64) -> Result<Self, CommunityError> {
-        let ids: Vec<i64> = page.items.iter().map(|item| item.id).collect();
+    fn read(conn: &mut DbConnection, page: &FeedPage, viewer: UserId) -> Result<Self, CommunityError> {
+        let ids: Vec<SetupId> = page.items.iter().map(|item| item.id).collect();
         let current = repo::scores_and_votes(conn, viewer, &ids)?;
         let email = if page.items.iter().any(|item| item.uploader.id == viewer) {
-            setupiq_auth::service::accounts::find(conn, viewer)?.map(|account| account.email)
+            setupiq_auth::service::accounts::find(conn, viewer.0)?.map(|account| account.email)
         } else {
             None
         };
@@ -390,19 +390,20 @@ fn build_page(
 fn items(
     conn: &mut DbConnection,
     rows: Vec<SetupRow>,
-    viewer: Option<i64>,
+    viewer: Option<UserId>,
 ) -> Result<Vec<FeedItem>, CommunityError> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut uploader_ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    let ids: Vec<SetupId> = rows.iter().map(|r| r.id).collect();
+    // `auth`, `rigpage` and `analysis` still take and give plain ids.
+    let mut uploader_ids: Vec<i64> = rows.iter().map(|r| r.user_id.0).collect();
     uploader_ids.sort_unstable();
     uploader_ids.dedup();
-    let analysis_ids: Vec<i64> = rows.iter().map(|r| r.analysis_id).collect();
+    let analysis_ids: Vec<i64> = rows.iter().map(|r| r.analysis_id.0).collect();
 
     let mut images = photos_of(conn, &ids)?;
-    let votes: HashMap<i64, i32> = match viewer {
+    let votes: HashMap<SetupId, i32> = match viewer {
         Some(viewer) => repo::votes_on(conn, viewer, &ids)?.into_iter().collect(),
         None => HashMap::new(),
     };
@@ -417,9 +418,9 @@ fn items(
 
     rows.into_iter()
         .map(|row| {
-            let account = accounts.get(&row.user_id).ok_or(CommunityError::SetupNotFound)?;
+            let account = accounts.get(&row.user_id.0).ok_or(CommunityError::SetupNotFound)?;
             let rigpage_slug = badges
-                .get(&row.user_id)
+                .get(&row.user_id.0)
                 .filter(|b| b.enabled && b.show_on_community)
                 .and_then(|b| b.slug.clone());
             Ok(FeedItem {
@@ -432,16 +433,16 @@ fn items(
                 comment_count: comments.get(&row.id).copied().unwrap_or(0),
                 images: images.remove(&row.id).unwrap_or_default(),
                 uploader: Uploader {
-                    id: account.id,
-                    email: (viewer == Some(account.id)).then(|| account.email.clone()),
+                    id: row.user_id,
+                    email: (viewer == Some(row.user_id)).then(|| account.email.clone()),
                     username: account.username.clone(),
                     display_name: account.display_name.clone(),
                     profile_picture: account.profile_picture.clone(),
                     is_pro: account.is_pro,
                     rigpage_slug,
                 },
-                analysis: analyses.get(&row.analysis_id).map(|a| AnalysisSummary {
-                    id: a.id,
+                analysis: analyses.get(&row.analysis_id.0).map(|a| AnalysisSummary {
+                    id: row.analysis_id,
                     overall_rating: a.report.assessment.overall_score,
                     improvement_suggestions: a.report.suggestions.iter().map(|s| s.title.clone()).collect(),
                 }),
@@ -456,10 +457,10 @@ fn items(
 /// theirs to see (hidden, or reported by them).
 pub fn setup(
     conn: &mut DbConnection,
-    setup_id: i64,
-    viewer: Option<i64>,
+    viewer: Option<UserId>,
+    setup_id: SetupId,
 ) -> Result<Option<FeedItem>, CommunityError> {
-    if !super::reports::visible_to(conn, setup_id, viewer)? {
+    if !super::reports::visible_to(conn, viewer, setup_id)? {
         return Ok(None);
     }
     let Some(row) = repo::find_setup(conn, setup_id)? else { return Ok(None) };
@@ -469,7 +470,7 @@ pub fn setup(
 /// One entry of the leaderboard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leader {
-    pub user_id: i64,
+    pub user_id: UserId,
     /// Only on the viewer's own entry.
     pub email: Option<String>,
     pub username: String,
@@ -488,21 +489,25 @@ pub fn leaderboard(
     conn: &mut DbConnection,
     period: Period,
     limit: i64,
-    viewer: Option<i64>,
+    viewer: Option<UserId>,
     now: DateTime<Utc>,
 ) -> Result<Vec<Leader>, CommunityError> {
     let since = period.since(now);
     let leaders = repo::leaders(conn, since, limit)?;
-    let user_ids: Vec<i64> = leaders.iter().map(|(id, _, _)| *id).collect();
-    let accounts: HashMap<i64, Account> =
-        setupiq_auth::service::accounts::find_many(conn, &user_ids)?.into_iter().map(|a| (a.id, a)).collect();
+    let user_ids: Vec<UserId> = leaders.iter().map(|(id, _, _)| *id).collect();
+    // `auth` still takes plain ids.
+    let plain_ids: Vec<i64> = user_ids.iter().map(|id| id.0).collect();
+    let accounts: HashMap<UserId, Account> = setupiq_auth::service::accounts::find_many(conn, &plain_ids)?
+        .into_iter()
+        .map(|a| (a.user_id(), a))
+        .collect();
     // Each leader's best setup of the period, and its first photo.
-    let mut best: HashMap<i64, SetupRow> = HashMap::new();
+    let mut best: HashMap<UserId, SetupRow> = HashMap::new();
     for row in repo::best_setups_of(conn, &user_ids, since)? {
         best.entry(row.user_id).or_insert(row);
     }
-    let best_ids: Vec<i64> = best.values().map(|r| r.id).collect();
-    let first_photo: HashMap<i64, String> = photos_of(conn, &best_ids)?
+    let best_ids: Vec<SetupId> = best.values().map(|r| r.id).collect();
+    let first_photo: HashMap<SetupId, String> = photos_of(conn, &best_ids)?
         .into_iter()
         .filter_map(|(id, photos)| Some((id, photos.first()?.image.url())))
         .collect();
@@ -529,7 +534,7 @@ pub fn leaderboard(
 /// One of the user's own posts (spec §3 "My post").
 #[derive(Debug, Clone, PartialEq)]
 pub struct MyPost {
-    pub id: i64,
+    pub id: SetupId,
     pub title: Option<String>,
     pub description: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -537,7 +542,7 @@ pub struct MyPost {
     pub image_count: usize,
     /// Comments under it (deleted ones aside).
     pub comment_count: i64,
-    pub analysis_id: i64,
+    pub analysis_id: AnalysisId,
     pub thumbnail_url: Option<String>,
     /// Hidden from others until an admin reviews its reports.
     pub hidden: bool,
@@ -564,12 +569,13 @@ fn score_summary(
     conn: &mut DbConnection,
     rows: &[SetupRow],
 ) -> Result<(Option<f64>, Option<f64>), CommunityError> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.analysis_id).collect();
+    // `analysis` still takes and gives plain ids.
+    let ids: Vec<i64> = rows.iter().map(|r| r.analysis_id.0).collect();
     let ratings: HashMap<i64, f64> = setupiq_analysis::service::find_many(conn, &ids)?
         .into_iter()
         .map(|a| (a.id, a.report.assessment.overall_score))
         .collect();
-    let scores: Vec<f64> = rows.iter().filter_map(|r| ratings.get(&r.analysis_id).copied()).collect();
+    let scores: Vec<f64> = rows.iter().filter_map(|r| ratings.get(&r.analysis_id.0).copied()).collect();
     if scores.is_empty() {
         return Ok((None, None));
     }
@@ -579,9 +585,12 @@ fn score_summary(
 }
 
 /// The user's posts (hidden ones too), newest first, and their summary.
-pub fn my_posts(conn: &mut DbConnection, user_id: i64) -> Result<(Vec<MyPost>, PostSummary), CommunityError> {
+pub fn my_posts(
+    conn: &mut DbConnection,
+    user_id: UserId,
+) -> Result<(Vec<MyPost>, PostSummary), CommunityError> {
     let rows = repo::setups_of(conn, user_id)?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let ids: Vec<SetupId> = rows.iter().map(|r| r.id).collect();
     let mut images = photos_of(conn, &ids)?;
     let comments = repo::comment_counts(conn, &ids)?;
     let (average_score, best_post_score) = score_summary(conn, &rows)?;
@@ -628,17 +637,17 @@ pub struct Profile {
 /// How many posts a profile shows.
 pub const PROFILE_POSTS: i64 = 12;
 
-/// A user's public profile as `viewer` sees it; none for an unknown user.
+/// `user_id`'s public profile as `viewer` sees it; none for an unknown user.
 pub fn profile(
     conn: &mut DbConnection,
-    user_id: i64,
-    viewer: Option<i64>,
+    viewer: Option<UserId>,
+    user_id: UserId,
 ) -> Result<Option<Profile>, CommunityError> {
-    let Some(account) = setupiq_auth::service::accounts::find(conn, user_id)? else { return Ok(None) };
+    let Some(account) = setupiq_auth::service::accounts::find(conn, user_id.0)? else { return Ok(None) };
     let all = Visible { since: None, viewer: None, author: Some(user_id) };
     let rows = repo::list_visible(conn, all, Order::Newest, i64::MAX, 0)?;
     let (average_score, _) = score_summary(conn, &rows)?;
-    let badge = setupiq_rigpage::service::config::badge(conn, user_id)?;
+    let badge = setupiq_rigpage::service::config::badge(conn, user_id.0)?;
     let seen = Visible { viewer, ..all };
     let recent = repo::list_visible(conn, seen, Order::Newest, PROFILE_POSTS, 0)?;
     Ok(Some(Profile {

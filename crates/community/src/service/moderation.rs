@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use setupiq_auth::Account;
 use setupiq_core::media::MediaKey;
+use setupiq_core::{CommentId, SetupId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::comments;
@@ -23,7 +24,7 @@ use crate::repo;
 /// One open report as an admin sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenReport {
-    pub reporter_id: i64,
+    pub reporter_id: UserId,
     pub reporter_username: String,
     pub reporter_email: String,
     pub reason: ReportReason,
@@ -33,8 +34,8 @@ pub struct OpenReport {
 
 impl OpenReport {
     fn by(
-        accounts: &HashMap<i64, Account>,
-        reporter_id: i64,
+        accounts: &HashMap<UserId, Account>,
+        reporter_id: UserId,
         reason: ReportReason,
         details: Option<String>,
         created_at: chrono::NaiveDateTime,
@@ -54,10 +55,10 @@ impl OpenReport {
 /// A reported setup and its open reports (oldest first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportedSetup {
-    pub setup_id: i64,
+    pub setup_id: SetupId,
     pub title: Option<String>,
     pub thumbnail_url: Option<String>,
-    pub uploader_id: i64,
+    pub uploader_id: UserId,
     pub uploader_username: String,
     /// Hidden from everyone but its owner until this review.
     pub hidden: bool,
@@ -147,8 +148,8 @@ pub struct Reviewed {
 /// Applies an admin's decision to a setup.
 pub fn review(
     conn: &mut DbConnection,
-    admin_id: i64,
-    setup_id: i64,
+    admin_id: UserId,
+    setup_id: SetupId,
     decision: Decision,
     now: DateTime<Utc>,
 ) -> Result<Reviewed, CommunityError> {
@@ -189,10 +190,10 @@ pub fn review(
 /// A reported comment, what it says, and its open reports (oldest first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportedComment {
-    pub comment_id: i64,
-    pub setup_id: i64,
+    pub comment_id: CommentId,
+    pub setup_id: SetupId,
     /// None when its author's account is gone.
-    pub author_id: Option<i64>,
+    pub author_id: Option<UserId>,
     pub author_username: String,
     pub body: String,
     pub written_at: DateTime<Utc>,
@@ -245,8 +246,8 @@ pub fn comment_queue(conn: &mut DbConnection) -> Result<Vec<ReportedComment>, Co
 /// closed. Removing a comment that is already "[deleted]" only closes its reports.
 pub fn review_comment(
     conn: &mut DbConnection,
-    admin_id: i64,
-    comment_id: i64,
+    admin_id: UserId,
+    comment_id: CommentId,
     decision: Decision,
     now: DateTime<Utc>,
 ) -> Result<usize, CommunityError> {
@@ -285,14 +286,21 @@ pub fn review_comment(
 }
 
 /// The ids, sorted, each once.
-fn unique(ids: impl Iterator<Item = i64>) -> Vec<i64> {
-    let mut ids: Vec<i64> = ids.collect();
+fn unique<Id: Ord>(ids: impl Iterator<Item = Id>) -> Vec<Id> {
+    let mut ids: Vec<Id> = ids.collect();
     ids.sort_unstable();
     ids.dedup();
     ids
 }
 
 /// The accounts of `ids` by id, in one query.
-fn accounts_by_id(conn: &mut DbConnection, ids: Vec<i64>) -> Result<HashMap<i64, Account>, CommunityError> {
-    Ok(setupiq_auth::service::accounts::find_many(conn, &ids)?.into_iter().map(|a| (a.id, a)).collect())
+fn accounts_by_id(
+    conn: &mut DbConnection,
+    ids: Vec<UserId>,
+) -> Result<HashMap<UserId, Account>, CommunityError> {
+    let ids: Vec<i64> = ids.into_iter().map(|id| id.0).collect();
+    Ok(setupiq_auth::service::accounts::find_many(conn, &ids)?
+        .into_iter()
+        .map(|a| (a.user_id(), a))
+        .collect())
 }

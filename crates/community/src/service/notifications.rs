@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use setupiq_auth::Account;
+use setupiq_core::{CommentId, NotificationId, SetupId, UserId};
 use setupiq_db::{DbConnection, DieselError};
 
 use crate::error::CommunityError;
@@ -21,13 +22,13 @@ pub const EXCERPT_CHARS: usize = 120;
 /// The comment just written, as the notifications need it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct NewComment {
-    pub comment_id: i64,
-    pub setup_id: i64,
-    pub author_id: i64,
+    pub comment_id: CommentId,
+    pub setup_id: SetupId,
+    pub author_id: UserId,
     /// The setup's owner.
-    pub owner_id: i64,
+    pub owner_id: UserId,
     /// The author of the thread's first comment, for a reply (none when deleted).
-    pub replied_to: Option<i64>,
+    pub replied_to: Option<UserId>,
     pub at: DateTime<Utc>,
 }
 
@@ -59,17 +60,17 @@ pub(crate) fn on_comment(conn: &mut DbConnection, new: NewComment) -> Result<(),
 /// A moderator's decision, as the notifications need it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Decided<'a> {
-    pub moderator_id: i64,
+    pub moderator_id: UserId,
     /// The setup it concerned, if it still stands.
-    pub setup_id: Option<i64>,
+    pub setup_id: Option<SetupId>,
     /// The post's title or the start of the comment, as it was.
     pub subject: &'a str,
     /// Whose post or comment was removed (none when it stays, or its author is gone).
-    pub removed_from: Option<i64>,
+    pub removed_from: Option<UserId>,
     /// The post (false) or a comment (true).
     pub comment: bool,
     /// Who reported it; told it was upheld (removed) or dismissed.
-    pub reporters: &'a [i64],
+    pub reporters: &'a [UserId],
     pub at: DateTime<Utc>,
 }
 
@@ -78,7 +79,7 @@ pub(crate) struct Decided<'a> {
 pub(crate) fn on_decision(conn: &mut DbConnection, decided: Decided<'_>) -> Result<(), DieselError> {
     let removed =
         if decided.comment { NotificationKind::CommentRemoved } else { NotificationKind::PostRemoved };
-    let mut told: Vec<(i64, NotificationKind)> =
+    let mut told: Vec<(UserId, NotificationKind)> =
         decided.removed_from.map(|id| (id, removed)).into_iter().collect();
     let verdict = if decided.removed_from.is_some() {
         NotificationKind::ReportUpheld
@@ -104,8 +105,8 @@ pub(crate) fn on_decision(conn: &mut DbConnection, decided: Decided<'_>) -> Resu
 /// Tells a setup's owner it reached the week's top 3, once per setup.
 pub(crate) fn on_top_week(
     conn: &mut DbConnection,
-    owner_id: i64,
-    setup_id: i64,
+    owner_id: UserId,
+    setup_id: SetupId,
     title: &str,
     at: DateTime<Utc>,
 ) -> Result<(), DieselError> {
@@ -129,7 +130,7 @@ pub(crate) fn on_top_week(
 /// subject). The link health check calls it once per link going dead.
 pub fn on_rigpage_link_dead(
     conn: &mut DbConnection,
-    owner_id: i64,
+    owner_id: UserId,
     label: &str,
     at: DateTime<Utc>,
 ) -> Result<(), DieselError> {
@@ -158,15 +159,15 @@ pub(crate) fn excerpt_of(text: &str) -> String {
 /// One notification as its recipient sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notification {
-    pub id: i64,
+    pub id: NotificationId,
     pub kind: NotificationKind,
     /// Who commented (none once their account is gone, and for a moderator's decision).
     pub actor: Option<String>,
     /// The setup it is about, while it stands.
-    pub setup_id: Option<i64>,
+    pub setup_id: Option<SetupId>,
     pub setup_title: Option<String>,
     /// The comment (none for a moderator's decision).
-    pub comment_id: Option<i64>,
+    pub comment_id: Option<CommentId>,
     /// The start of the comment (none once it was deleted); for a moderator's decision, what
     /// it was about (the post's title, the start of the comment).
     pub excerpt: Option<String>,
@@ -231,7 +232,7 @@ pub struct Inbox {
 /// A page of the member's notifications, newest first, in a fixed number of queries.
 pub fn inbox(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
     offset: i64,
 ) -> Result<Inbox, CommunityError> {
@@ -246,16 +247,17 @@ pub(crate) fn described(
     conn: &mut DbConnection,
     rows: Vec<NotificationRow>,
 ) -> Result<Vec<Notification>, CommunityError> {
-    let mut actor_ids: Vec<i64> = rows.iter().filter_map(|r| r.actor_id).collect();
+    // `auth` still takes plain ids.
+    let mut actor_ids: Vec<i64> = rows.iter().filter_map(|r| r.actor_id.map(|id| id.0)).collect();
     actor_ids.sort_unstable();
     actor_ids.dedup();
-    let actors: HashMap<i64, Account> = setupiq_auth::service::accounts::find_many(conn, &actor_ids)?
+    let actors: HashMap<UserId, Account> = setupiq_auth::service::accounts::find_many(conn, &actor_ids)?
         .into_iter()
-        .map(|a| (a.id, a))
+        .map(|a| (a.user_id(), a))
         .collect();
-    let setup_ids: Vec<i64> = rows.iter().filter_map(|r| r.setup_id).collect();
+    let setup_ids: Vec<SetupId> = rows.iter().filter_map(|r| r.setup_id).collect();
     let titles = repo::setup_titles(conn, &setup_ids)?;
-    let comment_ids: Vec<i64> = rows.iter().filter_map(|r| r.comment_id).collect();
+    let comment_ids: Vec<CommentId> = rows.iter().filter_map(|r| r.comment_id).collect();
     let comments = repo::comments_by_id(conn, &comment_ids)?;
     let notifications = rows
         .into_iter()
@@ -282,14 +284,14 @@ fn excerpt(comment: &CommentRow) -> Option<String> {
 }
 
 /// How many of the member's notifications are unread: all the bell asks, every minute.
-pub fn unread(conn: &mut DbConnection, user_id: i64) -> Result<i64, CommunityError> {
+pub fn unread(conn: &mut DbConnection, user_id: UserId) -> Result<i64, CommunityError> {
     Ok(repo::count_unread(conn, user_id)?)
 }
 
 /// Which notifications to mark read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Read {
-    These(Vec<i64>),
+    These(Vec<NotificationId>),
     All,
 }
 
@@ -297,7 +299,7 @@ pub enum Read {
 /// many were unread.
 pub fn mark_read(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     read: &Read,
     now: DateTime<Utc>,
 ) -> Result<usize, CommunityError> {
@@ -314,7 +316,7 @@ mod tests {
 
     fn notice(kind: NotificationKind) -> Notification {
         Notification {
-            id: 1,
+            id: NotificationId(1),
             kind,
             actor: None,
             setup_id: None,
@@ -332,9 +334,9 @@ mod tests {
             (
                 Notification {
                     actor: Some("Gina".into()),
-                    setup_id: Some(7),
+                    setup_id: Some(SetupId(7)),
                     setup_title: Some("Neon Den".into()),
-                    comment_id: Some(9),
+                    comment_id: Some(CommentId(9)),
                     excerpt: Some("An Ergotron LX".into()),
                     ..notice(NotificationKind::Reply)
                 },
@@ -342,13 +344,17 @@ mod tests {
                 Some("/community/setup/7"),
             ),
             (
-                Notification { setup_id: Some(8), comment_id: Some(5), ..notice(NotificationKind::Comment) },
+                Notification {
+                    setup_id: Some(SetupId(8)),
+                    comment_id: Some(CommentId(5)),
+                    ..notice(NotificationKind::Comment)
+                },
                 "Someone commented on your setup",
                 Some("/community/setup/8"),
             ),
             (
                 Notification {
-                    setup_id: Some(9),
+                    setup_id: Some(SetupId(9)),
                     setup_title: Some("Neon Den".into()),
                     excerpt: Some("Neon Den".into()),
                     ..notice(NotificationKind::TopWeek)
@@ -364,7 +370,7 @@ mod tests {
             (notice(NotificationKind::CommentRemoved), "A moderator removed your comment", None),
             (
                 Notification {
-                    setup_id: Some(8),
+                    setup_id: Some(SetupId(8)),
                     excerpt: Some("Nice lamp".into()),
                     ..notice(NotificationKind::ReportDismissed)
                 },

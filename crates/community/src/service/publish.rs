@@ -9,6 +9,7 @@
 
 use setupiq_core::media::{MediaKey, MediaStore};
 use setupiq_core::upload::{self, Fit, Inspected};
+use setupiq_core::{AnalysisId, SetupId, UserId};
 use setupiq_db::AppCtx;
 
 use super::setups::{self, NewSetup, PostImage, SetupEdit, StoredImage};
@@ -34,10 +35,10 @@ pub struct Post {
 /// Publishes one of the user's analyses with the photos sent (none: its own photo alone).
 pub async fn publish(
     ctx: &AppCtx,
-    user_id: i64,
-    analysis_id: i64,
+    user_id: UserId,
+    analysis_id: AnalysisId,
     post: Post,
-) -> Result<i64, CommunityError> {
+) -> Result<SetupId, CommunityError> {
     if post.images.len() > setups::MAX_IMAGES {
         return Err(CommunityError::TooManyImages);
     }
@@ -66,7 +67,12 @@ pub async fn publish(
 }
 
 /// Edits a setup; photos are kept by their URL or added as data URLs.
-pub async fn edit(ctx: &AppCtx, user_id: i64, setup_id: i64, post: Post) -> Result<(), CommunityError> {
+pub async fn edit(
+    ctx: &AppCtx,
+    user_id: UserId,
+    setup_id: SetupId,
+    post: Post,
+) -> Result<(), CommunityError> {
     if post.images.is_empty() {
         return Err(CommunityError::ImagesRequired);
     }
@@ -115,7 +121,7 @@ pub async fn edit(ctx: &AppCtx, user_id: i64, setup_id: i64, post: Post) -> Resu
 /// to remove if the rows are not written.
 async fn store_new(
     ctx: &AppCtx,
-    user_id: i64,
+    user_id: UserId,
     images: Vec<String>,
 ) -> Result<(Vec<PostImage>, Vec<StoredImage>), CommunityError> {
     enum Sent {

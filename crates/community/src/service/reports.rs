@@ -18,6 +18,7 @@
 use chrono::{DateTime, Utc};
 use setupiq_auth::service::{accounts, ledger, signups};
 use setupiq_core::feed_changes::FeedChanges;
+use setupiq_core::{CommentId, SetupId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::{until_tomorrow, utc_day};
@@ -59,27 +60,28 @@ impl<'a> NewReport<'a> {
 
 /// Whether `user_id`'s reports weigh towards hiding a setup: an established account
 /// (verified address, at least a day old) that has saved an analysis.
-pub fn weighs(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<bool, CommunityError> {
-    Ok(accounts::is_established(conn, user_id, now)? && setupiq_analysis::service::has_any(conn, user_id)?)
+pub fn weighs(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<bool, CommunityError> {
+    Ok(accounts::is_established(conn, user_id.0, now)?
+        && setupiq_analysis::service::has_any(conn, user_id.0)?)
 }
 
 /// Files `reporter_id`'s report of a setup.
 pub fn report(
     conn: &mut DbConnection,
-    reporter_id: i64,
-    setup_id: i64,
+    reporter_id: UserId,
+    setup_id: SetupId,
     new: NewReport<'_>,
     now: DateTime<Utc>,
     changes: &FeedChanges,
 ) -> Result<Reported, CommunityError> {
     let address = new.ip.map(signups::address_key);
     let reported = write_transaction(conn, |conn| {
-        ledger::lock_account(conn, reporter_id)?;
+        ledger::lock_account(conn, reporter_id.0)?;
         let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
         if setup.user_id == reporter_id {
             return Err(CommunityError::OwnReport);
         }
-        if repo::has_reported(conn, setup_id, reporter_id)? {
+        if repo::has_reported(conn, reporter_id, setup_id)? {
             return Ok(Reported { counted: false, hidden: setup.hidden });
         }
         within_daily_limits(conn, reporter_id, address.as_deref(), now)?;
@@ -111,18 +113,18 @@ pub fn report(
 /// earlier report counts nothing (`false`).
 pub fn report_comment(
     conn: &mut DbConnection,
-    reporter_id: i64,
-    comment_id: i64,
+    reporter_id: UserId,
+    comment_id: CommentId,
     new: NewReport<'_>,
     now: DateTime<Utc>,
 ) -> Result<bool, CommunityError> {
     let address = new.ip.map(signups::address_key);
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, reporter_id)?;
+        ledger::lock_account(conn, reporter_id.0)?;
         let comment = repo::find_comment(conn, comment_id)?
             .filter(|c| !c.deleted)
             .ok_or(CommunityError::CommentNotFound)?;
-        if !visible_to(conn, comment.setup_id, Some(reporter_id))? {
+        if !visible_to(conn, Some(reporter_id), comment.setup_id)? {
             return Err(CommunityError::CommentNotFound);
         }
         if comment.user_id == Some(reporter_id) {
@@ -145,7 +147,7 @@ pub fn report_comment(
 /// The day's caps on one reporter and on their network, setups and comments together.
 fn within_daily_limits(
     conn: &mut DbConnection,
-    reporter_id: i64,
+    reporter_id: UserId,
     address: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<(), CommunityError> {
@@ -165,8 +167,8 @@ fn within_daily_limits(
 /// Whether `viewer` may see a setup: not hidden (or their own), and not reported by them.
 pub fn visible_to(
     conn: &mut DbConnection,
-    setup_id: i64,
-    viewer: Option<i64>,
+    viewer: Option<UserId>,
+    setup_id: SetupId,
 ) -> Result<bool, CommunityError> {
     let Some(setup) = repo::find_setup(conn, setup_id)? else { return Ok(false) };
     let own = viewer == Some(setup.user_id);
@@ -174,7 +176,7 @@ pub fn visible_to(
         return Ok(false);
     }
     match viewer {
-        Some(viewer) if !own => Ok(!repo::has_reported(conn, setup_id, viewer)?),
+        Some(viewer) if !own => Ok(!repo::has_reported(conn, viewer, setup_id)?),
         _ => Ok(true),
     }
 }

@@ -12,6 +12,7 @@ use setupiq_analysis::service::{InputType, find_for_owner};
 use setupiq_auth::service::ledger;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
+use setupiq_core::{AnalysisId, SetupId, UserId};
 use setupiq_db::{DbConnection, DieselError, write_transaction};
 
 use super::{until_tomorrow, utc_day};
@@ -31,7 +32,7 @@ pub struct StoredImage {
 
 impl StoredImage {
     /// Its row at `position` of a setup (owned by the setup).
-    fn insert_form(&self, setup_id: i64, position: i32) -> ImageInsertForm<'_> {
+    fn insert_form(&self, setup_id: SetupId, position: i32) -> ImageInsertForm<'_> {
         ImageInsertForm {
             setup_id,
             position,
@@ -45,9 +46,9 @@ impl StoredImage {
 /// A published setup as stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Setup {
-    pub id: i64,
-    pub user_id: i64,
-    pub analysis_id: i64,
+    pub id: SetupId,
+    pub user_id: UserId,
+    pub analysis_id: AnalysisId,
     pub title: Option<String>,
     pub description: Option<String>,
     /// The sum of the votes.
@@ -73,9 +74,9 @@ pub struct SetupImage {
 /// The photos of each of `setup_ids`, in display order (one query).
 pub(crate) fn photos_of(
     conn: &mut DbConnection,
-    setup_ids: &[i64],
-) -> Result<HashMap<i64, Vec<SetupImage>>, DieselError> {
-    let mut photos: HashMap<i64, Vec<SetupImage>> = HashMap::new();
+    setup_ids: &[SetupId],
+) -> Result<HashMap<SetupId, Vec<SetupImage>>, DieselError> {
+    let mut photos: HashMap<SetupId, Vec<SetupImage>> = HashMap::new();
     for row in repo::images_of(conn, setup_ids)? {
         let Some(image) = MediaKey::parse(&row.image_key) else { continue };
         let thumbnail = row.thumbnail_key.as_deref().and_then(MediaKey::parse);
@@ -85,7 +86,7 @@ pub(crate) fn photos_of(
 }
 
 /// One setup with its photos.
-pub fn find(conn: &mut DbConnection, setup_id: i64) -> Result<Setup, CommunityError> {
+pub fn find(conn: &mut DbConnection, setup_id: SetupId) -> Result<Setup, CommunityError> {
     let row = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
     let images = photos_of(conn, &[row.id])?.remove(&row.id).unwrap_or_default();
     Ok(Setup {
@@ -106,8 +107,8 @@ pub fn find(conn: &mut DbConnection, setup_id: i64) -> Result<Setup, CommunityEr
 /// A setup to publish (texts already trimmed, empty as none).
 #[derive(Debug)]
 pub struct NewSetup<'a> {
-    pub user_id: i64,
-    pub analysis_id: i64,
+    pub user_id: UserId,
+    pub analysis_id: AnalysisId,
     pub title: Option<&'a str>,
     pub description: Option<&'a str>,
     /// The photos in order: stored for this post, or kept (only the analysis's own photo
@@ -121,11 +122,11 @@ pub struct NewSetup<'a> {
 /// publish transaction checks them again: this is the cheap early answer, not the rule.)
 pub fn check_publish(
     conn: &mut DbConnection,
-    user_id: i64,
-    analysis_id: i64,
+    user_id: UserId,
+    analysis_id: AnalysisId,
     now: DateTime<Utc>,
 ) -> Result<(), CommunityError> {
-    match find_for_owner(conn, analysis_id, user_id) {
+    match find_for_owner(conn, analysis_id.0, user_id.0) {
         Ok(_) => {}
         Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
         Err(other) => return Err(other.into()),
@@ -149,13 +150,13 @@ pub fn publish(
     conn: &mut DbConnection,
     new: &NewSetup<'_>,
     now: DateTime<Utc>,
-) -> Result<i64, CommunityError> {
+) -> Result<SetupId, CommunityError> {
     if new.images.len() > MAX_IMAGES {
         return Err(CommunityError::TooManyImages);
     }
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, new.user_id)?;
-        let analysis = match find_for_owner(conn, new.analysis_id, new.user_id) {
+        ledger::lock_account(conn, new.user_id.0)?;
+        let analysis = match find_for_owner(conn, new.analysis_id.0, new.user_id.0) {
             Ok(analysis) => analysis,
             Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
             Err(other) => return Err(other.into()),
@@ -238,9 +239,9 @@ pub fn publish(
 /// Returns the photos stored for the post, for the caller to remove from the media store.
 pub fn delete(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     is_admin: bool,
-    setup_id: i64,
+    setup_id: SetupId,
     changes: &FeedChanges,
 ) -> Result<Vec<MediaKey>, CommunityError> {
     let media = write_transaction(conn, |conn| remove(conn, user_id, is_admin, setup_id))?;
@@ -251,9 +252,9 @@ pub fn delete(
 /// [`delete`] inside the caller's transaction, which records the change after its commit.
 pub(crate) fn remove(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     is_admin: bool,
-    setup_id: i64,
+    setup_id: SetupId,
 ) -> Result<Vec<MediaKey>, CommunityError> {
     let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
     if setup.user_id != user_id && !is_admin {
@@ -264,7 +265,7 @@ pub(crate) fn remove(
     Ok(media)
 }
 
-fn owned_media(conn: &mut DbConnection, setup_ids: &[i64]) -> Result<Vec<MediaKey>, DieselError> {
+fn owned_media(conn: &mut DbConnection, setup_ids: &[SetupId]) -> Result<Vec<MediaKey>, DieselError> {
     Ok(repo::images_of(conn, setup_ids)?
         .into_iter()
         .filter(|row| row.owned)
@@ -280,7 +281,7 @@ fn owned_media(conn: &mut DbConnection, setup_ids: &[i64]) -> Result<Vec<MediaKe
 /// photos stored for their posts are returned for removal.
 pub fn on_account_deleted(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     _now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, DieselError> {
     for (setup_id, value) in repo::votes_of(conn, user_id)? {
@@ -294,7 +295,10 @@ pub fn on_account_deleted(
 /// What the community does when an analysis is deleted, inside its transaction: the post
 /// made of it goes with it (through `ON DELETE CASCADE`, with its votes and reports), and
 /// the photos stored for that post are returned for removal.
-pub fn on_analysis_deleted(conn: &mut DbConnection, analysis_id: i64) -> Result<Vec<MediaKey>, DieselError> {
+pub fn on_analysis_deleted(
+    conn: &mut DbConnection,
+    analysis_id: AnalysisId,
+) -> Result<Vec<MediaKey>, DieselError> {
     let setups = repo::setup_ids_of_analysis(conn, analysis_id)?;
     owned_media(conn, &setups)
 }
@@ -313,8 +317,8 @@ pub enum PostImage {
 /// An edit of a setup (texts already trimmed, empty as none).
 #[derive(Debug)]
 pub struct SetupEdit<'a> {
-    pub user_id: i64,
-    pub setup_id: i64,
+    pub user_id: UserId,
+    pub setup_id: SetupId,
     pub title: Option<&'a str>,
     pub description: Option<&'a str>,
     /// The photos in their new order (1 to [`MAX_IMAGES`]).

@@ -7,6 +7,7 @@
 use chrono::{DateTime, Utc};
 use setupiq_auth::service::ledger;
 use setupiq_core::feed_changes::FeedChanges;
+use setupiq_core::{SetupId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::feed::Period;
@@ -54,15 +55,15 @@ pub struct Voted {
 /// Casts, switches or takes back `user_id`'s vote on a setup.
 pub fn vote(
     conn: &mut DbConnection,
-    user_id: i64,
-    setup_id: i64,
+    user_id: UserId,
+    setup_id: SetupId,
     vote: Vote,
     now: DateTime<Utc>,
     changes: &FeedChanges,
 ) -> Result<Voted, CommunityError> {
     let voted = write_transaction(conn, |conn| {
         // One user's votes queue here: their toggles and the daily count cannot race.
-        ledger::lock_account(conn, user_id)?;
+        ledger::lock_account(conn, user_id.0)?;
         let setup = repo::find_setup(conn, setup_id)?
             .filter(|s| !s.hidden || s.user_id == user_id)
             .ok_or(CommunityError::SetupNotFound)?;
@@ -71,7 +72,7 @@ pub fn vote(
         }
         let value = vote.value();
         let up = |v: i32| i32::from(v == 1);
-        let (score_change, upvote_change, user_vote) = match repo::find_vote(conn, setup_id, user_id)? {
+        let (score_change, upvote_change, user_vote) = match repo::find_vote(conn, user_id, setup_id)? {
             None => {
                 let (start, end) = utc_day(now);
                 if repo::count_votes_between(conn, user_id, start, end)? >= DAILY_VOTE_LIMIT {
@@ -82,11 +83,11 @@ pub fn vote(
                 (value, up(value), Some(vote))
             }
             Some(old) if old == value => {
-                repo::delete_vote(conn, setup_id, user_id)?;
+                repo::delete_vote(conn, user_id, setup_id)?;
                 (-old, -up(old), None)
             }
             Some(old) => {
-                repo::change_vote(conn, setup_id, user_id, value, now.naive_utc())?;
+                repo::change_vote(conn, user_id, setup_id, value, now.naive_utc())?;
                 (value - old, up(value) - up(old), Some(vote))
             }
         };
@@ -117,7 +118,7 @@ pub fn vote(
 }
 
 /// Whether a setup's kept score and upvotes equal what its votes add up to (the invariant).
-pub fn score_matches_votes(conn: &mut DbConnection, setup_id: i64) -> Result<bool, CommunityError> {
+pub fn score_matches_votes(conn: &mut DbConnection, setup_id: SetupId) -> Result<bool, CommunityError> {
     let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
     let (sum, upvotes) = repo::tally_votes(conn, setup_id)?;
     Ok(i64::from(setup.score) == sum && i64::from(setup.upvotes) == upvotes)

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use setupiq_analyzer::local::LocalModels;
-use setupiq_analyzer::{pipeline, vision};
+use setupiq_analyzer::internals::local::LocalModels;
+use setupiq_analyzer::internals::vision;
+use setupiq_analyzer::pipeline;
 use setupiq_test_utils::bench::{bench_photos, data_url, summarize, time};
 
 const PHOTO: &str = "setup05_rgb_dark_dual.jpg";

@@ -1,7 +1,7 @@
 //! Prints what the embedded detector finds in each photo of a folder, with timings.
 //!
 //! ```sh
-//! cargo run --release -p setupiq-analysis --example detect -- /work/shared/photos
+//! cargo run --release -p setupiq-analyzer --example detect -- /work/shared/photos
 //! ```
 //!
 //! The folder defaults to `$SETUPIQ_EVAL_PHOTOS`; the model to `models/nanodet-coco.onnx`
@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use image::{DynamicImage, ImageDecoder, ImageReader, Rgb, RgbImage};
-use setupiq_analyzer::detector::Detector;
+use setupiq_analyzer::internals::detector::Detector;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args = std::env::args().skip(1);

@@ -2,7 +2,7 @@
 //! their evidence, to calibrate the rubric and to check it by eye.
 //!
 //! ```sh
-//! cargo run --release -p setupiq-analysis --example eval -- /work/shared/photos   # or: make eval
+//! cargo run --release -p setupiq-analyzer --example eval -- /work/shared/photos   # or: make eval
 //! ```
 //!
 //! Each photo goes through what an upload goes through — a data URL, the upload pipeline
@@ -18,10 +18,11 @@ use std::time::Instant;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use setupiq_analyzer::RatingError;
-use setupiq_analyzer::detector::Detection;
-use setupiq_analyzer::local::LocalModels;
+use setupiq_analyzer::internals::detector::Detection;
+use setupiq_analyzer::internals::local::LocalModels;
+use setupiq_analyzer::internals::vision;
+use setupiq_analyzer::pipeline;
 use setupiq_analyzer::result::Assessment;
-use setupiq_analyzer::{pipeline, vision};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let folder = std::env::args()

@@ -25,9 +25,9 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::codecs::jpeg::JpegEncoder;
 use serde_json::{Value, json};
-use setupiq_analyzer::detector::{CocoClass, Detector};
-use setupiq_analyzer::scene::SceneModel;
-use setupiq_analyzer::vision::{self, Frame, Texture};
+use setupiq_analyzer::internals::detector::{CocoClass, Detector};
+use setupiq_analyzer::internals::scene::SceneModel;
+use setupiq_analyzer::internals::vision::{self, Frame, Texture};
 use setupiq_analyzer::{Refusal, pipeline};
 
 fn main() -> Result<(), Box<dyn Error>> {

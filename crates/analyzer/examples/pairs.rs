@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use setupiq_analyzer::local::LocalModels;
+use setupiq_analyzer::internals::local::LocalModels;
 use setupiq_analyzer::pipeline;
 use setupiq_analyzer::result::{Assessment, Category};
 

@@ -61,13 +61,9 @@ const STRIDES: [u32; 3] = [8, 16, 32];
 pub struct CocoClass(u8);
 
 impl CocoClass {
-    pub const PERSON: CocoClass = CocoClass(0);
-    pub const CAT: CocoClass = CocoClass(15);
     pub const CHAIR: CocoClass = CocoClass(56);
     pub const COUCH: CocoClass = CocoClass(57);
     pub const POTTED_PLANT: CocoClass = CocoClass(58);
-    pub const BED: CocoClass = CocoClass(59);
-    pub const DINING_TABLE: CocoClass = CocoClass(60);
     /// COCO's `tv`: what the model calls a computer monitor.
     pub const TV: CocoClass = CocoClass(62);
     pub const LAPTOP: CocoClass = CocoClass(63);
@@ -76,8 +72,6 @@ impl CocoClass {
     pub const KEYBOARD: CocoClass = CocoClass(66);
     pub const CELL_PHONE: CocoClass = CocoClass(67);
     pub const BOOK: CocoClass = CocoClass(73);
-    pub const CLOCK: CocoClass = CocoClass(74);
-    pub const VASE: CocoClass = CocoClass(75);
 
     /// The class with this index, if it is one of the 80.
     pub fn from_id(id: usize) -> Option<CocoClass> {
@@ -215,16 +209,6 @@ pub struct Detection {
     pub score: f32,
     /// `(x0, y0, x1, y1)` in the analysed image's own pixel coordinates.
     pub bbox: BBox,
-}
-
-impl Detection {
-    pub fn width(&self) -> f32 {
-        self.bbox.2 - self.bbox.0
-    }
-
-    pub fn height(&self) -> f32 {
-        self.bbox.3 - self.bbox.1
-    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -64,8 +64,9 @@ impl LocalModels {
         })
     }
 
-    /// What the detector and the scene classifier see in a photo, and whether it is a photo
-    /// of a setup ([`vision::screen`]). The safety check is not part of it.
+    /// [`Self::look_and_check_safety`] without the safety classifier, for the examples,
+    /// benches and tests that rate folders of desk photos.
+    #[cfg(feature = "internals")]
     pub fn look(&self, pixels: &RgbImage) -> Result<Screening, RatingError> {
         let (detections, (scene, crops, frame)) = rayon::join(
             || self.detector.detect(pixels),
@@ -74,8 +75,9 @@ impl LocalModels {
         self.screened(pixels, detections, scene, crops, frame)
     }
 
-    /// [`Self::look`] and the safety classifier's verdict (whether the photo is safe for
-    /// work), the work spread over two threads that finish at about the same time: the
+    /// What the detector and the scene classifier see in a photo, whether it is a photo of a
+    /// setup ([`vision::screen`]), and the safety classifier's verdict (whether the photo is
+    /// safe for work), the work spread over two threads that finish at about the same time: the
     /// detector's two views on one; the safety classifier, the scene classifier on the whole
     /// photo and on its four crops, and the rubric's analysed copy of the photo on the other.
     /// No model runs on both threads at once (each has one session).
@@ -153,7 +155,7 @@ impl LocalAnalyzer {
     }
 
     /// Runs CPU-bound analysis work on the analysis threads and awaits its result.
-    pub async fn run<T: Send + 'static>(
+    pub(crate) async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, RatingError> {
@@ -191,7 +193,7 @@ impl LocalAnalyzer {
     /// Whether a picture is safe for work, by the classifier and threshold every photo to
     /// rate passes: also for pictures shown to the public without a rating (a RigPage's
     /// avatar, background and link images). Fails closed: no model, no answer.
-    pub fn is_safe_for_work_blocking(&self, pixels: &RgbImage) -> Result<bool, RatingError> {
+    pub(crate) fn is_safe_for_work_blocking(&self, pixels: &RgbImage) -> Result<bool, RatingError> {
         let models = self.models().map_err(failed)?;
         models.safety.is_safe_for_work(pixels).map_err(failed)
     }
@@ -200,7 +202,7 @@ impl LocalAnalyzer {
     /// by side on the analysis threads ([`LocalModels::look_and_check_safety`]). The safety
     /// verdict comes first: a photo not safe for work is refused as such, whatever else it
     /// shows.
-    pub fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, RatingError> {
+    pub(crate) fn screen_blocking(&self, image: &PreparedImage) -> Result<Screening, RatingError> {
         let models = self.models().map_err(failed)?;
         let (safe, looked) = timed("screening", || models.look_and_check_safety(&image.pixels));
         if !safe? {
@@ -210,18 +212,24 @@ impl LocalAnalyzer {
     }
 
     /// [`Self::screen_blocking`] on the analysis threads.
-    pub async fn screen(self: &Arc<Self>, image: Arc<PreparedImage>) -> Result<Screening, RatingError> {
+    pub(crate) async fn screen(
+        self: &Arc<Self>,
+        image: Arc<PreparedImage>,
+    ) -> Result<Screening, RatingError> {
         let this = self.clone();
         self.run(move || this.screen_blocking(&image)).await?
     }
 
     /// Rates a photo that passed screening.
-    pub async fn assess_screened(self: &Arc<Self>, screening: Screening) -> Result<Assessment, RatingError> {
+    pub(crate) async fn assess_screened(
+        self: &Arc<Self>,
+        screening: Screening,
+    ) -> Result<Assessment, RatingError> {
         self.run(move || timed("rubric", || screening.assess())).await
     }
 
     /// Screens and rates `input` on this thread.
-    pub fn analyze_blocking(&self, input: &AnalysisInput) -> Result<Assessment, RatingError> {
+    pub(crate) fn analyze_blocking(&self, input: &AnalysisInput) -> Result<Assessment, RatingError> {
         match input {
             AnalysisInput::Image(image) => {
                 let screening = self.screen_blocking(image)?;

@@ -9,7 +9,7 @@
 //! (`LocalModels::look`), then `vision::assess`. Every photo is also run through what the
 //! browser does before an upload (a downscale to fit 1920x1080 and JPEG quality 0.9): it
 //! must get the same decision and scores within a point.
-//! `cargo run --release -p setupiq-analysis --example eval` prints the same results in full.
+//! `cargo run --release -p setupiq-analyzer --example eval` prints the same results in full.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -19,7 +19,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::RgbImage;
 use setupiq_analyzer::Refusal;
-use setupiq_analyzer::local::LocalModels;
+use setupiq_analyzer::internals::local::LocalModels;
 use setupiq_analyzer::result::{Assessment, Category};
 use setupiq_analyzer::{RatingError, pipeline};
 

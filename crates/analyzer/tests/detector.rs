@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use image::RgbImage;
-use setupiq_analyzer::detector::{CocoClass, Detection, Detector, DetectorError, MODEL_SHA256};
+use setupiq_analyzer::internals::detector::{CocoClass, Detection, Detector, DetectorError, MODEL_SHA256};
 
 fn model_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models/nanodet-coco.onnx")

@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
-use setupiq_analyzer::local::LocalAnalyzer;
-use setupiq_analyzer::openai::{OpenAiAnalyzer, OpenAiError, SCHEMA_NAME};
+use setupiq_analyzer::internals::openai::{OpenAiAnalyzer, SCHEMA_NAME};
 use setupiq_analyzer::pipeline::{self, PreparedImage};
 use setupiq_analyzer::result::{Assessment, Category, Source};
 use setupiq_analyzer::text;
-use setupiq_analyzer::{AnalysisInput, Analyzer, AnalyzerName, Engine, RatingError};
+use setupiq_analyzer::{
+    AnalysisInput, Analyzer, AnalyzerName, Engine, LocalAnalyzer, OpenAiError, RatingError,
+};
 use setupiq_core::config::{OpenAiConfig, Secret};
 use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn};
 
@@ -94,7 +95,7 @@ async fn a_photo_is_sent_as_a_data_url_with_the_schema_and_the_answer_is_the_res
     assert_eq!(format["type"], "json_schema");
     assert_eq!(format["json_schema"]["name"], SCHEMA_NAME);
     assert_eq!(format["json_schema"]["strict"], true);
-    assert_eq!(format["json_schema"]["schema"], setupiq_analyzer::openai::assessment_schema());
+    assert_eq!(format["json_schema"]["schema"], setupiq_analyzer::internals::openai::assessment_schema());
 }
 
 #[actix_web::test]

@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
-use setupiq_analyzer::runtime::LIBRARY_FILE;
-use setupiq_analyzer::safety::{MODEL_FILE, SafetyClassifier, SafetyError};
+use setupiq_analyzer::internals::runtime::LIBRARY_FILE;
+use setupiq_analyzer::internals::safety::{MODEL_FILE, SafetyClassifier, SafetyError};
 
 fn models() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../models")

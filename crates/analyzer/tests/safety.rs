@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use image::{Rgb, RgbImage};
-use setupiq_analyzer::safety::{MODEL_FILE, MODEL_SHA256, NSFW_THRESHOLD, SafetyClassifier, SafetyError};
+use setupiq_analyzer::internals::safety::{
+    MODEL_FILE, MODEL_SHA256, NSFW_THRESHOLD, SafetyClassifier, SafetyError,
+};
 
 fn model_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models").join(MODEL_FILE)

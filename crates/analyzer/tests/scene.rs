@@ -8,7 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use setupiq_analyzer::scene::{CLASSES, EMBEDDING_DIM, MODEL_SHA256, Scene, SceneError, SceneModel};
+use setupiq_analyzer::internals::scene::{
+    CLASSES, EMBEDDING_DIM, MODEL_SHA256, Scene, SceneError, SceneModel,
+};
 
 fn model_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models/efficientnet-lite0-imagenet.onnx")

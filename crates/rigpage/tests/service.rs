@@ -11,7 +11,6 @@ use setupiq_auth::service::accounts;
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use std::sync::Arc;
 
-use setupiq_analyzer::local::LocalAnalyzer;
 use setupiq_core::clock;
 use setupiq_core::media::MediaStore;
 use setupiq_core::upload::{ImageQueue, UncheckedWorker, UploadError, UploadRejection, Uploads};
@@ -87,16 +86,6 @@ both_backends_async!(
     parallel_uploads_respect_the_hourly_limit,
     a_huge_picture_is_refused_from_its_header_before_it_counts,
 );
-
-/// The analyzer with the real models (`make models` fetches them).
-fn analyzer() -> Arc<LocalAnalyzer> {
-    Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models")))
-}
-
-/// The upload path over `media` with the real models.
-fn uploads(media: &MediaStore) -> Uploads {
-    Uploads::new(ImageQueue::new(8, 2), analyzer(), media.clone())
-}
 
 fn a_new_page_starts_with_the_username_and_the_newest_photo(db: TestDb) {
     let mut conn = db.conn();
@@ -493,6 +482,7 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
     let dir = tempfile::tempdir().unwrap();
     let media = MediaStore::local(dir.path());
     let clock = clock::system();
+    let uploads = fixtures::uploads(&media);
     let (me, other) = {
         let mut conn = db.conn();
         (
@@ -500,17 +490,16 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
             fixtures::account(&mut conn, "img-other@example.com"),
         )
     };
-    let avatar =
-        images::upload(db.db(), &uploads(&media), &clock, me.id, ImageKind::Avatar, png_data_url(1200, 900))
-            .await
-            .unwrap();
+    let avatar = images::upload(db.db(), &uploads, &clock, me.id, ImageKind::Avatar, png_data_url(1200, 900))
+        .await
+        .unwrap();
     assert!(avatar.starts_with("/media/rigpage/") && avatar.ends_with(".png"), "{avatar}");
     let stored = image::open(dir.path().join(avatar.trim_start_matches("/media/"))).unwrap();
     assert!(stored.width() <= 512 && stored.height() <= 512, "fitted to the avatar size");
 
     let bad = images::upload(
         db.db(),
-        &uploads(&media),
+        &uploads,
         &clock,
         me.id,
         ImageKind::Link,
@@ -532,10 +521,9 @@ async fn uploads_are_re_encoded_and_only_their_owner_may_show_them(db: TestDb) {
 
     // Replacing the avatar hands the old one back for removal.
     drop(conn);
-    let newer =
-        images::upload(db.db(), &uploads(&media), &clock, me.id, ImageKind::Avatar, png_data_url(64, 64))
-            .await
-            .unwrap();
+    let newer = images::upload(db.db(), &uploads, &clock, me.id, ImageKind::Avatar, png_data_url(64, 64))
+        .await
+        .unwrap();
     let mut conn = db.conn();
     page.avatar = Some(newer);
     let saved = config::save(&mut conn, me.id, &page, noon()).unwrap();
@@ -550,8 +538,7 @@ async fn an_upload_the_safety_classifier_cannot_check_is_refused_and_not_kept(db
     let media = MediaStore::local(dir.path().join("media"));
     let me = fixtures::account(&mut db.conn(), "unscreened@example.com");
     // No models here: the classifier cannot answer, so the upload fails closed.
-    let blind = Arc::new(LocalAnalyzer::new(dir.path().join("no-models")));
-    let blind = Uploads::new(ImageQueue::new(8, 2), blind, media.clone());
+    let blind = fixtures::uploads_with_models(&media, dir.path().join("no-models"));
     let res =
         images::upload(db.db(), &blind, &clock::system(), me.id, ImageKind::Avatar, png_data_url(8, 8)).await;
     assert!(matches!(res, Err(RigpageError::Upload(UploadError::Failed(_)))), "{res:?}");
@@ -583,7 +570,7 @@ async fn a_huge_picture_is_refused_from_its_header_before_it_counts(db: TestDb) 
     let dir = tempfile::tempdir().unwrap();
     let media = MediaStore::local(dir.path());
     let me = fixtures::account(&mut db.conn(), "bomb-upload@example.com");
-    let uploads = uploads(&media);
+    let uploads = fixtures::uploads(&media);
     for bomb in [
         fixtures::data_url("image/png", &fixtures::png_header(12_000, 12_000)),
         fixtures::data_url("image/webp", &fixtures::webp_bomb(12_000, 12_000)),

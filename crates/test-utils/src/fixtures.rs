@@ -1,11 +1,10 @@
 //! Fixture builders for service tests: accounts without going through HTTP.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use setupiq_analysis::service::{self as analyses, InputType, NewAnalysis, suggestions};
-use setupiq_analyzer::local::LocalAnalyzer;
-use setupiq_analyzer::{AnalyzerName, Rating};
+use setupiq_analyzer::{AnalyzerName, LocalAnalyzer, Rating};
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts::{self, Registration};
 use setupiq_auth::service::{passwords, verify};
@@ -129,6 +128,18 @@ pub fn webp_bomb(width: u32, height: u32) -> Vec<u8> {
     webp
 }
 
+/// The upload path over `media` as in production: its image threads and safety classifier
+/// are the embedded analyzer's, with the project's models (`make models` fetches them).
+pub fn uploads(media: &MediaStore) -> Uploads {
+    uploads_with_models(media, concat!(env!("CARGO_MANIFEST_DIR"), "/../../models"))
+}
+
+/// [`uploads`] with the models looked for in `models_dir`: a folder without them fails every
+/// safety check, so every upload that needs one is refused (the path fails closed).
+pub fn uploads_with_models(media: &MediaStore, models_dir: impl Into<PathBuf>) -> Uploads {
+    Uploads::new(ImageQueue::new(8, 2), Arc::new(LocalAnalyzer::new(models_dir)), media.clone())
+}
+
 /// The handles a flow takes ([`AppCtx`]) over a test's database and clock, with everything
 /// it writes under `dir` (the test's own temporary folder): e-mail as files in the outbox
 /// (`ctx.config.outbox_dir()`), media in the local store; uploads pass the embedded safety
@@ -137,12 +148,11 @@ pub fn ctx(db: &Db, clock: SharedClock, dir: &Path) -> AppCtx {
     let data_dir = dir.to_string_lossy().into_owned();
     let config = Config::from_lookup(|name| (name == "SETUPIQ_DATA_DIR").then(|| data_dir.clone())).unwrap();
     let media = MediaStore::local(config.media_dir());
-    let analyzer = Arc::new(LocalAnalyzer::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../models")));
     AppCtx {
         db: db.clone(),
         clock,
         mailer: Mailer::from_config(&config).unwrap(),
-        uploads: Uploads::new(ImageQueue::new(8, 2), analyzer, media.clone()),
+        uploads: uploads(&media),
         media,
         config: Arc::new(config),
         changes: FeedChanges::default(),

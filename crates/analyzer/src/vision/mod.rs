@@ -177,6 +177,7 @@ pub fn screen(
 
 /// The rubric's evidence scores alone, before the calibration (what
 /// `scripts/fit-calibration.py` mixes in); an unseen category is left out.
+#[cfg(feature = "internals")]
 pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)> {
     rubric::rate(evidence, None)
         .category_ratings
@@ -185,13 +186,15 @@ pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)
         .collect()
 }
 
-/// Rates a photo that passed [`screen`]; `crops` as for [`screen`].
+/// [`assess_frame`] on a copy of `image` made now (the server has one from screening).
+#[cfg(any(test, feature = "internals"))]
 pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
     assess_frame(Frame::new(image), detections, scene, crops)
 }
 
-/// [`assess`] from the photo's analysed copy, made beforehand ([`Frame::new`]): the
-/// screening makes it on a thread that would otherwise wait for the other.
+/// Rates a photo that passed [`screen`] (`crops` as for [`screen`]) from its analysed copy,
+/// made beforehand ([`Frame::new`]): the screening makes it on a thread that would otherwise
+/// wait for the other.
 pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
     let features = Features { embedding: &scene.embedding, crops, measures: &[] };
     let mut evidence = gather_from(frame, detections);
@@ -200,11 +203,14 @@ pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene, crops
 }
 
 /// How many measures [`measures`] gives.
+#[cfg(any(test, feature = "internals"))]
 pub const MEASURES: usize = rubric::MEASURES;
 
 /// What the learned judgement reads of the evidence beside the embeddings: what the detector
 /// boxed (counts, as `ln(1 + n)`), the light, the palette, the greenery, the desk surface, the
 /// symmetry, and the rubric's six evidence scores (5 for a category it cannot see).
+/// `examples/features.rs` writes them out for `scripts/fit-calibration.py`.
+#[cfg(feature = "internals")]
 pub fn measures(evidence: &Evidence) -> Vec<f32> {
     rubric::measures(evidence)
 }
@@ -217,6 +223,7 @@ impl Evidence {
 }
 
 /// Measures everything the rubric needs.
+#[cfg(any(test, feature = "internals"))]
 pub fn gather(image: &RgbImage, detections: &[Detection]) -> Evidence {
     gather_from(Frame::new(image), detections)
 }

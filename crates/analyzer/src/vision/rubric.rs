@@ -107,6 +107,7 @@ fn evidence_ratings(evidence: &Evidence) -> [(Category, Rated); 6] {
 pub const MEASURES: usize = 23;
 
 /// See [`super::measures`].
+#[cfg(feature = "internals")]
 pub fn measures(evidence: &Evidence) -> Vec<f32> {
     measures_of(evidence, &evidence_ratings(evidence))
 }

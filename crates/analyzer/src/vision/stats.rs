@@ -219,11 +219,6 @@ impl Frame {
         self.median_value
     }
 
-    /// Width over height.
-    pub fn aspect(&self) -> f32 {
-        self.width as f32 / self.height.max(1) as f32
-    }
-
     /// The pixel bounds `(x0, y0, x1, y1)` (exclusive ends) of a fractional rectangle.
     pub fn pixel_bounds(&self, r: &Rect) -> (usize, usize, usize, usize) {
         let px = |f: f32, n: usize| ((f * n as f32).round().max(0.0) as usize).min(n);

@@ -143,7 +143,7 @@ impl From<SavedAnalysis> for SavedAnalysisDto {
             InputType::Text => saved.input_text.clone().unwrap_or_default(),
         };
         Self {
-            id: saved.id,
+            id: saved.id.0,
             input_type: saved.input_type,
             input_data,
             thumbnail_url: saved.thumbnail.as_ref().map(|k| k.url()),
@@ -160,7 +160,7 @@ impl From<SavedAnalysis> for SavedAnalysisDto {
 impl From<&SavedAnalysis> for AnalysisResult {
     fn from(saved: &SavedAnalysis) -> Self {
         let mut result = AnalysisResult::new(&saved.report, saved.created_at);
-        result.analysis_id = Some(saved.id);
+        result.analysis_id = Some(saved.id.0);
         result.image_url = saved.image.as_ref().map(|k| k.url());
         result.thumbnail_url = saved.thumbnail.as_ref().map(|k| k.url());
         result

@@ -5,7 +5,7 @@ use setupiq_auth::AuthError;
 use setupiq_core::error::{Cause, chain};
 use setupiq_core::media::MediaError;
 use setupiq_core::upload::UploadError;
-use setupiq_core::{ApiError, ErrorCode};
+use setupiq_core::{AnalysisId, ApiError, ErrorCode};
 use setupiq_db::DbError;
 
 use setupiq_analyzer::pipeline::ImageRejection;
@@ -40,7 +40,7 @@ pub enum AnalysisError {
     /// no longer decodes (`analysis`: its id).
     #[error("the result of analysis {analysis:?} cannot be stored or read")]
     Corrupt {
-        analysis: Option<i64>,
+        analysis: Option<AnalysisId>,
         #[source]
         source: serde_json::Error,
     },

@@ -14,7 +14,7 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::validation::{ValidJson, ValidQuery};
-use setupiq_core::{ApiError, Config, ErrorBody, error, tokens};
+use setupiq_core::{AnalysisId, ApiError, Config, ErrorBody, error, tokens};
 use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -122,7 +122,9 @@ async fn analyze_setup(
 fn requester(req: &HttpRequest, user: &OptionalUser) -> (Requester, Option<String>) {
     if let Some(user) = &user.0 {
         let account = &user.account;
-        return (Requester::User { id: account.id, is_pro: account.is_pro, credits: account.credits }, None);
+        let requester =
+            Requester::User { id: account.user_id(), is_pro: account.is_pro, credits: account.credits };
+        return (requester, None);
     }
     let ip = setupiq_auth::extract::client_ip(req).unwrap_or_else(|| "unknown".to_owned());
     let existing = req.cookie(VISITOR_COOKIE).map(|c| c.value().to_owned()).filter(|v| v.len() >= 32);
@@ -165,7 +167,7 @@ async fn my_analyses(
 ) -> Result<web::Json<MyAnalysesResponse>, ApiError> {
     let query = query.into_inner();
     let (limit, offset) = (query.limit.unwrap_or(50), query.offset.unwrap_or(0));
-    let user_id = user.id();
+    let user_id = user.user_id();
     let (analyses, total) = db.run(move |conn| service::list_for_owner(conn, user_id, limit, offset)).await?;
     Ok(web::Json(MyAnalysesResponse {
         analyses: analyses.into_iter().map(SavedAnalysisDto::from).collect(),
@@ -190,8 +192,8 @@ async fn analysis_by_id(
     id: web::Path<i64>,
     db: web::Data<Db>,
 ) -> Result<web::Json<SavedAnalysisDto>, ApiError> {
-    let (id, user_id) = (id.into_inner(), user.id());
-    let saved = db.run(move |conn| service::find_for_owner(conn, id, user_id)).await?;
+    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
+    let saved = db.run(move |conn| service::find_for_owner(conn, user_id, id)).await?;
     Ok(web::Json(saved.into()))
 }
 
@@ -214,8 +216,8 @@ async fn share_analysis(
     db: web::Data<Db>,
     config: web::Data<Config>,
 ) -> Result<web::Json<ShareResponse>, ApiError> {
-    let (id, user_id) = (id.into_inner(), user.id());
-    let token = db.run(move |conn| service::share::share(conn, id, user_id)).await?;
+    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
+    let token = db.run(move |conn| service::share::share(conn, user_id, id)).await?;
     Ok(web::Json(ShareResponse::new(&config, &token)))
 }
 
@@ -236,8 +238,8 @@ async fn unshare_analysis(
     id: web::Path<i64>,
     db: web::Data<Db>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, user_id) = (id.into_inner(), user.id());
-    db.run(move |conn| service::share::unshare(conn, id, user_id)).await?;
+    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
+    db.run(move |conn| service::share::unshare(conn, user_id, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -262,13 +264,13 @@ async fn delete_analysis(
     dependents: Option<web::Data<service::AnalysisDependents>>,
     changes: web::Data<FeedChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, user_id) = (id.into_inner(), user.id());
+    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
     let dependents = dependents.map(|d| d.get_ref().clone()).unwrap_or_default();
-    let media_keys = db.run(move |conn| service::delete(conn, id, user_id, &dependents)).await?;
+    let media_keys = db.run(move |conn| service::delete(conn, user_id, id, &dependents)).await?;
     // Its community post, if it had one, went with it.
     changes.content_changed();
     media.remove_media(&media_keys).await;
-    tracing::info!(user_id, analysis_id = id, "analysis deleted");
+    tracing::info!(user_id = user_id.0, analysis_id = id.0, "analysis deleted");
     Ok(HttpResponse::NoContent().finish())
 }
 

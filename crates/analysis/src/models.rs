@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
+use setupiq_core::{AnalysisId, UserId};
 use setupiq_db::schema::{analyses, analysis_holds, analysis_trials};
 
 setupiq_db::text_enum! {
@@ -28,8 +29,8 @@ setupiq_db::text_enum! {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = analyses)]
 pub(crate) struct AnalysisRow {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: AnalysisId,
+    pub user_id: UserId,
     pub input_type: InputType,
     pub input_text: Option<String>,
     pub image_key: Option<String>,
@@ -45,7 +46,7 @@ pub(crate) struct AnalysisRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = analyses)]
 pub(crate) struct AnalysisInsertForm<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub input_type: InputType,
     pub input_text: Option<&'a str>,
     pub image_key: Option<&'a str>,

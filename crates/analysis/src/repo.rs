@@ -2,31 +2,35 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use setupiq_core::{AnalysisId, UserId};
 use setupiq_db::DbConnection;
 use setupiq_db::schema::{analyses, analysis_holds, analysis_trials};
 
 use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
 
-pub(crate) fn insert_analysis(conn: &mut DbConnection, form: &AnalysisInsertForm<'_>) -> QueryResult<i64> {
+pub(crate) fn insert_analysis(
+    conn: &mut DbConnection,
+    form: &AnalysisInsertForm<'_>,
+) -> QueryResult<AnalysisId> {
     diesel::insert_into(analyses::table).values(form).returning(analyses::id).get_result(conn)
 }
 
-pub(crate) fn find_analysis(conn: &mut DbConnection, id: i64) -> QueryResult<Option<AnalysisRow>> {
+pub(crate) fn find_analysis(conn: &mut DbConnection, id: AnalysisId) -> QueryResult<Option<AnalysisRow>> {
     analyses::table.find(id).select(AnalysisRow::as_select()).first(conn).optional()
 }
 
-pub(crate) fn delete_analysis(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_analysis(conn: &mut DbConnection, id: AnalysisId) -> QueryResult<usize> {
     diesel::delete(analyses::table.find(id)).execute(conn)
 }
 
-pub(crate) fn find_analyses(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<AnalysisRow>> {
+pub(crate) fn find_analyses(conn: &mut DbConnection, ids: &[AnalysisId]) -> QueryResult<Vec<AnalysisRow>> {
     analyses::table.filter(analyses::id.eq_any(ids)).select(AnalysisRow::as_select()).load(conn)
 }
 
 /// A user's analyses, newest first.
 pub(crate) fn analyses_of(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
     offset: i64,
 ) -> QueryResult<Vec<AnalysisRow>> {
@@ -39,19 +43,19 @@ pub(crate) fn analyses_of(
         .load(conn)
 }
 
-pub(crate) fn any_analysis_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<bool> {
+pub(crate) fn any_analysis_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(analyses::table.filter(analyses::user_id.eq(user_id))))
         .get_result(conn)
 }
 
-pub(crate) fn count_analyses_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+pub(crate) fn count_analyses_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<i64> {
     analyses::table.filter(analyses::user_id.eq(user_id)).count().get_result(conn)
 }
 
 /// The stored image keys (photo and thumbnail) of a user's analyses.
 pub(crate) fn media_keys_of(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
 ) -> QueryResult<Vec<(Option<String>, Option<String>)>> {
     analyses::table
         .filter(analyses::user_id.eq(user_id))

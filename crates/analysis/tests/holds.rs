@@ -6,6 +6,7 @@ use chrono::{Duration, TimeZone, Utc};
 use setupiq_analysis::AnalysisError;
 use setupiq_analysis::service::{self, HOLD_FOR, Requester};
 use setupiq_auth::service::ledger::{self, LedgerReason};
+use setupiq_core::UserId;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
 both_backends!(
@@ -20,7 +21,7 @@ fn noon() -> chrono::DateTime<Utc> {
 
 fn user(id: i64, is_pro: bool) -> Requester {
     // `credits` is the session's stale view: the hold reads the balance itself.
-    Requester::User { id, is_pro, credits: 99 }
+    Requester::User { id: UserId(id), is_pro, credits: 99 }
 }
 
 fn one_photo_analysis_at_a_time_and_only_with_a_credit(db: TestDb) {

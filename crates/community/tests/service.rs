@@ -119,7 +119,7 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
 
     // The analysis's own photo placed among extra photos: kept by reference, not copied.
     let photo = fresh(true);
-    let own_photo = find_for_owner(&mut conn, photo.0, me.id).unwrap().image.unwrap();
+    let own_photo = find_for_owner(&mut conn, me.user_id(), photo).unwrap().image.unwrap();
     let extras = stored(2);
     let mixed = [extras[0].clone(), PostImage::Keep(own_photo.clone()), extras[1].clone()];
     let mixed_id = setups::publish(&mut conn, &post(me.user_id(), photo, &mixed), noon()).unwrap();
@@ -135,7 +135,7 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     assert!(setup.images[1].thumbnail.is_some(), "the analysis's thumbnail comes with its photo");
     // Only the analysis's own photo can be kept, and only once.
     let twice = fresh(true);
-    let twice_photo = find_for_owner(&mut conn, twice.0, me.id).unwrap().image.unwrap();
+    let twice_photo = find_for_owner(&mut conn, me.user_id(), twice).unwrap().image.unwrap();
     for (analysis, kept) in [
         (twice, vec![PostImage::Keep(twice_photo.clone()), PostImage::Keep(twice_photo)]),
         (fresh(true), vec![PostImage::Keep(new_photo(&extras[0]).image.clone())]),

@@ -488,7 +488,7 @@ pub struct SetupOption {
 impl From<&SavedAnalysis> for SetupOption {
     fn from(a: &SavedAnalysis) -> Self {
         Self {
-            id: a.id,
+            id: a.id.0,
             overall_rating: a.report.assessment.overall_score,
             created_at: a.created_at,
             input_type: a.input_type,

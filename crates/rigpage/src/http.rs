@@ -8,7 +8,7 @@ use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
-use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, error};
+use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, UserId, error};
 use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -75,7 +75,7 @@ async fn editor_response(
                 Some(editor) => editor,
                 None => config::load(conn, user_id, &username)?,
             };
-            let (setups, _) = setupiq_analysis::service::list_for_owner(conn, user_id, 50, 0)?;
+            let (setups, _) = setupiq_analysis::service::list_for_owner(conn, UserId(user_id), 50, 0)?;
             Ok::<_, RigpageError>((editor, setups))
         })
         .await?;

@@ -12,7 +12,7 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
 use setupiq_core::upload::{ImageQueue, Uploads};
-use setupiq_core::{Config, SharedClock};
+use setupiq_core::{Config, SharedClock, UserId};
 use setupiq_db::{AppCtx, Db, DbConnection};
 
 /// The description behind every fixture analysis (rated by the embedded text analyzer).
@@ -81,7 +81,7 @@ pub fn analysis(
     let image = MediaKey::generate("analyses", MediaKind::Jpeg);
     let thumbnail = MediaKey::generate("analysis_thumbs", MediaKind::Jpeg);
     let new = NewAnalysis {
-        user_id,
+        user_id: UserId(user_id),
         // Not charged: the fixture leaves the balance alone.
         is_pro: true,
         input_type: if photo { InputType::Image } else { InputType::Text },
@@ -91,7 +91,7 @@ pub fn analysis(
         rating: &rating,
         suggestions: &suggestions,
     };
-    analyses::save_and_charge(conn, &new, now).unwrap().0.id
+    analyses::save_and_charge(conn, &new, now).unwrap().0.id.0
 }
 
 /// `bytes` as a `data:{mime};base64,…` URL.

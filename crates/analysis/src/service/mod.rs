@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
+use setupiq_core::{AnalysisId, UserId};
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
 
 use crate::error::AnalysisError;
@@ -35,7 +36,7 @@ pub const TRIALS_PER_IP_PER_DAY: i64 = 3;
 #[derive(Debug, Clone)]
 pub enum Requester {
     /// `credits`: the balance read with the session.
-    User { id: i64, is_pro: bool, credits: i32 },
+    User { id: UserId, is_pro: bool, credits: i32 },
     /// An anonymous visitor: the SHA-256 of their anonymous-id cookie, and their IP.
     Visitor { visitor_hash: String, ip: String },
 }
@@ -80,9 +81,10 @@ pub fn take_hold(
     write_transaction(conn, |conn| {
         match requester {
             Requester::User { id, is_pro, .. } => {
-                ledger::lock_account(conn, *id)?;
+                // `auth` still takes plain ids.
+                ledger::lock_account(conn, id.0)?;
                 if !is_pro {
-                    check_credits(false, ledger::balance(conn, *id)?)?;
+                    check_credits(false, ledger::balance(conn, id.0)?)?;
                 }
             }
             Requester::Visitor { visitor_hash, ip } => check_trial(conn, visitor_hash, ip, now)?,
@@ -186,7 +188,7 @@ impl Report {
 /// A delivered analysis to save.
 #[derive(Debug)]
 pub struct NewAnalysis<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub is_pro: bool,
     pub input_type: InputType,
     /// The description (text analyses, or the note that came with a photo).
@@ -200,8 +202,8 @@ pub struct NewAnalysis<'a> {
 /// A saved analysis.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SavedAnalysis {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: AnalysisId,
+    pub user_id: UserId,
     pub input_type: InputType,
     pub input_text: Option<String>,
     pub image: Option<MediaKey>,
@@ -228,9 +230,9 @@ pub fn save_and_charge(
     let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
     write_transaction(conn, |conn| {
         let balance = if new.is_pro {
-            ledger::balance(conn, new.user_id)?
+            ledger::balance(conn, new.user_id.0)?
         } else {
-            ledger::apply(conn, new.user_id, -ANALYSIS_COST, &LedgerReason::Analysis, None, now).map_err(
+            ledger::apply(conn, new.user_id.0, -ANALYSIS_COST, &LedgerReason::Analysis, None, now).map_err(
                 |e| match e {
                     setupiq_auth::AuthError::InsufficientCredits { .. } => AnalysisError::InsufficientCredits,
                     other => other.into(),
@@ -269,8 +271,8 @@ pub fn save_and_charge(
 /// One of the user's own analyses; another user's is "not found".
 pub fn find_for_owner(
     conn: &mut DbConnection,
-    id: i64,
-    user_id: i64,
+    user_id: UserId,
+    id: AnalysisId,
 ) -> Result<SavedAnalysis, AnalysisError> {
     match repo::find_analysis(conn, id)? {
         Some(row) if row.user_id == user_id => saved(row),
@@ -280,20 +282,20 @@ pub fn find_for_owner(
 
 /// The analyses of `ids` that exist, whoever owns them, in no particular order (one query,
 /// for lists that show others' analyses, such as the community feed).
-pub fn find_many(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<SavedAnalysis>, AnalysisError> {
+pub fn find_many(conn: &mut DbConnection, ids: &[AnalysisId]) -> Result<Vec<SavedAnalysis>, AnalysisError> {
     repo::find_analyses(conn, ids)?.into_iter().map(saved).collect()
 }
 
 /// Whether the user has saved at least one analysis (some activity on the product: the
 /// community counts only such users' reports towards hiding a setup).
-pub fn has_any(conn: &mut DbConnection, user_id: i64) -> Result<bool, AnalysisError> {
+pub fn has_any(conn: &mut DbConnection, user_id: UserId) -> Result<bool, AnalysisError> {
     Ok(repo::any_analysis_of(conn, user_id)?)
 }
 
 /// The user's analyses, newest first, and how many there are in all.
 pub fn list_for_owner(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<SavedAnalysis>, i64), AnalysisError> {
@@ -304,7 +306,7 @@ pub fn list_for_owner(
 
 /// Every analysis of the user, newest first, with its result and photo links, for their
 /// data export (`analyses`). Share links are left out: each is a key to a public page.
-pub fn export_analyses(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn export_analyses(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let (analyses, _) = list_for_owner(conn, user_id, i64::MAX, 0)?;
     let analyses: Vec<crate::dto::SavedAnalysisDto> = analyses
         .into_iter()
@@ -317,7 +319,7 @@ pub fn export_analyses(conn: &mut DbConnection, user_id: i64) -> Result<Section,
 /// say), so that deleting the analysis deletes those files too. Such rows go with the
 /// analysis through `ON DELETE CASCADE`; the hook runs in the deletion's transaction,
 /// before the analysis goes, while they can still be read.
-pub type MediaOfAnalysis = fn(&mut DbConnection, i64) -> Result<Vec<MediaKey>, DieselError>;
+pub type MediaOfAnalysis = fn(&mut DbConnection, AnalysisId) -> Result<Vec<MediaKey>, DieselError>;
 
 /// Every [`MediaOfAnalysis`] of the application (shared state of the delete handler).
 #[derive(Clone, Default)]
@@ -329,12 +331,12 @@ pub struct AnalysisDependents(pub Vec<MediaOfAnalysis>);
 /// user's analysis is "not found".
 pub fn delete(
     conn: &mut DbConnection,
-    id: i64,
-    user_id: i64,
+    user_id: UserId,
+    id: AnalysisId,
     dependents: &AnalysisDependents,
 ) -> Result<Vec<MediaKey>, AnalysisError> {
     write_transaction(conn, |conn| {
-        let analysis = find_for_owner(conn, id, user_id)?;
+        let analysis = find_for_owner(conn, user_id, id)?;
         let mut media: Vec<MediaKey> = analysis.image.into_iter().chain(analysis.thumbnail).collect();
         for media_of_analysis in &dependents.0 {
             media.extend(media_of_analysis(conn, id)?);
@@ -347,7 +349,7 @@ pub fn delete(
 /// Every stored image of a user's analyses (registered with the account deletion).
 pub fn media_of_user(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     _now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, DieselError> {
     Ok(repo::media_keys_of(conn, user_id)?

@@ -10,6 +10,7 @@ use actix_web::web::Bytes;
 use diesel::prelude::*;
 use setupiq_analyzer::voice::Voice;
 use setupiq_core::ttl_cache::TtlCache;
+use setupiq_core::{AnalysisId, UserId};
 use setupiq_db::schema::analyses;
 use setupiq_db::{AppCtx, DbConnection, write_transaction};
 
@@ -19,9 +20,9 @@ use crate::models::AnalysisRow;
 
 /// Shares one of the owner's analyses and answers its token (the same one if it is shared
 /// already). Another user's analysis is "not found".
-pub fn share(conn: &mut DbConnection, id: i64, user_id: i64) -> Result<String, AnalysisError> {
+pub fn share(conn: &mut DbConnection, user_id: UserId, id: AnalysisId) -> Result<String, AnalysisError> {
     write_transaction(conn, |conn| {
-        let analysis = find_for_owner(conn, id, user_id)?;
+        let analysis = find_for_owner(conn, user_id, id)?;
         if let Some(token) = analysis.share_token {
             return Ok(token);
         }
@@ -32,9 +33,9 @@ pub fn share(conn: &mut DbConnection, id: i64, user_id: i64) -> Result<String, A
 }
 
 /// Stops sharing one of the owner's analyses (nothing to do if it isn't shared).
-pub fn unshare(conn: &mut DbConnection, id: i64, user_id: i64) -> Result<(), AnalysisError> {
+pub fn unshare(conn: &mut DbConnection, user_id: UserId, id: AnalysisId) -> Result<(), AnalysisError> {
     write_transaction(conn, |conn| {
-        find_for_owner(conn, id, user_id)?;
+        find_for_owner(conn, user_id, id)?;
         diesel::update(analyses::table.find(id))
             .set(analyses::share_token.eq(None::<String>))
             .execute(conn)?;

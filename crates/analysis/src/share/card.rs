@@ -156,11 +156,12 @@ mod tests {
     use crate::service::{AnalysisStatus, InputType, Report};
     use setupiq_analyzer::AnalyzerName;
     use setupiq_analyzer::result::Category;
+    use setupiq_core::{AnalysisId, UserId};
 
     fn saved(assessment: setupiq_analyzer::result::Assessment) -> SavedAnalysis {
         SavedAnalysis {
-            id: 1,
-            user_id: 1,
+            id: AnalysisId(1),
+            user_id: UserId(1),
             input_type: InputType::Text,
             input_text: None,
             image: None,

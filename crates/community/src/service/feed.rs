@@ -396,11 +396,11 @@ fn items(
         return Ok(Vec::new());
     }
     let ids: Vec<SetupId> = rows.iter().map(|r| r.id).collect();
-    // `auth`, `rigpage` and `analysis` still take and give plain ids.
+    // `auth` and `rigpage` still take and give plain ids.
     let mut uploader_ids: Vec<i64> = rows.iter().map(|r| r.user_id.0).collect();
     uploader_ids.sort_unstable();
     uploader_ids.dedup();
-    let analysis_ids: Vec<i64> = rows.iter().map(|r| r.analysis_id.0).collect();
+    let analysis_ids: Vec<AnalysisId> = rows.iter().map(|r| r.analysis_id).collect();
 
     let mut images = photos_of(conn, &ids)?;
     let votes: HashMap<SetupId, i32> = match viewer {
@@ -412,7 +412,7 @@ fn items(
         .map(|a| (a.id, a))
         .collect();
     let badges = setupiq_rigpage::service::config::badges(conn, &uploader_ids)?;
-    let analyses: HashMap<i64, SavedAnalysis> =
+    let analyses: HashMap<AnalysisId, SavedAnalysis> =
         setupiq_analysis::service::find_many(conn, &analysis_ids)?.into_iter().map(|a| (a.id, a)).collect();
     let comments = repo::comment_counts(conn, &ids)?;
 
@@ -441,8 +441,8 @@ fn items(
                     is_pro: account.is_pro,
                     rigpage_slug,
                 },
-                analysis: analyses.get(&row.analysis_id.0).map(|a| AnalysisSummary {
-                    id: row.analysis_id,
+                analysis: analyses.get(&row.analysis_id).map(|a| AnalysisSummary {
+                    id: a.id,
                     overall_rating: a.report.assessment.overall_score,
                     improvement_suggestions: a.report.suggestions.iter().map(|s| s.title.clone()).collect(),
                 }),
@@ -569,13 +569,12 @@ fn score_summary(
     conn: &mut DbConnection,
     rows: &[SetupRow],
 ) -> Result<(Option<f64>, Option<f64>), CommunityError> {
-    // `analysis` still takes and gives plain ids.
-    let ids: Vec<i64> = rows.iter().map(|r| r.analysis_id.0).collect();
-    let ratings: HashMap<i64, f64> = setupiq_analysis::service::find_many(conn, &ids)?
+    let ids: Vec<AnalysisId> = rows.iter().map(|r| r.analysis_id).collect();
+    let ratings: HashMap<AnalysisId, f64> = setupiq_analysis::service::find_many(conn, &ids)?
         .into_iter()
         .map(|a| (a.id, a.report.assessment.overall_score))
         .collect();
-    let scores: Vec<f64> = rows.iter().filter_map(|r| ratings.get(&r.analysis_id.0).copied()).collect();
+    let scores: Vec<f64> = rows.iter().filter_map(|r| ratings.get(&r.analysis_id).copied()).collect();
     if scores.is_empty() {
         return Ok((None, None));
     }

@@ -61,8 +61,7 @@ impl<'a> NewReport<'a> {
 /// Whether `user_id`'s reports weigh towards hiding a setup: an established account
 /// (verified address, at least a day old) that has saved an analysis.
 pub fn weighs(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<bool, CommunityError> {
-    Ok(accounts::is_established(conn, user_id.0, now)?
-        && setupiq_analysis::service::has_any(conn, user_id.0)?)
+    Ok(accounts::is_established(conn, user_id.0, now)? && setupiq_analysis::service::has_any(conn, user_id)?)
 }
 
 /// Files `reporter_id`'s report of a setup.

@@ -126,7 +126,7 @@ pub fn check_publish(
     analysis_id: AnalysisId,
     now: DateTime<Utc>,
 ) -> Result<(), CommunityError> {
-    match find_for_owner(conn, analysis_id.0, user_id.0) {
+    match find_for_owner(conn, user_id, analysis_id) {
         Ok(_) => {}
         Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
         Err(other) => return Err(other.into()),
@@ -156,7 +156,7 @@ pub fn publish(
     }
     write_transaction(conn, |conn| {
         ledger::lock_account(conn, new.user_id.0)?;
-        let analysis = match find_for_owner(conn, new.analysis_id.0, new.user_id.0) {
+        let analysis = match find_for_owner(conn, new.user_id, new.analysis_id) {
             Ok(analysis) => analysis,
             Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
             Err(other) => return Err(other.into()),

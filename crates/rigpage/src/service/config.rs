@@ -14,6 +14,7 @@ use setupiq_analysis::service::{InputType, SavedAnalysis, find_for_owner};
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
+use setupiq_core::{AnalysisId, UserId};
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
 
 use super::images;
@@ -319,7 +320,7 @@ pub fn load(conn: &mut DbConnection, user_id: i64, username: &str) -> Result<Edi
         settings.slug = Some(username.to_owned());
     }
     if let Some(newest) = newest_photo_analysis(conn, user_id)? {
-        settings.setup_id = Some(newest.id);
+        settings.setup_id = Some(newest.id.0);
         settings.blur = 5;
         settings.opacity = 100;
         settings.show_setup_in_background = true;
@@ -338,7 +339,7 @@ fn newest_photo_analysis(
     conn: &mut DbConnection,
     user_id: i64,
 ) -> Result<Option<SavedAnalysis>, RigpageError> {
-    let (analyses, _) = setupiq_analysis::service::list_for_owner(conn, user_id, 50, 0)?;
+    let (analyses, _) = setupiq_analysis::service::list_for_owner(conn, UserId(user_id), 50, 0)?;
     Ok(analyses.into_iter().find(|a| a.input_type == InputType::Image && a.image.is_some()))
 }
 
@@ -381,7 +382,7 @@ pub fn check_draft(
     settings: &Settings,
 ) -> Result<Option<SavedAnalysis>, RigpageError> {
     let setup = match settings.setup_id {
-        Some(id) => match find_for_owner(conn, id, user_id) {
+        Some(id) => match find_for_owner(conn, UserId(user_id), AnalysisId(id)) {
             Ok(analysis) if analysis.input_type == InputType::Image && analysis.image.is_some() => {
                 Some(analysis)
             }

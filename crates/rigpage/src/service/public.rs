@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use setupiq_analysis::service::SavedAnalysis;
+use setupiq_core::{AnalysisId, UserId};
 use setupiq_db::DbConnection;
 
 use super::config::{self, Link, Settings, slug_key};
@@ -80,7 +81,8 @@ pub fn find(conn: &mut DbConnection, slug: &str) -> Result<Option<PublicPage>, R
     let mut editor = config::editor_of(row, repo::links_of(conn, owner_id)?)?;
     editor.settings.links.retain(|l| l.enabled);
     let setup = match editor.settings.setup_id {
-        Some(id) => setupiq_analysis::service::find_for_owner(conn, id, owner_id).ok(),
+        // `rigpage` still keeps plain ids.
+        Some(id) => setupiq_analysis::service::find_for_owner(conn, UserId(owner_id), AnalysisId(id)).ok(),
         None => None,
     };
     page_of(conn, owner_id, editor.settings, setup.as_ref()).map(Some)

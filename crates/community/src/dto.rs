@@ -183,9 +183,10 @@ pub struct VoteRequest {
     #[validate(range(min = 1, message = "A valid setup ID is required."))]
     #[schema(minimum = 1)]
     pub setup_id: i64,
-    /// `1` or `-1`.
+    /// Up or down.
+    // A number checked by hand, so that another one gets the specification's message.
     #[validate(custom(function = "vote_value"))]
-    #[schema(minimum = -1, maximum = 1)]
+    #[schema(value_type = Vote)]
     pub value: i64,
 }
 
@@ -195,8 +196,11 @@ pub struct ReportRequest {
     #[validate(range(min = 1, message = "A valid setup ID is required."))]
     #[schema(minimum = 1)]
     pub setup_id: i64,
-    /// `illegal_content`, `hate_speech`, `copyright` or `spam`.
+    /// Why it is reported.
+    // A string checked by hand rather than a `ReportReason` field, so that a wrong value gets
+    // the specification's message; the document still names the values.
     #[validate(custom(function = "reason_rules"))]
+    #[schema(value_type = ReportReason)]
     pub reason: String,
     #[validate(custom(function = "description_rules_for_details"))]
     #[schema(max_length = 500)]
@@ -235,7 +239,8 @@ pub struct CommunitySetupDto {
     pub description: Option<String>,
     /// The sum of the votes.
     pub score: i32,
-    /// The viewer's vote: 1, -1 or none.
+    /// The viewer's vote, none when they have not voted.
+    #[schema(value_type = Option<Vote>)]
     pub user_vote: Option<i32>,
     /// Comments under it (deleted ones aside).
     pub comment_count: i64,
@@ -367,7 +372,8 @@ pub struct SuccessResponse {
 pub struct VoteResponse {
     /// The setup's score after the vote.
     pub score: i32,
-    /// The caller's vote now: 1, -1, or none when it was taken back.
+    /// The caller's vote now, none when it was taken back.
+    #[schema(value_type = Option<Vote>)]
     pub user_vote: Option<i32>,
 }
 
@@ -603,8 +609,11 @@ pub struct CommentReportRequest {
     #[validate(range(min = 1, message = "Comment ID must be a positive integer."))]
     #[schema(minimum = 1)]
     pub comment_id: i64,
-    /// `illegal_content`, `hate_speech`, `copyright` or `spam`.
+    /// Why it is reported.
+    // A string checked by hand rather than a `ReportReason` field, so that a wrong value gets
+    // the specification's message; the document still names the values.
     #[validate(custom(function = "reason_rules"))]
+    #[schema(value_type = ReportReason)]
     pub reason: String,
     #[validate(custom(function = "description_rules_for_details"))]
     #[schema(max_length = 500)]

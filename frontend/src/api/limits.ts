@@ -149,10 +149,6 @@ export const VerifyResetTokenRequest = {
   resetToken: { minLength: 1 },
 } as const
 
-export const VoteRequest = {
-  value: { minimum: -1, maximum: 1 },
-} as const
-
 export const WatchAdRequest = {
   adToken: { minLength: 1 },
 } as const

@@ -1987,8 +1987,8 @@ export interface components {
             additionalDetails?: string | null;
             /** Format: int64 */
             commentId: number;
-            /** @description `illegal_content`, `hate_speech`, `copyright` or `spam`. */
-            reason: string;
+            /** @description Why it is reported. */
+            reason: components["schemas"]["ReportReason"];
         };
         /** @description A new comment under a setup, or a reply (`parentId`; a reply to a reply joins its thread). */
         CommentRequest: {
@@ -2047,11 +2047,7 @@ export interface components {
             uploaderRigPageSlug?: string | null;
             uploaderShowsRigPage: boolean;
             uploaderUsername: string;
-            /**
-             * Format: int32
-             * @description The viewer's vote: 1, -1 or none.
-             */
-            userVote?: number | null;
+            userVote?: null | components["schemas"]["VoteValue"];
         };
         /**
          * @description How firmly a category's score rests on what the photo or description shows.
@@ -2884,8 +2880,8 @@ export interface components {
         ReportReason: "illegal_content" | "hate_speech" | "copyright" | "spam";
         ReportRequest: {
             additionalDetails?: string | null;
-            /** @description `illegal_content`, `hate_speech`, `copyright` or `spam`. */
-            reason: string;
+            /** @description Why it is reported. */
+            reason: components["schemas"]["ReportReason"];
             /** Format: int64 */
             setupId: number;
         };
@@ -3490,11 +3486,8 @@ export interface components {
         VoteRequest: {
             /** Format: int64 */
             setupId: number;
-            /**
-             * Format: int64
-             * @description `1` or `-1`.
-             */
-            value: number;
+            /** @description Up or down. */
+            value: components["schemas"]["VoteValue"];
         };
         VoteResponse: {
             /**
@@ -3502,12 +3495,14 @@ export interface components {
              * @description The setup's score after the vote.
              */
             score: number;
-            /**
-             * Format: int32
-             * @description The caller's vote now: 1, -1, or none when it was taken back.
-             */
-            userVote?: number | null;
+            userVote?: null | components["schemas"]["VoteValue"];
         };
+        /**
+         * Format: int32
+         * @description A vote: `1` up, `-1` down.
+         * @enum {integer}
+         */
+        VoteValue: 1 | -1;
         WatchAdRequest: {
             adToken: string;
         };

@@ -44,6 +44,25 @@ impl Vote {
     }
 }
 
+/// In the OpenAPI document a vote is the integer `1` or `-1` (`VoteValue`), the number the
+/// requests and responses carry.
+impl utoipa::PartialSchema for Vote {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int32)))
+            .enum_values(Some([1, -1]))
+            .description(Some("A vote: `1` up, `-1` down."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Vote {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "VoteValue".into()
+    }
+}
+
 /// Where a setup stands after a vote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Voted {

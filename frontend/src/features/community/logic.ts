@@ -5,7 +5,7 @@ import { PublishRequest, ReportRequest } from '@/api/limits'
 
 export type Filter = Schemas['FeedPeriod']
 export type Sort = Schemas['FeedSort']
-export type VoteValue = 1 | -1
+export type VoteValue = Schemas['VoteValue']
 
 export const PAGE_SIZE = 20
 export const MAX_IMAGES = PublishRequest.images.maxItems
@@ -41,7 +41,7 @@ export type ReportReason = Schemas['ReportReason']
  * A vote's effect: the same value again removes it (score minus the value); another value
  * switches (score changes by the difference).
  */
-export function applyVote(score: number, current: number | null | undefined, value: VoteValue): { score: number; userVote: VoteValue | null } {
+export function applyVote(score: number, current: VoteValue | null | undefined, value: VoteValue): { score: number; userVote: VoteValue | null } {
   const previous = current === 1 || current === -1 ? current : 0
   if (previous === value) return { score: score - value, userVote: null }
   return { score: score - previous + value, userVote: value }

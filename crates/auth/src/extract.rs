@@ -152,6 +152,80 @@ impl FromRequest for OptionalUser {
     }
 }
 
+/// The session a request carries, not looked up yet: for a handler whose own call to the
+/// database threads can look it up too ([`Session::account`]), one trip there instead of
+/// the two that [`OptionalUser`] and the handler's query would take (the community feed).
+/// A visitor without a cookie costs no trip at all.
+#[derive(Clone)]
+pub struct Session(Lookup);
+
+#[derive(Clone)]
+enum Lookup {
+    /// No session cookie.
+    Visitor,
+    /// Looked up already by another extractor of this request.
+    Resolved(Option<Account>),
+    /// The cookie's token, to look up.
+    Token(String),
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The token is a secret: never in a log line.
+        let state = match &self.0 {
+            Lookup::Visitor => "visitor",
+            Lookup::Resolved(_) => "resolved",
+            Lookup::Token(_) => "unresolved",
+        };
+        f.debug_tuple("Session").field(&state).finish()
+    }
+}
+
+impl Session {
+    /// The session whose token is `token` (a service test's request).
+    pub fn of_token(token: impl Into<String>) -> Self {
+        Self(Lookup::Token(token.into()))
+    }
+
+    /// A request without a session cookie.
+    pub fn visitor() -> Self {
+        Self(Lookup::Visitor)
+    }
+
+    /// Whether the request carries no session cookie: it is a visitor without a lookup.
+    pub fn is_visitor(&self) -> bool {
+        matches!(self.0, Lookup::Visitor)
+    }
+
+    /// The account the session signs in, none when it ended or never was, exactly as
+    /// [`OptionalUser`] resolves it (an expired session is deleted, a used one touched).
+    pub fn account(
+        &self,
+        conn: &mut setupiq_db::DbConnection,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Option<Account>, AuthError> {
+        match &self.0 {
+            Lookup::Visitor => Ok(None),
+            Lookup::Resolved(account) => Ok(account.clone()),
+            Lookup::Token(token) => sessions::authenticate(conn, token, now),
+        }
+    }
+}
+
+impl FromRequest for Session {
+    type Error = std::convert::Infallible;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let lookup = if let Some(resolved) = req.extensions().get::<Option<CurrentUser>>() {
+            Lookup::Resolved(resolved.as_ref().map(|user| user.account.clone()))
+        } else {
+            session_token(req).map_or(Lookup::Visitor, Lookup::Token)
+        };
+        std::future::ready(Ok(Session(lookup)))
+    }
+}
+
 /// A signed-in admin: 401 when signed out, 403 for any other role.
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub CurrentUser);

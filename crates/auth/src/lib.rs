@@ -11,6 +11,6 @@ mod repo;
 pub mod service;
 
 pub use error::AuthError;
-pub use extract::{AdminUser, CurrentUser, OptionalUser};
+pub use extract::{AdminUser, CurrentUser, OptionalUser, Session};
 pub use models::{Account, Role};
 pub use service::passwords::Passwords;

@@ -2,7 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_auth::extract::client_ip;
-use setupiq_auth::{CurrentUser, OptionalUser};
+use setupiq_auth::{CurrentUser, OptionalUser, Session};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
@@ -84,19 +84,13 @@ fn post_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest) -
 )]
 #[get("/_api/community/setups")]
 async fn list_setups(
-    viewer: OptionalUser,
+    session: Session,
     query: ValidQuery<SetupsQuery>,
     feed: web::Data<Feed>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
-    let page = FeedQuery {
-        period: query.filter,
-        sort: query.sort,
-        limit: query.limit,
-        offset: query.offset,
-        viewer: viewer.0.as_ref().map(CurrentUser::user_id),
-    };
-    let body = feed.page(page).await?;
+    let page = FeedQuery { period: query.filter, sort: query.sort, limit: query.limit, offset: query.offset };
+    let body = feed.page(session, page).await?;
     Ok(HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(body))
 }
 

@@ -583,6 +583,8 @@ mod feed_tests {
     //! The feed, the leaderboard, My Posts and profiles on both databases.
 
     use chrono::Duration;
+    use setupiq_auth::service::sessions;
+    use setupiq_auth::{Account, Session};
     use setupiq_community::service::feed::{self, Feed, FeedQuery, Period, Sort};
     use setupiq_community::service::reports::{self, NewReport, ReportReason};
     use setupiq_community::service::votes::{self, Vote};
@@ -594,8 +596,8 @@ mod feed_tests {
 
     use super::{noon, published, report_spam};
 
-    fn query(viewer: Option<UserId>) -> FeedQuery {
-        FeedQuery { period: Period::All, sort: Sort::Top, limit: 20, offset: 0, viewer }
+    fn query() -> FeedQuery {
+        FeedQuery { period: Period::All, sort: Sort::Top, limit: 20, offset: 0 }
     }
 
     /// A feed that keeps nothing yet, over the test's database.
@@ -642,7 +644,13 @@ mod feed_tests {
             (owner, voter, reader, older, newer, third)
         };
         let feed = new_feed(&db);
-        let first = feed.page(query(Some(reader.user_id()))).await.unwrap();
+        // Each viewer comes with a session cookie, which the page looks up itself.
+        let session_of = |account: &Account| {
+            let started = sessions::start(&mut db.conn(), account.id, None, chrono::Utc::now()).unwrap();
+            (account.user_id(), Session::of_token(started.token))
+        };
+        let signed_in = [session_of(&owner), session_of(&voter), session_of(&reader)];
+        let first = feed.page(signed_in[2].1.clone(), query()).await.unwrap();
         // After the page was kept: a vote, a changed score.
         {
             let mut conn = db.conn();
@@ -650,10 +658,10 @@ mod feed_tests {
                 .unwrap();
             upvote(&mut conn, newer, 2, "body");
         }
-        for viewer in [owner.user_id(), voter.user_id(), reader.user_id()] {
-            let body = feed.page(query(Some(viewer))).await.unwrap();
-            let page = feed.list(&mut db.conn(), query(Some(viewer)), noon()).unwrap();
-            let q = query(Some(viewer));
+        for (viewer, session) in signed_in {
+            let body = feed.page(session, query()).await.unwrap();
+            let page = feed.list(&mut db.conn(), Some(viewer), query(), noon()).unwrap();
+            let q = query();
             let expected = SetupsResponse {
                 pagination: Pagination::of(page.total, q.limit, q.offset, page.items.len()),
                 setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
@@ -673,6 +681,11 @@ mod feed_tests {
         }
         let before: serde_json::Value = serde_json::from_slice(&first).unwrap();
         assert_eq!(before["setups"][0]["id"], third.0);
+        // A cookie whose session is gone is a visitor: everyone's page, no e-mail on it.
+        let visitor = feed.page(Session::visitor(), query()).await.unwrap();
+        let ended = feed.page(Session::of_token("no-such-session"), query()).await.unwrap();
+        assert_eq!(ended, visitor);
+        assert!(!String::from_utf8_lossy(&ended).contains("body-owner@example.com"));
     }
 
     fn the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total(db: TestDb) {
@@ -684,17 +697,19 @@ mod feed_tests {
         let c = published(&mut conn, owner.user_id(), noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ra");
         upvote(&mut conn, old, 3, "rold");
-        let all = new_feed(&db).list(&mut conn, query(None), noon()).unwrap();
+        let all = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!(ids(&all), [old, a, c, b], "score, then the newer first");
         assert_eq!(all.total, 4);
-        let week =
-            new_feed(&db).list(&mut conn, FeedQuery { period: Period::Week, ..query(None) }, noon()).unwrap();
+        let week = new_feed(&db)
+            .list(&mut conn, None, FeedQuery { period: Period::Week, ..query() }, noon())
+            .unwrap();
         assert_eq!((ids(&week), week.total), (vec![a, c, b], 3));
         let newest =
-            new_feed(&db).list(&mut conn, FeedQuery { sort: Sort::New, ..query(None) }, noon()).unwrap();
+            new_feed(&db).list(&mut conn, None, FeedQuery { sort: Sort::New, ..query() }, noon()).unwrap();
         assert_eq!(ids(&newest), [c, b, a, old]);
-        let second =
-            new_feed(&db).list(&mut conn, FeedQuery { limit: 2, offset: 2, ..query(None) }, noon()).unwrap();
+        let second = new_feed(&db)
+            .list(&mut conn, None, FeedQuery { limit: 2, offset: 2, ..query() }, noon())
+            .unwrap();
         assert_eq!((ids(&second), second.total), (vec![c, b], 4));
     }
 
@@ -707,13 +722,13 @@ mod feed_tests {
         let newer = published(&mut conn, owner.user_id(), noon() - Duration::hours(1));
         let changes = FeedChanges::default();
         let feed = Feed::new(db.db().clone(), clock::system(), changes.clone());
-        let everyone = feed.list(&mut conn, query(None), noon()).unwrap();
+        let everyone = feed.list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!(ids(&everyone), [newer, older]);
 
         // Votes after the page was kept: each viewer sees their own vote and every current score.
         votes::vote(&mut conn, viewer.user_id(), older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
         upvote(&mut conn, older, 2, "kept");
-        let seen = feed.list(&mut conn, query(Some(viewer.user_id())), noon()).unwrap();
+        let seen = feed.list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap();
         assert_eq!(ids(&seen), [newer, older], "the kept order");
         assert_eq!(
             (seen.items[1].score, seen.items[1].upvotes, seen.items[1].user_vote),
@@ -721,15 +736,15 @@ mod feed_tests {
         );
         assert_eq!(seen.items[0].user_vote, None);
         assert!(seen.items.iter().all(|i| i.uploader.email.is_none()), "never another user's e-mail");
-        let own = feed.list(&mut conn, query(Some(owner.user_id())), noon()).unwrap();
+        let own = feed.list(&mut conn, Some(owner.user_id()), query(), noon()).unwrap();
         assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
 
         // A report takes the setup out of the reporter's feed at once, and only theirs.
         report_spam(&mut conn, reporter.user_id(), older).unwrap();
-        let reporters = feed.list(&mut conn, query(Some(reporter.user_id())), noon()).unwrap();
+        let reporters = feed.list(&mut conn, Some(reporter.user_id()), query(), noon()).unwrap();
         assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
         assert_eq!(
-            ids(&feed.list(&mut conn, query(Some(viewer.user_id())), noon()).unwrap()),
+            ids(&feed.list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap()),
             [newer, older]
         );
 
@@ -747,11 +762,11 @@ mod feed_tests {
             )
             .unwrap();
         }
-        assert_eq!(ids(&feed.list(&mut conn, query(Some(viewer.user_id())), noon()).unwrap()), [older]);
+        assert_eq!(ids(&feed.list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap()), [older]);
 
         // The hide was recorded as a change: everyone's page is built again, without it and
         // with the current scores.
-        let rebuilt = feed.list(&mut conn, query(None), noon()).unwrap();
+        let rebuilt = feed.list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!((ids(&rebuilt), rebuilt.total, rebuilt.items[0].score), (vec![older], 1, 3));
     }
 
@@ -762,7 +777,7 @@ mod feed_tests {
         let setup = published(&mut conn, owner.user_id(), noon());
         votes::vote(&mut conn, viewer.user_id(), setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
 
-        let seen = new_feed(&db).list(&mut conn, query(Some(viewer.user_id())), noon()).unwrap();
+        let seen = new_feed(&db).list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap();
         let item = &seen.items[0];
         assert_eq!(item.uploader.email, None, "never another user's e-mail");
         assert_eq!(item.user_vote, Some(Vote::Down));
@@ -772,8 +787,11 @@ mod feed_tests {
                 .as_ref()
                 .is_some_and(|a| a.overall_rating > 0.0 && !a.improvement_suggestions.is_empty())
         );
-        assert_eq!(new_feed(&db).list(&mut conn, query(None), noon()).unwrap().items[0].uploader.email, None);
-        let own = new_feed(&db).list(&mut conn, query(Some(owner.user_id())), noon()).unwrap();
+        assert_eq!(
+            new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.email,
+            None
+        );
+        let own = new_feed(&db).list(&mut conn, Some(owner.user_id()), query(), noon()).unwrap();
         assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
         assert_eq!(own.items[0].user_vote, None);
 
@@ -784,12 +802,12 @@ mod feed_tests {
         page.show_on_community = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
         assert_eq!(
-            new_feed(&db).list(&mut conn, query(None), noon()).unwrap().items[0].uploader.rigpage_slug,
+            new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.rigpage_slug,
             None
         );
         page.enabled = true;
         rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        let live = new_feed(&db).list(&mut conn, query(None), noon()).unwrap();
+        let live = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!(live.items[0].uploader.rigpage_slug.as_deref(), Some("owner_rig"));
     }
 
@@ -801,14 +819,14 @@ mod feed_tests {
         let setup = published(&mut conn, owner.user_id(), noon());
         let other = published(&mut conn, owner.user_id(), noon());
         report_spam(&mut conn, a.user_id(), setup).unwrap();
-        let for_a = new_feed(&db).list(&mut conn, query(Some(a.user_id())), noon()).unwrap();
+        let for_a = new_feed(&db).list(&mut conn, Some(a.user_id()), query(), noon()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
         assert_eq!(for_a.reported_by_viewer, 1, "the reporter's feed says why it is shorter");
-        let for_b = new_feed(&db).list(&mut conn, query(Some(b.user_id())), noon()).unwrap();
+        let for_b = new_feed(&db).list(&mut conn, Some(b.user_id()), query(), noon()).unwrap();
         assert_eq!((for_b.total, for_b.reported_by_viewer), (2, 0));
         report_spam(&mut conn, b.user_id(), setup).unwrap();
         report_spam(&mut conn, c.user_id(), setup).unwrap();
-        let anyone = new_feed(&db).list(&mut conn, query(None), noon()).unwrap();
+        let anyone = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }
 
@@ -820,9 +838,9 @@ mod feed_tests {
         upvote(&mut conn, old, 5, "hot");
         upvote(&mut conn, fresh, 1, "fresh");
         let hot =
-            new_feed(&db).list(&mut conn, FeedQuery { sort: Sort::Hot, ..query(None) }, noon()).unwrap();
+            new_feed(&db).list(&mut conn, None, FeedQuery { sort: Sort::Hot, ..query() }, noon()).unwrap();
         assert_eq!((ids(&hot), hot.total), (vec![fresh, old], 2));
-        assert_eq!(ids(&new_feed(&db).list(&mut conn, query(None), noon()).unwrap()), [old, fresh]);
+        assert_eq!(ids(&new_feed(&db).list(&mut conn, None, query(), noon()).unwrap()), [old, fresh]);
         assert!(
             feed::hot_rank(5, (noon() - Duration::hours(48)).naive_utc(), noon())
                 < feed::hot_rank(1, (noon() - Duration::hours(1)).naive_utc(), noon())

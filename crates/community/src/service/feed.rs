@@ -11,7 +11,7 @@ use actix_web::web::Bytes;
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_analysis::service::SavedAnalysis;
-use setupiq_auth::Account;
+use setupiq_auth::{Account, Session};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::ttl_cache::TtlCache;
 use setupiq_core::{AnalysisId, SetupId, SharedClock, UserId};
@@ -141,8 +141,6 @@ pub struct FeedQuery {
     pub sort: Sort,
     pub limit: i64,
     pub offset: i64,
-    /// The signed-in viewer (their votes, their reports, their own e-mail).
-    pub viewer: Option<UserId>,
 }
 
 /// The community feed of this process: builds pages and leaderboards from the database and
@@ -166,24 +164,26 @@ impl Feed {
         Self { db, clock, changes, kept: Arc::new(FeedCache::default()) }
     }
 
-    /// A page of the feed as the response body: a visitor's is served as it was kept,
-    /// without a trip to the database threads; a signed-in viewer's is [`Feed::list`].
-    pub async fn page(&self, query: FeedQuery) -> Result<Bytes, CommunityError> {
+    /// A page of the feed as the response body, for whoever `session` signs in. A visitor's
+    /// is served as it was kept, without a trip to the database threads. Otherwise one trip
+    /// there looks the session up and builds the viewer's page ([`Feed::list`]).
+    pub async fn page(&self, session: Session, query: FeedQuery) -> Result<Bytes, CommunityError> {
         self.catch_up();
         let key = query.key();
-        if query.viewer.is_none()
+        if session.is_visitor()
             && let Some(body) = self.kept.visitors.get(&key)
         {
             return Ok(body);
         }
         let (feed, now) = (self.clone(), self.clock.now());
         self.db
-            .run(move |conn| match query.viewer {
+            .run(move |conn| match session.account(conn, now)? {
                 // Serialised once per kept page, by one request at a time.
-                None => {
-                    feed.kept.visitors.get_or(key, || Ok(page_body(feed.list(conn, query, now)?, &query)?))
-                }
-                Some(viewer) => feed.viewer_body(conn, query, viewer, now),
+                None => feed
+                    .kept
+                    .visitors
+                    .get_or(key, || Ok(page_body(feed.list(conn, None, query, now)?, &query)?)),
+                Some(account) => feed.viewer_body(conn, account.user_id(), query, now),
             })
             .await
     }
@@ -193,14 +193,15 @@ impl Feed {
     fn viewer_body(
         &self,
         conn: &mut DbConnection,
-        query: FeedQuery,
         viewer: UserId,
+        query: FeedQuery,
         now: DateTime<Utc>,
     ) -> Result<Bytes, CommunityError> {
         let everyone = self.everyone(conn, query, now)?;
-        let reported = reported_by(conn, query, viewer, now)?;
+        let reported = reported_by(conn, viewer, query, now)?;
         if reported > 0 {
-            return Ok(page_body(build_page(conn, query, now, &self.kept.totals, reported)?, &query)?);
+            let page = build_page(conn, Some(viewer), query, now, &self.kept.totals, reported)?;
+            return Ok(page_body(page, &query)?);
         }
         let overlay = Overlay::read(conn, &everyone.page, viewer)?;
         let mut items = Vec::with_capacity(everyone.items_json.len());
@@ -223,12 +224,13 @@ impl Feed {
     ) -> Result<Arc<KeptPage>, CommunityError> {
         let kept = &self.kept;
         kept.pages.get_or(query.key(), || {
-            let page = build_page(conn, FeedQuery { viewer: None, ..query }, now, &kept.totals, 0)?;
+            let page = build_page(conn, None, query, now, &kept.totals, 0)?;
             KeptPage::new(page).map(Arc::new)
         })
     }
 
-    /// A page of the feed.
+    /// A page of the feed as `viewer` sees it (their votes, their reports, their own e-mail;
+    /// none: a visitor).
     ///
     /// Everyone's page (no viewer) is built once per [`TTL`](super::cache::TTL) and kept.
     /// A signed-in viewer who reported none of the period's setups sees that page with
@@ -240,15 +242,16 @@ impl Feed {
     pub fn list(
         &self,
         conn: &mut DbConnection,
+        viewer: Option<UserId>,
         query: FeedQuery,
         now: DateTime<Utc>,
     ) -> Result<FeedPage, CommunityError> {
         self.catch_up();
         let everyone = self.everyone(conn, query, now)?;
-        let Some(viewer) = query.viewer else { return Ok(everyone.page.clone()) };
-        let reported = reported_by(conn, query, viewer, now)?;
+        let Some(viewer) = viewer else { return Ok(everyone.page.clone()) };
+        let reported = reported_by(conn, viewer, query, now)?;
         if reported > 0 {
-            return build_page(conn, query, now, &self.kept.totals, reported);
+            return build_page(conn, Some(viewer), query, now, &self.kept.totals, reported);
         }
         let overlay = Overlay::read(conn, &everyone.page, viewer)?;
         let items = everyone
@@ -295,8 +298,8 @@ impl FeedQuery {
 /// How many of the period's setups the viewer reported (and so no longer sees).
 fn reported_by(
     conn: &mut DbConnection,
-    query: FeedQuery,
     viewer: UserId,
+    query: FeedQuery,
     now: DateTime<Utc>,
 ) -> Result<i64, CommunityError> {
     let filter = Visible { since: query.period.since(now), viewer: None, author: None };
@@ -351,17 +354,18 @@ impl Overlay {
     }
 }
 
-/// A page built from the database for `query.viewer` (none: everyone's page), who reported
+/// A page built from the database for `viewer` (none: everyone's page), who reported
 /// `reported` of the period's setups (counted once by [`Feed::list`]). `totals` keeps each
 /// period's count for a few seconds.
 fn build_page(
     conn: &mut DbConnection,
+    viewer: Option<UserId>,
     query: FeedQuery,
     now: DateTime<Utc>,
     totals: &TtlCache<Period, i64>,
     reported: i64,
 ) -> Result<FeedPage, CommunityError> {
-    let filter = Visible { since: query.period.since(now), viewer: query.viewer, author: None };
+    let filter = Visible { since: query.period.since(now), viewer, author: None };
     let (rows, total) = match query.sort {
         Sort::Top | Sort::New => {
             let order = if query.sort == Sort::Top { Order::Score } else { Order::Newest };
@@ -383,7 +387,7 @@ fn build_page(
             (page, total)
         }
     };
-    Ok(FeedPage { items: items(conn, rows, query.viewer)?, total, reported_by_viewer: reported })
+    Ok(FeedPage { items: items(conn, rows, viewer)?, total, reported_by_viewer: reported })
 }
 
 /// The setups of `rows` with everything a card shows, in a fixed number of queries.

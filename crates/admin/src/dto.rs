@@ -586,7 +586,7 @@ pub struct AdminAccountDto {
 impl From<Account> for AdminAccountDto {
     fn from(a: Account) -> Self {
         Self {
-            id: a.id,
+            id: a.id.0,
             email: a.email,
             username: a.username,
             display_name: a.display_name,

@@ -47,7 +47,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 fn actor(admin: &AdminUser) -> (i64, String) {
-    (admin.0.id(), admin.0.account.username.clone())
+    (admin.0.id().0, admin.0.account.username.clone())
 }
 
 /// Click totals, unique users and sessions and estimated revenue of the period.

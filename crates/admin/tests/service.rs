@@ -88,9 +88,9 @@ fn revenue_uniques_and_bots_are_counted_as_specified(db: TestDb) {
     let bob = fixtures::account(&mut conn, "bob@example.com");
     let catalogue = products(&mut conn, 2);
     let (first, second) = (&catalogue[0], &catalogue[1]);
-    click(&mut conn, first.0, "s-1", Some(alice.id), false, noon());
-    click(&mut conn, first.0, "s-1", Some(alice.id), false, noon());
-    click(&mut conn, first.0, "s-2", Some(bob.id), false, noon());
+    click(&mut conn, first.0, "s-1", Some(alice.id.0), false, noon());
+    click(&mut conn, first.0, "s-1", Some(alice.id.0), false, noon());
+    click(&mut conn, first.0, "s-2", Some(bob.id.0), false, noon());
     click(&mut conn, second.0, "s-3", None, false, noon());
     // A crawler's clicks are kept, never counted.
     click(&mut conn, first.0, "s-bot", None, true, noon());
@@ -175,7 +175,7 @@ fn result(
 fn admin(conn: &mut DbConnection, email: &str) -> i64 {
     let account = fixtures::account(conn, email);
     setupiq_auth::service::accounts::grant_admin(conn, email, noon()).unwrap();
-    account.id
+    account.id.0
 }
 
 fn product_state(conn: &mut DbConnection, id: i64) -> (bool, i32, Option<String>) {
@@ -434,7 +434,7 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
 }
 
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
-    let analysis_id = AnalysisId(fixtures::analysis(conn, user_id.0, true, noon()));
+    let analysis_id = AnalysisId(fixtures::analysis(conn, UserId(user_id.0), true, noon()));
     let new = NewSetup { user_id, analysis_id, title: Some("Reported rig"), description: None, images: &[] };
     setups::publish(conn, &new, noon()).unwrap()
 }
@@ -444,12 +444,12 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let id = admin(&mut conn, "mod@example.com");
     let actor = Actor { id, username: "mod" };
     let owner = fixtures::account(&mut conn, "owner@example.com");
-    let (kept, removed) = (published(&mut conn, owner.user_id()), published(&mut conn, owner.user_id()));
+    let (kept, removed) = (published(&mut conn, owner.id), published(&mut conn, owner.id));
     for i in 0..3 {
         let reporter = fixtures::established_reporter(&mut conn, &format!("rep-{i}@example.com"), noon());
         reports::report(
             &mut conn,
-            reporter.user_id(),
+            reporter.id,
             kept,
             NewReport::new(ReportReason::Spam, Some("ads")),
             noon(),
@@ -460,7 +460,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let reporter = fixtures::account(&mut conn, "rep-x@example.com");
     reports::report(
         &mut conn,
-        reporter.user_id(),
+        reporter.id,
         removed,
         NewReport::new(ReportReason::Copyright, None),
         noon(),
@@ -496,7 +496,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     // The same users cannot report the dismissed setup again.
     let again = reports::report(
         &mut conn,
-        UserId(reporter.id - 1),
+        UserId(reporter.id.0 - 1),
         kept,
         NewReport::new(ReportReason::Spam, None),
         noon(),
@@ -512,12 +512,12 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     };
     let title = Some("Reported rig".to_owned());
     assert_eq!(
-        told(&mut conn, owner.id),
+        told(&mut conn, owner.id.0),
         [(NotificationKind::PostRemoved, None, title.clone())],
         "not the dismissal"
     );
-    assert_eq!(told(&mut conn, reporter.id), [(NotificationKind::ReportUpheld, None, title.clone())]);
-    assert_eq!(told(&mut conn, reporter.id - 1), [(NotificationKind::ReportDismissed, Some(kept), title)]);
+    assert_eq!(told(&mut conn, reporter.id.0), [(NotificationKind::ReportUpheld, None, title.clone())]);
+    assert_eq!(told(&mut conn, reporter.id.0 - 1), [(NotificationKind::ReportDismissed, Some(kept), title)]);
     assert!(told(&mut conn, id).is_empty(), "the moderator hears nothing of their own decisions");
 
     let (entries, _) = log::page(&mut conn, 10, 0).unwrap();
@@ -563,9 +563,9 @@ fn accounts_are_found_and_changed_and_no_admin_removes_their_own_role(db: TestDb
     );
     assert_eq!(users::search(&mut conn, "", 2).unwrap().accounts.len(), 1, "paged");
 
-    let pro = users::change(&mut conn, actor, gamer.id, users::Change::Pro(true), noon()).unwrap();
+    let pro = users::change(&mut conn, actor, gamer.id.0, users::Change::Pro(true), noon()).unwrap();
     assert!(pro.is_pro);
-    let made_admin = users::change(&mut conn, actor, gamer.id, users::Change::Admin(true), noon()).unwrap();
+    let made_admin = users::change(&mut conn, actor, gamer.id.0, users::Change::Admin(true), noon()).unwrap();
     assert!(made_admin.is_admin());
     assert!(matches!(
         users::change(&mut conn, actor, id, users::Change::Admin(false), noon()),

@@ -34,7 +34,7 @@ async fn track_click(
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<TrackClickResponse>, ApiError> {
     let body = body.into_inner();
-    let user_id = user.0.map(|u| u.id());
+    let user_id = user.0.map(|u| u.id().0);
     let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok());
     let is_bot = setupiq_core::user_agent::is_bot(agent);
     let clock = clock.get_ref().clone();

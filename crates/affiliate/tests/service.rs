@@ -104,7 +104,7 @@ fn clicks_are_recorded_for_known_products_only(db: TestDb) {
         session_id: "s-1",
         suggestion_context: Some("Monitor Setup"),
         analysis_id: None,
-        user_id: Some(me.id),
+        user_id: Some(me.id.0),
         is_bot: false,
     };
     service::track_click(&mut conn, &click, Utc::now()).unwrap();
@@ -117,7 +117,7 @@ fn clicks_are_recorded_for_known_products_only(db: TestDb) {
         .select((affiliate_clicks::product_id, affiliate_clicks::user_id, affiliate_clicks::session_id))
         .load(&mut *conn)
         .unwrap();
-    assert_eq!(rows, vec![(product.id, Some(me.id), "s-1".to_owned())]);
+    assert_eq!(rows, vec![(product.id, Some(me.id.0), "s-1".to_owned())]);
     // Analytics outlive the account, anonymised.
     setupiq_auth::service::accounts::delete_account(&mut conn, me.id, Utc::now()).unwrap();
     let left: Vec<Option<i64>> =

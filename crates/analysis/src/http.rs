@@ -122,8 +122,7 @@ async fn analyze_setup(
 fn requester(req: &HttpRequest, user: &OptionalUser) -> (Requester, Option<String>) {
     if let Some(user) = &user.0 {
         let account = &user.account;
-        let requester =
-            Requester::User { id: account.user_id(), is_pro: account.is_pro, credits: account.credits };
+        let requester = Requester::User { id: account.id, is_pro: account.is_pro, credits: account.credits };
         return (requester, None);
     }
     let ip = setupiq_auth::extract::client_ip(req).unwrap_or_else(|| "unknown".to_owned());
@@ -167,7 +166,7 @@ async fn my_analyses(
 ) -> Result<web::Json<MyAnalysesResponse>, ApiError> {
     let query = query.into_inner();
     let (limit, offset) = (query.limit.unwrap_or(50), query.offset.unwrap_or(0));
-    let user_id = user.user_id();
+    let user_id = user.id();
     let (analyses, total) = db.run(move |conn| service::list_for_owner(conn, user_id, limit, offset)).await?;
     Ok(web::Json(MyAnalysesResponse {
         analyses: analyses.into_iter().map(SavedAnalysisDto::from).collect(),
@@ -192,7 +191,7 @@ async fn analysis_by_id(
     id: web::Path<i64>,
     db: web::Data<Db>,
 ) -> Result<web::Json<SavedAnalysisDto>, ApiError> {
-    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
+    let (user_id, id) = (user.id(), AnalysisId(id.into_inner()));
     let saved = db.run(move |conn| service::find_for_owner(conn, user_id, id)).await?;
     Ok(web::Json(saved.into()))
 }
@@ -216,7 +215,7 @@ async fn share_analysis(
     db: web::Data<Db>,
     config: web::Data<Config>,
 ) -> Result<web::Json<ShareResponse>, ApiError> {
-    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
+    let (user_id, id) = (user.id(), AnalysisId(id.into_inner()));
     let token = db.run(move |conn| service::share::share(conn, user_id, id)).await?;
     Ok(web::Json(ShareResponse::new(&config, &token)))
 }
@@ -238,7 +237,7 @@ async fn unshare_analysis(
     id: web::Path<i64>,
     db: web::Data<Db>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
+    let (user_id, id) = (user.id(), AnalysisId(id.into_inner()));
     db.run(move |conn| service::share::unshare(conn, user_id, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -264,7 +263,7 @@ async fn delete_analysis(
     dependents: Option<web::Data<service::AnalysisDependents>>,
     changes: web::Data<FeedChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user_id, id) = (user.user_id(), AnalysisId(id.into_inner()));
+    let (user_id, id) = (user.id(), AnalysisId(id.into_inner()));
     let dependents = dependents.map(|d| d.get_ref().clone()).unwrap_or_default();
     let media_keys = db.run(move |conn| service::delete(conn, user_id, id, &dependents)).await?;
     // Its community post, if it had one, went with it.

@@ -40,7 +40,7 @@ pub struct UserDto {
 impl From<Account> for UserDto {
     fn from(a: Account) -> Self {
         Self {
-            id: a.id,
+            id: a.id.0,
             email: a.email,
             username: a.username,
             display_name: a.display_name,

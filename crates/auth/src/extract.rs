@@ -83,13 +83,9 @@ impl std::fmt::Debug for CurrentUser {
 }
 
 impl CurrentUser {
-    pub fn id(&self) -> i64 {
+    /// The signed-in user's id.
+    pub fn id(&self) -> UserId {
         self.account.id
-    }
-
-    /// The signed-in user as a typed id, for the crates whose services take one.
-    pub fn user_id(&self) -> UserId {
-        self.account.user_id()
     }
 
     /// The token of the session this request came with (to end it at logout).

@@ -244,7 +244,7 @@ async fn delete_account(
     // The account's community posts, and its votes in others' scores, went with it.
     changes.content_changed();
     media.remove_media(&media_keys).await;
-    tracing::info!(user_id, "account deleted");
+    tracing::info!(user_id = user_id.0, "account deleted");
     Ok(HttpResponse::Ok()
         .cookie(removal_cookie(config))
         .json(SuccessResponse::with_message("Account deleted successfully")))

@@ -10,7 +10,7 @@ use setupiq_db::schema::{
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
 pub(crate) struct UserRow {
-    pub id: i64,
+    pub id: UserId,
     pub email: String,
     pub username: String,
     pub display_name: String,
@@ -45,7 +45,7 @@ pub(crate) struct UserInsertForm<'a> {
 #[diesel(table_name = sessions)]
 pub(crate) struct SessionInsertForm<'a> {
     pub token_hash: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub created_at: NaiveDateTime,
     pub last_seen_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
@@ -66,7 +66,7 @@ pub(crate) struct SessionRow {
 #[diesel(table_name = password_reset_tokens)]
 pub(crate) struct ResetTokenInsertForm<'a> {
     pub token_hash: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub created_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
 }
@@ -74,7 +74,7 @@ pub(crate) struct ResetTokenInsertForm<'a> {
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = password_reset_tokens)]
 pub(crate) struct ResetTokenRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub expires_at: NaiveDateTime,
     pub used_at: Option<NaiveDateTime>,
 }
@@ -83,7 +83,7 @@ pub(crate) struct ResetTokenRow {
 #[diesel(table_name = email_verification_tokens)]
 pub(crate) struct VerificationTokenInsertForm<'a> {
     pub token_hash: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub email: &'a str,
     pub created_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
@@ -92,7 +92,7 @@ pub(crate) struct VerificationTokenInsertForm<'a> {
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = email_verification_tokens)]
 pub(crate) struct VerificationTokenRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub email: String,
     pub expires_at: NaiveDateTime,
     pub used_at: Option<NaiveDateTime>,
@@ -110,7 +110,7 @@ pub(crate) struct LoginAttemptInsertForm<'a> {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = credit_ledger)]
 pub(crate) struct LedgerInsertForm<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub amount: i32,
     pub balance_after: i32,
     pub reason: &'a str,
@@ -139,7 +139,7 @@ setupiq_db::text_enum! {
 /// A user account as the rest of the product sees it (no password hash).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
-    pub id: i64,
+    pub id: UserId,
     pub email: String,
     pub username: String,
     pub display_name: String,
@@ -174,12 +174,6 @@ impl From<UserRow> for Account {
 }
 
 impl Account {
-    /// The account's id as the typed [`UserId`] that converted crates take (`community`);
-    /// `id` stays a plain number until `auth` itself is converted.
-    pub fn user_id(&self) -> UserId {
-        UserId(self.id)
-    }
-
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }

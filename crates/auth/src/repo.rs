@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, min};
 use diesel::prelude::*;
+use setupiq_core::UserId;
 use setupiq_db::schema::{
     credit_ledger, email_verification_tokens, login_attempts, password_reset_tokens, sessions, signups, users,
 };
@@ -18,11 +19,11 @@ diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql
 
 // --- users ---------------------------------------------------------------------------
 
-pub(crate) fn find_user(conn: &mut DbConnection, id: i64) -> QueryResult<Option<UserRow>> {
+pub(crate) fn find_user(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<UserRow>> {
     users::table.find(id).select(UserRow::as_select()).first(conn).optional()
 }
 
-pub(crate) fn find_users(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<UserRow>> {
+pub(crate) fn find_users(conn: &mut DbConnection, ids: &[UserId]) -> QueryResult<Vec<UserRow>> {
     users::table.filter(users::id.eq_any(ids)).select(UserRow::as_select()).load(conn)
 }
 
@@ -61,9 +62,9 @@ pub(crate) fn find_user_by_email(conn: &mut DbConnection, email: &str) -> QueryR
 pub(crate) fn username_taken(
     conn: &mut DbConnection,
     username: &str,
-    except: Option<i64>,
+    except: Option<UserId>,
 ) -> QueryResult<bool> {
-    let taken_by: Option<i64> = users::table
+    let taken_by: Option<UserId> = users::table
         .filter(lower(users::username).eq(username.to_ascii_lowercase()))
         .select(users::id)
         .first(conn)
@@ -80,7 +81,7 @@ pub(crate) fn insert_user(conn: &mut DbConnection, form: &UserInsertForm<'_>) ->
 
 pub(crate) fn update_display_name(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     display_name: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -91,7 +92,7 @@ pub(crate) fn update_display_name(
 
 pub(crate) fn update_username(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     username: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -102,7 +103,7 @@ pub(crate) fn update_username(
 
 pub(crate) fn update_password_hash(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     hash: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -113,7 +114,7 @@ pub(crate) fn update_password_hash(
 
 pub(crate) fn update_profile_picture(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     url: Option<&str>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -125,7 +126,7 @@ pub(crate) fn update_profile_picture(
 /// Grants or withdraws an admin's Pro; the account stays Pro while a subscription is paid up.
 pub(crate) fn set_pro_granted(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     granted: bool,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -141,7 +142,7 @@ pub(crate) fn set_pro_granted(
 /// Marks whether a subscription is paid up; the account stays Pro while an admin's grant stands.
 pub(crate) fn set_pro_subscribed(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     subscribed: bool,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -156,7 +157,7 @@ pub(crate) fn set_pro_subscribed(
 
 pub(crate) fn set_role(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     role: Role,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -164,7 +165,7 @@ pub(crate) fn set_role(
 }
 
 /// Deletes the user; sessions, reset tokens and ledger rows go with it (ON DELETE CASCADE).
-pub(crate) fn delete_user(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_user(conn: &mut DbConnection, id: UserId) -> QueryResult<usize> {
     diesel::delete(users::table.find(id)).execute(conn)
 }
 
@@ -172,7 +173,7 @@ pub(crate) fn delete_user(conn: &mut DbConnection, id: i64) -> QueryResult<usize
 /// Returns the new balance, or `None` when the guard refused (or the user is gone).
 pub(crate) fn change_credits(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     amount: i32,
     now: NaiveDateTime,
 ) -> QueryResult<Option<i32>> {
@@ -194,7 +195,7 @@ pub(crate) fn insert_ledger_entry(
 
 pub(crate) fn ledger_entries(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     limit: i64,
 ) -> QueryResult<Vec<LedgerRow>> {
     credit_ledger::table
@@ -214,17 +215,17 @@ pub(crate) fn ledger_entry_exists(conn: &mut DbConnection, external_ref: &str) -
 
 /// `SELECT … FOR UPDATE` on PostgreSQL; SQLite has no row locks (and needs none inside
 /// `BEGIN IMMEDIATE`).
-pub(crate) fn lock_user(conn: &mut DbConnection, id: i64) -> QueryResult<()> {
+pub(crate) fn lock_user(conn: &mut DbConnection, id: UserId) -> QueryResult<()> {
     match conn {
         DbConnection::Postgres(pg) => {
-            users::table.find(id).select(users::id).for_update().first::<i64>(pg).optional()?;
+            users::table.find(id).select(users::id).for_update().first::<UserId>(pg).optional()?;
         }
         DbConnection::Sqlite(_) => {}
     }
     Ok(())
 }
 
-pub(crate) fn ledger_sum(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+pub(crate) fn ledger_sum(conn: &mut DbConnection, user_id: UserId) -> QueryResult<i64> {
     let amounts: Vec<i32> = credit_ledger::table
         .filter(credit_ledger::user_id.eq(user_id))
         .select(credit_ledger::amount)
@@ -263,14 +264,14 @@ pub(crate) fn delete_session(conn: &mut DbConnection, token_hash: &str) -> Query
     diesel::delete(sessions::table.find(token_hash)).execute(conn)
 }
 
-pub(crate) fn delete_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_sessions_of_user(conn: &mut DbConnection, user_id: UserId) -> QueryResult<usize> {
     diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)
 }
 
 /// Deletes the user's sessions but the one with `keep` (a password change from that one).
 pub(crate) fn delete_other_sessions_of_user(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     keep: &str,
 ) -> QueryResult<usize> {
     diesel::delete(
@@ -280,7 +281,7 @@ pub(crate) fn delete_other_sessions_of_user(
 }
 
 /// The user's sessions, the most recently used first.
-pub(crate) fn sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<SessionRow>> {
+pub(crate) fn sessions_of_user(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<SessionRow>> {
     sessions::table
         .filter(sessions::user_id.eq(user_id))
         .order((sessions::last_seen_at.desc(), sessions::created_at.desc()))
@@ -288,7 +289,7 @@ pub(crate) fn sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryRe
         .load(conn)
 }
 
-pub(crate) fn count_sessions_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+pub(crate) fn count_sessions_of_user(conn: &mut DbConnection, user_id: UserId) -> QueryResult<i64> {
     sessions::table.filter(sessions::user_id.eq(user_id)).select(count_star()).first(conn)
 }
 
@@ -322,7 +323,7 @@ pub(crate) fn mark_reset_token_used(
 }
 
 /// Deletes every reset token of the user (a password change makes their links stale).
-pub(crate) fn delete_reset_tokens_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<usize> {
+pub(crate) fn delete_reset_tokens_of_user(conn: &mut DbConnection, user_id: UserId) -> QueryResult<usize> {
     diesel::delete(password_reset_tokens::table.filter(password_reset_tokens::user_id.eq(user_id)))
         .execute(conn)
 }
@@ -330,7 +331,7 @@ pub(crate) fn delete_reset_tokens_of_user(conn: &mut DbConnection, user_id: i64)
 /// Deletes the user's other reset tokens, so an older e-mail's link stops working too.
 pub(crate) fn delete_other_reset_tokens(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     keep: &str,
 ) -> QueryResult<usize> {
     diesel::delete(
@@ -343,7 +344,7 @@ pub(crate) fn delete_other_reset_tokens(
 
 pub(crate) fn latest_reset_request(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
 ) -> QueryResult<Option<NaiveDateTime>> {
     password_reset_tokens::table
         .filter(password_reset_tokens::user_id.eq(user_id))
@@ -389,7 +390,7 @@ pub(crate) fn mark_verification_token_used(
 /// Marks every unused token of the user used (the address is verified: older links are done).
 pub(crate) fn use_up_verification_tokens(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(
@@ -404,7 +405,7 @@ pub(crate) fn use_up_verification_tokens(
 /// When the user's verification links sent after `since` were made, oldest first.
 pub(crate) fn verification_tokens_since(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     since: NaiveDateTime,
 ) -> QueryResult<Vec<NaiveDateTime>> {
     email_verification_tokens::table
@@ -419,7 +420,7 @@ pub(crate) fn verification_tokens_since(
 /// Moves the user to another address, verified now (its link was followed).
 pub(crate) fn move_to_email(
     conn: &mut DbConnection,
-    id: i64,
+    id: UserId,
     email: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -428,7 +429,11 @@ pub(crate) fn move_to_email(
         .execute(conn)
 }
 
-pub(crate) fn set_email_verified(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn set_email_verified(
+    conn: &mut DbConnection,
+    id: UserId,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::update(users::table.find(id).filter(users::email_verified_at.is_null()))
         .set((users::email_verified_at.eq(now), users::updated_at.eq(now)))
         .execute(conn)

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use setupiq_auth::AuthError;
 use setupiq_auth::service::ledger::LedgerReason;
 use setupiq_auth::service::{accounts, ledger, password_change, reset, sessions, throttle, verify};
+use setupiq_core::UserId;
 use setupiq_db::schema::{
     credit_ledger, email_verification_tokens, password_reset_tokens, sessions as sessions_table, users,
 };
@@ -203,10 +204,10 @@ fn the_live_sessions_are_listed_by_device_with_the_current_first(db: TestDb) {
 
 fn the_export_holds_the_account_and_its_sections_in_order(db: TestDb) {
     use setupiq_auth::service::export::{self, AccountData, Section, SectionError};
-    fn first(_: &mut setupiq_db::DbConnection, user_id: i64) -> Result<Section, SectionError> {
+    fn first(_: &mut setupiq_db::DbConnection, user_id: UserId) -> Result<Section, SectionError> {
         Section::new("first", &serde_json::json!({ "owner": user_id }))
     }
-    fn broken(_: &mut setupiq_db::DbConnection, _: i64) -> Result<Section, SectionError> {
+    fn broken(_: &mut setupiq_db::DbConnection, _: UserId) -> Result<Section, SectionError> {
         Err("a stored document no longer parses".into())
     }
     let mut conn = db.conn();
@@ -353,11 +354,12 @@ fn deleting_an_account_removes_its_data(db: TestDb) {
     let media = accounts::delete_account(&mut conn, me.id, Utc::now()).unwrap();
     assert_eq!(media.iter().map(|k| k.url()).collect::<Vec<_>>(), vec!["/media/avatars/abc.png"]);
     assert!(accounts::find(&mut conn, me.id).unwrap().is_none());
-    let sessions_left: Vec<i64> =
+    let sessions_left: Vec<UserId> =
         sessions_table::table.select(sessions_table::user_id).load(&mut *conn).unwrap();
     assert_eq!(sessions_left, vec![keep.id]);
     let tokens_left: i64 = password_reset_tokens::table.count().get_result(&mut *conn).unwrap();
-    let ledger_left: Vec<i64> = credit_ledger::table.select(credit_ledger::user_id).load(&mut *conn).unwrap();
+    let ledger_left: Vec<UserId> =
+        credit_ledger::table.select(credit_ledger::user_id).load(&mut *conn).unwrap();
     assert_eq!((tokens_left, ledger_left), (0, vec![keep.id]));
 }
 
@@ -512,5 +514,5 @@ fn an_account_is_established_once_verified_and_a_day_old(db: TestDb) {
     let verified = fixtures::verified_account(&mut conn, "verified@example.com", t0);
     assert!(!accounts::is_established(&mut conn, verified.id, t0 + Duration::hours(23)).unwrap(), "too new");
     assert!(accounts::is_established(&mut conn, verified.id, t0 + Duration::hours(24)).unwrap());
-    assert!(!accounts::is_established(&mut conn, 999_999, t0).unwrap(), "no such account");
+    assert!(!accounts::is_established(&mut conn, UserId(999_999), t0).unwrap(), "no such account");
 }

@@ -492,7 +492,7 @@ pub struct ProfileUserDto {
 impl From<&Account> for ProfileUserDto {
     fn from(a: &Account) -> Self {
         Self {
-            id: a.id,
+            id: a.id.0,
             username: a.username.clone(),
             display_name: a.display_name.clone(),
             profile_picture: a.profile_picture.clone(),

@@ -119,7 +119,7 @@ async fn publish_setup(
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    let setup_id = publish::publish(&ctx, user.user_id(), AnalysisId(body.analysis_id), post).await?;
+    let setup_id = publish::publish(&ctx, user.id(), AnalysisId(body.analysis_id), post).await?;
     Ok(web::Json(PublishResponse { success: true, setup_id: setup_id.0 }))
 }
 
@@ -149,7 +149,7 @@ async fn edit_setup(
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post { title: text(body.title), description: text(body.description), images: body.images };
-    publish::edit(&ctx, user.user_id(), SetupId(body.setup_id), post).await?;
+    publish::edit(&ctx, user.id(), SetupId(body.setup_id), post).await?;
     Ok(web::Json(SuccessResponse { success: true }))
 }
 
@@ -173,7 +173,7 @@ async fn delete_setup(
     media: web::Data<MediaStore>,
     changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
-    let (user_id, is_admin, setup_id) = (user.user_id(), user.account.is_admin(), SetupId(body.setup_id));
+    let (user_id, is_admin, setup_id) = (user.id(), user.account.is_admin(), SetupId(body.setup_id));
     let changes = changes.get_ref().clone();
     let removed = db.run(move |conn| setups::delete(conn, user_id, is_admin, setup_id, &changes)).await?;
     media.remove_media(removed.iter()).await;
@@ -201,7 +201,7 @@ async fn vote(
     clock: web::Data<SharedClock>,
     changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<VoteResponse>, ApiError> {
-    let (user_id, setup_id, now) = (user.user_id(), SetupId(body.setup_id), clock.now());
+    let (user_id, setup_id, now) = (user.id(), SetupId(body.setup_id), clock.now());
     let value =
         Vote::from_value(body.value).ok_or_else(|| ApiError::invalid("value", "Vote must be 1 or -1."))?;
     let changes = changes.get_ref().clone();
@@ -236,7 +236,7 @@ async fn report(
 ) -> Result<web::Json<ReportResponse>, ApiError> {
     let body = body.into_inner();
     let reason = report_reason(&body.reason)?;
-    let (user_id, setup_id, now) = (user.user_id(), SetupId(body.setup_id), clock.now());
+    let (user_id, setup_id, now) = (user.id(), SetupId(body.setup_id), clock.now());
     let (details, ip) = (text(body.additional_details), client_ip(&req));
     let changes = changes.get_ref().clone();
     let reported = db
@@ -270,7 +270,7 @@ async fn leaderboard(
         .iter()
         .cloned()
         .map(|mut leader| {
-            if let Some(me) = viewer.0.as_ref().filter(|me| me.user_id() == leader.user_id) {
+            if let Some(me) = viewer.0.as_ref().filter(|me| me.id() == leader.user_id) {
                 leader.email = Some(me.account.email.clone());
             }
             LeaderDto::from(leader)
@@ -287,7 +287,7 @@ async fn leaderboard(
 )]
 #[get("/_api/community/my-posts/analytics")]
 async fn my_posts(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<MyPostsResponse>, ApiError> {
-    let user_id = user.user_id();
+    let user_id = user.id();
     let (posts, summary) = db.run(move |conn| feed::my_posts(conn, user_id)).await?;
     Ok(web::Json(MyPostsResponse {
         posts: posts.into_iter().map(MyPostDto::from).collect(),
@@ -310,7 +310,7 @@ async fn user_profile(
     query: ValidQuery<ProfileQuery>,
     db: web::Data<Db>,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
-    let (viewer, user_id) = (viewer.0.as_ref().map(CurrentUser::user_id), UserId(query.user_id));
+    let (viewer, user_id) = (viewer.0.as_ref().map(CurrentUser::id), UserId(query.user_id));
     let profile = db.run(move |conn| feed::profile(conn, viewer, user_id)).await?;
     profile.map(|p| web::Json(p.into())).ok_or_else(|| ApiError::not_found("User not found."))
 }
@@ -331,7 +331,7 @@ async fn list_comments(
     query: ValidQuery<CommentsQuery>,
     db: web::Data<Db>,
 ) -> Result<web::Json<CommentsResponse>, ApiError> {
-    let (query, viewer) = (query.into_inner(), viewer.0.as_ref().map(CurrentUser::user_id));
+    let (query, viewer) = (query.into_inner(), viewer.0.as_ref().map(CurrentUser::id));
     let (setup_id, limit, offset) = (SetupId(query.setup_id), query.limit, query.offset);
     let threads = db.run(move |conn| comments::list(conn, viewer, setup_id, limit, offset)).await?;
     Ok(web::Json(CommentsResponse {
@@ -401,7 +401,7 @@ async fn edit_comment(
     config: web::Data<Config>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let (body, now, user_id, filter) =
-        (body.into_inner(), clock.now(), user.user_id(), config.comment_filter.clone());
+        (body.into_inner(), clock.now(), user.id(), config.comment_filter.clone());
     let comment_id = CommentId(body.comment_id);
     db.run(move |conn| comments::edit(conn, user_id, comment_id, &body.body, now, filter.as_ref())).await?;
     Ok(web::Json(SuccessResponse { success: true }))
@@ -427,8 +427,7 @@ async fn delete_comment(
     db: web::Data<Db>,
     changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
-    let (user_id, is_admin, comment_id) =
-        (user.user_id(), user.account.is_admin(), CommentId(body.comment_id));
+    let (user_id, is_admin, comment_id) = (user.id(), user.account.is_admin(), CommentId(body.comment_id));
     let changes = changes.get_ref().clone();
     db.run(move |conn| comments::delete(conn, user_id, is_admin, comment_id, &changes)).await?;
     Ok(web::Json(SuccessResponse { success: true }))
@@ -459,7 +458,7 @@ async fn report_comment(
 ) -> Result<web::Json<ReportResponse>, ApiError> {
     let body = body.into_inner();
     let reason = report_reason(&body.reason)?;
-    let (user_id, comment_id, now) = (user.user_id(), CommentId(body.comment_id), clock.now());
+    let (user_id, comment_id, now) = (user.id(), CommentId(body.comment_id), clock.now());
     let (details, ip) = (text(body.additional_details), client_ip(&req));
     let counted = db
         .run(move |conn| {
@@ -483,7 +482,7 @@ async fn list_notifications(
     query: ValidQuery<NotificationsQuery>,
     db: web::Data<Db>,
 ) -> Result<web::Json<NotificationsResponse>, ApiError> {
-    let (user_id, limit, offset) = (user.user_id(), query.limit, query.offset);
+    let (user_id, limit, offset) = (user.id(), query.limit, query.offset);
     let inbox = db.run(move |conn| notifications::inbox(conn, user_id, limit, offset)).await?;
     Ok(web::Json(NotificationsResponse {
         pagination: Pagination::of(inbox.total, limit, offset, inbox.notifications.len()),
@@ -503,7 +502,7 @@ async fn unread_notifications(
     user: CurrentUser,
     db: web::Data<Db>,
 ) -> Result<web::Json<UnreadResponse>, ApiError> {
-    let user_id = user.user_id();
+    let user_id = user.id();
     let unread = db.run(move |conn| notifications::unread(conn, user_id)).await?;
     Ok(web::Json(UnreadResponse { unread }))
 }
@@ -531,7 +530,7 @@ async fn read_notifications(
         Some(ids) if body.all != Some(true) => Read::These(ids.into_iter().map(NotificationId).collect()),
         _ => Read::All,
     };
-    let (user_id, now) = (user.user_id(), clock.now());
+    let (user_id, now) = (user.id(), clock.now());
     let marked = db.run(move |conn| notifications::mark_read(conn, user_id, &read, now)).await?;
     Ok(web::Json(ReadResponse { success: true, marked }))
 }
@@ -547,7 +546,7 @@ async fn notification_settings(
     user: CurrentUser,
     db: web::Data<Db>,
 ) -> Result<web::Json<NotificationSettingsDto>, ApiError> {
-    let (user_id, email_verified) = (user.user_id(), user.account.email_verified);
+    let (user_id, email_verified) = (user.id(), user.account.email_verified);
     let email_digest = db.run(move |conn| digest::subscribed(conn, user_id)).await?;
     Ok(web::Json(NotificationSettingsDto { email_digest, email_verified }))
 }
@@ -613,7 +612,7 @@ async fn one_setup(
     id: web::Path<i64>,
     db: web::Data<Db>,
 ) -> Result<web::Json<CommunitySetupDto>, ApiError> {
-    let (viewer, setup_id) = (viewer.0.as_ref().map(CurrentUser::user_id), SetupId(id.into_inner()));
+    let (viewer, setup_id) = (viewer.0.as_ref().map(CurrentUser::id), SetupId(id.into_inner()));
     let setup = db.run(move |conn| feed::setup(conn, viewer, setup_id)).await?;
     setup.map(|s| web::Json(s.into())).ok_or_else(|| ApiError::not_found("Setup not found."))
 }

@@ -43,7 +43,7 @@ fn new_photo(image: &PostImage) -> &StoredImage {
 
 /// A setup of `user_id`'s photo analysis, published at `at`.
 fn published(conn: &mut DbConnection, user_id: UserId, at: DateTime<Utc>) -> SetupId {
-    let analysis_id = AnalysisId(fixtures::analysis(conn, user_id.0, true, at));
+    let analysis_id = AnalysisId(fixtures::analysis(conn, user_id, true, at));
     let new = NewSetup { user_id, analysis_id, title: Some("My rig"), description: None, images: &[] };
     setups::publish(conn, &new, at).unwrap()
 }
@@ -99,17 +99,17 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
         NewSetup { user_id, analysis_id, title: None, description: None, images }
     }
 
-    let own = setups::publish(&mut conn, &post(me.user_id(), photo, &[]), noon()).unwrap();
+    let own = setups::publish(&mut conn, &post(me.id, photo, &[]), noon()).unwrap();
     let setup = setups::find(&mut conn, own).unwrap();
     assert_eq!(setup.images.len(), 1);
     assert!(!setup.images[0].owned, "the analysis's photo stays the analysis's");
 
     assert!(matches!(
-        setups::publish(&mut conn, &post(me.user_id(), described, &[]), noon()),
+        setups::publish(&mut conn, &post(me.id, described, &[]), noon()),
         Err(CommunityError::ImagesRequired)
     ));
     let photos = stored(2);
-    let with_photos = setups::publish(&mut conn, &post(me.user_id(), described, &photos), noon()).unwrap();
+    let with_photos = setups::publish(&mut conn, &post(me.id, described, &photos), noon()).unwrap();
     let setup = setups::find(&mut conn, with_photos).unwrap();
     assert_eq!(
         setup.images.iter().map(|i| i.image.clone()).collect::<Vec<_>>(),
@@ -119,10 +119,10 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
 
     // The analysis's own photo placed among extra photos: kept by reference, not copied.
     let photo = fresh(true);
-    let own_photo = find_for_owner(&mut conn, me.user_id(), photo).unwrap().image.unwrap();
+    let own_photo = find_for_owner(&mut conn, me.id, photo).unwrap().image.unwrap();
     let extras = stored(2);
     let mixed = [extras[0].clone(), PostImage::Keep(own_photo.clone()), extras[1].clone()];
-    let mixed_id = setups::publish(&mut conn, &post(me.user_id(), photo, &mixed), noon()).unwrap();
+    let mixed_id = setups::publish(&mut conn, &post(me.id, photo, &mixed), noon()).unwrap();
     let setup = setups::find(&mut conn, mixed_id).unwrap();
     assert_eq!(
         setup.images.iter().map(|i| (i.image.clone(), i.owned)).collect::<Vec<_>>(),
@@ -135,29 +135,29 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     assert!(setup.images[1].thumbnail.is_some(), "the analysis's thumbnail comes with its photo");
     // Only the analysis's own photo can be kept, and only once.
     let twice = fresh(true);
-    let twice_photo = find_for_owner(&mut conn, me.user_id(), twice).unwrap().image.unwrap();
+    let twice_photo = find_for_owner(&mut conn, me.id, twice).unwrap().image.unwrap();
     for (analysis, kept) in [
         (twice, vec![PostImage::Keep(twice_photo.clone()), PostImage::Keep(twice_photo)]),
         (fresh(true), vec![PostImage::Keep(new_photo(&extras[0]).image.clone())]),
     ] {
         assert!(matches!(
-            setups::publish(&mut conn, &post(me.user_id(), analysis, &kept), noon()),
+            setups::publish(&mut conn, &post(me.id, analysis, &kept), noon()),
             Err(CommunityError::UnknownImage)
         ));
     }
     assert!(matches!(
-        setups::publish(&mut conn, &post(me.user_id(), fresh(false), &[PostImage::Keep(own_photo)]), noon()),
+        setups::publish(&mut conn, &post(me.id, fresh(false), &[PostImage::Keep(own_photo)]), noon()),
         Err(CommunityError::UnknownImage)
     ));
 
     let six = stored(6);
     assert!(matches!(
-        setups::publish(&mut conn, &post(me.user_id(), photo, &six), noon()),
+        setups::publish(&mut conn, &post(me.id, photo, &six), noon()),
         Err(CommunityError::TooManyImages)
     ));
     let theirs = AnalysisId(fixtures::analysis(&mut conn, other.id, true, noon()));
     assert!(matches!(
-        setups::publish(&mut conn, &post(me.user_id(), theirs, &[]), noon()),
+        setups::publish(&mut conn, &post(me.id, theirs, &[]), noon()),
         Err(CommunityError::AnalysisNotFound)
     ));
 }
@@ -166,10 +166,10 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "cap@example.com");
     for _ in 0..setups::DAILY_POST_LIMIT {
-        published(&mut conn, me.user_id(), noon());
+        published(&mut conn, me.id, noon());
     }
     let analysis_id = AnalysisId(fixtures::analysis(&mut conn, me.id, true, noon()));
-    let new = NewSetup { user_id: me.user_id(), analysis_id, title: None, description: None, images: &[] };
+    let new = NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[] };
     match setups::publish(&mut conn, &new, noon()) {
         Err(CommunityError::DailyPostLimit { limit: 10, retry_after }) => assert_eq!(retry_after, 12 * 3600),
         other => panic!("{other:?}"),
@@ -180,7 +180,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
 fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
     let me = fixtures::account(&mut db.conn(), "once@example.com");
     let analysis_id = AnalysisId(fixtures::analysis(&mut db.conn(), me.id, true, noon()));
-    let new = NewSetup { user_id: me.user_id(), analysis_id, title: None, description: None, images: &[] };
+    let new = NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[] };
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> =
             (0..6).map(|_| s.spawn(|| setups::publish(&mut db.conn(), &new, noon()))).collect();
@@ -197,12 +197,12 @@ fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
     }
     // The cheap check before any photo is decoded says the same.
     assert!(matches!(
-        setups::check_publish(&mut db.conn(), me.user_id(), analysis_id, noon()),
+        setups::check_publish(&mut db.conn(), me.id, analysis_id, noon()),
         Err(CommunityError::AlreadyPublished { setup_id: id }) if id == setup_id
     ));
     // Once its post is deleted, the analysis may be published again.
-    setups::delete(&mut db.conn(), me.user_id(), false, setup_id, &FeedChanges::default()).unwrap();
-    setups::check_publish(&mut db.conn(), me.user_id(), analysis_id, noon()).unwrap();
+    setups::delete(&mut db.conn(), me.id, false, setup_id, &FeedChanges::default()).unwrap();
+    setups::check_publish(&mut db.conn(), me.id, analysis_id, noon()).unwrap();
     setups::publish(&mut db.conn(), &new, noon()).unwrap();
 }
 
@@ -210,9 +210,9 @@ fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "owner@example.com");
     let me = fixtures::account(&mut conn, "voter@example.com");
-    let setup = published(&mut conn, owner.user_id(), noon());
+    let setup = published(&mut conn, owner.id, noon());
     let mut cast =
-        |vote| votes::vote(&mut conn, me.user_id(), setup, vote, noon(), &FeedChanges::default()).unwrap();
+        |vote| votes::vote(&mut conn, me.id, setup, vote, noon(), &FeedChanges::default()).unwrap();
     assert_eq!(cast(Vote::Up), votes::Voted { score: 1, user_vote: Some(Vote::Up) });
     assert_eq!(cast(Vote::Up), votes::Voted { score: 0, user_vote: None }, "the same again takes it back");
     assert_eq!(cast(Vote::Down), votes::Voted { score: -1, user_vote: Some(Vote::Down) });
@@ -220,7 +220,7 @@ fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
     assert_score(&mut conn, setup, 1);
     assert_eq!(setups::find(&mut conn, setup).unwrap().upvotes, 1);
     assert!(matches!(
-        votes::vote(&mut conn, me.user_id(), SetupId(999_999), Vote::Up, noon(), &FeedChanges::default()),
+        votes::vote(&mut conn, me.id, SetupId(999_999), Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::SetupNotFound)
     ));
 }
@@ -228,9 +228,9 @@ fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
 fn nobody_votes_on_their_own_setup(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "self@example.com");
-    let setup = published(&mut conn, me.user_id(), noon());
+    let setup = published(&mut conn, me.id, noon());
     assert!(matches!(
-        votes::vote(&mut conn, me.user_id(), setup, Vote::Up, noon(), &FeedChanges::default()),
+        votes::vote(&mut conn, me.id, setup, Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::OwnVote)
     ));
     assert_score(&mut conn, setup, 0);
@@ -239,19 +239,12 @@ fn nobody_votes_on_their_own_setup(db: TestDb) {
 fn twelve_simultaneous_identical_votes_leave_a_consistent_score(db: TestDb) {
     let owner = fixtures::account(&mut db.conn(), "race-owner@example.com");
     let me = fixtures::account(&mut db.conn(), "race-voter@example.com");
-    let setup = published(&mut db.conn(), owner.user_id(), noon());
+    let setup = published(&mut db.conn(), owner.id, noon());
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..12)
             .map(|_| {
                 s.spawn(|| {
-                    votes::vote(
-                        &mut db.conn(),
-                        me.user_id(),
-                        setup,
-                        Vote::Up,
-                        noon(),
-                        &FeedChanges::default(),
-                    )
+                    votes::vote(&mut db.conn(), me.id, setup, Vote::Up, noon(), &FeedChanges::default())
                 })
             })
             .collect();
@@ -266,11 +259,11 @@ fn users_voting_at_once_all_count(db: TestDb) {
     let owner = fixtures::account(&mut db.conn(), "many-owner@example.com");
     let voters: Vec<_> =
         (0..8).map(|i| fixtures::account(&mut db.conn(), &format!("many-{i}@example.com"))).collect();
-    let setup = published(&mut db.conn(), owner.user_id(), noon());
+    let setup = published(&mut db.conn(), owner.id, noon());
     std::thread::scope(|s| {
         for voter in &voters {
             s.spawn(|| {
-                votes::vote(&mut db.conn(), voter.user_id(), setup, Vote::Up, noon(), &FeedChanges::default())
+                votes::vote(&mut db.conn(), voter.id, setup, Vote::Up, noon(), &FeedChanges::default())
                     .unwrap()
             });
         }
@@ -283,7 +276,7 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
     let owner = fixtures::account(&mut conn, "reported@example.com");
     let [a, b, c, d] = ["ra", "rb", "rc", "rd"]
         .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
-    let setup = published(&mut conn, owner.user_id(), noon());
+    let setup = published(&mut conn, owner.id, noon());
     let mut file = |user: UserId| {
         reports::report(
             &mut conn,
@@ -295,21 +288,21 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
         )
     };
 
-    assert_eq!(file(a.user_id()).unwrap(), reports::Reported { counted: true, hidden: false });
+    assert_eq!(file(a.id).unwrap(), reports::Reported { counted: true, hidden: false });
     assert_eq!(
-        file(a.user_id()).unwrap(),
+        file(a.id).unwrap(),
         reports::Reported { counted: false, hidden: false },
         "a repeat counts nothing"
     );
-    assert!(matches!(file(owner.user_id()), Err(CommunityError::OwnReport)));
+    assert!(matches!(file(owner.id), Err(CommunityError::OwnReport)));
     let visible =
         |conn: &mut DbConnection, viewer: Option<UserId>| reports::visible_to(conn, viewer, setup).unwrap();
-    assert!(!visible(&mut conn, Some(a.user_id())), "the reporter no longer sees it");
-    assert!(visible(&mut conn, Some(b.user_id())) && visible(&mut conn, None));
+    assert!(!visible(&mut conn, Some(a.id)), "the reporter no longer sees it");
+    assert!(visible(&mut conn, Some(b.id)) && visible(&mut conn, None));
 
     reports::report(
         &mut conn,
-        b.user_id(),
+        b.id,
         setup,
         NewReport::new(ReportReason::Copyright, None),
         noon(),
@@ -318,7 +311,7 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
     .unwrap();
     let third = reports::report(
         &mut conn,
-        c.user_id(),
+        c.id,
         setup,
         NewReport::new(ReportReason::HateSpeech, None),
         noon(),
@@ -326,11 +319,11 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
     )
     .unwrap();
     assert_eq!(third, reports::Reported { counted: true, hidden: true }, "three open reports hide it");
-    assert!(!visible(&mut conn, Some(d.user_id())) && !visible(&mut conn, None));
-    assert!(visible(&mut conn, Some(owner.user_id())), "its owner still sees it");
+    assert!(!visible(&mut conn, Some(d.id)) && !visible(&mut conn, None));
+    assert!(visible(&mut conn, Some(owner.id)), "its owner still sees it");
     assert_eq!(setups::find(&mut conn, setup).unwrap().open_reports, 3);
     assert!(matches!(
-        votes::vote(&mut conn, d.user_id(), setup, Vote::Up, noon(), &FeedChanges::default()),
+        votes::vote(&mut conn, d.id, setup, Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::SetupNotFound)
     ));
 }
@@ -339,14 +332,13 @@ fn an_upvote_into_the_weeks_top_three_tells_the_owner_once(db: TestDb) {
     use setupiq_community::service::notifications::{self, NotificationKind};
 
     let mut conn = db.conn();
-    let voters: Vec<UserId> = (0..5)
-        .map(|i| fixtures::account(&mut conn, &format!("top-voter{i}@example.com")).user_id())
-        .collect();
+    let voters: Vec<UserId> =
+        (0..5).map(|i| fixtures::account(&mut conn, &format!("top-voter{i}@example.com")).id).collect();
     let mine = fixtures::account(&mut conn, "top-mine@example.com");
     let rival = fixtures::account(&mut conn, "top-rival@example.com");
-    let old = published(&mut conn, mine.user_id(), noon() - Duration::days(8));
-    let setup = published(&mut conn, mine.user_id(), noon());
-    let rivals: Vec<SetupId> = (0..3).map(|_| published(&mut conn, rival.user_id(), noon())).collect();
+    let old = published(&mut conn, mine.id, noon() - Duration::days(8));
+    let setup = published(&mut conn, mine.id, noon());
+    let rivals: Vec<SetupId> = (0..3).map(|_| published(&mut conn, rival.id, noon())).collect();
     let up = |conn: &mut DbConnection, voter: UserId, setup: SetupId| {
         votes::vote(conn, voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
     };
@@ -359,26 +351,23 @@ fn an_upvote_into_the_weeks_top_three_tells_the_owner_once(db: TestDb) {
         let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
         inbox.notifications.into_iter().map(|n| (n.kind, n.setup_id)).collect()
     };
-    assert_eq!(told(&mut conn, rival.user_id()).len(), 3, "each rival entered the top 3 once");
+    assert_eq!(told(&mut conn, rival.id).len(), 3, "each rival entered the top 3 once");
 
     up(&mut conn, voters[0], setup);
     for voter in &voters {
         up(&mut conn, *voter, old);
     }
-    assert!(
-        told(&mut conn, mine.user_id()).is_empty(),
-        "1 point is 4th; a setup older than a week is not ranked"
-    );
+    assert!(told(&mut conn, mine.id).is_empty(), "1 point is 4th; a setup older than a week is not ranked");
     for voter in &voters[1..4] {
         up(&mut conn, *voter, setup);
     }
     assert_eq!(
-        told(&mut conn, mine.user_id()),
+        told(&mut conn, mine.id),
         [(NotificationKind::TopWeek, Some(setup))],
         "4 points: in the top 3"
     );
     up(&mut conn, voters[4], setup);
-    assert_eq!(told(&mut conn, mine.user_id()).len(), 1, "told once");
+    assert_eq!(told(&mut conn, mine.id).len(), 1, "told once");
 }
 
 fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
@@ -386,14 +375,13 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
     let uploaders: Vec<_> =
         (0..3).map(|i| fixtures::account(&mut conn, &format!("up{i}@example.com"))).collect();
     let me = fixtures::account(&mut conn, "reporter@example.com");
-    let setups: Vec<SetupId> = (0..21)
-        .map(|i| published(&mut conn, uploaders[i % 3].user_id(), noon() - Duration::days(1)))
-        .collect();
+    let setups: Vec<SetupId> =
+        (0..21).map(|i| published(&mut conn, uploaders[i % 3].id, noon() - Duration::days(1))).collect();
     for setup in &setups[..20] {
-        report_spam(&mut conn, me.user_id(), *setup).unwrap();
+        report_spam(&mut conn, me.id, *setup).unwrap();
     }
     assert!(matches!(
-        report_spam(&mut conn, me.user_id(), setups[20]),
+        report_spam(&mut conn, me.id, setups[20]),
         Err(CommunityError::DailyReportLimit { .. })
     ));
     // Reports of comments count towards the same cap.
@@ -410,18 +398,12 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
     )
     .unwrap();
     assert!(matches!(
-        reports::report_comment(
-            &mut conn,
-            me.user_id(),
-            comment,
-            NewReport::new(ReportReason::Spam, None),
-            noon()
-        ),
+        reports::report_comment(&mut conn, me.id, comment, NewReport::new(ReportReason::Spam, None), noon()),
         Err(CommunityError::DailyReportLimit { .. })
     ));
     reports::report(
         &mut conn,
-        me.user_id(),
+        me.id,
         setups[20],
         NewReport::new(ReportReason::Spam, None),
         noon() + Duration::days(1),
@@ -433,7 +415,7 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
 fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "target@example.com");
-    let setup = published(&mut conn, owner.user_id(), noon());
+    let setup = published(&mut conn, owner.id, noon());
     let file = |conn: &mut DbConnection, user: UserId| {
         reports::report(
             conn,
@@ -470,8 +452,7 @@ fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: Tes
     let idle = fixtures::verified_account(&mut conn, "idle@example.com", noon() - Duration::days(3));
     let unverified = fixtures::account(&mut conn, "unverified@example.com");
     fixtures::analysis(&mut conn, unverified.id, false, noon());
-    for user in fresh.iter().map(|a| a.user_id()).chain([new.user_id(), idle.user_id(), unverified.user_id()])
-    {
+    for user in fresh.iter().map(|a| a.id).chain([new.id, idle.id, unverified.id]) {
         assert!(!reports::weighs(&mut conn, user, noon()).unwrap());
         assert_eq!(file(&mut conn, user), reports::Reported { counted: true, hidden: false });
     }
@@ -487,10 +468,10 @@ fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: Tes
     let trusted: Vec<_> = (0..3)
         .map(|i| fixtures::established_reporter(&mut conn, &format!("trusted-{i}@example.com"), noon()))
         .collect();
-    assert!(reports::weighs(&mut conn, trusted[0].user_id(), noon()).unwrap());
-    assert!(!file(&mut conn, trusted[0].user_id()).hidden);
-    assert!(!file(&mut conn, trusted[1].user_id()).hidden);
-    assert_eq!(file(&mut conn, trusted[2].user_id()), reports::Reported { counted: true, hidden: true });
+    assert!(reports::weighs(&mut conn, trusted[0].id, noon()).unwrap());
+    assert!(!file(&mut conn, trusted[0].id).hidden);
+    assert!(!file(&mut conn, trusted[1].id).hidden);
+    assert_eq!(file(&mut conn, trusted[2].id), reports::Reported { counted: true, hidden: true });
     assert!(!reports::visible_to(&mut conn, None, setup).unwrap());
     assert_eq!(setups::find(&mut conn, setup).unwrap().open_reports, 3);
     assert_eq!(moderation::queue(&mut conn).unwrap()[0].reports.len(), 9);
@@ -499,9 +480,9 @@ fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: Tes
 fn a_network_files_at_most_twenty_reports_a_day(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "popular@example.com");
-    let setup = published(&mut conn, owner.user_id(), noon());
+    let setup = published(&mut conn, owner.id, noon());
     let reporters: Vec<UserId> =
-        (0..23).map(|i| fixtures::account(&mut conn, &format!("farm-{i}@example.com")).user_id()).collect();
+        (0..23).map(|i| fixtures::account(&mut conn, &format!("farm-{i}@example.com")).id).collect();
     let file = |conn: &mut DbConnection, user: UserId, ip: &str, at: DateTime<Utc>| {
         let new = NewReport { reason: ReportReason::Spam, details: None, ip: Some(ip) };
         reports::report(conn, user, setup, new, at, &FeedChanges::default())
@@ -530,18 +511,16 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let voter = fixtures::account(&mut conn, "del-voter@example.com");
     let analysis_id = AnalysisId(fixtures::analysis(&mut conn, owner.id, false, noon()));
     let photos = stored(2);
-    let new =
-        NewSetup { user_id: owner.user_id(), analysis_id, title: None, description: None, images: &photos };
+    let new = NewSetup { user_id: owner.id, analysis_id, title: None, description: None, images: &photos };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
-    votes::vote(&mut conn, voter.user_id(), setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
-    report_spam(&mut conn, voter.user_id(), setup).unwrap();
+    votes::vote(&mut conn, voter.id, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    report_spam(&mut conn, voter.id, setup).unwrap();
 
     assert!(matches!(
-        setups::delete(&mut conn, voter.user_id(), false, setup, &FeedChanges::default()),
+        setups::delete(&mut conn, voter.id, false, setup, &FeedChanges::default()),
         Err(CommunityError::NotOwner)
     ));
-    let mut removed =
-        setups::delete(&mut conn, owner.user_id(), false, setup, &FeedChanges::default()).unwrap();
+    let mut removed = setups::delete(&mut conn, owner.id, false, setup, &FeedChanges::default()).unwrap();
     removed.sort_by(|a, b| a.as_str().cmp(b.as_str()));
     let mut expected: Vec<MediaKey> =
         photos.iter().map(new_photo).flat_map(|p| [p.image.clone(), p.thumbnail.clone()]).collect();
@@ -550,10 +529,8 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     assert!(matches!(setups::find(&mut conn, setup), Err(CommunityError::SetupNotFound)));
 
     // An admin may delete anyone's; the analysis's own photo is not the post's to remove.
-    let other = published(&mut conn, owner.user_id(), noon());
-    assert!(
-        setups::delete(&mut conn, voter.user_id(), true, other, &FeedChanges::default()).unwrap().is_empty()
-    );
+    let other = published(&mut conn, owner.id, noon());
+    assert!(setups::delete(&mut conn, voter.id, true, other, &FeedChanges::default()).unwrap().is_empty());
 }
 
 fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
@@ -561,14 +538,14 @@ fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
     let owner = fixtures::account(&mut conn, "acct-owner@example.com");
     let stays = fixtures::account(&mut conn, "acct-stays@example.com");
     let leaves = fixtures::account(&mut conn, "acct-leaves@example.com");
-    let first = published(&mut conn, owner.user_id(), noon());
-    let second = published(&mut conn, owner.user_id(), noon());
-    votes::vote(&mut conn, leaves.user_id(), first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
-    votes::vote(&mut conn, leaves.user_id(), second, Vote::Down, noon(), &FeedChanges::default()).unwrap();
-    votes::vote(&mut conn, stays.user_id(), first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    let first = published(&mut conn, owner.id, noon());
+    let second = published(&mut conn, owner.id, noon());
+    votes::vote(&mut conn, leaves.id, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    votes::vote(&mut conn, leaves.id, second, Vote::Down, noon(), &FeedChanges::default()).unwrap();
+    votes::vote(&mut conn, stays.id, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
 
-    // `auth`'s hook passes a plain id (the gateway wires it the same way).
-    let hooks = OwnedMedia(vec![|conn, user_id, now| setups::on_account_deleted(conn, UserId(user_id), now)]);
+    // The gateway registers the same hook.
+    let hooks = OwnedMedia(vec![setups::on_account_deleted]);
     accounts::delete_account_with(&mut conn, leaves.id, &hooks, noon()).unwrap();
     assert_score(&mut conn, first, 1);
     assert_score(&mut conn, second, 0);
@@ -613,7 +590,7 @@ mod feed_tests {
     fn upvote(conn: &mut DbConnection, setup: SetupId, n: usize, tag: &str) {
         for i in 0..n {
             let voter = fixtures::account(conn, &format!("{tag}-{i}@example.com"));
-            votes::vote(conn, voter.user_id(), setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+            votes::vote(conn, voter.id, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
         }
     }
 
@@ -638,24 +615,23 @@ mod feed_tests {
             let owner = fixtures::account(&mut conn, "body-owner@example.com");
             let voter = fixtures::account(&mut conn, "body-voter@example.com");
             let reader = fixtures::account(&mut conn, "body-reader@example.com");
-            let older = published(&mut conn, owner.user_id(), noon() - Duration::hours(3));
-            let newer = published(&mut conn, owner.user_id(), noon() - Duration::hours(2));
-            let third = published(&mut conn, voter.user_id(), noon() - Duration::hours(1));
+            let older = published(&mut conn, owner.id, noon() - Duration::hours(3));
+            let newer = published(&mut conn, owner.id, noon() - Duration::hours(2));
+            let third = published(&mut conn, voter.id, noon() - Duration::hours(1));
             (owner, voter, reader, older, newer, third)
         };
         let feed = new_feed(&db);
         // Each viewer comes with a session cookie, which the page looks up itself.
         let session_of = |account: &Account| {
             let started = sessions::start(&mut db.conn(), account.id, None, chrono::Utc::now()).unwrap();
-            (account.user_id(), Session::of_token(started.token))
+            (account.id, Session::of_token(started.token))
         };
         let signed_in = [session_of(&owner), session_of(&voter), session_of(&reader)];
         let first = feed.page(signed_in[2].1.clone(), query()).await.unwrap();
         // After the page was kept: a vote, a changed score.
         {
             let mut conn = db.conn();
-            votes::vote(&mut conn, voter.user_id(), older, Vote::Up, noon(), &FeedChanges::default())
-                .unwrap();
+            votes::vote(&mut conn, voter.id, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
             upvote(&mut conn, newer, 2, "body");
         }
         for (viewer, session) in signed_in {
@@ -673,11 +649,7 @@ mod feed_tests {
             assert_eq!(setups.len(), 3);
             let item = |id: SetupId| setups.iter().find(|s| s["id"] == id.0).unwrap();
             assert_eq!(item(newer)["score"], 2, "the current score, not the kept one");
-            assert_eq!(
-                item(older)["userVote"].is_null(),
-                viewer != voter.user_id(),
-                "only the voter's own vote"
-            );
+            assert_eq!(item(older)["userVote"].is_null(), viewer != voter.id, "only the voter's own vote");
         }
         let before: serde_json::Value = serde_json::from_slice(&first).unwrap();
         assert_eq!(before["setups"][0]["id"], third.0);
@@ -691,10 +663,10 @@ mod feed_tests {
     fn the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total(db: TestDb) {
         let mut conn = db.conn();
         let owner = fixtures::account(&mut conn, "rank@example.com");
-        let old = published(&mut conn, owner.user_id(), noon() - Duration::days(10));
-        let a = published(&mut conn, owner.user_id(), noon() - Duration::hours(3));
-        let b = published(&mut conn, owner.user_id(), noon() - Duration::hours(2));
-        let c = published(&mut conn, owner.user_id(), noon() - Duration::hours(1));
+        let old = published(&mut conn, owner.id, noon() - Duration::days(10));
+        let a = published(&mut conn, owner.id, noon() - Duration::hours(3));
+        let b = published(&mut conn, owner.id, noon() - Duration::hours(2));
+        let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ra");
         upvote(&mut conn, old, 3, "rold");
         let all = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
@@ -718,17 +690,17 @@ mod feed_tests {
         let owner = fixtures::account(&mut conn, "kept-owner@example.com");
         let viewer = fixtures::account(&mut conn, "kept-viewer@example.com");
         let reporter = fixtures::account(&mut conn, "kept-reporter@example.com");
-        let older = published(&mut conn, owner.user_id(), noon() - Duration::hours(2));
-        let newer = published(&mut conn, owner.user_id(), noon() - Duration::hours(1));
+        let older = published(&mut conn, owner.id, noon() - Duration::hours(2));
+        let newer = published(&mut conn, owner.id, noon() - Duration::hours(1));
         let changes = FeedChanges::default();
         let feed = Feed::new(db.db().clone(), clock::system(), changes.clone());
         let everyone = feed.list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!(ids(&everyone), [newer, older]);
 
         // Votes after the page was kept: each viewer sees their own vote and every current score.
-        votes::vote(&mut conn, viewer.user_id(), older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+        votes::vote(&mut conn, viewer.id, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
         upvote(&mut conn, older, 2, "kept");
-        let seen = feed.list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap();
+        let seen = feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap();
         assert_eq!(ids(&seen), [newer, older], "the kept order");
         assert_eq!(
             (seen.items[1].score, seen.items[1].upvotes, seen.items[1].user_vote),
@@ -736,15 +708,15 @@ mod feed_tests {
         );
         assert_eq!(seen.items[0].user_vote, None);
         assert!(seen.items.iter().all(|i| i.uploader.email.is_none()), "never another user's e-mail");
-        let own = feed.list(&mut conn, Some(owner.user_id()), query(), noon()).unwrap();
+        let own = feed.list(&mut conn, Some(owner.id), query(), noon()).unwrap();
         assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
 
         // A report takes the setup out of the reporter's feed at once, and only theirs.
-        report_spam(&mut conn, reporter.user_id(), older).unwrap();
-        let reporters = feed.list(&mut conn, Some(reporter.user_id()), query(), noon()).unwrap();
+        report_spam(&mut conn, reporter.id, older).unwrap();
+        let reporters = feed.list(&mut conn, Some(reporter.id), query(), noon()).unwrap();
         assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
         assert_eq!(
-            ids(&feed.list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap()),
+            ids(&feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap()),
             [newer, older]
         );
 
@@ -754,7 +726,7 @@ mod feed_tests {
                 fixtures::established_reporter(&mut conn, &format!("kept-hide-{i}@example.com"), noon());
             reports::report(
                 &mut conn,
-                other.user_id(),
+                other.id,
                 newer,
                 NewReport::new(ReportReason::Spam, None),
                 noon(),
@@ -762,7 +734,7 @@ mod feed_tests {
             )
             .unwrap();
         }
-        assert_eq!(ids(&feed.list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap()), [older]);
+        assert_eq!(ids(&feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap()), [older]);
 
         // The hide was recorded as a change: everyone's page is built again, without it and
         // with the current scores.
@@ -774,10 +746,10 @@ mod feed_tests {
         let mut conn = db.conn();
         let owner = fixtures::account(&mut conn, "secret-owner@example.com");
         let viewer = fixtures::account(&mut conn, "viewer@example.com");
-        let setup = published(&mut conn, owner.user_id(), noon());
-        votes::vote(&mut conn, viewer.user_id(), setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
+        let setup = published(&mut conn, owner.id, noon());
+        votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
 
-        let seen = new_feed(&db).list(&mut conn, Some(viewer.user_id()), query(), noon()).unwrap();
+        let seen = new_feed(&db).list(&mut conn, Some(viewer.id), query(), noon()).unwrap();
         let item = &seen.items[0];
         assert_eq!(item.uploader.email, None, "never another user's e-mail");
         assert_eq!(item.user_vote, Some(Vote::Down));
@@ -791,7 +763,7 @@ mod feed_tests {
             new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.email,
             None
         );
-        let own = new_feed(&db).list(&mut conn, Some(owner.user_id()), query(), noon()).unwrap();
+        let own = new_feed(&db).list(&mut conn, Some(owner.id), query(), noon()).unwrap();
         assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
         assert_eq!(own.items[0].user_vote, None);
 
@@ -800,7 +772,7 @@ mod feed_tests {
         let mut page =
             Settings { slug: Some("owner_rig".into()), setup_id: Some(setup_id), ..Settings::default() };
         page.show_on_community = true;
-        rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
+        rigpage::save(&mut conn, owner.id.0, &page, noon()).unwrap();
         assert_eq!(
             new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.rigpage_slug,
             None
@@ -816,16 +788,16 @@ mod feed_tests {
         let owner = fixtures::account(&mut conn, "hide-owner@example.com");
         let [a, b, c] = ["ha", "hb", "hc"]
             .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
-        let setup = published(&mut conn, owner.user_id(), noon());
-        let other = published(&mut conn, owner.user_id(), noon());
-        report_spam(&mut conn, a.user_id(), setup).unwrap();
-        let for_a = new_feed(&db).list(&mut conn, Some(a.user_id()), query(), noon()).unwrap();
+        let setup = published(&mut conn, owner.id, noon());
+        let other = published(&mut conn, owner.id, noon());
+        report_spam(&mut conn, a.id, setup).unwrap();
+        let for_a = new_feed(&db).list(&mut conn, Some(a.id), query(), noon()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
         assert_eq!(for_a.reported_by_viewer, 1, "the reporter's feed says why it is shorter");
-        let for_b = new_feed(&db).list(&mut conn, Some(b.user_id()), query(), noon()).unwrap();
+        let for_b = new_feed(&db).list(&mut conn, Some(b.id), query(), noon()).unwrap();
         assert_eq!((for_b.total, for_b.reported_by_viewer), (2, 0));
-        report_spam(&mut conn, b.user_id(), setup).unwrap();
-        report_spam(&mut conn, c.user_id(), setup).unwrap();
+        report_spam(&mut conn, b.id, setup).unwrap();
+        report_spam(&mut conn, c.id, setup).unwrap();
         let anyone = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }
@@ -833,8 +805,8 @@ mod feed_tests {
     fn hot_puts_a_fresh_setup_above_an_old_high_score(db: TestDb) {
         let mut conn = db.conn();
         let owner = fixtures::account(&mut conn, "hot@example.com");
-        let old = published(&mut conn, owner.user_id(), noon() - Duration::hours(48));
-        let fresh = published(&mut conn, owner.user_id(), noon() - Duration::hours(1));
+        let old = published(&mut conn, owner.id, noon() - Duration::hours(48));
+        let fresh = published(&mut conn, owner.id, noon() - Duration::hours(1));
         upvote(&mut conn, old, 5, "hot");
         upvote(&mut conn, fresh, 1, "fresh");
         let hot =
@@ -851,18 +823,18 @@ mod feed_tests {
         let mut conn = db.conn();
         let first = fixtures::account(&mut conn, "lead1@example.com");
         let second = fixtures::account(&mut conn, "lead2@example.com");
-        let a = published(&mut conn, first.user_id(), noon());
-        let b = published(&mut conn, first.user_id(), noon());
-        let c = published(&mut conn, second.user_id(), noon());
-        let old = published(&mut conn, second.user_id(), noon() - Duration::days(40));
+        let a = published(&mut conn, first.id, noon());
+        let b = published(&mut conn, first.id, noon());
+        let c = published(&mut conn, second.id, noon());
+        let old = published(&mut conn, second.id, noon() - Duration::days(40));
         upvote(&mut conn, a, 3, "la");
         upvote(&mut conn, b, 1, "lb");
         upvote(&mut conn, c, 2, "lc");
         upvote(&mut conn, old, 5, "lold");
 
-        let month = feed::leaderboard(&mut conn, Period::Month, 50, Some(second.user_id()), noon()).unwrap();
+        let month = feed::leaderboard(&mut conn, Period::Month, 50, Some(second.id), noon()).unwrap();
         let rows: Vec<_> = month.iter().map(|l| (l.user_id, l.total_score, l.setup_count)).collect();
-        assert_eq!(rows, [(first.user_id(), 4, 2), (second.user_id(), 2, 1)]);
+        assert_eq!(rows, [(first.id, 4, 2), (second.id, 2, 1)]);
         assert_eq!(month[0].top_setup_score, Some(3));
         assert!(month[0].top_setup_image_url.as_deref().is_some_and(|u| u.starts_with("/media/")));
         assert_eq!(month[0].email, None, "only the viewer's own entry carries an e-mail");
@@ -871,7 +843,7 @@ mod feed_tests {
         let all = feed::leaderboard(&mut conn, Period::All, 50, None, noon()).unwrap();
         assert_eq!(
             all.iter().map(|l| (l.user_id, l.total_score)).collect::<Vec<_>>(),
-            [(second.user_id(), 7), (first.user_id(), 4)]
+            [(second.id, 7), (first.id, 4)]
         );
         assert_eq!(feed::leaderboard(&mut conn, Period::All, 1, None, noon()).unwrap().len(), 1);
     }
@@ -879,11 +851,11 @@ mod feed_tests {
     fn my_posts_and_profiles_count_what_they_should(db: TestDb) {
         let mut conn = db.conn();
         let me = fixtures::account(&mut conn, "mine@example.com");
-        let a = published(&mut conn, me.user_id(), noon() - Duration::hours(2));
-        let b = published(&mut conn, me.user_id(), noon() - Duration::hours(1));
+        let a = published(&mut conn, me.id, noon() - Duration::hours(2));
+        let b = published(&mut conn, me.id, noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ma");
         upvote(&mut conn, b, 1, "mb");
-        let (posts, summary) = feed::my_posts(&mut conn, me.user_id()).unwrap();
+        let (posts, summary) = feed::my_posts(&mut conn, me.id).unwrap();
         assert_eq!(posts.iter().map(|p| p.id).collect::<Vec<_>>(), [b, a], "newest first");
         assert_eq!((summary.total_posts, summary.total_upvotes), (2, 3));
         let rating = summary.best_post_score.unwrap();
@@ -895,7 +867,7 @@ mod feed_tests {
         assert_eq!((posts[0].image_count, posts[0].thumbnail_url.is_some()), (1, true));
 
         let viewer = fixtures::account(&mut conn, "profile-viewer@example.com");
-        let profile = feed::profile(&mut conn, Some(viewer.user_id()), me.user_id()).unwrap().unwrap();
+        let profile = feed::profile(&mut conn, Some(viewer.id), me.id).unwrap().unwrap();
         assert_eq!((profile.total_posts, profile.total_likes), (2, 3));
         assert_eq!(profile.recent_posts.iter().map(|p| p.id).collect::<Vec<_>>(), [b, a]);
         assert!(profile.recent_posts.iter().all(|p| p.uploader.email.is_none()));
@@ -979,18 +951,18 @@ mod flow_tests {
         let unposted = AnalysisId(fixtures::analysis(&mut db.conn(), me.id, false, noon()));
         let theirs = AnalysisId(fixtures::analysis(&mut db.conn(), other.id, false, noon()));
 
-        let id = publish::publish(ctx, me.user_id(), mine, post(vec![jpeg_data_url(10), jpeg_data_url(200)]))
+        let id = publish::publish(ctx, me.id, mine, post(vec![jpeg_data_url(10), jpeg_data_url(200)]))
             .await
             .unwrap();
         let setup = setups::find(&mut db.conn(), id).unwrap();
         assert_eq!((setup.images.len(), setup.title.as_deref()), (2, Some("Clean desk")));
         assert_eq!(files(&w.media_dir), 4, "two photos and their thumbnails");
 
-        let refused = publish::publish(ctx, me.user_id(), theirs, post(vec![jpeg_data_url(50)])).await;
+        let refused = publish::publish(ctx, me.id, theirs, post(vec![jpeg_data_url(50)])).await;
         assert!(matches!(refused, Err(CommunityError::AnalysisNotFound)), "{refused:?}");
         let broken = publish::publish(
             ctx,
-            me.user_id(),
+            me.id,
             unposted,
             post(vec![jpeg_data_url(60), "data:image/png;base64,AAAA".into()]),
         )
@@ -998,20 +970,18 @@ mod flow_tests {
         assert!(matches!(broken, Err(CommunityError::Image(_))), "{broken:?}");
         let huge = format!("data:image/jpeg;base64,{}", "A".repeat(14 * 1024 * 1024));
         assert!(matches!(
-            publish::publish(ctx, me.user_id(), unposted, post(vec![huge])).await,
+            publish::publish(ctx, me.id, unposted, post(vec![huge])).await,
             Err(CommunityError::Image(UploadRejection::TooManyBytes { .. }))
         ));
         // A photo whose header is fine and whose body is missing: decoding it would fail.
         // A bogus or foreign analysis is refused before anything is decoded.
         let undecodable = fixtures::data_url("image/png", &fixtures::png_header(640, 480));
         for analysis in [theirs, AnalysisId(987_654)] {
-            let refused =
-                publish::publish(ctx, me.user_id(), analysis, post(vec![undecodable.clone()])).await;
+            let refused = publish::publish(ctx, me.id, analysis, post(vec![undecodable.clone()])).await;
             assert!(matches!(refused, Err(CommunityError::AnalysisNotFound)), "{refused:?}");
         }
         let bomb = fixtures::data_url("image/webp", &fixtures::webp_bomb(12_000, 12_000));
-        let refused =
-            publish::publish(ctx, me.user_id(), unposted, post(vec![jpeg_data_url(70), bomb])).await;
+        let refused = publish::publish(ctx, me.id, unposted, post(vec![jpeg_data_url(70), bomb])).await;
         assert!(
             matches!(
                 refused,
@@ -1033,20 +1003,18 @@ mod flow_tests {
             )
         };
         let analysis = AnalysisId(fixtures::analysis(&mut db.conn(), me.id, false, noon()));
-        let id =
-            publish::publish(ctx, me.user_id(), analysis, post(vec![jpeg_data_url(10), jpeg_data_url(90)]))
-                .await
-                .unwrap();
+        let id = publish::publish(ctx, me.id, analysis, post(vec![jpeg_data_url(10), jpeg_data_url(90)]))
+            .await
+            .unwrap();
         let before = setups::find(&mut db.conn(), id).unwrap();
         let (first, second) = (before.images[0].image.url(), before.images[1].image.url());
 
-        let theirs = publish::edit(ctx, other.user_id(), id, post(vec![second.clone()])).await;
+        let theirs = publish::edit(ctx, other.id, id, post(vec![second.clone()])).await;
         assert!(matches!(theirs, Err(CommunityError::NotOwner)), "{theirs:?}");
-        let foreign =
-            publish::edit(ctx, me.user_id(), id, post(vec!["/media/community/nope.jpg".into()])).await;
+        let foreign = publish::edit(ctx, me.id, id, post(vec!["/media/community/nope.jpg".into()])).await;
         assert!(matches!(foreign, Err(CommunityError::UnknownImage)), "{foreign:?}");
         assert!(matches!(
-            publish::edit(ctx, me.user_id(), id, post(vec![])).await,
+            publish::edit(ctx, me.id, id, post(vec![])).await,
             Err(CommunityError::ImagesRequired)
         ));
 
@@ -1056,7 +1024,7 @@ mod flow_tests {
             description: Some("Now with a lamp".into()),
             images: vec![second.clone(), jpeg_data_url(170)],
         };
-        publish::edit(ctx, me.user_id(), id, edited).await.unwrap();
+        publish::edit(ctx, me.id, id, edited).await.unwrap();
         let after = setups::find(&mut db.conn(), id).unwrap();
         assert_eq!(after.images.len(), 2);
         assert_eq!(after.images[0].image.url(), second, "kept and moved first");
@@ -1065,7 +1033,7 @@ mod flow_tests {
         assert_eq!(files(&w.media_dir), 4, "the dropped photo and its thumbnail are removed");
 
         w.clock.advance(Duration::minutes(2));
-        let late = publish::edit(ctx, me.user_id(), id, post(vec![second])).await;
+        let late = publish::edit(ctx, me.id, id, post(vec![second])).await;
         assert!(matches!(late, Err(CommunityError::EditWindowClosed)), "{late:?}");
         assert!(late.unwrap_err().to_string().contains("1 hour"));
     }
@@ -1108,7 +1076,7 @@ mod comment_tests {
         let mut conn = db.conn();
         let owner = fixtures::verified_account(&mut conn, "digest-claim-owner@example.com", noon());
         let other = fixtures::verified_account(&mut conn, "digest-claim-other@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         digest::set(&mut conn, &owner, true, noon()).unwrap();
         digest::set(&mut conn, &owner, true, noon()).unwrap(); // twice: still one subscription
         write(&mut conn, &other, setup, None, "Nice", noon() + Duration::minutes(1)).unwrap();
@@ -1128,7 +1096,7 @@ mod comment_tests {
         digest::set(&mut conn, &owner, false, day_later).unwrap();
         write(&mut conn, &other, setup, None, "Hello?", day_later + Duration::minutes(1)).unwrap();
         assert!(digest::claim_due(&mut conn, day_later + Duration::hours(48), 10).unwrap().is_empty());
-        assert!(!digest::subscribed(&mut conn, owner.user_id()).unwrap());
+        assert!(!digest::subscribed(&mut conn, owner.id).unwrap());
     }
 
     fn write(
@@ -1152,7 +1120,7 @@ mod comment_tests {
         let owner = fixtures::verified_account(&mut conn, "thread-owner@example.com", noon());
         let a = fixtures::verified_account(&mut conn, "thread-a@example.com", noon());
         let b = fixtures::verified_account(&mut conn, "thread-b@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         let first = write(&mut conn, &a, setup, None, "  What's that monitor arm?  ", noon()).unwrap();
         let second = write(&mut conn, &b, setup, None, "Clean desk!", noon() + Duration::minutes(1)).unwrap();
         let answer =
@@ -1162,7 +1130,7 @@ mod comment_tests {
         let thanks =
             write(&mut conn, &a, setup, Some(answer), "Thanks!", noon() + Duration::minutes(3)).unwrap();
 
-        let seen = thread(&mut conn, setup, Some(a.user_id()));
+        let seen = thread(&mut conn, setup, Some(a.id));
         let ids: Vec<CommentId> = seen.iter().map(|c| c.id).collect();
         assert_eq!(ids, [second, first], "threads newest first");
         let replies: Vec<(CommentId, Option<CommentId>)> =
@@ -1186,7 +1154,7 @@ mod comment_tests {
         let owner = fixtures::verified_account(&mut conn, "rules-owner@example.com", noon());
         let unverified = fixtures::account(&mut conn, "rules-new@example.com");
         let member = fixtures::verified_account(&mut conn, "rules-member@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         assert!(matches!(
             write(&mut conn, &unverified, setup, None, "Hello", noon()),
             Err(CommunityError::CommentNeedsVerifiedEmail)
@@ -1217,7 +1185,7 @@ mod comment_tests {
         let mut conn = db.conn();
         let owner = fixtures::verified_account(&mut conn, "limit-owner@example.com", noon());
         let member = fixtures::verified_account(&mut conn, "limit-member@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         let start = noon();
         for i in 0..5 {
             write(&mut conn, &member, setup, None, "Nice", start + Duration::seconds(i * 10)).unwrap();
@@ -1248,26 +1216,26 @@ mod comment_tests {
         let mut conn = db.conn();
         let owner = fixtures::verified_account(&mut conn, "edit-owner@example.com", noon());
         let author = fixtures::verified_account(&mut conn, "edit-author@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         let id = write(&mut conn, &author, setup, None, "Frist", noon()).unwrap();
         assert!(matches!(
-            comments::edit(&mut conn, owner.user_id(), id, "Mine now", noon(), None),
+            comments::edit(&mut conn, owner.id, id, "Mine now", noon(), None),
             Err(CommunityError::NotCommentAuthor)
         ));
         let within = noon() + Duration::minutes(59);
-        comments::edit(&mut conn, author.user_id(), id, "  First  ", within, None).unwrap();
+        comments::edit(&mut conn, author.id, id, "  First  ", within, None).unwrap();
         let seen = &thread(&mut conn, setup, None)[0];
         assert_eq!((seen.body.as_deref(), seen.edited_at), (Some("First"), Some(within)), "marked edited");
         assert!(matches!(
-            comments::edit(&mut conn, author.user_id(), id, "Later", noon() + Duration::minutes(61), None),
+            comments::edit(&mut conn, author.id, id, "Later", noon() + Duration::minutes(61), None),
             Err(CommunityError::CommentEditWindowClosed)
         ));
         assert!(matches!(
-            comments::edit(&mut conn, author.user_id(), id, " ", within, None),
+            comments::edit(&mut conn, author.id, id, " ", within, None),
             Err(CommunityError::CommentLength)
         ));
         assert!(matches!(
-            comments::edit(&mut conn, author.user_id(), CommentId(999_999), "Gone", within, None),
+            comments::edit(&mut conn, author.id, CommentId(999_999), "Gone", within, None),
             Err(CommunityError::CommentNotFound)
         ));
     }
@@ -1277,7 +1245,7 @@ mod comment_tests {
         let owner = fixtures::verified_account(&mut conn, "del-owner@example.com", noon());
         let author = fixtures::verified_account(&mut conn, "del-author@example.com", noon());
         let stranger = fixtures::verified_account(&mut conn, "del-stranger@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         let changes = FeedChanges::default();
         let delete = |conn: &mut DbConnection, user: UserId, admin: bool, id: CommentId| {
             comments::delete(conn, user, admin, id, &changes)
@@ -1288,10 +1256,10 @@ mod comment_tests {
         let spam = write(&mut conn, &stranger, setup, None, "Spam", noon()).unwrap();
 
         assert!(matches!(
-            delete(&mut conn, stranger.user_id(), false, root),
+            delete(&mut conn, stranger.id, false, root),
             Err(CommunityError::CannotDeleteComment)
         ));
-        delete(&mut conn, author.user_id(), false, root).unwrap();
+        delete(&mut conn, author.id, false, root).unwrap();
         let seen = thread(&mut conn, setup, None);
         let kept = seen.iter().find(|c| c.id == root).expect("a thread with replies keeps its place");
         assert_eq!(
@@ -1299,15 +1267,12 @@ mod comment_tests {
             (None, None, 1),
             "[deleted]"
         );
-        assert!(matches!(
-            delete(&mut conn, author.user_id(), false, root),
-            Err(CommunityError::CommentNotFound)
-        ));
+        assert!(matches!(delete(&mut conn, author.id, false, root), Err(CommunityError::CommentNotFound)));
 
-        delete(&mut conn, owner.user_id(), false, spam).expect("the setup's owner");
-        delete(&mut conn, stranger.user_id(), true, other).expect("an admin");
+        delete(&mut conn, owner.id, false, spam).expect("the setup's owner");
+        delete(&mut conn, stranger.id, true, other).expect("an admin");
         // The last reply of a deleted thread takes the thread along.
-        delete(&mut conn, stranger.user_id(), false, reply).unwrap();
+        delete(&mut conn, stranger.id, false, reply).unwrap();
         assert!(thread(&mut conn, setup, None).is_empty());
         assert_eq!(changes.content(), 4, "every deletion changes the cards' counts");
     }
@@ -1316,8 +1281,8 @@ mod comment_tests {
         let mut conn = db.conn();
         let owner = fixtures::verified_account(&mut conn, "see-owner@example.com", noon());
         let reporter = fixtures::verified_account(&mut conn, "see-reporter@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
-        let elsewhere = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let elsewhere = published(&mut conn, owner.id, noon());
         let there = write(&mut conn, &owner, elsewhere, None, "Over there", noon()).unwrap();
         assert!(matches!(
             write(&mut conn, &reporter, setup, Some(there), "Reply", noon()),
@@ -1328,14 +1293,13 @@ mod comment_tests {
             Err(CommunityError::SetupNotFound)
         ));
         let report = NewReport::new(ReportReason::Spam, None);
-        reports::report(&mut conn, reporter.user_id(), setup, report, noon(), &FeedChanges::default())
-            .unwrap();
+        reports::report(&mut conn, reporter.id, setup, report, noon(), &FeedChanges::default()).unwrap();
         assert!(matches!(
             write(&mut conn, &reporter, setup, None, "Hi", noon()),
             Err(CommunityError::SetupNotFound)
         ));
         assert!(matches!(
-            comments::list(&mut conn, Some(reporter.user_id()), setup, 20, 0),
+            comments::list(&mut conn, Some(reporter.id), setup, 20, 0),
             Err(CommunityError::SetupNotFound)
         ));
         assert!(comments::list(&mut conn, None, setup, 20, 0).is_ok(), "others still read it");
@@ -1345,17 +1309,16 @@ mod comment_tests {
         let mut conn = db.conn();
         let owner = fixtures::verified_account(&mut conn, "gone-owner@example.com", noon());
         let leaving = fixtures::verified_account(&mut conn, "gone-leaving@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         let answered = write(&mut conn, &leaving, setup, None, "Answered", noon()).unwrap();
         write(&mut conn, &owner, setup, Some(answered), "An answer", noon()).unwrap();
         write(&mut conn, &leaving, setup, None, "Alone", noon()).unwrap();
 
-        let export = export::comments(&mut conn, leaving.user_id()).unwrap();
+        let export = export::comments(&mut conn, leaving.id).unwrap();
         let text = export.data.to_string();
         assert!(text.contains("Answered") && text.contains("Alone") && !text.contains("An answer"), "{text}");
 
-        let owned =
-            OwnedMedia(vec![|conn, user_id, now| setups::on_account_deleted(conn, UserId(user_id), now)]);
+        let owned = OwnedMedia(vec![setups::on_account_deleted]);
         accounts::delete_account_with(&mut conn, leaving.id, &owned, noon()).unwrap();
         let seen = thread(&mut conn, setup, None);
         assert_eq!(seen.len(), 1, "the comment without replies went");
@@ -1370,36 +1333,29 @@ mod comment_tests {
         let owner = fixtures::verified_account(&mut conn, "bell-owner@example.com", noon());
         let asker = fixtures::verified_account(&mut conn, "bell-asker@example.com", noon());
         let third = fixtures::verified_account(&mut conn, "bell-third@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         let kinds = |conn: &mut DbConnection, user: UserId| -> Vec<(NotificationKind, CommentId)> {
             let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
             inbox.notifications.iter().map(|n| (n.kind, n.comment_id.unwrap())).collect()
         };
 
         let question = write(&mut conn, &asker, setup, None, "What arm is that?", noon()).unwrap();
-        assert_eq!(kinds(&mut conn, owner.user_id()), [(NotificationKind::Comment, question)]);
+        assert_eq!(kinds(&mut conn, owner.id), [(NotificationKind::Comment, question)]);
         let answer = write(&mut conn, &owner, setup, Some(question), "An Ergotron LX", noon()).unwrap();
-        assert_eq!(kinds(&mut conn, asker.user_id()), [(NotificationKind::Reply, answer)]);
-        assert_eq!(kinds(&mut conn, owner.user_id()).len(), 1, "nobody hears of their own reply");
+        assert_eq!(kinds(&mut conn, asker.id), [(NotificationKind::Reply, answer)]);
+        assert_eq!(kinds(&mut conn, owner.id).len(), 1, "nobody hears of their own reply");
         let me_too =
             write(&mut conn, &third, setup, Some(answer), "Me too", noon() + Duration::minutes(1)).unwrap();
         assert_eq!(
-            kinds(&mut conn, asker.user_id())[0],
+            kinds(&mut conn, asker.id)[0],
             (NotificationKind::Reply, me_too),
             "the thread's author, newest first"
         );
-        assert_eq!(
-            kinds(&mut conn, owner.user_id())[0],
-            (NotificationKind::Comment, me_too),
-            "and the owner, once"
-        );
+        assert_eq!(kinds(&mut conn, owner.id)[0], (NotificationKind::Comment, me_too), "and the owner, once");
         write(&mut conn, &owner, setup, None, "Thanks all", noon()).unwrap();
-        assert!(
-            kinds(&mut conn, third.user_id()).is_empty(),
-            "a new thread tells only the owner, who wrote it"
-        );
+        assert!(kinds(&mut conn, third.id).is_empty(), "a new thread tells only the owner, who wrote it");
 
-        let inbox = notifications::inbox(&mut conn, owner.user_id(), 20, 0).unwrap();
+        let inbox = notifications::inbox(&mut conn, owner.id, 20, 0).unwrap();
         assert_eq!((inbox.total, inbox.unread), (2, 2));
         let first = &inbox.notifications[0];
         assert_eq!(
@@ -1408,23 +1364,19 @@ mod comment_tests {
         );
 
         // Reading: the member's own ids (another's are ignored), then all.
-        let theirs = notifications::inbox(&mut conn, asker.user_id(), 20, 0).unwrap().notifications[0].id;
-        let marked = notifications::mark_read(
-            &mut conn,
-            owner.user_id(),
-            &Read::These(vec![first.id, theirs]),
-            noon(),
-        )
-        .unwrap();
+        let theirs = notifications::inbox(&mut conn, asker.id, 20, 0).unwrap().notifications[0].id;
+        let marked =
+            notifications::mark_read(&mut conn, owner.id, &Read::These(vec![first.id, theirs]), noon())
+                .unwrap();
         assert_eq!(marked, 1);
-        assert_eq!(notifications::inbox(&mut conn, asker.user_id(), 20, 0).unwrap().unread, 2, "untouched");
-        assert_eq!(notifications::mark_read(&mut conn, owner.user_id(), &Read::All, noon()).unwrap(), 1);
-        let read = notifications::inbox(&mut conn, owner.user_id(), 20, 0).unwrap();
+        assert_eq!(notifications::inbox(&mut conn, asker.id, 20, 0).unwrap().unread, 2, "untouched");
+        assert_eq!(notifications::mark_read(&mut conn, owner.id, &Read::All, noon()).unwrap(), 1);
+        let read = notifications::inbox(&mut conn, owner.id, 20, 0).unwrap();
         assert!(read.unread == 0 && read.notifications.iter().all(|n| n.read));
 
         // A comment that goes takes its notifications along.
-        comments::delete(&mut conn, third.user_id(), false, me_too, &FeedChanges::default()).unwrap();
-        assert_eq!(notifications::inbox(&mut conn, asker.user_id(), 20, 0).unwrap().total, 1);
+        comments::delete(&mut conn, third.id, false, me_too, &FeedChanges::default()).unwrap();
+        assert_eq!(notifications::inbox(&mut conn, asker.id, 20, 0).unwrap().total, 1);
     }
 
     fn a_comment_is_reported_once_per_member_into_the_queue_and_an_admin_decides(db: TestDb) {
@@ -1436,7 +1388,7 @@ mod comment_tests {
         let rude = fixtures::verified_account(&mut conn, "flag-rude@example.com", noon());
         let a = fixtures::verified_account(&mut conn, "flag-a@example.com", noon());
         let b = fixtures::verified_account(&mut conn, "flag-b@example.com", noon());
-        let setup = published(&mut conn, owner.user_id(), noon());
+        let setup = published(&mut conn, owner.id, noon());
         let insult =
             write(&mut conn, &rude, setup, None, "Buy cheap followers at spam.example", noon()).unwrap();
         let answer = write(&mut conn, &owner, setup, Some(insult), "No thanks", noon()).unwrap();
@@ -1445,17 +1397,16 @@ mod comment_tests {
             reports::report_comment(conn, who, comment, NewReport::new(ReportReason::Spam, details), noon())
         };
 
-        assert!(file(&mut conn, a.user_id(), insult, Some("A link farm")).unwrap());
-        assert!(!file(&mut conn, a.user_id(), insult, None).unwrap(), "a repeat counts nothing");
-        assert!(file(&mut conn, b.user_id(), insult, None).unwrap());
-        assert!(file(&mut conn, a.user_id(), fine, None).unwrap());
-        assert!(matches!(file(&mut conn, rude.user_id(), fine, None), Err(CommunityError::OwnCommentReport)));
+        assert!(file(&mut conn, a.id, insult, Some("A link farm")).unwrap());
+        assert!(!file(&mut conn, a.id, insult, None).unwrap(), "a repeat counts nothing");
+        assert!(file(&mut conn, b.id, insult, None).unwrap());
+        assert!(file(&mut conn, a.id, fine, None).unwrap());
+        assert!(matches!(file(&mut conn, rude.id, fine, None), Err(CommunityError::OwnCommentReport)));
         assert!(matches!(
-            file(&mut conn, a.user_id(), CommentId(999_999), None),
+            file(&mut conn, a.id, CommentId(999_999), None),
             Err(CommunityError::CommentNotFound)
         ));
-        let listed: Vec<CommentId> =
-            thread(&mut conn, setup, Some(a.user_id())).iter().map(|c| c.id).collect();
+        let listed: Vec<CommentId> = thread(&mut conn, setup, Some(a.id)).iter().map(|c| c.id).collect();
         assert_eq!(listed, [fine, insult], "a reported comment stays until an admin decides");
 
         let queue = moderation::comment_queue(&mut conn).unwrap();
@@ -1472,13 +1423,11 @@ mod comment_tests {
 
         let moderator = fixtures::account(&mut conn, "flag-mod@example.com");
         assert_eq!(
-            moderation::review_comment(&mut conn, moderator.user_id(), fine, Decision::Dismiss, noon())
-                .unwrap(),
+            moderation::review_comment(&mut conn, moderator.id, fine, Decision::Dismiss, noon()).unwrap(),
             1
         );
         assert_eq!(
-            moderation::review_comment(&mut conn, moderator.user_id(), insult, Decision::Remove, noon())
-                .unwrap(),
+            moderation::review_comment(&mut conn, moderator.id, insult, Decision::Remove, noon()).unwrap(),
             2
         );
         assert!(moderation::comment_queue(&mut conn).unwrap().is_empty(), "both decided");
@@ -1492,10 +1441,10 @@ mod comment_tests {
         assert_eq!(removed.replies[0].id, answer, "the reply keeps its place");
         assert!(seen.iter().any(|c| c.id == fine && c.body.is_some()), "a dismissed report leaves it");
         assert!(
-            !file(&mut conn, a.user_id(), fine, None).unwrap(),
+            !file(&mut conn, a.id, fine, None).unwrap(),
             "dismissed: the same member cannot report it again"
         );
-        assert!(matches!(file(&mut conn, b.user_id(), insult, None), Err(CommunityError::CommentNotFound)));
+        assert!(matches!(file(&mut conn, b.id, insult, None), Err(CommunityError::CommentNotFound)));
 
         // The bell: the author hears their comment went, each reporter what became of theirs.
         let told = |conn: &mut DbConnection,
@@ -1505,25 +1454,22 @@ mod comment_tests {
             inbox.notifications.into_iter().map(|n| (n.kind, n.setup_id, n.excerpt)).collect()
         };
         let spam = Some("Buy cheap followers at spam.example".to_owned());
-        assert!(told(&mut conn, rude.user_id()).contains(&(
+        assert!(told(&mut conn, rude.id).contains(&(
             NotificationKind::CommentRemoved,
             Some(setup),
             spam.clone()
         )));
+        assert_eq!(told(&mut conn, b.id), [(NotificationKind::ReportUpheld, Some(setup), spam.clone())]);
         assert_eq!(
-            told(&mut conn, b.user_id()),
-            [(NotificationKind::ReportUpheld, Some(setup), spam.clone())]
-        );
-        assert_eq!(
-            told(&mut conn, a.user_id()),
+            told(&mut conn, a.id),
             [
                 (NotificationKind::ReportUpheld, Some(setup), spam),
                 (NotificationKind::ReportDismissed, Some(setup), Some("Nice lamp".to_owned())),
             ]
         );
-        assert!(told(&mut conn, moderator.user_id()).is_empty());
+        assert!(told(&mut conn, moderator.id).is_empty());
 
-        let export = export::comment_reports(&mut conn, a.user_id()).unwrap().data.to_string();
+        let export = export::comment_reports(&mut conn, a.id).unwrap().data.to_string();
         assert!(
             export.contains("A link farm") && export.contains("upheld") && export.contains("dismissed"),
             "{export}"

@@ -4,9 +4,9 @@
 
 use chrono::{DateTime, Duration, Utc};
 use setupiq_auth::service::export::{Section, SectionError};
-use setupiq_core::Config;
 use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::validation::normalize_email;
+use setupiq_core::{Config, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::dto::ContactMessageDto;
@@ -69,8 +69,9 @@ pub fn inbox(
 
 /// The messages the user sent while signed in, newest first, for their data export
 /// (`contactMessages`; the address they came from is left out).
-pub fn export_messages(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
-    let messages: Vec<ContactMessageDto> = repo::messages_of_user(conn, user_id)?
+pub fn export_messages(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
+    // `contact` takes plain ids inside until it is converted.
+    let messages: Vec<ContactMessageDto> = repo::messages_of_user(conn, user_id.0)?
         .into_iter()
         .map(|row| ContactMessage::from(row).into())
         .collect();

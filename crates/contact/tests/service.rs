@@ -79,11 +79,11 @@ fn a_signed_in_senders_messages_go_with_their_account(db: TestDb) {
     let t0 = test_epoch();
     let mine = service::submit(
         &mut conn,
-        &NewContactMessage { user_id: Some(me.id), ..from_ip("198.51.100.1") },
+        &NewContactMessage { user_id: Some(me.id.0), ..from_ip("198.51.100.1") },
         t0,
     )
     .unwrap();
-    assert_eq!(mine.user_id, Some(me.id));
+    assert_eq!(mine.user_id, Some(me.id.0));
     let anonymous = service::submit(&mut conn, &from_ip("198.51.100.2"), t0).unwrap();
 
     accounts::delete_account(&mut conn, me.id, test_epoch()).unwrap();
@@ -109,7 +109,7 @@ fn each_ip_may_send_five_messages_an_hour(db: TestDb) {
     // Another IP is not affected, and a signed-in sender shares their IP's limit.
     service::submit(&mut conn, &from_ip("203.0.113.10"), t0 + Duration::minutes(30)).unwrap();
     let me = fixtures::account(&mut conn, "limited@example.com");
-    let signed_in = NewContactMessage { user_id: Some(me.id), ..from_ip(ip) };
+    let signed_in = NewContactMessage { user_id: Some(me.id.0), ..from_ip(ip) };
     assert!(matches!(
         service::submit(&mut conn, &signed_in, t0 + Duration::minutes(30)),
         Err(ContactError::RateLimited { .. })

@@ -22,6 +22,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use setupiq_core::UserId;
 use setupiq_test_utils::bench::{bench_photos, data_url, summarize, time};
 
 const PHOTO: &str = "setup05_rgb_dark_dual.jpg";
@@ -181,7 +182,7 @@ fn bench_http(binary: &Path, full_hd: &[u8], twelve_mp: &[u8]) {
     let db = setupiq_db::Db::connect(&server.db_url).unwrap();
     setupiq_auth::service::ledger::apply(
         &mut db.conn().unwrap(),
-        id,
+        UserId(id),
         1000,
         &setupiq_auth::service::ledger::LedgerReason::Spend("bench".into()),
         None,

@@ -19,7 +19,7 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaStore, S3MediaStore};
 use setupiq_core::upload::{ImageQueue, Uploads};
-use setupiq_core::{Config, SharedClock, UserId, clock, error};
+use setupiq_core::{Config, SharedClock, clock, error};
 use setupiq_credits::PaymentProvider;
 use setupiq_db::{AppCtx, Db};
 use setupiq_rigpage::PublicPages;
@@ -205,12 +205,9 @@ pub fn api_doc() -> utoipa::openapi::OpenApi {
 /// The media each crate keeps for a user, deleted with the account.
 fn owned_media() -> OwnedMedia {
     OwnedMedia(vec![
-        // `auth`'s hooks pass a plain id; a crate that takes typed ids gets one here.
-        |conn, user_id, now| setupiq_analysis::service::media_of_user(conn, UserId(user_id), now),
+        setupiq_analysis::service::media_of_user,
         setupiq_rigpage::service::config::on_account_deleted,
-        |conn, user_id, now| {
-            setupiq_community::service::setups::on_account_deleted(conn, UserId(user_id), now)
-        },
+        setupiq_community::service::setups::on_account_deleted,
     ])
 }
 
@@ -222,15 +219,14 @@ fn account_data() -> AccountData {
         setupiq_credits::service::pro::export_subscriptions,
         setupiq_contact::service::export_messages,
         setupiq_affiliate::service::export_clicks,
-        // `auth`'s hooks pass a plain id; a crate that takes typed ids gets one here.
-        |conn, user_id| setupiq_analysis::service::export_analyses(conn, UserId(user_id)),
+        setupiq_analysis::service::export_analyses,
         setupiq_rigpage::service::config::export_page,
-        |conn, user_id| setupiq_community::service::export::posts(conn, UserId(user_id)),
-        |conn, user_id| setupiq_community::service::export::votes(conn, UserId(user_id)),
-        |conn, user_id| setupiq_community::service::export::reports(conn, UserId(user_id)),
-        |conn, user_id| setupiq_community::service::export::comment_reports(conn, UserId(user_id)),
-        |conn, user_id| setupiq_community::service::export::comments(conn, UserId(user_id)),
-        |conn, user_id| setupiq_community::service::export::notifications(conn, UserId(user_id)),
+        setupiq_community::service::export::posts,
+        setupiq_community::service::export::votes,
+        setupiq_community::service::export::reports,
+        setupiq_community::service::export::comment_reports,
+        setupiq_community::service::export::comments,
+        setupiq_community::service::export::notifications,
     ])
 }
 

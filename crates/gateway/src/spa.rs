@@ -16,6 +16,7 @@ use actix_web::http::header::{
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, Responder, get, web};
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts;
+use setupiq_core::UserId;
 use setupiq_core::media::{MediaKey, MediaStore};
 use setupiq_core::{ApiError, Config, SetupId};
 use setupiq_db::Db;
@@ -146,7 +147,9 @@ pub async fn user_profile_page(
 ) -> HttpResponse {
     let html = read_index(&frontend.dir).await;
     let account = match id.parse::<i64>() {
-        Ok(user_id) if user_id > 0 => db.run(move |conn| accounts::find(conn, user_id)).await.ok().flatten(),
+        Ok(user_id) if user_id > 0 => {
+            db.run(move |conn| accounts::find(conn, UserId(user_id))).await.ok().flatten()
+        }
         _ => None,
     };
     let html = match account {

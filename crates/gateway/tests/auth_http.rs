@@ -9,6 +9,7 @@ use diesel::prelude::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use setupiq_core::Clock;
+use setupiq_core::UserId;
 use setupiq_db::schema::users;
 use setupiq_test_utils::{SentMail, TestApp, TestDb, both_backends_async};
 
@@ -680,7 +681,7 @@ async fn a_listed_admin_address_becomes_admin_only_once_its_link_is_followed(db:
     let id = session["user"]["id"].as_i64().unwrap();
     setupiq_auth::service::accounts::set_role(
         &mut app.db.conn(),
-        id,
+        UserId(id),
         setupiq_auth::Role::User,
         app.clock.now(),
     )

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
+use setupiq_core::UserId;
 use setupiq_db::schema::{credit_ledger, users};
 
 use reqwest::StatusCode;
@@ -197,10 +198,10 @@ async fn two_replicas_share_sessions_limits_media_and_credits() {
     let user_id = me["user"]["id"].as_i64().unwrap();
     let pool = setupiq_db::Db::connect(db.url()).unwrap();
     let mut conn = pool.conn().unwrap();
-    let balance = ledger::balance(&mut conn, user_id).unwrap();
+    let balance = ledger::balance(&mut conn, UserId(user_id)).unwrap();
     ledger::apply(
         &mut conn,
-        user_id,
+        UserId(user_id),
         10 - balance,
         &LedgerReason::Spend("test top-up".into()),
         None,
@@ -214,8 +215,11 @@ async fn two_replicas_share_sessions_limits_media_and_credits() {
     let delivered = answers.iter().filter(|(status, _)| *status == StatusCode::OK).count();
     let refused = answers.iter().filter(|(status, _)| *status == StatusCode::PAYMENT_REQUIRED).count();
     assert_eq!((delivered, refused), (10, 40), "{:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>());
-    assert_eq!(ledger::balance(&mut conn, user_id).unwrap(), 0);
-    assert!(ledger::balance_matches_ledger(&mut conn, user_id).unwrap(), "balance == sum of the ledger");
+    assert_eq!(ledger::balance(&mut conn, UserId(user_id)).unwrap(), 0);
+    assert!(
+        ledger::balance_matches_ledger(&mut conn, UserId(user_id)).unwrap(),
+        "balance == sum of the ledger"
+    );
     let (_, history) = owner.get(&b, "/_api/my-analyses").await;
     let history: Value = serde_json::from_slice(&history).unwrap();
     assert_eq!(history["total"], 10, "{history}");
@@ -432,7 +436,7 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
         let users: Vec<i64> = users::table.select(users::id).load(&mut conn).unwrap();
         for &user in &users {
             assert!(
-                ledger::balance_matches_ledger(&mut conn, user).unwrap(),
+                ledger::balance_matches_ledger(&mut conn, UserId(user)).unwrap(),
                 "user {user}: balance == ledger"
             );
         }

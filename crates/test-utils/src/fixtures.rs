@@ -71,7 +71,7 @@ pub fn established_reporter(
 /// keys point at no file (enough for everything but serving the photo). Returns its id.
 pub fn analysis(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     photo: bool,
     now: chrono::DateTime<chrono::Utc>,
 ) -> i64 {
@@ -81,7 +81,7 @@ pub fn analysis(
     let image = MediaKey::generate("analyses", MediaKind::Jpeg);
     let thumbnail = MediaKey::generate("analysis_thumbs", MediaKind::Jpeg);
     let new = NewAnalysis {
-        user_id: UserId(user_id),
+        user_id,
         // Not charged: the fixture leaves the balance alone.
         is_pro: true,
         input_type: if photo { InputType::Image } else { InputType::Text },

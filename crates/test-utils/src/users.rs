@@ -17,7 +17,7 @@ use std::ops::Deref;
 use reqwest::StatusCode;
 use setupiq_auth::service::accounts;
 use setupiq_auth::service::ledger::{self, LedgerReason};
-use setupiq_core::Clock;
+use setupiq_core::{Clock, UserId};
 use setupiq_db::write_transaction;
 
 use crate::app::{TestApp, TestClient};
@@ -86,9 +86,16 @@ impl TestApp {
         let mut conn = self.db.conn();
         let now = self.clock.now();
         write_transaction(&mut conn, |conn| {
-            let change = credits - ledger::balance(conn, user_id)?;
+            let change = credits - ledger::balance(conn, UserId(user_id))?;
             if change != 0 {
-                ledger::apply(conn, user_id, change, &LedgerReason::Spend("test fixture".into()), None, now)?;
+                ledger::apply(
+                    conn,
+                    UserId(user_id),
+                    change,
+                    &LedgerReason::Spend("test fixture".into()),
+                    None,
+                    now,
+                )?;
             }
             Ok::<_, setupiq_auth::AuthError>(())
         })
@@ -97,13 +104,13 @@ impl TestApp {
 
     /// A user's balance as stored.
     pub fn balance(&self, user_id: i64) -> i32 {
-        ledger::balance(&mut self.db.conn(), user_id).unwrap()
+        ledger::balance(&mut self.db.conn(), UserId(user_id)).unwrap()
     }
 
     /// Panics unless the user's cached balance equals the sum of their ledger.
     pub fn assert_ledger_consistent(&self, user_id: i64) {
         assert!(
-            ledger::balance_matches_ledger(&mut self.db.conn(), user_id).unwrap(),
+            ledger::balance_matches_ledger(&mut self.db.conn(), UserId(user_id)).unwrap(),
             "balance == sum of ledger"
         );
     }
@@ -132,12 +139,12 @@ impl TestApp {
     /// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a
     /// delivered result is saved); returns its id.
     pub fn save_analysis(&self, user_id: i64) -> i64 {
-        fixtures::analysis(&mut self.db.conn(), user_id, false, self.clock.now())
+        fixtures::analysis(&mut self.db.conn(), UserId(user_id), false, self.clock.now())
     }
 
     /// The same as a photo analysis (its image keys point at no file); returns its id.
     pub fn save_photo_analysis(&self, user_id: i64) -> i64 {
-        fixtures::analysis(&mut self.db.conn(), user_id, true, self.clock.now())
+        fixtures::analysis(&mut self.db.conn(), UserId(user_id), true, self.clock.now())
     }
 }
 
@@ -205,7 +212,7 @@ impl UserBuilder<'_> {
         }
         let now = app.clock.now();
         if self.pro {
-            accounts::set_pro(&mut app.db.conn(), id, true, now).unwrap();
+            accounts::set_pro(&mut app.db.conn(), UserId(id), true, now).unwrap();
         }
         if self.admin {
             accounts::grant_admin(&mut app.db.conn(), &self.email, now).unwrap();

@@ -7,6 +7,7 @@ pub mod stats;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use setupiq_auth::service::export::{Section, SectionError};
+use setupiq_core::UserId;
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::AffiliateError;
@@ -184,8 +185,9 @@ struct ExportedClick {
 
 /// The user's clicks on product links, newest first, for their data export
 /// (`affiliateClicks`).
-pub fn export_clicks(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
-    let clicks: Vec<ExportedClick> = repo::clicks_of_user(conn, user_id)?
+pub fn export_clicks(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
+    // `affiliate` takes plain ids inside until it is converted.
+    let clicks: Vec<ExportedClick> = repo::clicks_of_user(conn, user_id.0)?
         .into_iter()
         .map(|row| ExportedClick {
             clicked_at: row.created_at.and_utc(),

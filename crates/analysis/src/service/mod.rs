@@ -81,10 +81,9 @@ pub fn take_hold(
     write_transaction(conn, |conn| {
         match requester {
             Requester::User { id, is_pro, .. } => {
-                // `auth` still takes plain ids.
-                ledger::lock_account(conn, id.0)?;
+                ledger::lock_account(conn, *id)?;
                 if !is_pro {
-                    check_credits(false, ledger::balance(conn, id.0)?)?;
+                    check_credits(false, ledger::balance(conn, *id)?)?;
                 }
             }
             Requester::Visitor { visitor_hash, ip } => check_trial(conn, visitor_hash, ip, now)?,
@@ -230,9 +229,9 @@ pub fn save_and_charge(
     let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
     write_transaction(conn, |conn| {
         let balance = if new.is_pro {
-            ledger::balance(conn, new.user_id.0)?
+            ledger::balance(conn, new.user_id)?
         } else {
-            ledger::apply(conn, new.user_id.0, -ANALYSIS_COST, &LedgerReason::Analysis, None, now).map_err(
+            ledger::apply(conn, new.user_id, -ANALYSIS_COST, &LedgerReason::Analysis, None, now).map_err(
                 |e| match e {
                     setupiq_auth::AuthError::InsufficientCredits { .. } => AnalysisError::InsufficientCredits,
                     other => other.into(),

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
+use setupiq_core::UserId;
 use setupiq_core::media::MediaKey;
 use setupiq_core::validation::normalize_email;
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
@@ -154,12 +155,12 @@ pub fn is_valid_username_charset(username: &str) -> bool {
     username.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-pub fn find(conn: &mut DbConnection, user_id: i64) -> Result<Option<Account>, AuthError> {
+pub fn find(conn: &mut DbConnection, user_id: UserId) -> Result<Option<Account>, AuthError> {
     Ok(repo::find_user(conn, user_id)?.map(Account::from))
 }
 
 /// The accounts of `ids` that exist, in no particular order (one query, for lists).
-pub fn find_many(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<Account>, AuthError> {
+pub fn find_many(conn: &mut DbConnection, ids: &[UserId]) -> Result<Vec<Account>, AuthError> {
     Ok(repo::find_users(conn, ids)?.into_iter().map(Account::from).collect())
 }
 
@@ -180,7 +181,7 @@ pub(crate) fn find_credentials(
 
 pub(crate) fn replace_password_hash(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     hash: &str,
     now: DateTime<Utc>,
 ) -> Result<(), AuthError> {
@@ -191,7 +192,7 @@ pub(crate) fn replace_password_hash(
 /// Changes the username (already validated for length and characters).
 pub fn change_username(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     username: &str,
     now: DateTime<Utc>,
 ) -> Result<Account, AuthError> {
@@ -218,7 +219,7 @@ pub fn change_username(
 /// checked its length).
 pub fn change_display_name(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     display_name: &str,
     now: DateTime<Utc>,
 ) -> Result<Account, AuthError> {
@@ -234,7 +235,7 @@ pub fn change_display_name(
 /// (whose media the caller deletes once this has committed).
 pub fn replace_profile_picture(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     url: &str,
     now: DateTime<Utc>,
 ) -> Result<(Account, Option<MediaKey>), AuthError> {
@@ -252,7 +253,7 @@ pub fn replace_profile_picture(
 /// the deletion's transaction before the user's rows go, so it may also undo what those
 /// rows counted elsewhere (the community takes the user's votes out of other setups' scores).
 pub type MediaOfUser =
-    fn(&mut DbConnection, i64, DateTime<Utc>) -> Result<Vec<MediaKey>, setupiq_db::DieselError>;
+    fn(&mut DbConnection, UserId, DateTime<Utc>) -> Result<Vec<MediaKey>, setupiq_db::DieselError>;
 
 /// Every [`MediaOfUser`] of the application (shared state of the delete-account handler).
 #[derive(Clone, Default)]
@@ -261,8 +262,9 @@ pub struct OwnedMedia(pub Vec<MediaOfUser>);
 /// Something another crate must settle with an outside service before an account goes
 /// (`credits` ends the member's Stripe subscription, so no one is charged for an account that
 /// no longer exists). It answers why it could not, and the account then stays.
-pub type BeforeDeletion =
-    std::sync::Arc<dyn Fn(i64) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>>;
+pub type BeforeDeletion = std::sync::Arc<
+    dyn Fn(UserId) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>,
+>;
 
 /// Every [`BeforeDeletion`] of the application (shared state of the delete-account handler).
 #[derive(Clone, Default)]
@@ -270,7 +272,7 @@ pub struct Departures(pub Vec<BeforeDeletion>);
 
 impl Departures {
     /// Runs each in turn; the first that fails stops the deletion.
-    pub async fn settle(&self, user_id: i64) -> Result<(), AuthError> {
+    pub async fn settle(&self, user_id: UserId) -> Result<(), AuthError> {
         for before in &self.0 {
             before(user_id).await.map_err(AuthError::DeletionBlocked)?;
         }
@@ -282,7 +284,7 @@ impl Departures {
 /// keys the caller removes from the media store after the commit.
 pub fn delete_account(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, AuthError> {
     delete_account_with(conn, user_id, &OwnedMedia::default(), now)
@@ -291,7 +293,7 @@ pub fn delete_account(
 /// [`delete_account`], also collecting the media other crates keep for the user.
 pub fn delete_account_with(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     owned: &OwnedMedia,
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, AuthError> {
@@ -318,7 +320,7 @@ pub fn grant_admin(conn: &mut DbConnection, email: &str, now: DateTime<Utc>) -> 
 /// whose subscription is paid up stays Pro when the grant is withdrawn.
 pub fn set_pro(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     granted: bool,
     now: DateTime<Utc>,
 ) -> Result<(), AuthError> {
@@ -332,7 +334,7 @@ pub fn set_pro(
 /// live in `credits`). A member with an admin's grant stays Pro when it ends.
 pub fn set_subscribed(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     subscribed: bool,
     now: DateTime<Utc>,
 ) -> Result<(), AuthError> {
@@ -345,7 +347,7 @@ pub fn set_subscribed(
 /// Gives or withdraws the admin role.
 pub fn set_role(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     role: Role,
     now: DateTime<Utc>,
 ) -> Result<(), AuthError> {
@@ -374,7 +376,11 @@ pub const ESTABLISHED_AGE: Duration = Duration::hours(24);
 /// Whether the account is *established*: its address is verified and it is at least
 /// [`ESTABLISHED_AGE`] old. The community counts only such accounts' reports (with an
 /// analysis of their own) towards hiding a setup, so fresh accounts made in bulk cannot.
-pub fn is_established(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<bool, AuthError> {
+pub fn is_established(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    now: DateTime<Utc>,
+) -> Result<bool, AuthError> {
     Ok(repo::find_user(conn, user_id)?.is_some_and(|user| {
         user.email_verified_at.is_some() && user.created_at.and_utc() + ESTABLISHED_AGE <= now
     }))

@@ -3,6 +3,7 @@
 //! account moves only when that link is followed ([`verify::verify`]), and the address it
 //! leaves is told then. Until then nothing changes: they keep signing in with the old one.
 
+use setupiq_core::UserId;
 use setupiq_db::AppCtx;
 
 use crate::error::AuthError;
@@ -11,7 +12,7 @@ use crate::service::{reauth, verify};
 
 /// What the member asked for, and where from.
 pub struct EmailChange {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub new_email: String,
     pub current_password: String,
     /// The client's address (`None` when unknown), for the throttle.

@@ -9,6 +9,7 @@
 use chrono::{DateTime, Utc};
 use diesel::Connection;
 use serde::Serialize;
+use setupiq_core::UserId;
 use setupiq_db::DbConnection;
 
 use crate::error::AuthError;
@@ -34,7 +35,7 @@ impl Section {
 }
 
 /// Reads what one crate keeps for a user, as one part of their export.
-pub type SectionOfUser = fn(&mut DbConnection, i64) -> Result<Section, SectionError>;
+pub type SectionOfUser = fn(&mut DbConnection, UserId) -> Result<Section, SectionError>;
 
 /// Every [`SectionOfUser`] of the application (shared state of the export handler).
 #[derive(Clone, Default)]
@@ -52,7 +53,7 @@ pub struct AccountExport {
 /// Everything the account holds; `current_token` marks the session that asked.
 pub fn export(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     current_token: &str,
     data: &AccountData,
     now: DateTime<Utc>,

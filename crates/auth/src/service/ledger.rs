@@ -7,6 +7,7 @@
 //! ads and payments on these two functions.
 
 use chrono::{DateTime, Utc};
+use setupiq_core::UserId;
 use setupiq_db::{DbConnection, is_unique_violation};
 
 use crate::error::AuthError;
@@ -102,7 +103,7 @@ impl std::fmt::Display for LedgerReason {
 /// caller's transaction should be rolled back (it is, when the error is returned from it).
 pub fn apply(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     amount: i32,
     reason: &LedgerReason,
     external_ref: Option<&str>,
@@ -136,12 +137,12 @@ pub fn apply(
 }
 
 /// The user's current balance.
-pub fn balance(conn: &mut DbConnection, user_id: i64) -> Result<i32, AuthError> {
+pub fn balance(conn: &mut DbConnection, user_id: UserId) -> Result<i32, AuthError> {
     Ok(repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?.credits)
 }
 
 /// Whether the cached balance equals the sum of the user's ledger (the invariant).
-pub fn balance_matches_ledger(conn: &mut DbConnection, user_id: i64) -> Result<bool, AuthError> {
+pub fn balance_matches_ledger(conn: &mut DbConnection, user_id: UserId) -> Result<bool, AuthError> {
     let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
     Ok(i64::from(user.credits) == repo::ledger_sum(conn, user_id)?)
 }
@@ -157,7 +158,7 @@ pub struct LedgerEntry {
 }
 
 /// The newest `limit` entries of a user's ledger, newest first.
-pub fn history(conn: &mut DbConnection, user_id: i64, limit: i64) -> Result<Vec<LedgerEntry>, AuthError> {
+pub fn history(conn: &mut DbConnection, user_id: UserId, limit: i64) -> Result<Vec<LedgerEntry>, AuthError> {
     Ok(repo::ledger_entries(conn, user_id, limit)?
         .into_iter()
         .map(|row| LedgerEntry {
@@ -179,7 +180,7 @@ pub fn is_applied(conn: &mut DbConnection, external_ref: &str) -> Result<bool, A
 /// user's row is locked (`SELECT … FOR UPDATE`) until the transaction ends; on SQLite the
 /// write transaction (`BEGIN IMMEDIATE`) already runs alone. Call it first in a
 /// transaction that reads counts before it writes (daily caps).
-pub fn lock_account(conn: &mut DbConnection, user_id: i64) -> Result<(), AuthError> {
+pub fn lock_account(conn: &mut DbConnection, user_id: UserId) -> Result<(), AuthError> {
     repo::lock_user(conn, user_id)?;
     Ok(())
 }

@@ -6,8 +6,8 @@
 //! session it was made from, and an e-mail tells the owner it happened. "Sign out everywhere
 //! else" ends the same sessions and links without a change ([`end_other_sessions`]).
 
-use setupiq_core::Config;
 use setupiq_core::mail::OutgoingEmail;
+use setupiq_core::{Config, UserId};
 use setupiq_db::{AppCtx, DbConnection, write_transaction};
 
 use crate::error::AuthError;
@@ -18,7 +18,7 @@ use crate::service::{accounts, reauth, sessions};
 
 /// What the member sent, and where from.
 pub struct PasswordChange {
-    pub user_id: i64,
+    pub user_id: UserId,
     /// The session the change is made from: it stays signed in.
     pub session_token: String,
     pub current_password: String,
@@ -54,7 +54,7 @@ pub async fn change_password(
         .await?
     };
     if let Err(e) = mailer.send(changed_email(config, &account)).await {
-        tracing::error!(error = %e, user_id, "could not send the password-changed e-mail");
+        tracing::error!(error = %e, user_id = user_id.0, "could not send the password-changed e-mail");
     }
     Ok(ended)
 }
@@ -64,7 +64,7 @@ pub async fn change_password(
 /// sessions ended.
 pub fn end_other_sessions(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     keep_token: &str,
 ) -> Result<usize, AuthError> {
     write_transaction(conn, |conn| {

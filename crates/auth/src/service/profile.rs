@@ -3,9 +3,9 @@
 //! then the image queue, a real decode with the decoder's limits set, a downscale to 800 px,
 //! a re-encode that drops all metadata and the safety classifier (the picture is public).
 
-use setupiq_core::ApiError;
 use setupiq_core::media::MediaKind;
 use setupiq_core::upload::{Fit, UploadError};
+use setupiq_core::{ApiError, UserId};
 use setupiq_db::AppCtx;
 
 use crate::dto::PROFILE_PICTURE_MAX_CHARS;
@@ -45,7 +45,7 @@ fn refused(err: UploadError) -> ApiError {
 
 /// Stores a new profile picture and points the account at it; the old picture is deleted.
 /// If saving the account fails, the new file is removed again: nothing is half-written.
-pub async fn upload_picture(ctx: &AppCtx, user_id: i64, data_url: String) -> Result<Account, ApiError> {
+pub async fn upload_picture(ctx: &AppCtx, user_id: UserId, data_url: String) -> Result<Account, ApiError> {
     let AppCtx { db, clock, uploads, .. } = ctx;
     check_declared(&data_url)?;
     let owner = format!("user:{user_id}");

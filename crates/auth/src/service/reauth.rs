@@ -2,6 +2,7 @@
 //! make on its own: a new password, deleting the account. The current password is checked
 //! through the login throttle, so a session cannot be used to guess it either.
 
+use setupiq_core::UserId;
 use setupiq_db::AppCtx;
 
 use crate::error::AuthError;
@@ -16,7 +17,7 @@ use crate::service::throttle;
 pub async fn confirm_password(
     ctx: &AppCtx,
     passwords: &Passwords,
-    user_id: i64,
+    user_id: UserId,
     password: String,
     ip: Option<String>,
 ) -> Result<Account, AuthError> {

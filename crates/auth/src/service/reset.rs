@@ -90,7 +90,7 @@ pub async fn send_link(ctx: &AppCtx, email: String) -> Result<(), AuthError> {
     let clock = clock.clone();
     let Some(request) = db.run(move |conn| request(conn, &email, clock.now())).await? else { return Ok(()) };
     if let Err(e) = mailer.send(reset_email(config, &request)).await {
-        tracing::error!(error = %e, user_id = request.account.id, "could not send the reset e-mail");
+        tracing::error!(error = %e, user_id = request.account.id.0, "could not send the reset e-mail");
     }
     Ok(())
 }

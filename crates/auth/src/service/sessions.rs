@@ -4,7 +4,7 @@
 //! whichever comes first.
 
 use chrono::{DateTime, Duration, Utc};
-use setupiq_core::{tokens, user_agent};
+use setupiq_core::{UserId, tokens, user_agent};
 use setupiq_db::DbConnection;
 
 use crate::error::AuthError;
@@ -40,7 +40,7 @@ pub struct ActiveSession {
 /// Starts a session for `user_id` from a browser that sent `user_agent`.
 pub fn start(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     user_agent: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<NewSession, AuthError> {
@@ -73,7 +73,7 @@ fn is_alive(session: &SessionRow, now: DateTime<Utc>) -> bool {
 /// used ("Active sessions" on the profile).
 pub fn list(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     current_token: &str,
     now: DateTime<Utc>,
 ) -> Result<Vec<ActiveSession>, AuthError> {
@@ -119,16 +119,16 @@ pub fn end(conn: &mut DbConnection, token: &str) -> Result<(), AuthError> {
 }
 
 /// Ends every session of a user (password reset); returns how many there were.
-pub fn end_all(conn: &mut DbConnection, user_id: i64) -> Result<usize, AuthError> {
+pub fn end_all(conn: &mut DbConnection, user_id: UserId) -> Result<usize, AuthError> {
     Ok(repo::delete_sessions_of_user(conn, user_id)?)
 }
 
 /// Ends every session of a user but the one with `keep_token` (a password change or "Sign
 /// out everywhere else" from it); returns how many ended.
-pub fn end_others(conn: &mut DbConnection, user_id: i64, keep_token: &str) -> Result<usize, AuthError> {
+pub fn end_others(conn: &mut DbConnection, user_id: UserId, keep_token: &str) -> Result<usize, AuthError> {
     Ok(repo::delete_other_sessions_of_user(conn, user_id, &tokens::digest(keep_token))?)
 }
 
-pub fn count_for_user(conn: &mut DbConnection, user_id: i64) -> Result<i64, AuthError> {
+pub fn count_for_user(conn: &mut DbConnection, user_id: UserId) -> Result<i64, AuthError> {
     Ok(repo::count_sessions_of_user(conn, user_id)?)
 }

@@ -20,7 +20,7 @@
 use chrono::{DateTime, Duration, Utc};
 use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::validation::normalize_email;
-use setupiq_core::{Config, tokens};
+use setupiq_core::{Config, UserId, tokens};
 use setupiq_db::{AppCtx, DbConnection, is_unique_violation, write_transaction};
 
 use crate::error::AuthError;
@@ -61,7 +61,7 @@ pub struct Verified {
 /// until the oldest of them leaves the hour).
 pub fn create_link(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     now: DateTime<Utc>,
 ) -> Result<VerificationLink, AuthError> {
     write_transaction(conn, |conn| {
@@ -81,7 +81,7 @@ pub fn create_link(
 /// sent [`LINKS_PER_HOUR`] links in the last hour.
 pub fn create_change_link(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     new_email: &str,
     now: DateTime<Utc>,
 ) -> Result<VerificationLink, AuthError> {
@@ -169,7 +169,10 @@ pub fn verify(
         repo::use_up_verification_tokens(conn, user.id, now.naive_utc())?;
         if user.role != Role::Admin && admin_emails.contains(&row.email) {
             repo::set_role(conn, user.id, Role::Admin, now.naive_utc())?;
-            tracing::info!(user_id = user.id, "verified address in SETUPIQ_ADMIN_EMAILS: admin role granted");
+            tracing::info!(
+                user_id = user.id.0,
+                "verified address in SETUPIQ_ADMIN_EMAILS: admin role granted"
+            );
         }
         let account = repo::find_user(conn, user.id)?.map(Account::from).ok_or(AuthError::UserNotFound)?;
         Ok(Verified { account, previous_email })
@@ -177,13 +180,13 @@ pub fn verify(
 }
 
 /// Whether the account's address is verified.
-pub fn is_verified(conn: &mut DbConnection, user_id: i64) -> Result<bool, AuthError> {
+pub fn is_verified(conn: &mut DbConnection, user_id: UserId) -> Result<bool, AuthError> {
     Ok(repo::find_user(conn, user_id)?.is_some_and(|u| u.email_verified_at.is_some()))
 }
 
 /// Makes a link for the account and e-mails it (a resend). A mail failure is logged and
 /// answered as an outage, so the user knows to try again.
-pub async fn send_link(ctx: &AppCtx, user_id: i64) -> Result<(), AuthError> {
+pub async fn send_link(ctx: &AppCtx, user_id: UserId) -> Result<(), AuthError> {
     let AppCtx { db, clock, .. } = ctx;
     let clock = clock.clone();
     let link = db.run(move |conn| create_link(conn, user_id, clock.now())).await?;
@@ -195,7 +198,7 @@ pub async fn mail_link(ctx: &AppCtx, link: &VerificationLink) -> Result<(), setu
     let AppCtx { mailer, config, .. } = ctx;
     let sent = mailer.send(verification_email(config, link)).await;
     if let Err(e) = &sent {
-        tracing::error!(error = %e, user_id = link.account.id, "could not send the verification e-mail");
+        tracing::error!(error = %e, user_id = link.account.id.0, "could not send the verification e-mail");
     }
     sent
 }
@@ -209,7 +212,7 @@ pub async fn verify_email(ctx: &AppCtx, token: String) -> Result<Account, AuthEr
     if let Some(previous) = &verified.previous_email
         && let Err(e) = mailer.send(moved_email(config, previous, &verified.account)).await
     {
-        tracing::error!(error = %e, user_id = verified.account.id, "could not tell the old address of the move");
+        tracing::error!(error = %e, user_id = verified.account.id.0, "could not tell the old address of the move");
     }
     Ok(verified.account)
 }

@@ -82,14 +82,12 @@ pub fn list(
     let total = repo::count_threads(conn, setup_id)?;
     let ids: Vec<CommentId> = threads.iter().map(|c| c.id).collect();
     let replies = if ids.is_empty() { Vec::new() } else { repo::replies_to(conn, &ids)? };
-    // `auth` still takes plain ids.
-    let mut author_ids: Vec<i64> =
-        threads.iter().chain(&replies).filter_map(|c| c.user_id.map(|id| id.0)).collect();
+    let mut author_ids: Vec<UserId> = threads.iter().chain(&replies).filter_map(|c| c.user_id).collect();
     author_ids.sort_unstable();
     author_ids.dedup();
     let authors: HashMap<UserId, Author> = setupiq_auth::service::accounts::find_many(conn, &author_ids)?
         .into_iter()
-        .map(|a| (a.user_id(), author(&a)))
+        .map(|a| (a.id, author(&a)))
         .collect();
     let seen = |row: CommentRow| shown(row, &authors, viewer);
     let mut replies_by_thread: HashMap<CommentId, Vec<Comment>> = HashMap::new();
@@ -110,7 +108,7 @@ pub fn list(
 
 fn author(account: &Account) -> Author {
     Author {
-        id: account.user_id(),
+        id: account.id,
         username: account.username.clone(),
         display_name: account.display_name.clone(),
         profile_picture: account.profile_picture.clone(),
@@ -168,7 +166,7 @@ pub fn comment(
         return Err(CommunityError::CommentNeedsVerifiedEmail);
     }
     let body = checked_body(written.body, filter)?;
-    let author_id = author.user_id();
+    let author_id = author.id;
     let id = write_transaction(conn, |conn| {
         // One member's comments queue here: the limits cannot be raced past.
         ledger::lock_account(conn, author.id)?;

@@ -41,14 +41,14 @@ pub fn set(
     now: DateTime<Utc>,
 ) -> Result<(), CommunityError> {
     if !on {
-        repo::delete_digest_subscription(conn, account.user_id())?;
+        repo::delete_digest_subscription(conn, account.id)?;
         return Ok(());
     }
     if !account.email_verified {
         return Err(CommunityError::DigestNeedsVerifiedEmail);
     }
     let row = DigestSubscriptionRow {
-        user_id: account.user_id(),
+        user_id: account.id,
         token: setupiq_core::tokens::generate(),
         subscribed_at: now.naive_utc(),
         covered_until: now.naive_utc(),
@@ -93,7 +93,7 @@ pub fn claim_due(
         if repo::move_digest_cover(conn, due.user_id, due.covered_until, until)? == 0 {
             continue;
         }
-        let Some(account) = setupiq_auth::service::accounts::find(conn, due.user_id.0)? else { continue };
+        let Some(account) = setupiq_auth::service::accounts::find(conn, due.user_id)? else { continue };
         let rows = repo::unread_between(conn, due.user_id, due.covered_until, until, LISTED)?;
         let total = repo::count_unread_between(conn, due.user_id, due.covered_until, until)?;
         let notifications = notifications::described(conn, rows)?;

@@ -183,7 +183,7 @@ impl Feed {
                     .kept
                     .visitors
                     .get_or(key, || Ok(page_body(feed.list(conn, None, query, now)?, &query)?)),
-                Some(account) => feed.viewer_body(conn, account.user_id(), query, now),
+                Some(account) => feed.viewer_body(conn, account.id, query, now),
             })
             .await
     }
@@ -330,7 +330,7 @@ impl Overlay {
         let ids: Vec<SetupId> = page.items.iter().map(|item| item.id).collect();
         let current = repo::scores_and_votes(conn, viewer, &ids)?;
         let email = if page.items.iter().any(|item| item.uploader.id == viewer) {
-            setupiq_auth::service::accounts::find(conn, viewer.0)?.map(|account| account.email)
+            setupiq_auth::service::accounts::find(conn, viewer)?.map(|account| account.email)
         } else {
             None
         };
@@ -400,8 +400,7 @@ fn items(
         return Ok(Vec::new());
     }
     let ids: Vec<SetupId> = rows.iter().map(|r| r.id).collect();
-    // `auth` and `rigpage` still take and give plain ids.
-    let mut uploader_ids: Vec<i64> = rows.iter().map(|r| r.user_id.0).collect();
+    let mut uploader_ids: Vec<UserId> = rows.iter().map(|r| r.user_id).collect();
     uploader_ids.sort_unstable();
     uploader_ids.dedup();
     let analysis_ids: Vec<AnalysisId> = rows.iter().map(|r| r.analysis_id).collect();
@@ -411,18 +410,20 @@ fn items(
         Some(viewer) => repo::votes_on(conn, viewer, &ids)?.into_iter().collect(),
         None => HashMap::new(),
     };
-    let accounts: HashMap<i64, Account> = setupiq_auth::service::accounts::find_many(conn, &uploader_ids)?
+    let accounts: HashMap<UserId, Account> = setupiq_auth::service::accounts::find_many(conn, &uploader_ids)?
         .into_iter()
         .map(|a| (a.id, a))
         .collect();
-    let badges = setupiq_rigpage::service::config::badges(conn, &uploader_ids)?;
+    // `rigpage` still takes and gives plain ids.
+    let plain_uploader_ids: Vec<i64> = uploader_ids.iter().map(|id| id.0).collect();
+    let badges = setupiq_rigpage::service::config::badges(conn, &plain_uploader_ids)?;
     let analyses: HashMap<AnalysisId, SavedAnalysis> =
         setupiq_analysis::service::find_many(conn, &analysis_ids)?.into_iter().map(|a| (a.id, a)).collect();
     let comments = repo::comment_counts(conn, &ids)?;
 
     rows.into_iter()
         .map(|row| {
-            let account = accounts.get(&row.user_id.0).ok_or(CommunityError::SetupNotFound)?;
+            let account = accounts.get(&row.user_id).ok_or(CommunityError::SetupNotFound)?;
             let rigpage_slug = badges
                 .get(&row.user_id.0)
                 .filter(|b| b.enabled && b.show_on_community)
@@ -499,12 +500,8 @@ pub fn leaderboard(
     let since = period.since(now);
     let leaders = repo::leaders(conn, since, limit)?;
     let user_ids: Vec<UserId> = leaders.iter().map(|(id, _, _)| *id).collect();
-    // `auth` still takes plain ids.
-    let plain_ids: Vec<i64> = user_ids.iter().map(|id| id.0).collect();
-    let accounts: HashMap<UserId, Account> = setupiq_auth::service::accounts::find_many(conn, &plain_ids)?
-        .into_iter()
-        .map(|a| (a.user_id(), a))
-        .collect();
+    let accounts: HashMap<UserId, Account> =
+        setupiq_auth::service::accounts::find_many(conn, &user_ids)?.into_iter().map(|a| (a.id, a)).collect();
     // Each leader's best setup of the period, and its first photo.
     let mut best: HashMap<UserId, SetupRow> = HashMap::new();
     for row in repo::best_setups_of(conn, &user_ids, since)? {
@@ -646,7 +643,7 @@ pub fn profile(
     viewer: Option<UserId>,
     user_id: UserId,
 ) -> Result<Option<Profile>, CommunityError> {
-    let Some(account) = setupiq_auth::service::accounts::find(conn, user_id.0)? else { return Ok(None) };
+    let Some(account) = setupiq_auth::service::accounts::find(conn, user_id)? else { return Ok(None) };
     let all = Visible { since: None, viewer: None, author: Some(user_id) };
     let rows = repo::list_visible(conn, all, Order::Newest, i64::MAX, 0)?;
     let (average_score, _) = score_summary(conn, &rows)?;

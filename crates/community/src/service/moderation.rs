@@ -298,9 +298,5 @@ fn accounts_by_id(
     conn: &mut DbConnection,
     ids: Vec<UserId>,
 ) -> Result<HashMap<UserId, Account>, CommunityError> {
-    let ids: Vec<i64> = ids.into_iter().map(|id| id.0).collect();
-    Ok(setupiq_auth::service::accounts::find_many(conn, &ids)?
-        .into_iter()
-        .map(|a| (a.user_id(), a))
-        .collect())
+    Ok(setupiq_auth::service::accounts::find_many(conn, &ids)?.into_iter().map(|a| (a.id, a)).collect())
 }

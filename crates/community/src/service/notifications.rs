@@ -247,13 +247,12 @@ pub(crate) fn described(
     conn: &mut DbConnection,
     rows: Vec<NotificationRow>,
 ) -> Result<Vec<Notification>, CommunityError> {
-    // `auth` still takes plain ids.
-    let mut actor_ids: Vec<i64> = rows.iter().filter_map(|r| r.actor_id.map(|id| id.0)).collect();
+    let mut actor_ids: Vec<UserId> = rows.iter().filter_map(|r| r.actor_id).collect();
     actor_ids.sort_unstable();
     actor_ids.dedup();
     let actors: HashMap<UserId, Account> = setupiq_auth::service::accounts::find_many(conn, &actor_ids)?
         .into_iter()
-        .map(|a| (a.user_id(), a))
+        .map(|a| (a.id, a))
         .collect();
     let setup_ids: Vec<SetupId> = rows.iter().filter_map(|r| r.setup_id).collect();
     let titles = repo::setup_titles(conn, &setup_ids)?;

@@ -61,7 +61,7 @@ impl<'a> NewReport<'a> {
 /// Whether `user_id`'s reports weigh towards hiding a setup: an established account
 /// (verified address, at least a day old) that has saved an analysis.
 pub fn weighs(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<bool, CommunityError> {
-    Ok(accounts::is_established(conn, user_id.0, now)? && setupiq_analysis::service::has_any(conn, user_id)?)
+    Ok(accounts::is_established(conn, user_id, now)? && setupiq_analysis::service::has_any(conn, user_id)?)
 }
 
 /// Files `reporter_id`'s report of a setup.
@@ -75,7 +75,7 @@ pub fn report(
 ) -> Result<Reported, CommunityError> {
     let address = new.ip.map(signups::address_key);
     let reported = write_transaction(conn, |conn| {
-        ledger::lock_account(conn, reporter_id.0)?;
+        ledger::lock_account(conn, reporter_id)?;
         let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
         if setup.user_id == reporter_id {
             return Err(CommunityError::OwnReport);
@@ -119,7 +119,7 @@ pub fn report_comment(
 ) -> Result<bool, CommunityError> {
     let address = new.ip.map(signups::address_key);
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, reporter_id.0)?;
+        ledger::lock_account(conn, reporter_id)?;
         let comment = repo::find_comment(conn, comment_id)?
             .filter(|c| !c.deleted)
             .ok_or(CommunityError::CommentNotFound)?;

@@ -155,7 +155,7 @@ pub fn publish(
         return Err(CommunityError::TooManyImages);
     }
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, new.user_id.0)?;
+        ledger::lock_account(conn, new.user_id)?;
         let analysis = match find_for_owner(conn, new.user_id, new.analysis_id) {
             Ok(analysis) => analysis,
             Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),

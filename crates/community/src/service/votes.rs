@@ -82,7 +82,7 @@ pub fn vote(
 ) -> Result<Voted, CommunityError> {
     let voted = write_transaction(conn, |conn| {
         // One user's votes queue here: their toggles and the daily count cannot race.
-        ledger::lock_account(conn, user_id.0)?;
+        ledger::lock_account(conn, user_id)?;
         let setup = repo::find_setup(conn, setup_id)?
             .filter(|s| !s.hidden || s.user_id == user_id)
             .ok_or(CommunityError::SetupNotFound)?;

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 use setupiq_auth::service::ledger::{self, LedgerReason};
+use setupiq_core::UserId;
 use setupiq_core::clock::utc_day;
 use setupiq_core::tokens;
 use setupiq_db::{DbConnection, write_transaction};
@@ -64,7 +65,7 @@ pub fn claim(
 ) -> Result<AdReward, CreditsError> {
     write_transaction(conn, |conn| {
         // One user's claims queue here, so the daily count cannot be raced past the cap.
-        ledger::lock_account(conn, user_id)?;
+        ledger::lock_account(conn, UserId(user_id))?;
         let view = repo::find_ad_view(conn, &tokens::digest(token))?
             .filter(|v| v.user_id == user_id)
             .ok_or(CreditsError::InvalidAdToken)?;
@@ -86,9 +87,9 @@ pub fn claim(
         let credits = if credit_awarded {
             let (day, _) = utc_day(now);
             let reference = format!("ads:{user_id}:{}:{}", day.date(), counted / ADS_PER_CREDIT);
-            ledger::apply(conn, user_id, 1, &LedgerReason::AdReward, Some(&reference), now)?
+            ledger::apply(conn, UserId(user_id), 1, &LedgerReason::AdReward, Some(&reference), now)?
         } else {
-            ledger::balance(conn, user_id)?
+            ledger::balance(conn, UserId(user_id))?
         };
         let progress = counted % ADS_PER_CREDIT;
         Ok(AdReward {

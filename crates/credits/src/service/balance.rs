@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerEntry, LedgerReason};
+use setupiq_core::UserId;
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::dto::LedgerEntryDto;
@@ -10,12 +11,12 @@ use crate::error::CreditsError;
 
 /// The newest 50 changes of the user's balance.
 pub fn history(conn: &mut DbConnection, user_id: i64) -> Result<Vec<LedgerEntry>, CreditsError> {
-    Ok(ledger::history(conn, user_id, 50)?)
+    Ok(ledger::history(conn, UserId(user_id), 50)?)
 }
 
 /// Every change of the user's balance, newest first, for their data export
 /// (`creditHistory`).
-pub fn export_history(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn export_history(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let entries = ledger::history(conn, user_id, i64::MAX)?;
     Section::new("creditHistory", &entries.into_iter().map(LedgerEntryDto::from).collect::<Vec<_>>())
 }
@@ -30,5 +31,5 @@ pub fn deduct(
     now: DateTime<Utc>,
 ) -> Result<i32, CreditsError> {
     let reason = LedgerReason::Spend(reason.to_owned());
-    write_transaction(conn, |conn| Ok(ledger::apply(conn, user_id, -amount, &reason, None, now)?))
+    write_transaction(conn, |conn| Ok(ledger::apply(conn, UserId(user_id), -amount, &reason, None, now)?))
 }

@@ -29,10 +29,10 @@
 use chrono::{DateTime, Duration, Months, Utc};
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::{accounts, ledger};
-use setupiq_core::SharedClock;
 use setupiq_core::config::ProPrices;
 use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::{Config, tokens};
+use setupiq_core::{SharedClock, UserId};
 use setupiq_db::{AppCtx, Db, DbConnection, write_transaction};
 
 use crate::error::CreditsError;
@@ -128,7 +128,7 @@ fn refresh_subscribed(
     now: DateTime<Utc>,
 ) -> Result<bool, CreditsError> {
     let standing = repo::subscriptions_of(conn, user_id)?.iter().any(|row| is_standing(row, now));
-    accounts::set_subscribed(conn, user_id, standing, now)?;
+    accounts::set_subscribed(conn, UserId(user_id), standing, now)?;
     Ok(standing)
 }
 
@@ -139,7 +139,7 @@ pub(crate) fn apply_reported(
     now: DateTime<Utc>,
 ) -> Result<(), CreditsError> {
     let Some(row) = repo::find_subscription(conn, &reported.id)? else { return Ok(()) };
-    ledger::lock_account(conn, row.user_id)?;
+    ledger::lock_account(conn, UserId(row.user_id))?;
     let status = SubscriptionStatus::from_stripe(&reported.status);
     repo::set_subscription_state(
         conn,
@@ -194,7 +194,7 @@ pub struct Membership {
 
 /// The member's Pro as it is now.
 pub fn membership(conn: &mut DbConnection, user_id: i64) -> Result<Membership, CreditsError> {
-    let account = accounts::find(conn, user_id)?.ok_or(CreditsError::NoSubscription)?;
+    let account = accounts::find(conn, UserId(user_id))?.ok_or(CreditsError::NoSubscription)?;
     let subscription = repo::latest_subscription_of(conn, user_id)?
         .filter(|row| row.status != SubscriptionStatus::Incomplete)
         .map(Subscription::from);
@@ -241,7 +241,7 @@ async fn subscribe_in_test_mode(
     db.run(move |conn| {
         let now = clock.now();
         write_transaction(conn, |conn| {
-            ledger::lock_account(conn, user_id)?;
+            ledger::lock_account(conn, UserId(user_id))?;
             if let Some(latest) = repo::latest_subscription_of(conn, user_id)? {
                 if is_paid_up(&latest, now) {
                     return Err(CreditsError::AlreadyPro);
@@ -306,7 +306,7 @@ async fn subscribe_with_stripe(
     let now = clock.now();
     let (email, customer, paid_before) = db
         .run(move |conn| {
-            let account = accounts::find(conn, user_id)?.ok_or(CreditsError::NoSubscription)?;
+            let account = accounts::find(conn, UserId(user_id))?.ok_or(CreditsError::NoSubscription)?;
             let rows = repo::subscriptions_of(conn, user_id)?;
             if rows.iter().any(|row| is_standing(row, now)) {
                 return Err(CreditsError::AlreadyPro);
@@ -341,7 +341,7 @@ async fn subscribe_with_stripe(
         .await?;
     db.run(move |conn| {
         write_transaction(conn, |conn| {
-            ledger::lock_account(conn, user_id)?;
+            ledger::lock_account(conn, UserId(user_id))?;
             let subscription = &opened.subscription;
             if repo::find_subscription(conn, &subscription.id)?.is_none() {
                 repo::insert_subscription(
@@ -475,7 +475,7 @@ pub(crate) fn pay_period(
     }
     Ok(Fulfilment {
         credits_added: 0,
-        new_balance: ledger::balance(conn, payment.user_id)?,
+        new_balance: ledger::balance(conn, UserId(payment.user_id))?,
         newly_credited,
         pro_until: period_end,
     })
@@ -550,8 +550,10 @@ async fn set_cancel_at_period_end(
 pub async fn end_before_deletion(
     ctx: &AppCtx,
     provider: &PaymentProvider,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<(), CreditsError> {
+    // `credits` takes plain ids inside until it is converted.
+    let user_id = user_id.0;
     let AppCtx { db, clock, .. } = ctx;
     let now = clock.now();
     let running = db
@@ -590,7 +592,7 @@ pub fn settle_due(
     let mut renewals = Vec::new();
     for due in repo::subscriptions_due(conn, user_id, now.naive_utc())? {
         write_transaction(conn, |conn| {
-            ledger::lock_account(conn, due.user_id)?;
+            ledger::lock_account(conn, UserId(due.user_id))?;
             // Read again under the lock: another settler may have been first.
             let Some(row) = repo::find_subscription(conn, &due.id)?.filter(|row| !is_paid_up(row, now))
             else {
@@ -693,7 +695,7 @@ pub async fn mail_failed_renewal(ctx: &AppCtx, subscription_id: String) {
     let found = db
         .run(move |conn| {
             let Some(row) = repo::find_subscription(conn, &subscription_id)? else { return Ok(None) };
-            let email = accounts::find(conn, row.user_id)?.map(|account| account.email);
+            let email = accounts::find(conn, UserId(row.user_id))?.map(|account| account.email);
             Ok::<_, CreditsError>(email.map(|email| (email, row.plan)))
         })
         .await;
@@ -711,8 +713,8 @@ pub async fn mail_failed_renewal(ctx: &AppCtx, subscription_id: String) {
 }
 
 /// The member's subscriptions, newest first, for their data export (`subscriptions`).
-pub fn export_subscriptions(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
-    let all: Vec<crate::dto::SubscriptionDto> = repo::subscriptions_of(conn, user_id)?
+pub fn export_subscriptions(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
+    let all: Vec<crate::dto::SubscriptionDto> = repo::subscriptions_of(conn, user_id.0)?
         .into_iter()
         .map(|row| Subscription::from(row).into())
         .collect();

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::Config;
+use setupiq_core::UserId;
 use setupiq_db::{AppCtx, Db, DbConnection, write_transaction};
 
 use crate::error::{CreditsError, PAYMENT_NOT_SUCCESSFUL};
@@ -242,18 +243,24 @@ pub(crate) fn fulfil(
             );
             return Err(CreditsError::PaymentNotSuccessful(PAYMENT_NOT_SUCCESSFUL.to_owned()));
         }
-        ledger::lock_account(conn, payment.user_id)?;
+        ledger::lock_account(conn, UserId(payment.user_id))?;
         if let Some(subscription_id) = &payment.subscription_id {
             return pro::pay_period(conn, &payment, subscription_id, reported, now);
         }
         let reference = format!("payment:{intent_id}");
         let newly_credited = !ledger::is_applied(conn, &reference)?;
         let new_balance = if !newly_credited {
-            ledger::balance(conn, payment.user_id)?
+            ledger::balance(conn, UserId(payment.user_id))?
         } else {
             let reason = LedgerReason::Purchase { package_id: payment.package_id.clone() };
-            let balance =
-                ledger::apply(conn, payment.user_id, payment.credits, &reason, Some(&reference), now)?;
+            let balance = ledger::apply(
+                conn,
+                UserId(payment.user_id),
+                payment.credits,
+                &reason,
+                Some(&reference),
+                now,
+            )?;
             repo::mark_payment_fulfilled(conn, intent_id, now.naive_utc())?;
             tracing::info!(
                 intent_id,

@@ -8,9 +8,9 @@
 use chrono::{DateTime, Utc};
 use setupiq_auth::service::accounts;
 use setupiq_auth::service::export::{Section, SectionError};
-use setupiq_core::Config;
 use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::money::format_price;
+use setupiq_core::{Config, UserId};
 use setupiq_db::{AppCtx, DbConnection};
 
 use crate::error::CreditsError;
@@ -74,8 +74,9 @@ pub fn receipt(conn: &mut DbConnection, user_id: i64, reference: &str) -> Result
 }
 
 /// The user's payments, for their data export (`payments`).
-pub fn export_payments(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
-    let payments: Vec<crate::dto::PaymentDto> = list(conn, user_id)?.into_iter().map(Into::into).collect();
+pub fn export_payments(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
+    // `credits` takes plain ids inside until it is converted.
+    let payments: Vec<crate::dto::PaymentDto> = list(conn, user_id.0)?.into_iter().map(Into::into).collect();
     Section::new("payments", &payments)
 }
 
@@ -86,7 +87,7 @@ pub async fn mail(ctx: &AppCtx, reference: String) {
     let found = db
         .run(move |conn| {
             let Some(row) = repo::find_payment(conn, &reference)? else { return Ok(None) };
-            let email = accounts::find(conn, row.user_id)?.map(|account| account.email);
+            let email = accounts::find(conn, UserId(row.user_id))?.map(|account| account.email);
             Ok::<_, CreditsError>(email.map(|email| (email, Payment::from(row))))
         })
         .await;

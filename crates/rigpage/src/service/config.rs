@@ -276,9 +276,11 @@ pub const RENAMED_SLUG_HOLD: Duration = Duration::days(90);
 /// returns the page's images for removal.
 pub fn on_account_deleted(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, DieselError> {
+    // `rigpage` takes plain ids inside until it is converted.
+    let user_id = user_id.0;
     if let Some(slug) = repo::find_page(conn, user_id)?.and_then(|page| page.slug) {
         let hold = SlugHold { until: (now + DELETED_SLUG_HOLD).naive_utc(), redirect_user_id: None };
         repo::hold_slug(conn, &slug_key(&slug), hold, now.naive_utc())?;
@@ -288,7 +290,8 @@ pub fn on_account_deleted(
 
 /// The user's saved page with its links (`null` when never saved), for their data export
 /// (`rigpage`).
-pub fn export_page(conn: &mut DbConnection, user_id: i64) -> Result<Section, SectionError> {
+pub fn export_page(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
+    let user_id = user_id.0;
     let page = match repo::find_page(conn, user_id)? {
         Some(row) => {
             let links = repo::links_of(conn, user_id)?;
@@ -426,7 +429,7 @@ pub fn save(
     now: DateTime<Utc>,
 ) -> Result<Saved, RigpageError> {
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, user_id)?;
+        ledger::lock_account(conn, UserId(user_id))?;
         let current = repo::find_page(conn, user_id)?;
         check(conn, user_id, settings, now)?;
         let before = match current {
@@ -525,18 +528,18 @@ fn take_credits(
     now: DateTime<Utc>,
 ) -> Result<i32, RigpageError> {
     if charge.credits() > 0 {
-        let balance = ledger::balance(conn, user_id)?;
+        let balance = ledger::balance(conn, UserId(user_id))?;
         if balance < charge.credits() {
             return Err(RigpageError::InsufficientCredits { needed: charge.credits() });
         }
     }
     if charge.publish {
-        ledger::apply(conn, user_id, -PUBLISH_COST, &LedgerReason::RigpagePublish, None, now)?;
+        ledger::apply(conn, UserId(user_id), -PUBLISH_COST, &LedgerReason::RigpagePublish, None, now)?;
     }
     if charge.link_batches > 0 {
-        ledger::apply(conn, user_id, -charge.link_batches, &LedgerReason::RigpageLinks, None, now)?;
+        ledger::apply(conn, UserId(user_id), -charge.link_batches, &LedgerReason::RigpageLinks, None, now)?;
     }
-    Ok(ledger::balance(conn, user_id)?)
+    Ok(ledger::balance(conn, UserId(user_id))?)
 }
 
 /// Updates the links that were saved before (keeping their ids and click counts), adds

@@ -10,9 +10,9 @@
 
 use chrono::{DateTime, Duration, Utc};
 use setupiq_auth::service::ledger;
-use setupiq_core::SharedClock;
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_core::upload::{self, Fit, Inspected, Uploads};
+use setupiq_core::{SharedClock, UserId};
 use setupiq_db::{Db, DbConnection, DieselError, write_transaction};
 
 use crate::error::RigpageError;
@@ -98,7 +98,7 @@ pub fn admit_upload(
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, RigpageError> {
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, user_id)?;
+        ledger::lock_account(conn, UserId(user_id))?;
         let recent = repo::count_images_since(conn, user_id, (now - Duration::hours(1)).naive_utc())?;
         if recent >= UPLOADS_PER_HOUR {
             return Err(RigpageError::TooManyUploads);

@@ -125,7 +125,8 @@ fn page_of(
     settings: Settings,
     setup: Option<&SavedAnalysis>,
 ) -> Result<PublicPage, RigpageError> {
-    let owner = setupiq_auth::service::accounts::find(conn, owner_id)?.ok_or(RigpageError::NotFound)?;
+    let owner =
+        setupiq_auth::service::accounts::find(conn, UserId(owner_id))?.ok_or(RigpageError::NotFound)?;
     Ok(PublicPage {
         owner_id,
         username: owner.username,

@@ -20,7 +20,7 @@ use setupiq_community::service::notifications::{self, NotificationKind};
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup};
 use setupiq_core::feed_changes::FeedChanges;
-use setupiq_core::{AnalysisId, SetupId, UserId};
+use setupiq_core::{SetupId, UserId};
 use setupiq_db::DbConnection;
 use setupiq_db::schema::products;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
@@ -434,7 +434,7 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
 }
 
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
-    let analysis_id = AnalysisId(fixtures::analysis(conn, UserId(user_id.0), true, noon()));
+    let analysis_id = fixtures::analysis(conn, user_id, true, noon());
     let new = NewSetup { user_id, analysis_id, title: Some("Reported rig"), description: None, images: &[] };
     setups::publish(conn, &new, noon()).unwrap()
 }

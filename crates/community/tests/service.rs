@@ -43,7 +43,7 @@ fn new_photo(image: &PostImage) -> &StoredImage {
 
 /// A setup of `user_id`'s photo analysis, published at `at`.
 fn published(conn: &mut DbConnection, user_id: UserId, at: DateTime<Utc>) -> SetupId {
-    let analysis_id = AnalysisId(fixtures::analysis(conn, user_id, true, at));
+    let analysis_id = fixtures::analysis(conn, user_id, true, at);
     let new = NewSetup { user_id, analysis_id, title: Some("My rig"), description: None, images: &[] };
     setups::publish(conn, &new, at).unwrap()
 }
@@ -90,11 +90,11 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "pub@example.com");
     let other = fixtures::account(&mut conn, "pub-other@example.com");
-    let photo = AnalysisId(fixtures::analysis(&mut conn, me.id, true, noon()));
-    let described = AnalysisId(fixtures::analysis(&mut conn, me.id, false, noon()));
+    let photo = fixtures::analysis(&mut conn, me.id, true, noon());
+    let described = fixtures::analysis(&mut conn, me.id, false, noon());
     // An analysis is published once: each post below that must succeed, or fail for its
     // photos, starts from an analysis of its own.
-    let fresh = |photo: bool| AnalysisId(fixtures::analysis(&mut db.conn(), me.id, photo, noon()));
+    let fresh = |photo: bool| fixtures::analysis(&mut db.conn(), me.id, photo, noon());
     fn post(user_id: UserId, analysis_id: AnalysisId, images: &[PostImage]) -> NewSetup<'_> {
         NewSetup { user_id, analysis_id, title: None, description: None, images }
     }
@@ -155,7 +155,7 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
         setups::publish(&mut conn, &post(me.id, photo, &six), noon()),
         Err(CommunityError::TooManyImages)
     ));
-    let theirs = AnalysisId(fixtures::analysis(&mut conn, other.id, true, noon()));
+    let theirs = fixtures::analysis(&mut conn, other.id, true, noon());
     assert!(matches!(
         setups::publish(&mut conn, &post(me.id, theirs, &[]), noon()),
         Err(CommunityError::AnalysisNotFound)
@@ -168,7 +168,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
     for _ in 0..setups::DAILY_POST_LIMIT {
         published(&mut conn, me.id, noon());
     }
-    let analysis_id = AnalysisId(fixtures::analysis(&mut conn, me.id, true, noon()));
+    let analysis_id = fixtures::analysis(&mut conn, me.id, true, noon());
     let new = NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[] };
     match setups::publish(&mut conn, &new, noon()) {
         Err(CommunityError::DailyPostLimit { limit: 10, retry_after }) => assert_eq!(retry_after, 12 * 3600),
@@ -179,7 +179,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
 
 fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
     let me = fixtures::account(&mut db.conn(), "once@example.com");
-    let analysis_id = AnalysisId(fixtures::analysis(&mut db.conn(), me.id, true, noon()));
+    let analysis_id = fixtures::analysis(&mut db.conn(), me.id, true, noon());
     let new = NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[] };
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> =
@@ -509,7 +509,7 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "del-owner@example.com");
     let voter = fixtures::account(&mut conn, "del-voter@example.com");
-    let analysis_id = AnalysisId(fixtures::analysis(&mut conn, owner.id, false, noon()));
+    let analysis_id = fixtures::analysis(&mut conn, owner.id, false, noon());
     let photos = stored(2);
     let new = NewSetup { user_id: owner.id, analysis_id, title: None, description: None, images: &photos };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
@@ -772,7 +772,7 @@ mod feed_tests {
         let mut page =
             Settings { slug: Some("owner_rig".into()), setup_id: Some(setup_id), ..Settings::default() };
         page.show_on_community = true;
-        rigpage::save(&mut conn, owner.id.0, &page, noon()).unwrap();
+        rigpage::save(&mut conn, UserId(owner.id.0), &page, noon()).unwrap();
         assert_eq!(
             new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.rigpage_slug,
             None
@@ -946,10 +946,10 @@ mod flow_tests {
                 fixtures::account(&mut conn, "flow-other@example.com"),
             )
         };
-        let mine = AnalysisId(fixtures::analysis(&mut db.conn(), me.id, false, noon()));
+        let mine = fixtures::analysis(&mut db.conn(), me.id, false, noon());
         // For the posts refused for their photos (`mine` is published by then).
-        let unposted = AnalysisId(fixtures::analysis(&mut db.conn(), me.id, false, noon()));
-        let theirs = AnalysisId(fixtures::analysis(&mut db.conn(), other.id, false, noon()));
+        let unposted = fixtures::analysis(&mut db.conn(), me.id, false, noon());
+        let theirs = fixtures::analysis(&mut db.conn(), other.id, false, noon());
 
         let id = publish::publish(ctx, me.id, mine, post(vec![jpeg_data_url(10), jpeg_data_url(200)]))
             .await
@@ -1002,7 +1002,7 @@ mod flow_tests {
                 fixtures::account(&mut conn, "edit-other@example.com"),
             )
         };
-        let analysis = AnalysisId(fixtures::analysis(&mut db.conn(), me.id, false, noon()));
+        let analysis = fixtures::analysis(&mut db.conn(), me.id, false, noon());
         let id = publish::publish(ctx, me.id, analysis, post(vec![jpeg_data_url(10), jpeg_data_url(90)]))
             .await
             .unwrap();

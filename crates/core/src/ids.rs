@@ -76,6 +76,8 @@ ids! {
     CommentId,
     /// A member's notification (`notifications.id`).
     NotificationId,
+    /// A link on a RigPage (`rigpage_links.id`).
+    LinkId,
 }
 
 #[cfg(test)]

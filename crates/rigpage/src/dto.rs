@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
 use setupiq_analysis::service::{InputType, SavedAnalysis};
 use setupiq_core::media::MediaKey;
+use setupiq_core::{AnalysisId, LinkId};
 use utoipa::ToSchema;
 use validator::{Validate, ValidationError};
 
@@ -333,7 +334,7 @@ impl RigpageConfigRequest {
             enabled: self.rigpage_enabled,
             show_on_community: self.show_rigpage_on_community,
             slug: text(self.rigpage_slug),
-            setup_id: self.rigpage_setup_id,
+            setup_id: self.rigpage_setup_id.map(AnalysisId),
             avatar: text(self.rigpage_avatar),
             tagline: text(self.rigpage_tagline),
             bio: text(self.rigpage_bio),
@@ -361,7 +362,7 @@ impl RigpageConfigRequest {
             links: links
                 .into_iter()
                 .map(|l| Link {
-                    id: l.id,
+                    id: l.id.map(LinkId),
                     label: l.label.trim().to_owned(),
                     url: l.url.trim().to_owned(),
                     section: text(l.section),
@@ -446,7 +447,7 @@ impl From<Settings> for RigpageConfigDto {
             rigpage_enabled: s.enabled,
             show_rigpage_on_community: s.show_on_community,
             rigpage_slug: s.slug,
-            rigpage_setup_id: s.setup_id,
+            rigpage_setup_id: s.setup_id.map(|id| id.0),
             rigpage_avatar: s.avatar,
             rigpage_tagline: s.tagline,
             rigpage_bio: s.bio,
@@ -459,7 +460,7 @@ impl From<Settings> for RigpageConfigDto {
                 .into_iter()
                 .enumerate()
                 .map(|(i, l)| LinkDto {
-                    id: l.id,
+                    id: l.id.map(|id| id.0),
                     label: l.label,
                     url: l.url,
                     section: l.section,
@@ -570,7 +571,7 @@ impl From<EditorParts<'_>> for RigpageEditorResponse {
         let photos: Vec<&SavedAnalysis> =
             p.setups.iter().filter(|a| a.input_type == InputType::Image && a.image.is_some()).collect();
         Self {
-            dead_link_ids: p.editor.dead_links,
+            dead_link_ids: p.editor.dead_links.into_iter().map(|id| id.0).collect(),
             config: p.editor.settings.into(),
             saved: p.editor.saved,
             ever_published: p.editor.ever_published,
@@ -665,7 +666,7 @@ impl From<PublicPage> for PublicRigpageResponse {
                 .into_iter()
                 .enumerate()
                 .map(|(i, l)| PublicLink {
-                    id: l.id,
+                    id: l.id.map(|id| id.0),
                     label: l.label,
                     url: l.url,
                     image_url: l.image_url,
@@ -744,7 +745,7 @@ pub struct LinkClicksDto {
 
 impl From<LinkClicks> for LinkClicksDto {
     fn from(l: LinkClicks) -> Self {
-        Self { link_id: l.link_id, label: l.label, clicks: l.clicks }
+        Self { link_id: l.link_id.0, label: l.label, clicks: l.clicks }
     }
 }
 

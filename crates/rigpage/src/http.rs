@@ -8,7 +8,7 @@ use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
-use setupiq_core::{ApiError, Config, ErrorBody, SharedClock, UserId, error};
+use setupiq_core::{ApiError, Config, ErrorBody, LinkId, SharedClock, UserId, error};
 use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -68,14 +68,14 @@ async fn editor_response(
     editor: Option<config::Editor>,
     credits: Option<i32>,
 ) -> Result<RigpageEditorResponse, ApiError> {
-    let (user_id, username) = (user.id().0, user.account.username.clone());
+    let (user_id, username) = (user.id(), user.account.username.clone());
     let (editor, setups) = db
         .run(move |conn| {
             let editor = match editor {
                 Some(editor) => editor,
                 None => config::load(conn, user_id, &username)?,
             };
-            let (setups, _) = setupiq_analysis::service::list_for_owner(conn, UserId(user_id), 50, 0)?;
+            let (setups, _) = setupiq_analysis::service::list_for_owner(conn, user_id, 50, 0)?;
             Ok::<_, RigpageError>((editor, setups))
         })
         .await?;
@@ -129,7 +129,7 @@ async fn save_config(
     pages: web::Data<PublicPages>,
     config: web::Data<Config>,
 ) -> Result<web::Json<SaveRigpageResponse>, ApiError> {
-    let (user_id, settings, now) = (user.id().0, body.into_inner().into_settings(), clock.now());
+    let (user_id, settings, now) = (user.id(), body.into_inner().into_settings(), clock.now());
     let saved = db.run(move |conn| config::save(conn, user_id, &settings, now)).await?;
     for slug in saved.previous_slug.iter().chain(saved.editor.settings.slug.iter()) {
         pages.cache.forget(&slug_key(slug));
@@ -157,7 +157,7 @@ async fn preview(
     body: ValidJson<RigpageConfigRequest>,
     db: web::Data<Db>,
 ) -> Result<web::Json<PreviewResponse>, ApiError> {
-    let (user_id, draft) = (user.id().0, body.into_inner().into_settings());
+    let (user_id, draft) = (user.id(), body.into_inner().into_settings());
     let page = db.run(move |conn| public::preview(conn, user_id, draft)).await?;
     Ok(web::Json(PreviewResponse { html: render::page(&page, Mode::Preview) }))
 }
@@ -189,7 +189,7 @@ async fn upload_image(
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<UploadImageResponse>, ApiError> {
     let body = body.into_inner();
-    let url = images::upload(&db, &uploads, &clock, user.id().0, body.kind, body.image_data).await?;
+    let url = images::upload(&db, &uploads, &clock, user.id(), body.kind, body.image_data).await?;
     Ok(web::Json(UploadImageResponse { url }))
 }
 
@@ -207,7 +207,7 @@ async fn stats(
     clock: web::Data<SharedClock>,
     pages: web::Data<PublicPages>,
 ) -> Result<web::Json<RigpageStatsResponse>, ApiError> {
-    let (user_id, now) = (user.id().0, clock.now());
+    let (user_id, now) = (user.id(), clock.now());
     let stats = db
         .run(move |conn| {
             pages.visits.flush(conn)?;
@@ -229,7 +229,7 @@ async fn stats(
 )]
 #[get("/_api/rigpage/qr")]
 async fn qr_code(user: CurrentUser, ctx: web::Data<AppCtx>) -> Result<HttpResponse, ApiError> {
-    let svg = qr::svg(&ctx, user.id().0, user.account.username.clone()).await?;
+    let svg = qr::svg(&ctx, user.id(), user.account.username.clone()).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "image/svg+xml"))
         .insert_header(CacheControl(vec![CacheDirective::Private, CacheDirective::NoCache]))
@@ -273,9 +273,9 @@ fn html(status: actix_web::http::StatusCode, body: String) -> HttpResponse {
 }
 
 /// Whether this request is a visitor worth counting: not a bot, not the page's owner.
-fn counts(req: &HttpRequest, viewer: &OptionalUser, owner_id: i64) -> bool {
+fn counts(req: &HttpRequest, viewer: &OptionalUser, owner_id: UserId) -> bool {
     let agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
-    !setupiq_core::user_agent::is_bot(agent) && viewer.0.as_ref().is_none_or(|u| u.id().0 != owner_id)
+    !setupiq_core::user_agent::is_bot(agent) && viewer.0.as_ref().is_none_or(|u| u.id() != owner_id)
 }
 
 /// The public page, rendered by the server: no framework script, CSS inline. `HEAD` (link
@@ -341,6 +341,7 @@ async fn follow_link(
     clock: web::Data<SharedClock>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, link_id) = path.into_inner();
+    let link_id = LinkId(link_id);
     let wanted = slug.clone();
     let target = db.run(move |conn| public::link_target(conn, &wanted, link_id)).await?;
     let Some((owner_id, url)) = target else {

@@ -3,6 +3,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
+use setupiq_core::{AnalysisId, LinkId, UserId};
 use setupiq_db::schema::{rigpage_images, rigpage_links, rigpages};
 
 setupiq_db::text_enum! {
@@ -34,12 +35,12 @@ setupiq_db::text_enum! {
 #[derive(Debug, Insertable, AsChangeset)]
 #[diesel(table_name = rigpages, treat_none_as_null = true)]
 pub(crate) struct RigpageForm<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub enabled: bool,
     pub show_on_community: bool,
     pub slug: Option<&'a str>,
     pub slug_key: Option<&'a str>,
-    pub setup_id: Option<i64>,
+    pub setup_id: Option<AnalysisId>,
     pub avatar_url: Option<&'a str>,
     pub tagline: Option<&'a str>,
     pub bio: Option<&'a str>,
@@ -63,11 +64,11 @@ pub(crate) struct RigpageForm<'a> {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = rigpages)]
 pub(crate) struct RigpageRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub enabled: bool,
     pub show_on_community: bool,
     pub slug: Option<String>,
-    pub setup_id: Option<i64>,
+    pub setup_id: Option<AnalysisId>,
     pub avatar_url: Option<String>,
     pub tagline: Option<String>,
     pub bio: Option<String>,
@@ -90,7 +91,7 @@ pub(crate) struct RigpageRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = rigpage_links)]
 pub(crate) struct LinkInsertForm<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     #[diesel(embed)]
     pub link: LinkChangeset<'a>,
     pub created_at: NaiveDateTime,
@@ -111,7 +112,7 @@ pub(crate) struct LinkChangeset<'a> {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = rigpage_links)]
 pub(crate) struct LinkRow {
-    pub id: i64,
+    pub id: LinkId,
     pub label: String,
     pub url: String,
     pub section: Option<String>,
@@ -124,7 +125,7 @@ pub(crate) struct LinkRow {
 #[diesel(table_name = rigpage_images)]
 pub(crate) struct ImageInsertForm<'a> {
     pub media_key: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub kind: ImageKind,
     pub created_at: NaiveDateTime,
 }

@@ -3,6 +3,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
+use setupiq_core::{LinkId, UserId};
 use setupiq_db::schema::{
     rigpage_images, rigpage_link_clicks, rigpage_links, rigpage_slug_holds, rigpage_views, rigpages,
 };
@@ -12,11 +13,11 @@ use crate::models::{
     DayCount, ImageInsertForm, LinkChangeset, LinkHealth, LinkInsertForm, LinkRow, RigpageForm, RigpageRow,
 };
 
-pub(crate) fn find_page(conn: &mut DbConnection, user_id: i64) -> QueryResult<Option<RigpageRow>> {
+pub(crate) fn find_page(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Option<RigpageRow>> {
     rigpages::table.find(user_id).select(RigpageRow::as_select()).first(conn).optional()
 }
 
-pub(crate) fn find_pages(conn: &mut DbConnection, user_ids: &[i64]) -> QueryResult<Vec<RigpageRow>> {
+pub(crate) fn find_pages(conn: &mut DbConnection, user_ids: &[UserId]) -> QueryResult<Vec<RigpageRow>> {
     rigpages::table.filter(rigpages::user_id.eq_any(user_ids)).select(RigpageRow::as_select()).load(conn)
 }
 
@@ -30,7 +31,7 @@ pub(crate) fn find_page_by_slug(conn: &mut DbConnection, slug_key: &str) -> Quer
 }
 
 /// Who holds the slug `slug_key`, if anyone.
-pub(crate) fn slug_holder(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<i64>> {
+pub(crate) fn slug_holder(conn: &mut DbConnection, slug_key: &str) -> QueryResult<Option<UserId>> {
     rigpages::table.filter(rigpages::slug_key.eq(slug_key)).select(rigpages::user_id).first(conn).optional()
 }
 
@@ -39,7 +40,7 @@ pub(crate) fn slug_holder(conn: &mut DbConnection, slug_key: &str) -> QueryResul
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct SlugHold {
     pub until: NaiveDateTime,
-    pub redirect_user_id: Option<i64>,
+    pub redirect_user_id: Option<UserId>,
 }
 
 /// The hold on `slug_key`, if there is one (an expired hold may linger).
@@ -47,7 +48,7 @@ pub(crate) fn slug_hold(conn: &mut DbConnection, slug_key: &str) -> QueryResult<
     rigpage_slug_holds::table
         .find(slug_key)
         .select((rigpage_slug_holds::held_until, rigpage_slug_holds::redirect_user_id))
-        .first::<(NaiveDateTime, Option<i64>)>(conn)
+        .first::<(NaiveDateTime, Option<UserId>)>(conn)
         .optional()
         .map(|hold| hold.map(|(until, redirect_user_id)| SlugHold { until, redirect_user_id }))
 }
@@ -88,7 +89,7 @@ pub(crate) fn upsert_page(conn: &mut DbConnection, form: &RigpageForm<'_>) -> Qu
 }
 
 /// A page's links in display order.
-pub(crate) fn links_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<LinkRow>> {
+pub(crate) fn links_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<LinkRow>> {
     rigpage_links::table
         .filter(rigpage_links::user_id.eq(user_id))
         .order((rigpage_links::display_order.asc(), rigpage_links::id.asc()))
@@ -96,7 +97,7 @@ pub(crate) fn links_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec
         .load(conn)
 }
 
-pub(crate) fn insert_link(conn: &mut DbConnection, form: &LinkInsertForm<'_>) -> QueryResult<i64> {
+pub(crate) fn insert_link(conn: &mut DbConnection, form: &LinkInsertForm<'_>) -> QueryResult<LinkId> {
     on_backend!(conn, |c| diesel::insert_into(rigpage_links::table)
         .values(form)
         .returning(rigpage_links::id)
@@ -106,8 +107,8 @@ pub(crate) fn insert_link(conn: &mut DbConnection, form: &LinkInsertForm<'_>) ->
 /// Updates one of the user's links; 0 when it is not theirs.
 pub(crate) fn update_link(
     conn: &mut DbConnection,
-    user_id: i64,
-    link_id: i64,
+    user_id: UserId,
+    link_id: LinkId,
     changes: &LinkChangeset<'_>,
 ) -> QueryResult<usize> {
     diesel::update(rigpage_links::table.find(link_id).filter(rigpage_links::user_id.eq(user_id)))
@@ -116,7 +117,11 @@ pub(crate) fn update_link(
 }
 
 /// Deletes the user's links that are not in `keep` (their clicks go with them).
-pub(crate) fn delete_links_except(conn: &mut DbConnection, user_id: i64, keep: &[i64]) -> QueryResult<usize> {
+pub(crate) fn delete_links_except(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    keep: &[LinkId],
+) -> QueryResult<usize> {
     diesel::delete(
         rigpage_links::table
             .filter(rigpage_links::user_id.eq(user_id))
@@ -126,7 +131,7 @@ pub(crate) fn delete_links_except(conn: &mut DbConnection, user_id: i64, keep: &
 }
 
 /// One link, with the page it belongs to.
-pub(crate) fn find_link(conn: &mut DbConnection, link_id: i64) -> QueryResult<Option<(i64, LinkRow)>> {
+pub(crate) fn find_link(conn: &mut DbConnection, link_id: LinkId) -> QueryResult<Option<(UserId, LinkRow)>> {
     rigpage_links::table
         .find(link_id)
         .select((rigpage_links::user_id, LinkRow::as_select()))
@@ -139,12 +144,12 @@ pub(crate) fn insert_image(conn: &mut DbConnection, form: &ImageInsertForm<'_>) 
 }
 
 /// Who uploaded the image stored under `media_key`, if it is a RigPage image.
-pub(crate) fn image_owner(conn: &mut DbConnection, media_key: &str) -> QueryResult<Option<i64>> {
+pub(crate) fn image_owner(conn: &mut DbConnection, media_key: &str) -> QueryResult<Option<UserId>> {
     rigpage_images::table.find(media_key).select(rigpage_images::user_id).first(conn).optional()
 }
 
 /// The keys of every RigPage image of a user.
-pub(crate) fn image_keys_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<String>> {
+pub(crate) fn image_keys_of(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<String>> {
     rigpage_images::table
         .filter(rigpage_images::user_id.eq(user_id))
         .select(rigpage_images::media_key)
@@ -154,7 +159,7 @@ pub(crate) fn image_keys_of(conn: &mut DbConnection, user_id: i64) -> QueryResul
 /// The keys of a user's images uploaded before `before`.
 pub(crate) fn image_keys_before(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     before: NaiveDateTime,
 ) -> QueryResult<Vec<String>> {
     rigpage_images::table
@@ -166,7 +171,7 @@ pub(crate) fn image_keys_before(
 
 pub(crate) fn count_images_since(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     since: NaiveDateTime,
 ) -> QueryResult<i64> {
     rigpage_images::table
@@ -183,7 +188,7 @@ pub(crate) fn delete_images(conn: &mut DbConnection, keys: &[String]) -> QueryRe
 /// Adds `views` to a page's count of `day`.
 pub(crate) fn add_views(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     day: NaiveDate,
     views: i32,
 ) -> QueryResult<usize> {
@@ -202,7 +207,7 @@ pub(crate) fn add_views(
 /// Adds `clicks` to a link's count of `day`; nothing when the link was deleted meanwhile.
 pub(crate) fn add_clicks(
     conn: &mut DbConnection,
-    link_id: i64,
+    link_id: LinkId,
     day: NaiveDate,
     clicks: i32,
 ) -> QueryResult<usize> {
@@ -226,7 +231,7 @@ pub(crate) fn add_clicks(
 /// A page's views per day from `from` on.
 pub(crate) fn views_since(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     from: NaiveDate,
 ) -> QueryResult<Vec<DayCount>> {
     rigpage_views::table
@@ -239,9 +244,9 @@ pub(crate) fn views_since(
 /// Clicks per link and day from `from` on, for the user's links.
 pub(crate) fn clicks_since(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     from: NaiveDate,
-) -> QueryResult<Vec<(i64, DayCount)>> {
+) -> QueryResult<Vec<(LinkId, DayCount)>> {
     rigpage_link_clicks::table
         .inner_join(rigpage_links::table)
         .filter(rigpage_links::user_id.eq(user_id))
@@ -255,7 +260,7 @@ pub(crate) fn links_due(
     conn: &mut DbConnection,
     before: NaiveDateTime,
     limit: i64,
-) -> QueryResult<Vec<(i64, String)>> {
+) -> QueryResult<Vec<(LinkId, String)>> {
     rigpage_links::table
         .inner_join(rigpages::table)
         .filter(rigpages::enabled.eq(true))
@@ -276,7 +281,7 @@ pub(crate) fn links_due(
 /// this call claimed it.
 pub(crate) fn claim_link(
     conn: &mut DbConnection,
-    link_id: i64,
+    link_id: LinkId,
     before: NaiveDateTime,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -292,9 +297,9 @@ pub(crate) fn claim_link(
 /// A link's owner, label, health and failures in a row, while its address is still `url`.
 pub(crate) fn link_state(
     conn: &mut DbConnection,
-    link_id: i64,
+    link_id: LinkId,
     url: &str,
-) -> QueryResult<Option<(i64, String, LinkHealth, i32)>> {
+) -> QueryResult<Option<(UserId, String, LinkHealth, i32)>> {
     rigpage_links::table
         .find(link_id)
         .filter(rigpage_links::url.eq(url))
@@ -311,7 +316,7 @@ pub(crate) fn link_state(
 /// Sets what a check saw of a link.
 pub(crate) fn set_link_health(
     conn: &mut DbConnection,
-    link_id: i64,
+    link_id: LinkId,
     health: LinkHealth,
     failures: i32,
 ) -> QueryResult<usize> {
@@ -321,7 +326,7 @@ pub(crate) fn set_link_health(
 }
 
 /// Forgets what the checks saw of a link whose address changed: the next run checks it.
-pub(crate) fn reset_link_health(conn: &mut DbConnection, link_id: i64) -> QueryResult<usize> {
+pub(crate) fn reset_link_health(conn: &mut DbConnection, link_id: LinkId) -> QueryResult<usize> {
     diesel::update(rigpage_links::table.find(link_id))
         .set((
             rigpage_links::health.eq(LinkHealth::Unchecked),

@@ -12,7 +12,7 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaKey, MediaKind, MediaStore};
 use setupiq_core::upload::{ImageQueue, Uploads};
-use setupiq_core::{Config, SharedClock, UserId};
+use setupiq_core::{AnalysisId, Config, SharedClock, UserId};
 use setupiq_db::{AppCtx, Db, DbConnection};
 
 /// The description behind every fixture analysis (rated by the embedded text analyzer).
@@ -74,7 +74,7 @@ pub fn analysis(
     user_id: UserId,
     photo: bool,
     now: chrono::DateTime<chrono::Utc>,
-) -> i64 {
+) -> AnalysisId {
     let assessment = setupiq_analyzer::text::assess(FIXTURE_SETUP).unwrap();
     let rating = Rating { assessment, analyzer: AnalyzerName::Local };
     let suggestions = suggestions::suggest(conn, &rating.assessment).unwrap();
@@ -91,7 +91,7 @@ pub fn analysis(
         rating: &rating,
         suggestions: &suggestions,
     };
-    analyses::save_and_charge(conn, &new, now).unwrap().0.id.0
+    analyses::save_and_charge(conn, &new, now).unwrap().0.id
 }
 
 /// `bytes` as a `data:{mime};base64,…` URL.

@@ -139,12 +139,12 @@ impl TestApp {
     /// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a
     /// delivered result is saved); returns its id.
     pub fn save_analysis(&self, user_id: i64) -> i64 {
-        fixtures::analysis(&mut self.db.conn(), UserId(user_id), false, self.clock.now())
+        fixtures::analysis(&mut self.db.conn(), UserId(user_id), false, self.clock.now()).0
     }
 
     /// The same as a photo analysis (its image keys point at no file); returns its id.
     pub fn save_photo_analysis(&self, user_id: i64) -> i64 {
-        fixtures::analysis(&mut self.db.conn(), UserId(user_id), true, self.clock.now())
+        fixtures::analysis(&mut self.db.conn(), UserId(user_id), true, self.clock.now()).0
     }
 }
 

@@ -8,7 +8,6 @@
 //! says more about the server than about the links (no internet): nothing is recorded then.
 
 use chrono::{DateTime, Utc};
-use setupiq_core::UserId;
 use setupiq_db::{Db, write_transaction};
 use setupiq_rigpage::service::link_health::{self, Checked};
 
@@ -51,7 +50,7 @@ pub async fn check_due(
     if due.is_empty() {
         return Ok(BatchSummary::default());
     }
-    let links = due.iter().map(|l| LinkToCheck { id: l.link_id, url: l.url.clone() }).collect();
+    let links = due.iter().map(|l| LinkToCheck { id: l.link_id.0, url: l.url.clone() }).collect();
     let results = checker::check_all(links, config).await;
     if mostly_unreachable(&results).is_some() {
         return Ok(BatchSummary { checked: results.len(), went_dead: 0, unreachable: true });
@@ -63,7 +62,7 @@ pub async fn check_due(
                 if let Some(dead) = link_health::record(conn, link, judged(&result.verdict))? {
                     setupiq_community::service::notifications::on_rigpage_link_dead(
                         conn,
-                        UserId(dead.owner_id),
+                        dead.owner_id,
                         &dead.label,
                         now,
                     )?;

@@ -414,9 +414,7 @@ fn items(
         .into_iter()
         .map(|a| (a.id, a))
         .collect();
-    // `rigpage` still takes and gives plain ids.
-    let plain_uploader_ids: Vec<i64> = uploader_ids.iter().map(|id| id.0).collect();
-    let badges = setupiq_rigpage::service::config::badges(conn, &plain_uploader_ids)?;
+    let badges = setupiq_rigpage::service::config::badges(conn, &uploader_ids)?;
     let analyses: HashMap<AnalysisId, SavedAnalysis> =
         setupiq_analysis::service::find_many(conn, &analysis_ids)?.into_iter().map(|a| (a.id, a)).collect();
     let comments = repo::comment_counts(conn, &ids)?;
@@ -425,7 +423,7 @@ fn items(
         .map(|row| {
             let account = accounts.get(&row.user_id).ok_or(CommunityError::SetupNotFound)?;
             let rigpage_slug = badges
-                .get(&row.user_id.0)
+                .get(&row.user_id)
                 .filter(|b| b.enabled && b.show_on_community)
                 .and_then(|b| b.slug.clone());
             Ok(FeedItem {
@@ -647,7 +645,7 @@ pub fn profile(
     let all = Visible { since: None, viewer: None, author: Some(user_id) };
     let rows = repo::list_visible(conn, all, Order::Newest, i64::MAX, 0)?;
     let (average_score, _) = score_summary(conn, &rows)?;
-    let badge = setupiq_rigpage::service::config::badge(conn, user_id.0)?;
+    let badge = setupiq_rigpage::service::config::badge(conn, user_id)?;
     let seen = Visible { viewer, ..all };
     let recent = repo::list_visible(conn, seen, Order::Newest, PROFILE_POSTS, 0)?;
     Ok(Some(Profile {

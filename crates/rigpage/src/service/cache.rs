@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use setupiq_core::UserId;
 use setupiq_core::ttl_cache::TtlCache;
 
 /// How long a rendered page is served before it is read again.
@@ -18,7 +19,7 @@ pub const MAX_ENTRIES: usize = 10_000;
 #[derive(Debug)]
 pub enum Served {
     /// The page, rendered.
-    Page { owner_id: i64, html: String },
+    Page { owner_id: UserId, html: String },
     /// A renamed page's old address: the slug it has now (301).
     MovedTo(String),
 }

@@ -14,7 +14,7 @@ use setupiq_analysis::service::{InputType, SavedAnalysis, find_for_owner};
 use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
-use setupiq_core::{AnalysisId, UserId};
+use setupiq_core::{AnalysisId, LinkId, UserId};
 use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
 
 use super::images;
@@ -128,7 +128,7 @@ impl SocialLinks {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Link {
     /// Set for a saved link; a new one has none (or an id that is not the user's).
-    pub id: Option<i64>,
+    pub id: Option<LinkId>,
     pub label: String,
     pub url: String,
     pub section: Option<String>,
@@ -143,7 +143,7 @@ pub struct Settings {
     pub enabled: bool,
     pub show_on_community: bool,
     pub slug: Option<String>,
-    pub setup_id: Option<i64>,
+    pub setup_id: Option<AnalysisId>,
     pub avatar: Option<String>,
     pub tagline: Option<String>,
     pub bio: Option<String>,
@@ -214,7 +214,7 @@ pub struct Editor {
     /// Batches of links paid so far (the high-water mark).
     pub paid_link_batches: i32,
     /// The saved links the daily check found dead.
-    pub dead_links: Vec<i64>,
+    pub dead_links: Vec<LinkId>,
 }
 
 impl Editor {
@@ -279,8 +279,6 @@ pub fn on_account_deleted(
     user_id: UserId,
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, DieselError> {
-    // `rigpage` takes plain ids inside until it is converted.
-    let user_id = user_id.0;
     if let Some(slug) = repo::find_page(conn, user_id)?.and_then(|page| page.slug) {
         let hold = SlugHold { until: (now + DELETED_SLUG_HOLD).naive_utc(), redirect_user_id: None };
         repo::hold_slug(conn, &slug_key(&slug), hold, now.naive_utc())?;
@@ -291,7 +289,6 @@ pub fn on_account_deleted(
 /// The user's saved page with its links (`null` when never saved), for their data export
 /// (`rigpage`).
 pub fn export_page(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
-    let user_id = user_id.0;
     let page = match repo::find_page(conn, user_id)? {
         Some(row) => {
             let links = repo::links_of(conn, user_id)?;
@@ -310,7 +307,7 @@ pub fn is_reserved(slug: &str) -> bool {
 
 /// The user's page as the editor loads it; a page never saved gets the defaults, the
 /// username as its slug when that is free, and their newest photo analysis as its setup.
-pub fn load(conn: &mut DbConnection, user_id: i64, username: &str) -> Result<Editor, RigpageError> {
+pub fn load(conn: &mut DbConnection, user_id: UserId, username: &str) -> Result<Editor, RigpageError> {
     if let Some(row) = repo::find_page(conn, user_id)? {
         let links = repo::links_of(conn, user_id)?;
         return editor_of(row, links);
@@ -323,7 +320,7 @@ pub fn load(conn: &mut DbConnection, user_id: i64, username: &str) -> Result<Edi
         settings.slug = Some(username.to_owned());
     }
     if let Some(newest) = newest_photo_analysis(conn, user_id)? {
-        settings.setup_id = Some(newest.id.0);
+        settings.setup_id = Some(newest.id);
         settings.blur = 5;
         settings.opacity = 100;
         settings.show_setup_in_background = true;
@@ -340,9 +337,9 @@ pub fn is_valid_slug(slug: &str) -> bool {
 /// The user's newest analysis of a photo, for the setup picker's default.
 fn newest_photo_analysis(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<Option<SavedAnalysis>, RigpageError> {
-    let (analyses, _) = setupiq_analysis::service::list_for_owner(conn, UserId(user_id), 50, 0)?;
+    let (analyses, _) = setupiq_analysis::service::list_for_owner(conn, user_id, 50, 0)?;
     Ok(analyses.into_iter().find(|a| a.input_type == InputType::Image && a.image.is_some()))
 }
 
@@ -351,7 +348,7 @@ fn newest_photo_analysis(
 /// analysis.
 pub fn check(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     settings: &Settings,
     now: DateTime<Utc>,
 ) -> Result<Option<SavedAnalysis>, RigpageError> {
@@ -381,11 +378,11 @@ pub fn check(
 /// analyses, every image is one they uploaded, every link's section exists.
 pub fn check_draft(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     settings: &Settings,
 ) -> Result<Option<SavedAnalysis>, RigpageError> {
     let setup = match settings.setup_id {
-        Some(id) => match find_for_owner(conn, UserId(user_id), AnalysisId(id)) {
+        Some(id) => match find_for_owner(conn, user_id, id) {
             Ok(analysis) if analysis.input_type == InputType::Image && analysis.image.is_some() => {
                 Some(analysis)
             }
@@ -424,12 +421,12 @@ pub fn check_draft(
 /// parallel Go Live requests pay once.
 pub fn save(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     settings: &Settings,
     now: DateTime<Utc>,
 ) -> Result<Saved, RigpageError> {
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, UserId(user_id))?;
+        ledger::lock_account(conn, user_id)?;
         let current = repo::find_page(conn, user_id)?;
         check(conn, user_id, settings, now)?;
         let before = match current {
@@ -503,7 +500,7 @@ pub fn save(
 /// links); taking an old slug back ends its hold.
 fn hold_renamed_slug(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     before: &Editor,
     new_key: Option<&str>,
     now: DateTime<Utc>,
@@ -523,30 +520,30 @@ fn hold_renamed_slug(
 /// caller holds the account's lock, so the balance checked here is the one charged.
 fn take_credits(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     charge: Charge,
     now: DateTime<Utc>,
 ) -> Result<i32, RigpageError> {
     if charge.credits() > 0 {
-        let balance = ledger::balance(conn, UserId(user_id))?;
+        let balance = ledger::balance(conn, user_id)?;
         if balance < charge.credits() {
             return Err(RigpageError::InsufficientCredits { needed: charge.credits() });
         }
     }
     if charge.publish {
-        ledger::apply(conn, UserId(user_id), -PUBLISH_COST, &LedgerReason::RigpagePublish, None, now)?;
+        ledger::apply(conn, user_id, -PUBLISH_COST, &LedgerReason::RigpagePublish, None, now)?;
     }
     if charge.link_batches > 0 {
-        ledger::apply(conn, UserId(user_id), -charge.link_batches, &LedgerReason::RigpageLinks, None, now)?;
+        ledger::apply(conn, user_id, -charge.link_batches, &LedgerReason::RigpageLinks, None, now)?;
     }
-    Ok(ledger::balance(conn, UserId(user_id))?)
+    Ok(ledger::balance(conn, user_id)?)
 }
 
 /// Updates the links that were saved before (keeping their ids and click counts), adds
 /// the new ones and deletes the ones left out; the order is the list's order.
 fn save_links(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     before: &[Link],
     links: &[Link],
     now: DateTime<Utc>,
@@ -649,8 +646,8 @@ pub struct Badge {
 /// The badges of several users (one query); users without a page are left out.
 pub fn badges(
     conn: &mut DbConnection,
-    user_ids: &[i64],
-) -> Result<std::collections::HashMap<i64, Badge>, RigpageError> {
+    user_ids: &[UserId],
+) -> Result<std::collections::HashMap<UserId, Badge>, RigpageError> {
     Ok(repo::find_pages(conn, user_ids)?
         .into_iter()
         .map(|row| {
@@ -662,6 +659,6 @@ pub fn badges(
 }
 
 /// A user's RigPage badge (`enabled`, `slug`, `showOnCommunity`); all off without a page.
-pub fn badge(conn: &mut DbConnection, user_id: i64) -> Result<Badge, RigpageError> {
+pub fn badge(conn: &mut DbConnection, user_id: UserId) -> Result<Badge, RigpageError> {
     Ok(badges(conn, &[user_id])?.remove(&user_id).unwrap_or_default())
 }

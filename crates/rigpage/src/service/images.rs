@@ -46,7 +46,7 @@ pub async fn upload(
     db: &Db,
     uploads: &Uploads,
     clock: &SharedClock,
-    user_id: i64,
+    user_id: UserId,
     kind: ImageKind,
     data_url: String,
 ) -> Result<String, RigpageError> {
@@ -74,7 +74,7 @@ pub async fn upload(
 
 async fn prepare_and_store(
     uploads: &Uploads,
-    user_id: i64,
+    user_id: UserId,
     kind: ImageKind,
     inspected: Inspected,
     key: &MediaKey,
@@ -92,13 +92,13 @@ async fn prepare_and_store(
 /// saved page uses and are older than [`UNUSED_KEPT_FOR`], returning their keys to remove.
 pub fn admit_upload(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     media_key: &str,
     kind: ImageKind,
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, RigpageError> {
     write_transaction(conn, |conn| {
-        ledger::lock_account(conn, UserId(user_id))?;
+        ledger::lock_account(conn, user_id)?;
         let recent = repo::count_images_since(conn, user_id, (now - Duration::hours(1)).naive_utc())?;
         if recent >= UPLOADS_PER_HOUR {
             return Err(RigpageError::TooManyUploads);
@@ -112,7 +112,7 @@ pub fn admit_upload(
 /// [`UNUSED_KEPT_FOR`], returning their keys to remove.
 fn forget_stale(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, RigpageError> {
     let old = repo::image_keys_before(conn, user_id, (now - UNUSED_KEPT_FOR).naive_utc())?;
@@ -126,18 +126,18 @@ fn forget_stale(
 }
 
 /// The keys the user's saved page shows.
-fn used_keys(conn: &mut DbConnection, user_id: i64) -> Result<Vec<String>, RigpageError> {
+fn used_keys(conn: &mut DbConnection, user_id: UserId) -> Result<Vec<String>, RigpageError> {
     let Some(row) = repo::find_page(conn, user_id)? else { return Ok(Vec::new()) };
     Ok(super::config::editor_of(row, repo::links_of(conn, user_id)?)?.settings.media_keys())
 }
 
 /// Whether `url` is a RigPage image `user_id` uploaded.
-pub fn is_owned(conn: &mut DbConnection, user_id: i64, url: &str) -> Result<bool, RigpageError> {
+pub fn is_owned(conn: &mut DbConnection, user_id: UserId, url: &str) -> Result<bool, RigpageError> {
     let Some(key) = MediaKey::from_url(url) else { return Ok(false) };
     Ok(repo::image_owner(conn, key.as_str())? == Some(user_id))
 }
 
 /// Every stored RigPage image of a user (registered with the account deletion).
-pub fn media_of_user(conn: &mut DbConnection, user_id: i64) -> Result<Vec<MediaKey>, DieselError> {
+pub fn media_of_user(conn: &mut DbConnection, user_id: UserId) -> Result<Vec<MediaKey>, DieselError> {
     Ok(repo::image_keys_of(conn, user_id)?.into_iter().filter_map(|k| MediaKey::parse(&k)).collect())
 }

@@ -9,6 +9,7 @@
 //! address that was checked.
 
 use chrono::{DateTime, Duration, Utc};
+use setupiq_core::{LinkId, UserId};
 use setupiq_db::{DbConnection, DieselError};
 
 pub use crate::models::LinkHealth;
@@ -22,7 +23,7 @@ pub const FAILURES_TO_DEAD: i32 = 2;
 /// A link to check, claimed by this process.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DueLink {
-    pub link_id: i64,
+    pub link_id: LinkId,
     pub url: String,
 }
 
@@ -58,8 +59,8 @@ pub enum Checked {
 /// it recovers or its address changes).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WentDead {
-    pub owner_id: i64,
-    pub link_id: i64,
+    pub owner_id: UserId,
+    pub link_id: LinkId,
     pub label: String,
 }
 

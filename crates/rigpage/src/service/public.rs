@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use setupiq_analysis::service::SavedAnalysis;
-use setupiq_core::{AnalysisId, UserId};
+use setupiq_core::{LinkId, UserId};
 use setupiq_db::DbConnection;
 
 use super::config::{self, Link, Settings, slug_key};
@@ -14,7 +14,7 @@ use crate::repo;
 /// A page ready to render.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PublicPage {
-    pub owner_id: i64,
+    pub owner_id: UserId,
     pub username: String,
     pub display_name: String,
     pub profile_picture: Option<String>,
@@ -81,8 +81,7 @@ pub fn find(conn: &mut DbConnection, slug: &str) -> Result<Option<PublicPage>, R
     let mut editor = config::editor_of(row, repo::links_of(conn, owner_id)?)?;
     editor.settings.links.retain(|l| l.enabled);
     let setup = match editor.settings.setup_id {
-        // `rigpage` still keeps plain ids.
-        Some(id) => setupiq_analysis::service::find_for_owner(conn, UserId(owner_id), AnalysisId(id)).ok(),
+        Some(id) => setupiq_analysis::service::find_for_owner(conn, owner_id, id).ok(),
         None => None,
     };
     page_of(conn, owner_id, editor.settings, setup.as_ref()).map(Some)
@@ -109,7 +108,11 @@ pub fn sample_links() -> Vec<Link> {
 
 /// The page a draft would make, checked like a save (the setup and images must be the
 /// user's own), with sample links when it has none.
-pub fn preview(conn: &mut DbConnection, user_id: i64, draft: Settings) -> Result<PublicPage, RigpageError> {
+pub fn preview(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    draft: Settings,
+) -> Result<PublicPage, RigpageError> {
     let mut draft = draft;
     let setup = config::check_draft(conn, user_id, &draft)?;
     draft.links.retain(|l| l.enabled);
@@ -121,12 +124,11 @@ pub fn preview(conn: &mut DbConnection, user_id: i64, draft: Settings) -> Result
 
 fn page_of(
     conn: &mut DbConnection,
-    owner_id: i64,
+    owner_id: UserId,
     settings: Settings,
     setup: Option<&SavedAnalysis>,
 ) -> Result<PublicPage, RigpageError> {
-    let owner =
-        setupiq_auth::service::accounts::find(conn, UserId(owner_id))?.ok_or(RigpageError::NotFound)?;
+    let owner = setupiq_auth::service::accounts::find(conn, owner_id)?.ok_or(RigpageError::NotFound)?;
     Ok(PublicPage {
         owner_id,
         username: owner.username,
@@ -142,8 +144,8 @@ fn page_of(
 pub fn link_target(
     conn: &mut DbConnection,
     slug: &str,
-    link_id: i64,
-) -> Result<Option<(i64, String)>, RigpageError> {
+    link_id: LinkId,
+) -> Result<Option<(UserId, String)>, RigpageError> {
     let Some(page) = repo::find_page_by_slug(conn, &slug_key(slug))? else { return Ok(None) };
     if !page.enabled {
         return Ok(None);

@@ -1,5 +1,6 @@
 //! The QR code of a creator's public address, for print and stream overlays.
 
+use setupiq_core::UserId;
 use setupiq_db::AppCtx;
 
 use crate::error::RigpageError;
@@ -7,7 +8,7 @@ use crate::service::config;
 
 /// The QR code (SVG) of the owner's `/rig/{slug}`: a page saved with a slug, live or not,
 /// so a creator can print it before going live.
-pub async fn svg(ctx: &AppCtx, user_id: i64, username: String) -> Result<String, RigpageError> {
+pub async fn svg(ctx: &AppCtx, user_id: UserId, username: String) -> Result<String, RigpageError> {
     let editor = ctx.db.run(move |conn| config::load(conn, user_id, &username)).await?;
     let slug = editor.settings.slug.filter(|_| editor.saved).ok_or(RigpageError::NoAddressYet)?;
     let address = ctx.config.public_link(&format!("/rig/{slug}"));

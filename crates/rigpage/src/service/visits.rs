@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use setupiq_core::{LinkId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::RigpageError;
@@ -21,8 +22,8 @@ pub const STATS_DAYS: i64 = 30;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Counter {
-    View { owner_id: i64, day: NaiveDate },
-    Click { link_id: i64, day: NaiveDate },
+    View { owner_id: UserId, day: NaiveDate },
+    Click { link_id: LinkId, day: NaiveDate },
 }
 
 /// Counts not yet in the database (one per process, shared by its workers).
@@ -37,12 +38,12 @@ impl Visits {
     }
 
     /// A visitor saw the page of `owner_id`.
-    pub fn count_view(&self, owner_id: i64, now: DateTime<Utc>) {
+    pub fn count_view(&self, owner_id: UserId, now: DateTime<Utc>) {
         self.add(Counter::View { owner_id, day: now.date_naive() }, 1);
     }
 
     /// A visitor followed the link `link_id`.
-    pub fn count_click(&self, link_id: i64, now: DateTime<Utc>) {
+    pub fn count_click(&self, link_id: LinkId, now: DateTime<Utc>) {
         self.add(Counter::Click { link_id, day: now.date_naive() }, 1);
     }
 
@@ -81,7 +82,7 @@ impl Visits {
 /// A link's clicks in the period.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkClicks {
-    pub link_id: i64,
+    pub link_id: LinkId,
     pub label: String,
     pub clicks: i64,
 }
@@ -115,7 +116,7 @@ impl Stats {
 }
 
 /// The user's views and clicks of the last [`STATS_DAYS`] days (flush [`Visits`] first).
-pub fn stats(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<Stats, RigpageError> {
+pub fn stats(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<Stats, RigpageError> {
     let today = now.date_naive();
     let first = today - Duration::days(STATS_DAYS - 1);
     let mut days: Vec<Day> =

@@ -78,6 +78,8 @@ ids! {
     NotificationId,
     /// A link on a RigPage (`rigpage_links.id`).
     LinkId,
+    /// A rewarded ad a member started watching (`ad_views.id`).
+    AdViewId,
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_auth::dto::EmptyRequest;
 use setupiq_auth::{CurrentUser, OptionalUser};
+use setupiq_core::UserId;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::ValidJson;
 use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
@@ -67,7 +68,7 @@ async fn list_packs(
 )]
 #[get("/_api/credits/history")]
 async fn history(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<HistoryResponse>, ApiError> {
-    let user_id = user.id().0;
+    let user_id = user.id();
     let entries = db.run(move |conn| balance::history(conn, user_id)).await?;
     Ok(web::Json(HistoryResponse { entries: entries.into_iter().map(LedgerEntryDto::from).collect() }))
 }
@@ -92,7 +93,7 @@ async fn deduct(
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<DeductResponse>, ApiError> {
     let body = body.into_inner();
-    let (user_id, clock) = (user.id().0, clock.get_ref().clone());
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
     let credits = db
         .run(move |conn| balance::deduct(conn, user_id, body.amount, body.reason.trim(), clock.now()))
         .await?;
@@ -114,7 +115,7 @@ async fn ad_stats(
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<AdStatsResponse>, ApiError> {
-    let (user_id, clock) = (user.id().0, clock.get_ref().clone());
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
     let stats = db.run(move |conn| ads::stats(conn, user_id, clock.now())).await?;
     Ok(web::Json(stats.into()))
 }
@@ -135,7 +136,7 @@ async fn start_ad(
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<WatchAdStartResponse>, ApiError> {
-    let (user_id, clock) = (user.id().0, clock.get_ref().clone());
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
     let ad_token = db.run(move |conn| ads::start(conn, user_id, clock.now())).await?;
     Ok(web::Json(WatchAdStartResponse { ad_token }))
 }
@@ -161,7 +162,7 @@ async fn watch_ad(
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<WatchAdResponse>, ApiError> {
     let body = body.into_inner();
-    let (user_id, clock) = (user.id().0, clock.get_ref().clone());
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
     let reward = db.run(move |conn| ads::claim(conn, user_id, &body.ad_token, clock.now())).await?;
     Ok(web::Json(reward.into()))
 }
@@ -185,7 +186,7 @@ async fn create_payment_intent(
     ctx: web::Data<AppCtx>,
     provider: web::Data<PaymentProvider>,
 ) -> Result<web::Json<CreatePaymentIntentResponse>, ApiError> {
-    let started = purchases::create(&ctx, &provider, user.id().0, &body.package_id).await?;
+    let started = purchases::create(&ctx, &provider, user.id(), &body.package_id).await?;
     Ok(web::Json(CreatePaymentIntentResponse {
         client_secret: started.client_secret,
         payment_intent_id: started.intent_id,
@@ -214,7 +215,7 @@ async fn confirm_payment(
     provider: web::Data<PaymentProvider>,
 ) -> Result<web::Json<ConfirmPaymentResponse>, ApiError> {
     let body = body.into_inner();
-    let done = purchases::confirm(&ctx, &provider, user.id().0, body.payment_intent_id).await?;
+    let done = purchases::confirm(&ctx, &provider, user.id(), body.payment_intent_id).await?;
     Ok(web::Json(ConfirmPaymentResponse {
         credits_added: done.credits_added,
         new_balance: done.new_balance,
@@ -245,7 +246,7 @@ async fn test_mode_pay(
         return Err(CreditsError::TestModeUnavailable.into());
     }
     let body = body.into_inner();
-    let user_id = user.id().0;
+    let user_id = user.id();
     db.run(move |conn| test_mode::pay(conn, user_id, &body.payment_intent_id, &body.card_number)).await?;
     Ok(web::Json(TestModePayResponse { status: PaymentStatus::Succeeded.as_str().into() }))
 }
@@ -286,7 +287,7 @@ async fn pro_state(
     let membership = match user.0 {
         None => None,
         Some(user) => {
-            let user_id = user.id().0;
+            let user_id = user.id();
             pro::settle(&ctx, &provider, Some(user_id)).await?;
             Some(db.run(move |conn| pro::membership(conn, user_id)).await?)
         }
@@ -317,7 +318,7 @@ async fn subscribe(
     provider: web::Data<PaymentProvider>,
 ) -> Result<web::Json<SubscribeResponse>, ApiError> {
     let plan = body.into_inner().plan;
-    let started = pro::subscribe(&ctx, &provider, user.id().0, plan).await?;
+    let started = pro::subscribe(&ctx, &provider, user.id(), plan).await?;
     Ok(web::Json(SubscribeResponse {
         subscription_id: started.subscription_id,
         payment_intent_id: started.intent_id,
@@ -346,8 +347,8 @@ async fn cancel_pro(
     provider: web::Data<PaymentProvider>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
     let AppCtx { db, config, .. } = &**ctx;
-    pro::cancel(&ctx, &provider, user.id().0).await?;
-    membership_response(user.id().0, db, &provider, config).await
+    pro::cancel(&ctx, &provider, user.id()).await?;
+    membership_response(user.id(), db, &provider, config).await
 }
 
 /// Takes back a cancel before the paid period ends: the subscription renews as before.
@@ -370,13 +371,13 @@ async fn resume_pro(
     provider: web::Data<PaymentProvider>,
 ) -> Result<web::Json<ProResponse>, ApiError> {
     let AppCtx { db, config, .. } = &**ctx;
-    pro::resume(&ctx, &provider, user.id().0).await?;
-    membership_response(user.id().0, db, &provider, config).await
+    pro::resume(&ctx, &provider, user.id()).await?;
+    membership_response(user.id(), db, &provider, config).await
 }
 
 /// The member's Pro as `GET /_api/pro` answers it.
 async fn membership_response(
-    user_id: i64,
+    user_id: UserId,
     db: &Db,
     provider: &PaymentProvider,
     config: &Config,
@@ -396,7 +397,7 @@ async fn list_payments(
     user: CurrentUser,
     db: web::Data<Db>,
 ) -> Result<web::Json<PaymentsResponse>, ApiError> {
-    let user_id = user.id().0;
+    let user_id = user.id();
     let payments = db.run(move |conn| receipts::list(conn, user_id)).await?;
     Ok(web::Json(PaymentsResponse { payments: payments.into_iter().map(Into::into).collect() }))
 }
@@ -418,7 +419,7 @@ async fn receipt(
     reference: web::Path<String>,
     db: web::Data<Db>,
 ) -> Result<web::Json<PaymentDto>, ApiError> {
-    let (user_id, reference) = (user.id().0, reference.into_inner());
+    let (user_id, reference) = (user.id(), reference.into_inner());
     let payment = db.run(move |conn| receipts::receipt(conn, user_id, &reference)).await?;
     Ok(web::Json(payment.into()))
 }

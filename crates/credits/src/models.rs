@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
+use setupiq_core::{AdViewId, UserId};
 use setupiq_db::schema::{ad_views, payments, subscriptions, webhook_events};
 
 use crate::payments::{PaymentStatus, ProviderKind};
@@ -33,7 +34,7 @@ setupiq_db::text_enum! {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = ad_views)]
 pub(crate) struct AdViewInsertForm<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub token_hash: &'a str,
     pub started_at: NaiveDateTime,
 }
@@ -41,8 +42,8 @@ pub(crate) struct AdViewInsertForm<'a> {
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = ad_views)]
 pub(crate) struct AdViewRow {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: AdViewId,
+    pub user_id: UserId,
     pub started_at: NaiveDateTime,
     pub claimed_at: Option<NaiveDateTime>,
 }
@@ -51,7 +52,7 @@ pub(crate) struct AdViewRow {
 #[diesel(table_name = payments)]
 pub(crate) struct PaymentInsertForm<'a> {
     pub intent_id: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub package_id: &'a str,
     pub credits: i32,
     pub amount_cents: i64,
@@ -67,7 +68,7 @@ pub(crate) struct PaymentInsertForm<'a> {
 #[diesel(table_name = payments)]
 pub(crate) struct PaymentRow {
     pub intent_id: String,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub package_id: String,
     pub credits: i32,
     pub amount_cents: i64,
@@ -92,7 +93,7 @@ pub(crate) struct WebhookEventInsertForm<'a> {
 #[diesel(table_name = subscriptions)]
 pub(crate) struct SubscriptionInsertForm<'a> {
     pub id: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub plan: Plan,
     pub provider: ProviderKind,
     pub status: SubscriptionStatus,
@@ -105,7 +106,7 @@ pub(crate) struct SubscriptionInsertForm<'a> {
 #[diesel(table_name = subscriptions)]
 pub(crate) struct SubscriptionRow {
     pub id: String,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub plan: Plan,
     pub provider: ProviderKind,
     pub status: SubscriptionStatus,

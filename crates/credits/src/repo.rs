@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
+use setupiq_core::{AdViewId, UserId};
 use setupiq_db::schema::{ad_views, payments, subscriptions, webhook_events};
 use setupiq_db::{DbConnection, on_backend};
 
@@ -26,7 +27,7 @@ pub(crate) fn find_ad_view(conn: &mut DbConnection, token_hash: &str) -> QueryRe
 }
 
 /// Marks an ad counted, once: 0 when it already was (a concurrent claim).
-pub(crate) fn claim_ad_view(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> QueryResult<usize> {
+pub(crate) fn claim_ad_view(conn: &mut DbConnection, id: AdViewId, now: NaiveDateTime) -> QueryResult<usize> {
     diesel::update(ad_views::table.find(id).filter(ad_views::claimed_at.is_null()))
         .set(ad_views::claimed_at.eq(now))
         .execute(conn)
@@ -35,7 +36,7 @@ pub(crate) fn claim_ad_view(conn: &mut DbConnection, id: i64, now: NaiveDateTime
 /// Ads of a user counted in `[from, to)`.
 pub(crate) fn count_claimed_between(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     from: NaiveDateTime,
     to: NaiveDateTime,
 ) -> QueryResult<i64> {
@@ -50,7 +51,7 @@ pub(crate) fn count_claimed_between(
 /// Unclaimed ad starts older than `before` are of no use; keep the table small.
 pub(crate) fn prune_unclaimed_ad_views(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     before: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::delete(
@@ -78,7 +79,7 @@ pub(crate) fn mark_payment_confirmed(
 }
 
 /// How many of the user's purchases were credited.
-pub(crate) fn count_fulfilled_payments(conn: &mut DbConnection, user_id: i64) -> QueryResult<i64> {
+pub(crate) fn count_fulfilled_payments(conn: &mut DbConnection, user_id: UserId) -> QueryResult<i64> {
     payments::table
         .filter(payments::user_id.eq(user_id))
         .filter(payments::fulfilled_at.is_not_null())
@@ -91,7 +92,7 @@ pub(crate) fn find_payment(conn: &mut DbConnection, intent_id: &str) -> QueryRes
 }
 
 /// The user's payments, newest first.
-pub(crate) fn payments_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<PaymentRow>> {
+pub(crate) fn payments_of_user(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<PaymentRow>> {
     payments::table
         .filter(payments::user_id.eq(user_id))
         .order(payments::created_at.desc())
@@ -149,7 +150,7 @@ pub(crate) fn find_subscription(conn: &mut DbConnection, id: &str) -> QueryResul
 /// The user's newest subscription, whatever its state.
 pub(crate) fn latest_subscription_of(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
 ) -> QueryResult<Option<SubscriptionRow>> {
     subscriptions::table
         .filter(subscriptions::user_id.eq(user_id))
@@ -160,7 +161,10 @@ pub(crate) fn latest_subscription_of(
 }
 
 /// Every subscription of the user, newest first.
-pub(crate) fn subscriptions_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<SubscriptionRow>> {
+pub(crate) fn subscriptions_of(
+    conn: &mut DbConnection,
+    user_id: UserId,
+) -> QueryResult<Vec<SubscriptionRow>> {
     subscriptions::table
         .filter(subscriptions::user_id.eq(user_id))
         .order((subscriptions::created_at.desc(), subscriptions::id.desc()))
@@ -173,7 +177,7 @@ pub(crate) fn subscriptions_of(conn: &mut DbConnection, user_id: i64) -> QueryRe
 /// [`stripe_subscriptions_silent_since`]).
 pub(crate) fn subscriptions_due(
     conn: &mut DbConnection,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     now: NaiveDateTime,
 ) -> QueryResult<Vec<SubscriptionRow>> {
     let mut query = subscriptions::table
@@ -192,7 +196,7 @@ pub(crate) fn subscriptions_due(
 /// user, or of everyone): no renewal or end was heard of since.
 pub(crate) fn stripe_subscriptions_silent_since(
     conn: &mut DbConnection,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     before: NaiveDateTime,
 ) -> QueryResult<Vec<String>> {
     let mut query = subscriptions::table

@@ -2,6 +2,7 @@
 //! real HTTP: what create sends, idempotent retries, and how retrieve maps what Stripe says.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use setupiq_core::UserId;
 use setupiq_core::config::Secret;
 use setupiq_credits::payments::stripe::StripeProvider;
 use setupiq_credits::payments::{NewIntent, PaymentStatus, ProviderError};
@@ -12,7 +13,13 @@ fn provider(stripe: &StripeStandIn) -> StripeProvider {
 }
 
 fn starter_pack(idempotency_key: &str) -> NewIntent<'_> {
-    NewIntent { amount_cents: 499, currency: "usd", user_id: 42, package_id: "starter", idempotency_key }
+    NewIntent {
+        amount_cents: 499,
+        currency: "usd",
+        user_id: UserId(42),
+        package_id: "starter",
+        idempotency_key,
+    }
 }
 
 #[actix_web::test]
@@ -84,7 +91,7 @@ async fn retrieve_reports_a_new_intent_as_awaiting_payment() {
     assert_eq!(intent.id, created.id);
     assert_eq!(intent.status, PaymentStatus::RequiresPaymentMethod);
     assert_eq!(intent.amount_cents, 499);
-    assert_eq!(intent.user_id, Some(42));
+    assert_eq!(intent.user_id, Some(UserId(42)));
     assert_eq!(intent.last_error, None);
 }
 
@@ -98,7 +105,7 @@ async fn retrieve_maps_a_successful_payment() {
     let intent = provider.retrieve_intent(&created.id).await.unwrap();
     assert_eq!(intent.status, PaymentStatus::Succeeded);
     assert_eq!(intent.amount_cents, 499);
-    assert_eq!(intent.user_id, Some(42));
+    assert_eq!(intent.user_id, Some(UserId(42)));
     assert_eq!(intent.last_error, None);
 }
 

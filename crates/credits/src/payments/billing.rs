@@ -25,6 +25,7 @@ use stripe_client_core::{RequestBuilder, StripeMethod};
 
 use super::stripe::{StripeProvider, is_plausible_id, provider_error};
 use super::{PaymentStatus, ProviderError, RetrievedIntent};
+use setupiq_core::UserId;
 
 /// A subscription as Stripe reports it, reduced to what Pro reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +61,7 @@ pub struct NewSubscription<'a> {
     pub currency: &'a str,
     /// `month` or `year`.
     pub interval: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     /// Our plan's name (`monthly`, `yearly`), kept in the metadata.
     pub plan: &'a str,
     pub idempotency_key: &'a str,
@@ -71,7 +72,7 @@ impl StripeProvider {
     /// and card updates). The same `idempotency_key` within 24 h answers the same customer.
     pub async fn create_customer(
         &self,
-        user_id: i64,
+        user_id: UserId,
         email: &str,
         idempotency_key: &str,
     ) -> Result<String, ProviderError> {

@@ -3,6 +3,8 @@
 //! whole purchase works offline. Both are driven through [`PaymentProvider`]. Pro is sold
 //! by Stripe Billing subscriptions ([`billing`]) with a key, by the test mode without.
 
+use setupiq_core::UserId;
+
 pub mod billing;
 pub mod stripe;
 pub mod test_mode;
@@ -14,7 +16,7 @@ pub struct NewIntent<'a> {
     pub amount_cents: i64,
     /// ISO currency code, lower case (`usd`).
     pub currency: &'a str,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub package_id: &'a str,
     /// Sent as Stripe's `Idempotency-Key`: a create with a key Stripe has seen (within 24 h)
     /// returns the intent made then. The purchase service keeps one key per pending
@@ -58,7 +60,7 @@ pub struct RetrievedIntent {
     pub status: PaymentStatus,
     pub amount_cents: i64,
     /// `metadata.user_id` as set at creation.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     /// The provider's message for the last failed attempt (e.g. "Your card was declined.").
     pub last_error: Option<String>,
 }

@@ -12,6 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use setupiq_core::UserId;
 use setupiq_core::config::Secret;
 use stripe::{ClientBuilder, IdempotencyKey, RequestStrategy, StripeError};
 use stripe_core::payment_intent::{
@@ -134,7 +135,7 @@ fn retrieved(intent: PaymentIntent) -> RetrievedIntent {
         }
     };
     RetrievedIntent {
-        user_id: intent.metadata.get("user_id").and_then(|v| v.parse().ok()),
+        user_id: intent.metadata.get("user_id").and_then(|v| v.parse().ok()).map(UserId),
         last_error: intent.last_payment_error.and_then(|err| err.message),
         amount_cents: intent.amount,
         status,

@@ -3,6 +3,7 @@
 //! form: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, as with Stripe's
 //! test cards. Confirmation then works exactly as with Stripe.
 
+use setupiq_core::UserId;
 use setupiq_db::DbConnection;
 
 use crate::error::CreditsError;
@@ -28,7 +29,7 @@ pub fn secret_for(intent_id: &str) -> String {
 /// "Pays" a test intent of this user with a test card number.
 pub fn pay(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     intent_id: &str,
     card_number: &str,
 ) -> Result<(), CreditsError> {

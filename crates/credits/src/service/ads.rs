@@ -37,13 +37,13 @@ pub struct AdStats {
     pub ads_until_next_credit: i64,
 }
 
-fn counted_today(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<i64, CreditsError> {
+fn counted_today(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<i64, CreditsError> {
     let (start, end) = utc_day(now);
     Ok(repo::count_claimed_between(conn, user_id, start, end)?)
 }
 
 /// Starts an ad; the token proves it when the ad has been watched.
-pub fn start(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<String, CreditsError> {
+pub fn start(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<String, CreditsError> {
     if counted_today(conn, user_id, now)? >= DAILY_AD_LIMIT {
         return Err(CreditsError::DailyAdLimit);
     }
@@ -59,13 +59,13 @@ pub fn start(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Resul
 /// Counts a watched ad, crediting every third one of the day.
 pub fn claim(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     token: &str,
     now: DateTime<Utc>,
 ) -> Result<AdReward, CreditsError> {
     write_transaction(conn, |conn| {
         // One user's claims queue here, so the daily count cannot be raced past the cap.
-        ledger::lock_account(conn, UserId(user_id))?;
+        ledger::lock_account(conn, user_id)?;
         let view = repo::find_ad_view(conn, &tokens::digest(token))?
             .filter(|v| v.user_id == user_id)
             .ok_or(CreditsError::InvalidAdToken)?;
@@ -87,9 +87,9 @@ pub fn claim(
         let credits = if credit_awarded {
             let (day, _) = utc_day(now);
             let reference = format!("ads:{user_id}:{}:{}", day.date(), counted / ADS_PER_CREDIT);
-            ledger::apply(conn, UserId(user_id), 1, &LedgerReason::AdReward, Some(&reference), now)?
+            ledger::apply(conn, user_id, 1, &LedgerReason::AdReward, Some(&reference), now)?
         } else {
-            ledger::balance(conn, UserId(user_id))?
+            ledger::balance(conn, user_id)?
         };
         let progress = counted % ADS_PER_CREDIT;
         Ok(AdReward {
@@ -101,7 +101,7 @@ pub fn claim(
     })
 }
 
-pub fn stats(conn: &mut DbConnection, user_id: i64, now: DateTime<Utc>) -> Result<AdStats, CreditsError> {
+pub fn stats(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<AdStats, CreditsError> {
     let counted = counted_today(conn, user_id, now)?;
     let progress = counted % ADS_PER_CREDIT;
     Ok(AdStats {

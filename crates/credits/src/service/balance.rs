@@ -10,8 +10,8 @@ use crate::dto::LedgerEntryDto;
 use crate::error::CreditsError;
 
 /// The newest 50 changes of the user's balance.
-pub fn history(conn: &mut DbConnection, user_id: i64) -> Result<Vec<LedgerEntry>, CreditsError> {
-    Ok(ledger::history(conn, UserId(user_id), 50)?)
+pub fn history(conn: &mut DbConnection, user_id: UserId) -> Result<Vec<LedgerEntry>, CreditsError> {
+    Ok(ledger::history(conn, user_id, 50)?)
 }
 
 /// Every change of the user's balance, newest first, for their data export
@@ -25,11 +25,11 @@ pub fn export_history(conn: &mut DbConnection, user_id: UserId) -> Result<Sectio
 /// balance. Returns the new balance.
 pub fn deduct(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     amount: i32,
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<i32, CreditsError> {
     let reason = LedgerReason::Spend(reason.to_owned());
-    write_transaction(conn, |conn| Ok(ledger::apply(conn, UserId(user_id), -amount, &reason, None, now)?))
+    write_transaction(conn, |conn| Ok(ledger::apply(conn, user_id, -amount, &reason, None, now)?))
 }

@@ -124,11 +124,11 @@ fn is_standing(row: &SubscriptionRow, now: DateTime<Utc>) -> bool {
 /// never takes Pro from a newer one).
 fn refresh_subscribed(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     now: DateTime<Utc>,
 ) -> Result<bool, CreditsError> {
     let standing = repo::subscriptions_of(conn, user_id)?.iter().any(|row| is_standing(row, now));
-    accounts::set_subscribed(conn, UserId(user_id), standing, now)?;
+    accounts::set_subscribed(conn, user_id, standing, now)?;
     Ok(standing)
 }
 
@@ -139,7 +139,7 @@ pub(crate) fn apply_reported(
     now: DateTime<Utc>,
 ) -> Result<(), CreditsError> {
     let Some(row) = repo::find_subscription(conn, &reported.id)? else { return Ok(()) };
-    ledger::lock_account(conn, UserId(row.user_id))?;
+    ledger::lock_account(conn, row.user_id)?;
     let status = SubscriptionStatus::from_stripe(&reported.status);
     repo::set_subscription_state(
         conn,
@@ -152,7 +152,7 @@ pub(crate) fn apply_reported(
     let pro = refresh_subscribed(conn, row.user_id, now)?;
     tracing::info!(
         subscription_id = row.id,
-        user_id = row.user_id,
+        user_id = row.user_id.0,
         status = status.as_str(),
         pro,
         "Pro subscription updated from Stripe"
@@ -193,8 +193,8 @@ pub struct Membership {
 }
 
 /// The member's Pro as it is now.
-pub fn membership(conn: &mut DbConnection, user_id: i64) -> Result<Membership, CreditsError> {
-    let account = accounts::find(conn, UserId(user_id))?.ok_or(CreditsError::NoSubscription)?;
+pub fn membership(conn: &mut DbConnection, user_id: UserId) -> Result<Membership, CreditsError> {
+    let account = accounts::find(conn, user_id)?.ok_or(CreditsError::NoSubscription)?;
     let subscription = repo::latest_subscription_of(conn, user_id)?
         .filter(|row| row.status != SubscriptionStatus::Incomplete)
         .map(Subscription::from);
@@ -215,7 +215,7 @@ pub struct StartedSubscription {
 pub async fn subscribe(
     ctx: &AppCtx,
     provider: &PaymentProvider,
-    user_id: i64,
+    user_id: UserId,
     plan: Plan,
 ) -> Result<StartedSubscription, CreditsError> {
     let AppCtx { db, clock, config, .. } = ctx;
@@ -234,14 +234,14 @@ async fn subscribe_in_test_mode(
     db: &Db,
     clock: &SharedClock,
     prices: ProPrices,
-    user_id: i64,
+    user_id: UserId,
     plan: Plan,
 ) -> Result<StartedSubscription, CreditsError> {
     let clock = clock.clone();
     db.run(move |conn| {
         let now = clock.now();
         write_transaction(conn, |conn| {
-            ledger::lock_account(conn, UserId(user_id))?;
+            ledger::lock_account(conn, user_id)?;
             if let Some(latest) = repo::latest_subscription_of(conn, user_id)? {
                 if is_paid_up(&latest, now) {
                     return Err(CreditsError::AlreadyPro);
@@ -300,13 +300,13 @@ async fn subscribe_with_stripe(
     db: &Db,
     sale: &StripeSale<'_>,
     clock: &SharedClock,
-    user_id: i64,
+    user_id: UserId,
     plan: Plan,
 ) -> Result<StartedSubscription, CreditsError> {
     let now = clock.now();
     let (email, customer, paid_before) = db
         .run(move |conn| {
-            let account = accounts::find(conn, UserId(user_id))?.ok_or(CreditsError::NoSubscription)?;
+            let account = accounts::find(conn, user_id)?.ok_or(CreditsError::NoSubscription)?;
             let rows = repo::subscriptions_of(conn, user_id)?;
             if rows.iter().any(|row| is_standing(row, now)) {
                 return Err(CreditsError::AlreadyPro);
@@ -341,7 +341,7 @@ async fn subscribe_with_stripe(
         .await?;
     db.run(move |conn| {
         write_transaction(conn, |conn| {
-            ledger::lock_account(conn, UserId(user_id))?;
+            ledger::lock_account(conn, user_id)?;
             let subscription = &opened.subscription;
             if repo::find_subscription(conn, &subscription.id)?.is_none() {
                 repo::insert_subscription(
@@ -389,7 +389,7 @@ impl PeriodPayment {
 /// Records a period's payment under `reference` (a test intent, or a Stripe invoice), unpaid.
 fn insert_period_payment(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     subscription_id: &str,
     payment: &PeriodPayment,
     reference: &str,
@@ -471,11 +471,11 @@ pub(crate) fn pay_period(
     };
     if newly_credited {
         repo::mark_payment_fulfilled(conn, &payment.intent_id, now.naive_utc())?;
-        tracing::info!(subscription_id, user_id = payment.user_id, until = ?period_end, "Pro period paid");
+        tracing::info!(subscription_id, user_id = payment.user_id.0, until = ?period_end, "Pro period paid");
     }
     Ok(Fulfilment {
         credits_added: 0,
-        new_balance: ledger::balance(conn, UserId(payment.user_id))?,
+        new_balance: ledger::balance(conn, payment.user_id)?,
         newly_credited,
         pro_until: period_end,
     })
@@ -485,7 +485,7 @@ pub(crate) fn pay_period(
 pub async fn cancel(
     ctx: &AppCtx,
     provider: &PaymentProvider,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<Subscription, CreditsError> {
     let AppCtx { db, clock, .. } = ctx;
     set_cancel_at_period_end(db, provider, clock, user_id, true).await
@@ -495,7 +495,7 @@ pub async fn cancel(
 pub async fn resume(
     ctx: &AppCtx,
     provider: &PaymentProvider,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<Subscription, CreditsError> {
     let AppCtx { db, clock, .. } = ctx;
     set_cancel_at_period_end(db, provider, clock, user_id, false).await
@@ -507,7 +507,7 @@ async fn set_cancel_at_period_end(
     db: &Db,
     provider: &PaymentProvider,
     clock: &SharedClock,
-    user_id: i64,
+    user_id: UserId,
     cancel: bool,
 ) -> Result<Subscription, CreditsError> {
     let now = clock.now();
@@ -552,8 +552,6 @@ pub async fn end_before_deletion(
     provider: &PaymentProvider,
     user_id: UserId,
 ) -> Result<(), CreditsError> {
-    // `credits` takes plain ids inside until it is converted.
-    let user_id = user_id.0;
     let AppCtx { db, clock, .. } = ctx;
     let now = clock.now();
     let running = db
@@ -585,14 +583,14 @@ pub async fn end_before_deletion(
 /// receipts the caller mails.
 pub fn settle_due(
     conn: &mut DbConnection,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     prices: ProPrices,
     now: DateTime<Utc>,
 ) -> Result<Vec<String>, CreditsError> {
     let mut renewals = Vec::new();
     for due in repo::subscriptions_due(conn, user_id, now.naive_utc())? {
         write_transaction(conn, |conn| {
-            ledger::lock_account(conn, UserId(due.user_id))?;
+            ledger::lock_account(conn, due.user_id)?;
             // Read again under the lock: another settler may have been first.
             let Some(row) = repo::find_subscription(conn, &due.id)?.filter(|row| !is_paid_up(row, now))
             else {
@@ -611,7 +609,7 @@ pub fn settle_due(
                     now.naive_utc(),
                 )?;
                 refresh_subscribed(conn, row.user_id, now)?;
-                tracing::info!(subscription_id = row.id, user_id = row.user_id, "Pro subscription ended");
+                tracing::info!(subscription_id = row.id, user_id = row.user_id.0, "Pro subscription ended");
                 return Ok(());
             }
             // Test mode: the stored test card pays each period that is over, at its start.
@@ -642,7 +640,7 @@ pub const STRIPE_SILENCE: Duration = Duration::hours(2);
 pub async fn settle(
     ctx: &AppCtx,
     provider: &PaymentProvider,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
 ) -> Result<(), CreditsError> {
     let AppCtx { db, clock, config, .. } = ctx;
     let (now, prices) = (clock.now(), config.pro_prices);
@@ -695,7 +693,7 @@ pub async fn mail_failed_renewal(ctx: &AppCtx, subscription_id: String) {
     let found = db
         .run(move |conn| {
             let Some(row) = repo::find_subscription(conn, &subscription_id)? else { return Ok(None) };
-            let email = accounts::find(conn, UserId(row.user_id))?.map(|account| account.email);
+            let email = accounts::find(conn, row.user_id)?.map(|account| account.email);
             Ok::<_, CreditsError>(email.map(|email| (email, row.plan)))
         })
         .await;
@@ -714,7 +712,7 @@ pub async fn mail_failed_renewal(ctx: &AppCtx, subscription_id: String) {
 
 /// The member's subscriptions, newest first, for their data export (`subscriptions`).
 pub fn export_subscriptions(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
-    let all: Vec<crate::dto::SubscriptionDto> = repo::subscriptions_of(conn, user_id.0)?
+    let all: Vec<crate::dto::SubscriptionDto> = repo::subscriptions_of(conn, user_id)?
         .into_iter()
         .map(|row| Subscription::from(row).into())
         .collect();

@@ -63,7 +63,7 @@ pub struct StartedPurchase {
 pub async fn create(
     ctx: &AppCtx,
     provider: &PaymentProvider,
-    user_id: i64,
+    user_id: UserId,
     package_id: &str,
 ) -> Result<StartedPurchase, CreditsError> {
     let AppCtx { db, clock, .. } = ctx;
@@ -117,7 +117,7 @@ pub async fn create(
 /// tab, a create whose answer was lost, a dialog opened again) yields the intent already
 /// created instead of a second one (within Stripe's 24 hours), and the next purchase after
 /// a credited one gets a new intent.
-fn purchase_key(user_id: i64, package_id: &str, fulfilled_purchases: i64) -> String {
+fn purchase_key(user_id: UserId, package_id: &str, fulfilled_purchases: i64) -> String {
     format!("setupiq-purchase-{user_id}-{package_id}-{fulfilled_purchases}")
 }
 
@@ -139,7 +139,7 @@ pub struct Fulfilment {
 pub async fn confirm(
     ctx: &AppCtx,
     provider: &PaymentProvider,
-    user_id: i64,
+    user_id: UserId,
     intent_id: String,
 ) -> Result<Fulfilment, CreditsError> {
     let AppCtx { db, clock, .. } = ctx;
@@ -243,28 +243,22 @@ pub(crate) fn fulfil(
             );
             return Err(CreditsError::PaymentNotSuccessful(PAYMENT_NOT_SUCCESSFUL.to_owned()));
         }
-        ledger::lock_account(conn, UserId(payment.user_id))?;
+        ledger::lock_account(conn, payment.user_id)?;
         if let Some(subscription_id) = &payment.subscription_id {
             return pro::pay_period(conn, &payment, subscription_id, reported, now);
         }
         let reference = format!("payment:{intent_id}");
         let newly_credited = !ledger::is_applied(conn, &reference)?;
         let new_balance = if !newly_credited {
-            ledger::balance(conn, UserId(payment.user_id))?
+            ledger::balance(conn, payment.user_id)?
         } else {
             let reason = LedgerReason::Purchase { package_id: payment.package_id.clone() };
-            let balance = ledger::apply(
-                conn,
-                UserId(payment.user_id),
-                payment.credits,
-                &reason,
-                Some(&reference),
-                now,
-            )?;
+            let balance =
+                ledger::apply(conn, payment.user_id, payment.credits, &reason, Some(&reference), now)?;
             repo::mark_payment_fulfilled(conn, intent_id, now.naive_utc())?;
             tracing::info!(
                 intent_id,
-                user_id = payment.user_id,
+                user_id = payment.user_id.0,
                 credits = payment.credits,
                 "purchase credited"
             );

@@ -61,12 +61,12 @@ impl From<PaymentRow> for Payment {
 }
 
 /// The user's payments, newest first (paid or not: a declined card shows too).
-pub fn list(conn: &mut DbConnection, user_id: i64) -> Result<Vec<Payment>, CreditsError> {
+pub fn list(conn: &mut DbConnection, user_id: UserId) -> Result<Vec<Payment>, CreditsError> {
     Ok(repo::payments_of_user(conn, user_id)?.into_iter().map(Payment::from).collect())
 }
 
 /// One of the user's payments; another user's, or one not paid, has no receipt.
-pub fn receipt(conn: &mut DbConnection, user_id: i64, reference: &str) -> Result<Payment, CreditsError> {
+pub fn receipt(conn: &mut DbConnection, user_id: UserId, reference: &str) -> Result<Payment, CreditsError> {
     repo::find_payment(conn, reference)?
         .filter(|row| row.user_id == user_id && row.fulfilled_at.is_some())
         .map(Payment::from)
@@ -75,8 +75,7 @@ pub fn receipt(conn: &mut DbConnection, user_id: i64, reference: &str) -> Result
 
 /// The user's payments, for their data export (`payments`).
 pub fn export_payments(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
-    // `credits` takes plain ids inside until it is converted.
-    let payments: Vec<crate::dto::PaymentDto> = list(conn, user_id.0)?.into_iter().map(Into::into).collect();
+    let payments: Vec<crate::dto::PaymentDto> = list(conn, user_id)?.into_iter().map(Into::into).collect();
     Section::new("payments", &payments)
 }
 
@@ -87,7 +86,7 @@ pub async fn mail(ctx: &AppCtx, reference: String) {
     let found = db
         .run(move |conn| {
             let Some(row) = repo::find_payment(conn, &reference)? else { return Ok(None) };
-            let email = accounts::find(conn, UserId(row.user_id))?.map(|account| account.email);
+            let email = accounts::find(conn, row.user_id)?.map(|account| account.email);
             Ok::<_, CreditsError>(email.map(|email| (email, Payment::from(row))))
         })
         .await;

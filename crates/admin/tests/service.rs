@@ -19,6 +19,7 @@ use setupiq_community::service::moderation::Decision;
 use setupiq_community::service::notifications::{self, NotificationKind};
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup};
+use setupiq_core::ProductId;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{SetupId, UserId};
 use setupiq_db::DbConnection;
@@ -48,11 +49,11 @@ fn click(
     at: DateTime<Utc>,
 ) {
     let click = NewClick {
-        product_id,
+        product_id: ProductId(product_id),
         session_id: session,
         suggestion_context: None,
         analysis_id: None,
-        user_id,
+        user_id: user_id.map(UserId),
         is_bot,
     };
     affiliate::track_click(conn, &click, at).unwrap();

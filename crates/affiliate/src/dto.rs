@@ -65,7 +65,7 @@ pub struct ProductDto {
 impl From<Product> for ProductDto {
     fn from(p: Product) -> Self {
         Self {
-            product_id: p.id,
+            product_id: p.id.0,
             name: p.name,
             category: p.category,
             tier: p.tier,

@@ -4,7 +4,7 @@ use actix_web::{get, post, web};
 use setupiq_auth::OptionalUser;
 use setupiq_core::openapi::InvalidInput;
 use setupiq_core::validation::ValidJson;
-use setupiq_core::{ApiError, ErrorBody, SharedClock};
+use setupiq_core::{AnalysisId, ApiError, ErrorBody, ProductId, SharedClock};
 use setupiq_db::Db;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -34,16 +34,16 @@ async fn track_click(
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<TrackClickResponse>, ApiError> {
     let body = body.into_inner();
-    let user_id = user.0.map(|u| u.id().0);
+    let user_id = user.0.map(|u| u.id());
     let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok());
     let is_bot = setupiq_core::user_agent::is_bot(agent);
     let clock = clock.get_ref().clone();
     db.run(move |conn| {
         let click = NewClick {
-            product_id: body.product_id,
+            product_id: ProductId(body.product_id),
             session_id: body.session_id.trim(),
             suggestion_context: body.suggestion_context.as_deref(),
-            analysis_id: body.analysis_id,
+            analysis_id: body.analysis_id.map(AnalysisId),
             user_id,
             is_bot,
         };

@@ -2,6 +2,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use setupiq_core::{AnalysisId, ProductId, UserId};
 use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affiliate_clicks, products};
 
 setupiq_db::text_enum! {
@@ -59,7 +60,7 @@ setupiq_db::text_enum! {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = products)]
 pub(crate) struct ProductRow {
-    pub id: i64,
+    pub id: ProductId,
     pub name: String,
     pub product_category: String,
     pub tier: Tier,
@@ -73,11 +74,11 @@ pub(crate) struct ProductRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = affiliate_clicks)]
 pub(crate) struct ClickInsertForm<'a> {
-    pub product_id: i64,
-    pub user_id: Option<i64>,
+    pub product_id: ProductId,
+    pub user_id: Option<UserId>,
     pub session_id: &'a str,
     pub suggestion_context: Option<&'a str>,
-    pub analysis_id: Option<i64>,
+    pub analysis_id: Option<AnalysisId>,
     pub created_at: NaiveDateTime,
     pub is_bot: bool,
 }
@@ -86,7 +87,7 @@ pub(crate) struct ClickInsertForm<'a> {
 #[diesel(table_name = affiliate_click_days)]
 pub(crate) struct ClickDayInsertForm {
     pub day: NaiveDate,
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub clicks: i32,
 }
 
@@ -94,7 +95,7 @@ pub(crate) struct ClickDayInsertForm {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = products)]
 pub struct ProductLinkRow {
-    pub id: i64,
+    pub id: ProductId,
     pub name: String,
     pub product_category: String,
     pub network: String,
@@ -125,5 +126,5 @@ pub(crate) struct UserClickRow {
     pub created_at: NaiveDateTime,
     pub product: String,
     pub suggestion_context: Option<String>,
-    pub analysis_id: Option<i64>,
+    pub analysis_id: Option<AnalysisId>,
 }

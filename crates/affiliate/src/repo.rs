@@ -3,6 +3,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::sum;
 use diesel::prelude::*;
+use setupiq_core::{ProductId, UserId};
 use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affiliate_clicks, products};
 use setupiq_db::{DbConnection, on_backend};
 
@@ -30,7 +31,7 @@ pub(crate) fn products_for(
 }
 
 /// A product's category, if the product exists.
-pub(crate) fn product_category(conn: &mut DbConnection, id: i64) -> QueryResult<Option<String>> {
+pub(crate) fn product_category(conn: &mut DbConnection, id: ProductId) -> QueryResult<Option<String>> {
     products::table.find(id).select(products::product_category).first(conn).optional()
 }
 
@@ -50,7 +51,7 @@ pub(crate) fn insert_click(conn: &mut DbConnection, form: &ClickInsertForm<'_>) 
 
 /// The user's clicks on product links, newest first: when, which product (by name), from
 /// which suggestion and analysis.
-pub(crate) fn clicks_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<UserClickRow>> {
+pub(crate) fn clicks_of_user(conn: &mut DbConnection, user_id: UserId) -> QueryResult<Vec<UserClickRow>> {
     affiliate_clicks::table
         .inner_join(products::table)
         .filter(affiliate_clicks::user_id.eq(user_id))
@@ -85,7 +86,11 @@ pub(crate) fn touch_visitor(conn: &mut DbConnection, form: &VisitorInsertForm<'_
 }
 
 /// Adds one counted click to the product's day in the roll-up the admin panel reads.
-pub(crate) fn count_click(conn: &mut DbConnection, day: NaiveDate, product_id: i64) -> QueryResult<usize> {
+pub(crate) fn count_click(
+    conn: &mut DbConnection,
+    day: NaiveDate,
+    product_id: ProductId,
+) -> QueryResult<usize> {
     on_backend!(conn, |c| diesel::insert_into(affiliate_click_days::table)
         .values(&ClickDayInsertForm { day, product_id, clicks: 1 })
         .on_conflict((affiliate_click_days::day, affiliate_click_days::product_id))
@@ -97,7 +102,7 @@ pub(crate) fn count_click(conn: &mut DbConnection, day: NaiveDate, product_id: i
 /// What revenue needs of a product.
 #[derive(Debug, Clone, Queryable)]
 pub struct ProductStats {
-    pub id: i64,
+    pub id: ProductId,
     pub name: String,
     pub product_category: String,
     pub price_cents: i64,
@@ -121,8 +126,8 @@ pub(crate) fn product_stats(conn: &mut DbConnection) -> QueryResult<Vec<ProductS
 pub(crate) fn clicks_per_product(
     conn: &mut DbConnection,
     first_day: Option<NaiveDate>,
-) -> QueryResult<Vec<(i64, i64)>> {
-    let rows: Vec<(i64, Option<i64>)> = on_backend!(conn, |c| affiliate_click_days::table
+) -> QueryResult<Vec<(ProductId, i64)>> {
+    let rows: Vec<(ProductId, Option<i64>)> = on_backend!(conn, |c| affiliate_click_days::table
         .filter(affiliate_click_days::day.ge(first_day.unwrap_or_default()))
         .group_by(affiliate_click_days::product_id)
         .select((affiliate_click_days::product_id, sum(affiliate_click_days::clicks)))
@@ -201,14 +206,17 @@ pub(crate) fn product_links(
     query.order(products::id).select(ProductLinkRow::as_select()).load(conn)
 }
 
-pub(crate) fn find_product_link(conn: &mut DbConnection, id: i64) -> QueryResult<Option<ProductLinkRow>> {
+pub(crate) fn find_product_link(
+    conn: &mut DbConnection,
+    id: ProductId,
+) -> QueryResult<Option<ProductLinkRow>> {
     products::table.find(id).select(ProductLinkRow::as_select()).first(conn).optional()
 }
 
 /// Records what a check found on the product's row.
 pub(crate) fn set_link_health(
     conn: &mut DbConnection,
-    id: i64,
+    id: ProductId,
     checked: &CheckedLink<'_>,
 ) -> QueryResult<usize> {
     diesel::update(products::table.find(id))
@@ -226,14 +234,14 @@ pub(crate) fn set_link_health(
 
 pub(crate) fn set_expected_final_url(
     conn: &mut DbConnection,
-    id: i64,
+    id: ProductId,
     url: Option<&str>,
 ) -> QueryResult<usize> {
     diesel::update(products::table.find(id)).set(products::expected_final_url.eq(url)).execute(conn)
 }
 
 /// A new link for a product: its health starts over.
-pub(crate) fn replace_link(conn: &mut DbConnection, id: i64, link: &str) -> QueryResult<usize> {
+pub(crate) fn replace_link(conn: &mut DbConnection, id: ProductId, link: &str) -> QueryResult<usize> {
     diesel::update(products::table.find(id))
         .set((
             products::link.eq(link),
@@ -249,7 +257,7 @@ pub(crate) fn replace_link(conn: &mut DbConnection, id: i64, link: &str) -> Quer
 }
 
 /// Switches a product off, or on again with its failures forgotten (an admin vouched for it).
-pub(crate) fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> QueryResult<usize> {
+pub(crate) fn set_active(conn: &mut DbConnection, id: ProductId, active: bool) -> QueryResult<usize> {
     let product = products::table.find(id);
     if active {
         diesel::update(product)
@@ -264,16 +272,16 @@ pub(crate) fn set_active(conn: &mut DbConnection, id: i64, active: bool) -> Quer
 /// forgotten); returns their ids and names.
 pub(crate) fn set_active_many(
     conn: &mut DbConnection,
-    ids: &[i64],
+    ids: &[ProductId],
     active: bool,
-) -> QueryResult<Vec<(i64, String)>> {
-    let changing: Vec<(i64, String)> = products::table
+) -> QueryResult<Vec<(ProductId, String)>> {
+    let changing: Vec<(ProductId, String)> = products::table
         .filter(products::id.eq_any(ids))
         .filter(products::is_active.eq(!active))
         .select((products::id, products::name))
         .order(products::id)
         .load(conn)?;
-    let found: Vec<i64> = changing.iter().map(|(id, _)| *id).collect();
+    let found: Vec<ProductId> = changing.iter().map(|(id, _)| *id).collect();
     let chosen = products::table.filter(products::id.eq_any(&found));
     if active {
         diesel::update(chosen)

@@ -5,6 +5,7 @@ use chrono::Utc;
 use diesel::prelude::*;
 use setupiq_affiliate::AffiliateError;
 use setupiq_affiliate::service::{self, ChairStyle, NewClick, ProductKind, Tier};
+use setupiq_core::{ProductId, UserId};
 use setupiq_db::schema::affiliate_clicks;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
@@ -104,23 +105,23 @@ fn clicks_are_recorded_for_known_products_only(db: TestDb) {
         session_id: "s-1",
         suggestion_context: Some("Monitor Setup"),
         analysis_id: None,
-        user_id: Some(me.id.0),
+        user_id: Some(me.id),
         is_bot: false,
     };
     service::track_click(&mut conn, &click, Utc::now()).unwrap();
-    let unknown = NewClick { product_id: 999_999, ..click.clone() };
+    let unknown = NewClick { product_id: ProductId(999_999), ..click.clone() };
     assert!(matches!(
         service::track_click(&mut conn, &unknown, Utc::now()),
         Err(AffiliateError::ProductNotFound)
     ));
-    let rows: Vec<(i64, Option<i64>, String)> = affiliate_clicks::table
+    let rows: Vec<(ProductId, Option<UserId>, String)> = affiliate_clicks::table
         .select((affiliate_clicks::product_id, affiliate_clicks::user_id, affiliate_clicks::session_id))
         .load(&mut *conn)
         .unwrap();
-    assert_eq!(rows, vec![(product.id, Some(me.id.0), "s-1".to_owned())]);
+    assert_eq!(rows, vec![(product.id, Some(me.id), "s-1".to_owned())]);
     // Analytics outlive the account, anonymised.
     setupiq_auth::service::accounts::delete_account(&mut conn, me.id, Utc::now()).unwrap();
-    let left: Vec<Option<i64>> =
+    let left: Vec<Option<UserId>> =
         affiliate_clicks::table.select(affiliate_clicks::user_id).load(&mut *conn).unwrap();
     assert_eq!(left, vec![None]);
 }

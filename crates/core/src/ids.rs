@@ -80,6 +80,8 @@ ids! {
     LinkId,
     /// A rewarded ad a member started watching (`ad_views.id`).
     AdViewId,
+    /// A product of the affiliate catalogue (`products.id`).
+    ProductId,
 }
 
 #[cfg(test)]

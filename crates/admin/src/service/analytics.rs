@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::stats::{self, ProductStats};
+use setupiq_core::ProductId;
 use setupiq_db::DbConnection;
 
 use crate::error::AdminError;
@@ -101,7 +102,7 @@ fn performance(
     first_day: Option<NaiveDate>,
     conversion_bp: u32,
 ) -> Result<Vec<ProductPerformance>, AdminError> {
-    let clicks: HashMap<i64, i64> = stats::clicks_per_product(conn, first_day)?.into_iter().collect();
+    let clicks: HashMap<ProductId, i64> = stats::clicks_per_product(conn, first_day)?.into_iter().collect();
     Ok(stats::products(conn)?
         .into_iter()
         .map(|p: ProductStats| {
@@ -114,7 +115,7 @@ fn performance(
                     conversion_bp,
                 ),
                 clicks: count,
-                id: p.id,
+                id: p.id.0,
                 name: p.name,
                 category: p.product_category,
             }

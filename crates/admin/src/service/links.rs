@@ -25,6 +25,7 @@ use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::link_health::{self, CheckedLink, ProductLink};
 use setupiq_affiliate::service::stats;
+use setupiq_core::ProductId;
 use setupiq_db::{AppCtx, DbConnection, DieselError, write_transaction};
 
 use super::analytics::estimated_cents;
@@ -184,7 +185,7 @@ pub fn open_run(
         };
         let links = link_health::products(conn, category, network)?
             .into_iter()
-            .map(|p| LinkToCheck { id: p.id, url: p.link })
+            .map(|p| LinkToCheck { id: p.id.0, url: p.link })
             .collect();
         let details =
             format!("category: {}, network: {}", category.unwrap_or("all"), network.unwrap_or("all"));
@@ -305,7 +306,7 @@ pub fn finish_run(
     write_transaction(conn, |conn| {
         let mut summary = RunSummary { run_id, ..RunSummary::default() };
         for result in results {
-            let Some(product) = link_health::find(conn, result.id)? else { continue };
+            let Some(product) = link_health::find(conn, ProductId(result.id))? else { continue };
             let (health, failed) = judge(result, product.expected_final_url.as_deref());
             let verdict = verdict_key(&result.verdict);
             let status_code = result.status.map(i32::from);
@@ -321,7 +322,7 @@ pub fn finish_run(
             }
             if failed {
                 summary.dead_links.push(DeadLink {
-                    product_id: product.id,
+                    product_id: product.id.0,
                     url: result.url.clone(),
                     status_code: result.status,
                     verdict,
@@ -351,7 +352,7 @@ pub fn finish_run(
                 conn,
                 &LinkCheckInsertForm {
                     run_id,
-                    product_id: product.id,
+                    product_id: product.id.0,
                     url: &result.url,
                     final_url: result.final_url.as_deref(),
                     status_code,
@@ -463,7 +464,8 @@ pub fn report(
     let products = link_health::products(conn, None, None)?;
     let runs: Vec<Run> = repo::last_runs(conn, 10)?.into_iter().map(run_of).collect();
     let first_day = now.date_naive() - Duration::days(AT_RISK_DAYS - 1);
-    let clicks: HashMap<i64, i64> = stats::clicks_per_product(conn, Some(first_day))?.into_iter().collect();
+    let clicks: HashMap<ProductId, i64> =
+        stats::clicks_per_product(conn, Some(first_day))?.into_iter().collect();
     // The hops of each product's check in the last completed run.
     let chains: HashMap<i64, Vec<Hop>> = match runs.iter().find(|r| r.status == RunStatus::Completed) {
         Some(run) => repo::chains_in_run(conn, run.id)?
@@ -481,7 +483,7 @@ pub fn report(
         .iter()
         .filter(|p| !p.is_active || p.link_status.as_deref().is_some_and(|s| s != Health::Healthy.as_str()))
         .map(|p| LinkProblem {
-            product_id: p.id,
+            product_id: p.id.0,
             name: p.name.clone(),
             category: p.product_category.clone(),
             network: p.network.clone(),
@@ -490,7 +492,7 @@ pub fn report(
             verdict: p.link_verdict.clone(),
             status_code: p.link_status_code,
             final_url: p.link_final_url.clone(),
-            chain: chains.get(&p.id).cloned().unwrap_or_default(),
+            chain: chains.get(&p.id.0).cloned().unwrap_or_default(),
             consecutive_failures: p.consecutive_failures,
             is_active: p.is_active,
             checked_at: p.last_verified_at.map(|t: NaiveDateTime| t.and_utc()),
@@ -535,7 +537,7 @@ pub fn act(
     now: DateTime<Utc>,
 ) -> Result<(), AdminError> {
     write_transaction(conn, |conn| {
-        let product = link_health::find(conn, product_id)?.ok_or(AdminError::ProductNotFound)?;
+        let product = link_health::find(conn, ProductId(product_id))?.ok_or(AdminError::ProductNotFound)?;
         let (logged, details) = match action {
             LinkAction::ExpectRedirect => {
                 let final_url = product.link_final_url.as_deref().ok_or(AdminError::NothingToExpect)?;
@@ -564,7 +566,7 @@ pub fn act(
                 (if *on { Action::ActivateProduct } else { Action::DeactivateProduct }, product.name.clone())
             }
         };
-        log::record(conn, actor, logged, (TargetKind::Product, product.id), Some(&details), now)
+        log::record(conn, actor, logged, (TargetKind::Product, product.id.0), Some(&details), now)
     })
 }
 
@@ -580,9 +582,10 @@ pub fn set_active_many(
 ) -> Result<usize, AdminError> {
     let action = if active { Action::ActivateProduct } else { Action::DeactivateProduct };
     write_transaction(conn, |conn| {
-        let changed = link_health::set_active_many(conn, product_ids, active)?;
+        let product_ids: Vec<ProductId> = product_ids.iter().copied().map(ProductId).collect();
+        let changed = link_health::set_active_many(conn, &product_ids, active)?;
         for (product_id, name) in &changed {
-            log::record(conn, actor, action, (TargetKind::Product, *product_id), Some(name), now)?;
+            log::record(conn, actor, action, (TargetKind::Product, (*product_id).0), Some(name), now)?;
         }
         Ok(changed.len())
     })

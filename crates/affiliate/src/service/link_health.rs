@@ -4,6 +4,7 @@
 //! to a product's link and whether it is offered.
 
 use chrono::NaiveDateTime;
+use setupiq_core::ProductId;
 use setupiq_db::DbConnection;
 
 use crate::error::AffiliateError;
@@ -20,7 +21,7 @@ pub fn products(
     Ok(repo::product_links(conn, category, network)?)
 }
 
-pub fn find(conn: &mut DbConnection, product_id: i64) -> Result<Option<ProductLink>, AffiliateError> {
+pub fn find(conn: &mut DbConnection, product_id: ProductId) -> Result<Option<ProductLink>, AffiliateError> {
     Ok(repo::find_product_link(conn, product_id)?)
 }
 
@@ -39,7 +40,7 @@ pub struct CheckedLink<'a> {
 
 pub fn record(
     conn: &mut DbConnection,
-    product_id: i64,
+    product_id: ProductId,
     checked: &CheckedLink<'_>,
 ) -> Result<(), AffiliateError> {
     match repo::set_link_health(conn, product_id, checked)? {
@@ -51,7 +52,7 @@ pub fn record(
 /// Accepts (or forgets, with none) where the product's link redirects.
 pub fn accept_final_url(
     conn: &mut DbConnection,
-    product_id: i64,
+    product_id: ProductId,
     url: Option<&str>,
 ) -> Result<(), AffiliateError> {
     repo::set_expected_final_url(conn, product_id, url)?;
@@ -59,14 +60,22 @@ pub fn accept_final_url(
 }
 
 /// A new affiliate link: its health starts over.
-pub fn replace_link(conn: &mut DbConnection, product_id: i64, link: &str) -> Result<(), AffiliateError> {
+pub fn replace_link(
+    conn: &mut DbConnection,
+    product_id: ProductId,
+    link: &str,
+) -> Result<(), AffiliateError> {
     repo::replace_link(conn, product_id, link)?;
     Ok(())
 }
 
 /// Offers the product in suggestions again (its failure count starts over), or stops
 /// offering it.
-pub fn set_active(conn: &mut DbConnection, product_id: i64, active: bool) -> Result<(), AffiliateError> {
+pub fn set_active(
+    conn: &mut DbConnection,
+    product_id: ProductId,
+    active: bool,
+) -> Result<(), AffiliateError> {
     repo::set_active(conn, product_id, active)?;
     Ok(())
 }
@@ -75,8 +84,8 @@ pub fn set_active(conn: &mut DbConnection, product_id: i64, active: bool) -> Res
 /// over, or stops offering those that are on; returns the ids and names of those changed.
 pub fn set_active_many(
     conn: &mut DbConnection,
-    product_ids: &[i64],
+    product_ids: &[ProductId],
     active: bool,
-) -> Result<Vec<(i64, String)>, AffiliateError> {
+) -> Result<Vec<(ProductId, String)>, AffiliateError> {
     Ok(repo::set_active_many(conn, product_ids, active)?)
 }

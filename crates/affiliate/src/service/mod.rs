@@ -7,7 +7,7 @@ pub mod stats;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use setupiq_auth::service::export::{Section, SectionError};
-use setupiq_core::UserId;
+use setupiq_core::{AnalysisId, ProductId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::AffiliateError;
@@ -18,7 +18,7 @@ use crate::repo;
 /// A product as suggestions show it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Product {
-    pub id: i64,
+    pub id: ProductId,
     pub name: String,
     /// Accessories, Cable Management, Chair, Desk, Headset, Keyboard, Lighting, Monitor, …
     pub category: String,
@@ -116,11 +116,11 @@ pub fn trending(conn: &mut DbConnection) -> Result<Vec<Product>, AffiliateError>
 /// A click on a suggestion's product link (already validated).
 #[derive(Debug, Clone)]
 pub struct NewClick<'a> {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub session_id: &'a str,
     pub suggestion_context: Option<&'a str>,
-    pub analysis_id: Option<i64>,
-    pub user_id: Option<i64>,
+    pub analysis_id: Option<AnalysisId>,
+    pub user_id: Option<UserId>,
     /// Sent by a crawler or a tool (by its User-Agent): kept, never counted.
     pub is_bot: bool,
 }
@@ -180,14 +180,13 @@ struct ExportedClick {
     product: String,
     /// The suggestion it was clicked from, if any.
     context: Option<String>,
-    analysis_id: Option<i64>,
+    analysis_id: Option<AnalysisId>,
 }
 
 /// The user's clicks on product links, newest first, for their data export
 /// (`affiliateClicks`).
 pub fn export_clicks(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
-    // `affiliate` takes plain ids inside until it is converted.
-    let clicks: Vec<ExportedClick> = repo::clicks_of_user(conn, user_id.0)?
+    let clicks: Vec<ExportedClick> = repo::clicks_of_user(conn, user_id)?
         .into_iter()
         .map(|row| ExportedClick {
             clicked_at: row.created_at.and_utc(),

@@ -4,6 +4,7 @@
 //! N days exactly when their last click is within them. Bots' clicks are never counted.
 
 use chrono::NaiveDate;
+use setupiq_core::ProductId;
 use setupiq_db::DbConnection;
 
 use crate::error::AffiliateError;
@@ -19,7 +20,7 @@ pub fn products(conn: &mut DbConnection) -> Result<Vec<ProductStats>, AffiliateE
 pub fn clicks_per_product(
     conn: &mut DbConnection,
     first_day: Option<NaiveDate>,
-) -> Result<Vec<(i64, i64)>, AffiliateError> {
+) -> Result<Vec<(ProductId, i64)>, AffiliateError> {
     Ok(repo::clicks_per_product(conn, first_day)?)
 }
 

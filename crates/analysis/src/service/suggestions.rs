@@ -61,7 +61,7 @@ pub struct ProductRecommendation {
 impl ProductRecommendation {
     fn new(p: &Product, justification: String) -> Self {
         Self {
-            product_id: p.id,
+            product_id: p.id.0,
             name: p.name.clone(),
             link: p.link.clone(),
             price: format_price(p.price_cents),
@@ -570,12 +570,14 @@ fn title(category: Category) -> &'static str {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
+    use setupiq_core::ProductId;
+
     use super::*;
     use ProductKind as K;
 
     fn product(id: i64, kind: ProductKind, tier: Tier, price_cents: i64, rating: f64) -> Product {
         Product {
-            id,
+            id: ProductId(id),
             name: format!("{kind} {id}"),
             category: "Accessories".into(),
             tier,
@@ -683,7 +685,12 @@ mod tests {
 
     fn kinds(s: &Suggestion, catalogue: &Recommendation) -> [ProductKind; 3] {
         let kind_of = |p: &ProductRecommendation| {
-            catalogue.tier(p.tier).iter().find(|c| c.id == p.product_id).and_then(|c| c.kind).unwrap()
+            catalogue
+                .tier(p.tier)
+                .iter()
+                .find(|c| c.id == ProductId(p.product_id))
+                .and_then(|c| c.kind)
+                .unwrap()
         };
         [&s.tiers.budget, &s.tiers.balanced, &s.tiers.premium].map(|p| kind_of(p.as_ref().unwrap()))
     }

@@ -110,7 +110,7 @@ fn verification_run() {
         let requests = Arc::new(AtomicUsize::new(0));
         let port = merchant(requests.clone()).await;
         let kinds = [("ok", 60), ("gone", 40), ("slow", 40), ("hop/2", 40), ("hang", 20)];
-        let links: Vec<LinkToCheck> = kinds
+        let links: Vec<LinkToCheck<i64>> = kinds
             .iter()
             .flat_map(|(path, n)| (0..*n).map(move |i| format!("http://127.0.0.1:{port}/{path}/{i}?tag=setupiq-20")))
             .enumerate()

@@ -95,7 +95,7 @@ pub struct TopProductDto {
 impl From<ProductPerformance> for TopProductDto {
     fn from(p: ProductPerformance) -> Self {
         Self {
-            id: p.id,
+            id: p.id.0,
             name: p.name,
             category: p.category,
             click_count: p.clicks,
@@ -171,7 +171,7 @@ pub struct RunDto {
 impl From<Run> for RunDto {
     fn from(r: Run) -> Self {
         Self {
-            id: r.id,
+            id: r.id.0,
             status: r.status,
             category: r.category,
             network: r.network,
@@ -228,7 +228,7 @@ pub struct LinkProblemDto {
 impl From<LinkProblem> for LinkProblemDto {
     fn from(p: LinkProblem) -> Self {
         Self {
-            product_id: p.product_id,
+            product_id: p.product_id.0,
             name: p.name,
             category: p.category,
             network: p.network,
@@ -297,7 +297,7 @@ pub struct DeadLinkDto {
 impl From<DeadLink> for DeadLinkDto {
     fn from(d: DeadLink) -> Self {
         Self {
-            product_id: d.product_id,
+            product_id: d.product_id.0,
             url: d.url,
             status_code: d.status_code,
             verdict: d.verdict.to_owned(),
@@ -328,7 +328,7 @@ pub struct VerificationResult {
 impl From<RunSummary> for VerificationResult {
     fn from(s: RunSummary) -> Self {
         Self {
-            run_id: s.run_id,
+            run_id: s.run_id.0,
             total_checked: s.total_checked,
             healthy: s.healthy,
             dead: s.dead,
@@ -652,7 +652,7 @@ impl From<Entry> for LogEntryDto {
     fn from(e: Entry) -> Self {
         Self {
             id: e.id,
-            admin_id: e.admin_id,
+            admin_id: e.admin_id.map(|id| id.0),
             admin_name: e.admin_name,
             action: e.action,
             target_type: e.target_type,

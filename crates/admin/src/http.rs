@@ -8,7 +8,7 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::{ValidJson, ValidQuery};
-use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
+use setupiq_core::{ApiError, CommentId, Config, ErrorBody, ProductId, SetupId, SharedClock, UserId};
 use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -46,8 +46,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(admin_log);
 }
 
-fn actor(admin: &AdminUser) -> (i64, String) {
-    (admin.0.id().0, admin.0.account.username.clone())
+fn actor(admin: &AdminUser) -> (UserId, String) {
+    (admin.0.id(), admin.0.account.username.clone())
 }
 
 /// Click totals, unique users and sessions and estimated revenue of the period.
@@ -183,7 +183,7 @@ async fn link_action(
     admin: &AdminUser,
     db: &Db,
     clock: &SharedClock,
-    product_id: i64,
+    product_id: ProductId,
     action: LinkAction,
 ) -> Result<web::Json<OkResponse>, ApiError> {
     let (id, name) = actor(admin);
@@ -207,7 +207,14 @@ async fn replace_link(
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<OkResponse>, ApiError> {
     let body = body.into_inner();
-    link_action(&admin, &db, &clock, body.product_id, LinkAction::Replace(body.url.trim().to_owned())).await
+    link_action(
+        &admin,
+        &db,
+        &clock,
+        ProductId(body.product_id),
+        LinkAction::Replace(body.url.trim().to_owned()),
+    )
+    .await
 }
 
 /// Switches a product on or off in suggestions.
@@ -225,7 +232,7 @@ async fn set_active(
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<OkResponse>, ApiError> {
     let body = body.into_inner();
-    link_action(&admin, &db, &clock, body.product_id, LinkAction::SetActive(body.active)).await
+    link_action(&admin, &db, &clock, ProductId(body.product_id), LinkAction::SetActive(body.active)).await
 }
 
 /// Switches on every chosen product that is off, its failure count started over (e.g. every
@@ -275,7 +282,7 @@ async fn set_active_many(
     active: bool,
 ) -> Result<usize, ApiError> {
     let ((id, name), now) = (actor(admin), clock.now());
-    let ids = body.product_ids;
+    let ids: Vec<ProductId> = body.product_ids.into_iter().map(ProductId).collect();
     Ok(db
         .run(move |conn| links::set_active_many(conn, Actor { id, username: &name }, &ids, active, now))
         .await?)
@@ -295,7 +302,8 @@ async fn expect_redirect(
     db: web::Data<Db>,
     clock: web::Data<SharedClock>,
 ) -> Result<web::Json<OkResponse>, ApiError> {
-    link_action(&admin, &db, &clock, body.into_inner().product_id, LinkAction::ExpectRedirect).await
+    link_action(&admin, &db, &clock, ProductId(body.into_inner().product_id), LinkAction::ExpectRedirect)
+        .await
 }
 
 /// Setups with open reports, with the reports and who filed them.
@@ -336,7 +344,7 @@ async fn decide(
     let removed = db
         .run(move |conn| {
             let actor = Actor { id, username: &name };
-            moderation::decide(conn, actor, body.setup_id, decision, note.as_deref(), now, &changes)
+            moderation::decide(conn, actor, SetupId(body.setup_id), decision, note.as_deref(), now, &changes)
         })
         .await?;
     media.remove_media(removed.iter()).await;
@@ -391,7 +399,15 @@ async fn decide_comment(
     let (now, changes) = (clock.now(), changes.get_ref().clone());
     db.run(move |conn| {
         let actor = Actor { id, username: &name };
-        moderation::decide_comment(conn, actor, body.comment_id, decision, note.as_deref(), now, &changes)
+        moderation::decide_comment(
+            conn,
+            actor,
+            CommentId(body.comment_id),
+            decision,
+            note.as_deref(),
+            now,
+            &changes,
+        )
     })
     .await?;
     Ok(web::Json(OkResponse { success: true }))
@@ -447,7 +463,9 @@ async fn change_account(
     let (id, name) = actor(&admin);
     let now = clock.now();
     let account = db
-        .run(move |conn| users::change(conn, Actor { id, username: &name }, body.user_id, change, now))
+        .run(move |conn| {
+            users::change(conn, Actor { id, username: &name }, UserId(body.user_id), change, now)
+        })
         .await?;
     Ok(web::Json(account.into()))
 }

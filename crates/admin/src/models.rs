@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
+use setupiq_core::{ProductId, RunId, UserId};
 use setupiq_db::schema::{admin_log, link_check_runs, link_checks};
 
 setupiq_db::text_enum! {
@@ -25,14 +26,14 @@ pub(crate) struct RunInsertForm<'a> {
     pub status: RunStatus,
     pub category: Option<&'a str>,
     pub network: Option<&'a str>,
-    pub started_by: Option<i64>,
+    pub started_by: Option<UserId>,
     pub started_at: NaiveDateTime,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = link_check_runs)]
 pub(crate) struct RunRow {
-    pub id: i64,
+    pub id: RunId,
     pub status: RunStatus,
     pub category: Option<String>,
     pub network: Option<String>,
@@ -69,8 +70,8 @@ pub(crate) struct RunOutcomeForm<'a> {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = link_checks)]
 pub(crate) struct LinkCheckInsertForm<'a> {
-    pub run_id: i64,
-    pub product_id: i64,
+    pub run_id: RunId,
+    pub product_id: ProductId,
     pub url: &'a str,
     pub final_url: Option<&'a str>,
     pub status_code: Option<i32>,
@@ -83,7 +84,7 @@ pub(crate) struct LinkCheckInsertForm<'a> {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = admin_log)]
 pub(crate) struct LogInsertForm<'a> {
-    pub admin_id: Option<i64>,
+    pub admin_id: Option<UserId>,
     pub admin_name: &'a str,
     pub action: &'a str,
     pub target_type: &'a str,
@@ -96,7 +97,7 @@ pub(crate) struct LogInsertForm<'a> {
 #[diesel(table_name = admin_log)]
 pub(crate) struct LogRow {
     pub id: i64,
-    pub admin_id: Option<i64>,
+    pub admin_id: Option<UserId>,
     pub admin_name: String,
     pub action: String,
     pub target_type: String,

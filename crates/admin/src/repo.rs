@@ -4,6 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
+use setupiq_core::{ProductId, RunId};
 use setupiq_db::schema::{admin_log, link_check_runs, link_checks};
 use setupiq_db::{DbConnection, on_backend};
 
@@ -12,7 +13,7 @@ use crate::models::{
 };
 
 /// Opens a run; fails with a unique violation while another is pending.
-pub(crate) fn insert_run(conn: &mut DbConnection, form: &RunInsertForm<'_>) -> QueryResult<i64> {
+pub(crate) fn insert_run(conn: &mut DbConnection, form: &RunInsertForm<'_>) -> QueryResult<RunId> {
     on_backend!(conn, |c| diesel::insert_into(link_check_runs::table)
         .values(form)
         .returning(link_check_runs::id)
@@ -43,7 +44,7 @@ pub(crate) fn fail_stale_runs(
 /// another, keeps its outcome).
 pub(crate) fn finish_run(
     conn: &mut DbConnection,
-    id: i64,
+    id: RunId,
     outcome: &RunOutcomeForm<'_>,
 ) -> QueryResult<usize> {
     diesel::update(link_check_runs::table.find(id).filter(link_check_runs::status.eq(RunStatus::Pending)))
@@ -64,7 +65,7 @@ pub(crate) fn insert_check(conn: &mut DbConnection, form: &LinkCheckInsertForm<'
 }
 
 /// The hops (stored JSON) of each product's check in a run.
-pub(crate) fn chains_in_run(conn: &mut DbConnection, run_id: i64) -> QueryResult<Vec<(i64, String)>> {
+pub(crate) fn chains_in_run(conn: &mut DbConnection, run_id: RunId) -> QueryResult<Vec<(ProductId, String)>> {
     link_checks::table
         .filter(link_checks::run_id.eq(run_id))
         .select((link_checks::product_id, link_checks::chain))

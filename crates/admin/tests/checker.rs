@@ -146,15 +146,15 @@ fn local_config() -> CheckerConfig {
     }
 }
 
-fn link(url: &str) -> LinkToCheck {
+fn link(url: &str) -> LinkToCheck<i64> {
     LinkToCheck { id: 1, url: url.to_owned() }
 }
 
-async fn check(url: &str) -> CheckResult {
+async fn check(url: &str) -> CheckResult<i64> {
     check_one(&link(url), &local_config()).await
 }
 
-fn statuses(result: &CheckResult) -> Vec<Option<u16>> {
+fn statuses(result: &CheckResult<i64>) -> Vec<Option<u16>> {
     result.chain.iter().map(|hop| hop.status).collect()
 }
 
@@ -547,7 +547,7 @@ async fn never_more_links_in_flight_than_concurrency() {
         }
     })
     .await;
-    let links: Vec<LinkToCheck> =
+    let links: Vec<LinkToCheck<i64>> =
         (0..LINKS).map(|id| LinkToCheck { id: id as i64, url: merchant.url(&format!("/p/{id}")) }).collect();
     let config = CheckerConfig { concurrency: LIMIT, ..local_config() };
     let results = check_all(links, &config).await;

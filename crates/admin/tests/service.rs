@@ -19,9 +19,8 @@ use setupiq_community::service::moderation::Decision;
 use setupiq_community::service::notifications::{self, NotificationKind};
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup};
-use setupiq_core::ProductId;
 use setupiq_core::feed_changes::FeedChanges;
-use setupiq_core::{SetupId, UserId};
+use setupiq_core::{ProductId, SetupId, UserId};
 use setupiq_db::DbConnection;
 use setupiq_db::schema::products;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
@@ -31,7 +30,7 @@ fn noon() -> DateTime<Utc> {
 }
 
 /// (id, price in cents, commission in basis points) of the first products of the catalogue.
-fn products(conn: &mut DbConnection, n: i64) -> Vec<(i64, i64, i32, String)> {
+fn products(conn: &mut DbConnection, n: i64) -> Vec<(ProductId, i64, i32, String)> {
     products::table
         .order(products::id)
         .limit(n)
@@ -42,18 +41,18 @@ fn products(conn: &mut DbConnection, n: i64) -> Vec<(i64, i64, i32, String)> {
 
 fn click(
     conn: &mut DbConnection,
-    product_id: i64,
+    product_id: ProductId,
     session: &str,
-    user_id: Option<i64>,
+    user_id: Option<UserId>,
     is_bot: bool,
     at: DateTime<Utc>,
 ) {
     let click = NewClick {
-        product_id: ProductId(product_id),
+        product_id,
         session_id: session,
         suggestion_context: None,
         analysis_id: None,
-        user_id: user_id.map(UserId),
+        user_id,
         is_bot,
     };
     affiliate::track_click(conn, &click, at).unwrap();
@@ -89,9 +88,9 @@ fn revenue_uniques_and_bots_are_counted_as_specified(db: TestDb) {
     let bob = fixtures::account(&mut conn, "bob@example.com");
     let catalogue = products(&mut conn, 2);
     let (first, second) = (&catalogue[0], &catalogue[1]);
-    click(&mut conn, first.0, "s-1", Some(alice.id.0), false, noon());
-    click(&mut conn, first.0, "s-1", Some(alice.id.0), false, noon());
-    click(&mut conn, first.0, "s-2", Some(bob.id.0), false, noon());
+    click(&mut conn, first.0, "s-1", Some(alice.id), false, noon());
+    click(&mut conn, first.0, "s-1", Some(alice.id), false, noon());
+    click(&mut conn, first.0, "s-2", Some(bob.id), false, noon());
     click(&mut conn, second.0, "s-3", None, false, noon());
     // A crawler's clicks are kept, never counted.
     click(&mut conn, first.0, "s-bot", None, true, noon());
@@ -156,12 +155,12 @@ fn periods_top_products_categories_and_the_daily_series(db: TestDb) {
 }
 
 fn result(
-    product_id: i64,
+    product_id: ProductId,
     url: &str,
     verdict: Verdict,
     status: Option<u16>,
     final_url: Option<&str>,
-) -> CheckResult {
+) -> CheckResult<ProductId> {
     CheckResult {
         id: product_id,
         url: url.to_owned(),
@@ -173,13 +172,13 @@ fn result(
     }
 }
 
-fn admin(conn: &mut DbConnection, email: &str) -> i64 {
+fn admin(conn: &mut DbConnection, email: &str) -> UserId {
     let account = fixtures::account(conn, email);
     setupiq_auth::service::accounts::grant_admin(conn, email, noon()).unwrap();
-    account.id.0
+    account.id
 }
 
-fn product_state(conn: &mut DbConnection, id: i64) -> (bool, i32, Option<String>) {
+fn product_state(conn: &mut DbConnection, id: ProductId) -> (bool, i32, Option<String>) {
     products::table
         .find(id)
         .select((products::is_active, products::consecutive_failures, products::link_status))
@@ -191,7 +190,7 @@ fn product_state(conn: &mut DbConnection, id: i64) -> (bool, i32, Option<String>
 fn run_once(
     conn: &mut DbConnection,
     actor: Actor<'_>,
-    product: i64,
+    product: ProductId,
     verdict: Verdict,
     status: Option<u16>,
 ) -> links::RunSummary {
@@ -250,7 +249,7 @@ fn a_run_that_could_not_reach_the_network_changes_nothing(db: TestDb) {
     for _ in 0..2 {
         let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
         let total = opened.links.len();
-        let results: Vec<CheckResult> = opened
+        let results: Vec<CheckResult<ProductId>> = opened
             .links
             .iter()
             .map(|l| {
@@ -290,7 +289,7 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
     // Out of reach in three runs of the whole catalogue: never a second failure.
     for _ in 0..3 {
         let opened = links::open_run(&mut conn, actor, LinkFilter::default(), noon()).unwrap();
-        let results: Vec<CheckResult> = opened
+        let results: Vec<CheckResult<ProductId>> = opened
             .links
             .iter()
             .map(|l| {
@@ -309,7 +308,10 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
         run_once(&mut conn, actor, product, Verdict::Dead, Some(410));
         assert_eq!(product_state(&mut conn, product), (false, 2, Some("dead".into())));
     }
-    assert_eq!(links::set_active_many(&mut conn, actor, &[a, b, c, 999_999], true, noon()).unwrap(), 2);
+    assert_eq!(
+        links::set_active_many(&mut conn, actor, &[a, b, c, ProductId(999_999)], true, noon()).unwrap(),
+        2
+    );
     assert_eq!(product_state(&mut conn, b), (true, 0, Some("dead".into())));
     assert_eq!(product_state(&mut conn, c), (true, 0, Some("dead".into())));
     let (logged, _) = setupiq_admin::service::log::page(&mut conn, 50, 0).unwrap();
@@ -320,7 +322,10 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
     assert_eq!(product_state(&mut conn, b), (true, 1, Some("dead".into())));
 
     // Many switched off at once: only those that were on change, each logged.
-    assert_eq!(links::set_active_many(&mut conn, actor, &[a, b, 999_999], false, noon()).unwrap(), 2);
+    assert_eq!(
+        links::set_active_many(&mut conn, actor, &[a, b, ProductId(999_999)], false, noon()).unwrap(),
+        2
+    );
     assert_eq!(links::set_active_many(&mut conn, actor, &[a, b], false, noon()).unwrap(), 0, "already off");
     assert!(!product_state(&mut conn, a).0, "switched off");
     assert_eq!(product_state(&mut conn, b), (false, 1, Some("dead".into())), "its failures are kept");
@@ -390,7 +395,7 @@ fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {
         .unwrap();
     assert_eq!((link.as_str(), status), ("https://www.amazon.com/dp/B0NEW?tag=setupiq-20", None));
     assert!(matches!(
-        links::act(&mut conn, actor, 999_999, &LinkAction::SetActive(false), noon()),
+        links::act(&mut conn, actor, ProductId(999_999), &LinkAction::SetActive(false), noon()),
         Err(AdminError::ProductNotFound)
     ));
 
@@ -476,11 +481,10 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert_eq!(queue[0].reports[0].reporter_email, "rep-0@example.com", "admins see who reported");
     assert_eq!(queue[0].reasons(), [(ReportReason::Spam, 3)]);
 
-    // The admin crate still takes plain ids.
     moderation::decide(
         &mut conn,
         actor,
-        kept.0,
+        kept,
         Decision::Dismiss,
         Some("Not spam"),
         noon(),
@@ -490,7 +494,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let setup = setups::find(&mut conn, kept).unwrap();
     assert!(!setup.hidden, "shown again");
     assert_eq!(setup.open_reports, 0);
-    moderation::decide(&mut conn, actor, removed.0, Decision::Remove, None, noon(), &FeedChanges::default())
+    moderation::decide(&mut conn, actor, removed, Decision::Remove, None, noon(), &FeedChanges::default())
         .unwrap();
     assert!(setups::find(&mut conn, removed).is_err());
     assert!(moderation::queue(&mut conn).unwrap().is_empty());
@@ -507,18 +511,21 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert!(!again.counted);
 
     // The bell: the owner hears their post went, every reporter what became of their report.
-    let told = |conn: &mut setupiq_db::DbConnection, user: i64| {
-        let inbox = notifications::inbox(conn, UserId(user), 20, 0).unwrap();
+    let told = |conn: &mut setupiq_db::DbConnection, user: UserId| {
+        let inbox = notifications::inbox(conn, user, 20, 0).unwrap();
         inbox.notifications.into_iter().map(|n| (n.kind, n.setup_id, n.excerpt)).collect::<Vec<_>>()
     };
     let title = Some("Reported rig".to_owned());
     assert_eq!(
-        told(&mut conn, owner.id.0),
+        told(&mut conn, owner.id),
         [(NotificationKind::PostRemoved, None, title.clone())],
         "not the dismissal"
     );
-    assert_eq!(told(&mut conn, reporter.id.0), [(NotificationKind::ReportUpheld, None, title.clone())]);
-    assert_eq!(told(&mut conn, reporter.id.0 - 1), [(NotificationKind::ReportDismissed, Some(kept), title)]);
+    assert_eq!(told(&mut conn, reporter.id), [(NotificationKind::ReportUpheld, None, title.clone())]);
+    assert_eq!(
+        told(&mut conn, UserId(reporter.id.0 - 1)),
+        [(NotificationKind::ReportDismissed, Some(kept), title)]
+    );
     assert!(told(&mut conn, id).is_empty(), "the moderator hears nothing of their own decisions");
 
     let (entries, _) = log::page(&mut conn, 10, 0).unwrap();
@@ -530,7 +537,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
         moderation::decide(
             &mut conn,
             actor,
-            removed.0,
+            removed,
             Decision::Dismiss,
             None,
             noon(),
@@ -564,15 +571,15 @@ fn accounts_are_found_and_changed_and_no_admin_removes_their_own_role(db: TestDb
     );
     assert_eq!(users::search(&mut conn, "", 2).unwrap().accounts.len(), 1, "paged");
 
-    let pro = users::change(&mut conn, actor, gamer.id.0, users::Change::Pro(true), noon()).unwrap();
+    let pro = users::change(&mut conn, actor, gamer.id, users::Change::Pro(true), noon()).unwrap();
     assert!(pro.is_pro);
-    let made_admin = users::change(&mut conn, actor, gamer.id.0, users::Change::Admin(true), noon()).unwrap();
+    let made_admin = users::change(&mut conn, actor, gamer.id, users::Change::Admin(true), noon()).unwrap();
     assert!(made_admin.is_admin());
     assert!(matches!(
         users::change(&mut conn, actor, id, users::Change::Admin(false), noon()),
         Err(AdminError::OwnAdminRole)
     ));
-    assert!(users::change(&mut conn, actor, 999_999, users::Change::Pro(true), noon()).is_err());
+    assert!(users::change(&mut conn, actor, UserId(999_999), users::Change::Pro(true), noon()).is_err());
     let (entries, total) = log::page(&mut conn, 10, 0).unwrap();
     assert_eq!(total, 2, "refused changes are not logged");
     assert_eq!(entries.iter().map(|e| e.action.as_str()).collect::<Vec<_>>(), ["grant_admin", "grant_pro"]);

@@ -82,6 +82,8 @@ ids! {
     AdViewId,
     /// A product of the affiliate catalogue (`products.id`).
     ProductId,
+    /// A verification run of the catalogue's links (`link_check_runs.id`).
+    RunId,
 }
 
 #[cfg(test)]

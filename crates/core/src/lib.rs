@@ -23,4 +23,4 @@ pub mod validation;
 pub use clock::{Clock, SharedClock};
 pub use config::Config;
 pub use error::{ApiError, ErrorBody, ErrorCode, Issue};
-pub use ids::{AdViewId, AnalysisId, CommentId, LinkId, NotificationId, ProductId, SetupId, UserId};
+pub use ids::{AdViewId, AnalysisId, CommentId, LinkId, NotificationId, ProductId, RunId, SetupId, UserId};

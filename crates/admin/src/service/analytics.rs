@@ -67,7 +67,7 @@ pub struct Summary {
 /// One product's clicks and revenue in the period.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProductPerformance {
-    pub id: i64,
+    pub id: ProductId,
     pub name: String,
     pub category: String,
     pub clicks: i64,
@@ -115,7 +115,7 @@ fn performance(
                     conversion_bp,
                 ),
                 clicks: count,
-                id: p.id.0,
+                id: p.id,
                 name: p.name,
                 category: p.product_category,
             }

@@ -18,6 +18,7 @@
 //! proxies from the environment are ignored, so no request leaves without these checks.
 
 use std::collections::HashSet;
+use std::fmt;
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
@@ -65,9 +66,10 @@ impl Default for CheckerConfig {
 
 /// One link: a product's affiliate link, or a link on a member's RigPage.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkToCheck {
-    /// The product's id, or the RigPage link's: given back with the result.
-    pub id: i64,
+pub struct LinkToCheck<Id> {
+    /// The product's id ([`setupiq_core::ProductId`]), or the RigPage link's
+    /// ([`setupiq_core::LinkId`]): given back with the result.
+    pub id: Id,
     pub url: String,
 }
 
@@ -111,9 +113,9 @@ pub enum Verdict {
 
 /// The outcome for one link.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckResult {
+pub struct CheckResult<Id> {
     /// The [`LinkToCheck::id`] of the link.
-    pub id: i64,
+    pub id: Id,
     pub url: String,
     /// The last URL of the chain, whether or not it answered; `None` when the link did not parse.
     pub final_url: Option<String>,
@@ -158,7 +160,10 @@ const BODY_SCAN_LIMIT: usize = 64 * 1024;
 /// Checks every link, at most `config.concurrency` at once, and returns one result per link in
 /// input order. Links not finished when `config.run_deadline` passes come back as
 /// [`Verdict::Timeout`].
-pub async fn check_all(links: Vec<LinkToCheck>, config: &CheckerConfig) -> Vec<CheckResult> {
+pub async fn check_all<Id: Copy + fmt::Display>(
+    links: Vec<LinkToCheck<Id>>,
+    config: &CheckerConfig,
+) -> Vec<CheckResult<Id>> {
     let deadline = Instant::now() + config.run_deadline;
     let client = match build_client(config) {
         Ok(client) => client,
@@ -169,7 +174,7 @@ pub async fn check_all(links: Vec<LinkToCheck>, config: &CheckerConfig) -> Vec<C
         }
     };
     let client = &client;
-    let mut results: Vec<(usize, CheckResult)> = futures_util::stream::iter(links.iter().enumerate())
+    let mut results: Vec<(usize, CheckResult<Id>)> = futures_util::stream::iter(links.iter().enumerate())
         .map(|(index, link)| async move { (index, check_link(client, link, config, deadline).await) })
         .buffer_unordered(config.concurrency.max(1))
         .collect()
@@ -179,7 +184,10 @@ pub async fn check_all(links: Vec<LinkToCheck>, config: &CheckerConfig) -> Vec<C
 }
 
 /// Checks a single link with its own client; the run deadline applies to it alone.
-pub async fn check_one(link: &LinkToCheck, config: &CheckerConfig) -> CheckResult {
+pub async fn check_one<Id: Copy + fmt::Display>(
+    link: &LinkToCheck<Id>,
+    config: &CheckerConfig,
+) -> CheckResult<Id> {
     let deadline = Instant::now() + config.run_deadline;
     match build_client(config) {
         Ok(client) => check_link(&client, link, config, deadline).await,
@@ -345,7 +353,7 @@ fn build_client(config: &CheckerConfig) -> Result<Client, reqwest::Error> {
 }
 
 /// A result for a link that was never requested.
-fn unchecked(link: &LinkToCheck, verdict: Verdict) -> CheckResult {
+fn unchecked<Id: Copy>(link: &LinkToCheck<Id>, verdict: Verdict) -> CheckResult<Id> {
     CheckResult {
         id: link.id,
         url: link.url.clone(),
@@ -357,19 +365,19 @@ fn unchecked(link: &LinkToCheck, verdict: Verdict) -> CheckResult {
     }
 }
 
-async fn check_link(
+async fn check_link<Id: Copy + fmt::Display>(
     client: &Client,
-    link: &LinkToCheck,
+    link: &LinkToCheck<Id>,
     config: &CheckerConfig,
     deadline: Instant,
-) -> CheckResult {
+) -> CheckResult<Id> {
     let started = Instant::now();
     let mut chain = Vec::new();
     let verdict = match follow_chain(client, &link.url, config, deadline, &mut chain).await {
         Ok(landing) => classify(&link.url, &landing),
         Err(error) => error.into(),
     };
-    tracing::debug!(id = link.id, url = %link.url, ?verdict, hops = chain.len(), "link checked");
+    tracing::debug!(id = %link.id, url = %link.url, ?verdict, hops = chain.len(), "link checked");
     let last = chain.last();
     CheckResult {
         id: link.id,

@@ -25,12 +25,12 @@ use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::link_health::{self, CheckedLink, ProductLink};
 use setupiq_affiliate::service::stats;
-use setupiq_core::ProductId;
+use setupiq_core::{ProductId, RunId, UserId};
 use setupiq_db::{AppCtx, DbConnection, DieselError, write_transaction};
 
 use super::analytics::estimated_cents;
 use super::checker::{self, CheckResult, CheckerConfig, Hop, LinkToCheck, Verdict};
-use super::log::{self, Action, Actor, TargetKind};
+use super::log::{self, Action, Actor, Target};
 use crate::error::AdminError;
 pub use crate::models::RunStatus;
 use crate::models::{LinkCheckInsertForm, RunInsertForm, RunOutcomeForm};
@@ -136,7 +136,7 @@ fn verdict_key(verdict: &Verdict) -> &'static str {
 }
 
 /// What one result does to its product: its health, and whether it is a failure.
-fn judge(result: &CheckResult, expected_final_url: Option<&str>) -> (Health, bool) {
+fn judge(result: &CheckResult<ProductId>, expected_final_url: Option<&str>) -> (Health, bool) {
     match &result.verdict {
         Verdict::Healthy => (Health::Healthy, false),
         Verdict::HomePageRedirect | Verdict::TagDropped
@@ -153,8 +153,8 @@ fn judge(result: &CheckResult, expected_final_url: Option<&str>) -> (Health, boo
 /// A run just opened, with the links to check.
 #[derive(Debug)]
 pub struct OpenedRun {
-    pub run_id: i64,
-    pub links: Vec<LinkToCheck>,
+    pub run_id: RunId,
+    pub links: Vec<LinkToCheck<ProductId>>,
 }
 
 /// Opens a run for the links `filter` selects; [`AdminError::RunInProgress`] while another
@@ -185,11 +185,11 @@ pub fn open_run(
         };
         let links = link_health::products(conn, category, network)?
             .into_iter()
-            .map(|p| LinkToCheck { id: p.id.0, url: p.link })
+            .map(|p| LinkToCheck { id: p.id, url: p.link })
             .collect();
         let details =
             format!("category: {}, network: {}", category.unwrap_or("all"), network.unwrap_or("all"));
-        log::record(conn, actor, Action::VerifyLinks, (TargetKind::Run, run_id), Some(&details), now)?;
+        log::record(conn, actor, Action::VerifyLinks, Target::Run(run_id), Some(&details), now)?;
         Ok(OpenedRun { run_id, links })
     })
 }
@@ -197,16 +197,16 @@ pub fn open_run(
 /// A link that failed (dead, error, timeout, refused) in a run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeadLink {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub url: String,
     pub status_code: Option<u16>,
     pub verdict: &'static str,
 }
 
 /// What a run found.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunSummary {
-    pub run_id: i64,
+    pub run_id: RunId,
     pub total_checked: i32,
     pub healthy: i32,
     pub dead: i32,
@@ -220,6 +220,22 @@ pub struct RunSummary {
 }
 
 impl RunSummary {
+    /// A run that found nothing yet.
+    fn new(run_id: RunId) -> Self {
+        Self {
+            run_id,
+            total_checked: 0,
+            healthy: 0,
+            dead: 0,
+            warnings: 0,
+            unknown: 0,
+            errors: 0,
+            timeouts: 0,
+            unreachable: 0,
+            dead_links: Vec::new(),
+        }
+    }
+
     fn outcome<'a>(
         &self,
         status: RunStatus,
@@ -244,7 +260,7 @@ impl RunSummary {
 
 /// Whether most of a run's links could not be checked from this server: then the run says
 /// nothing about the links. Returns how many, and the first cause, to explain the failure.
-pub(crate) fn mostly_unreachable(results: &[CheckResult]) -> Option<(usize, &str)> {
+pub(crate) fn mostly_unreachable<Id>(results: &[CheckResult<Id>]) -> Option<(usize, &str)> {
     let mut causes = results.iter().filter_map(|r| match &r.verdict {
         Verdict::Unreachable(cause) => Some(cause.as_str()),
         _ => None,
@@ -260,7 +276,7 @@ pub(crate) fn mostly_unreachable(results: &[CheckResult]) -> Option<(usize, &str
 pub async fn verify(
     ctx: &AppCtx,
     checks: &CheckerConfig,
-    actor: (i64, String),
+    actor: (UserId, String),
     filter: LinkFilter,
 ) -> Result<RunSummary, AdminError> {
     let AppCtx { db, clock, .. } = ctx;
@@ -275,7 +291,7 @@ pub async fn verify(
         // A run that closed itself as failed keeps its own reason.
         let reason = "The results could not be saved.";
         if let Err(closing) = db.run(move |conn| fail_run(conn, run_id, reason, finished)).await {
-            tracing::error!(run_id, error = %closing, "a failed link verification run could not be closed");
+            tracing::error!(run_id = run_id.0, error = %closing, "a failed link verification run could not be closed");
         }
     }
     outcome
@@ -286,8 +302,8 @@ pub async fn verify(
 /// changes, and the answer is [`AdminError::ChecksUnreachable`].
 pub fn finish_run(
     conn: &mut DbConnection,
-    run_id: i64,
-    results: &[CheckResult],
+    run_id: RunId,
+    results: &[CheckResult<ProductId>],
     now: DateTime<Utc>,
 ) -> Result<RunSummary, AdminError> {
     if let Some((unreachable, cause)) = mostly_unreachable(results) {
@@ -295,18 +311,17 @@ pub fn finish_run(
         let error = AdminError::ChecksUnreachable { unreachable, total, cause: cause.to_owned() };
         let reason = error.to_string();
         let summary = RunSummary {
-            run_id,
             total_checked: i32::try_from(total).unwrap_or(i32::MAX),
             unreachable: i32::try_from(unreachable).unwrap_or(i32::MAX),
-            ..RunSummary::default()
+            ..RunSummary::new(run_id)
         };
         repo::finish_run(conn, run_id, &summary.outcome(RunStatus::Failed, Some(&reason), now))?;
         return Err(error);
     }
     write_transaction(conn, |conn| {
-        let mut summary = RunSummary { run_id, ..RunSummary::default() };
+        let mut summary = RunSummary::new(run_id);
         for result in results {
-            let Some(product) = link_health::find(conn, ProductId(result.id))? else { continue };
+            let Some(product) = link_health::find(conn, result.id)? else { continue };
             let (health, failed) = judge(result, product.expected_final_url.as_deref());
             let verdict = verdict_key(&result.verdict);
             let status_code = result.status.map(i32::from);
@@ -322,7 +337,7 @@ pub fn finish_run(
             }
             if failed {
                 summary.dead_links.push(DeadLink {
-                    product_id: product.id.0,
+                    product_id: product.id,
                     url: result.url.clone(),
                     status_code: result.status,
                     verdict,
@@ -352,7 +367,7 @@ pub fn finish_run(
                 conn,
                 &LinkCheckInsertForm {
                     run_id,
-                    product_id: product.id.0,
+                    product_id: product.id,
                     url: &result.url,
                     final_url: result.final_url.as_deref(),
                     status_code,
@@ -372,12 +387,11 @@ pub fn finish_run(
 /// outcome).
 pub fn fail_run(
     conn: &mut DbConnection,
-    run_id: i64,
+    run_id: RunId,
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<(), AdminError> {
-    let outcome =
-        RunSummary { run_id, ..RunSummary::default() }.outcome(RunStatus::Failed, Some(reason), now);
+    let outcome = RunSummary::new(run_id).outcome(RunStatus::Failed, Some(reason), now);
     repo::finish_run(conn, run_id, &outcome)?;
     Ok(())
 }
@@ -385,7 +399,7 @@ pub fn fail_run(
 /// A stored run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {
-    pub id: i64,
+    pub id: RunId,
     pub status: RunStatus,
     pub category: Option<String>,
     pub network: Option<String>,
@@ -406,7 +420,7 @@ pub struct Run {
 /// A link that needs an admin: dead, warning or unknown, or switched off.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkProblem {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub name: String,
     pub category: String,
     pub network: String,
@@ -467,7 +481,7 @@ pub fn report(
     let clicks: HashMap<ProductId, i64> =
         stats::clicks_per_product(conn, Some(first_day))?.into_iter().collect();
     // The hops of each product's check in the last completed run.
-    let chains: HashMap<i64, Vec<Hop>> = match runs.iter().find(|r| r.status == RunStatus::Completed) {
+    let chains: HashMap<ProductId, Vec<Hop>> = match runs.iter().find(|r| r.status == RunStatus::Completed) {
         Some(run) => repo::chains_in_run(conn, run.id)?
             .into_iter()
             .filter_map(|(product_id, chain)| Some((product_id, serde_json::from_str(&chain).ok()?)))
@@ -483,7 +497,7 @@ pub fn report(
         .iter()
         .filter(|p| !p.is_active || p.link_status.as_deref().is_some_and(|s| s != Health::Healthy.as_str()))
         .map(|p| LinkProblem {
-            product_id: p.id.0,
+            product_id: p.id,
             name: p.name.clone(),
             category: p.product_category.clone(),
             network: p.network.clone(),
@@ -492,7 +506,7 @@ pub fn report(
             verdict: p.link_verdict.clone(),
             status_code: p.link_status_code,
             final_url: p.link_final_url.clone(),
-            chain: chains.get(&p.id.0).cloned().unwrap_or_default(),
+            chain: chains.get(&p.id).cloned().unwrap_or_default(),
             consecutive_failures: p.consecutive_failures,
             is_active: p.is_active,
             checked_at: p.last_verified_at.map(|t: NaiveDateTime| t.and_utc()),
@@ -532,12 +546,12 @@ pub enum LinkAction {
 pub fn act(
     conn: &mut DbConnection,
     actor: Actor<'_>,
-    product_id: i64,
+    product_id: ProductId,
     action: &LinkAction,
     now: DateTime<Utc>,
 ) -> Result<(), AdminError> {
     write_transaction(conn, |conn| {
-        let product = link_health::find(conn, ProductId(product_id))?.ok_or(AdminError::ProductNotFound)?;
+        let product = link_health::find(conn, product_id)?.ok_or(AdminError::ProductNotFound)?;
         let (logged, details) = match action {
             LinkAction::ExpectRedirect => {
                 let final_url = product.link_final_url.as_deref().ok_or(AdminError::NothingToExpect)?;
@@ -566,7 +580,7 @@ pub fn act(
                 (if *on { Action::ActivateProduct } else { Action::DeactivateProduct }, product.name.clone())
             }
         };
-        log::record(conn, actor, logged, (TargetKind::Product, product.id.0), Some(&details), now)
+        log::record(conn, actor, logged, Target::Product(product.id), Some(&details), now)
     })
 }
 
@@ -576,16 +590,15 @@ pub fn act(
 pub fn set_active_many(
     conn: &mut DbConnection,
     actor: Actor<'_>,
-    product_ids: &[i64],
+    product_ids: &[ProductId],
     active: bool,
     now: DateTime<Utc>,
 ) -> Result<usize, AdminError> {
     let action = if active { Action::ActivateProduct } else { Action::DeactivateProduct };
     write_transaction(conn, |conn| {
-        let product_ids: Vec<ProductId> = product_ids.iter().copied().map(ProductId).collect();
-        let changed = link_health::set_active_many(conn, &product_ids, active)?;
+        let changed = link_health::set_active_many(conn, product_ids, active)?;
         for (product_id, name) in &changed {
-            log::record(conn, actor, action, (TargetKind::Product, (*product_id).0), Some(name), now)?;
+            log::record(conn, actor, action, Target::Product(*product_id), Some(name), now)?;
         }
         Ok(changed.len())
     })

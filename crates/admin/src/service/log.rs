@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use setupiq_core::{CommentId, ProductId, RunId, SetupId, UserId};
 use setupiq_db::DbConnection;
 
 use crate::error::AdminError;
@@ -43,10 +44,44 @@ setupiq_db::text_enum! {
     }
 }
 
+/// What an action was done to, by its typed id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Setup(SetupId),
+    Comment(CommentId),
+    User(UserId),
+    Product(ProductId),
+    Run(RunId),
+}
+
+impl Target {
+    pub fn kind(self) -> TargetKind {
+        match self {
+            Self::Setup(_) => TargetKind::Setup,
+            Self::Comment(_) => TargetKind::Comment,
+            Self::User(_) => TargetKind::User,
+            Self::Product(_) => TargetKind::Product,
+            Self::Run(_) => TargetKind::Run,
+        }
+    }
+
+    /// The id as `admin_log.target_id` holds it: one column for every kind of target, so a
+    /// plain number beside `target_type`.
+    pub fn id(self) -> i64 {
+        match self {
+            Self::Setup(id) => id.0,
+            Self::Comment(id) => id.0,
+            Self::User(id) => id.0,
+            Self::Product(id) => id.0,
+            Self::Run(id) => id.0,
+        }
+    }
+}
+
 /// The admin acting.
 #[derive(Debug, Clone, Copy)]
 pub struct Actor<'a> {
-    pub id: i64,
+    pub id: UserId,
     pub username: &'a str,
 }
 
@@ -55,7 +90,7 @@ pub fn record(
     conn: &mut DbConnection,
     actor: Actor<'_>,
     action: Action,
-    target: (TargetKind, i64),
+    target: Target,
     details: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<(), AdminError> {
@@ -65,8 +100,8 @@ pub fn record(
             admin_id: Some(actor.id),
             admin_name: actor.username,
             action: action.as_str(),
-            target_type: target.0.as_str(),
-            target_id: target.1,
+            target_type: target.kind().as_str(),
+            target_id: target.id(),
             details,
             created_at: now.naive_utc(),
         },
@@ -78,7 +113,7 @@ pub fn record(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub id: i64,
-    pub admin_id: Option<i64>,
+    pub admin_id: Option<UserId>,
     pub admin_name: String,
     pub action: String,
     pub target_type: String,

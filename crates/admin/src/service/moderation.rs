@@ -5,10 +5,10 @@ use chrono::{DateTime, Utc};
 use setupiq_community::service::moderation::{self, Decision, ReportedComment, ReportedSetup};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
-use setupiq_core::{CommentId, SetupId, UserId};
+use setupiq_core::{CommentId, SetupId};
 use setupiq_db::{DbConnection, write_transaction};
 
-use super::log::{self, Action, Actor, TargetKind};
+use super::log::{self, Action, Actor, Target};
 use crate::error::AdminError;
 
 pub fn queue(conn: &mut DbConnection) -> Result<Vec<ReportedSetup>, AdminError> {
@@ -25,20 +25,20 @@ pub fn comment_queue(conn: &mut DbConnection) -> Result<Vec<ReportedComment>, Ad
 pub fn decide(
     conn: &mut DbConnection,
     actor: Actor<'_>,
-    setup_id: i64,
+    setup_id: SetupId,
     decision: Decision,
     note: Option<&str>,
     now: DateTime<Utc>,
     changes: &FeedChanges,
 ) -> Result<Vec<MediaKey>, AdminError> {
     let media = write_transaction(conn, |conn| -> Result<_, AdminError> {
-        let reviewed = moderation::review(conn, UserId(actor.id), SetupId(setup_id), decision, now)?;
+        let reviewed = moderation::review(conn, actor.id, setup_id, decision, now)?;
         let action = match decision {
             Decision::Dismiss => Action::DismissReports,
             Decision::Remove => Action::RemoveSetup,
         };
         let details = closed_note(reviewed.closed_reports, note);
-        log::record(conn, actor, action, (TargetKind::Setup, setup_id), Some(&details), now)?;
+        log::record(conn, actor, action, Target::Setup(setup_id), Some(&details), now)?;
         Ok(reviewed.media)
     })?;
     changes.content_changed();
@@ -51,21 +51,20 @@ pub fn decide(
 pub fn decide_comment(
     conn: &mut DbConnection,
     actor: Actor<'_>,
-    comment_id: i64,
+    comment_id: CommentId,
     decision: Decision,
     note: Option<&str>,
     now: DateTime<Utc>,
     changes: &FeedChanges,
 ) -> Result<(), AdminError> {
     write_transaction(conn, |conn| -> Result<_, AdminError> {
-        let closed =
-            moderation::review_comment(conn, UserId(actor.id), CommentId(comment_id), decision, now)?;
+        let closed = moderation::review_comment(conn, actor.id, comment_id, decision, now)?;
         let action = match decision {
             Decision::Dismiss => Action::DismissCommentReports,
             Decision::Remove => Action::RemoveComment,
         };
         let details = closed_note(closed, note);
-        log::record(conn, actor, action, (TargetKind::Comment, comment_id), Some(&details), now)?;
+        log::record(conn, actor, action, Target::Comment(comment_id), Some(&details), now)?;
         Ok(())
     })?;
     changes.content_changed();

@@ -50,7 +50,7 @@ pub async fn check_due(
     if due.is_empty() {
         return Ok(BatchSummary::default());
     }
-    let links = due.iter().map(|l| LinkToCheck { id: l.link_id.0, url: l.url.clone() }).collect();
+    let links = due.iter().map(|l| LinkToCheck { id: l.link_id, url: l.url.clone() }).collect();
     let results = checker::check_all(links, config).await;
     if mostly_unreachable(&results).is_some() {
         return Ok(BatchSummary { checked: results.len(), went_dead: 0, unreachable: true });

@@ -9,7 +9,7 @@ use setupiq_auth::service::accounts;
 use setupiq_core::UserId;
 use setupiq_db::{DbConnection, write_transaction};
 
-use super::log::{self, Action, Actor, TargetKind};
+use super::log::{self, Action, Actor, Target};
 use crate::error::AdminError;
 
 /// Accounts per page of the users list.
@@ -42,7 +42,7 @@ pub enum Change {
 pub fn change(
     conn: &mut DbConnection,
     actor: Actor<'_>,
-    user_id: i64,
+    user_id: UserId,
     change: Change,
     now: DateTime<Utc>,
 ) -> Result<Account, AdminError> {
@@ -52,15 +52,15 @@ pub fn change(
     write_transaction(conn, |conn| {
         let action = match change {
             Change::Pro(on) => {
-                accounts::set_pro(conn, UserId(user_id), on, now)?;
+                accounts::set_pro(conn, user_id, on, now)?;
                 if on { Action::GrantPro } else { Action::RevokePro }
             }
             Change::Admin(on) => {
-                accounts::set_role(conn, UserId(user_id), if on { Role::Admin } else { Role::User }, now)?;
+                accounts::set_role(conn, user_id, if on { Role::Admin } else { Role::User }, now)?;
                 if on { Action::GrantAdmin } else { Action::RevokeAdmin }
             }
         };
-        log::record(conn, actor, action, (TargetKind::User, user_id), None, now)?;
-        accounts::find(conn, UserId(user_id))?.ok_or(AdminError::UserNotFound)
+        log::record(conn, actor, action, Target::User(user_id), None, now)?;
+        accounts::find(conn, user_id)?.ok_or(AdminError::UserNotFound)
     })
 }

@@ -19,27 +19,27 @@ fn noon() -> chrono::DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 5, 4, 12, 0, 0).unwrap()
 }
 
-fn user(id: i64, is_pro: bool) -> Requester {
+fn user(id: UserId, is_pro: bool) -> Requester {
     // `credits` is the session's stale view: the hold reads the balance itself.
-    Requester::User { id: UserId(id), is_pro, credits: 99 }
+    Requester::User { id, is_pro, credits: 99 }
 }
 
 fn one_photo_analysis_at_a_time_and_only_with_a_credit(db: TestDb) {
     let mut conn = db.conn();
     let me = fixtures::account(&mut conn, "hold@example.com");
-    let hold = service::take_hold(&mut conn, &user(me.id.0, false), noon()).unwrap();
-    let again = service::take_hold(&mut conn, &user(me.id.0, false), noon());
+    let hold = service::take_hold(&mut conn, &user(me.id, false), noon()).unwrap();
+    let again = service::take_hold(&mut conn, &user(me.id, false), noon());
     assert!(matches!(again, Err(AnalysisError::AlreadyRunning)), "{again:?}");
     service::release_hold(&mut conn, &hold).unwrap();
-    let next = service::take_hold(&mut conn, &user(me.id.0, false), noon()).unwrap();
+    let next = service::take_hold(&mut conn, &user(me.id, false), noon()).unwrap();
 
     // A hold whose process died stops counting once it expires.
     let later = noon() + HOLD_FOR + Duration::seconds(1);
-    let after_crash = service::take_hold(&mut conn, &user(me.id.0, false), later).unwrap();
+    let after_crash = service::take_hold(&mut conn, &user(me.id, false), later).unwrap();
     // The old one's release does not free the new one.
     service::release_hold(&mut conn, &next).unwrap();
     assert!(matches!(
-        service::take_hold(&mut conn, &user(me.id.0, false), later),
+        service::take_hold(&mut conn, &user(me.id, false), later),
         Err(AnalysisError::AlreadyRunning)
     ));
     service::release_hold(&mut conn, &after_crash).unwrap();
@@ -47,9 +47,9 @@ fn one_photo_analysis_at_a_time_and_only_with_a_credit(db: TestDb) {
     // No credit: 402 before any work; Pro needs none.
     let balance = ledger::balance(&mut conn, me.id).unwrap();
     ledger::apply(&mut conn, me.id, -balance, &LedgerReason::Spend("test".into()), None, noon()).unwrap();
-    let broke = service::take_hold(&mut conn, &user(me.id.0, false), noon());
+    let broke = service::take_hold(&mut conn, &user(me.id, false), noon());
     assert!(matches!(broke, Err(AnalysisError::InsufficientCredits)), "{broke:?}");
-    service::take_hold(&mut conn, &user(me.id.0, true), noon()).unwrap();
+    service::take_hold(&mut conn, &user(me.id, true), noon()).unwrap();
 }
 
 fn a_visitor_holds_their_free_analysis(db: TestDb) {
@@ -71,7 +71,7 @@ fn parallel_holds_on_one_credit_admit_exactly_one(db: TestDb) {
                 let pool = db.db().clone();
                 scope.spawn(move || {
                     let mut conn = pool.conn().unwrap();
-                    service::take_hold(&mut conn, &user(me.id.0, false), noon())
+                    service::take_hold(&mut conn, &user(me.id, false), noon())
                 })
             })
             .collect();

@@ -772,7 +772,7 @@ mod feed_tests {
         let mut page =
             Settings { slug: Some("owner_rig".into()), setup_id: Some(setup_id), ..Settings::default() };
         page.show_on_community = true;
-        rigpage::save(&mut conn, UserId(owner.id.0), &page, noon()).unwrap();
+        rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
         assert_eq!(
             new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.rigpage_slug,
             None

@@ -112,7 +112,7 @@ impl From<ContactMessage> for ContactMessageDto {
             name: m.name,
             email: m.email,
             message: m.message,
-            user_id: m.user_id,
+            user_id: m.user_id.map(|id| id.0),
             created_at: m.created_at,
         }
     }

@@ -48,7 +48,7 @@ async fn send_contact_message(
     mailer: web::Data<Mailer>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
-    let user_id = user.0.map(|u| u.id().0);
+    let user_id = user.0.map(|u| u.id());
     let ip = setupiq_auth::extract::client_ip(&req);
     let clock = clock.get_ref().clone();
     let stored = db

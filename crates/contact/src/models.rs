@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
+use setupiq_core::UserId;
 use setupiq_db::schema::contact_messages;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -11,7 +12,7 @@ pub(crate) struct ContactMessageRow {
     pub name: String,
     pub email: String,
     pub message: String,
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub ip: Option<String>,
     pub created_at: NaiveDateTime,
 }
@@ -22,7 +23,7 @@ pub(crate) struct ContactMessageInsertForm<'a> {
     pub name: &'a str,
     pub email: &'a str,
     pub message: &'a str,
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub ip: Option<&'a str>,
     pub created_at: NaiveDateTime,
 }
@@ -36,7 +37,7 @@ pub struct ContactMessage {
     pub email: String,
     pub message: String,
     /// The sender's account when they were signed in.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     /// The client IP the message came from.
     pub ip: Option<String>,
     pub created_at: DateTime<Utc>,

@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, min};
 use diesel::prelude::*;
+use setupiq_core::UserId;
 use setupiq_db::schema::contact_messages;
 use setupiq_db::{DbConnection, on_backend};
 
@@ -44,7 +45,10 @@ pub(crate) fn page(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryRes
 }
 
 /// The messages a signed-in user sent, newest first.
-pub(crate) fn messages_of_user(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<ContactMessageRow>> {
+pub(crate) fn messages_of_user(
+    conn: &mut DbConnection,
+    user_id: UserId,
+) -> QueryResult<Vec<ContactMessageRow>> {
     contact_messages::table
         .filter(contact_messages::user_id.eq(user_id))
         .order((contact_messages::created_at.desc(), contact_messages::id.desc()))

@@ -26,7 +26,7 @@ pub struct NewContactMessage<'a> {
     pub email: &'a str,
     pub message: &'a str,
     /// The signed-in sender, if any: their messages are deleted with their account.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     /// The client IP. Clients whose IP is unknown share one limit.
     pub ip: Option<&'a str>,
 }
@@ -70,8 +70,7 @@ pub fn inbox(
 /// The messages the user sent while signed in, newest first, for their data export
 /// (`contactMessages`; the address they came from is left out).
 pub fn export_messages(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
-    // `contact` takes plain ids inside until it is converted.
-    let messages: Vec<ContactMessageDto> = repo::messages_of_user(conn, user_id.0)?
+    let messages: Vec<ContactMessageDto> = repo::messages_of_user(conn, user_id)?
         .into_iter()
         .map(|row| ContactMessage::from(row).into())
         .collect();

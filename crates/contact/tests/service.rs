@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use setupiq_auth::service::accounts;
 use setupiq_contact::service::{self, MAX_MESSAGES_PER_IP, NewContactMessage, WINDOW};
 use setupiq_contact::{ContactError, ContactMessage};
-use setupiq_core::Config;
+use setupiq_core::{Config, UserId};
 use setupiq_db::schema::contact_messages;
 use setupiq_test_utils::{TestDb, both_backends, fixtures, test_epoch};
 
@@ -79,11 +79,11 @@ fn a_signed_in_senders_messages_go_with_their_account(db: TestDb) {
     let t0 = test_epoch();
     let mine = service::submit(
         &mut conn,
-        &NewContactMessage { user_id: Some(me.id.0), ..from_ip("198.51.100.1") },
+        &NewContactMessage { user_id: Some(me.id), ..from_ip("198.51.100.1") },
         t0,
     )
     .unwrap();
-    assert_eq!(mine.user_id, Some(me.id.0));
+    assert_eq!(mine.user_id, Some(me.id));
     let anonymous = service::submit(&mut conn, &from_ip("198.51.100.2"), t0).unwrap();
 
     accounts::delete_account(&mut conn, me.id, test_epoch()).unwrap();
@@ -109,7 +109,7 @@ fn each_ip_may_send_five_messages_an_hour(db: TestDb) {
     // Another IP is not affected, and a signed-in sender shares their IP's limit.
     service::submit(&mut conn, &from_ip("203.0.113.10"), t0 + Duration::minutes(30)).unwrap();
     let me = fixtures::account(&mut conn, "limited@example.com");
-    let signed_in = NewContactMessage { user_id: Some(me.id.0), ..from_ip(ip) };
+    let signed_in = NewContactMessage { user_id: Some(me.id), ..from_ip(ip) };
     assert!(matches!(
         service::submit(&mut conn, &signed_in, t0 + Duration::minutes(30)),
         Err(ContactError::RateLimited { .. })
@@ -149,7 +149,7 @@ fn the_support_email_carries_the_message_and_replies_go_to_the_sender() {
         name: "Pixel\r\nPete".into(),
         email: "pete@example.com".into(),
         message: TEXT.into(),
-        user_id: Some(42),
+        user_id: Some(UserId(42)),
         ip: Some("203.0.113.7".into()),
         created_at: test_epoch(),
     };

@@ -155,7 +155,7 @@ async fn the_export_holds_everything_the_account_made_and_nothing_else(db: TestD
     assert_eq!(export["sessions"][0]["current"], true);
     let analyses = export["analyses"].as_array().unwrap();
     assert_eq!(analyses.len(), 1);
-    assert_eq!(analyses[0]["id"], me.analysis_ids[0]);
+    assert_eq!(analyses[0]["id"], json!(me.analysis_ids[0]));
     assert!(analyses[0]["inputData"].as_str().unwrap().starts_with("/media/"), "{}", analyses[0]);
     assert!(analyses[0]["result"]["overallScore"].is_number(), "the whole result: {}", analyses[0]);
     let posts = export["communityPosts"].as_array().unwrap();

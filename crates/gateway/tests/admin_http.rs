@@ -399,7 +399,7 @@ async fn moderation_and_accounts_are_done_from_the_panel_and_logged(db: TestDb) 
     assert_eq!(admin.get("/_api/admin/reports").await.json(), json!([]));
 
     let found = admin.get("/_api/admin/users?query=owner@example.com").await.json();
-    assert_eq!(found["users"][0]["id"], owner.id);
+    assert_eq!(found["users"][0]["id"], json!(owner.id));
     assert_eq!(found["users"][0]["isPro"], false);
     let everyone = admin.get("/_api/admin/users").await.json();
     assert_eq!(

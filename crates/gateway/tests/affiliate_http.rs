@@ -4,6 +4,7 @@
 use diesel::prelude::*;
 use reqwest::StatusCode;
 use serde_json::json;
+use setupiq_core::UserId;
 use setupiq_db::schema::affiliate_clicks;
 use setupiq_test_utils::{TestApp, TestDb, both_backends_async};
 
@@ -47,7 +48,7 @@ async fn clicks_are_validated_and_recorded(db: TestDb) {
             .status,
         StatusCode::OK
     );
-    let rows: Vec<(String, Option<i64>, Option<String>)> = affiliate_clicks::table
+    let rows: Vec<(String, Option<UserId>, Option<String>)> = affiliate_clicks::table
         .order(affiliate_clicks::id)
         .select((
             affiliate_clicks::session_id,

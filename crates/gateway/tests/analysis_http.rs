@@ -12,13 +12,14 @@ use diesel::prelude::*;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use setupiq_core::UserId;
 use setupiq_db::schema::{analyses, analysis_trials};
 use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn, TestApp, TestClient, TestDb, both_backends_async};
 
 const TIDY: &str = "A clean white desk with a 27 inch 165Hz IPS monitor on a monitor arm, a mechanical \
     keyboard, RGB light strips behind the monitor, cables hidden in a cable tray and a Herman Miller chair.";
 
-fn saved_count(app: &TestApp, user_id: i64) -> i64 {
+fn saved_count(app: &TestApp, user_id: UserId) -> i64 {
     analyses::table.filter(analyses::user_id.eq(user_id)).count().get_result(&mut app.db.conn()).unwrap()
 }
 

@@ -7,6 +7,7 @@ use base64::Engine;
 use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use setupiq_core::AnalysisId;
 use setupiq_test_utils::{TestApp, TestDb, TestResponse, both_backends_async};
 
 both_backends_async!(
@@ -441,8 +442,12 @@ async fn deleting_an_analysis_takes_its_post_and_photos(db: TestDb) {
     let vote = fan.post("/_api/community/vote", json!({"setupId": setup_id, "value": -1})).await;
     assert_eq!(vote.status, StatusCode::NOT_FOUND, "the post went with its analysis");
     let history = me.get("/_api/my-analyses").await.json();
-    let ids: Vec<i64> =
-        history["analyses"].as_array().unwrap().iter().map(|a| a["id"].as_i64().unwrap()).collect();
+    let ids: Vec<AnalysisId> = history["analyses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| AnalysisId(a["id"].as_i64().unwrap()))
+        .collect();
     assert_eq!(ids, vec![kept_id], "the other analysis stays");
     assert_eq!(me.post(&path, json!({})).await.status, StatusCode::NOT_FOUND, "deleted once");
 }
@@ -475,7 +480,7 @@ async fn a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_accou
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
     let feed = visitor.get("/_api/community/setups").await.json();
     assert_eq!(feed["pagination"]["total"], 1, "the account took its post along: {feed}");
-    assert_eq!(feed["setups"][0]["uploaderId"], staying.id);
+    assert_eq!(feed["setups"][0]["uploaderId"], json!(staying.id));
     assert_eq!(seen().await, (1, 1));
 }
 

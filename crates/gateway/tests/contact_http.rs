@@ -6,6 +6,7 @@ use chrono::Duration;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use setupiq_core::UserId;
 use setupiq_db::schema::contact_messages;
 use setupiq_test_utils::{TestApp, TestClient, TestDb, both_backends_async};
 
@@ -26,7 +27,7 @@ async fn send(client: &TestClient, name: &str) -> setupiq_test_utils::TestRespon
 }
 
 /// (name, email, user_id, ip) of every stored message, oldest first.
-fn stored(app: &TestApp) -> Vec<(String, String, Option<i64>, Option<String>)> {
+fn stored(app: &TestApp) -> Vec<(String, String, Option<UserId>, Option<String>)> {
     contact_messages::table
         .order(contact_messages::id)
         .select((
@@ -150,7 +151,7 @@ async fn a_signed_in_senders_messages_are_theirs_and_go_with_their_account(db: T
     let my_id = me.id;
     assert_eq!(send(&me, "Member").await.status, StatusCode::OK);
     assert_eq!(send(&app.client(), "Visitor").await.status, StatusCode::OK);
-    let owners: Vec<(String, Option<i64>)> =
+    let owners: Vec<(String, Option<UserId>)> =
         stored(&app).into_iter().map(|(name, _, user, _)| (name, user)).collect();
     assert_eq!(owners, vec![("Member".to_owned(), Some(my_id)), ("Visitor".to_owned(), None)]);
     let sent = support_mail(&app);

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use reqwest::StatusCode;
+use setupiq_core::{AnalysisId, UserId};
 use setupiq_test_utils::{FIXTURE_SETUP, TestApp, TestDb, both_backends_async};
 
 both_backends_async!(a_plain_user_has_the_signup_bonus, every_option_shows_through_the_api);
@@ -14,7 +15,10 @@ async fn a_plain_user_has_the_signup_bonus(db: TestDb) {
     let session = gamer.get("/_api/auth/session").await;
     assert_eq!(session.status, StatusCode::OK, "signed in after sign-up");
     let user = &session.json()["user"];
-    assert_eq!((user["id"].as_i64(), user["email"].as_str()), (Some(gamer.id), Some("plain@example.com")));
+    assert_eq!(
+        (user["id"].as_i64().map(UserId), user["email"].as_str()),
+        (Some(gamer.id), Some("plain@example.com"))
+    );
     assert_eq!(
         (user["credits"].as_i64(), user["isPro"].as_bool(), user["role"].as_str()),
         (Some(3), Some(false), Some("user"))
@@ -44,7 +48,7 @@ async fn every_option_shows_through_the_api(db: TestDb) {
     let history = boss.get("/_api/my-analyses").await.json();
     assert_eq!(history["total"], 1);
     let saved = &history["analyses"][0];
-    assert_eq!(saved["id"].as_i64(), boss.analysis_ids.first().copied());
+    assert_eq!(saved["id"].as_i64().map(AnalysisId), boss.analysis_ids.first().copied());
     assert_eq!(
         (saved["inputType"].as_str(), saved["inputData"].as_str()),
         (Some("text"), Some(FIXTURE_SETUP))

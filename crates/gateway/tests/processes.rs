@@ -195,13 +195,13 @@ async fn two_replicas_share_sessions_limits_media_and_credits() {
     assert_eq!(image::load_from_memory(&served).unwrap().width(), 200);
 
     // 50 concurrent analyses over both replicas with 10 credits: exactly 10 results.
-    let user_id = me["user"]["id"].as_i64().unwrap();
+    let user_id = UserId(me["user"]["id"].as_i64().unwrap());
     let pool = setupiq_db::Db::connect(db.url()).unwrap();
     let mut conn = pool.conn().unwrap();
-    let balance = ledger::balance(&mut conn, UserId(user_id)).unwrap();
+    let balance = ledger::balance(&mut conn, user_id).unwrap();
     ledger::apply(
         &mut conn,
-        UserId(user_id),
+        user_id,
         10 - balance,
         &LedgerReason::Spend("test top-up".into()),
         None,
@@ -215,11 +215,8 @@ async fn two_replicas_share_sessions_limits_media_and_credits() {
     let delivered = answers.iter().filter(|(status, _)| *status == StatusCode::OK).count();
     let refused = answers.iter().filter(|(status, _)| *status == StatusCode::PAYMENT_REQUIRED).count();
     assert_eq!((delivered, refused), (10, 40), "{:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>());
-    assert_eq!(ledger::balance(&mut conn, UserId(user_id)).unwrap(), 0);
-    assert!(
-        ledger::balance_matches_ledger(&mut conn, UserId(user_id)).unwrap(),
-        "balance == sum of the ledger"
-    );
+    assert_eq!(ledger::balance(&mut conn, user_id).unwrap(), 0);
+    assert!(ledger::balance_matches_ledger(&mut conn, user_id).unwrap(), "balance == sum of the ledger");
     let (_, history) = owner.get(&b, "/_api/my-analyses").await;
     let history: Value = serde_json::from_slice(&history).unwrap();
     assert_eq!(history["total"], 10, "{history}");
@@ -433,10 +430,10 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     let server = Replica::start_with(db.url(), data, public, &vars).await;
     let check = |db: &TestDb| {
         let mut conn = db.conn();
-        let users: Vec<i64> = users::table.select(users::id).load(&mut conn).unwrap();
+        let users: Vec<UserId> = users::table.select(users::id).load(&mut conn).unwrap();
         for &user in &users {
             assert!(
-                ledger::balance_matches_ledger(&mut conn, UserId(user)).unwrap(),
+                ledger::balance_matches_ledger(&mut conn, user).unwrap(),
                 "user {user}: balance == ledger"
             );
         }

@@ -222,7 +222,7 @@ async fn the_editor_loads_defaults_and_the_server_charges_on_save(db: TestDb) {
     let loaded = me.get("/_api/rigpage/config").await.json();
     let username = loaded["username"].as_str().unwrap().to_owned();
     assert_eq!(loaded["rigpageSlug"], username.as_str(), "the slug defaults to the username");
-    assert_eq!(loaded["rigpageSetupId"], me.analysis_ids[0]);
+    assert_eq!(loaded["rigpageSetupId"], json!(me.analysis_ids[0]));
     assert_eq!((loaded["saved"].clone(), loaded["credits"].clone()), (json!(false), json!(2)));
     assert_eq!(loaded["setups"][0]["inputType"], "image");
 

@@ -17,7 +17,7 @@ use std::ops::Deref;
 use reqwest::StatusCode;
 use setupiq_auth::service::accounts;
 use setupiq_auth::service::ledger::{self, LedgerReason};
-use setupiq_core::{Clock, UserId};
+use setupiq_core::{AnalysisId, Clock, UserId};
 use setupiq_db::write_transaction;
 
 use crate::app::{TestApp, TestClient};
@@ -28,11 +28,11 @@ pub use crate::fixtures::FIXTURE_SETUP;
 /// A signed-up user: their browser (signed in) and what the test needs to know.
 pub struct TestUser {
     pub client: TestClient,
-    pub id: i64,
+    pub id: UserId,
     pub email: String,
     pub password: String,
     /// The saved analyses [`UserBuilder::with_analysis`] made, oldest first.
-    pub analysis_ids: Vec<i64>,
+    pub analysis_ids: Vec<AnalysisId>,
 }
 
 impl Deref for TestUser {
@@ -82,20 +82,13 @@ impl TestApp {
     }
 
     /// Sets a user's balance with one ledger line, as any balance change is made.
-    pub fn set_credits(&self, user_id: i64, credits: i32) {
+    pub fn set_credits(&self, user_id: UserId, credits: i32) {
         let mut conn = self.db.conn();
         let now = self.clock.now();
         write_transaction(&mut conn, |conn| {
-            let change = credits - ledger::balance(conn, UserId(user_id))?;
+            let change = credits - ledger::balance(conn, user_id)?;
             if change != 0 {
-                ledger::apply(
-                    conn,
-                    UserId(user_id),
-                    change,
-                    &LedgerReason::Spend("test fixture".into()),
-                    None,
-                    now,
-                )?;
+                ledger::apply(conn, user_id, change, &LedgerReason::Spend("test fixture".into()), None, now)?;
             }
             Ok::<_, setupiq_auth::AuthError>(())
         })
@@ -103,14 +96,14 @@ impl TestApp {
     }
 
     /// A user's balance as stored.
-    pub fn balance(&self, user_id: i64) -> i32 {
-        ledger::balance(&mut self.db.conn(), UserId(user_id)).unwrap()
+    pub fn balance(&self, user_id: UserId) -> i32 {
+        ledger::balance(&mut self.db.conn(), user_id).unwrap()
     }
 
     /// Panics unless the user's cached balance equals the sum of their ledger.
-    pub fn assert_ledger_consistent(&self, user_id: i64) {
+    pub fn assert_ledger_consistent(&self, user_id: UserId) {
         assert!(
-            ledger::balance_matches_ledger(&mut self.db.conn(), UserId(user_id)).unwrap(),
+            ledger::balance_matches_ledger(&mut self.db.conn(), user_id).unwrap(),
             "balance == sum of ledger"
         );
     }
@@ -138,13 +131,13 @@ impl TestApp {
 
     /// Saves an analysis of [`FIXTURE_SETUP`] for the user without taking a credit (as a
     /// delivered result is saved); returns its id.
-    pub fn save_analysis(&self, user_id: i64) -> i64 {
-        fixtures::analysis(&mut self.db.conn(), UserId(user_id), false, self.clock.now()).0
+    pub fn save_analysis(&self, user_id: UserId) -> AnalysisId {
+        fixtures::analysis(&mut self.db.conn(), user_id, false, self.clock.now())
     }
 
     /// The same as a photo analysis (its image keys point at no file); returns its id.
-    pub fn save_photo_analysis(&self, user_id: i64) -> i64 {
-        fixtures::analysis(&mut self.db.conn(), UserId(user_id), true, self.clock.now()).0
+    pub fn save_photo_analysis(&self, user_id: UserId) -> AnalysisId {
+        fixtures::analysis(&mut self.db.conn(), user_id, true, self.clock.now())
     }
 }
 
@@ -203,7 +196,7 @@ impl UserBuilder<'_> {
         let client = app.client();
         let res = client.register(&self.email, &self.password, &self.display_name).await;
         assert_eq!(res.status, StatusCode::CREATED, "sign-up of {}: {}", self.email, res.text);
-        let id = res.json()["user"]["id"].as_i64().unwrap();
+        let id = UserId(res.json()["user"]["id"].as_i64().unwrap());
         if self.verified {
             app.verify_email(&self.email).await;
         }
@@ -212,7 +205,7 @@ impl UserBuilder<'_> {
         }
         let now = app.clock.now();
         if self.pro {
-            accounts::set_pro(&mut app.db.conn(), UserId(id), true, now).unwrap();
+            accounts::set_pro(&mut app.db.conn(), id, true, now).unwrap();
         }
         if self.admin {
             accounts::grant_admin(&mut app.db.conn(), &self.email, now).unwrap();

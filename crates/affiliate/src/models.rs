@@ -128,3 +128,16 @@ pub(crate) struct UserClickRow {
     pub suggestion_context: Option<String>,
     pub analysis_id: Option<AnalysisId>,
 }
+
+/// What a check found, for the product's row (`service::link_health::record`).
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedLink<'a> {
+    /// `healthy`, `dead`, `warning` or `unknown`.
+    pub status: &'a str,
+    pub verdict: &'a str,
+    pub status_code: Option<i32>,
+    pub final_url: Option<&'a str>,
+    pub consecutive_failures: i32,
+    pub is_active: bool,
+    pub checked_at: NaiveDateTime,
+}

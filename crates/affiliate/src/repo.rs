@@ -8,9 +8,9 @@ use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affilia
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
-    ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow, UserClickRow, VisitorInsertForm,
+    CheckedLink, ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow, UserClickRow,
+    VisitorInsertForm,
 };
-use crate::service::link_health::CheckedLink;
 
 /// Active products for an analysis category (`None`: the generic trio), optionally of one
 /// chair style (and the accessories that fit any chair), cheapest first.

@@ -3,12 +3,11 @@
 //! address, consecutive failures, the redirect an admin accepted), and an admin's changes
 //! to a product's link and whether it is offered.
 
-use chrono::NaiveDateTime;
 use setupiq_core::ProductId;
 use setupiq_db::DbConnection;
 
 use crate::error::AffiliateError;
-pub use crate::models::ProductLinkRow as ProductLink;
+pub use crate::models::{CheckedLink, ProductLinkRow as ProductLink};
 use crate::repo;
 
 /// The catalogue with its link health, optionally one category and one network (the
@@ -23,19 +22,6 @@ pub fn products(
 
 pub fn find(conn: &mut DbConnection, product_id: ProductId) -> Result<Option<ProductLink>, AffiliateError> {
     Ok(repo::find_product_link(conn, product_id)?)
-}
-
-/// What a check found, for the product's row.
-#[derive(Debug, Clone, Copy)]
-pub struct CheckedLink<'a> {
-    /// `healthy`, `dead`, `warning` or `unknown`.
-    pub status: &'a str,
-    pub verdict: &'a str,
-    pub status_code: Option<i32>,
-    pub final_url: Option<&'a str>,
-    pub consecutive_failures: i32,
-    pub is_active: bool,
-    pub checked_at: NaiveDateTime,
 }
 
 pub fn record(

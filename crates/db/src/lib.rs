@@ -233,9 +233,14 @@ impl Db {
             DatabaseBackend::Sqlite => 8,
             DatabaseBackend::Postgres => 12,
         };
+        // A PostgreSQL connection can die with its server or the network, so r2d2 tries each
+        // one before handing it out; an SQLite connection is a file handle that cannot, and
+        // the try (`SELECT 1`, prepared afresh each time) cost every request a statement.
+        let test_on_check_out = matches!(backend, DatabaseBackend::Postgres);
         let pool = r2d2::Pool::builder()
             .max_size(size)
             .min_idle(Some(1))
+            .test_on_check_out(test_on_check_out)
             .connection_timeout(CHECKOUT_TIMEOUT)
             .build(manager)?;
         Ok(Self { pool, backend })
@@ -406,5 +411,15 @@ mod tests {
         let row: Pragma =
             diesel::RunQueryDsl::get_result(diesel::sql_query("PRAGMA foreign_keys"), sqlite).unwrap();
         assert_eq!(row.foreign_keys, 1);
+        // Built with the query planner stability guarantee (`.cargo/config.toml`): a cached
+        // statement with a bound `LIMIT` is not prepared again at every execution.
+        #[derive(diesel::QueryableByName)]
+        struct CompileOption {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            compile_options: String,
+        }
+        let options: Vec<CompileOption> =
+            diesel::RunQueryDsl::load(diesel::sql_query("PRAGMA compile_options"), sqlite).unwrap();
+        assert!(options.iter().any(|o| o.compile_options == "ENABLE_QPSG"), "SQLite without QPSG");
     }
 }

@@ -715,10 +715,7 @@ mod feed_tests {
         report_spam(&mut conn, reporter.id, older).unwrap();
         let reporters = feed.list(&mut conn, Some(reporter.id), query(), noon()).unwrap();
         assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
-        assert_eq!(
-            ids(&feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap()),
-            [newer, older]
-        );
+        assert_eq!(ids(&feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap()), [newer, older]);
 
         // A setup hidden by three reports leaves signed-in viewers' pages at once.
         for i in 0..3 {

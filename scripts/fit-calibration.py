@@ -320,10 +320,11 @@ SCREEN_IN_VIEW = 0.05
 
 
 def decide(row, p_setup):
-    """'setup', 'not_a_setup' or 'not_a_photo', as `vision::screen` decides."""
+    """'setup', 'not_a_setup' or 'not_a_photo', as `vision::screen` decides: the gate, or a
+    workstation the detector boxed (`Layout::shows_a_workstation`) where the gate doubts."""
     if row["rules"] == "not_a_photo":
         return "not_a_photo"
-    return "setup" if p_setup >= 0.5 else "not_a_setup"
+    return "setup" if p_setup >= 0.5 or row["workstation"] else "not_a_setup"
 
 
 def seen_score(row, score, p):

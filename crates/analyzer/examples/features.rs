@@ -79,6 +79,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "repo": repos.get(&file).cloned().unwrap_or_else(|| file.clone()),
                 "labels": labels,
                 "rules": rules,
+                "workstation": layout.shows_a_workstation(),
                 "rubric": rubric,
                 "seen": {
                     "monitors": layout.monitors.len(),

@@ -156,8 +156,9 @@ pub fn screen_by_rules(
 /// ([`calibration::is_setup`], fitted on the shared setups, negatives and edge cases): it
 /// tells a meeting room with a wall TV, a living room, a server rack or a shop counter from a
 /// desk, and accepts a dark, top-down or far-away desk the detector boxes little of, where
-/// hand-set rules got both wrong. `crops` is the mean embedding of the photo's
-/// [`crate::scene::CROPS`].
+/// hand-set rules got both wrong. A photo the gate doubts is still a setup where the detector
+/// boxes a workstation ([`Layout::shows_a_workstation`]: a screen with its own keyboard or
+/// mouse). `crops` is the mean embedding of the photo's [`crate::scene::CROPS`].
 pub fn screen(
     image: &RgbImage,
     frame: &Frame,
@@ -169,7 +170,7 @@ pub fn screen(
         return Err(Refusal::NotAPhoto);
     }
     let features = Features { embedding: &scene.embedding, crops, measures: &[] };
-    if !calibration::is_setup(&features) {
+    if !calibration::is_setup(&features) && !Layout::read(detections, frame).shows_a_workstation() {
         return Err(Refusal::NotASetup);
     }
     Ok(())
@@ -426,6 +427,26 @@ mod tests {
         assert_eq!(screened(&room, &monitor, &scene(Some(DESK))), Ok(()));
         // A smooth photo of a desk is flat too, but a desk: a photo.
         assert_eq!(screened(&drawing, &desk_gear(), &scene(None)), Ok(()));
+    }
+
+    #[test]
+    fn a_screen_with_its_own_keyboard_or_mouse_is_a_workstation() {
+        let room = photo(|_, y| if y < 300 { [200, 195, 185] } else { [150, 110, 70] });
+        let workstation = |found: &[Detection]| Layout::read(found, &Frame::new(&room)).shows_a_workstation();
+        let monitor = detection(CocoClass::TV, (0.35, 0.15, 0.65, 0.5));
+        let keyboard = detection(CocoClass::KEYBOARD, (0.38, 0.6, 0.62, 0.7));
+        let mouse = detection(CocoClass::MOUSE, (0.7, 0.62, 0.74, 0.68));
+        let laptop = |x0: f32| detection(CocoClass::LAPTOP, (x0, 0.4, x0 + 0.15, 0.6));
+        assert!(workstation(&[monitor, keyboard]));
+        assert!(workstation(&[monitor, mouse]));
+        assert!(workstation(&[laptop(0.3), mouse]));
+        // A screen alone (a TV on a wall), a keyboard alone (a close-up), a laptop alone (on a sofa).
+        assert!(!workstation(&[monitor]));
+        assert!(!workstation(&[keyboard, mouse]));
+        assert!(!workstation(&[laptop(0.3)]));
+        // A room of screens is a lab or a classroom, not one person's setup.
+        let lab: Vec<Detection> = [0.0, 0.2, 0.4, 0.6].into_iter().map(laptop).chain([mouse]).collect();
+        assert!(!workstation(&lab));
     }
 
     /// A desk with a monitor in the middle of the picture, on `backdrop` all around.

@@ -11,7 +11,7 @@ use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
     community_votes, digest_subscriptions, notifications,
 };
-use setupiq_db::{DbConnection, on_backend};
+use setupiq_db::{DbConnection, in_ids, on_backend};
 
 use crate::models::ReportStatus;
 use crate::models::{
@@ -412,17 +412,19 @@ pub(crate) struct CurrentScore {
 
 /// Of those of `setup_ids` that are not hidden: the score, the upvotes and the viewer's
 /// vote, by setup, in one query by key (hidden ones are left out here, not by the planner).
+/// It runs on every signed-in feed request, so the ids are one bound list ([`in_ids`]):
+/// the statement is prepared once per connection, not once per request.
 pub(crate) fn scores_and_votes(
     conn: &mut DbConnection,
     viewer: UserId,
     setup_ids: &[SetupId],
 ) -> QueryResult<HashMap<SetupId, CurrentScore>> {
-    let rows: Vec<(SetupId, i32, i32, bool, Option<i32>)> =
+    let rows: Vec<(SetupId, i32, i32, bool, Option<i32>)> = on_backend!(conn, |c| {
         community_setups::table
             .left_join(community_votes::table.on(
                 community_votes::setup_id.eq(community_setups::id).and(community_votes::user_id.eq(viewer)),
             ))
-            .filter(community_setups::id.eq_any(setup_ids))
+            .filter(in_ids(community_setups::id, setup_ids.iter().map(|id| id.0)))
             .select((
                 community_setups::id,
                 community_setups::score,
@@ -430,7 +432,8 @@ pub(crate) fn scores_and_votes(
                 community_setups::hidden,
                 community_votes::value.nullable(),
             ))
-            .load(conn)?;
+            .load(c)
+    })?;
     Ok(rows
         .into_iter()
         .filter(|row| !row.3)
@@ -438,7 +441,6 @@ pub(crate) fn scores_and_votes(
         .collect())
 }
 
-/// Per user in the period: the summed score and the number of setups, best first.
 pub(crate) fn leaders(
     conn: &mut DbConnection,
     since: Option<NaiveDateTime>,

@@ -4,6 +4,7 @@
 //! async code runs blocking queries, [`Db::run`].
 
 pub mod ctx;
+pub mod in_ids;
 pub mod schema;
 pub mod text_enum;
 
@@ -22,6 +23,7 @@ use setupiq_core::config::{DatabaseBackend, database_backend};
 
 pub use ctx::AppCtx;
 pub use diesel::result::Error as DieselError;
+pub use in_ids::in_ids;
 
 /// A connection to whichever backend the configuration chose.
 #[derive(diesel::MultiConnection)]

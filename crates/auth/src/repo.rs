@@ -240,16 +240,20 @@ pub(crate) fn insert_session(conn: &mut DbConnection, form: &SessionInsertForm<'
 }
 
 /// A session with its account, in one query (every signed-in request asks).
+/// The session and its account, on every signed-in request: run on the concrete connection,
+/// since through the `MultiConnection` diesel writes a query's SQL text out again on each
+/// execution, cached statement or not (`SerializedQuery`: SQL building was the next cost in
+/// the signed-in feed's profile after the statements themselves).
 pub(crate) fn find_session_and_user(
     conn: &mut DbConnection,
     token_hash: &str,
 ) -> QueryResult<Option<(SessionRow, UserRow)>> {
-    sessions::table
+    on_backend!(conn, |c| sessions::table
         .inner_join(users::table)
         .filter(sessions::token_hash.eq(token_hash))
         .select((SessionRow::as_select(), UserRow::as_select()))
-        .first(conn)
-        .optional()
+        .first(c)
+        .optional())
 }
 
 pub(crate) fn touch_session(

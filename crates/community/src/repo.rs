@@ -370,10 +370,11 @@ pub(crate) fn count_reported_by(
     viewer: UserId,
     filter: Visible,
 ) -> QueryResult<i64> {
-    let reported: Vec<SetupId> = community_reports::table
+    // On every signed-in feed request: on the concrete connection, like the overlay.
+    let reported: Vec<SetupId> = on_backend!(conn, |c| community_reports::table
         .filter(community_reports::reporter_id.eq(viewer))
         .select(community_reports::setup_id)
-        .load(conn)?;
+        .load(c))?;
     if reported.is_empty() {
         return Ok(0);
     }
@@ -413,7 +414,9 @@ pub(crate) struct CurrentScore {
 /// Of those of `setup_ids` that are not hidden: the score, the upvotes and the viewer's
 /// vote, by setup, in one query by key (hidden ones are left out here, not by the planner).
 /// It runs on every signed-in feed request, so the ids are one bound list ([`in_ids`]):
-/// the statement is prepared once per connection, not once per request.
+/// the statement is prepared once per connection, not once per request; and on the
+/// concrete connection, where diesel does not write the SQL text out again each time (it
+/// does through the `MultiConnection`, cached statement or not).
 pub(crate) fn scores_and_votes(
     conn: &mut DbConnection,
     viewer: UserId,

@@ -42,7 +42,10 @@ impl DbConnection {
 }
 
 /// Runs the same query text against the concrete connection of either backend, for the
-/// few statements the `MultiConnection` cannot express (`RETURNING`, upserts, bulk inserts).
+/// few statements the `MultiConnection` cannot express (`RETURNING`, upserts, bulk inserts),
+/// for the nodes that render per backend ([`in_ids`]), and for the reads of every signed-in
+/// feed request: through the `MultiConnection` diesel writes a query's SQL text out again
+/// on each execution, even when the statement is cached.
 #[macro_export]
 macro_rules! on_backend {
     ($conn:expr, |$c:ident| $body:expr) => {

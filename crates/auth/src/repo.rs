@@ -239,11 +239,10 @@ pub(crate) fn insert_session(conn: &mut DbConnection, form: &SessionInsertForm<'
     diesel::insert_into(sessions::table).values(form).execute(conn)
 }
 
-/// A session with its account, in one query (every signed-in request asks).
-/// The session and its account, on every signed-in request: run on the concrete connection,
-/// since through the `MultiConnection` diesel writes a query's SQL text out again on each
-/// execution, cached statement or not (`SerializedQuery`: SQL building was the next cost in
-/// the signed-in feed's profile after the statements themselves).
+/// A session with its account, in one query, on every signed-in request: run on the
+/// concrete connection, since through the `MultiConnection` diesel writes a query's SQL text
+/// out again on each execution, cached statement or not (`SerializedQuery`: SQL building was
+/// the next cost in the signed-in feed's profile after the statements themselves).
 pub(crate) fn find_session_and_user(
     conn: &mut DbConnection,
     token_hash: &str,

@@ -444,6 +444,7 @@ pub(crate) fn scores_and_votes(
         .collect())
 }
 
+/// Per user in the period: the summed score and the number of setups, best first.
 pub(crate) fn leaders(
     conn: &mut DbConnection,
     since: Option<NaiveDateTime>,

@@ -35,15 +35,8 @@ where
     I: Into<i64>,
 {
     let ids: Vec<i64> = ids.into_iter().map(Into::into).collect();
-    let mut json = String::with_capacity(2 + ids.len() * 8);
-    json.push('[');
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            json.push(',');
-        }
-        json.push_str(&id.to_string());
-    }
-    json.push(']');
+    let listed: Vec<String> = ids.iter().map(i64::to_string).collect();
+    let json = format!("[{}]", listed.join(","));
     InIds { column, ids, json }
 }
 

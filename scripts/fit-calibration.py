@@ -29,8 +29,9 @@ The model, per score (six categories and the overall SetupIQ Score):
 - in a category, a share of the rubric's own evidence score mixed in where the same
   cross-validation says it helps (the measured details keep the learned score from what
   they plainly contradict).
-The setup gate: a logistic regression on the same features, setups against negatives and
-edge cases, its penalty chosen the same way (fewest wrong decisions, then lowest log-loss).
+The setup gate: a logistic regression on the two embeddings as they are and the peaks of a
+closer look at the whole photo (each of the 1280 maps' maximum at 320 px), setups against
+negatives and edge cases, its penalty chosen the same way (fewest wrong decisions, then lowest log-loss).
 
 Cross-validation (`eval`): 5 folds grouped by source repository (near-identical photos of
 one repository never sit on both sides), fixed seed; every choice above is made again
@@ -84,8 +85,16 @@ def load(path):
 
 
 def embeddings(rows):
-    """The whole photo's embedding beside the crops' mean embedding: what the gate reads."""
+    """The whole photo's embedding beside the crops' mean embedding."""
     return np.array([r["embedding"] + r["crops"] for r in rows], dtype=np.float64)
+
+
+def gate_features(rows):
+    """What the gate reads: the embeddings as they are, and the peaks of the closer look at
+    the whole photo (`SceneModel::peaks`: each map's maximum at 320 px). Cross-validated over
+    three fold seeds, the peaks cut the gate's wrong decisions from 55 to 44 (the max at 224
+    px, the mean at 320 px and the crops' maxima gave no such gain)."""
+    return np.hstack([embeddings(rows), np.array([r["peaks"] for r in rows], dtype=np.float64)])
 
 
 # The rubric's measures (`vision::measures`: what the detector boxed, the light, the palette,
@@ -298,7 +307,7 @@ def fit_all(rows):
     for score in SCORES[:-1]:
         models[score] = fit_score(x, labels[score], folds, score, evidence(rows, score), models["overall"]["held_out"])
     setup = np.array([is_setup(r) for r in rows])
-    return models, fit_gate(embeddings(rows), setup, folds)
+    return models, fit_gate(gate_features(rows), setup, folds)
 
 
 def judged(models, score, x, evidence_scores):
@@ -346,11 +355,12 @@ def command_fit(source, target):
     rows = load(source)
     models, gate = fit_all(rows)
     out = {
-        "about": "scripts/fit-calibration.py (make calibration): ridge per score (a category mixed with the overall) and a logistic setup "
-        "gate on the square roots of the scene classifier's embedding of the whole photo beside the mean embedding of "
-        "its four crops; score = bias + weights . features, gate = logistic(bias + weights . features)",
+        "about": "scripts/fit-calibration.py (make calibration): ridge per score (a category mixed with the overall) on the square "
+        "roots of the scene classifier's embedding of the whole photo beside the mean embedding of its four crops, and a "
+        "logistic setup gate on the same embeddings and the peaks of a closer look; score = bias + weights . features, "
+        "gate = logistic(bias + weights . features)",
         "features": "scores: sqrt of the embedding (1280), sqrt of the crops' mean embedding (1280), the rubric's measures "
-        "(vision::measures, 23); gate: the embedding and the crops' mean embedding as they are",
+        "(vision::measures, 23); gate: the embedding, the crops' mean embedding and the peaks of the 320-px look (1280 each) as they are",
         "fitted_on": sorted({f"{r['folder']}/{r['file']}" for r in rows}),
         "scores": {},
         "gate": {},
@@ -386,7 +396,7 @@ def command_fit(source, target):
 
 def command_eval(source, browser=None):
     rows = load(source)
-    x, raw = features(rows), embeddings(rows)
+    x, raw = features(rows), gate_features(rows)
     groups = [r["repo"] for r in rows]
     folds = grouped_folds(groups)
     n = len(rows)
@@ -396,7 +406,7 @@ def command_eval(source, browser=None):
     browser_p = np.empty(n) if browser else None
     if browser_rows is not None:
         index = {(r["folder"], r["file"]): k for k, r in enumerate(browser_rows)}
-        xb = embeddings([browser_rows[index[(r["folder"], r["file"])]] for r in rows])
+        xb = gate_features([browser_rows[index[(r["folder"], r["file"])]] for r in rows])
     for f in range(FOLDS):
         train = folds != f
         train_rows = [r for r, t in zip(rows, train) if t]

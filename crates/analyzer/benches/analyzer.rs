@@ -38,9 +38,16 @@ fn bench_stages(photo: &[u8]) {
         std::hint::black_box(models.safety.nsfw_probability(&prepared.pixels).unwrap());
     });
     stage("  detector (two views)", &|| drop(models.detector.detect(&prepared.pixels).unwrap()));
-    stage("  scene classifier", &|| drop(models.scene.see(&prepared.pixels).unwrap()));
+    stage("  scene classifier (224 px)", &|| drop(models.scene.see(&prepared.pixels).unwrap()));
+    stage("  scene classifier, the four crops", &|| drop(models.scene.crops_embedding(&prepared.pixels).unwrap()));
+    stage("  scene classifier, the closer look's peaks (320 px)", &|| {
+        drop(models.scene.peaks(&prepared.pixels).unwrap());
+    });
     let screening = models.look(&prepared.pixels).unwrap();
     stage("  screening (detector + scene + checks)", &|| drop(models.look(&prepared.pixels).unwrap()));
+    stage("  screening with the safety classifier (as the server runs it)", &|| {
+        drop(models.look_and_check_safety(&prepared.pixels));
+    });
     stage("  rubric (image statistics + calibrated scores)", &|| {
         drop(vision::assess(&prepared.pixels, &screening.detections, &screening.scene, &screening.crops));
     });

@@ -12,7 +12,8 @@
 //! file, the source repository (from the folder's `SOURCES.md`: the cross-validation keeps
 //! one repository's photos on one side), its labels (`labels.tsv`; without one, the kind is
 //! read from the file name: `setup…`, `neg…`, anything else an edge case), the whole photo's
-//! and the crops' embeddings, the ImageNet probabilities, the rubric's evidence scores and
+//! and the crops' embeddings, the peaks of the closer look at the whole photo (what the setup
+//! gate reads beside them), the ImageNet probabilities, the rubric's evidence scores and
 //! measures (`measures`: what the learned scores read beside the embeddings), and what the
 //! screening rules alone decide.
 
@@ -59,6 +60,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             let detections = detector.detect(pixels)?;
             let scene = scene_model.see(pixels)?;
             let crops = scene_model.crops_embedding(pixels)?;
+            let peaks = scene_model.peaks(pixels)?;
             let frame = Frame::new(pixels);
             let rules = match vision::screen_by_rules(pixels, &frame, &detections, &scene) {
                 Ok(()) => "setup",
@@ -102,6 +104,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "probabilities": scene.probabilities,
                 "embedding": scene.embedding,
                 "crops": crops,
+                "peaks": peaks,
                 "measures": vision::measures(&evidence),
             });
             println!("{row}");

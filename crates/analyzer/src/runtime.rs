@@ -140,6 +140,18 @@ impl Model {
     }
 }
 
+// The fields of the ONNX protobuf messages the edits below walk through (onnx.proto3).
+const LENGTH_DELIMITED: u64 = 2;
+const MODEL_GRAPH: u64 = 7;
+const GRAPH_INPUT: u64 = 11;
+const GRAPH_OUTPUT: u64 = 12;
+const VALUE_INFO_NAME: u64 = 1;
+const VALUE_INFO_TYPE: u64 = 2;
+const TYPE_TENSOR: u64 = 1;
+const TENSOR_SHAPE: u64 = 2;
+const SHAPE_DIM: u64 = 1;
+const DIM_PARAM: u64 = 2;
+
 /// `model` (an ONNX `ModelProto`) with `names` added to its graph's outputs (the bytes as
 /// they are, not copied, when there are none).
 ///
@@ -151,17 +163,70 @@ pub fn with_outputs<'m>(model: &'m [u8], names: &[&str]) -> Result<Cow<'m, [u8]>
     if names.is_empty() {
         return Ok(Cow::Borrowed(model));
     }
-    const GRAPH: u64 = 7;
-    const GRAPH_OUTPUT: u64 = 12;
-    const VALUE_INFO_NAME: u64 = 1;
-    const LENGTH_DELIMITED: u64 = 2;
-    let mut out = Vec::with_capacity(model.len() + 64);
-    let mut rest = model;
-    let mut found = false;
+    let edited = rewrite(model, MODEL_GRAPH, |_, graph| {
+        let mut graph = graph.to_vec();
+        for name in names {
+            let info = field(VALUE_INFO_NAME, name.as_bytes());
+            graph.extend_from_slice(&field(GRAPH_OUTPUT, &info));
+        }
+        Ok(Some(graph))
+    })?;
+    if edited.1 == 0 { Err("the model has no graph".to_owned()) } else { Ok(Cow::Owned(edited.0)) }
+}
+
+/// `model` with the height and width of its first input (dimensions 2 and 3 of an NCHW
+/// image) left free, named `height` and `width`, so that one session runs the model on
+/// images of any size (the scene classifier's closer look at the whole photo beside its
+/// 224-pixel views; its pooling is global, so every size gives the same outputs' shapes).
+/// Everything else is copied byte for byte.
+pub fn with_free_sides(model: &[u8]) -> Result<Vec<u8>, String> {
+    let first_input_dims =
+        [(MODEL_GRAPH, None), (GRAPH_INPUT, Some(0)), (VALUE_INFO_TYPE, None), (TYPE_TENSOR, None), (TENSOR_SHAPE, None)];
+    let sides = |at: usize, _dim: &[u8]| match at {
+        2 => Some(field(DIM_PARAM, b"height")),
+        3 => Some(field(DIM_PARAM, b"width")),
+        _ => None,
+    };
+    let (edited, graphs) = rewrite_within(model, &first_input_dims, SHAPE_DIM, &sides)?;
+    if graphs == 0 { Err("the model has no graph".to_owned()) } else { Ok(edited) }
+}
+
+/// [`rewrite`] of the fields `number` inside the message reached by `path` (each step a field
+/// number and, where only one occurrence is meant, its index), `edit` making each one's new
+/// value (`None` keeps it). Answers the edited message and how many fields the first step
+/// matched.
+fn rewrite_within(
+    message: &[u8],
+    path: &[(u64, Option<usize>)],
+    number: u64,
+    edit: &dyn Fn(usize, &[u8]) -> Option<Vec<u8>>,
+) -> Result<(Vec<u8>, usize), String> {
+    let Some(((step, only), deeper)) = path.split_first() else {
+        return rewrite(message, number, |at, value| Ok(edit(at, value)));
+    };
+    rewrite(message, *step, |at, value| {
+        if only.is_some_and(|only| only != at) {
+            return Ok(None);
+        }
+        rewrite_within(value, deeper, number, edit).map(|(bytes, _)| Some(bytes))
+    })
+}
+
+/// `message` with every length-delimited field `number` replaced by what `edit` makes of its
+/// value (given how many such fields came before it; `None` keeps it as it is), and how many
+/// there were. Every other field is copied byte for byte.
+fn rewrite(
+    message: &[u8],
+    number: u64,
+    mut edit: impl FnMut(usize, &[u8]) -> Result<Option<Vec<u8>>, String>,
+) -> Result<(Vec<u8>, usize), String> {
+    let mut out = Vec::with_capacity(message.len() + 64);
+    let mut rest = message;
+    let mut seen = 0;
     while !rest.is_empty() {
         let start = rest;
         let key = read_varint(&mut rest)?;
-        let (field, wire) = (key >> 3, key & 7);
+        let (field_number, wire) = (key >> 3, key & 7);
         let value_len = match wire {
             0 => {
                 read_varint(&mut rest)?;
@@ -176,27 +241,28 @@ pub fn with_outputs<'m>(model: &'m [u8], names: &[&str]) -> Result<Cow<'m, [u8]>
             return Err("the model is truncated".to_owned());
         }
         let (value, after) = rest.split_at(value_len);
-        if field == GRAPH && wire == LENGTH_DELIMITED {
-            found = true;
-            let mut graph = value.to_vec();
-            for name in names {
-                let mut info = Vec::new();
-                write_varint(&mut info, VALUE_INFO_NAME << 3 | LENGTH_DELIMITED);
-                write_varint(&mut info, name.len() as u64);
-                info.extend_from_slice(name.as_bytes());
-                write_varint(&mut graph, GRAPH_OUTPUT << 3 | LENGTH_DELIMITED);
-                write_varint(&mut graph, info.len() as u64);
-                graph.extend_from_slice(&info);
-            }
-            write_varint(&mut out, key);
-            write_varint(&mut out, graph.len() as u64);
-            out.extend_from_slice(&graph);
+        let edited = if field_number == number && wire == LENGTH_DELIMITED {
+            seen += 1;
+            edit(seen - 1, value)?
         } else {
-            out.extend_from_slice(&start[..start.len() - after.len()]);
+            None
+        };
+        match edited {
+            Some(value) => out.extend_from_slice(&field(field_number, &value)),
+            None => out.extend_from_slice(&start[..start.len() - after.len()]),
         }
         rest = after;
     }
-    if found { Ok(Cow::Owned(out)) } else { Err("the model has no graph".to_owned()) }
+    Ok((out, seen))
+}
+
+/// One length-delimited protobuf field: its key, its length and `value`.
+fn field(number: u64, value: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(value.len() + 12);
+    write_varint(&mut out, number << 3 | LENGTH_DELIMITED);
+    write_varint(&mut out, value.len() as u64);
+    out.extend_from_slice(value);
+    out
 }
 
 fn read_varint(bytes: &mut &[u8]) -> Result<u64, String> {
@@ -247,5 +313,30 @@ mod tests {
         assert_eq!(*with_outputs(&model, &[]).unwrap(), model);
         assert!(with_outputs(&model[..5], &["x"]).is_err(), "a truncated model is refused");
         assert!(with_outputs(&[0x08, 0x07], &["x"]).is_err(), "a model without a graph is refused");
+    }
+
+    /// A `ModelProto` whose graph has one input of `dims` (each a `Dimension` message).
+    fn model_with_input(dims: &[Vec<u8>]) -> Vec<u8> {
+        let shape: Vec<u8> = dims.iter().flat_map(|dim| field(SHAPE_DIM, dim)).collect();
+        let mut tensor = vec![0x08, 0x01]; // elem_type: FLOAT
+        tensor.extend(field(TENSOR_SHAPE, &shape));
+        let mut input = field(VALUE_INFO_NAME, b"input");
+        input.extend(field(VALUE_INFO_TYPE, &field(TYPE_TENSOR, &tensor)));
+        let mut graph = field(1, b"node"); // a field that is not an input, kept as it is
+        graph.extend(field(GRAPH_INPUT, &input));
+        let mut model = vec![0x08, 0x07]; // ir_version: 7
+        model.extend(field(MODEL_GRAPH, &graph));
+        model
+    }
+
+    #[test]
+    fn the_first_inputs_height_and_width_are_freed_and_the_rest_is_kept() {
+        let value = |n: u8| vec![0x08, n]; // Dimension { dim_value: n }
+        let model = model_with_input(&[value(1), value(3), value(112), value(112)]);
+        let freed = with_free_sides(&model).unwrap();
+        let param = |name: &[u8]| field(DIM_PARAM, name);
+        assert_eq!(freed, model_with_input(&[value(1), value(3), param(b"height"), param(b"width")]));
+        assert!(with_free_sides(&[0x08, 0x07]).is_err(), "a model without a graph is refused");
+        assert!(with_free_sides(&model[..model.len() - 3]).is_err(), "a truncated model is refused");
     }
 }

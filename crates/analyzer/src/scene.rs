@@ -27,6 +27,12 @@ pub const CLASSES: usize = 1000;
 /// The graph's value the embedding is read from: the input of the final Gemm (the model's
 /// own output is only the logits; [`runtime::with_outputs`] adds this one).
 const EMBEDDING_OUTPUT: &str = "/Flatten_output_0";
+/// The graph's value before the global pooling: [`EMBEDDING_DIM`] maps of the photo, each a
+/// 32nd of its side (what [`SceneModel::peaks`] reads).
+const MAP_OUTPUT: &str = "/_swish_1/Clip_output_0";
+/// The side of the closer look at the whole photo whose peaks the setup gate reads
+/// ([`SceneModel::peaks`]): 10 x 10 maps.
+pub const PEAK_SIZE: u32 = 320;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SceneError {
@@ -69,8 +75,9 @@ pub struct SceneModel {
 }
 
 impl SceneModel {
-    /// Reads the model, checks its sha256, starts its session answering both the embedding
-    /// and the logits, and runs it once.
+    /// Reads the model, checks its sha256, starts its session answering the logits, the
+    /// embedding and the maps before the pooling, on images of any size
+    /// ([`runtime::with_free_sides`]), and runs it once at each size it is used at.
     pub fn load(path: impl AsRef<Path>) -> Result<SceneModel, SceneError> {
         let path = path.as_ref();
         let bytes =
@@ -79,10 +86,12 @@ impl SceneModel {
         if actual != MODEL_SHA256 {
             return Err(SceneError::Checksum { path: path.to_owned(), expected: MODEL_SHA256, actual });
         }
-        let model = runtime::Model::load(path, &bytes, &[EMBEDDING_OUTPUT])
-            .map_err(|message| SceneError::Load { path: path.to_owned(), message })?;
+        let load = |message| SceneError::Load { path: path.to_owned(), message };
+        let bytes = runtime::with_free_sides(&bytes).map_err(load)?;
+        let model = runtime::Model::load(path, &bytes, &[EMBEDDING_OUTPUT, MAP_OUTPUT]).map_err(load)?;
         let scene = SceneModel { model };
         scene.see(&RgbImage::new(64, 48))?;
+        scene.peaks(&RgbImage::new(64, 48))?;
         Ok(scene)
     }
 
@@ -90,21 +99,7 @@ impl SceneModel {
     /// cheaper than a filtered resize of a 1920x1080 photo), `(pixel - 127) / 128` (sharper
     /// answers than the ImageNet mean and deviation on these photos), RGB.
     pub fn see(&self, image: &RgbImage) -> Result<Scene, SceneError> {
-        let resized = images::shrink_rgb_exact(image, INPUT_SIZE, INPUT_SIZE);
-        let side = INPUT_SIZE as usize;
-        let plane = side * side;
-        let mut input = vec![0f32; 3 * plane];
-        for (at, pixel) in resized.pixels().enumerate() {
-            for channel in 0..3 {
-                input[channel * plane + at] = (f32::from(pixel[channel]) - 127.0) / 128.0;
-            }
-        }
-        let outputs = self.model.run([1, 3, side, side], input).map_err(SceneError::Run)?;
-        // The graph's own output (the logits) first, then the embedding added to it.
-        let mut outputs = outputs.into_iter().map(|output| output.values);
-        let (Some(logits), Some(embedding)) = (outputs.next(), outputs.next()) else {
-            return Err(SceneError::Run("an output is missing".to_owned()));
-        };
+        let [logits, embedding, _] = self.run(image, INPUT_SIZE)?;
         if embedding.len() != EMBEDDING_DIM || logits.len() != CLASSES {
             return Err(SceneError::Run(format!(
                 "unexpected output sizes {} and {}",
@@ -113,6 +108,38 @@ impl SceneModel {
             )));
         }
         Ok(Scene { embedding, probabilities: softmax(&logits) })
+    }
+
+    /// The peaks of a closer look at the whole photo: stretched to [`PEAK_SIZE`] as in
+    /// [`Self::see`], the highest value of each of the [`EMBEDDING_DIM`] maps before the
+    /// pooling. Where the embedding averages what the whole photo shows, the peaks say what
+    /// is somewhere in it (a keyboard's keys, a rack's blinking ports): the setup gate reads
+    /// them beside the embeddings and decides more photos right (docs/scoring.md).
+    pub fn peaks(&self, image: &RgbImage) -> Result<Vec<f32>, SceneError> {
+        let [_, _, maps] = self.run(image, PEAK_SIZE)?;
+        if maps.is_empty() || maps.len() % EMBEDDING_DIM != 0 {
+            return Err(SceneError::Run(format!("unexpected map size {}", maps.len())));
+        }
+        let cells = maps.len() / EMBEDDING_DIM;
+        Ok(maps.chunks_exact(cells).map(|map| map.iter().copied().fold(f32::NEG_INFINITY, f32::max)).collect())
+    }
+
+    /// The model's three outputs (logits, embedding, maps, row-major) for `image` stretched
+    /// to `side` x `side`.
+    fn run(&self, image: &RgbImage, side: u32) -> Result<[Vec<f32>; 3], SceneError> {
+        let resized = images::shrink_rgb_exact(image, side, side);
+        let side = side as usize;
+        let plane = side * side;
+        let mut input = vec![0f32; 3 * plane];
+        for (at, pixel) in resized.pixels().enumerate() {
+            for channel in 0..3 {
+                input[channel * plane + at] = (f32::from(pixel[channel]) - 127.0) / 128.0;
+            }
+        }
+        let outputs = self.model.run([1, 3, side, side], input).map_err(SceneError::Run)?;
+        // The graph's own output (the logits) first, then the values added to it.
+        let outputs: Vec<Vec<f32>> = outputs.into_iter().map(|output| output.values).collect();
+        outputs.try_into().map_err(|_| SceneError::Run("an output is missing".to_owned()))
     }
 }
 

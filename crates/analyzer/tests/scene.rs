@@ -68,6 +68,19 @@ fn the_same_photo_gives_the_same_embedding() {
 }
 
 #[test]
+fn the_closer_look_answers_one_peak_per_map_the_same_for_the_same_photo() {
+    let image = image::RgbImage::from_fn(1280, 720, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+    let peaks = model().peaks(&image).unwrap();
+    assert_eq!(peaks.len(), EMBEDDING_DIM);
+    // The maps are clipped activations (ReLU6): every peak is within 0-6, and some are lit.
+    assert!(peaks.iter().all(|p| (0.0..=6.0).contains(p)), "{peaks:?}");
+    assert!(peaks.iter().any(|&p| p > 0.0));
+    assert_eq!(model().peaks(&image).unwrap(), peaks);
+    let flat = model().peaks(&image::RgbImage::from_pixel(1280, 720, image::Rgb([30, 30, 40]))).unwrap();
+    assert_ne!(flat, peaks, "a different picture lights other peaks");
+}
+
+#[test]
 fn another_file_is_refused_before_it_is_used() {
     let dir = tempfile::tempdir().unwrap();
     let bytes = std::fs::read(model_path()).unwrap();

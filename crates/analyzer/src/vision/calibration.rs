@@ -1,6 +1,7 @@
 //! The learned judgement: what a careful person would score a photo, and whether it is a
 //! photo of a setup at all, read from the scene classifier's embedding of the whole photo
-//! beside the mean embedding of its four crops ([`crate::scene::CROPS`]). The scores read
+//! beside the mean embedding of its four crops ([`crate::scene::CROPS`]), and for the gate
+//! the peaks of a closer look at the whole photo ([`crate::scene::SceneModel::peaks`]). The scores read
 //! each value square-rooted (power normalisation: a few large activations no longer drown
 //! the many small ones; it orders more clear pairs in cross-validation), the gate reads them
 //! as they are (it decides better so). The scores also read the rubric's measures
@@ -25,7 +26,6 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::result::Category;
-use crate::scene::EMBEDDING_DIM;
 
 /// One linear model over the embedding and the crops' mean embedding.
 #[derive(Debug, Deserialize)]
@@ -35,22 +35,25 @@ struct Linear {
 }
 
 impl Linear {
-    /// `bias + weights . (embedding, crops, measures)`, each embedding value first passed
-    /// through `read`; a model without weights for the measures (the gate) ignores them.
-    fn apply(&self, features: &Features<'_>, read: fn(f32) -> f32) -> f32 {
-        let (whole, rest) = self.weights.split_at(EMBEDDING_DIM.min(self.weights.len()));
-        let (crops, measures) = rest.split_at(EMBEDDING_DIM.min(rest.len()));
-        let dot = |weights: &[f32], values: &[f32]| -> f32 {
-            weights.iter().zip(values).map(|(w, v)| w * read(*v)).sum()
-        };
-        let measured: f32 = measures.iter().zip(features.measures).map(|(w, m)| w * m).sum();
-        self.bias + dot(whole, features.embedding) + dot(crops, features.crops) + measured
+    /// `bias + weights . blocks`: the weights taken in turn by each block's values (the
+    /// first two passed through `read`, the embeddings; the rest as they are), as far as
+    /// there are weights.
+    fn apply(&self, blocks: [&[f32]; 3], read: fn(f32) -> f32) -> f32 {
+        let mut weights = self.weights.as_slice();
+        let mut sum = self.bias;
+        for (at, values) in blocks.into_iter().enumerate() {
+            let (these, rest) = weights.split_at(values.len().min(weights.len()));
+            let read = if at < 2 { read } else { |v| v };
+            sum += these.iter().zip(values).map(|(w, v)| w * read(*v)).sum::<f32>();
+            weights = rest;
+        }
+        sum
     }
 
-    /// A score model's value: it reads the square roots (the embedding is non-negative; a
-    /// stray negative counts as 0).
+    /// A score model's value: it reads the embeddings' square roots (the embedding is
+    /// non-negative; a stray negative counts as 0), then the measures.
     fn score(&self, features: &Features<'_>) -> f32 {
-        self.apply(features, |v| v.max(0.0).sqrt())
+        self.apply([features.embedding, features.crops, features.measures], |v| v.max(0.0).sqrt())
     }
 }
 
@@ -103,12 +106,15 @@ fn file() -> &'static File {
 }
 
 /// What the judgement reads: the scene classifier's embedding of the whole photo and the
-/// mean embedding of its crops, each [`EMBEDDING_DIM`] long, and the rubric's measures
-/// ([`super::measures`], [`super::MEASURES`] long; empty where only the gate reads them).
+/// mean embedding of its crops, each [`EMBEDDING_DIM`] long; the peaks of its closer look
+/// at the whole photo ([`crate::scene::SceneModel::peaks`], as long; only the gate reads
+/// them), and the rubric's measures ([`super::measures`], [`super::MEASURES`] long; only the
+/// scores read them, empty where only the gate is asked).
 #[derive(Debug, Clone, Copy)]
 pub struct Features<'a> {
     pub embedding: &'a [f32],
     pub crops: &'a [f32],
+    pub peaks: &'a [f32],
     pub measures: &'a [f32],
 }
 
@@ -134,7 +140,7 @@ pub fn is_setup(features: &Features<'_>) -> bool {
 
 /// The gate's probability that the photo is of a desk or gaming setup.
 pub fn setup_probability(features: &Features<'_>) -> f32 {
-    let logit = file().gate.model.apply(features, |v| v);
+    let logit = file().gate.model.apply([features.embedding, features.crops, features.peaks], |v| v);
     1.0 / (1.0 + (-logit).exp())
 }
 
@@ -153,6 +159,7 @@ fn model(category: Category) -> &'static ScoreModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::EMBEDDING_DIM;
 
     #[test]
     fn every_model_is_complete() {
@@ -178,10 +185,10 @@ mod tests {
             assert!(model.weights.len() >= 2 * EMBEDDING_DIM);
             assert!(model.bias.is_finite() && model.weights.iter().all(|w| w.is_finite()));
         }
-        assert_eq!(file().gate.model.weights.len(), 2 * EMBEDDING_DIM, "the gate reads the embeddings only");
+        assert_eq!(file().gate.model.weights.len(), 3 * EMBEDDING_DIM, "the gate reads the embeddings and the peaks");
         let zero = [0.0; EMBEDDING_DIM];
         let measures = [0.0; super::super::MEASURES];
-        let features = Features { embedding: &zero, crops: &zero, measures: &measures };
+        let features = Features { embedding: &zero, crops: &zero, peaks: &zero, measures: &measures };
         for category in Category::ALL {
             assert!((1.0..=10.0).contains(&score(category, &features, 5)), "{category}");
         }

@@ -158,18 +158,20 @@ pub fn screen_by_rules(
 /// desk, and accepts a dark, top-down or far-away desk the detector boxes little of, where
 /// hand-set rules got both wrong. A photo the gate doubts is still a setup where the detector
 /// boxes a workstation ([`Layout::shows_a_workstation`]: a screen with its own keyboard or
-/// mouse). `crops` is the mean embedding of the photo's [`crate::scene::CROPS`].
+/// mouse). `crops` is the mean embedding of the photo's [`crate::scene::CROPS`], `peaks`
+/// those of its closer look ([`crate::scene::SceneModel::peaks`]).
 pub fn screen(
     image: &RgbImage,
     frame: &Frame,
     detections: &[Detection],
     scene: &Scene,
     crops: &[f32],
+    peaks: &[f32],
 ) -> Result<(), Refusal> {
     if screen_by_rules(image, frame, detections, scene) == Err(Refusal::NotAPhoto) {
         return Err(Refusal::NotAPhoto);
     }
-    let features = Features { embedding: &scene.embedding, crops, measures: &[] };
+    let features = Features { embedding: &scene.embedding, crops, peaks, measures: &[] };
     if !calibration::is_setup(&features) && !Layout::read(detections, frame).shows_a_workstation() {
         return Err(Refusal::NotASetup);
     }
@@ -197,7 +199,7 @@ pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene, crops: 
 /// made beforehand ([`Frame::new`]): the screening makes it on a thread that would otherwise
 /// wait for the other.
 pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
-    let features = Features { embedding: &scene.embedding, crops, measures: &[] };
+    let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[] };
     let mut evidence = gather_from(frame, detections);
     evidence.note_screen_in_view(scene);
     rubric::rate(&evidence, Some(&features))

@@ -29,9 +29,10 @@ The model, per score (six categories and the overall SetupIQ Score):
 - in a category, a share of the rubric's own evidence score mixed in where the same
   cross-validation says it helps (the measured details keep the learned score from what
   they plainly contradict).
-The setup gate: a logistic regression on the two embeddings as they are and the peaks of a
-closer look at the whole photo (each of the 1280 maps' maximum at 320 px), setups against
-negatives and edge cases, its penalty chosen the same way (fewest wrong decisions, then lowest log-loss).
+The setup gate: a logistic regression on the two embeddings as they are, setups against
+negatives and edge cases, and where it is in doubt (`DOUBT`) a closer gate that also reads
+the peaks of a closer look at the whole photo (each of the 1280 maps' maximum at 320 px);
+each its penalty chosen the same way (fewest wrong decisions, then lowest log-loss).
 
 Cross-validation (`eval`): 5 folds grouped by source repository (near-identical photos of
 one repository never sit on both sides), fixed seed; every choice above is made again
@@ -89,12 +90,19 @@ def embeddings(rows):
     return np.array([r["embedding"] + r["crops"] for r in rows], dtype=np.float64)
 
 
-def gate_features(rows):
-    """What the gate reads: the embeddings as they are, and the peaks of the closer look at
-    the whole photo (`SceneModel::peaks`: each map's maximum at 320 px). Cross-validated over
-    three fold seeds, the peaks cut the gate's wrong decisions from 55 to 44 (the max at 224
-    px, the mean at 320 px and the crops' maxima gave no such gain)."""
+def closer_features(rows):
+    """What the closer gate reads: the embeddings as they are, and the peaks of the closer look
+    at the whole photo (`SceneModel::peaks`: each map's maximum at 320 px)."""
     return np.hstack([embeddings(rows), np.array([r["peaks"] for r in rows], dtype=np.float64)])
+
+
+# The first gate's probabilities between which it is in doubt and the closer gate decides
+# (`calibration::first_look`): the closer look costs one more inference (~35 ms), paid only
+# there. Cross-validated over three fold seeds (20261126, 1, 2), with the workstation rule:
+# the first gate alone 14/16/18 of 255 wrong, the closer gate on every photo 12/14/14, and
+# the closer gate between 0.1 and 0.9 the same 12/14/14 (on 49-62 of the 255 photos);
+# between 0.2 and 0.8, 13/14/14.
+DOUBT = (0.1, 0.9)
 
 
 # The rubric's measures (`vision::measures`: what the detector boxed, the light, the palette,
@@ -307,7 +315,7 @@ def fit_all(rows):
     for score in SCORES[:-1]:
         models[score] = fit_score(x, labels[score], folds, score, evidence(rows, score), models["overall"]["held_out"])
     setup = np.array([is_setup(r) for r in rows])
-    return models, fit_gate(gate_features(rows), setup, folds)
+    return models, fit_gate(embeddings(rows), setup, folds), fit_gate(closer_features(rows), setup, folds)
 
 
 def judged(models, score, x, evidence_scores):
@@ -328,12 +336,22 @@ SCREEN_CLASSES = [527, 664, 782, 681, 620, 598, 851]
 SCREEN_IN_VIEW = 0.05
 
 
-def decide(row, p_setup):
-    """'setup', 'not_a_setup' or 'not_a_photo', as `vision::screen` decides: the gate, or a
-    workstation the detector boxed (`Layout::shows_a_workstation`) where the gate doubts."""
+def in_doubt(row, p_first):
+    """Whether `vision::screen` takes the closer look: the first gate in doubt and no
+    workstation boxed that would accept the photo anyway."""
+    return row["rules"] != "not_a_photo" and not row["workstation"] and DOUBT[0] <= p_first <= DOUBT[1]
+
+
+def decide(row, p_first, p_closer):
+    """'setup', 'not_a_setup' or 'not_a_photo', as `vision::screen` decides: a workstation the
+    detector boxed (`Layout::shows_a_workstation`) is a setup; otherwise the first gate, or
+    the closer gate where the first is in doubt."""
     if row["rules"] == "not_a_photo":
         return "not_a_photo"
-    return "setup" if p_setup >= 0.5 or row["workstation"] else "not_a_setup"
+    if row["workstation"]:
+        return "setup"
+    p = p_closer if in_doubt(row, p_first) else p_first
+    return "setup" if p >= 0.5 else "not_a_setup"
 
 
 def seen_score(row, score, p):
@@ -353,17 +371,19 @@ def seen_score(row, score, p):
 
 def command_fit(source, target):
     rows = load(source)
-    models, gate = fit_all(rows)
+    models, gate, closer = fit_all(rows)
     out = {
         "about": "scripts/fit-calibration.py (make calibration): ridge per score (a category mixed with the overall) on the square "
         "roots of the scene classifier's embedding of the whole photo beside the mean embedding of its four crops, and a "
-        "logistic setup gate on the same embeddings and the peaks of a closer look; score = bias + weights . features, "
+        "logistic setup gate on the same embeddings, and where it is in doubt a closer one that also reads the peaks of a closer look; score = bias + weights . features, "
         "gate = logistic(bias + weights . features)",
         "features": "scores: sqrt of the embedding (1280), sqrt of the crops' mean embedding (1280), the rubric's measures "
-        "(vision::measures, 23); gate: the embedding, the crops' mean embedding and the peaks of the 320-px look (1280 each) as they are",
+        "(vision::measures, 23); gate: the embedding and the crops' mean embedding as they are; closer_gate, where the gate is in doubt: "
+        "the same and the peaks of the 320-px look (1280 each)",
         "fitted_on": sorted({f"{r['folder']}/{r['file']}" for r in rows}),
         "scores": {},
         "gate": {},
+        "closer_gate": {},
     }
     print(f"{len(rows)} photos; fitted on all of them\n")
     print("| score | photos | alpha | stretch | overall share | evidence share |")
@@ -380,14 +400,16 @@ def command_fit(source, target):
             "bias": float(f"{m['bias']:.7g}"),
             "weights": [float(f"{w:.7g}") for w in fold_measures(m["weights"])],
         }
-    print(f"\nsetup gate: {gate['photos']} photos, C = {gate['c']:g}")
-    out["gate"] = {
-        "photos": gate["photos"],
-        "c": gate["c"],
-        "threshold": 0.5,
-        "bias": float(f"{gate['bias']:.7g}"),
-        "weights": [float(f"{w:.7g}") for w in gate["weights"]],
-    }
+    print(f"\nsetup gate: {gate['photos']} photos, C = {gate['c']:g}; closer gate: C = {closer['c']:g}")
+    for name, fitted in [("gate", gate), ("closer_gate", closer)]:
+        out[name] = {
+            "photos": fitted["photos"],
+            "c": fitted["c"],
+            "threshold": 0.5,
+            "bias": float(f"{fitted['bias']:.7g}"),
+            "weights": [float(f"{w:.7g}") for w in fitted["weights"]],
+        }
+    out["gate"]["doubt"] = list(DOUBT)
     with open(target, "w") as f:
         json.dump(out, f, separators=(",", ":"))
         f.write("\n")
@@ -396,30 +418,33 @@ def command_fit(source, target):
 
 def command_eval(source, browser=None):
     rows = load(source)
-    x, raw = features(rows), gate_features(rows)
+    x, raw, closer_x = features(rows), embeddings(rows), closer_features(rows)
     groups = [r["repo"] for r in rows]
     folds = grouped_folds(groups)
     n = len(rows)
     predicted = {score: np.full(n, np.nan) for score in SCORES}
-    p_setup = np.empty(n)
+    p_setup, p_closer = np.empty(n), np.empty(n)
     browser_rows = load(browser) if browser else None
-    browser_p = np.empty(n) if browser else None
+    browser_p, browser_closer = (np.empty(n), np.empty(n)) if browser else (None, None)
     if browser_rows is not None:
         index = {(r["folder"], r["file"]): k for k, r in enumerate(browser_rows)}
-        xb = gate_features([browser_rows[index[(r["folder"], r["file"])]] for r in rows])
+        in_order = [browser_rows[index[(r["folder"], r["file"])]] for r in rows]
+        xb, closer_xb = embeddings(in_order), closer_features(in_order)
     for f in range(FOLDS):
         train = folds != f
         train_rows = [r for r, t in zip(rows, train) if t]
-        models, gate = fit_all(train_rows)
+        models, gate, closer = fit_all(train_rows)
         held = [r for r, t in zip(rows, train) if not t]
         for score in SCORES:
             predicted[score][~train] = judged(models, score, x[~train], evidence(held, score))
         p_setup[~train] = probability(gate, raw[~train])
+        p_closer[~train] = probability(closer, closer_x[~train])
         if browser_rows is not None:
             browser_p[~train] = probability(gate, xb[~train])
+            browser_closer[~train] = probability(closer, closer_xb[~train])
         print(f"fold {f + 1}/{FOLDS}: {int((~train).sum())} photos held out", file=sys.stderr)
 
-    decisions = [decide(r, p) for r, p in zip(rows, p_setup)]
+    decisions = [decide(r, p, q) for r, p, q in zip(rows, p_setup, p_closer)]
     accepted = np.array([d == "setup" for d in decisions])
     print(f"# Cross-validated: {FOLDS} folds grouped by source repository, {n} photos\n")
     print("Every figure is of photos the models were fitted without.\n")
@@ -467,11 +492,13 @@ def command_eval(source, browser=None):
         expected = "setup" if is_setup(r) else "refused"
         ok = (d == "setup") == is_setup(r)
         line = f"{r['folder']}/{r['file']} ({r['labels']['kind']}): {d}, p(setup) {p_setup[k]:.2f}"
+        if in_doubt(r, p_setup[k]):
+            line += f", on the closer look {p_closer[k]:.2f}"
         if browser_rows is not None:
-            db = decide(browser_rows[index[(r["folder"], r["file"])]], browser_p[k])
+            db = decide(browser_rows[index[(r["folder"], r["file"])]], browser_p[k], browser_closer[k])
             if (db == "setup") != is_setup(r):
                 ok = False
-                line += f"; after the browser's downscale: {db}, p(setup) {browser_p[k]:.2f}"
+                line += f"; after the browser's downscale: {db}, p(setup) {browser_p[k]:.2f} (closer {browser_closer[k]:.2f})"
         if not ok:
             wrong.append(f"- {line} (expected: {expected})")
     kinds = {}
@@ -482,6 +509,9 @@ def command_eval(source, browser=None):
         kinds[kind] = (a + int(right), t + 1)
     for kind, (a, t) in sorted(kinds.items()):
         print(f"- {kind}: {a}/{t} decided right")
+    doubted = sum(in_doubt(r, p) for r, p in zip(rows, p_setup))
+    print(f"- the first gate was in doubt ({DOUBT[0]:g}-{DOUBT[1]:g}, no workstation boxed) on {doubted} of {n} photos: "
+          f"the closer look decided those")
     print(f"- {len(wrong)} wrong decisions{':' if wrong else ''}")
     for line in wrong:
         print(line)

@@ -39,7 +39,9 @@ fn bench_stages(photo: &[u8]) {
     });
     stage("  detector (two views)", &|| drop(models.detector.detect(&prepared.pixels).unwrap()));
     stage("  scene classifier (224 px)", &|| drop(models.scene.see(&prepared.pixels).unwrap()));
-    stage("  scene classifier, the four crops", &|| drop(models.scene.crops_embedding(&prepared.pixels).unwrap()));
+    stage("  scene classifier, the four crops", &|| {
+        drop(models.scene.crops_embedding(&prepared.pixels).unwrap())
+    });
     stage("  scene classifier, the closer look's peaks (320 px)", &|| {
         drop(models.scene.peaks(&prepared.pixels).unwrap());
     });

@@ -68,27 +68,26 @@ impl LocalModels {
     /// benches and tests that rate folders of desk photos.
     #[cfg(feature = "internals")]
     pub fn look(&self, pixels: &RgbImage) -> Result<Screening, RatingError> {
-        let ((detections, peaks), (scene, crops, frame)) = rayon::join(
-            || (self.detector.detect(pixels), self.scene.peaks(pixels)),
+        let (detections, (scene, crops, frame)) = rayon::join(
+            || self.detector.detect(pixels),
             || (self.scene.see(pixels), self.scene.crops_embedding(pixels), vision::Frame::new(pixels)),
         );
-        self.screened(pixels, detections, Looked { scene, crops, peaks }, frame)
+        self.screened(pixels, detections, scene, crops, frame)
     }
 
     /// What the detector and the scene classifier see in a photo, whether it is a photo of a
     /// setup ([`vision::screen`]), and the safety classifier's verdict (whether the photo is
     /// safe for work), the work spread over two threads that finish at about the same time: the
-    /// scene classifier's closer look at the whole photo, then the detector's two views on
-    /// one; the safety classifier, the scene classifier on the whole photo and on its four
-    /// crops, and the rubric's analysed copy of the photo on the other. No model runs on both
-    /// threads at once (each has one session): the closer look is done while the other thread
-    /// runs the safety classifier.
+    /// detector's two views on one; the safety classifier, the scene classifier on the whole
+    /// photo and on its four crops, and the rubric's analysed copy of the photo on the other.
+    /// No model runs on both threads at once (each has one session). Where the setup gate is
+    /// in doubt, the scene classifier's closer look follows on this thread.
     pub fn look_and_check_safety(
         &self,
         pixels: &RgbImage,
     ) -> (Result<bool, RatingError>, Result<Screening, RatingError>) {
-        let ((peaks, detections), (safety, scene, crops, frame)) = rayon::join(
-            || (self.scene.peaks(pixels), self.detector.detect(pixels)),
+        let (detections, (safety, scene, crops, frame)) = rayon::join(
+            || self.detector.detect(pixels),
             || {
                 (
                     self.safety.is_safe_for_work(pixels),
@@ -99,30 +98,23 @@ impl LocalModels {
             },
         );
         let safe = safety.map_err(failed);
-        (safe, self.screened(pixels, detections, Looked { scene, crops, peaks }, frame))
+        (safe, self.screened(pixels, detections, scene, crops, frame))
     }
 
     fn screened(
         &self,
         pixels: &RgbImage,
         detections: Result<Vec<Detection>, DetectorError>,
-        looked: Looked,
+        scene: Result<Scene, SceneError>,
+        crops: Result<Vec<f32>, SceneError>,
         frame: vision::Frame,
     ) -> Result<Screening, RatingError> {
-        let detections = detections.map_err(failed)?;
-        let (scene, crops, peaks) =
-            (looked.scene.map_err(failed)?, looked.crops.map_err(failed)?, looked.peaks.map_err(failed)?);
-        vision::screen(pixels, &frame, &detections, &scene, &crops, &peaks)?;
+        let (detections, scene, crops) =
+            (detections.map_err(failed)?, scene.map_err(failed)?, crops.map_err(failed)?);
+        let closer_look = || self.scene.peaks(pixels).map_err(failed);
+        vision::screen(pixels, &frame, &detections, &scene, &crops, closer_look)?;
         Ok(Screening { detections, scene, crops, frame })
     }
-}
-
-/// What the scene classifier made of a photo during screening: the whole photo, the mean
-/// embedding of its crops and the peaks of its closer look.
-struct Looked {
-    scene: Result<Scene, SceneError>,
-    crops: Result<Vec<f32>, SceneError>,
-    peaks: Result<Vec<f32>, SceneError>,
 }
 
 /// What screening found in a photo that passed it.

@@ -180,8 +180,13 @@ pub fn with_outputs<'m>(model: &'m [u8], names: &[&str]) -> Result<Cow<'m, [u8]>
 /// 224-pixel views; its pooling is global, so every size gives the same outputs' shapes).
 /// Everything else is copied byte for byte.
 pub fn with_free_sides(model: &[u8]) -> Result<Vec<u8>, String> {
-    let first_input_dims =
-        [(MODEL_GRAPH, None), (GRAPH_INPUT, Some(0)), (VALUE_INFO_TYPE, None), (TYPE_TENSOR, None), (TENSOR_SHAPE, None)];
+    let first_input_dims = [
+        (MODEL_GRAPH, None),
+        (GRAPH_INPUT, Some(0)),
+        (VALUE_INFO_TYPE, None),
+        (TYPE_TENSOR, None),
+        (TENSOR_SHAPE, None),
+    ];
     let sides = |at: usize, _dim: &[u8]| match at {
         2 => Some(field(DIM_PARAM, b"height")),
         3 => Some(field(DIM_PARAM, b"width")),

@@ -121,7 +121,10 @@ impl SceneModel {
             return Err(SceneError::Run(format!("unexpected map size {}", maps.len())));
         }
         let cells = maps.len() / EMBEDDING_DIM;
-        Ok(maps.chunks_exact(cells).map(|map| map.iter().copied().fold(f32::NEG_INFINITY, f32::max)).collect())
+        Ok(maps
+            .chunks_exact(cells)
+            .map(|map| map.iter().copied().fold(f32::NEG_INFINITY, f32::max))
+            .collect())
     }
 
     /// The model's three outputs (logits, embedding, maps, row-major) for `image` stretched

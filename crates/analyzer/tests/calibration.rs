@@ -312,3 +312,24 @@ fn every_labelled_setup_is_accepted_and_every_other_picture_refused() {
         assert_eq!(outcome, expected, "{file} ({kind})");
     }
 }
+
+#[test]
+fn a_setup_the_gate_is_sure_of_costs_no_closer_look() {
+    use setupiq_analyzer::internals::vision::{self, Frame};
+    let Some(folder) = folder() else { return };
+    for name in ["setup01_tidy_monitor_laptop", "setup11_dual_monitor_chair", "setup05_rgb_dark_dual"] {
+        let image = prepared(&folder, name);
+        let models = models();
+        let (detections, scene) =
+            (models.detector.detect(&image).unwrap(), models.scene.see(&image).unwrap());
+        let crops = models.scene.crops_embedding(&image).unwrap();
+        let asked = std::cell::Cell::new(false);
+        let closer_look = || {
+            asked.set(true);
+            models.scene.peaks(&image).map_err(Box::<dyn std::error::Error>::from)
+        };
+        let decided = vision::screen(&image, &Frame::new(&image), &detections, &scene, &crops, closer_look);
+        assert!(decided.is_ok(), "{name}: {decided:?}");
+        assert!(!asked.get(), "{name}: the closer look was taken");
+    }
+}

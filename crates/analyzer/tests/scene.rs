@@ -69,7 +69,8 @@ fn the_same_photo_gives_the_same_embedding() {
 
 #[test]
 fn the_closer_look_answers_one_peak_per_map_the_same_for_the_same_photo() {
-    let image = image::RgbImage::from_fn(1280, 720, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+    let image =
+        image::RgbImage::from_fn(1280, 720, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
     let peaks = model().peaks(&image).unwrap();
     assert_eq!(peaks.len(), EMBEDDING_DIM);
     // The maps are clipped activations (ReLU6): every peak is within 0-6, and some are lit.

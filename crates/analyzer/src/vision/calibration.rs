@@ -1,7 +1,8 @@
 //! The learned judgement: what a careful person would score a photo, and whether it is a
 //! photo of a setup at all, read from the scene classifier's embedding of the whole photo
-//! beside the mean embedding of its four crops ([`crate::scene::CROPS`]), and for the gate
-//! the peaks of a closer look at the whole photo ([`crate::scene::SceneModel::peaks`]). The scores read
+//! beside the mean embedding of its four crops ([`crate::scene::CROPS`]), and where the gate
+//! is in doubt, the peaks of a closer look at the whole photo
+//! ([`crate::scene::SceneModel::peaks`]). The scores read
 //! each value square-rooted (power normalisation: a few large activations no longer drown
 //! the many small ones; it orders more clear pairs in cross-validation), the gate reads them
 //! as they are (it decides better so). The scores also read the rubric's measures
@@ -9,8 +10,9 @@
 //! and the rubric's own evidence scores), which cross-validation found to help.
 //!
 //! One linear model per score (the six categories and the overall SetupIQ Score) and one
-//! logistic setup gate; a category's score leans on the overall judgement by a share the
-//! cross-validation chose (a person's category scores lean on how good the whole setup is).
+//! logistic setup gate, with a closer one where it is in doubt; a category's score leans on
+//! the overall judgement by a share the cross-validation chose (a person's category scores
+//! lean on how good the whole setup is).
 //! Fitted on every labelled shared photo by `scripts/fit-calibration.py`
 //! (`make calibration`: ridge regressions stretched to the labels' spread, penalties chosen
 //! by cross-validation grouped by source repository; `make eval` prints the cross-validated
@@ -87,12 +89,23 @@ struct Gate {
     model: Linear,
     /// The probability from which a photo is taken for a setup.
     threshold: f32,
+    /// The first gate's probabilities between which it is in doubt (the closer gate's: none).
+    #[serde(default)]
+    doubt: Option<[f32; 2]>,
+}
+
+impl Gate {
+    fn probability(&self, features: &Features<'_>) -> f32 {
+        let logit = self.model.apply([features.embedding, features.crops, features.peaks], |v| v);
+        1.0 / (1.0 + (-logit).exp())
+    }
 }
 
 #[derive(Debug, Deserialize)]
 struct File {
     scores: Scores,
     gate: Gate,
+    closer_gate: Gate,
 }
 
 const WEIGHTS: &str = include_str!("../../data/calibration.json");
@@ -133,15 +146,34 @@ pub fn overall(features: &Features<'_>) -> f32 {
     file().scores.overall.linear.score(features).clamp(1.0, 10.0)
 }
 
-/// Whether the photo is of a desk or gaming setup, by the learned gate.
-pub fn is_setup(features: &Features<'_>) -> bool {
-    setup_probability(features) >= file().gate.threshold
+/// What the learned gate makes of a photo from its embeddings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstLook {
+    Setup,
+    NotASetup,
+    /// Its probability is within the doubt band: the closer gate decides
+    /// ([`is_setup_on_closer_look`]).
+    InDoubt,
 }
 
-/// The gate's probability that the photo is of a desk or gaming setup.
-pub fn setup_probability(features: &Features<'_>) -> f32 {
-    let logit = file().gate.model.apply([features.embedding, features.crops, features.peaks], |v| v);
-    1.0 / (1.0 + (-logit).exp())
+/// Whether the photo is of a desk or gaming setup, by the learned gate on the embeddings
+/// (it has no weights for `features.peaks`): yes, no, or in doubt.
+pub fn first_look(features: &Features<'_>) -> FirstLook {
+    let gate = &file().gate;
+    let p = gate.probability(features);
+    match gate.doubt {
+        Some([low, high]) if (low..=high).contains(&p) => FirstLook::InDoubt,
+        _ if p >= gate.threshold => FirstLook::Setup,
+        _ => FirstLook::NotASetup,
+    }
+}
+
+/// Whether a photo the first gate doubts is of a desk or gaming setup, by the closer gate: the
+/// embeddings and the peaks of the closer look at the whole photo
+/// ([`crate::scene::SceneModel::peaks`]).
+pub fn is_setup_on_closer_look(features: &Features<'_>) -> bool {
+    let gate = &file().closer_gate;
+    gate.probability(features) >= gate.threshold
 }
 
 fn model(category: Category) -> &'static ScoreModel {
@@ -180,19 +212,27 @@ mod tests {
             &m.linear
         })
         .into_iter()
-        .chain([&file().gate.model])
+        .chain([&file().gate.model, &file().closer_gate.model])
         {
             assert!(model.weights.len() >= 2 * EMBEDDING_DIM);
             assert!(model.bias.is_finite() && model.weights.iter().all(|w| w.is_finite()));
         }
-        assert_eq!(file().gate.model.weights.len(), 3 * EMBEDDING_DIM, "the gate reads the embeddings and the peaks");
+        assert_eq!(file().gate.model.weights.len(), 2 * EMBEDDING_DIM, "the gate reads the embeddings");
+        assert_eq!(
+            file().closer_gate.model.weights.len(),
+            3 * EMBEDDING_DIM,
+            "the closer gate reads the peaks too"
+        );
+        let [low, high] = file().gate.doubt.expect("the first gate has a doubt band");
+        assert!(0.0 < low && low < file().gate.threshold && file().gate.threshold < high && high < 1.0);
         let zero = [0.0; EMBEDDING_DIM];
         let measures = [0.0; super::super::MEASURES];
         let features = Features { embedding: &zero, crops: &zero, peaks: &zero, measures: &measures };
         for category in Category::ALL {
             assert!((1.0..=10.0).contains(&score(category, &features, 5)), "{category}");
         }
-        assert!((0.0..=1.0).contains(&setup_probability(&features)));
+        assert!((0.0..=1.0).contains(&file().gate.probability(&features)));
+        assert!((0.0..=1.0).contains(&file().closer_gate.probability(&features)));
         assert_eq!(s.overall.overall_share, 0.0, "the overall does not lean on itself");
     }
 }

@@ -36,6 +36,7 @@ use stats::Tone;
 
 pub use cables::Trace;
 pub use calibration::Features;
+use calibration::FirstLook;
 pub use layout::Layout;
 pub use stats::{Backdrop, Frame, Greenery, Lighting, Palette, Texture};
 
@@ -153,29 +154,36 @@ pub fn screen_by_rules(
 ///
 /// A picture the rules take for a screenshot or a drawing ([`screen_by_rules`]) is not a
 /// photo. Whether a photo shows a setup is then the learned gate's call
-/// ([`calibration::is_setup`], fitted on the shared setups, negatives and edge cases): it
+/// ([`calibration::first_look`], fitted on the shared setups, negatives and edge cases): it
 /// tells a meeting room with a wall TV, a living room, a server rack or a shop counter from a
 /// desk, and accepts a dark, top-down or far-away desk the detector boxes little of, where
-/// hand-set rules got both wrong. A photo the gate doubts is still a setup where the detector
-/// boxes a workstation ([`Layout::shows_a_workstation`]: a screen with its own keyboard or
-/// mouse). `crops` is the mean embedding of the photo's [`crate::scene::CROPS`], `peaks`
-/// those of its closer look ([`crate::scene::SceneModel::peaks`]).
-pub fn screen(
+/// hand-set rules got both wrong. A photo the gate does not accept is still a setup where the
+/// detector boxes a workstation ([`Layout::shows_a_workstation`]: a screen with its own
+/// keyboard or mouse). Where the gate is in doubt, `closer_look` is asked for the peaks of a
+/// closer look at the whole photo ([`crate::scene::SceneModel::peaks`], one more inference)
+/// and the closer gate decides ([`calibration::is_setup_on_closer_look`]); any other photo
+/// costs nothing more. `crops` is the mean embedding of the photo's [`crate::scene::CROPS`].
+pub fn screen<E: From<Refusal>>(
     image: &RgbImage,
     frame: &Frame,
     detections: &[Detection],
     scene: &Scene,
     crops: &[f32],
-    peaks: &[f32],
-) -> Result<(), Refusal> {
+    closer_look: impl FnOnce() -> Result<Vec<f32>, E>,
+) -> Result<(), E> {
     if screen_by_rules(image, frame, detections, scene) == Err(Refusal::NotAPhoto) {
-        return Err(Refusal::NotAPhoto);
+        return Err(Refusal::NotAPhoto.into());
     }
-    let features = Features { embedding: &scene.embedding, crops, peaks, measures: &[] };
-    if !calibration::is_setup(&features) && !Layout::read(detections, frame).shows_a_workstation() {
-        return Err(Refusal::NotASetup);
+    let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[] };
+    let first = calibration::first_look(&features);
+    if first == FirstLook::Setup || Layout::read(detections, frame).shows_a_workstation() {
+        return Ok(());
     }
-    Ok(())
+    let setup = first == FirstLook::InDoubt && {
+        let peaks = closer_look()?;
+        calibration::is_setup_on_closer_look(&Features { peaks: &peaks, ..features })
+    };
+    if setup { Ok(()) } else { Err(Refusal::NotASetup.into()) }
 }
 
 /// The rubric's evidence scores alone, before the calibration (what

@@ -196,6 +196,9 @@ pub fn with_free_sides(model: &[u8]) -> Result<Vec<u8>, String> {
     if graphs == 0 { Err("the model has no graph".to_owned()) } else { Ok(edited) }
 }
 
+/// Makes a field's new value from its index among its kind and its value (`None` keeps it).
+type Edit<'e> = &'e dyn Fn(usize, &[u8]) -> Option<Vec<u8>>;
+
 /// [`rewrite`] of the fields `number` inside the message reached by `path` (each step a field
 /// number and, where only one occurrence is meant, its index), `edit` making each one's new
 /// value (`None` keeps it). Answers the edited message and how many fields the first step
@@ -204,7 +207,7 @@ fn rewrite_within(
     message: &[u8],
     path: &[(u64, Option<usize>)],
     number: u64,
-    edit: &dyn Fn(usize, &[u8]) -> Option<Vec<u8>>,
+    edit: Edit<'_>,
 ) -> Result<(Vec<u8>, usize), String> {
     let Some(((step, only), deeper)) = path.split_first() else {
         return rewrite(message, number, |at, value| Ok(edit(at, value)));

@@ -163,7 +163,7 @@ pub fn with_outputs<'m>(model: &'m [u8], names: &[&str]) -> Result<Cow<'m, [u8]>
     if names.is_empty() {
         return Ok(Cow::Borrowed(model));
     }
-    let edited = rewrite(model, MODEL_GRAPH, |_, graph| {
+    let (edited, graphs) = rewrite(model, MODEL_GRAPH, |_, graph| {
         let mut graph = graph.to_vec();
         for name in names {
             let info = field(VALUE_INFO_NAME, name.as_bytes());
@@ -171,7 +171,7 @@ pub fn with_outputs<'m>(model: &'m [u8], names: &[&str]) -> Result<Cow<'m, [u8]>
         }
         Ok(Some(graph))
     })?;
-    if edited.1 == 0 { Err("the model has no graph".to_owned()) } else { Ok(Cow::Owned(edited.0)) }
+    if graphs == 0 { Err("the model has no graph".to_owned()) } else { Ok(Cow::Owned(edited)) }
 }
 
 /// `model` with the height and width of its first input (dimensions 2 and 3 of an NCHW

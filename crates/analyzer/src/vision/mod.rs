@@ -179,11 +179,12 @@ pub fn screen<E: From<Refusal>>(
     if first == FirstLook::Setup || Layout::read(detections, frame).shows_a_workstation() {
         return Ok(());
     }
-    let setup = first == FirstLook::InDoubt && {
-        let peaks = closer_look()?;
-        calibration::is_setup_on_closer_look(&Features { peaks: &peaks, ..features })
-    };
-    if setup { Ok(()) } else { Err(Refusal::NotASetup.into()) }
+    if first == FirstLook::InDoubt
+        && calibration::is_setup_on_closer_look(&Features { peaks: &closer_look()?, ..features })
+    {
+        return Ok(());
+    }
+    Err(Refusal::NotASetup.into())
 }
 
 /// The rubric's evidence scores alone, before the calibration (what

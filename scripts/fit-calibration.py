@@ -339,19 +339,28 @@ SCREEN_IN_VIEW = 0.05
 def in_doubt(row, p_first):
     """Whether `vision::screen` takes the closer look: the first gate in doubt and no
     workstation boxed that would accept the photo anyway."""
-    return row["rules"] != "not_a_photo" and not row["workstation"] and DOUBT[0] <= p_first <= DOUBT[1]
+    return row["drawing"] != "surely" and not accepted_by_the_boxes(row) and DOUBT[0] <= p_first <= DOUBT[1]
+
+
+def accepted_by_the_boxes(row):
+    """A workstation the detector boxed (`Layout::shows_a_workstation`) in a picture the rules
+    do not take for a drawing."""
+    return row["workstation"] and row["drawing"] is None
 
 
 def decide(row, p_first, p_closer):
-    """'setup', 'not_a_setup' or 'not_a_photo', as `vision::screen` decides: a workstation the
-    detector boxed (`Layout::shows_a_workstation`) is a setup; otherwise the first gate, or
-    the closer gate where the first is in doubt."""
-    if row["rules"] == "not_a_photo":
+    """'setup', 'not_a_setup' or 'not_a_photo', as `vision::screen` decides: a picture the rules
+    surely take for a drawing is not a photo (`vision::drawing`); a workstation boxed is a setup;
+    otherwise the first gate, or the closer gate where the first is in doubt, and a picture that
+    is perhaps drawn and not accepted is not a photo."""
+    if row["drawing"] == "surely":
         return "not_a_photo"
-    if row["workstation"]:
+    if accepted_by_the_boxes(row):
         return "setup"
     p = p_closer if in_doubt(row, p_first) else p_first
-    return "setup" if p >= 0.5 else "not_a_setup"
+    if p >= 0.5:
+        return "setup"
+    return "not_a_photo" if row["drawing"] == "perhaps" else "not_a_setup"
 
 
 def seen_score(row, score, p):

@@ -14,8 +14,10 @@
 //! read from the file name: `setup…`, `neg…`, anything else an edge case), the whole photo's
 //! and the crops' embeddings, the peaks of the closer look at the whole photo (what the setup
 //! gate reads beside them), the ImageNet probabilities, the rubric's evidence scores and
-//! measures (`measures`: what the learned scores read beside the embeddings), and what the
-//! screening rules alone decide.
+//! measures (`measures`: what the learned scores read beside the embeddings), what the
+//! screening rules alone decide and whether they take the picture for a drawing (`drawing`:
+//! `vision::drawing`), and every box the detector found. With `--flipped`, each photo is
+//! mirrored left to right first (to measure whether training on mirrored photos helps).
 
 use std::collections::HashMap;
 use std::error::Error;
@@ -28,15 +30,18 @@ use image::codecs::jpeg::JpegEncoder;
 use serde_json::{Value, json};
 use setupiq_analyzer::internals::detector::{CocoClass, Detector};
 use setupiq_analyzer::internals::scene::SceneModel;
-use setupiq_analyzer::internals::vision::{self, Frame, Texture};
+use setupiq_analyzer::internals::vision::{self, Drawing, Frame, Texture};
 use setupiq_analyzer::{Refusal, pipeline};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut browser = false;
+    let mut flipped = false;
     let mut folders = Vec::new();
     for arg in std::env::args().skip(1) {
         if arg == "--browser" {
             browser = true;
+        } else if arg == "--flipped" {
+            flipped = true;
         } else {
             folders.push(PathBuf::from(arg));
         }
@@ -56,7 +61,8 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             let mime = if file.ends_with(".png") && !browser { "image/png" } else { "image/jpeg" };
             let prepared = pipeline::prepare(&format!("data:{mime};base64,{}", STANDARD.encode(&bytes)))?;
-            let pixels = &prepared.pixels;
+            let mirrored = flipped.then(|| image::imageops::flip_horizontal(&prepared.pixels));
+            let pixels = mirrored.as_ref().unwrap_or(&prepared.pixels);
             let detections = detector.detect(pixels)?;
             let scene = scene_model.see(pixels)?;
             let crops = scene_model.crops_embedding(pixels)?;
@@ -66,6 +72,11 @@ fn main() -> Result<(), Box<dyn Error>> {
                 Ok(()) => "setup",
                 Err(Refusal::NotAPhoto) => "not_a_photo",
                 Err(_) => "not_a_setup",
+            };
+            let drawing = match vision::drawing(pixels, &frame, &detections, &scene) {
+                Some(Drawing::Surely) => json!("surely"),
+                Some(Drawing::Perhaps) => json!("perhaps"),
+                None => Value::Null,
             };
             let mut evidence = vision::gather(pixels, &detections);
             evidence.note_screen_in_view(&scene);
@@ -81,6 +92,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "repo": repos.get(&file).cloned().unwrap_or_else(|| file.clone()),
                 "labels": labels,
                 "rules": rules,
+                "drawing": drawing,
                 "workstation": layout.shows_a_workstation(),
                 "rubric": rubric,
                 "seen": {
@@ -106,6 +118,15 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "crops": crops,
                 "peaks": peaks,
                 "measures": vision::measures(&evidence),
+                "desk_front": layout.desk_front,
+                // Every box the detector found: label, score and (x0, y0, x1, y1) as shares of the photo.
+                "detections": detections
+                    .iter()
+                    .map(|d| {
+                        let (w, h) = (pixels.width() as f32, pixels.height() as f32);
+                        json!([d.class.label(), d.score, d.bbox.0 / w, d.bbox.1 / h, d.bbox.2 / w, d.bbox.3 / h])
+                    })
+                    .collect::<Vec<_>>(),
             });
             println!("{row}");
         }

@@ -146,6 +146,24 @@ fn pictures_that_are_not_setup_photos_are_refused() {
     assert_eq!(rate_in(&folder, "edge02_illustration_room"), Err(Refusal::NotAPhoto));
 }
 
+/// A flat-filled picture with no sure keyboard is perhaps drawn (`vision::Drawing::Perhaps`):
+/// the learned gate judges it, and only what it refuses is told it is not a photo.
+#[test]
+fn a_flat_photo_the_gate_takes_for_a_setup_is_rated_and_a_flat_render_is_not_a_photo() {
+    let Some(folder) = folder() else { return };
+    let train = folder.parent().unwrap().join("photos-train");
+    if !train.join("labels.tsv").is_file() {
+        return eprintln!("SKIPPED: no {} beside the evaluation photos", train.display());
+    }
+    // A real ultrawide desk with an RGB tower, as flat as a drawing (0.29 of its blocks).
+    assert!(rate_in(&train, "tC34_curved_ultrawide_rgb_tower_mesh_chair").is_ok());
+    // An isometric render of a room with a small desk (0.77).
+    assert_eq!(
+        rate_in(&train, "tDedge08_isometric_render_room_small_desk").map(|_| ()),
+        Err(Refusal::NotAPhoto)
+    );
+}
+
 #[test]
 fn the_browser_upload_gets_the_same_verdict_as_the_original() {
     let Some(folder) = folder() else { return };

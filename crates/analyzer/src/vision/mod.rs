@@ -109,15 +109,18 @@ const SCREEN_IN_VIEW: f32 = 0.05;
 /// "web site" this likely is a screenshot.
 const SCREENSHOT: f32 = 0.1;
 
-/// Whether `image` is a photo of a desk or gaming setup: a photo (not a screenshot or an
-/// illustration), with a screen in it, at a workplace. Runs before anything is charged.
+/// Whether `image` is a photo of a desk or gaming setup by the hand-set rules alone: a photo
+/// (not a screenshot or an illustration), with a screen in it, at a workplace. The server
+/// screens with [`screen`], where the learned gate decides what is a setup; these rules are
+/// what it is measured against (`examples/features.rs`).
 ///
-/// - **Not a photo**: the classifier reads a web site; or desk gear is boxed in a picture
-///   that is drawn: a plain coloured backdrop shows on all four sides (see [`Backdrop`]: an
-///   illustration or a render), or it is flat-filled (see [`Texture`]) *and* nothing says it
-///   is a workplace. Flatness alone is not enough: a smooth white desk, a dark room after a
-///   browser's JPEG re-encoding or a PNG of a photo are flat too. A picture with no desk gear
-///   at all is told it is not a setup, drawn or not: a white kitchen is as flat as a drawing.
+/// - **Not a photo**: [`drawing`] takes it for one, surely or perhaps: the classifier reads a
+///   web site; or desk gear is boxed in a picture that is drawn: a plain coloured backdrop
+///   shows on all four sides (see [`Backdrop`]: an illustration or a render), or it is
+///   flat-filled (see [`Texture`]) *and* nothing says it is a workplace. Flatness alone is not
+///   enough: a smooth white desk, a dark room after a browser's JPEG re-encoding or a PNG of a
+///   photo are flat too. A picture with no desk gear at all is told it is not a setup, drawn
+///   or not: a white kitchen is as flat as a drawing.
 /// - **Not a setup**: no monitor, laptop, keyboard or mouse boxed; or no screen (a keyboard
 ///   close-up); or nothing says it is a workplace: no sure keyboard, mouse or laptop and the
 ///   classifier sees a living room, an armchair corner, a PC case alone, rather than a desk.
@@ -129,30 +132,56 @@ pub fn screen_by_rules(
     detections: &[Detection],
     scene: &Scene,
 ) -> Result<(), Refusal> {
-    let input_device = detections
-        .iter()
-        .filter(|d| matches!(d.class, CocoClass::KEYBOARD | CocoClass::MOUSE | CocoClass::LAPTOP))
-        .any(|d| d.score >= SURE_INPUT_DEVICE);
-    let workplace = input_device || scene.share_of(&WORKPLACE) >= WORKPLACE_SHARE;
-    let screenshot = scene.probabilities.get(WEB_SITE).is_some_and(|&p| p >= SCREENSHOT);
-    let gear = detections.iter().any(|d| d.class.is_desk_gear());
-    let drawn = gear
-        && (Backdrop::measure(frame).looks_drawn()
-            || (!workplace && Texture::measure(image).looks_synthetic()));
-    if screenshot || drawn {
+    if drawing(image, frame, detections, scene).is_some() {
         return Err(Refusal::NotAPhoto);
     }
+    let gear = detections.iter().any(|d| d.class.is_desk_gear());
     let screen_seen = detections.iter().any(|d| matches!(d.class, CocoClass::TV | CocoClass::LAPTOP))
         || scene.share_of(&SCREEN) >= SCREEN_SHARE;
-    if !(gear && screen_seen && workplace) {
+    if !(gear && screen_seen && is_workplace(detections, scene)) {
         return Err(Refusal::NotASetup);
     }
     Ok(())
 }
 
+/// How the rules read a picture that may not be a photo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawing {
+    /// A screenshot (the classifier reads a web site) or desk gear on a plain coloured
+    /// backdrop (an illustration, a render): not a photo, whatever it shows.
+    Surely,
+    /// Desk gear in a flat-filled picture (see [`Texture`]) that nothing says is a workplace.
+    /// Flat fills are weak evidence: on the shared photos 13 real setups (white walls, dark
+    /// rooms, PNGs) are as flat as 0.25-0.49 and a drawing as little as 0.21. Such a picture is
+    /// a setup only where the learned gate accepts it, and is otherwise refused as not a photo.
+    Perhaps,
+}
+
+/// Whether `image` is drawn rather than photographed, as the rules read it (`None`: a photo).
+pub fn drawing(image: &RgbImage, frame: &Frame, detections: &[Detection], scene: &Scene) -> Option<Drawing> {
+    let screenshot = scene.probabilities.get(WEB_SITE).is_some_and(|&p| p >= SCREENSHOT);
+    let gear = detections.iter().any(|d| d.class.is_desk_gear());
+    if screenshot || (gear && Backdrop::measure(frame).looks_drawn()) {
+        Some(Drawing::Surely)
+    } else if gear && !is_workplace(detections, scene) && Texture::measure(image).looks_synthetic() {
+        Some(Drawing::Perhaps)
+    } else {
+        None
+    }
+}
+
+/// A sure keyboard, mouse or laptop, or a classifier that reads a workplace.
+fn is_workplace(detections: &[Detection], scene: &Scene) -> bool {
+    let input_device = detections
+        .iter()
+        .filter(|d| matches!(d.class, CocoClass::KEYBOARD | CocoClass::MOUSE | CocoClass::LAPTOP))
+        .any(|d| d.score >= SURE_INPUT_DEVICE);
+    input_device || scene.share_of(&WORKPLACE) >= WORKPLACE_SHARE
+}
+
 /// Whether `image` is a photo of a desk or gaming setup, before anything is charged.
 ///
-/// A picture the rules take for a screenshot or a drawing ([`screen_by_rules`]) is not a
+/// A picture the rules surely take for a screenshot or a drawing ([`drawing`]) is not a
 /// photo. Whether a photo shows a setup is then the learned gate's call
 /// ([`calibration::first_look`], fitted on the shared setups, negatives and edge cases): it
 /// tells a meeting room with a wall TV, a living room, a server rack or a shop counter from a
@@ -162,7 +191,9 @@ pub fn screen_by_rules(
 /// keyboard or mouse). Where the gate is in doubt, `closer_look` is asked for the peaks of a
 /// closer look at the whole photo ([`crate::scene::SceneModel::peaks`], one more inference)
 /// and the closer gate decides ([`calibration::is_setup_on_closer_look`]); any other photo
-/// costs nothing more. `crops` is the mean embedding of the photo's [`crate::scene::CROPS`].
+/// costs nothing more. A picture that is perhaps drawn ([`Drawing::Perhaps`]) is a setup only
+/// where the gate accepts it (the boxes alone do not make it one), and is otherwise refused as
+/// not a photo. `crops` is the mean embedding of the photo's [`crate::scene::CROPS`].
 pub fn screen<E: From<Refusal>>(
     image: &RgbImage,
     frame: &Frame,
@@ -171,12 +202,14 @@ pub fn screen<E: From<Refusal>>(
     crops: &[f32],
     closer_look: impl FnOnce() -> Result<Vec<f32>, E>,
 ) -> Result<(), E> {
-    if screen_by_rules(image, frame, detections, scene) == Err(Refusal::NotAPhoto) {
+    let drawn = drawing(image, frame, detections, scene);
+    if drawn == Some(Drawing::Surely) {
         return Err(Refusal::NotAPhoto.into());
     }
     let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[] };
     let first = calibration::first_look(&features);
-    if first == FirstLook::Setup || Layout::read(detections, frame).shows_a_workstation() {
+    let workstation = || drawn.is_none() && Layout::read(detections, frame).shows_a_workstation();
+    if first == FirstLook::Setup || workstation() {
         return Ok(());
     }
     if first == FirstLook::InDoubt
@@ -184,7 +217,7 @@ pub fn screen<E: From<Refusal>>(
     {
         return Ok(());
     }
-    Err(Refusal::NotASetup.into())
+    Err(if drawn.is_some() { Refusal::NotAPhoto } else { Refusal::NotASetup }.into())
 }
 
 /// The rubric's evidence scores alone, before the calibration (what
@@ -438,6 +471,26 @@ mod tests {
         assert_eq!(screened(&room, &monitor, &scene(Some(DESK))), Ok(()));
         // A smooth photo of a desk is flat too, but a desk: a photo.
         assert_eq!(screened(&drawing, &desk_gear(), &scene(None)), Ok(()));
+    }
+
+    #[test]
+    fn a_drawing_is_sure_by_a_web_site_or_a_backdrop_and_perhaps_by_flat_fills() {
+        let monitor = [detection(CocoClass::TV, (0.35, 0.15, 0.65, 0.5))];
+        let drawn = |image: &RgbImage, found: &[Detection], scene: &Scene| {
+            drawing(image, &Frame::new(image), found, scene)
+        };
+        let flat =
+            RgbImage::from_fn(W, H, |x, _| if x < 400 { Rgb([40, 60, 120]) } else { Rgb([220, 200, 160]) });
+        // Flat fills and a screen, nothing that says workplace: perhaps drawn, for the gate to judge.
+        assert_eq!(drawn(&flat, &monitor, &scene(None)), Some(Drawing::Perhaps));
+        // The same with a sure keyboard and mouse: a smooth photo of a desk.
+        assert_eq!(drawn(&flat, &desk_gear(), &scene(None)), None);
+        // A web site, or desk gear on a coloured backdrop: surely not a photo.
+        let room = photo(|_, y| if y < 300 { [200, 195, 185] } else { [150, 110, 70] });
+        assert_eq!(drawn(&room, &desk_gear(), &scene(Some(WEB_SITE))), Some(Drawing::Surely));
+        assert_eq!(drawn(&desk_on([118, 178, 160]), &desk_gear(), &scene(Some(DESK))), Some(Drawing::Surely));
+        // A grainy room with a screen in it: a photo.
+        assert_eq!(drawn(&room, &monitor, &scene(None)), None);
     }
 
     #[test]

@@ -16,8 +16,7 @@
 //! gate reads beside them), the ImageNet probabilities, the rubric's evidence scores and
 //! measures (`measures`: what the learned scores read beside the embeddings), what the
 //! screening rules alone decide and whether they take the picture for a drawing (`drawing`:
-//! `vision::drawing`), and every box the detector found. With `--flipped`, each photo is
-//! mirrored left to right first (to measure whether training on mirrored photos helps).
+//! `vision::drawing`).
 
 use std::collections::HashMap;
 use std::error::Error;
@@ -35,13 +34,10 @@ use setupiq_analyzer::{Refusal, pipeline};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut browser = false;
-    let mut flipped = false;
     let mut folders = Vec::new();
     for arg in std::env::args().skip(1) {
         if arg == "--browser" {
             browser = true;
-        } else if arg == "--flipped" {
-            flipped = true;
         } else {
             folders.push(PathBuf::from(arg));
         }
@@ -61,8 +57,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             let mime = if file.ends_with(".png") && !browser { "image/png" } else { "image/jpeg" };
             let prepared = pipeline::prepare(&format!("data:{mime};base64,{}", STANDARD.encode(&bytes)))?;
-            let mirrored = flipped.then(|| image::imageops::flip_horizontal(&prepared.pixels));
-            let pixels = mirrored.as_ref().unwrap_or(&prepared.pixels);
+            let pixels = &prepared.pixels;
             let detections = detector.detect(pixels)?;
             let scene = scene_model.see(pixels)?;
             let crops = scene_model.crops_embedding(pixels)?;
@@ -118,15 +113,6 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "crops": crops,
                 "peaks": peaks,
                 "measures": vision::measures(&evidence),
-                "desk_front": layout.desk_front,
-                // Every box the detector found: label, score and (x0, y0, x1, y1) as shares of the photo.
-                "detections": detections
-                    .iter()
-                    .map(|d| {
-                        let (w, h) = (pixels.width() as f32, pixels.height() as f32);
-                        json!([d.class.label(), d.score, d.bbox.0 / w, d.bbox.1 / h, d.bbox.2 / w, d.bbox.3 / h])
-                    })
-                    .collect::<Vec<_>>(),
             });
             println!("{row}");
         }

@@ -208,8 +208,8 @@ pub fn screen<E: From<Refusal>>(
     }
     let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[] };
     let first = calibration::first_look(&features);
-    let workstation = || drawn.is_none() && Layout::read(detections, frame).shows_a_workstation();
-    if first == FirstLook::Setup || workstation() {
+    if first == FirstLook::Setup || (drawn.is_none() && Layout::read(detections, frame).shows_a_workstation())
+    {
         return Ok(());
     }
     if first == FirstLook::InDoubt
@@ -449,11 +449,15 @@ mod tests {
         screen_by_rules(image, &Frame::new(image), detections, scene)
     }
 
+    /// Two flat colours, not a grain of noise: as flat as a drawing.
+    fn flat_fills() -> RgbImage {
+        RgbImage::from_fn(W, H, |x, _| if x < 400 { Rgb([40, 60, 120]) } else { Rgb([220, 200, 160]) })
+    }
+
     #[test]
     fn screening_wants_a_photo_of_a_screen_at_a_workplace() {
         let monitor = [detection(CocoClass::TV, (0.35, 0.15, 0.65, 0.5))];
-        let drawing =
-            RgbImage::from_fn(W, H, |x, _| if x < 400 { Rgb([40, 60, 120]) } else { Rgb([220, 200, 160]) });
+        let drawing = flat_fills();
         // Flat fills with a screen but nothing that says workplace: a drawing.
         assert_eq!(screened(&drawing, &monitor, &scene(None)), Err(Refusal::NotAPhoto));
         // As flat with no desk gear at all (a white kitchen): not a setup, drawn or not.
@@ -479,8 +483,7 @@ mod tests {
         let drawn = |image: &RgbImage, found: &[Detection], scene: &Scene| {
             drawing(image, &Frame::new(image), found, scene)
         };
-        let flat =
-            RgbImage::from_fn(W, H, |x, _| if x < 400 { Rgb([40, 60, 120]) } else { Rgb([220, 200, 160]) });
+        let flat = flat_fills();
         // Flat fills and a screen, nothing that says workplace: perhaps drawn, for the gate to judge.
         assert_eq!(drawn(&flat, &monitor, &scene(None)), Some(Drawing::Perhaps));
         // The same with a sure keyboard and mouse: a smooth photo of a desk.

@@ -14,7 +14,8 @@
 //! read from the file name: `setup…`, `neg…`, anything else an edge case), the whole photo's
 //! and the crops' embeddings, the peaks of the closer look at the whole photo (what the setup
 //! gate reads beside them), the ImageNet probabilities, the rubric's evidence scores and
-//! measures (`measures`: what the learned scores read beside the embeddings), what the
+//! measures (`measures`: what the learned scores read beside the embeddings), the detector's
+//! best chair score (`chair_score`, faint chairs included: what the chair gate reads), what the
 //! screening rules alone decide and whether they take the picture for a drawing (`drawing`:
 //! `vision::drawing`).
 
@@ -89,6 +90,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "rules": rules,
                 "drawing": drawing,
                 "workstation": layout.shows_a_workstation(),
+                "chair_score": layout.chair_score,
                 "rubric": rubric,
                 "seen": {
                     "monitors": layout.monitors.len(),
@@ -97,6 +99,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                     "mice": count(CocoClass::MOUSE),
                     "chairs": layout.seats.iter().filter(|s| !s.is_couch).count(),
                     "couches": layout.seats.iter().filter(|s| s.is_couch).count(),
+                    "faint_chairs": layout.faint_chairs.len(),
                     "plants": layout.plants.len(),
                     "clutter": layout.clutter.len(),
                     "cables": evidence.cables.len(),

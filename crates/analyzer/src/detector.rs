@@ -27,6 +27,18 @@ pub const INPUT_SIZE: u32 = 416;
 /// Candidates below this class score are dropped before NMS.
 pub const SCORE_THRESHOLD: f32 = 0.3;
 
+/// Chairs are kept down to this score: a desk chair seen from behind at the edge of the
+/// photo often scores 0.19-0.29 (13 of the 83 chairs of the shared setups). The layout counts
+/// only boxes from [`SCORE_THRESHOLD`]; the faint ones are for the chair gate
+/// (`vision::calibration::chair_in_view`), which reads the best chair score beside the
+/// embeddings, and for the seat it then finds.
+pub const FAINT_CHAIR_THRESHOLD: f32 = 0.12;
+
+/// The score from which a candidate of `class` is kept.
+fn threshold_of(class: CocoClass) -> f32 {
+    if class == CocoClass::CHAIR { FAINT_CHAIR_THRESHOLD } else { SCORE_THRESHOLD }
+}
+
 /// Two boxes of the same class overlapping more than this are one object.
 const NMS_IOU: f32 = 0.6;
 
@@ -282,14 +294,14 @@ impl Detector {
         Ok(detections)
     }
 
-    /// Every (cell, class) of one view above the score threshold, boxes in image pixels.
+    /// Every (cell, class) of one view above its class's score threshold, boxes in image pixels.
     fn candidates(&self, image: &RgbImage, view: View) -> Result<Vec<Detection>, DetectorError> {
         let side = INPUT_SIZE as usize;
         let outputs =
             self.model.run([1, 3, side, side], view.input_tensor(image)).map_err(DetectorError::Run)?;
         let mut candidates = Vec::new();
         for level in levels(&outputs)? {
-            for mut candidate in decode_level(level.scores, level.boxes, level.stride, SCORE_THRESHOLD) {
+            for mut candidate in decode_level(level.scores, level.boxes, level.stride, threshold_of) {
                 candidate.bbox = view.image_box(candidate.bbox);
                 candidates.push(candidate);
             }
@@ -402,19 +414,25 @@ fn levels(outputs: &[runtime::Output]) -> Result<Vec<Level<'_>>, DetectorError> 
     Ok(levels)
 }
 
-/// Decodes one stride: every (cell, class) whose score reaches `threshold` becomes a candidate
+/// Decodes one stride: every (cell, class) whose score reaches `threshold(class)` becomes a candidate
 /// with its box in input pixels. `scores` is `[cells, 80]` (already sigmoid), `boxes` is
 /// `[cells, 4 * 11]`: per side (left, top, right, bottom) the logits of a distance
 /// distribution over bins `0..=10`, in units of the stride, measured from the cell centre.
-fn decode_level(scores: &[f32], boxes: &[f32], stride: u32, threshold: f32) -> Vec<Detection> {
+fn decode_level(
+    scores: &[f32],
+    boxes: &[f32],
+    stride: u32,
+    threshold: fn(CocoClass) -> f32,
+) -> Vec<Detection> {
     let classes = COCO_LABELS.len();
+    let lowest = (0..classes).filter_map(CocoClass::from_id).map(threshold).fold(f32::INFINITY, f32::min);
     let grid = (INPUT_SIZE / stride) as usize;
     let stride = stride as f32;
     let mut found = Vec::new();
     for (cell, (cell_scores, cell_box)) in
         scores.chunks_exact(classes).zip(boxes.chunks_exact(4 * BINS)).enumerate()
     {
-        if !cell_scores.iter().any(|&s| s >= threshold) {
+        if !cell_scores.iter().any(|&s| s >= lowest) {
             continue;
         }
         let (row, col) = (cell / grid, cell % grid);
@@ -434,8 +452,8 @@ fn decode_level(scores: &[f32], boxes: &[f32], stride: u32, threshold: f32) -> V
             (cy + bottom).clamp(0.0, limit),
         );
         for (id, &score) in cell_scores.iter().enumerate() {
-            if score >= threshold
-                && let Some(class) = CocoClass::from_id(id)
+            if let Some(class) = CocoClass::from_id(id)
+                && score >= threshold(class)
             {
                 found.push(Detection { class, score, bbox });
             }
@@ -581,7 +599,7 @@ mod tests {
             let start = cell * 4 * BINS + side * BINS;
             boxes[start..start + BINS].copy_from_slice(&peaked(bin));
         }
-        let found = decode_level(&scores, &boxes, stride, 0.3);
+        let found = decode_level(&scores, &boxes, stride, |_| 0.3);
         assert_eq!(found.len(), 2);
         let keyboard = found.iter().find(|d| d.class == CocoClass::KEYBOARD).unwrap();
         let (x0, y0, x1, y1) = keyboard.bbox;
@@ -599,15 +617,27 @@ mod tests {
         let mut scores = vec![0f32; cells * 80];
         scores[CocoClass::TV.id()] = 0.8; // cell 0, centre (16, 16)
         let boxes: Vec<f32> = (0..cells * 4).flat_map(|_| peaked(10)).collect();
-        let found = decode_level(&scores, &boxes, stride, 0.3);
+        let found = decode_level(&scores, &boxes, stride, |_| 0.3);
         assert_eq!(found, vec![det(CocoClass::TV, 0.8, (0.0, 0.0, 16.0 + 320.0, 16.0 + 320.0))]);
     }
 
     #[test]
     fn nothing_below_the_threshold() {
         let cells = 13 * 13;
-        let found = decode_level(&vec![0.29; cells * 80], &vec![0.0; cells * 44], 32, 0.3);
+        let found = decode_level(&vec![0.29; cells * 80], &vec![0.0; cells * 44], 32, |_| 0.3);
         assert!(found.is_empty());
+    }
+
+    #[test]
+    fn a_faint_chair_is_kept_and_nothing_else_as_faint() {
+        let cells = 13 * 13;
+        let mut scores = vec![0.0; cells * 80];
+        scores[CocoClass::CHAIR.id()] = 0.2;
+        scores[CocoClass::TV.id()] = 0.2;
+        scores[80 + CocoClass::CHAIR.id()] = 0.1;
+        let found = decode_level(&scores, &vec![0.0; cells * 44], 32, threshold_of);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!((found[0].class, found[0].score), (CocoClass::CHAIR, 0.2));
     }
 
     #[test]

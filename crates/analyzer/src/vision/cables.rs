@@ -341,6 +341,8 @@ mod tests {
             keyboards: Vec::new(),
             mice: Vec::new(),
             seats: Vec::new(),
+            faint_chairs: Vec::new(),
+            chair_score: 0.0,
             plants: Vec::new(),
             pc_cases: Vec::new(),
             clutter: Vec::new(),

@@ -133,6 +133,14 @@ pub struct Layout {
     pub keyboards: Vec<Rect>,
     pub mice: Vec<Rect>,
     pub seats: Vec<Seat>,
+    /// Chairs the detector is unsure of (scores from `FAINT_CHAIR_THRESHOLD` up to the
+    /// boxes' own minimum) standing where a seat stands, best first, none the same object as
+    /// a seat: one becomes the seat only where the chair gate sees a chair in view
+    /// ([`Self::settle_chairs`]).
+    pub faint_chairs: Vec<Rect>,
+    /// The detector's best chair score anywhere in the photo, faint chairs included (0 for
+    /// none): what the chair gate reads beside the embeddings.
+    pub chair_score: f32,
     pub plants: Vec<Rect>,
     /// Glowing glass PC cases (reported as monitors by the detector).
     pub pc_cases: Vec<Rect>,
@@ -198,7 +206,19 @@ impl Layout {
         let chairs = objects(boxes(CocoClass::CHAIR));
         monitors.extend(misnamed_monitors(&chairs, &monitors, desk_front));
         monitors.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+        let chair_boxes = detections.iter().filter(|d| d.class == CocoClass::CHAIR);
+        let chair_score = chair_boxes.clone().map(|d| d.score).fold(0.0, f32::max);
+        let faint = chair_boxes
+            .filter(|d| d.score < MIN_SCORE)
+            .map(|d| (Rect::from_pixels(d.bbox, width, height), d.score))
+            .collect();
+        let faint_seats = seats(objects(faint), Vec::new(), desk_front);
         let seats = seats(chairs, objects(boxes(CocoClass::COUCH)), desk_front);
+        let faint_chairs = faint_seats
+            .into_iter()
+            .map(|faint| faint.rect)
+            .filter(|rect| !seats.iter().any(|s| same_object(&s.rect, rect)))
+            .collect();
 
         let mut plants = objects(boxes(CocoClass::POTTED_PLANT));
         let pots = detections.iter().filter(|d| POTS.contains(&d.class.label()) && d.score >= MIN_SCORE);
@@ -220,12 +240,33 @@ impl Layout {
             keyboards,
             mice,
             seats,
+            faint_chairs,
+            chair_score,
             plants,
             pc_cases,
             clutter,
             screens,
             desk_front,
             aspect,
+        }
+    }
+
+    /// The seats as the chair gate settles them (`in_view`: it sees a chair in view): where no
+    /// chair was boxed surely, the best faint one becomes the chair; where the gate sees
+    /// none, the boxed chairs go (a couch stays: the gate judges desk chairs). Whether a
+    /// chair changed, so that the caller knows it has a different layout.
+    pub fn settle_chairs(&mut self, in_view: bool) -> bool {
+        let boxed = self.seats.iter().any(|s| !s.is_couch);
+        match (in_view, boxed, self.faint_chairs.first()) {
+            (true, false, Some(&rect)) => {
+                self.seats.insert(0, Seat { rect, is_couch: false });
+                true
+            }
+            (false, true, _) => {
+                self.seats.retain(|s| s.is_couch);
+                true
+            }
+            _ => false,
         }
     }
 

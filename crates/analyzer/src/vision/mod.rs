@@ -432,6 +432,35 @@ mod tests {
         assert!(said.contains("in front of the screens"), "{said}");
     }
 
+    #[test]
+    fn a_faint_chair_is_the_chair_only_where_the_chair_gate_sees_one() {
+        let room = photo(|_, y| if y < 300 { [200, 195, 185] } else { [150, 110, 70] });
+        let mut gear = desk_gear();
+        gear.push(Detection { score: 0.2, ..detection(CocoClass::CHAIR, (0.4, 0.6, 0.62, 1.0)) });
+        // A faint "chair" above the desk is something else, as a boxed one would be.
+        gear.push(Detection { score: 0.25, ..detection(CocoClass::CHAIR, (0.05, 0.05, 0.2, 0.3)) });
+        let boxed = gather(&room, &gear).layout;
+        assert!(boxed.seats.is_empty(), "{:?}", boxed.seats);
+        assert_eq!(boxed.faint_chairs.len(), 1);
+        assert_eq!(boxed.chair_score, 0.25);
+
+        let mut seen = boxed.clone();
+        assert!(seen.settle_chairs(true));
+        assert_eq!(seen.seats, vec![layout::Seat { rect: boxed.faint_chairs[0], is_couch: false }]);
+        let mut unseen = boxed.clone();
+        assert!(!unseen.settle_chairs(false), "nothing to drop");
+        assert!(unseen.seats.is_empty());
+
+        // A chair boxed surely beside a couch: where the gate sees no chair, only the couch stays.
+        gear.push(detection(CocoClass::CHAIR, (0.4, 0.6, 0.62, 1.0)));
+        gear.push(detection(CocoClass::COUCH, (0.7, 0.55, 1.0, 1.0)));
+        let mut both = gather(&room, &gear).layout;
+        assert!(both.faint_chairs.is_empty(), "the faint chair is the boxed one");
+        assert!(!both.clone().settle_chairs(true), "a boxed chair is kept as it is");
+        assert!(both.settle_chairs(false));
+        assert!(both.seats.iter().all(|s| s.is_couch) && both.seats.len() == 1, "{:?}", both.seats);
+    }
+
     /// What the scene classifier would say if it saw nothing in particular, or `class` surely.
     fn scene(class: Option<usize>) -> Scene {
         let mut probabilities = vec![0.001; crate::scene::CLASSES];

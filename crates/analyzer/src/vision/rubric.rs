@@ -55,6 +55,18 @@ pub fn rate(evidence: &Evidence, features: Option<&Features<'_>>) -> Assessment 
     let measured = measures_of(evidence, &rated);
     let features = features.map(|f| Features { measures: &measured, ..*f });
     let features = features.as_ref();
+    // The chair gate settles which chair is in view once the measures (what the learned
+    // scores were fitted on: the boxes as found) are taken; the comments and whether Chair &
+    // Comfort is rated follow it.
+    let settled = features.and_then(|f| {
+        let mut layout = evidence.layout.clone();
+        let in_view = calibration::chair_in_view(f, evidence.layout.chair_score);
+        layout.settle_chairs(in_view).then(|| Evidence { layout, ..evidence.clone() })
+    });
+    if let Some(settled) = &settled {
+        rated = evidence_ratings(settled);
+    }
+    let evidence = settled.as_ref().unwrap_or(evidence);
     let mut confidences = [None; 6];
     if let Some(features) = features {
         for ((category, r), confidence) in rated.iter_mut().zip(&mut confidences) {

@@ -87,28 +87,23 @@ struct Scores {
 struct Gate {
     #[serde(flatten)]
     model: Linear,
-    /// The probability from which a photo is taken for a setup.
+    /// The probability from which it says yes (a setup; a chair in view).
     threshold: f32,
-    /// The first gate's probabilities between which it is in doubt (the closer gate's: none).
+    /// The first gate's probabilities between which it is in doubt (the other gates': none).
     #[serde(default)]
     doubt: Option<[f32; 2]>,
 }
 
 impl Gate {
     fn probability(&self, features: &Features<'_>) -> f32 {
-        let logit = self.model.apply([features.embedding, features.crops, features.peaks], |v| v);
+        self.probability_of([features.embedding, features.crops, features.peaks])
+    }
+
+    /// The probability of yes from the embeddings and one more block of values as they are.
+    fn probability_of(&self, blocks: [&[f32]; 3]) -> f32 {
+        let logit = self.model.apply(blocks, |v| v);
         1.0 / (1.0 + (-logit).exp())
     }
-}
-
-/// Whether a desk chair is in view: a logistic model on the embeddings as they are and the
-/// detector's best chair score, faint chairs included.
-#[derive(Debug, Deserialize)]
-struct ChairGate {
-    #[serde(flatten)]
-    model: Linear,
-    /// The probability from which a chair is taken to be in view.
-    threshold: f32,
 }
 
 #[derive(Debug, Deserialize)]
@@ -116,7 +111,9 @@ struct File {
     scores: Scores,
     gate: Gate,
     closer_gate: Gate,
-    chair_gate: ChairGate,
+    /// Whether a desk chair is in view (no doubt band): the embeddings and the detector's
+    /// best chair score.
+    chair_gate: Gate,
 }
 
 const WEIGHTS: &str = include_str!("../../data/calibration.json");
@@ -194,8 +191,7 @@ pub fn is_setup_on_closer_look(features: &Features<'_>) -> bool {
 /// corner for one; the whole photo's look settles most of them (docs/scoring.md).
 pub fn chair_in_view(features: &Features<'_>, chair_score: f32) -> bool {
     let gate = &file().chair_gate;
-    let logit = gate.model.apply([features.embedding, features.crops, &[chair_score]], |v| v);
-    1.0 / (1.0 + (-logit).exp()) >= gate.threshold
+    gate.probability_of([features.embedding, features.crops, &[chair_score]]) >= gate.threshold
 }
 
 fn model(category: Category) -> &'static ScoreModel {

@@ -28,7 +28,10 @@ The model, per score (six categories and the overall SetupIQ Score):
   setup is, which the overall model, fitted on every setup, reads best);
 - in a category, a share of the rubric's own evidence score mixed in where the same
   cross-validation says it helps (the measured details keep the learned score from what
-  they plainly contradict).
+  they plainly contradict);
+- in a category but Chair & Comfort, a monotone map of that mixed score onto people's
+  scale (`quantile_map`: the held-out scores' quantiles onto the labels'), which keeps the
+  order and brings each score nearer the person's (MAPPED).
 The setup gate: a logistic regression on the two embeddings as they are, setups against
 negatives and edge cases, and where it is in doubt (`DOUBT`) a closer gate that also reads
 the peaks of a closer look at the whole photo (each of the 1280 maps' maximum at 320 px);
@@ -75,6 +78,18 @@ WIDEN = [1.0, 1.15, 1.3, 1.5]
 SHARES = [0.0, 0.2, 0.35, 0.5]
 # How much of the learned overall judgement may be mixed into a category's learned score.
 OVERALL_SHARES = [0.0, 0.2, 0.4, 0.6]
+# The scores whose final value is mapped onto people's scale (`quantile_map`). A linear
+# stretch matches the spread but not the shape: the held-out scores crowd the middle and
+# overshoot at the ends. Mapped, the categories' held-out MAE fell by 0.1-0.3 over three
+# fold seeds (Cable Management 1.24 -> 0.98, Aesthetic Vibe 1.38 -> 1.09 on the first) with
+# the same clear pairs ordered (+0.2 points on average). Not Chair & Comfort: half as many
+# labelled photos (83), and its MAE did not fall. Not the overall: its MAE fell too (1.19
+# -> 0.96), but setups people scored 8-10 came out at 7.7 on average instead of 8.2, where
+# a polished battlestation must reach 8.
+MAPPED = ["cable_management", "rgb_lighting", "desk_cleanliness", "monitor_setup", "aesthetic_vibe"]
+# Where the map's knots sit: these quantiles of the held-out scores go onto the same
+# quantiles of the labels (the outermost 2 % left to the end segments, extended).
+MAP_QUANTILES = np.concatenate([[0.02], np.linspace(0.1, 0.9, 9), [0.98]])
 
 
 # ------------------------------------------------------------------------------------------
@@ -280,6 +295,8 @@ def fit_score(x, y, folds, score, measured, overall=None):
                     if best is None or key > best[0]:
                         best = (key, alpha, stretch, o_share, share, stretched)
     _, alpha, stretch, o_share, share, stretched = best
+    judged_held_out = blend(with_overall(np.clip(stretched, 1, 10), overall, o_share), measured, share)
+    to_scale = quantile_map(judged_held_out, y) if score in MAPPED else None
     mu, sd = standardiser(x)
     w, b = ridge((x - mu) / sd, y, alpha)
     # Folded: centre + stretch * (b + ((x - mu) / sd) . w - centre) = bias + weights . x
@@ -292,12 +309,42 @@ def fit_score(x, y, folds, score, measured, overall=None):
         "stretch": stretch,
         "overall_share": o_share,
         "evidence_share": share,
+        "quantile_map": to_scale,
         "photos": int(len(y)),
         "bias": float(bias),
         "weights": weights,
         # The held-out scores at the chosen penalty and stretch (NaN where unlabelled).
         "held_out": held,
     }
+
+
+def spread_labels(y):
+    """Whole-point labels as a continuous sample: the m photos labelled k spread evenly over
+    k - 0.5 .. k + 0.5 (otherwise the labels' quantiles are steps, and a step makes ties)."""
+    spread = []
+    for k in sorted(set(y)):
+        m = int((y == k).sum())
+        spread += [k - 0.5 + (i + 0.5) / m for i in range(m)]
+    return np.array(spread)
+
+
+def quantile_map(held_out, y):
+    """The monotone piecewise-linear map of held-out scores onto the labels' distribution:
+    knots at MAP_QUANTILES of each (`vision::calibration::QuantileMap`)."""
+    source, target = np.quantile(held_out, MAP_QUANTILES), np.quantile(spread_labels(y), MAP_QUANTILES)
+    assert np.all(np.diff(source) > 0) and np.all(np.diff(target) > 0), "the map must be increasing"
+    return {"from": [float(f"{v:.6g}") for v in source], "to": [float(f"{v:.6g}") for v in target]}
+
+
+def on_peoples_scale(to_scale, value):
+    """The map applied (`QuantileMap::apply`): linear between the knots, the end segments
+    extended beyond them; None leaves the value as it is."""
+    if to_scale is None:
+        return value
+    source, target = np.array(to_scale["from"]), np.array(to_scale["to"])
+    low = target[0] + (value - source[0]) * (target[1] - target[0]) / (source[1] - source[0])
+    high = target[-1] + (value - source[-1]) * (target[-1] - target[-2]) / (source[-1] - source[-2])
+    return np.where(value < source[0], low, np.where(value > source[-1], high, np.interp(value, source, target)))
 
 
 def fit_gate(x, truth, folds, cuts=(0.5,)):
@@ -362,8 +409,8 @@ def fit_all(rows):
 def judged(models, score, x, evidence_scores):
     """What the analyzer scores (unrounded), as `vision::calibration::score` does."""
     m = models[score]
-    learned = with_overall(predict(m, x), predict(models["overall"], x), m["overall_share"])
-    return blend(learned, evidence_scores, m["evidence_share"])
+    learned = with_overall(np.clip(predict(m, x), 1, 10), predict(models["overall"], x), m["overall_share"])
+    return on_peoples_scale(m["quantile_map"], blend(learned, evidence_scores, m["evidence_share"]))
 
 
 # ------------------------------------------------------------------------------------------
@@ -461,6 +508,8 @@ def command_fit(source, target):
             "bias": float(f"{m['bias']:.7g}"),
             "weights": [float(f"{w:.7g}") for w in fold_measures(m["weights"])],
         }
+        if m["quantile_map"] is not None:
+            out["scores"][score]["quantile_map"] = m["quantile_map"]
     print(f"\nsetup gate: {gate['photos']} photos, C = {gate['c']:g}; closer gate: C = {closer['c']:g}")
     for name, fitted in [("gate", gate), ("closer_gate", closer)]:
         out[name] = {

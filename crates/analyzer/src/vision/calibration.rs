@@ -12,7 +12,8 @@
 //! One linear model per score (the six categories and the overall SetupIQ Score) and one
 //! logistic setup gate, with a closer one where it is in doubt; a category's score leans on
 //! the overall judgement by a share the cross-validation chose (a person's category scores
-//! lean on how good the whole setup is).
+//! lean on how good the whole setup is), and most categories' scores are then mapped onto
+//! people's scale ([`QuantileMap`]).
 //! Fitted on every labelled shared photo by `scripts/fit-calibration.py`
 //! (`make calibration`: ridge regressions stretched to the labels' spread, penalties chosen
 //! by cross-validation grouped by source repository; `make eval` prints the cross-validated
@@ -61,7 +62,8 @@ impl Linear {
 
 /// A score's model: the linear model, how much of the learned overall score (a category's
 /// only) and how much of the rubric's own evidence score are mixed in (both chosen by the
-/// fit's cross-validation).
+/// fit's cross-validation), and where the fit made one, the map of the mixed score onto
+/// people's scale.
 #[derive(Debug, Deserialize)]
 struct ScoreModel {
     #[serde(flatten)]
@@ -70,6 +72,29 @@ struct ScoreModel {
     overall_share: f32,
     #[serde(default)]
     evidence_share: f32,
+    #[serde(default)]
+    quantile_map: Option<QuantileMap>,
+}
+
+/// A monotone piecewise-linear map of a score onto people's scale: the fit's held-out scores
+/// at a few quantiles (`from`) go onto the labels at the same quantiles (`to`). A linear
+/// stretch matches the labels' spread but not their shape (the scores crowd the middle and
+/// overshoot at the ends); the map keeps the order and brings each score nearer the
+/// person's (docs/scoring.md).
+#[derive(Debug, Deserialize)]
+struct QuantileMap {
+    from: Vec<f32>,
+    to: Vec<f32>,
+}
+
+impl QuantileMap {
+    /// Linear between the knots; beyond the first and last knots the end segments go on.
+    fn apply(&self, value: f32) -> f32 {
+        let (from, to) = (&self.from, &self.to);
+        let segment = from.windows(2).position(|pair| value < pair[1]).unwrap_or(from.len() - 2);
+        let (x0, x1, y0, y1) = (from[segment], from[segment + 1], to[segment], to[segment + 1]);
+        y0 + (value - x0) * (y1 - y0) / (x1 - x0)
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -140,13 +165,14 @@ pub struct Features<'a> {
 }
 
 /// The score a person would give in `category` (clamped to the 1-10 scale, mixed with the
-/// overall judgement) mixed with `evidence`, the rubric's own score from what it measured;
-/// unrounded.
+/// overall judgement) mixed with `evidence`, the rubric's own score from what it measured,
+/// and mapped onto people's scale where the fit made a map; unrounded, within 1-10.
 pub fn score(category: Category, features: &Features<'_>, evidence: u8) -> f32 {
     let model = model(category);
     let own = model.linear.score(features).clamp(1.0, 10.0);
     let learned = (1.0 - model.overall_share) * own + model.overall_share * overall(features);
-    (1.0 - model.evidence_share) * learned + model.evidence_share * f32::from(evidence)
+    let mixed = (1.0 - model.evidence_share) * learned + model.evidence_share * f32::from(evidence);
+    model.quantile_map.as_ref().map_or(mixed, |map| map.apply(mixed)).clamp(1.0, 10.0)
 }
 
 /// The overall SetupIQ Score a person would give, unrounded, clamped to the 1-10 scale.
@@ -226,6 +252,10 @@ mod tests {
         .map(|m| {
             assert!((0.0..=1.0).contains(&m.evidence_share));
             assert!((0.0..=1.0).contains(&m.overall_share));
+            if let Some(map) = &m.quantile_map {
+                assert!(map.from.len() >= 2 && map.from.len() == map.to.len());
+                assert!(map.from.windows(2).all(|p| p[0] < p[1]) && map.to.windows(2).all(|p| p[0] < p[1]));
+            }
             assert_eq!(m.linear.weights.len(), 2 * EMBEDDING_DIM + super::super::MEASURES);
             &m.linear
         })
@@ -258,5 +288,21 @@ mod tests {
         assert!((0.0..=1.0).contains(&file().gate.probability(&features)));
         assert!((0.0..=1.0).contains(&file().closer_gate.probability(&features)));
         assert_eq!(s.overall.overall_share, 0.0, "the overall does not lean on itself");
+        assert!(s.cable_management.quantile_map.is_some(), "the categories are mapped onto people's scale");
+        assert!(s.chair_comfort.quantile_map.is_none() && s.overall.quantile_map.is_none());
+    }
+
+    #[test]
+    fn the_quantile_map_is_linear_between_its_knots_and_goes_on_beyond_them() {
+        let map = QuantileMap { from: vec![3.0, 5.0, 6.0], to: vec![2.0, 5.0, 8.0] };
+        for (value, mapped) in
+            [(3.0, 2.0), (4.0, 3.5), (5.0, 5.0), (5.5, 6.5), (6.0, 8.0), (2.0, 0.5), (7.0, 11.0)]
+        {
+            assert!(
+                (map.apply(value) - mapped).abs() < 1e-5,
+                "{value} -> {} instead of {mapped}",
+                map.apply(value)
+            );
+        }
     }
 }

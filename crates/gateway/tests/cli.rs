@@ -85,7 +85,7 @@ fn openapi_check_passes_on_the_committed_document() {
 }
 
 /// `setupiq serve` on a free port with `RUST_LOG=rust_log`: the child, its address and the
-/// rest of its output.
+/// rest of its log (stderr).
 fn serve(
     dir: &std::path::Path,
     rust_log: &str,
@@ -94,11 +94,11 @@ fn serve(
         .arg("serve")
         .env("SETUPIQ_BIND", "127.0.0.1:0")
         .env("RUST_LOG", rust_log)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines().map_while(Result::ok);
     let address = lines
         .by_ref()
         .find_map(|line| {
@@ -227,4 +227,27 @@ fn analyze_prints_the_score_and_what_was_understood() {
         .unwrap();
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("doesn't mention any desk or gaming gear"));
+}
+
+#[test]
+fn analyze_json_of_a_photo_prints_the_result_alone_on_stdout() {
+    let Some(photos) = setupiq_test_utils::eval_photos("analyze a photo from the command line") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let output = setupiq(dir.path())
+        .env_remove("RUST_LOG")
+        .args(["analyze", "--json"])
+        .arg(photos.join("setup11_dual_monitor_chair.jpg"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // A script reads stdout as JSON: the models' loading and the logs go to stderr.
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("stdout is not the JSON result alone ({e}): {}", String::from_utf8_lossy(&output.stdout))
+    });
+    assert_eq!(result["source"], "photo");
+    assert_eq!(result["categoryRatings"].as_array().unwrap().len(), 6);
+    let overall = result["overallScore"].as_f64().unwrap();
+    assert!((1.0..=10.0).contains(&overall), "{overall}");
 }

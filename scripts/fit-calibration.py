@@ -342,9 +342,9 @@ def on_peoples_scale(to_scale, value):
     if to_scale is None:
         return value
     source, target = np.array(to_scale["from"]), np.array(to_scale["to"])
-    low = target[0] + (value - source[0]) * (target[1] - target[0]) / (source[1] - source[0])
-    high = target[-1] + (value - source[-1]) * (target[-1] - target[-2]) / (source[-1] - source[-2])
-    return np.where(value < source[0], low, np.where(value > source[-1], high, np.interp(value, source, target)))
+    # The segment of each value, as `apply` picks it: the first whose right knot lies above it.
+    k = np.clip(np.searchsorted(source, value, side="right") - 1, 0, len(source) - 2)
+    return target[k] + (value - source[k]) * (target[k + 1] - target[k]) / (source[k + 1] - source[k])
 
 
 def fit_gate(x, truth, folds, cuts=(0.5,)):

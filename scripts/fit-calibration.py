@@ -125,7 +125,7 @@ DOUBT = (0.1, 0.9)
 # values as if each were there MEASURE_WEIGHT times (after standardising): on their own they
 # would weigh nothing against so many. Chosen by make eval over 0, 3, 5, 10 and 20 (86.0, 86.5,
 # 87.3, 87.5, 86.7 % of the accepted clear pairs); the fitted weights of the copies are summed
-# into one weight per measure (`fold_measures`).
+# into one weight per measure (`fold_copies`).
 MEASURE_WEIGHT = 8
 
 
@@ -161,18 +161,49 @@ def measures(rows):
     return np.array([r["measures"] for r in rows], dtype=np.float64)
 
 
-def features(rows):
-    """What the scores read: the square roots of the embeddings (`vision::calibration`) and the
-    rubric's measures, each repeated MEASURE_WEIGHT times."""
+# Chair & Comfort also reads a closer look at the chair (`vision::Layout::chair_to_look_at`:
+# the biggest desk chair the detector boxed, faint ones included, with a margin): its
+# embedding square-rooted, repeated CHAIR_CROP_WEIGHT times (after standardising; on its own
+# it would weigh little against the whole photo's 2,560 values; the copies' weights are
+# summed into one), and whether there was a chair to look at (zeros and 0 where none). A
+# person judges the seat by looking at it; the whole photo's embedding barely tells a mesh
+# office chair from a dining chair. Chosen by make eval over 1, 3 and 6 copies (the chair's
+# clear pairs, held out, every labelled chair seen, rounded, fold seeds 20261126 / 1 / 2:
+# 79.5 / 79.5 / 80.1, 84.7 / 80.6 / 80.8 and 80.4 / 75.2 / 80.7 % against 74.9 / 77.6 / 70.5
+# without it).
+CHAIR_CROP_WEIGHT = 3
+
+
+def chair_look(rows):
+    """The chair's embedding (zeros where there is no chair to look at) and whether there is one."""
+    looks = [r["chair_embedding"] for r in rows]
+    seen = np.array([[0.0 if look is None else 1.0] for look in looks])
+    return np.array([look if look is not None else [0.0] * 1280 for look in looks], dtype=np.float64), seen
+
+
+def features(rows, score=None):
+    """What a score reads: the square roots of the embeddings (`vision::calibration`) and the
+    rubric's measures, each repeated MEASURE_WEIGHT times; Chair & Comfort also the square
+    roots of the chair's embedding, repeated CHAIR_CROP_WEIGHT times, and whether there is one."""
     roots = np.sqrt(np.clip(embeddings(rows), 0.0, None))
-    return np.hstack([roots, np.repeat(measures(rows), MEASURE_WEIGHT, axis=1)])
+    x = np.hstack([roots, np.repeat(measures(rows), MEASURE_WEIGHT, axis=1)])
+    if score != "chair_comfort":
+        return x
+    look, seen = chair_look(rows)
+    return np.hstack([x, np.repeat(np.sqrt(np.clip(look, 0.0, None)), CHAIR_CROP_WEIGHT, axis=1), seen])
 
 
-def fold_measures(weights):
-    """One weight per measure: the sum of its copies' weights (the same model)."""
+def fold_copies(weights, n_measures, score):
+    """One weight per value: the sum of its copies' weights (the same model), in the order
+    `vision::calibration` reads them: the embeddings, the measures, and for Chair & Comfort
+    the chair's embedding and whether there is one."""
     dims = 2 * 1280
-    copies = weights[dims:].reshape(-1, MEASURE_WEIGHT)
-    return np.concatenate([weights[:dims], copies.sum(axis=1)])
+    end = dims + MEASURE_WEIGHT * n_measures
+    folded = [weights[:dims], weights[dims:end].reshape(n_measures, MEASURE_WEIGHT).sum(axis=1)]
+    if score == "chair_comfort":
+        look = end + CHAIR_CROP_WEIGHT * 1280
+        folded += [weights[end:look].reshape(1280, CHAIR_CROP_WEIGHT).sum(axis=1), weights[look:]]
+    return np.concatenate(folded)
 
 
 def label(row, score):
@@ -391,14 +422,13 @@ def probability(gate, x):
 
 
 def fit_all(rows):
-    x = features(rows)
     folds = grouped_folds([r["repo"] for r in rows])
     setup_rows = np.array([is_setup(r) and "overall" in r["labels"] for r in rows])
     labels = {s: np.array([label(r, s) if k else np.nan for r, k in zip(rows, setup_rows)]) for s in SCORES}
     # The overall first: its held-out scores are what a category may lean on.
-    models = {"overall": fit_score(x, labels["overall"], folds, "overall", evidence(rows, "overall"))}
+    models = {"overall": fit_score(features(rows), labels["overall"], folds, "overall", evidence(rows, "overall"))}
     for score in SCORES[:-1]:
-        models[score] = fit_score(x, labels[score], folds, score, evidence(rows, score), models["overall"]["held_out"])
+        models[score] = fit_score(features(rows, score), labels[score], folds, score, evidence(rows, score), models["overall"]["held_out"])
     setup = np.array([is_setup(r) for r in rows])
     gate, closer = fit_gate(embeddings(rows), setup, folds), fit_gate(closer_features(rows), setup, folds)
     kept, in_view = chair_labelled(rows)
@@ -406,10 +436,10 @@ def fit_all(rows):
     return models, gate, closer, chair
 
 
-def judged(models, score, x, evidence_scores):
+def judged(models, score, rows, evidence_scores):
     """What the analyzer scores (unrounded), as `vision::calibration::score` does."""
     m = models[score]
-    learned = with_overall(np.clip(predict(m, x), 1, 10), predict(models["overall"], x), m["overall_share"])
+    learned = with_overall(np.clip(predict(m, features(rows, score)), 1, 10), predict(models["overall"], features(rows)), m["overall_share"])
     return on_peoples_scale(m["quantile_map"], blend(learned, evidence_scores, m["evidence_share"]))
 
 
@@ -506,7 +536,7 @@ def command_fit(source, target):
             "overall_share": m["overall_share"],
             "evidence_share": m["evidence_share"],
             "bias": float(f"{m['bias']:.7g}"),
-            "weights": [float(f"{w:.7g}") for w in fold_measures(m["weights"])],
+            "weights": [float(f"{w:.7g}") for w in fold_copies(m["weights"], len(rows[0]["measures"]), score)],
         }
         if m["quantile_map"] is not None:
             out["scores"][score]["quantile_map"] = m["quantile_map"]
@@ -536,7 +566,7 @@ def command_fit(source, target):
 
 def command_eval(source, browser=None):
     rows = load(source)
-    x, raw, closer_x, chair_x = features(rows), embeddings(rows), closer_features(rows), chair_inputs(rows)
+    raw, closer_x, chair_x = embeddings(rows), closer_features(rows), chair_inputs(rows)
     groups = [r["repo"] for r in rows]
     folds = grouped_folds(groups)
     n = len(rows)
@@ -554,7 +584,7 @@ def command_eval(source, browser=None):
         models, gate, closer, chair = fit_all(train_rows)
         held = [r for r, t in zip(rows, train) if not t]
         for score in SCORES:
-            predicted[score][~train] = judged(models, score, x[~train], evidence(held, score))
+            predicted[score][~train] = judged(models, score, held, evidence(held, score))
         p_setup[~train] = probability(gate, raw[~train])
         p_closer[~train] = probability(closer, closer_x[~train])
         in_view = probability(chair, chair_x[~train]) >= chair["threshold"]

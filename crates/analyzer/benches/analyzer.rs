@@ -15,6 +15,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use setupiq_analyzer::internals::local::LocalModels;
+use setupiq_analyzer::internals::scene::Crop;
 use setupiq_analyzer::internals::vision;
 use setupiq_analyzer::pipeline;
 use setupiq_test_utils::bench::{bench_photos, data_url, summarize, time};
@@ -45,13 +46,25 @@ fn bench_stages(photo: &[u8]) {
     stage("  scene classifier, the closer look's peaks (320 px)", &|| {
         drop(models.scene.peaks(&prepared.pixels).unwrap());
     });
+    // What a photo with a chair rated pays once screening is done (`vision::chair_to_look_at`):
+    // one more look of the scene classifier, at a chair-sized part of the photo.
+    let chair = Crop { x0: 0.3, y0: 0.4, x1: 0.7, y1: 1.0 };
+    stage("  scene classifier, the closer look at a chair", &|| {
+        drop(models.scene.see(&chair.of(&prepared.pixels)).unwrap());
+    });
     let screening = models.look(&prepared.pixels).unwrap();
     stage("  screening (detector + scene + checks)", &|| drop(models.look(&prepared.pixels).unwrap()));
     stage("  screening with the safety classifier (as the server runs it)", &|| {
         drop(models.look_and_check_safety(&prepared.pixels));
     });
     stage("  rubric (image statistics + calibrated scores)", &|| {
-        drop(vision::assess(&prepared.pixels, &screening.detections, &screening.scene, &screening.crops));
+        drop(vision::assess(
+            &prepared.pixels,
+            &screening.detections,
+            &screening.scene,
+            &screening.crops,
+            screening.chair.as_deref(),
+        ));
     });
 }
 

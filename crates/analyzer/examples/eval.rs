@@ -65,6 +65,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                     &screening.detections,
                     &screening.scene,
                     &screening.crops,
+                    screening.chair.as_deref(),
                 )));
                 assess_ms = assess_ms.min(started.elapsed().as_secs_f64() * 1000.0);
             }

@@ -12,8 +12,9 @@
 //! file, the source repository (from the folder's `SOURCES.md`: the cross-validation keeps
 //! one repository's photos on one side), its labels (`labels.tsv`; without one, the kind is
 //! read from the file name: `setup…`, `neg…`, anything else an edge case), the whole photo's
-//! and the crops' embeddings, the peaks of the closer look at the whole photo (what the setup
-//! gate reads beside them), the ImageNet probabilities, the rubric's evidence scores and
+//! and the crops' embeddings, the embedding of a closer look at the chair (`chair_embedding`:
+//! `Layout::chair_to_look_at`, null where no chair was boxed), the peaks of the closer look
+//! at the whole photo (what the setup gate reads beside them), the ImageNet probabilities, the rubric's evidence scores and
 //! measures (`measures`: what the learned scores read beside the embeddings), the detector's
 //! best chair score (`chair_score`, faint chairs included: what the chair gate reads), what the
 //! screening rules alone decide and whether they take the picture for a drawing (`drawing`:
@@ -82,6 +83,12 @@ fn main() -> Result<(), Box<dyn Error>> {
                 .collect();
             let count = |class: CocoClass| detections.iter().filter(|d| d.class == class).count();
             let layout = &evidence.layout;
+            // Looked at wherever a chair was boxed (the server looks only where it will rate
+            // one): a labelled chair the chair gate misses still teaches the score.
+            let chair = match layout.chair_to_look_at() {
+                Some(rect) => json!(scene_model.see(&vision::chair_crop(rect).of(pixels))?.embedding),
+                None => Value::Null,
+            };
             let row = json!({
                 "folder": folder.file_name().and_then(|f| f.to_str()).unwrap_or_default(),
                 "file": file,
@@ -114,6 +121,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "probabilities": scene.probabilities,
                 "embedding": scene.embedding,
                 "crops": crops,
+                "chair_embedding": chair,
                 "peaks": peaks,
                 "measures": vision::measures(&evidence),
             });

@@ -81,7 +81,8 @@ impl LocalModels {
     /// detector's two views on one; the safety classifier, the scene classifier on the whole
     /// photo and on its four crops, and the rubric's analysed copy of the photo on the other.
     /// No model runs on both threads at once (each has one session). Where the setup gate is
-    /// in doubt, the scene classifier's closer look follows on this thread.
+    /// in doubt, the scene classifier's closer look follows on this thread; where a chair will
+    /// be rated, its closer look at the chair follows once both threads are done.
     pub fn look_and_check_safety(
         &self,
         pixels: &RgbImage,
@@ -113,7 +114,11 @@ impl LocalModels {
             (detections.map_err(failed)?, scene.map_err(failed)?, crops.map_err(failed)?);
         let closer_look = || self.scene.peaks(pixels).map_err(failed);
         vision::screen(pixels, &frame, &detections, &scene, &crops, closer_look)?;
-        Ok(Screening { detections, scene, crops, frame })
+        let chair = match vision::chair_to_look_at(&frame, &detections, &scene, &crops) {
+            Some(part) => Some(self.scene.see(&part.of(pixels)).map_err(failed)?.embedding),
+            None => None,
+        };
+        Ok(Screening { detections, scene, crops, chair, frame })
     }
 }
 
@@ -125,6 +130,9 @@ pub struct Screening {
     /// The mean embedding of the photo's [`CROPS`], which the learned judgement reads beside
     /// the whole photo's.
     pub crops: Vec<f32>,
+    /// The scene classifier's embedding of the chair in view ([`vision::chair_to_look_at`]),
+    /// which the learned Chair & Comfort score reads; none where no chair is rated.
+    pub chair: Option<Vec<f32>>,
     /// The rubric's analysed copy of the photo ([`vision::Frame`]), made during screening.
     pub frame: vision::Frame,
 }
@@ -132,7 +140,7 @@ pub struct Screening {
 impl Screening {
     /// The rubric's rating of the screened photo.
     pub fn assess(self) -> Assessment {
-        vision::assess_frame(self.frame, &self.detections, &self.scene, &self.crops)
+        vision::assess_frame(self.frame, &self.detections, &self.scene, &self.crops, self.chair.as_deref())
     }
 }
 

@@ -10,7 +10,9 @@
 //!
 //! With `SETUPIQ_BENCH_BASELINE=/path/to/an/older/setupiq` the same runs go to that binary and
 //! to this build in turn, twice (baseline, this build, baseline, this build): before and after
-//! a change, in one sitting, on the same machine.
+//! a change, in one sitting, on the same machine. `SETUPIQ_BENCH_PHOTO` names another photo
+//! of that folder to analyse (by default `setup05_rgb_dark_dual.jpg`, which has no chair
+//! rated; `setup11_dual_monitor_chair.jpg` pays for the closer look at its chair).
 //!
 //! The analyzer's own stages and the pipeline against libvips are
 //! `crates/analyzer/benches/analyzer.rs`. Needs the shared photos (`SETUPIQ_EVAL_PHOTOS`) and the models (`make models`). Prints
@@ -224,16 +226,19 @@ fn bench_http(binary: &Path, full_hd: &[u8], twelve_mp: &[u8]) {
 }
 
 fn main() {
-    let Some(photos) = bench_photos(PHOTO, "analysis") else { return };
+    // Another shared photo with SETUPIQ_BENCH_PHOTO: a photo with a chair in view pays for
+    // the closer look at the chair, which the default photo (no chair rated) does not.
+    let photo = std::env::var("SETUPIQ_BENCH_PHOTO").unwrap_or_else(|_| PHOTO.to_owned());
+    let Some(photos) = bench_photos(&photo, "analysis") else { return };
     let this_build = PathBuf::from(env!("CARGO_BIN_EXE_setupiq"));
     let Some(baseline) = std::env::var_os("SETUPIQ_BENCH_BASELINE").map(PathBuf::from) else {
-        println!("== analysis over HTTP ({PHOTO}) ==");
+        println!("== analysis over HTTP ({photo}) ==");
         bench_http(&this_build, &photos.full_hd, &photos.twelve_mp);
         return;
     };
     for round in 1..=2 {
         for (name, binary) in [("baseline", &baseline), ("this build", &this_build)] {
-            println!("== analysis over HTTP ({PHOTO}), {name} ({}), round {round} ==", binary.display());
+            println!("== analysis over HTTP ({photo}), {name} ({}), round {round} ==", binary.display());
             bench_http(binary, &photos.full_hd, &photos.twelve_mp);
         }
     }

@@ -29,6 +29,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::result::Category;
+use crate::scene::EMBEDDING_DIM;
 
 /// One linear model over the embedding and the crops' mean embedding.
 #[derive(Debug, Deserialize)]
@@ -37,26 +38,49 @@ struct Linear {
     weights: Vec<f32>,
 }
 
+/// A block of values a linear model reads, and how it reads each one.
+type Block<'a> = (&'a [f32], fn(f32) -> f32);
+
+/// An embedding's value as the scores read it: its square root (the embedding is
+/// non-negative; a stray negative counts as 0).
+fn root(value: f32) -> f32 {
+    value.max(0.0).sqrt()
+}
+
+fn as_is(value: f32) -> f32 {
+    value
+}
+
+/// Where no chair was looked at: the chair's embedding the scores read (zeros, as fitted).
+const NO_CHAIR: [f32; EMBEDDING_DIM] = [0.0; EMBEDDING_DIM];
+
 impl Linear {
-    /// `bias + weights . blocks`: the weights taken in turn by each block's values (the
-    /// first two passed through `read`, the embeddings; the rest as they are), as far as
-    /// there are weights.
-    fn apply(&self, blocks: [&[f32]; 3], read: fn(f32) -> f32) -> f32 {
+    /// `bias + weights . blocks`: the weights taken in turn by each block's values, each read
+    /// as its block says, as far as there are weights (a model fitted on fewer blocks has
+    /// weights for the first ones only).
+    fn apply(&self, blocks: &[Block<'_>]) -> f32 {
         let mut weights = self.weights.as_slice();
         let mut sum = self.bias;
-        for (at, values) in blocks.into_iter().enumerate() {
+        for (values, read) in blocks {
             let (these, rest) = weights.split_at(values.len().min(weights.len()));
-            let read = if at < 2 { read } else { |v| v };
-            sum += these.iter().zip(values).map(|(w, v)| w * read(*v)).sum::<f32>();
+            sum += these.iter().zip(*values).map(|(w, v)| w * read(*v)).sum::<f32>();
             weights = rest;
         }
         sum
     }
 
-    /// A score model's value: it reads the embeddings' square roots (the embedding is
-    /// non-negative; a stray negative counts as 0), then the measures.
+    /// A score model's value: it reads the embeddings' square roots, then the measures, and
+    /// (Chair & Comfort's only) the square roots of the chair's embedding and whether a chair
+    /// was looked at.
     fn score(&self, features: &Features<'_>) -> f32 {
-        self.apply([features.embedding, features.crops, features.measures], |v| v.max(0.0).sqrt())
+        let (chair, looked): (&[f32], f32) = features.chair.map_or((&NO_CHAIR, 0.0), |chair| (chair, 1.0));
+        self.apply(&[
+            (features.embedding, root),
+            (features.crops, root),
+            (features.measures, as_is),
+            (chair, root),
+            (&[looked], as_is),
+        ])
     }
 }
 
@@ -121,12 +145,12 @@ struct Gate {
 
 impl Gate {
     fn probability(&self, features: &Features<'_>) -> f32 {
-        self.probability_of([features.embedding, features.crops, features.peaks])
+        self.probability_of(features, features.peaks)
     }
 
-    /// The probability of yes from the embeddings and one more block of values as they are.
-    fn probability_of(&self, blocks: [&[f32]; 3]) -> f32 {
-        let logit = self.model.apply(blocks, |v| v);
+    /// The probability of yes from the embeddings and one more block of values, all as they are.
+    fn probability_of(&self, features: &Features<'_>, more: &[f32]) -> f32 {
+        let logit = self.model.apply(&[(features.embedding, as_is), (features.crops, as_is), (more, as_is)]);
         1.0 / (1.0 + (-logit).exp())
     }
 }
@@ -154,14 +178,17 @@ fn file() -> &'static File {
 /// What the judgement reads: the scene classifier's embedding of the whole photo and the
 /// mean embedding of its crops, each [`EMBEDDING_DIM`] long; the peaks of its closer look
 /// at the whole photo ([`crate::scene::SceneModel::peaks`], as long; only the gate reads
-/// them), and the rubric's measures ([`super::measures`], [`super::MEASURES`] long; only the
-/// scores read them, empty where only the gate is asked).
+/// them), the rubric's measures ([`super::measures`], [`super::MEASURES`] long; only the
+/// scores read them, empty where only the gate is asked), and its embedding of the chair
+/// in view ([`super::chair_to_look_at`], as long; only Chair & Comfort reads it, none where
+/// no chair was looked at).
 #[derive(Debug, Clone, Copy)]
 pub struct Features<'a> {
     pub embedding: &'a [f32],
     pub crops: &'a [f32],
     pub peaks: &'a [f32],
     pub measures: &'a [f32],
+    pub chair: Option<&'a [f32]>,
 }
 
 /// The score a person would give in `category` (clamped to the 1-10 scale, mixed with the
@@ -217,7 +244,7 @@ pub fn is_setup_on_closer_look(features: &Features<'_>) -> bool {
 /// corner for one; the whole photo's look settles most of them (docs/scoring.md).
 pub fn chair_in_view(features: &Features<'_>, chair_score: f32) -> bool {
     let gate = &file().chair_gate;
-    gate.probability_of([features.embedding, features.crops, &[chair_score]]) >= gate.threshold
+    gate.probability_of(features, &[chair_score]) >= gate.threshold
 }
 
 fn model(category: Category) -> &'static ScoreModel {
@@ -235,7 +262,6 @@ fn model(category: Category) -> &'static ScoreModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::EMBEDDING_DIM;
 
     #[test]
     fn every_model_is_complete() {
@@ -256,7 +282,8 @@ mod tests {
                 assert!(map.from.len() >= 2 && map.from.len() == map.to.len());
                 assert!(map.from.windows(2).all(|p| p[0] < p[1]) && map.to.windows(2).all(|p| p[0] < p[1]));
             }
-            assert_eq!(m.linear.weights.len(), 2 * EMBEDDING_DIM + super::super::MEASURES);
+            let chair = if std::ptr::eq(m, &s.chair_comfort) { EMBEDDING_DIM + 1 } else { 0 };
+            assert_eq!(m.linear.weights.len(), 2 * EMBEDDING_DIM + super::super::MEASURES + chair);
             &m.linear
         })
         .into_iter()
@@ -281,9 +308,15 @@ mod tests {
         assert!(0.0 < low && low < file().gate.threshold && file().gate.threshold < high && high < 1.0);
         let zero = [0.0; EMBEDDING_DIM];
         let measures = [0.0; super::super::MEASURES];
-        let features = Features { embedding: &zero, crops: &zero, peaks: &zero, measures: &measures };
-        for category in Category::ALL {
-            assert!((1.0..=10.0).contains(&score(category, &features, 5)), "{category}");
+        let features =
+            Features { embedding: &zero, crops: &zero, peaks: &zero, measures: &measures, chair: None };
+        for chair in [None, Some(&zero[..])] {
+            for category in Category::ALL {
+                assert!(
+                    (1.0..=10.0).contains(&score(category, &Features { chair, ..features }, 5)),
+                    "{category}"
+                );
+            }
         }
         assert!((0.0..=1.0).contains(&file().gate.probability(&features)));
         assert!((0.0..=1.0).contains(&file().closer_gate.probability(&features)));

@@ -251,6 +251,19 @@ impl Layout {
         }
     }
 
+    /// The chair the learned Chair & Comfort score takes a closer look at: the biggest desk
+    /// chair boxed, faint ones included (couches are not desk chairs), on the layout as read,
+    /// before the chair gate settles it.
+    pub fn chair_to_look_at(&self) -> Option<Rect> {
+        let area = |r: &Rect| r.width() * r.height();
+        self.seats
+            .iter()
+            .filter(|s| !s.is_couch)
+            .map(|s| s.rect)
+            .chain(self.faint_chairs.iter().copied())
+            .max_by(|a, b| area(a).total_cmp(&area(b)))
+    }
+
     /// The seats as the chair gate settles them (`in_view`: it sees a chair in view): where no
     /// chair was boxed surely, the best faint one becomes the chair; where the gate sees
     /// none, the boxed chairs go (a couch stays: the gate judges desk chairs). Whether a

@@ -29,7 +29,7 @@ use image::RgbImage;
 use crate::detector::{CocoClass, Detection};
 use crate::rating::Refusal;
 use crate::result::Assessment;
-use crate::scene::Scene;
+use crate::scene::{Crop, Scene};
 
 use geometry::{Rect, Side};
 use stats::Tone;
@@ -206,7 +206,7 @@ pub fn screen<E: From<Refusal>>(
     if drawn == Some(Drawing::Surely) {
         return Err(Refusal::NotAPhoto.into());
     }
-    let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[] };
+    let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[], chair: None };
     let first = calibration::first_look(&features);
     if first == FirstLook::Setup || (drawn.is_none() && Layout::read(detections, frame).shows_a_workstation())
     {
@@ -218,6 +218,39 @@ pub fn screen<E: From<Refusal>>(
         return Ok(());
     }
     Err(if drawn.is_some() { Refusal::NotAPhoto } else { Refusal::NotASetup }.into())
+}
+
+/// How far the closer look at a chair reaches beyond its box, as a share of the box's width
+/// and height each way: the seat's back and base as a person sees them.
+const CHAIR_MARGIN: f32 = 0.1;
+
+/// The part of the photo around `chair` (a box of [`Layout::chair_to_look_at`]) that the
+/// scene classifier looks at closer for Chair & Comfort.
+pub fn chair_crop(chair: Rect) -> Crop {
+    let (dx, dy) = (CHAIR_MARGIN * chair.width(), CHAIR_MARGIN * chair.height());
+    Crop {
+        x0: (chair.x0 - dx).max(0.0),
+        y0: (chair.y0 - dy).max(0.0),
+        x1: (chair.x1 + dx).min(1.0),
+        y1: (chair.y1 + dy).min(1.0),
+    }
+}
+
+/// Where a screened photo's Chair & Comfort will be rated (a seat is in view once the chair
+/// gate has settled the chairs) and a chair was boxed: the part of the photo to look at
+/// closer ([`chair_crop`]). None otherwise, which spares the inference where its result
+/// would not be shown. `crops` as for [`screen`].
+pub fn chair_to_look_at(
+    frame: &Frame,
+    detections: &[Detection],
+    scene: &Scene,
+    crops: &[f32],
+) -> Option<Crop> {
+    let mut layout = Layout::read(detections, frame);
+    let chair = layout.chair_to_look_at()?;
+    let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[], chair: None };
+    layout.settle_chairs(calibration::chair_in_view(&features, layout.chair_score));
+    (!layout.seats.is_empty()).then(|| chair_crop(chair))
 }
 
 /// The rubric's evidence scores alone, before the calibration (what
@@ -233,15 +266,28 @@ pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)
 
 /// [`assess_frame`] on a copy of `image` made now (the server has one from screening).
 #[cfg(any(test, feature = "internals"))]
-pub fn assess(image: &RgbImage, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
-    assess_frame(Frame::new(image), detections, scene, crops)
+pub fn assess(
+    image: &RgbImage,
+    detections: &[Detection],
+    scene: &Scene,
+    crops: &[f32],
+    chair: Option<&[f32]>,
+) -> Assessment {
+    assess_frame(Frame::new(image), detections, scene, crops, chair)
 }
 
 /// Rates a photo that passed [`screen`] (`crops` as for [`screen`]) from its analysed copy,
 /// made beforehand ([`Frame::new`]): the screening makes it on a thread that would otherwise
-/// wait for the other.
-pub fn assess_frame(frame: Frame, detections: &[Detection], scene: &Scene, crops: &[f32]) -> Assessment {
-    let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[] };
+/// wait for the other. `chair` is the scene classifier's embedding of the part of the photo
+/// [`chair_to_look_at`] gives, where it gives one.
+pub fn assess_frame(
+    frame: Frame,
+    detections: &[Detection],
+    scene: &Scene,
+    crops: &[f32],
+    chair: Option<&[f32]>,
+) -> Assessment {
+    let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[], chair };
     let mut evidence = gather_from(frame, detections);
     evidence.note_screen_in_view(scene);
     rubric::rate(&evidence, Some(&features))
@@ -579,8 +625,8 @@ mod tests {
     fn the_same_pixels_give_the_same_result() {
         let image = photo(|x, y| [(x % 256) as u8, (y % 256) as u8, 90]);
         let crops = vec![0.0; crate::scene::EMBEDDING_DIM];
-        let first = assess(&image, &desk_gear(), &scene(None), &crops);
-        assert_eq!(first, assess(&image, &desk_gear(), &scene(None), &crops));
+        let first = assess(&image, &desk_gear(), &scene(None), &crops, None);
+        assert_eq!(first, assess(&image, &desk_gear(), &scene(None), &crops, None));
         first.validate().unwrap();
         assert!(first.summary.split(". ").count() >= 2, "{}", first.summary);
     }

@@ -16,6 +16,7 @@ The model, per score (six categories and the overall SetupIQ Score):
   embedding of four overlapping crops (`scene::CROPS`), each value square-rooted (power
   normalisation: a few large activations no longer drown the many small ones; the gate reads
   them as they are, where cross-validation finds it decides better), standardised;
+- for Chair & Comfort also the embedding of a closer look at the chair (`chair_look`);
 - a ridge regression on the person's 1-10 labels (photos labelled `na` are left out: no
   chair or no screen in view), its penalty chosen by grouped cross-validation inside the
   training photos (the most clear pairs ordered right, then the strongest penalty);
@@ -514,7 +515,8 @@ def command_fit(source, target):
         "logistic setup gate on the same embeddings, and where it is in doubt a closer one that also reads the peaks of a closer look; score = bias + weights . features, "
         "gate = logistic(bias + weights . features)",
         "features": "scores: sqrt of the embedding (1280), sqrt of the crops' mean embedding (1280), the rubric's measures "
-        "(vision::measures, 23); gate: the embedding and the crops' mean embedding as they are; closer_gate, where the gate is in doubt: "
+        "(vision::measures, 23), and for chair_comfort only sqrt of the chair's embedding (Layout::chair_to_look_at, 1280; "
+        "zeros where none) and whether a chair was looked at (1); gate: the embedding and the crops' mean embedding as they are; closer_gate, where the gate is in doubt: "
         "the same and the peaks of the 320-px look (1280 each); chair_gate: the embedding and the crops' mean embedding as "
         "they are and the detector's best chair score (Layout::chair_score, 1)",
         "fitted_on": sorted({f"{r['folder']}/{r['file']}" for r in rows}),

@@ -138,19 +138,25 @@ struct Gate {
     model: Linear,
     /// The probability from which it says yes (a setup; a chair in view).
     threshold: f32,
-    /// The first gate's probabilities between which it is in doubt (the other gates': none).
+    /// The probabilities between which the first gate and the chair gate are in doubt (the
+    /// closer gates': none).
     #[serde(default)]
     doubt: Option<[f32; 2]>,
 }
 
 impl Gate {
     fn probability(&self, features: &Features<'_>) -> f32 {
-        self.probability_of(features, features.peaks)
+        self.probability_of(features, &[features.peaks])
     }
 
-    /// The probability of yes from the embeddings and one more block of values, all as they are.
-    fn probability_of(&self, features: &Features<'_>, more: &[f32]) -> f32 {
-        let logit = self.model.apply(&[(features.embedding, as_is), (features.crops, as_is), (more, as_is)]);
+    /// The probability of yes from the embeddings and `more` blocks of values, all as they are.
+    fn probability_of(&self, features: &Features<'_>, more: &[&[f32]]) -> f32 {
+        let blocks: Vec<Block<'_>> = [features.embedding, features.crops]
+            .iter()
+            .chain(more)
+            .map(|values| (*values, as_is as fn(f32) -> f32))
+            .collect();
+        let logit = self.model.apply(&blocks);
         1.0 / (1.0 + (-logit).exp())
     }
 }
@@ -160,9 +166,11 @@ struct File {
     scores: Scores,
     gate: Gate,
     closer_gate: Gate,
-    /// Whether a desk chair is in view (no doubt band): the embeddings and the detector's
-    /// best chair score.
+    /// Whether a desk chair is in view: the embeddings and the detector's best chair score;
+    /// where it is in doubt and a chair was boxed, the closer chair gate decides.
     chair_gate: Gate,
+    /// The same and the scene classifier's look at the chair ([`super::chair_to_look_at`]).
+    closer_chair_gate: Gate,
 }
 
 const WEIGHTS: &str = include_str!("../../data/calibration.json");
@@ -239,12 +247,26 @@ pub fn is_setup_on_closer_look(features: &Features<'_>) -> bool {
 
 /// Whether a desk chair is in view, by the chair gate on the embeddings and `chair_score`,
 /// the detector's best chair score anywhere in the photo, faint chairs included
-/// ([`super::Layout::chair_score`]). The detector alone misses the chairs seen from behind
-/// at the edge of a photo (they score under its threshold) and takes a stool or a sofa
-/// corner for one; the whole photo's look settles most of them (docs/scoring.md).
+/// ([`super::Layout::chair_score`]); where it is in doubt and the chair was looked at
+/// (`features.chair`), by the closer chair gate, which also reads that look. The detector
+/// alone misses the chairs seen from behind at the edge of a photo (they score under its
+/// threshold) and takes a stool or a sofa corner for one; the whole photo's look settles most
+/// of them, the look at the chair more (docs/scoring.md).
 pub fn chair_in_view(features: &Features<'_>, chair_score: f32) -> bool {
+    let (gate, closer) = (&file().chair_gate, &file().closer_chair_gate);
+    match features.chair {
+        Some(chair) if chair_gate_in_doubt(features, chair_score) => {
+            closer.probability_of(features, &[&[chair_score], chair, &[1.0]]) >= closer.threshold
+        }
+        _ => gate.probability_of(features, &[&[chair_score]]) >= gate.threshold,
+    }
+}
+
+/// Whether the chair gate is in doubt: [`chair_in_view`] then needs the look at the chair.
+pub fn chair_gate_in_doubt(features: &Features<'_>, chair_score: f32) -> bool {
     let gate = &file().chair_gate;
-    gate.probability_of(features, &[chair_score]) >= gate.threshold
+    gate.doubt
+        .is_some_and(|[low, high]| (low..=high).contains(&gate.probability_of(features, &[&[chair_score]])))
 }
 
 fn model(category: Category) -> &'static ScoreModel {
@@ -287,8 +309,12 @@ mod tests {
             &m.linear
         })
         .into_iter()
-        .chain([&file().gate.model, &file().closer_gate.model, &file().chair_gate.model])
-        {
+        .chain([
+            &file().gate.model,
+            &file().closer_gate.model,
+            &file().chair_gate.model,
+            &file().closer_chair_gate.model,
+        ]) {
             assert!(model.weights.len() >= 2 * EMBEDDING_DIM);
             assert!(model.bias.is_finite() && model.weights.iter().all(|w| w.is_finite()));
         }
@@ -304,6 +330,18 @@ mod tests {
             "the chair gate reads the embeddings and the best chair score"
         );
         assert!((0.0..1.0).contains(&file().chair_gate.threshold));
+        assert_eq!(
+            file().closer_chair_gate.model.weights.len(),
+            3 * EMBEDDING_DIM + 2,
+            "the closer chair gate reads the look at the chair and whether there was one too"
+        );
+        let [low, high] = file().chair_gate.doubt.expect("the chair gate has a doubt band");
+        assert!(
+            0.0 < low
+                && low < file().chair_gate.threshold
+                && file().chair_gate.threshold < high
+                && high < 1.0
+        );
         let [low, high] = file().gate.doubt.expect("the first gate has a doubt band");
         assert!(0.0 < low && low < file().gate.threshold && file().gate.threshold < high && high < 1.0);
         let zero = [0.0; EMBEDDING_DIM];

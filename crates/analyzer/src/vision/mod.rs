@@ -236,10 +236,11 @@ pub fn chair_crop(chair: Rect) -> Crop {
     }
 }
 
-/// Where a screened photo's Chair & Comfort will be rated (a seat is in view once the chair
-/// gate has settled the chairs) and a chair was boxed: the part of the photo to look at
-/// closer ([`chair_crop`]). None otherwise, which spares the inference where its result
-/// would not be shown. `crops` as for [`screen`].
+/// Where a chair was boxed in a screened photo and the look at it is needed: the chair gate
+/// is in doubt (the closer chair gate reads the look), or Chair & Comfort will be rated (a
+/// seat is in view once the chair gate has settled the chairs). Then the part of the photo to
+/// look at closer ([`chair_crop`]); None otherwise, which spares the inference where its
+/// result would not be used. `crops` as for [`screen`].
 pub fn chair_to_look_at(
     frame: &Frame,
     detections: &[Detection],
@@ -249,6 +250,9 @@ pub fn chair_to_look_at(
     let mut layout = Layout::read(detections, frame);
     let chair = layout.chair_to_look_at()?;
     let features = Features { embedding: &scene.embedding, crops, peaks: &[], measures: &[], chair: None };
+    if calibration::chair_gate_in_doubt(&features, layout.chair_score) {
+        return Some(chair_crop(chair));
+    }
     layout.settle_chairs(calibration::chair_in_view(&features, layout.chair_score));
     (!layout.seats.is_empty()).then(|| chair_crop(chair))
 }

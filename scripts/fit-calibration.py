@@ -580,7 +580,10 @@ def command_fit(source, target):
         if m["quantile_map"] is not None:
             out["scores"][score]["quantile_map"] = m["quantile_map"]
     print(f"\nsetup gate: {gate['photos']} photos, C = {gate['c']:g}; closer gate: C = {closer['c']:g}")
-    for name, fitted in [("gate", gate), ("closer_gate", closer)]:
+    print(f"chair gate: {chair['photos']} setups, C = {chair['c']:g}, a chair in view from p = {chair['threshold']:g}; "
+          f"closer chair gate: C = {closer_chair['c']:g}, from p = {closer_chair['threshold']:g}")
+    gates = [("gate", gate), ("closer_gate", closer), ("chair_gate", chair), ("closer_chair_gate", closer_chair)]
+    for name, fitted in gates:
         out[name] = {
             "photos": fitted["photos"],
             "c": fitted["c"],
@@ -589,16 +592,6 @@ def command_fit(source, target):
             "weights": [float(f"{w:.7g}") for w in fitted["weights"]],
         }
     out["gate"]["doubt"] = list(DOUBT)
-    print(f"chair gate: {chair['photos']} setups, C = {chair['c']:g}, a chair in view from p = {chair['threshold']:g}; "
-          f"closer chair gate: C = {closer_chair['c']:g}, from p = {closer_chair['threshold']:g}")
-    for name, fitted in [("chair_gate", chair), ("closer_chair_gate", closer_chair)]:
-        out[name] = {
-            "photos": fitted["photos"],
-            "c": fitted["c"],
-            "threshold": fitted["threshold"],
-            "bias": float(f"{fitted['bias']:.7g}"),
-            "weights": [float(f"{w:.7g}") for w in fitted["weights"]],
-        }
     out["chair_gate"]["doubt"] = list(CHAIR_DOUBT)
     with open(target, "w") as f:
         json.dump(out, f, separators=(",", ":"))

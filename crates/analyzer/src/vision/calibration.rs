@@ -159,6 +159,11 @@ impl Gate {
         let logit = self.model.apply(&blocks);
         1.0 / (1.0 + (-logit).exp())
     }
+
+    /// Whether probability `p` is within this gate's doubt band (a gate without one never doubts).
+    fn doubts(&self, p: f32) -> bool {
+        self.doubt.is_some_and(|[low, high]| (low..=high).contains(&p))
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -230,10 +235,12 @@ pub enum FirstLook {
 pub fn first_look(features: &Features<'_>) -> FirstLook {
     let gate = &file().gate;
     let p = gate.probability(features);
-    match gate.doubt {
-        Some([low, high]) if (low..=high).contains(&p) => FirstLook::InDoubt,
-        _ if p >= gate.threshold => FirstLook::Setup,
-        _ => FirstLook::NotASetup,
+    if gate.doubts(p) {
+        FirstLook::InDoubt
+    } else if p >= gate.threshold {
+        FirstLook::Setup
+    } else {
+        FirstLook::NotASetup
     }
 }
 
@@ -254,19 +261,19 @@ pub fn is_setup_on_closer_look(features: &Features<'_>) -> bool {
 /// of them, the look at the chair more (docs/scoring.md).
 pub fn chair_in_view(features: &Features<'_>, chair_score: f32) -> bool {
     let (gate, closer) = (&file().chair_gate, &file().closer_chair_gate);
+    let p = gate.probability_of(features, &[&[chair_score]]);
     match features.chair {
-        Some(chair) if chair_gate_in_doubt(features, chair_score) => {
+        Some(chair) if gate.doubts(p) => {
             closer.probability_of(features, &[&[chair_score], chair, &[1.0]]) >= closer.threshold
         }
-        _ => gate.probability_of(features, &[&[chair_score]]) >= gate.threshold,
+        _ => p >= gate.threshold,
     }
 }
 
 /// Whether the chair gate is in doubt: [`chair_in_view`] then needs the look at the chair.
 pub fn chair_gate_in_doubt(features: &Features<'_>, chair_score: f32) -> bool {
     let gate = &file().chair_gate;
-    gate.doubt
-        .is_some_and(|[low, high]| (low..=high).contains(&gate.probability_of(features, &[&[chair_score]])))
+    gate.doubts(gate.probability_of(features, &[&[chair_score]]))
 }
 
 fn model(category: Category) -> &'static ScoreModel {

@@ -637,6 +637,7 @@ def command_eval(source, browser=None):
     print("| score | all clear pairs | % | pairs of two accepted setups | % |")
     print("|---|---|---|---|---|")
     sums = np.zeros(4, dtype=int)
+    by_folder = {}
     for score in SCORES:
         tally = np.zeros(4, dtype=int)
         for folder in sorted({r["folder"] for r in rows}):
@@ -646,12 +647,20 @@ def command_eval(source, browser=None):
             y = np.array([label(rows[k], score) for k in members])
             p = np.array([seen_score(rows[k], score, shown(predicted[score][k : k + 1], score)[0], chair_seen[k]) for k in members])
             kept = accepted[members]
-            tally += np.concatenate([pairs_right(y, np.where(kept, p, np.nan)), pairs_right(np.where(kept, y, np.nan), p)])
+            counted = np.concatenate([pairs_right(y, np.where(kept, p, np.nan)), pairs_right(np.where(kept, y, np.nan), p)])
+            tally += counted
+            by_folder[folder] = by_folder.get(folder, np.zeros(4, dtype=int)) + counted
         sums += tally
         right, total, right_kept, total_kept = tally
         print(f"| {score} | {right}/{total} | {100 * right / max(total, 1):.1f} | {right_kept}/{total_kept} | {100 * right_kept / max(total_kept, 1):.1f} |")
     right, total, right_kept, total_kept = sums
     print(f"| **all** | **{right}/{total}** | **{100 * right / max(total, 1):.1f}** | **{right_kept}/{total_kept}** | **{100 * right_kept / max(total_kept, 1):.1f}** |\n")
+    # Each folder was labelled by its own people, on its own scale: pairs are only counted
+    # within a folder, and a folder's figure says how the scores carry over to its labellers.
+    for folder, (right, total, right_kept, total_kept) in sorted(by_folder.items()):
+        print(f"- {folder}: {right}/{total} of all clear pairs ({100 * right / max(total, 1):.1f} %), "
+              f"{right_kept}/{total_kept} of two accepted setups ({100 * right_kept / max(total_kept, 1):.1f} %)")
+    print()
 
     labelled = [k for k, r in enumerate(rows) if is_setup(r) and "overall" in r["labels"]]
     y = np.array([label(rows[k], "overall") for k in labelled])

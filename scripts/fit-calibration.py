@@ -309,6 +309,12 @@ def pairs_right(y, p):
     return np.array([int(right.sum()), int(clear.sum())])
 
 
+def pairs_right_within(y, p, folders):
+    """`pairs_right` summed over the labelled folders: a clear pair is two photos of one folder,
+    since each folder's people score on their own scale (as `make eval` and `pairs.tsv` count)."""
+    return sum((pairs_right(y[folders == f], p[folders == f]) for f in sorted(set(folders))), np.zeros(2, dtype=int))
+
+
 def shown(p, score):
     """What the server shows: categories rounded to whole points, the overall to one decimal."""
     p = np.clip(p, 1.0, 10.0)
@@ -325,12 +331,13 @@ def with_overall(learned, overall, share):
     return learned if share == 0 else (1 - share) * np.clip(learned, 1, 10) + share * np.clip(overall, 1, 10)
 
 
-def fit_score(x, y, folds, score, measured, overall=None):
+def fit_score(x, y, folds, folders, score, measured, overall=None):
     """The ridge for one score, its penalty, stretch, overall share and evidence share chosen by
-    grouped CV on (x, y) over the given `folds`; `measured` is the rubric's evidence score of
-    each photo, `overall` the held-out learned overall score of each photo (for a category)."""
+    grouped CV on (x, y) over the given `folds`, by the clear pairs within each of `folders` (the
+    labelled folder of each photo); `measured` is the rubric's evidence score of each photo,
+    `overall` the held-out learned overall score of each photo (for a category)."""
     known = ~np.isnan(y)
-    x, y, folds, measured = x[known], y[known], folds[known], measured[known]
+    x, y, folds, folders, measured = x[known], y[known], folds[known], folders[known], measured[known]
     shares = SHARES if not np.isnan(measured).any() else [0.0]
     overall_shares = OVERALL_SHARES if overall is not None else [0.0]
     overall = overall[known] if overall is not None else None
@@ -354,7 +361,7 @@ def fit_score(x, y, folds, score, measured, overall=None):
                 mixed = with_overall(stretched, overall, o_share)
                 for share in shares:
                     judged = blend(mixed, measured, share)
-                    right = pairs_right(y, shown(judged, score))[0]
+                    right = pairs_right_within(y, shown(judged, score), folders)[0]
                     key = (right, alpha, -widen, -o_share, -share)
                     if best is None or key > best[0]:
                         best = (key, alpha, stretch, o_share, share, stretched)
@@ -394,9 +401,13 @@ def spread_labels(y):
 
 def quantile_map(held_out, y):
     """The monotone piecewise-linear map of held-out scores onto the labels' distribution:
-    knots at MAP_QUANTILES of each (`vision::calibration::QuantileMap`)."""
+    knots at MAP_QUANTILES of each (`vision::calibration::QuantileMap`). Where held-out scores
+    pile up at an end of the scale (clipped to 1 or 10), several quantiles are one value: only
+    the first of those knots is kept, so that the map stays a function."""
     source, target = np.quantile(held_out, MAP_QUANTILES), np.quantile(spread_labels(y), MAP_QUANTILES)
-    assert np.all(np.diff(source) > 0) and np.all(np.diff(target) > 0), "the map must be increasing"
+    distinct = np.concatenate([[True], np.diff(source) > 0])
+    source, target = source[distinct], target[distinct]
+    assert len(source) >= 2 and np.all(np.diff(source) > 0) and np.all(np.diff(target) > 0), "the map must be increasing"
     return {"from": [float(f"{v:.6g}") for v in source], "to": [float(f"{v:.6g}") for v in target]}
 
 
@@ -461,9 +472,12 @@ def fit_all(rows):
     setup_rows = np.array([is_setup(r) and "overall" in r["labels"] for r in rows])
     labels = {s: np.array([label(r, s) if k else np.nan for r, k in zip(rows, setup_rows)]) for s in SCORES}
     # The overall first: its held-out scores are what a category may lean on.
-    models = {"overall": fit_score(features(rows), labels["overall"], folds, "overall", evidence(rows, "overall"))}
+    folders = np.array([r["folder"] for r in rows])
+    models = {"overall": fit_score(features(rows), labels["overall"], folds, folders, "overall", evidence(rows, "overall"))}
     for score in SCORES[:-1]:
-        models[score] = fit_score(features(rows, score), labels[score], folds, score, evidence(rows, score), models["overall"]["held_out"])
+        models[score] = fit_score(
+            features(rows, score), labels[score], folds, folders, score, evidence(rows, score), models["overall"]["held_out"]
+        )
     setup = np.array([is_setup(r) for r in rows])
     gate, closer = fit_gate(embeddings(rows), setup, folds), fit_gate(closer_features(rows), setup, folds)
     kept, in_view = chair_labelled(rows)

@@ -102,6 +102,7 @@ const SURE_INPUT_DEVICE: f32 = 0.45;
 /// The workplace classes sharing this much of the classifier's belief is a workplace.
 const WORKPLACE_SHARE: f32 = 0.2;
 /// The screen classes sharing this much is a screen in view, even if no box was found.
+#[cfg(any(test, feature = "internals"))]
 const SCREEN_SHARE: f32 = 0.15;
 /// The screen classes sharing this much of the classifier's belief is a screen in view for
 /// rating (Monitor Setup is not "unseen"), though the detector boxed none.
@@ -125,7 +126,9 @@ const SCREENSHOT: f32 = 0.1;
 ///   close-up); or nothing says it is a workplace: no sure keyboard, mouse or laptop and the
 ///   classifier sees a living room, an armchair corner, a PC case alone, rather than a desk.
 ///
-/// `frame` is the rubric's analysed copy of `image` ([`Frame::new`]).
+/// `frame` is the rubric's analysed copy of `image` ([`Frame::new`]). Only the measurements
+/// and the tests call it: the server does not.
+#[cfg(any(test, feature = "internals"))]
 pub fn screen_by_rules(
     image: &RgbImage,
     frame: &Frame,

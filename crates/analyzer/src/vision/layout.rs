@@ -255,13 +255,12 @@ impl Layout {
     /// chair boxed, faint ones included (couches are not desk chairs), on the layout as read,
     /// before the chair gate settles it.
     pub fn chair_to_look_at(&self) -> Option<Rect> {
-        let area = |r: &Rect| r.width() * r.height();
         self.seats
             .iter()
             .filter(|s| !s.is_couch)
             .map(|s| s.rect)
             .chain(self.faint_chairs.iter().copied())
-            .max_by(|a, b| area(a).total_cmp(&area(b)))
+            .max_by(|a, b| a.area().total_cmp(&b.area()))
     }
 
     /// The seats as the chair gate settles them (`in_view`: it sees a chair in view): where no

@@ -112,6 +112,13 @@ fn main() -> Result<(), Box<dyn Error>> {
                     "cables": evidence.cables.len(),
                     "light_share": evidence.lighting.light_share,
                     "share_of_visible": evidence.lighting.share_of_visible,
+                    // Each named hue's coloured light, as a share of the photo outside the screens.
+                    "hues": evidence
+                        .lighting
+                        .hues
+                        .iter()
+                        .map(|(hue, share)| (format!("{hue:?}"), share * evidence.lighting.light_share))
+                        .collect::<std::collections::BTreeMap<_, _>>(),
                     "median_value": evidence.lighting.median_value,
                     "palette_coverage": evidence.palette.coverage(3),
                     "greenery": evidence.greenery.share,

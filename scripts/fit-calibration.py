@@ -471,8 +471,8 @@ def fit_all(rows):
     folds = grouped_folds([r["repo"] for r in rows])
     setup_rows = np.array([is_setup(r) and "overall" in r["labels"] for r in rows])
     labels = {s: np.array([label(r, s) if k else np.nan for r, k in zip(rows, setup_rows)]) for s in SCORES}
-    # The overall first: its held-out scores are what a category may lean on.
     folders = np.array([r["folder"] for r in rows])
+    # The overall first: its held-out scores are what a category may lean on.
     models = {"overall": fit_score(features(rows), labels["overall"], folds, folders, "overall", evidence(rows, "overall"))}
     for score in SCORES[:-1]:
         models[score] = fit_score(

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { ADMIN_EMAIL, e2eSession, expectAccessible, pngPhoto } from './support.mjs'
+import { ADMIN_EMAIL, e2eSession, eventually, expectAccessible, pngPhoto } from './support.mjs'
 
 const session = e2eSession(before, after)
 const PASSWORD = 'admin-panel-password-1'
@@ -102,7 +102,7 @@ describe('the admin panel', () => {
     await page.getByRole('note').filter({ hasText: /could not reach the network: 68 of 68 links could not be checked/ }).waitFor()
     await page.getByText('(failed)').waitFor()
     const inactive = page.locator('.admin-health-count', { has: page.getByText('Inactive', { exact: true }) })
-    assert.equal(await inactive.locator('dd').innerText(), '0', 'no product switched off')
+    await eventually(() => inactive.locator('dd').innerText(), '0', 'no product switched off')
     await page.getByText('This server could not reach the internet, so the links were not checked.').waitFor()
 
     // Two products switched off by hand come back on with one click.
@@ -133,7 +133,7 @@ describe('the admin panel', () => {
     // The visitor's message is in the inbox, with a reply link.
     const inbox = page.getByRole('region', { name: 'Contact Messages' })
     await inbox.getByText('Which monitor arm do you recommend for two 27 inch screens?').waitFor()
-    assert.match(await inbox.getByRole('link', { name: `visitor${stamp}@example.com` }).getAttribute('href'), /^mailto:/)
+    await eventually(() => inbox.getByRole('link', { name: `visitor${stamp}@example.com` }).getAttribute('href'), /^mailto:/)
 
     // Every action is in the log.
     await page.getByRole('heading', { name: 'Admin Log' }).scrollIntoViewIfNeeded()

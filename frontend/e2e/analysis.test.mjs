@@ -4,7 +4,7 @@
 // deleting the analysis from My Setups (its photos go with it).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { ANALYSIS_TIMEOUT, e2eSession, expectAccessible, SETUP_PHOTO, SETUP_PHOTO_SKIP } from './support.mjs'
+import { ANALYSIS_TIMEOUT, e2eSession, eventually, expectAccessible, SETUP_PHOTO, SETUP_PHOTO_SKIP, waitForFocus } from './support.mjs'
 
 
 const session = e2eSession(before, after)
@@ -12,10 +12,10 @@ const session = e2eSession(before, after)
 async function choosePhotoAndAnalyze(page) {
   await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
   const analyze = page.getByRole('button', { name: 'Analyze My Setup' })
-  assert.equal(await analyze.isDisabled(), true)
+  await eventually(() => analyze.isDisabled(), true)
   await page.getByLabel(/Setup photo/).setInputFiles(SETUP_PHOTO)
   await page.getByTestId('chosen-file').waitFor()
-  assert.equal(await page.getByRole('button', { name: 'Clear' }).count(), 1)
+  await eventually(() => page.getByRole('button', { name: 'Clear' }).count(), 1)
   await analyze.click()
   await page.waitForURL('**/results')
 }
@@ -44,11 +44,11 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByRole('heading', { name: 'Analyzing your setup...' }).waitFor()
     await waitForScore(page)
     await page.getByText('Your setup analysis is complete!').waitFor()
-    assert.equal(await page.getByTestId('category-card').count(), 6)
+    await eventually(() => page.getByTestId('category-card').count(), 6)
     for (const name of ['Cable Management', 'RGB/Lighting', 'Desk Cleanliness', 'Monitor Setup', 'Chair & Comfort', 'Aesthetic Vibe']) {
-      assert.equal(await page.getByRole('heading', { name, exact: true }).count(), 1, name)
+      await eventually(() => page.getByRole('heading', { name, exact: true }).count(), 1, name)
     }
-    assert.match(await page.getByTestId('analyzer').innerText(), /Rated by/)
+    await eventually(() => page.getByTestId('analyzer').innerText(), /Rated by/)
     assert.ok((await page.getByTestId('summary').innerText()).length > 0)
     await page.getByRole('heading', { name: 'Trending Gear' }).waitFor()
     await page.getByRole('banner').getByRole('button', { name: 'Log In' }).waitFor()
@@ -89,7 +89,7 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     await auth.getByRole('button', { name: /Create Account/ }).click()
     await auth.waitFor({ state: 'hidden' })
     const score = await waitForScore(page)
-    assert.equal(await page.getByTestId('category-card').count(), 6)
+    await eventually(() => page.getByTestId('category-card').count(), 6)
     assert.equal(new URL(page.url()).pathname, '/results')
     await page.getByRole('button', { name: 'Account menu' }).click()
     const menu = page.getByRole('menu')
@@ -100,14 +100,14 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByRole('heading', { name: 'My Setups', level: 1 }).waitFor()
     const card = page.getByTestId('setup-card')
     await card.first().waitFor()
-    assert.equal(await card.count(), 1)
-    assert.equal(await card.locator('.history-rating strong').innerText(), score)
+    await eventually(() => card.count(), 1)
+    await eventually(() => card.locator('.history-rating strong').innerText(), score)
     const thumb = card.locator('img.history-thumb')
-    assert.match(await thumb.getAttribute('src'), /^\/media\//)
+    await eventually(() => thumb.getAttribute('src'), /^\/media\//)
     await expectAccessible(page, assert, '/my-setups')
     await card.getByRole('button', { name: /View Details/ }).click()
     await page.waitForURL('**/results')
-    assert.equal(await page.getByTestId('overall-score').innerText(), score)
+    await eventually(() => page.getByTestId('overall-score').innerText(), score)
     const balance = await page.request.get(`${session.server.baseUrl}/_api/auth/session`)
     assert.equal((await balance.json()).user.credits, 2)
 
@@ -126,13 +126,13 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     await expectAccessible(page, assert, 'the delete analysis dialog')
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click()
     await confirm.waitFor({ state: 'detached' })
-    assert.equal(await remove.evaluate((button) => button === globalThis.document.activeElement), true)
-    assert.equal(await card.count(), 1)
+    await waitForFocus(remove)
+    await eventually(() => card.count(), 1)
     await remove.click()
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.getByText('Analysis deleted.').waitFor()
     await page.getByRole('heading', { name: 'No setups yet' }).waitFor()
-    assert.equal(await card.count(), 0)
+    await eventually(() => card.count(), 0)
     await page.waitForFunction(() => globalThis.document.activeElement?.textContent === 'My Setups')
     for (const path of media) assert.equal((await page.request.get(`${session.server.baseUrl}${path}`)).status(), 404, path)
     assert.equal((await page.request.get(`${session.server.baseUrl}/_api/analyses/${saved.id}`)).status(), 404)
@@ -145,7 +145,7 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     const { context, page } = await session.freshPage({}, { consent: true })
     await page.goto('/my-setups')
     await page.getByRole('heading', { name: 'Log in to see your setups' }).waitFor()
-    assert.equal(await page.getByRole('main').getByRole('button', { name: 'Sign Up' }).count(), 1)
+    await eventually(() => page.getByRole('main').getByRole('button', { name: 'Sign Up' }).count(), 1)
     await expectAccessible(page, assert, '/my-setups signed out')
     await page.goto('/results')
     await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()

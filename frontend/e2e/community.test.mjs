@@ -8,7 +8,7 @@
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyzePhoto, e2eSession, expectAccessible, pngPhoto, SETUP_PHOTO_SKIP } from './support.mjs'
+import { analyzePhoto, e2eSession, eventually, expectAccessible, pngPhoto, SETUP_PHOTO_SKIP } from './support.mjs'
 
 
 const session = e2eSession(before, after)
@@ -38,7 +38,7 @@ async function openMySetups(page) {
   await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('menuitem', { name: 'My Setups' }).click()
   await page.getByTestId('setup-card').first().waitFor()
-  assert.equal(await page.getByText('No setups yet').count(), 0)
+  await eventually(() => page.getByText('No setups yet').count(), 0)
 }
 
 describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
@@ -72,7 +72,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
 
     // Nobody votes on their own setup, and the buttons look it.
     const ownUpvote = card(page, title).getByRole('button', { name: 'You cannot vote on your own setup' }).first()
-    assert.equal(await ownUpvote.isDisabled(), true)
+    await eventually(() => ownUpvote.isDisabled(), true)
     // eslint-disable-next-line no-undef -- runs in the page
     const look = await ownUpvote.evaluate((button) => ({ cursor: getComputedStyle(button).cursor, opacity: Number(getComputedStyle(button).opacity) }))
     assert.equal(look.cursor, 'not-allowed')
@@ -97,7 +97,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
       await visitor.goto('/community')
       const visitorCard = card(visitor, title)
       await visitorCard.waitFor()
-      assert.equal(await visitor.getByRole('button', { name: 'Upload Your Setup' }).isDisabled(), true)
+      await eventually(() => visitor.getByRole('button', { name: 'Upload Your Setup' }).isDisabled(), true)
       await visitorCard.getByTitle('Login to vote').first().click()
       await visitor.getByRole('dialog', { name: 'Welcome to SetupIQ' }).waitFor()
       await context.close()
@@ -111,11 +111,11 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await voterCard.waitFor()
     await voterCard.getByRole('button', { name: 'Upvote' }).click()
     await voterCard.getByRole('button', { name: 'Upvote', pressed: true }).waitFor()
-    assert.equal(await voterCard.getByTestId('setup-score').innerText(), '1')
+    await eventually(() => voterCard.getByTestId('setup-score').innerText(), '1')
     await voterCard.getByRole('button', { name: `View ${title}` }).click()
     const detail = voter.getByRole('dialog', { name: title })
     await detail.getByText('SetupIQ Score:', { exact: false }).waitFor()
-    assert.equal(await detail.getByTestId('carousel-position').innerText(), '1 / 2')
+    await eventually(() => detail.getByTestId('carousel-position').innerText(), '1 / 2')
     await detail.getByRole('button', { name: 'Next photo' }).click()
     await detail.getByTestId('carousel-position').filter({ hasText: '2 / 2' }).waitFor()
     await detail.getByRole('button', { name: 'Next photo' }).click()
@@ -136,7 +136,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await detail.getByRole('button', { name: 'Post Comment' }).click()
     const asked = detail.getByTestId('comment').filter({ hasText: 'What monitor arm is that?' })
     await asked.waitFor()
-    assert.equal(await asked.getByRole('link', { name: 'https://arms.example/lx' }).getAttribute('rel'), 'nofollow ugc noopener')
+    await eventually(() => asked.getByRole('link', { name: 'https://arms.example/lx' }).getAttribute('rel'), 'nofollow ugc noopener')
     await detail.getByRole('heading', { name: 'Comments (1)' }).waitFor()
     await toastsGone(voter)
     await expectAccessible(voter, assert, 'the setup dialog')
@@ -155,7 +155,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await voter.getByRole('tab', { name: 'Leaderboard' }).click()
     const board = voter.getByTestId('leaderboard')
     await board.waitFor()
-    assert.match(await board.innerText(), /#1[\s\S]*1 point · 1 setup/)
+    await eventually(() => board.innerText(), /#1[\s\S]*1 point · 1 setup/)
     await toastsGone(voter)
     await expectAccessible(voter, assert, 'the leaderboard')
     await voterContext.close()
@@ -165,13 +165,13 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     const stats = page.getByTestId('post-stats')
     await page.getByRole('button', { name: `View ${title}` }).waitFor()
     await page.getByText('1 comment ·', { exact: false }).waitFor()
-    assert.match(await stats.innerText(), /Total Posts\s*1/)
-    assert.match(await stats.innerText(), /Total Upvotes\s*1/)
+    await eventually(() => stats.innerText(), /Total Posts\s*1/)
+    await eventually(() => stats.innerText(), /Total Upvotes\s*1/)
     await expectAccessible(page, assert, '/my-posts')
     await page.goto(`/user/${owner.id}`)
     await page.getByRole('heading', { name: /'s Profile$/ }).waitFor()
     await page.getByTestId('recent-posts').getByRole('heading', { name: title }).waitFor()
-    assert.match(await page.getByTestId('profile-stats').innerText(), /Total Upvotes\s*1/)
+    await eventually(() => page.getByTestId('profile-stats').innerText(), /Total Upvotes\s*1/)
     await expectAccessible(page, assert, `/user/${owner.id}`)
 
     // The owner's bell counts the comment and the upvote that put the setup in the week's
@@ -213,7 +213,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
       await reader.goto(setupUrl)
       await reader.getByTestId('comment').filter({ hasText: 'What monitor arm is that?' }).waitFor()
       await reader.getByRole('list', { name: 'Replies' }).getByText('An Ergotron LX.').waitFor()
-      assert.equal(await reader.getByRole('button', { name: 'Reply to Vera Voter' }).count(), 0, 'visitors read, members answer')
+      await eventually(() => reader.getByRole('button', { name: 'Reply to Vera Voter' }).count(), 0, 'visitors read, members answer')
       await context.close()
     }
     // The author takes their answer back.
@@ -234,7 +234,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     // The owner edits it: one photo fewer and a new title.
     await ownerDetail.getByRole('button', { name: 'Edit', exact: true }).click()
     const edit = page.getByRole('dialog', { name: 'Edit Your Setup' })
-    assert.equal(await edit.getByTestId('photo-item').count(), 2)
+    await eventually(() => edit.getByTestId('photo-item').count(), 2)
     await expectAccessible(page, assert, 'the edit dialog')
     await edit.getByRole('button', { name: 'Remove photo 2' }).click()
     await edit.getByLabel('Title').fill(edited)
@@ -244,7 +244,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await card(page, edited).getByRole('button', { name: `View ${edited}` }).click()
     const editedDetail = page.getByRole('dialog', { name: edited })
     await editedDetail.waitFor()
-    assert.equal(await editedDetail.getByTestId('carousel-position').count(), 0, 'one photo left')
+    await eventually(() => editedDetail.getByTestId('carousel-position').count(), 0, 'one photo left')
 
     // And deletes it, once confirmed.
     await editedDetail.getByRole('button', { name: 'Delete', exact: true }).click()

@@ -3,7 +3,7 @@
 // packs with the built-in test-mode payment provider.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { e2eSession, expectAccessible } from './support.mjs'
+import { e2eSession, eventually, expectAccessible } from './support.mjs'
 
 const session = e2eSession(before, after)
 const freshPage = (options = {}) => session.freshPage(options, { consent: true })
@@ -21,7 +21,7 @@ async function newMemberOnBuyCredits(options = {}) {
   await page.goto('/buy-credits')
   await page.getByRole('heading', { name: 'Get Credits', level: 1 }).waitFor()
   await page.getByTestId('credit-balance').waitFor()
-  assert.equal(await page.getByTestId('credit-balance').innerText(), '3 credits')
+  await eventually(() => page.getByTestId('credit-balance').innerText(), '3 credits')
   return { context, page }
 }
 
@@ -52,12 +52,12 @@ describe('a visitor on /buy-credits', () => {
     await page.getByText('Sign up to get 3 free credits').waitFor()
     const starter = page.getByTestId('pack-starter')
     await starter.getByText('$4.99').waitFor()
-    assert.equal(await starter.getByText('$0.50 per credit').count(), 1)
-    assert.equal(await page.getByTestId('pack-popular').getByText('Most Popular').count(), 1)
-    assert.equal(await page.getByTestId('pack-value').getByText('$19.99').count(), 1)
-    assert.equal(await page.getByRole('link', { name: 'Contact Support' }).getAttribute('href'), '/contact')
+    await eventually(() => starter.getByText('$0.50 per credit').count(), 1)
+    await eventually(() => page.getByTestId('pack-popular').getByText('Most Popular').count(), 1)
+    await eventually(() => page.getByTestId('pack-value').getByText('$19.99').count(), 1)
+    await eventually(() => page.getByRole('link', { name: 'Contact Support' }).getAttribute('href'), '/contact')
     // No ad client is configured: no ad slot, not an empty box.
-    assert.equal(await page.getByRole('complementary', { name: 'Advertisement' }).count(), 0)
+    await eventually(() => page.getByRole('complementary', { name: 'Advertisement' }).count(), 0)
     // Nothing overflows sideways at 360 px.
     // eslint-disable-next-line no-undef -- runs in the page
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360)
@@ -78,7 +78,7 @@ describe('a new member', () => {
   it('watches three ads and earns a credit', async () => {
     const { context, page } = await newMemberOnBuyCredits()
     await page.getByTestId('ads-remaining').waitFor()
-    assert.equal(await page.getByTestId('ads-remaining').innerText(), '30')
+    await eventually(() => page.getByTestId('ads-remaining').innerText(), '30')
     await expectAccessible(page, assert, '/buy-credits signed in')
 
     const expected = [
@@ -92,14 +92,14 @@ describe('a new member', () => {
       // While the ad plays the button is disabled and the countdown is visible.
       const progress = page.getByRole('progressbar', { name: 'Ad playing' })
       await progress.waitFor()
-      assert.equal(await page.getByRole('button', { name: /^Watching|^Starting|^Claiming/ }).isDisabled(), true)
+      await eventually(() => page.getByRole('button', { name: /^Watching|^Starting|^Claiming/ }).isDisabled(), true)
       if (index === 0) await expectAccessible(page, assert, 'ad playing')
       await page.getByText(toast, { exact: true }).waitFor()
       await progress.waitFor({ state: 'hidden' })
     }
     assert.ok(Date.now() - started >= 9000, 'each ad played for 3 real seconds')
 
-    assert.equal(await page.getByTestId('credit-balance').innerText(), '4 credits')
+    await eventually(() => page.getByTestId('credit-balance').innerText(), '4 credits')
     assert.equal(await headerBadge(page), '4 Credits')
     await page.getByTestId('ads-remaining').getByText('27').waitFor()
     await page.getByRole('cell', { name: 'Rewarded ads' }).waitFor()
@@ -123,7 +123,7 @@ describe('a new member', () => {
     await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.waitFor({ state: 'hidden' })
 
-    assert.equal(await page.getByTestId('credit-balance').innerText(), '13 credits')
+    await eventually(() => page.getByTestId('credit-balance').innerText(), '13 credits')
     assert.equal(await headerBadge(page), '13 Credits')
     await page.getByRole('cell', { name: 'Purchase' }).waitFor()
     assert.equal(await sessionCredits(page), 13)
@@ -181,13 +181,13 @@ describe('a new member', () => {
     await payWith(dialog, '4000 0000 0000 0002')
     await dialog.getByRole('alert').getByText('Your card was declined.', { exact: true }).waitFor()
     await expectAccessible(page, assert, 'declined payment')
-    assert.equal(await dialog.getByRole('heading', { name: 'Payment Successful!' }).count(), 0)
+    await eventually(() => dialog.getByRole('heading', { name: 'Payment Successful!' }).count(), 0)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'hidden' })
 
-    assert.equal(await page.getByTestId('credit-balance').innerText(), '3 credits')
+    await eventually(() => page.getByTestId('credit-balance').innerText(), '3 credits')
     assert.equal(await sessionCredits(page), 3)
-    assert.equal(await page.getByRole('cell', { name: 'Purchase' }).count(), 0)
+    await eventually(() => page.getByRole('cell', { name: 'Purchase' }).count(), 0)
     await context.close()
   })
 })

@@ -4,7 +4,7 @@
 // by itself instead of showing a developer error page; the keyboard through the sign-up form.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { ANALYSIS_TIMEOUT, e2eSession, expectAccessible } from './support.mjs'
+import { ANALYSIS_TIMEOUT, e2eSession, eventually, expectAccessible } from './support.mjs'
 
 const session = e2eSession(before, after)
 
@@ -23,7 +23,7 @@ describe('the first visit', () => {
     await page.waitForURL('**/results')
     const score = page.getByTestId('overall-score')
     await score.waitFor({ timeout: ANALYSIS_TIMEOUT })
-    assert.match(await score.innerText(), /^\d+(\.\d)?$/)
+    await eventually(() => score.innerText(), /^\d+(\.\d)?$/)
     await expectAccessible(page, assert, '/results of a description')
   })
 
@@ -52,11 +52,11 @@ describe('the first visit', () => {
     // Leaving the empty field shows its error while focus moves on: it must move on, not to the dialog.
     await page.keyboard.press('Tab')
     await page.getByText('Password must be at least 8 characters', { exact: true }).waitFor()
-    assert.equal(await focused(), 'Show password')
+    await eventually(focused, 'Show password', 'the focus after Tab')
     await page.keyboard.press('Tab')
-    assert.match(await focused(), /^Create Account/)
+    await eventually(focused, /^Create Account/, 'the focus after Tab')
     await page.keyboard.press('Tab')
-    assert.equal(await focused(), 'Close')
+    await eventually(focused, 'Close', 'the focus after Tab')
     await expectAccessible(page, assert, 'the sign-up form with an error')
   })
 
@@ -81,6 +81,6 @@ describe('the first visit', () => {
     await page.getByRole('heading', { name: 'How We Score', level: 1 }).waitFor()
     assert.equal(reloads, 1, 'one reload, no loop')
     assert.equal(new URL(page.url()).pathname, '/how-we-score')
-    assert.equal(await page.getByText('Hey developer').count(), 0)
+    await eventually(() => page.getByText('Hey developer').count(), 0)
   })
 })

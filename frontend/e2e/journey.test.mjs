@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, before, describe, it } from 'node:test'
-import { e2eSession, expectAccessible, pngPhoto } from './support.mjs'
+import { e2eSession, eventually, expectAccessible, pngPhoto } from './support.mjs'
 
 const session = e2eSession(before, after)
 const freshPage = (options, flags) => session.freshPage(options, flags)
@@ -36,13 +36,13 @@ describe('a new user', () => {
     await dialog.getByRole('button', { name: /Create Account/ }).click()
     await dialog.waitFor({ state: 'hidden' })
     let menu = await openAccountMenu(page)
-    assert.equal(await menu.getByText(email).count(), 1)
-    assert.equal(await menu.getByTestId('credits-badge').innerText(), '3 Credits')
+    await eventually(() => menu.getByText(email).count(), 1)
+    await eventually(() => menu.getByTestId('credits-badge').innerText(), '3 Credits')
 
     // Change the username on the profile.
     await menu.getByRole('menuitem', { name: 'My Profile' }).click()
     await page.getByRole('heading', { name: 'Pixel Pete' }).waitFor()
-    assert.equal(await page.getByText('Free Member').count(), 1)
+    await eventually(() => page.getByText('Free Member').count(), 1)
     await expectAccessible(page, assert, 'profile')
     await page.getByRole('button', { name: 'Edit display name' }).click()
     const displayName = page.getByLabel('Display name')
@@ -53,7 +53,7 @@ describe('a new user', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Profile updated successfully!').waitFor()
     await page.getByRole('heading', { name: 'Pixel Pete 👾' }).waitFor()
-    assert.equal(await page.getByTestId('display-name').innerText(), 'Pixel Pete 👾')
+    await eventually(() => page.getByTestId('display-name').innerText(), 'Pixel Pete 👾')
     // The next save says the same: this one's toast goes first.
     await page.getByText('Profile updated successfully!').waitFor({ state: 'hidden' })
     await page.getByRole('button', { name: 'Edit username' }).click()
@@ -64,14 +64,14 @@ describe('a new user', () => {
     await username.fill('Rig_Master_3000')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Profile updated successfully!').waitFor()
-    assert.equal(await page.getByTestId('username').innerText(), 'Rig_Master_3000')
+    await eventually(() => page.getByTestId('username').innerText(), 'Rig_Master_3000')
 
     // Upload a photo.
     await page.locator('#profile-photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngPhoto() })
     await page.getByText('Profile picture updated successfully!').waitFor()
     const avatar = page.locator('.avatar-lg img')
     await avatar.waitFor()
-    assert.match(await avatar.getAttribute('src'), /^\/media\/avatars\/[0-9a-f]+\.jpg$/)
+    await eventually(() => avatar.getAttribute('src'), /^\/media\/avatars\/[0-9a-f]+\.jpg$/)
     const picture = await page.request.get(await avatar.getAttribute('src'))
     assert.equal(picture.headers()['content-type'], 'image/jpeg')
 
@@ -111,7 +111,7 @@ describe('a new user', () => {
     assert.ok(link.startsWith(session.server.baseUrl), link)
     await page.goto(link)
     await page.getByTestId('reset-email').waitFor()
-    assert.equal(await page.getByTestId('reset-email').innerText(), email)
+    await eventually(() => page.getByTestId('reset-email').innerText(), email)
     await expectAccessible(page, assert, 'reset password')
     await page.getByLabel('New Password', { exact: true }).fill('second-password-2')
     await page.getByLabel('Confirm New Password').fill('different-one')
@@ -213,7 +213,7 @@ describe('the shell', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('setupiq-cookie-consent')), 'accepted')
     await page.reload()
     await page.getByRole('heading', { level: 1 }).waitFor()
-    assert.equal(await page.getByRole('region', { name: 'Cookie consent' }).count(), 0)
+    await eventually(() => page.getByRole('region', { name: 'Cookie consent' }).count(), 0)
     await context.close()
   })
 
@@ -226,7 +226,7 @@ describe('the shell', () => {
     await note.waitFor()
     assert.equal(await page.evaluate(() => localStorage.getItem('setupiq-cookie-consent')), 'declined')
     await page.clock.fastForward(4000)
-    assert.equal(await note.isVisible(), true)
+    await eventually(() => note.isVisible(), true)
     await page.clock.fastForward(1500)
     await note.waitFor({ state: 'hidden' })
     // The preferences dialog reflects the choice.
@@ -252,7 +252,7 @@ describe('the shell', () => {
   it('has a working mobile menu at 390 px', async () => {
     const { context, page } = await freshPage({ viewport: { width: 390, height: 844 } }, { consent: true })
     await page.goto('/')
-    assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false)
+    await eventually(() => page.getByRole('navigation', { name: 'Main' }).isVisible(), false)
     await page.getByRole('button', { name: 'Open menu' }).click()
     const sheet = page.getByRole('dialog', { name: 'Menu' })
     await sheet.waitFor()

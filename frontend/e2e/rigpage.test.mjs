@@ -5,7 +5,7 @@
 // creator's stats count the view and the click.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { accessibilityViolations, analyzePhoto, e2eSession, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
+import { accessibilityViolations, analyzePhoto, e2eSession, eventually, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
 
 // A phone's browser: the server counts no headless or bot user agent.
 const PHONE = {
@@ -58,15 +58,15 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'RigPage' }).click()
     await page.waitForURL('**/rigpage-config')
     await page.getByRole('heading', { name: 'Create Your Link in Bio', level: 1 }).waitFor()
-    assert.equal(await page.getByTestId('best-score').innerText(), score)
+    await eventually(() => page.getByTestId('best-score').innerText(), score)
     // The newest photo analysis is showcased, the slug is the username.
     const editor = await json(page, '/_api/rigpage/config')
     assert.equal(editor.saved, false)
     assert.equal(editor.setups.length, 1)
     const slug = editor.rigpageSlug
     assert.ok(slug, 'a free username becomes the slug')
-    assert.equal(await page.getByRole('radio', { name: new RegExp(`Score ${score.replace('.', '\\.')}`) }).isChecked(), true)
-    assert.equal(await page.getByLabel('Page URL').inputValue(), slug)
+    await eventually(() => page.getByRole('radio', { name: new RegExp(`Score ${score.replace('.', '\\.')}`) }).isChecked(), true)
+    await eventually(() => page.getByLabel('Page URL').inputValue(), slug)
     const frame = page.frameLocator('iframe[title="RigPage preview"]')
     await frame.getByRole('heading', { name: editor.username }).waitFor()
     await expectAccessible(page, assert, '/rigpage-config', editorAxe)
@@ -74,19 +74,19 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     // A theme applies its preset.
     await page.getByRole('button', { name: 'Matrix' }).click()
     await page.getByText('Theme "Matrix" applied with preset customizations!').waitFor()
-    assert.equal(await page.getByLabel('Font').inputValue(), 'mono')
-    assert.equal(await page.getByRole('button', { name: 'Matrix' }).getAttribute('aria-pressed'), 'true')
+    await eventually(() => page.getByLabel('Font').inputValue(), 'mono')
+    await eventually(() => page.getByRole('button', { name: 'Matrix' }).getAttribute('aria-pressed'), 'true')
 
     // Five links are free; the sixth asks for a credit and saves at once.
     for (let i = 1; i <= 5; i++) await addLink(page, `Gear ${i}`, `${LINK_HOST}/gear/${i}`)
-    assert.equal(await page.getByTestId('link-row').count(), 5)
-    assert.equal(await page.getByRole('dialog').count(), 0)
+    await eventually(() => page.getByTestId('link-row').count(), 5)
+    await eventually(() => page.getByRole('dialog').count(), 0)
     await frame.getByRole('link', { name: /Gear 5/ }).waitFor()
     await addLink(page, 'Gear 6', `${LINK_HOST}/gear/6`)
     const linkDialog = page.getByRole('dialog', { name: 'Unlock More Links?' })
     await linkDialog.waitFor()
-    assert.equal(await linkDialog.getByTestId('credit-cost').innerText(), '1 credit')
-    assert.equal(await linkDialog.getByTestId('credit-balance').innerText(), '2 credits')
+    await eventually(() => linkDialog.getByTestId('credit-cost').innerText(), '1 credit')
+    await eventually(() => linkDialog.getByTestId('credit-balance').innerText(), '2 credits')
     await expectAccessible(page, assert, 'credit dialog', editorAxe)
     await linkDialog.getByRole('button', { name: 'Add Link for 1 credit' }).click()
     await page.getByText('Link added! 1 credit deducted.').waitFor()
@@ -112,26 +112,26 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     // eslint-disable-next-line no-undef -- runs in the page
     await page.waitForFunction(() => document.querySelector('[id^="DndLiveRegion"]')?.textContent?.includes('dropped at position 1 of 6'))
     const order = ['Gear 6', 'Gear 1', 'Gear 2', 'Gear 3', 'Gear 4', 'Gear 5']
-    assert.deepEqual(await linkTitles(page), order.map((label, i) => `${i + 1}. ${label}`))
+    await eventually(() => linkTitles(page), order.map((label, i) => `${i + 1}. ${label}`), 'the order after the drop')
 
     // Going live costs the last credit and saves the new order.
     await page.getByRole('button', { name: 'Go Live' }).click()
     const liveDialog = page.getByRole('dialog', { name: 'Go Live?' })
     await liveDialog.waitFor()
-    assert.equal(await liveDialog.getByTestId('credit-balance').innerText(), '1 credit')
+    await eventually(() => liveDialog.getByTestId('credit-balance').innerText(), '1 credit')
     await liveDialog.getByRole('button', { name: 'Go Live for 1 credit' }).click()
     await page.getByText('Your RigPage is now live! 🎉').waitFor()
     await liveDialog.waitFor({ state: 'hidden' })
-    assert.equal(await page.getByRole('button', { name: 'Go Live' }).count(), 0)
-    assert.equal(await page.getByRole('switch', { name: 'Public page' }).getAttribute('aria-checked'), 'true')
+    await eventually(() => page.getByRole('button', { name: 'Go Live' }).count(), 0)
+    await eventually(() => page.getByRole('switch', { name: 'Public page' }).getAttribute('aria-checked'), 'true')
     assert.equal((await json(page, '/_api/auth/session')).user.credits, 0)
     saved = await json(page, '/_api/rigpage/config')
     assert.equal(saved.rigpageEnabled, true)
     assert.equal(saved.everPublished, true)
     assert.deepEqual(saved.links.map((l) => l.label), order)
     const viewLive = page.getByRole('link', { name: 'View live page' })
-    assert.equal(await viewLive.getAttribute('href'), `/rig/${slug}`)
-    assert.equal(await viewLive.getAttribute('target'), '_blank')
+    await eventually(() => viewLive.getAttribute('href'), `/rig/${slug}`)
+    await eventually(() => viewLive.getAttribute('target'), '_blank')
     await page.getByRole('img', { name: `QR code for ${saved.publicUrl}` }).waitFor()
     assert.equal(await page.getByRole('img', { name: `QR code for ${saved.publicUrl}` }).evaluate((img) => img.naturalWidth > 0), true)
     await toastsGone(page)
@@ -156,7 +156,7 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     const first = links.first()
     const go = await first.getAttribute('href')
     assert.match(go, new RegExp(`^/rig/${slug}/go/\\d+$`))
-    assert.equal(await first.getAttribute('target'), '_blank')
+    await eventually(() => first.getAttribute('target'), '_blank')
     const popup = visitor.waitForEvent('page')
     await first.click()
     await (await popup).waitForLoadState('domcontentloaded').catch(() => undefined)
@@ -171,9 +171,9 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.equal(stats.topLink?.label, 'Gear 6')
     await page.reload()
     await page.getByTestId('stat-clicks').waitFor()
-    assert.equal(await page.getByTestId('stat-clicks').innerText(), '1')
+    await eventually(() => page.getByTestId('stat-clicks').innerText(), '1')
     assert.ok(Number(await page.getByTestId('stat-views').innerText()) >= 1)
-    assert.match(await page.getByTestId('stat-top-link').innerText(), /^Gear 6 \(1 click\)$/)
+    await eventually(() => page.getByTestId('stat-top-link').innerText(), /^Gear 6 \(1 click\)$/)
 
     // A new URL: the editor warns, and the old address (a printed QR code) leads to the new one.
     const renamed = `${slug}x`

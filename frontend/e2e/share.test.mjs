@@ -4,7 +4,7 @@
 // axe); My Setups marks it shared; stopping sharing turns the link off.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyzePhoto, e2eSession, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
+import { analyzePhoto, e2eSession, eventually, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
 
 
 const session = e2eSession(before, after)
@@ -25,7 +25,7 @@ function pngSize(bytes) {
 
 async function meta(page, attribute, name) {
   const tag = page.locator(`head meta[${attribute}="${name}"]`)
-  assert.equal(await tag.count(), 1, `${attribute}=${name}`)
+  await eventually(() => tag.count(), 1, `${attribute}=${name}`)
   return tag.getAttribute('content')
 }
 
@@ -41,14 +41,14 @@ describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
     const categoryScores = page.getByTestId('category-card').locator('.category-score')
     const honest = { summary: await summary.innerText(), comments: await comments.allInnerTexts(), scores: await categoryScores.allInnerTexts() }
     const voices = page.getByRole('radiogroup', { name: 'Voice' })
-    assert.equal(await voices.getByRole('radio', { name: 'Honest' }).isChecked(), true)
+    await eventually(() => voices.getByRole('radio', { name: 'Honest' }).isChecked(), true)
     await voices.getByText('Roast', { exact: true }).click()
-    assert.equal(await voices.getByRole('radio', { name: 'Roast' }).isChecked(), true)
+    await eventually(() => voices.getByRole('radio', { name: 'Roast' }).isChecked(), true)
     await page.waitForFunction((before) => globalThis.document.querySelector('[data-testid="summary"]')?.textContent !== before, honest.summary)
     const roastSummary = await summary.innerText()
     assert.notDeepEqual(await comments.allInnerTexts(), honest.comments)
     assert.deepEqual(await categoryScores.allInnerTexts(), honest.scores)
-    assert.equal(await page.getByTestId('overall-score').innerText(), score)
+    await eventually(() => page.getByTestId('overall-score').innerText(), score)
     const saved = await (await page.request.get(`${session.server.baseUrl}/_api/my-analyses`)).json()
     assert.equal(roastSummary, saved.analyses[0].result.voices.roast.summary)
 
@@ -64,7 +64,7 @@ describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
     assert.equal(new URL(tweet).searchParams.get('url'), url)
     const preview = panel.getByRole('img', { name: /Preview card/ })
     await preview.waitFor()
-    assert.equal(await preview.getAttribute('src'), `${plainUrl}/card.png?voice=roast`)
+    await eventually(() => preview.getAttribute('src'), `${plainUrl}/card.png?voice=roast`)
     await expectAccessible(page, assert, '/results shared, with the voice switch')
 
     // A signed-out visitor opens it: the server's page with its preview tags and card.
@@ -74,7 +74,7 @@ describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
     const title = await visitor.page.title()
     assert.ok(title.includes('/10'), title)
     assert.ok(title.includes(score), `${title} has the score ${score}`)
-    assert.equal(await visitor.page.locator('p.summary').innerText(), roastSummary)
+    await eventually(() => visitor.page.locator('p.summary').innerText(), roastSummary)
     const image = await meta(visitor.page, 'property', 'og:image')
     assert.ok(image.endsWith('card.png?voice=roast'), image)
     assert.equal(await meta(visitor.page, 'name', 'twitter:card'), 'summary_large_image')
@@ -93,7 +93,7 @@ describe('sharing a result', { skip: SETUP_PHOTO_SKIP }, () => {
     // Its details show the same link, in the voice chosen last; stopping turns it off.
     await page.getByRole('button', { name: /View Details/ }).click()
     await page.waitForURL('**/results')
-    assert.equal(await panel.getByLabel('Public link').inputValue(), url)
+    await eventually(() => panel.getByLabel('Public link').inputValue(), url)
     await panel.getByRole('button', { name: 'Stop sharing' }).click()
     await panel.getByRole('button', { name: 'Share my result' }).waitFor()
     assert.equal((await visitor.page.request.get(url)).status(), 404)

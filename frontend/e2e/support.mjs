@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isDeepStrictEqual } from 'node:util'
 import { deflateSync, crc32 } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import { simpleParser } from 'mailparser'
@@ -206,4 +207,28 @@ export function e2eSession(before, after) {
     return { context, page }
   }
   return session
+}
+
+/**
+ * Reads the page until `read()` gives `expected` (deep-equal, or a RegExp the text matches),
+ * then asserts it: what a user waits for after an action, instead of one read that can come
+ * before React has rendered the answer on a busy machine. Gives up after `timeout` ms and
+ * fails with the last value read.
+ */
+export async function eventually(read, expected, what, timeout = 15_000) {
+  const holds = (actual) => (expected instanceof RegExp ? typeof actual === 'string' && expected.test(actual) : isDeepStrictEqual(actual, expected))
+  const deadline = Date.now() + timeout
+  let actual = await read()
+  while (!holds(actual) && Date.now() < deadline) {
+    await new Promise((next) => setTimeout(next, 50))
+    actual = await read()
+  }
+  if (expected instanceof RegExp) assert.match(actual, expected, what)
+  else assert.deepEqual(actual, expected, what)
+}
+
+/** Waits until `locator`'s element holds the focus (a dialog hands it back after it closes). */
+export async function waitForFocus(locator, timeout = 15_000) {
+  const element = await locator.elementHandle({ timeout })
+  await locator.page().waitForFunction((target) => target === globalThis.document.activeElement, element, { timeout })
 }

@@ -9,6 +9,9 @@ use crate::payments::webhook::WebhookError;
 
 pub const DAILY_LIMIT_MESSAGE: &str = "Daily ad watch limit reached. Come back tomorrow for more credits!";
 pub const PAYMENT_NOT_SUCCESSFUL: &str = "Payment was not successful. Please try again.";
+pub const ALREADY_PRO_MESSAGE: &str = "You are already a Pro member. To change plans, cancel your subscription and choose the other plan once your paid period ends.";
+pub const CHECKOUT_REPLACED_MESSAGE: &str =
+    "This checkout was replaced by a newer one. Please pay in the newest window.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum CreditsError {
@@ -40,8 +43,14 @@ pub enum CreditsError {
     WebhookNotConfigured,
     #[error("Please choose the monthly or the yearly plan.")]
     UnknownPlan,
-    #[error("You are already a Pro member.")]
+    #[error("{ALREADY_PRO_MESSAGE}")]
     AlreadyPro,
+    /// A checkout for Pro that a newer one replaced: it can no longer be paid.
+    #[error("{CHECKOUT_REPLACED_MESSAGE}")]
+    CheckoutReplaced,
+    /// A first payment that arrived for a checkout no longer wanted: it is refunded.
+    #[error("{0} Your payment is refunded.")]
+    PaymentRefunded(&'static str),
     #[error("You have no Pro subscription to change.")]
     NoSubscription,
     #[error("Pro subscriptions cannot be bought with this deployment's payment provider yet.")]
@@ -75,7 +84,9 @@ impl From<CreditsError> for ApiError {
             CreditsError::Webhook(_) | CreditsError::UnreadableEvent => ApiError::bad_request(message),
             CreditsError::WebhookNotConfigured => ApiError::not_found(message),
             CreditsError::UnknownPlan => ApiError::invalid("plan", message),
-            CreditsError::AlreadyPro => ApiError::conflict(message),
+            CreditsError::AlreadyPro | CreditsError::CheckoutReplaced | CreditsError::PaymentRefunded(_) => {
+                ApiError::conflict(message)
+            }
             CreditsError::NoSubscription => ApiError::not_found(message),
             CreditsError::SubscriptionsUnavailable => ApiError::unavailable(message),
             CreditsError::Provider(ProviderError::NotFound) => ApiError::not_found("Payment not found."),

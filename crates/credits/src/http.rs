@@ -205,6 +205,7 @@ async fn create_payment_intent(
         NotSignedIn,
         (status = 402, description = "The payment did not succeed", body = ErrorBody),
         (status = 404, description = "No such payment of this user", body = ErrorBody),
+        (status = 409, description = "A Pro checkout replaced by a newer one, or paid while already Pro (the payment is refunded)", body = ErrorBody),
     )
 )]
 #[post("/_api/stripe/confirm-payment")]
@@ -233,6 +234,7 @@ async fn confirm_payment(
         (status = 400, description = "Invalid card number", body = ErrorBody),
         (status = 402, description = "Card declined", body = ErrorBody),
         (status = 404, description = "Not in test mode, or no such payment", body = ErrorBody),
+        (status = 409, description = "A Pro checkout replaced by a newer one, or the member is Pro already: nothing is paid", body = ErrorBody),
     )
 )]
 #[post("/_api/stripe/test-mode/pay")]
@@ -240,14 +242,18 @@ async fn test_mode_pay(
     user: CurrentUser,
     body: ValidJson<TestModePayRequest>,
     db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
     provider: web::Data<PaymentProvider>,
 ) -> Result<web::Json<TestModePayResponse>, ApiError> {
     if !provider.is_test_mode() {
         return Err(CreditsError::TestModeUnavailable.into());
     }
     let body = body.into_inner();
-    let user_id = user.id();
-    db.run(move |conn| test_mode::pay(conn, user_id, &body.payment_intent_id, &body.card_number)).await?;
+    let (user_id, clock) = (user.id(), clock.get_ref().clone());
+    db.run(move |conn| {
+        test_mode::pay(conn, user_id, &body.payment_intent_id, &body.card_number, clock.now())
+    })
+    .await?;
     Ok(web::Json(TestModePayResponse { status: PaymentStatus::Succeeded.as_str().into() }))
 }
 

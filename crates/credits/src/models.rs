@@ -20,7 +20,9 @@ setupiq_db::text_enum! {
 
 setupiq_db::text_enum! {
     /// Where a subscription stands (Stripe's names): `incomplete` until its first period is
-    /// paid, `active` while paid up, `canceled` once it ended.
+    /// paid, `active` while paid up, `canceled` once it ended; and ours, `voided`: a checkout
+    /// that a newer one replaced, or whose payment arrived when the member was Pro already
+    /// (never paid for, or refunded).
     #[derive(Serialize, Deserialize, utoipa::ToSchema)]
     #[serde(rename_all = "snake_case")]
     pub enum SubscriptionStatus {
@@ -28,6 +30,7 @@ setupiq_db::text_enum! {
         Active = "active",
         PastDue = "past_due",
         Canceled = "canceled",
+        Voided = "voided",
     }
 }
 

@@ -48,17 +48,10 @@ pub(crate) fn count_claimed_between(
         .first(conn)
 }
 
-/// Unclaimed ad starts older than `before` are of no use; keep the table small.
-pub(crate) fn prune_unclaimed_ad_views(
-    conn: &mut DbConnection,
-    user_id: UserId,
-    before: NaiveDateTime,
-) -> QueryResult<usize> {
+/// Ends the user's ads not claimed yet: their tokens count for nothing any more.
+pub(crate) fn end_unclaimed_ad_views(conn: &mut DbConnection, user_id: UserId) -> QueryResult<usize> {
     diesel::delete(
-        ad_views::table
-            .filter(ad_views::user_id.eq(user_id))
-            .filter(ad_views::claimed_at.is_null())
-            .filter(ad_views::started_at.lt(before)),
+        ad_views::table.filter(ad_views::user_id.eq(user_id)).filter(ad_views::claimed_at.is_null()),
     )
     .execute(conn)
 }
@@ -147,19 +140,6 @@ pub(crate) fn find_subscription(conn: &mut DbConnection, id: &str) -> QueryResul
     subscriptions::table.find(id).select(SubscriptionRow::as_select()).first(conn).optional()
 }
 
-/// The user's newest subscription, whatever its state.
-pub(crate) fn latest_subscription_of(
-    conn: &mut DbConnection,
-    user_id: UserId,
-) -> QueryResult<Option<SubscriptionRow>> {
-    subscriptions::table
-        .filter(subscriptions::user_id.eq(user_id))
-        .order((subscriptions::created_at.desc(), subscriptions::id.desc()))
-        .select(SubscriptionRow::as_select())
-        .first(conn)
-        .optional()
-}
-
 /// Every subscription of the user, newest first.
 pub(crate) fn subscriptions_of(
     conn: &mut DbConnection,
@@ -228,6 +208,32 @@ pub(crate) fn set_subscription_state(
             subscriptions::updated_at.eq(now),
         ))
         .execute(conn)
+}
+
+/// Gives up a subscription's payments that were never paid (a checkout replaced by a newer
+/// one): `canceled`, with why.
+pub(crate) fn cancel_unpaid_payments_of_subscription(
+    conn: &mut DbConnection,
+    id: &str,
+    reason: &str,
+) -> QueryResult<usize> {
+    diesel::update(
+        payments::table
+            .filter(payments::subscription_id.eq(id))
+            .filter(payments::fulfilled_at.is_null())
+            .filter(payments::status.ne(PaymentStatus::Succeeded)),
+    )
+    .set((payments::status.eq(PaymentStatus::Canceled), payments::last_error.eq(reason)))
+    .execute(conn)
+}
+
+/// Payments to refund (a first payment of Pro that was no longer wanted), oldest first.
+pub(crate) fn payments_due_refund(conn: &mut DbConnection) -> QueryResult<Vec<PaymentRow>> {
+    payments::table
+        .filter(payments::status.eq(PaymentStatus::RefundDue))
+        .order(payments::created_at.asc())
+        .select(PaymentRow::as_select())
+        .load(conn)
 }
 
 /// The unpaid payment that starts a subscription, if it has one.

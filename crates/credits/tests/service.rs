@@ -46,6 +46,7 @@ both_backends!(
     an_ad_counts_after_three_seconds_and_only_once,
     twenty_simultaneous_claims_of_one_token_count_once,
     the_daily_cap_holds_under_simultaneous_claims,
+    ads_started_side_by_side_count_one_at_a_time,
     the_cap_resets_at_utc_midnight,
     deductions_never_take_the_balance_below_zero,
 );
@@ -125,28 +126,54 @@ fn twenty_simultaneous_claims_of_one_token_count_once(db: TestDb) {
 fn the_daily_cap_holds_under_simultaneous_claims(db: TestDb) {
     let me = fixtures::account(&mut db.conn(), "cap@example.com");
     let t0 = noon();
-    watch_ads(&mut db.conn(), me.id, 28, t0);
-    let tokens: Vec<String> =
-        (0..6).map(|_| ads::start(&mut db.conn(), me.id, t0 + Duration::hours(1)).unwrap()).collect();
+    watch_ads(&mut db.conn(), me.id, 29, t0);
+    let last = ads::start(&mut db.conn(), me.id, t0 + Duration::hours(1)).unwrap();
     let results: Vec<_> = std::thread::scope(|s| {
-        let handles: Vec<_> = tokens
-            .iter()
-            .map(|token| {
+        let handles: Vec<_> = (0..6)
+            .map(|_| {
                 s.spawn(|| {
-                    ads::claim(&mut db.conn(), me.id, token, t0 + Duration::hours(1) + Duration::seconds(5))
+                    ads::claim(&mut db.conn(), me.id, &last, t0 + Duration::hours(1) + Duration::seconds(5))
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 2, "{results:?}");
-    assert!(results.iter().filter(|r| r.is_err()).all(|r| matches!(r, Err(CreditsError::DailyAdLimit))));
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
     let mut conn = db.conn();
     assert_eq!(balance_of(&mut conn, me.id), 3 + 10, "30 ads, 10 credits, no more");
     assert!(matches!(ads::start(&mut conn, me.id, t0 + Duration::hours(2)), Err(CreditsError::DailyAdLimit)));
     assert!(CreditsError::DailyAdLimit.to_string().contains("Daily ad watch limit reached"));
     assert_eq!(ads::stats(&mut conn, me.id, t0 + Duration::hours(2)).unwrap().daily_ads_remaining, 0);
     assert_consistent(&mut conn, me.id);
+}
+
+fn ads_started_side_by_side_count_one_at_a_time(db: TestDb) {
+    let me = fixtures::account(&mut db.conn(), "tabs@example.com");
+    let t0 = noon();
+    let tokens: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> =
+            (0..20).map(|_| s.spawn(|| ads::start(&mut db.conn(), me.id, t0).unwrap())).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let results: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = tokens
+            .iter()
+            .map(|token| s.spawn(|| ads::claim(&mut db.conn(), me.id, token, t0 + Duration::seconds(3))))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "one ad in flight: {results:?}");
+    assert!(results.iter().filter(|r| r.is_err()).all(|r| matches!(r, Err(CreditsError::InvalidAdToken))));
+    assert_eq!(ads::stats(&mut db.conn(), me.id, t0).unwrap().uncredited_ads, 1);
+
+    // Starting another ends the first; the new one counts from its own start.
+    let first = ads::start(&mut db.conn(), me.id, t0 + Duration::minutes(1)).unwrap();
+    let second = ads::start(&mut db.conn(), me.id, t0 + Duration::minutes(1) + Duration::seconds(2)).unwrap();
+    let later = t0 + Duration::minutes(1) + Duration::seconds(4);
+    assert!(matches!(ads::claim(&mut db.conn(), me.id, &first, later), Err(CreditsError::InvalidAdToken)));
+    assert!(matches!(ads::claim(&mut db.conn(), me.id, &second, later), Err(CreditsError::AdTooShort)));
+    assert!(ads::claim(&mut db.conn(), me.id, &second, later + Duration::seconds(1)).is_ok());
+    assert_consistent(&mut db.conn(), me.id);
 }
 
 fn the_cap_resets_at_utc_midnight(db: TestDb) {
@@ -227,7 +254,7 @@ async fn a_pro_subscription_is_paid_renewed_cancelled_and_ended_on_the_clock(db:
     assert_eq!(again.intent_id, started.intent_id, "asked twice before paying: the same payment");
     assert!(!is_pro(&db) && pro::membership(&mut db.conn(), me.id).unwrap().subscription.is_none());
 
-    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
+    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242", noon()).unwrap();
     let paid = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id.clone()).await.unwrap();
     let month_later = Utc.with_ymd_and_hms(2026, 6, 4, 12, 0, 0).single().unwrap();
     assert_eq!((paid.credits_added, paid.pro_until), (0, Some(month_later)));
@@ -311,7 +338,7 @@ async fn a_test_mode_purchase_is_credited_once(db: TestDb) {
     assert!(
         matches!(unpaid, Err(CreditsError::PaymentNotSuccessful(ref m)) if m == "Payment was not successful. Please try again.")
     );
-    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242").unwrap();
+    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242 4242 4242 4242", noon()).unwrap();
     let done = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id.clone()).await.unwrap();
     assert_eq!((done.credits_added, done.new_balance), (10, 13));
     let again = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id.clone()).await.unwrap();
@@ -344,7 +371,7 @@ async fn eight_simultaneous_confirmations_credit_once(db: TestDb) {
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "eight@example.com");
     let started = purchases::create(&outbox.ctx, &provider, me.id, "value").await.unwrap();
-    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242424242424242").unwrap();
+    test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4242424242424242", noon()).unwrap();
     let confirmations: Vec<_> = (0..8)
         .map(|_| {
             let (provider, id, outbox) = (provider.clone(), started.intent_id.clone(), outbox.clone());
@@ -374,10 +401,10 @@ async fn a_declined_card_credits_nothing(db: TestDb) {
     let provider = PaymentProvider::TestMode;
     let me = fixtures::account(&mut db.conn(), "declined@example.com");
     let started = purchases::create(&outbox.ctx, &provider, me.id, "popular").await.unwrap();
-    let declined = test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4000 0000 0000 0002");
+    let declined = test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "4000 0000 0000 0002", noon());
     assert!(matches!(declined, Err(CreditsError::CardDeclined)));
     assert!(matches!(
-        test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "1234"),
+        test_mode::pay(&mut db.conn(), me.id, &started.intent_id, "1234", noon()),
         Err(CreditsError::InvalidCard)
     ));
     let confirm = purchases::confirm(&outbox.ctx, &provider, me.id, started.intent_id).await;

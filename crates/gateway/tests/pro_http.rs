@@ -6,9 +6,14 @@
 //!   customer and the incomplete subscription, its first invoice confirmed, renewals, a
 //!   failed renewal and the end told by signed webhooks (redelivered, out of order), and the
 //!   subscription ended with the account.
+//! - One subscription per member: a checkout for another plan replaces the unpaid one (voided
+//!   at Stripe too), twenty checkouts opened at once leave one to pay, a payment for a
+//!   replaced checkout or by a member already Pro is refused before it is made (test mode)
+//!   or refunded when Stripe still takes it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::Duration;
+use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;
 use setupiq_core::Clock;
@@ -19,7 +24,12 @@ both_backends_async!(
     subscribing_is_validated_and_needs_a_session,
     pro_is_sold_and_kept_by_stripe_billing,
     deleting_the_account_ends_its_stripe_subscription,
+    a_member_holds_one_subscription_in_test_mode,
+    a_member_holds_one_stripe_subscription,
 );
+
+const ALREADY_PRO: &str = "You are already a Pro member. To change plans, cancel your subscription and choose the other plan once your paid period ends.";
+const REPLACED: &str = "This checkout was replaced by a newer one. Please pay in the newest window.";
 
 const WEBHOOK_SECRET: &str = "whsec_test_pro";
 
@@ -84,10 +94,7 @@ async fn pro_is_bought_kept_until_the_period_ends_and_left(db: TestDb) {
         (Some(true), Some(3))
     );
     let again = me.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await;
-    assert_eq!(
-        (again.status, again.error().as_str()),
-        (StatusCode::CONFLICT, "You are already a Pro member.")
-    );
+    assert_eq!((again.status, again.error().as_str()), (StatusCode::CONFLICT, ALREADY_PRO));
     let state = me.get("/_api/pro").await.json();
     assert_eq!(state["subscription"]["status"], "active");
     assert_eq!(state["subscription"]["currentPeriodEnd"], until.as_str());
@@ -308,4 +315,164 @@ async fn deleting_the_account_ends_its_stripe_subscription(db: TestDb) {
     let deleted = me.delete_account().await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
     assert_eq!(stripe.subscription(subscription_id).unwrap()["status"], "canceled", "Stripe charges no one");
+}
+
+/// Pays a test-mode checkout with the test card; the answer's status and error.
+async fn pay_with_test_card(member: &setupiq_test_utils::TestUser, intent_id: &str) -> (StatusCode, String) {
+    let paid = member
+        .post(
+            "/_api/stripe/test-mode/pay",
+            json!({"paymentIntentId": intent_id, "cardNumber": "4242 4242 4242 4242"}),
+        )
+        .await;
+    let error = if paid.status == StatusCode::OK { String::new() } else { paid.error() };
+    (paid.status, error)
+}
+
+/// Opens `count` checkouts at once, monthly and yearly in turn (tabs clicked together); the
+/// distinct payment references of those that opened.
+async fn open_checkouts_at_once(member: &setupiq_test_utils::TestUser, count: usize) -> Vec<String> {
+    let plans = (0..count).map(|i| if i % 2 == 0 { "monthly" } else { "yearly" });
+    let answers =
+        join_all(plans.map(|plan| member.post("/_api/pro/subscribe", json!({ "plan": plan })))).await;
+    let mut references: Vec<String> = answers
+        .iter()
+        .filter(|answer| answer.status == StatusCode::OK)
+        .map(|answer| answer.json()["paymentIntentId"].as_str().unwrap().to_owned())
+        .collect();
+    references.sort();
+    references.dedup();
+    references
+}
+
+async fn a_member_holds_one_subscription_in_test_mode(db: TestDb) {
+    let app = TestApp::start(db).await;
+
+    // Two tabs: the monthly checkout, then the yearly one. The first can no longer be paid.
+    let me = app.user("two-tabs@example.com").sign_up().await;
+    let monthly = me.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await.json();
+    let yearly = me.post("/_api/pro/subscribe", json!({"plan": "yearly"})).await.json();
+    let (monthly, yearly) =
+        (monthly["paymentIntentId"].as_str().unwrap(), yearly["paymentIntentId"].as_str().unwrap());
+    assert_eq!(pay_with_test_card(&me, monthly).await, (StatusCode::CONFLICT, REPLACED.to_owned()));
+    let confirmed = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": monthly})).await;
+    assert_eq!((confirmed.status, confirmed.error()), (StatusCode::CONFLICT, REPLACED.to_owned()));
+    assert_eq!(pay_with_test_card(&me, yearly).await.0, StatusCode::OK);
+    let confirmed = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": yearly})).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text);
+    let pro = me.get("/_api/pro").await.json();
+    assert_eq!((pro["isPro"].as_bool(), pro["subscription"]["plan"].as_str()), (Some(true), Some("yearly")));
+    // Another plan while Pro is refused with what to do instead.
+    let change = me.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await;
+    assert_eq!((change.status, change.error()), (StatusCode::CONFLICT, ALREADY_PRO.to_owned()));
+    let payments = me.get("/_api/credits/payments").await.json();
+    let paid = payments["payments"].as_array().unwrap().iter().filter(|p| !p["paidAt"].is_null()).count();
+    assert_eq!(paid, 1, "{payments}");
+
+    // Twenty checkouts opened at once: one can be paid.
+    let racer = app.user("twenty-tabs@example.com").sign_up().await;
+    let opened = open_checkouts_at_once(&racer, 20).await;
+    let mut paid = Vec::new();
+    for reference in &opened {
+        if pay_with_test_card(&racer, reference).await.0 == StatusCode::OK {
+            paid.push(reference.clone());
+        }
+    }
+    assert_eq!(paid.len(), 1, "one payable checkout of {opened:?}");
+    let confirmed = racer.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": paid[0]})).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text);
+    assert_eq!(racer.post("/_api/pro/cancel", json!({})).await.status, StatusCode::OK);
+    assert_eq!(racer.get("/_api/pro").await.json()["subscription"]["cancelAtPeriodEnd"], true);
+
+    // Paid in one tab, not confirmed yet, when the other tab opens a checkout: the payment
+    // counts (with its receipt) and the new checkout is refused.
+    let quick = app.user("quick@example.com").sign_up().await;
+    let first = quick.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await.json();
+    assert_eq!(
+        pay_with_test_card(&quick, first["paymentIntentId"].as_str().unwrap()).await.0,
+        StatusCode::OK
+    );
+    let second = quick.post("/_api/pro/subscribe", json!({"plan": "yearly"})).await;
+    assert_eq!((second.status, second.error()), (StatusCode::CONFLICT, ALREADY_PRO.to_owned()));
+    assert_eq!(quick.get("/_api/pro").await.json()["isPro"], true);
+    let receipts =
+        app.outbox().into_iter().filter(|m| m.to == "quick@example.com" && m.subject.contains("receipt"));
+    assert_eq!(receipts.count(), 1);
+}
+
+async fn a_member_holds_one_stripe_subscription(db: TestDb) {
+    let stripe = StripeStandIn::start().await;
+    let app = stripe_app(db, &stripe).await;
+
+    // Two tabs: the monthly checkout is voided at Stripe when the yearly one opens.
+    let me = app.user("stripe-tabs@example.com").sign_up().await;
+    let monthly = me.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await.json();
+    let yearly = me.post("/_api/pro/subscribe", json!({"plan": "yearly"})).await.json();
+    let (monthly_invoice, monthly_sub) =
+        (monthly["paymentIntentId"].as_str().unwrap(), monthly["subscriptionId"].as_str().unwrap());
+    assert_eq!(stripe.invoice(monthly_invoice).unwrap()["status"], "void");
+    assert_eq!(stripe.subscription(monthly_sub).unwrap()["status"], "canceled");
+    assert!(
+        !stripe.pay_invoice(monthly_invoice, app.clock.now().timestamp()),
+        "a void invoice cannot be paid"
+    );
+    let confirmed =
+        me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": monthly_invoice})).await;
+    assert_eq!((confirmed.status, confirmed.error()), (StatusCode::CONFLICT, REPLACED.to_owned()));
+    // Back to monthly: a new checkout, not the voided one.
+    let again = me.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await.json();
+    assert_ne!(again["subscriptionId"], monthly["subscriptionId"]);
+    assert_eq!(stripe.invoice(yearly["paymentIntentId"].as_str().unwrap()).unwrap()["status"], "void");
+
+    // Twenty checkouts opened at once leave one open at Stripe.
+    let racer = app.user("stripe-twenty@example.com").sign_up().await;
+    let opened = open_checkouts_at_once(&racer, 20).await;
+    assert!(!opened.is_empty());
+    let customer_of = |value: &serde_json::Value| value["metadata"]["user_id"].as_str().map(str::to_owned);
+    let racer_id = racer.get("/_api/auth/session").await.json()["user"]["id"].to_string().replace('"', "");
+    let theirs: Vec<_> = stripe
+        .subscriptions()
+        .into_iter()
+        .filter(|s| customer_of(s).as_deref() == Some(racer_id.as_str()))
+        .collect();
+    let open: Vec<_> = theirs.iter().filter(|s| s["status"] == "incomplete").collect();
+    assert_eq!(open.len(), 1, "one open checkout of {}", theirs.len());
+    assert!(theirs.iter().all(|s| s["status"] == "incomplete" || s["status"] == "canceled"));
+
+    // Paid in a tab opened before, and the other plan paid too: the first payment to arrive
+    // makes the member Pro, the other is refunded and its subscription ended at Stripe.
+    let both = app.user("paid-twice@example.com").sign_up().await;
+    let first = both.post("/_api/pro/subscribe", json!({"plan": "monthly"})).await.json();
+    let first_invoice = first["paymentIntentId"].as_str().unwrap().to_owned();
+    assert!(stripe.pay_invoice(&first_invoice, app.clock.now().timestamp()));
+    let second = both.post("/_api/pro/subscribe", json!({"plan": "yearly"})).await.json();
+    let second_invoice = second["paymentIntentId"].as_str().unwrap().to_owned();
+    assert!(stripe.pay_invoice(&second_invoice, app.clock.now().timestamp()));
+    let confirmed =
+        both.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": second_invoice})).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text);
+    assert_eq!(
+        webhook(&app, "invoice.paid", stripe.invoice(&first_invoice).unwrap()).await.0,
+        StatusCode::OK
+    );
+    let refunds = stripe.refunds();
+    assert_eq!(refunds.len(), 1, "{refunds:?}");
+    assert_eq!(refunds[0]["amount"], 499);
+    assert_eq!(stripe.subscription(first["subscriptionId"].as_str().unwrap()).unwrap()["status"], "canceled");
+    assert_eq!(stripe.subscription(second["subscriptionId"].as_str().unwrap()).unwrap()["status"], "active");
+    let late = both.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": first_invoice})).await;
+    assert_eq!(
+        (late.status, late.error()),
+        (
+            StatusCode::CONFLICT,
+            "This checkout was replaced by a newer one. Your payment is refunded.".to_owned()
+        )
+    );
+    assert_eq!(stripe.refunds().len(), 1, "refunded once");
+    let pro = both.get("/_api/pro").await.json();
+    assert_eq!((pro["isPro"].as_bool(), pro["subscription"]["plan"].as_str()), (Some(true), Some("yearly")));
+    let payments = both.get("/_api/credits/payments").await.json();
+    let refunded =
+        payments["payments"].as_array().unwrap().iter().find(|p| p["reference"] == first_invoice.as_str());
+    assert_eq!(refunded.map(|p| p["status"].clone()), Some(json!("refunded")), "{payments}");
 }

@@ -1,5 +1,5 @@
 //! [`StripeStandIn`]: a local HTTP server that answers the Stripe calls SetupIQ makes
-//! (PaymentIntents; and for Pro, Billing's customers, subscriptions and invoices) in Stripe's
+//! (PaymentIntents; and for Pro, Billing's customers, subscriptions, invoices and refunds) in Stripe's
 //! own shapes — form-encoded requests, Bearer keys, `Idempotency-Key`, the objects, the error
 //! body — so the real `StripeProvider` is tested over real HTTP. Tests then play the card
 //! holder with [`StripeStandIn::succeed`] / [`StripeStandIn::decline`] (or
@@ -42,6 +42,8 @@ struct State {
     customers: HashMap<String, Value>,
     subscriptions: HashMap<String, Value>,
     invoices: HashMap<String, Value>,
+    /// Refunds in the order they were made.
+    refunds: Vec<Value>,
     /// `Idempotency-Key` -> the parameters first sent with it and the answer given then.
     idempotent: HashMap<String, (BTreeMap<String, String>, Value)>,
     created: usize,
@@ -74,6 +76,8 @@ impl StripeStandIn {
                 .route("/v1/subscriptions/{id}", web::post().to(update_subscription))
                 .route("/v1/subscriptions/{id}", web::delete().to(cancel_subscription))
                 .route("/v1/invoices/{id}", web::get().to(retrieve_invoice))
+                .route("/v1/invoices/{id}/void", web::post().to(void_invoice))
+                .route("/v1/refunds", web::post().to(create_refund))
                 .default_service(web::to(unknown_route))
         })
         .workers(1)
@@ -187,13 +191,28 @@ impl StripeStandIn {
         self.state.lock().unwrap().subscriptions.len()
     }
 
+    /// Every subscription, as Stripe would return it now (in no particular order).
+    pub fn subscriptions(&self) -> Vec<Value> {
+        self.state.lock().unwrap().subscriptions.values().cloned().collect()
+    }
+
+    /// Refunds made so far, oldest first, as Stripe returned them.
+    pub fn refunds(&self) -> Vec<Value> {
+        self.state.lock().unwrap().refunds.clone()
+    }
+
     /// The card holder paid a subscription's open invoice at `at` (Unix seconds): its
     /// PaymentIntent succeeds, the invoice is paid, and the subscription is active with a
     /// period starting then (the first invoice) — as Stripe does once Elements confirms.
-    pub fn pay_invoice(&self, invoice_id: &str, at: i64) {
+    /// Answers `false`, and nothing is paid, when the invoice is no longer open (voided):
+    /// Stripe refuses to confirm its payment.
+    pub fn pay_invoice(&self, invoice_id: &str, at: i64) -> bool {
         let mut state = self.state.lock().unwrap();
         let invoice =
             state.invoices.get_mut(invoice_id).unwrap_or_else(|| panic!("no such invoice: {invoice_id}"));
+        if invoice["status"] != "open" {
+            return false;
+        }
         invoice["status"] = json!("paid");
         invoice["amount_paid"] = invoice["amount_due"].clone();
         invoice["amount_remaining"] = json!(0);
@@ -214,6 +233,7 @@ impl StripeStandIn {
             subscription["status"] = json!("active");
             set_period(subscription, at);
         }
+        true
     }
 
     /// Stripe renewed a subscription at the end of its period and the saved card paid: a new
@@ -477,6 +497,19 @@ async fn create_subscription(req: HttpRequest, body: web::Bytes, state: web::Dat
     let intent_id = random_id("pi_");
     let client_secret = format!("{intent_id}_secret_{}", random_chars(25));
     invoice["confirmation_secret"] = json!({ "client_secret": client_secret, "type": "payment_intent" });
+    invoice["payments"] = json!({
+        "object": "list",
+        "data": [{
+            "id": random_id("inpay_"),
+            "object": "invoice_payment",
+            "invoice": invoice["id"],
+            "is_default": true,
+            "payment": { "type": "payment_intent", "payment_intent": intent_id },
+            "status": "open",
+        }],
+        "has_more": false,
+        "url": "/v1/invoice_payments",
+    });
     state.intents.insert(
         intent_id.clone(),
         json!({
@@ -542,6 +575,7 @@ async fn create_subscription(req: HttpRequest, body: web::Bytes, state: web::Dat
     state.subscriptions.insert(id.clone(), subscription.clone());
     state.invoices.insert(invoice_id, invoice.clone());
     if params.values().any(|v| v == "latest_invoice.confirmation_secret" || v == "latest_invoice") {
+        invoice["payments"] = Value::Null;
         subscription["latest_invoice"] = invoice;
     }
     if let Some(key) = key {
@@ -620,15 +654,88 @@ async fn retrieve_invoice(req: HttpRequest, id: web::Path<String>, state: web::D
     if let Err(refusal) = authorize(&req) {
         return refusal.into();
     }
+    let query = form_of(req.query_string().as_bytes());
     match state.lock().unwrap().invoices.get(id.as_str()) {
         Some(invoice) => {
             let mut invoice = invoice.clone();
             // Only sent when expanded.
             invoice["confirmation_secret"] = Value::Null;
+            if !query.values().any(|field| field == "payments") {
+                invoice["payments"] = Value::Null;
+            }
             HttpResponse::Ok().json(invoice)
         }
         None => no_such("invoice", &id),
     }
+}
+
+/// Voids an open invoice (it can no longer be paid); any other is refused, as Stripe does.
+async fn void_invoice(req: HttpRequest, id: web::Path<String>, state: web::Data<Shared>) -> HttpResponse {
+    if let Err(refusal) = authorize(&req) {
+        return refusal.into();
+    }
+    let mut state = state.lock().unwrap();
+    let Some(invoice) = state.invoices.get_mut(id.as_str()) else { return no_such("invoice", &id) };
+    if invoice["status"] != "open" {
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            Some(("invoice_not_open", "id")),
+            "You can only pass in open invoices. This invoice isn't open.",
+        )
+        .into();
+    }
+    invoice["status"] = json!("void");
+    invoice["status_transitions"]["voided_at"] = json!(chrono::Utc::now().timestamp());
+    let mut answer = invoice.clone();
+    answer["payments"] = Value::Null;
+    HttpResponse::Ok().json(answer)
+}
+
+/// Refunds a succeeded PaymentIntent in full (`payment_intent`), once: a second refund of the
+/// same intent is refused as Stripe refuses it (`charge_already_refunded`).
+async fn create_refund(req: HttpRequest, body: web::Bytes, state: web::Data<Shared>) -> HttpResponse {
+    let (params, key) = match begin_create(&req, &body, &state) {
+        Ok(create) => create,
+        Err(answer) => return *answer,
+    };
+    let mut state = state.lock().unwrap();
+    let Some(intent_id) = params.get("payment_intent") else { return missing_param("payment_intent").into() };
+    let Some(intent) = state.intents.get(intent_id) else { return no_such("payment_intent", intent_id) };
+    if intent["status"] != "succeeded" {
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            Some(("payment_intent_unexpected_state", "payment_intent")),
+            "This PaymentIntent does not have a successful charge to refund.",
+        )
+        .into();
+    }
+    if state.refunds.iter().any(|refund| refund["payment_intent"] == intent_id.as_str()) {
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            Some(("charge_already_refunded", "payment_intent")),
+            &format!("Charge for {intent_id} has already been refunded."),
+        )
+        .into();
+    }
+    let refund = json!({
+        "id": random_id("re_"),
+        "object": "refund",
+        "amount": intent["amount_received"],
+        "currency": intent["currency"],
+        "created": chrono::Utc::now().timestamp(),
+        "metadata": metadata_of(&params),
+        "payment_intent": intent_id,
+        "reason": params.get("reason"),
+        "status": "succeeded",
+    });
+    state.refunds.push(refund.clone());
+    if let Some(key) = key {
+        state.idempotent.insert(key, (params, refund.clone()));
+    }
+    HttpResponse::Ok().json(refund)
 }
 
 /// An open invoice of a subscription for one period of `amount`.

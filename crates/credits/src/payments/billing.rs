@@ -14,7 +14,10 @@
 //! - retrieve a subscription (its status, period end and cancel flag as they are now: what
 //!   webhooks, which may arrive out of order, are settled against) and an invoice (whether
 //!   it is paid, read as a payment: the confirmation path of the card form);
-//! - update `cancel_at_period_end` (cancel and resume) and cancel at once (account deletion).
+//! - update `cancel_at_period_end` (cancel and resume) and cancel at once (account deletion,
+//!   a checkout replaced by a newer one, a first payment refused);
+//! - void an open invoice (a replaced checkout can no longer be paid) and refund a paid one
+//!   (a first payment that arrived for a checkout we no longer wanted).
 //!
 //! Every create carries an `Idempotency-Key`.
 
@@ -222,6 +225,50 @@ impl StripeProvider {
         Ok(invoice.into())
     }
 
+    /// Voids an open invoice so that it can no longer be paid. Answers `false` when it is not
+    /// open any more (paid meanwhile, or voided already): Stripe refuses, nothing changes.
+    pub async fn void_invoice(&self, id: &str) -> Result<bool, ProviderError> {
+        let path = format!("{}/void", object_path("invoices", id)?);
+        let voided: Result<wire::Invoice, _> =
+            self.send(RequestBuilder::new(StripeMethod::Post, path), None).await;
+        match voided {
+            Ok(_) => Ok(true),
+            Err(StripeError::Stripe(_, 400)) => Ok(false),
+            Err(err) => Err(not_found_or("void an invoice", err)),
+        }
+    }
+
+    /// Refunds a paid invoice in full: the refund of its payment, once per `idempotency_key`.
+    /// Answers `false` when the invoice holds no paid payment to refund.
+    pub async fn refund_invoice(&self, id: &str, idempotency_key: &str) -> Result<bool, ProviderError> {
+        #[derive(Serialize)]
+        struct Expand {
+            expand: [&'static str; 1],
+        }
+        #[derive(Serialize)]
+        struct Form<'a> {
+            payment_intent: &'a str,
+            reason: &'static str,
+        }
+        let path = object_path("invoices", id)?;
+        let invoice: wire::Invoice = self
+            .send(RequestBuilder::new(StripeMethod::Get, path).query(&Expand { expand: ["payments"] }), None)
+            .await
+            .map_err(|err| not_found_or("retrieve an invoice", err))?;
+        if invoice.status.as_deref() != Some("paid") {
+            return Ok(false);
+        }
+        let paid =
+            invoice.payments.into_iter().flat_map(|list| list.data).find_map(|p| p.payment.payment_intent);
+        let Some(intent) = paid else { return Ok(false) };
+        let form = Form { payment_intent: &intent, reason: "duplicate" };
+        let _: wire::Refund = self
+            .send(RequestBuilder::new(StripeMethod::Post, "/refunds").form(&form), Some(idempotency_key))
+            .await
+            .map_err(|err| provider_error("refund a payment", err))?;
+        Ok(true)
+    }
+
     async fn send<T: miniserde::Deserialize>(
         &self,
         request: RequestBuilder,
@@ -328,7 +375,29 @@ mod wire {
         pub amount_due: i64,
         pub amount_paid: i64,
         pub confirmation_secret: Option<ConfirmationSecret>,
+        /// Its payments, when expanded (`expand[]=payments`).
+        pub payments: Option<InvoicePayments>,
     }
+
+    #[derive(Deserialize)]
+    pub struct InvoicePayments {
+        pub data: Vec<InvoicePayment>,
+    }
+
+    #[derive(Deserialize)]
+    pub struct InvoicePayment {
+        pub payment: PaymentRef,
+    }
+
+    /// What paid an invoice: a PaymentIntent's id (or another kind of payment).
+    #[derive(Deserialize)]
+    pub struct PaymentRef {
+        pub payment_intent: Option<String>,
+    }
+
+    /// A refund as created; only its arrival is read.
+    #[derive(Deserialize)]
+    pub struct Refund {}
 
     #[derive(Deserialize)]
     pub struct ConfirmationSecret {

@@ -33,7 +33,9 @@ pub struct CreatedIntent {
 
 setupiq_db::text_enum! {
     /// A payment's status: the PaymentIntent's status as the provider last reported it
-    /// (Stripe's names), stored in `payments.status`.
+    /// (Stripe's names), stored in `payments.status`; and ours for a first payment of Pro
+    /// that arrived when it was no longer wanted (a replaced checkout, a member already Pro):
+    /// `refund_due` until the provider has refunded it, then `refunded`.
     pub enum PaymentStatus {
         RequiresPaymentMethod = "requires_payment_method",
         RequiresConfirmation = "requires_confirmation",
@@ -42,6 +44,8 @@ setupiq_db::text_enum! {
         RequiresCapture = "requires_capture",
         Canceled = "canceled",
         Succeeded = "succeeded",
+        RefundDue = "refund_due",
+        Refunded = "refunded",
     }
 }
 

@@ -3,12 +3,16 @@
 //! form: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, as with Stripe's
 //! test cards. Confirmation then works exactly as with Stripe.
 
+use chrono::{DateTime, Utc};
+use setupiq_auth::service::ledger;
 use setupiq_core::UserId;
-use setupiq_db::DbConnection;
+use setupiq_db::{DbConnection, write_transaction};
 
 use crate::error::CreditsError;
+use crate::models::PaymentRow;
 use crate::payments::{CreatedIntent, PaymentStatus, ProviderKind, RetrievedIntent};
 use crate::repo;
+use crate::service::pro;
 
 pub const SUCCEEDING_CARD: &str = "4242424242424242";
 pub const DECLINED_CARD: &str = "4000000000000002";
@@ -26,25 +30,32 @@ pub fn secret_for(intent_id: &str) -> String {
     format!("{intent_id}_secret_{}", setupiq_core::tokens::generate())
 }
 
-/// "Pays" a test intent of this user with a test card number.
+/// "Pays" a test intent of this user with a test card number. A payment of a Pro checkout
+/// that is no longer wanted (replaced by a newer one, or the member is Pro already) is
+/// refused before it is made, under the member's lock so a checkout replaced meanwhile is
+/// seen.
 pub fn pay(
     conn: &mut DbConnection,
     user_id: UserId,
     intent_id: &str,
     card_number: &str,
+    now: DateTime<Utc>,
 ) -> Result<(), CreditsError> {
-    let payment = repo::find_payment(conn, intent_id)?
-        .filter(|p| p.user_id == user_id && p.provider == ProviderKind::TestMode)
-        .ok_or(CreditsError::PaymentNotFound)?;
     let digits: String = card_number.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
     match digits.as_str() {
-        SUCCEEDING_CARD => {
+        SUCCEEDING_CARD => write_transaction(conn, |conn| {
+            ledger::lock_account(conn, user_id)?;
+            let payment = own_payment(conn, user_id, intent_id)?;
+            if let Some(subscription_id) = &payment.subscription_id {
+                pro::refuse_unwanted_test_payment(conn, subscription_id, now)?;
+            }
             if payment.fulfilled_at.is_none() {
                 repo::set_payment_status(conn, intent_id, PaymentStatus::Succeeded, None)?;
             }
             Ok(())
-        }
+        }),
         DECLINED_CARD => {
+            own_payment(conn, user_id, intent_id)?;
             repo::set_payment_status(
                 conn,
                 intent_id,
@@ -53,8 +64,22 @@ pub fn pay(
             )?;
             Err(CreditsError::CardDeclined)
         }
-        _ => Err(CreditsError::InvalidCard),
+        _ => {
+            own_payment(conn, user_id, intent_id)?;
+            Err(CreditsError::InvalidCard)
+        }
     }
+}
+
+/// The user's own test-mode payment.
+fn own_payment(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    intent_id: &str,
+) -> Result<PaymentRow, CreditsError> {
+    repo::find_payment(conn, intent_id)?
+        .filter(|p| p.user_id == user_id && p.provider == ProviderKind::TestMode)
+        .ok_or(CreditsError::PaymentNotFound)
 }
 
 /// What the test provider "reports" for an intent: the row's status.

@@ -1,6 +1,8 @@
 //! Rewarded ads (DESIGN.md §5). `start` hands out a token; `claim` counts the ad only if
 //! at least 3 seconds passed since its start on the server clock, and only once. Every
-//! third ad of a UTC day earns 1 credit, up to 30 ads (10 credits) a day.
+//! third ad of a UTC day earns 1 credit, up to 30 ads (10 credits) a day. A member watches
+//! one ad at a time: starting an ad ends the one they had not claimed yet, whose token then
+//! counts for nothing, so ads started side by side cannot all be claimed 3 seconds later.
 
 use chrono::{DateTime, Duration, Utc};
 use setupiq_auth::service::ledger::{self, LedgerReason};
@@ -42,18 +44,23 @@ fn counted_today(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -
     Ok(repo::count_claimed_between(conn, user_id, start, end)?)
 }
 
-/// Starts an ad; the token proves it when the ad has been watched.
+/// Starts an ad, ending the member's unclaimed one; the token proves it when the ad has been
+/// watched.
 pub fn start(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> Result<String, CreditsError> {
-    if counted_today(conn, user_id, now)? >= DAILY_AD_LIMIT {
-        return Err(CreditsError::DailyAdLimit);
-    }
-    repo::prune_unclaimed_ad_views(conn, user_id, (now - Duration::days(1)).naive_utc())?;
-    let token = tokens::generate();
-    repo::insert_ad_view(
-        conn,
-        &AdViewInsertForm { user_id, token_hash: &tokens::digest(&token), started_at: now.naive_utc() },
-    )?;
-    Ok(token)
+    write_transaction(conn, |conn| {
+        // One member's starts and claims queue here: one ad in flight at a time.
+        ledger::lock_account(conn, user_id)?;
+        if counted_today(conn, user_id, now)? >= DAILY_AD_LIMIT {
+            return Err(CreditsError::DailyAdLimit);
+        }
+        repo::end_unclaimed_ad_views(conn, user_id)?;
+        let token = tokens::generate();
+        repo::insert_ad_view(
+            conn,
+            &AdViewInsertForm { user_id, token_hash: &tokens::digest(&token), started_at: now.naive_utc() },
+        )?;
+        Ok(token)
+    })
 }
 
 /// Counts a watched ad, crediting every third one of the day.

@@ -7,6 +7,15 @@
 //! *active* and the member Pro (`auth::accounts::set_subscribed`). Every payment is
 //! credited once, whoever reports it first.
 //!
+//! A member holds at most one subscription. Opening a checkout for a plan voids the member's
+//! other unpaid checkout (at Stripe too: its invoice is voided and its subscription
+//! cancelled), so only the newest can be paid; opening one while Pro is refused
+//! ([`CreditsError::AlreadyPro`]: a plan change waits for the paid period's end). A test-mode
+//! payment for a replaced checkout, or for a member already Pro, is refused before it is
+//! made; a Stripe payment that still arrives for one (paid in a tab opened before) is not
+//! applied: the payment is `refund_due` and [`refund_due`] refunds it at Stripe and ends its
+//! subscription there.
+//!
 //! Cancelling keeps Pro until the paid period ends (`cancel_at_period_end`); resuming before
 //! then undoes it. When a period is over ([`settle_due`]), a cancelled subscription ends and
 //! the member stops being Pro (unless an admin's grant stands); a running one renews: in test
@@ -38,7 +47,8 @@ use setupiq_db::{AppCtx, Db, DbConnection, write_transaction};
 use crate::error::CreditsError;
 use crate::models::{PaymentInsertForm, PaymentRow, SubscriptionInsertForm, SubscriptionRow};
 pub use crate::models::{Plan, SubscriptionStatus};
-use crate::payments::billing::{BillingSubscription, NewSubscription};
+use crate::payments::ProviderError;
+use crate::payments::billing::{BillingSubscription, NewSubscription, OpenedSubscription};
 use crate::payments::stripe::StripeProvider;
 use crate::payments::{PaymentStatus, ProviderKind, test_mode};
 use crate::repo;
@@ -140,6 +150,18 @@ pub(crate) fn apply_reported(
 ) -> Result<(), CreditsError> {
     let Some(row) = repo::find_subscription(conn, &reported.id)? else { return Ok(()) };
     ledger::lock_account(conn, row.user_id)?;
+    // A closed checkout stays closed; one that Stripe says was paid while the member was
+    // Pro already is refused (its payment refunded).
+    if let Some(unwanted) = unwanted_first_payment(conn, &row, now)? {
+        let paid = matches!(
+            SubscriptionStatus::from_stripe(&reported.status),
+            SubscriptionStatus::Active | SubscriptionStatus::PastDue
+        );
+        if paid {
+            refuse_first_payment(conn, &row, unwanted, now)?;
+        }
+        return Ok(());
+    }
     let status = SubscriptionStatus::from_stripe(&reported.status);
     repo::set_subscription_state(
         conn,
@@ -195,8 +217,9 @@ pub struct Membership {
 /// The member's Pro as it is now.
 pub fn membership(conn: &mut DbConnection, user_id: UserId) -> Result<Membership, CreditsError> {
     let account = accounts::find(conn, user_id)?.ok_or(CreditsError::NoSubscription)?;
-    let subscription = repo::latest_subscription_of(conn, user_id)?
-        .filter(|row| row.status != SubscriptionStatus::Incomplete)
+    let subscription = repo::subscriptions_of(conn, user_id)?
+        .into_iter()
+        .find(|row| !matches!(row.status, SubscriptionStatus::Incomplete | SubscriptionStatus::Voided))
         .map(Subscription::from);
     Ok(Membership { is_pro: account.is_pro, granted: account.pro_granted, subscription })
 }
@@ -210,8 +233,9 @@ pub struct StartedSubscription {
 }
 
 /// Starts a subscription to `plan` with its first period's payment. Asked again before it is
-/// paid (a double click, the dialog opened again), the same plan answers the same payment.
-/// Refused while the member is already subscribed (a cancelled one resumes instead).
+/// paid (a double click, the dialog opened again), the same plan answers the same payment;
+/// another plan replaces the unpaid checkout (see the module's documentation). Refused while
+/// the member is already subscribed (a cancelled one resumes instead).
 pub async fn subscribe(
     ctx: &AppCtx,
     provider: &PaymentProvider,
@@ -221,7 +245,7 @@ pub async fn subscribe(
     let AppCtx { db, clock, config, .. } = ctx;
     let prices = config.pro_prices;
     match provider {
-        PaymentProvider::TestMode => subscribe_in_test_mode(db, clock, prices, user_id, plan).await,
+        PaymentProvider::TestMode => subscribe_in_test_mode(ctx, user_id, plan).await,
         PaymentProvider::Stripe { pro_product: None, .. } => Err(CreditsError::SubscriptionsUnavailable),
         PaymentProvider::Stripe { client, pro_product: Some(product), .. } => {
             let sale = StripeSale { client, product, price_cents: plan.price_cents(prices) };
@@ -231,58 +255,152 @@ pub async fn subscribe(
 }
 
 async fn subscribe_in_test_mode(
-    db: &Db,
-    clock: &SharedClock,
-    prices: ProPrices,
+    ctx: &AppCtx,
     user_id: UserId,
     plan: Plan,
 ) -> Result<StartedSubscription, CreditsError> {
-    let clock = clock.clone();
-    db.run(move |conn| {
-        let now = clock.now();
-        write_transaction(conn, |conn| {
-            ledger::lock_account(conn, user_id)?;
-            if let Some(latest) = repo::latest_subscription_of(conn, user_id)? {
-                if is_paid_up(&latest, now) {
-                    return Err(CreditsError::AlreadyPro);
+    let AppCtx { db, clock, config, .. } = ctx;
+    let (clock, prices) = (clock.clone(), config.pro_prices);
+    // The checkout (or why not), and the references of checkouts found paid meanwhile.
+    type Opened = (Result<StartedSubscription, CreditsError>, Vec<String>);
+    let (started, paid) = db
+        .run(move |conn| {
+            let now = clock.now();
+            write_transaction(conn, |conn| -> Result<Opened, CreditsError> {
+                ledger::lock_account(conn, user_id)?;
+                // A checkout paid in another tab whose confirmation has not come yet makes the
+                // member Pro now (its receipt is mailed below), and this one is refused.
+                let paid = apply_paid_checkouts(conn, user_id, now)?;
+                if !paid.is_empty() {
+                    return Ok((Err(CreditsError::AlreadyPro), paid));
                 }
-                if latest.status == SubscriptionStatus::Incomplete
-                    && latest.plan == plan
-                    && let Some(open) = repo::open_payment_of_subscription(conn, &latest.id)?
+                let rows = repo::subscriptions_of(conn, user_id)?;
+                if rows.iter().any(|row| is_standing(row, now)) {
+                    return Ok((Err(CreditsError::AlreadyPro), paid));
+                }
+                if let Some(pending) =
+                    rows.iter().find(|row| row.status == SubscriptionStatus::Incomplete && row.plan == plan)
+                    && let Some(open) = repo::open_payment_of_subscription(conn, &pending.id)?
                 {
-                    let again = test_mode::secret_for(&open.intent_id);
-                    return Ok(StartedSubscription {
-                        subscription_id: latest.id,
+                    let again = StartedSubscription {
+                        subscription_id: pending.id.clone(),
+                        client_secret: test_mode::secret_for(&open.intent_id),
                         intent_id: open.intent_id,
-                        client_secret: again,
-                    });
+                    };
+                    return Ok((Ok(again), paid));
                 }
-            }
-            let subscription_id = format!("sub_test_{}", uuid::Uuid::new_v4().simple());
-            repo::insert_subscription(
-                conn,
-                &SubscriptionInsertForm {
-                    id: &subscription_id,
+                void_other_checkouts(conn, user_id, None, now)?;
+                let subscription_id = format!("sub_test_{}", uuid::Uuid::new_v4().simple());
+                insert_subscription(
+                    conn,
+                    &subscription_id,
                     user_id,
                     plan,
-                    provider: ProviderKind::TestMode,
-                    status: SubscriptionStatus::Incomplete,
-                    created_at: now.naive_utc(),
-                    updated_at: now.naive_utc(),
-                    customer_id: None,
-                },
-            )?;
-            let intent = test_mode::new_intent();
-            let payment = PeriodPayment::test_mode(plan, prices);
-            insert_period_payment(conn, user_id, &subscription_id, &payment, &intent.id, now)?;
-            Ok(StartedSubscription {
-                subscription_id,
-                intent_id: intent.id,
-                client_secret: intent.client_secret,
+                    ProviderKind::TestMode,
+                    None,
+                    now,
+                )?;
+                let intent = test_mode::new_intent();
+                let payment = PeriodPayment::test_mode(plan, prices);
+                insert_period_payment(conn, user_id, &subscription_id, &payment, &intent.id, now)?;
+                let started = StartedSubscription {
+                    subscription_id,
+                    intent_id: intent.id,
+                    client_secret: intent.client_secret,
+                };
+                Ok((Ok(started), paid))
             })
         })
-    })
-    .await
+        .await?;
+    for reference in paid {
+        receipts::mail(ctx, reference).await;
+    }
+    started
+}
+
+/// Applies the member's test-mode checkouts that were paid but not confirmed yet (the card
+/// form of another tab); answers their payments' references.
+fn apply_paid_checkouts(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    now: DateTime<Utc>,
+) -> Result<Vec<String>, CreditsError> {
+    let mut paid = Vec::new();
+    for row in repo::subscriptions_of(conn, user_id)? {
+        if row.status != SubscriptionStatus::Incomplete || row.provider != ProviderKind::TestMode {
+            continue;
+        }
+        if let Some(payment) = repo::open_payment_of_subscription(conn, &row.id)?
+            && payment.status == PaymentStatus::Succeeded
+        {
+            pay_period(conn, &payment, &row.id, None, now)?;
+            paid.push(payment.intent_id);
+        }
+    }
+    Ok(paid)
+}
+
+/// Voids the member's unpaid checkouts but `keep`: their payments can no longer be made.
+/// Answers the Stripe ones, with their unpaid invoices, to close at Stripe after the commit.
+fn void_other_checkouts(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    keep: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Vec<ClosedCheckout>, CreditsError> {
+    let mut closed = Vec::new();
+    for row in repo::subscriptions_of(conn, user_id)? {
+        if row.status != SubscriptionStatus::Incomplete || Some(row.id.as_str()) == keep {
+            continue;
+        }
+        let invoice = repo::open_payment_of_subscription(conn, &row.id)?.map(|payment| payment.intent_id);
+        repo::set_subscription_state(
+            conn,
+            &row.id,
+            SubscriptionStatus::Voided,
+            None,
+            false,
+            now.naive_utc(),
+        )?;
+        repo::cancel_unpaid_payments_of_subscription(conn, &row.id, "Replaced by a newer checkout.")?;
+        tracing::info!(subscription_id = row.id, user_id = user_id.0, "Pro checkout replaced by a newer one");
+        if row.provider == ProviderKind::Stripe {
+            closed.push(ClosedCheckout { subscription_id: row.id, invoice_id: invoice });
+        }
+    }
+    Ok(closed)
+}
+
+/// A Stripe checkout closed here, to close at Stripe too.
+#[derive(Debug)]
+struct ClosedCheckout {
+    subscription_id: String,
+    invoice_id: Option<String>,
+}
+
+fn insert_subscription(
+    conn: &mut DbConnection,
+    id: &str,
+    user_id: UserId,
+    plan: Plan,
+    provider: ProviderKind,
+    customer_id: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), CreditsError> {
+    repo::insert_subscription(
+        conn,
+        &SubscriptionInsertForm {
+            id,
+            user_id,
+            plan,
+            provider,
+            status: SubscriptionStatus::Incomplete,
+            created_at: now.naive_utc(),
+            updated_at: now.naive_utc(),
+            customer_id,
+        },
+    )?;
+    Ok(())
 }
 
 /// What selling Pro through Stripe needs: the client, the product and the plan's price.
@@ -295,7 +413,8 @@ struct StripeSale<'a> {
 /// The Stripe path of [`subscribe`]: the member's customer (created once, then kept with
 /// their subscriptions), then a subscription whose first invoice waits for the card form.
 /// A retry before paying (within Stripe's 24 hours) sends the same `Idempotency-Key` and
-/// gets the same subscription back.
+/// gets the same subscription back; the key changes with every checkout opened for another
+/// plan, so coming back to a plan after another opens a new checkout, not the voided one.
 async fn subscribe_with_stripe(
     db: &Db,
     sale: &StripeSale<'_>,
@@ -304,7 +423,7 @@ async fn subscribe_with_stripe(
     plan: Plan,
 ) -> Result<StartedSubscription, CreditsError> {
     let now = clock.now();
-    let (email, customer, paid_before) = db
+    let (email, customer, opened_before) = db
         .run(move |conn| {
             let account = accounts::find(conn, user_id)?.ok_or(CreditsError::NoSubscription)?;
             let rows = repo::subscriptions_of(conn, user_id)?;
@@ -312,8 +431,10 @@ async fn subscribe_with_stripe(
                 return Err(CreditsError::AlreadyPro);
             }
             let customer = rows.iter().find_map(|row| row.customer_id.clone());
-            let paid_before = rows.iter().filter(|row| row.status != SubscriptionStatus::Incomplete).count();
-            Ok((account.email, customer, paid_before))
+            let pending_of_plan =
+                |row: &&SubscriptionRow| row.status == SubscriptionStatus::Incomplete && row.plan == plan;
+            let opened_before = rows.iter().filter(|row| !pending_of_plan(row)).count();
+            Ok((account.email, customer, opened_before))
         })
         .await?;
     let customer = match customer {
@@ -325,7 +446,7 @@ async fn subscribe_with_stripe(
             sale.client.create_customer(user_id, &email, &key).await?
         }
     };
-    let key = format!("setupiq-subscribe-{customer}-{}-{paid_before}", plan.as_str());
+    let key = format!("setupiq-subscribe-{customer}-{}-{opened_before}", plan.as_str());
     let opened = sale
         .client
         .create_subscription(&NewSubscription {
@@ -339,34 +460,100 @@ async fn subscribe_with_stripe(
             idempotency_key: &key,
         })
         .await?;
-    db.run(move |conn| {
-        write_transaction(conn, |conn| {
-            ledger::lock_account(conn, user_id)?;
-            let subscription = &opened.subscription;
-            if repo::find_subscription(conn, &subscription.id)?.is_none() {
-                repo::insert_subscription(
-                    conn,
-                    &SubscriptionInsertForm {
-                        id: &subscription.id,
-                        user_id,
-                        plan,
-                        provider: ProviderKind::Stripe,
-                        status: SubscriptionStatus::from_stripe(&subscription.status),
-                        created_at: now.naive_utc(),
-                        updated_at: now.naive_utc(),
-                        customer_id: Some(&subscription.customer),
-                    },
-                )?;
-            }
-            record_invoice(conn, &opened.invoice_id, &subscription.id, opened.amount_due, now)?;
-            Ok(StartedSubscription {
-                subscription_id: opened.subscription.id.clone(),
-                intent_id: opened.invoice_id.clone(),
-                client_secret: opened.client_secret.clone(),
+    let checkout = opened.clone();
+    let recorded = db
+        .run(move |conn| {
+            write_transaction(conn, |conn| {
+                ledger::lock_account(conn, user_id)?;
+                record_stripe_checkout(conn, &checkout, user_id, plan, now)
             })
         })
-    })
-    .await
+        .await?;
+    match recorded {
+        StripeCheckout::Started { replaced } => {
+            for closed in replaced {
+                close_at_stripe(sale.client, &closed).await;
+            }
+            Ok(StartedSubscription {
+                subscription_id: opened.subscription.id,
+                intent_id: opened.invoice_id,
+                client_secret: opened.client_secret,
+            })
+        }
+        StripeCheckout::Refused(refusal) => {
+            let closed = ClosedCheckout {
+                subscription_id: opened.subscription.id,
+                invoice_id: Some(opened.invoice_id),
+            };
+            close_at_stripe(sale.client, &closed).await;
+            Err(refusal)
+        }
+    }
+}
+
+/// What recording a checkout opened at Stripe came to.
+enum StripeCheckout {
+    /// It is the member's checkout; the ones it replaced are to close at Stripe.
+    Started { replaced: Vec<ClosedCheckout> },
+    /// The member became Pro meanwhile, or a newer checkout replaced this one (two tabs
+    /// opened at once): it is closed.
+    Refused(CreditsError),
+}
+
+/// Records a checkout opened at Stripe under the account's lock: the member's one, unless
+/// they are Pro by now or it was replaced meanwhile.
+fn record_stripe_checkout(
+    conn: &mut DbConnection,
+    opened: &OpenedSubscription,
+    user_id: UserId,
+    plan: Plan,
+    now: DateTime<Utc>,
+) -> Result<StripeCheckout, CreditsError> {
+    let subscription = &opened.subscription;
+    let rows = repo::subscriptions_of(conn, user_id)?;
+    if rows.iter().any(|row| is_standing(row, now)) {
+        return Ok(StripeCheckout::Refused(CreditsError::AlreadyPro));
+    }
+    match rows.iter().find(|row| row.id == subscription.id) {
+        Some(row) if row.status == SubscriptionStatus::Voided => {
+            return Ok(StripeCheckout::Refused(CreditsError::CheckoutReplaced));
+        }
+        Some(_) => {}
+        None => insert_subscription(
+            conn,
+            &subscription.id,
+            user_id,
+            plan,
+            ProviderKind::Stripe,
+            Some(&subscription.customer),
+            now,
+        )?,
+    }
+    record_invoice(conn, &opened.invoice_id, &subscription.id, opened.amount_due, now)?;
+    let replaced = void_other_checkouts(conn, user_id, Some(&subscription.id), now)?;
+    Ok(StripeCheckout::Started { replaced })
+}
+
+/// Closes a checkout at Stripe: its invoice voided (it can no longer be paid), then its
+/// subscription cancelled. An invoice paid meanwhile is left to its payment's arrival, which
+/// refunds it. A failure is logged: the invoice stays open and Stripe expires the
+/// subscription after a day; a payment made there before is refunded on arrival.
+async fn close_at_stripe(client: &StripeProvider, closed: &ClosedCheckout) {
+    let voided = match &closed.invoice_id {
+        Some(invoice) => client.void_invoice(invoice).await,
+        None => Ok(true),
+    };
+    let outcome = match voided {
+        Ok(true) => client.cancel_subscription_now(&closed.subscription_id).await.map(drop),
+        Ok(false) => Ok(()),
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(()) | Err(ProviderError::NotFound) => {}
+        Err(e) => {
+            tracing::warn!(error = %e, subscription_id = closed.subscription_id, "could not close a replaced checkout at Stripe")
+        }
+    }
 }
 
 fn is_paid_up(row: &SubscriptionRow, now: DateTime<Utc>) -> bool {
@@ -447,6 +634,16 @@ pub(crate) fn pay_period(
     let subscription =
         repo::find_subscription(conn, subscription_id)?.ok_or(CreditsError::PaymentNotFound)?;
     let newly_credited = payment.fulfilled_at.is_none();
+    if newly_credited && let Some(unwanted) = unwanted_first_payment(conn, &subscription, now)? {
+        refuse_first_payment(conn, &subscription, unwanted, now)?;
+        return Ok(Fulfilment {
+            credits_added: 0,
+            new_balance: ledger::balance(conn, payment.user_id)?,
+            newly_credited: false,
+            pro_until: None,
+            refused: Some(unwanted),
+        });
+    }
     let paid_until = subscription.current_period_end.map(|end| end.and_utc());
     let period_end = match reported {
         Some(reported) => {
@@ -478,7 +675,165 @@ pub(crate) fn pay_period(
         new_balance: ledger::balance(conn, payment.user_id)?,
         newly_credited,
         pro_until: period_end,
+        refused: None,
     })
+}
+
+/// Why the first payment of a checkout is no longer wanted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnwantedPayment {
+    /// A newer checkout replaced it.
+    Replaced,
+    /// The member is Pro by another subscription.
+    AlreadyPro,
+}
+
+impl UnwantedPayment {
+    /// What the member is told when it is refused before it is made.
+    pub fn error(self) -> CreditsError {
+        match self {
+            Self::Replaced => CreditsError::CheckoutReplaced,
+            Self::AlreadyPro => CreditsError::AlreadyPro,
+        }
+    }
+
+    /// What the member is told when it arrived anyway, and is refunded.
+    pub fn refunded(self) -> CreditsError {
+        CreditsError::PaymentRefunded(match self {
+            Self::Replaced => "This checkout was replaced by a newer one.",
+            Self::AlreadyPro => "You are already a Pro member.",
+        })
+    }
+}
+
+/// Whether the first payment of `subscription` is unwanted: its checkout was voided, or
+/// another subscription makes the member Pro. Renewals are always wanted.
+fn unwanted_first_payment(
+    conn: &mut DbConnection,
+    subscription: &SubscriptionRow,
+    now: DateTime<Utc>,
+) -> Result<Option<UnwantedPayment>, CreditsError> {
+    match subscription.status {
+        SubscriptionStatus::Voided => Ok(Some(UnwantedPayment::Replaced)),
+        SubscriptionStatus::Incomplete => {
+            let pro_otherwise = repo::subscriptions_of(conn, subscription.user_id)?
+                .iter()
+                .any(|row| row.id != subscription.id && is_standing(row, now));
+            Ok(pro_otherwise.then_some(UnwantedPayment::AlreadyPro))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Refuses a first payment that arrived anyway: the checkout is voided and its payment is
+/// due to be refunded ([`refund_due`]); a payment refunded already stays so.
+fn refuse_first_payment(
+    conn: &mut DbConnection,
+    subscription: &SubscriptionRow,
+    unwanted: UnwantedPayment,
+    now: DateTime<Utc>,
+) -> Result<(), CreditsError> {
+    repo::set_subscription_state(
+        conn,
+        &subscription.id,
+        SubscriptionStatus::Voided,
+        None,
+        false,
+        now.naive_utc(),
+    )?;
+    if let Some(payment) = repo::open_payment_of_subscription(conn, &subscription.id)?
+        && !matches!(payment.status, PaymentStatus::RefundDue | PaymentStatus::Refunded)
+    {
+        let why = unwanted.refunded().to_string();
+        repo::set_payment_status(conn, &payment.intent_id, PaymentStatus::RefundDue, Some(&why))?;
+        tracing::warn!(
+            reference = payment.intent_id,
+            user_id = subscription.user_id.0,
+            ?unwanted,
+            "first payment of a Pro checkout refused: to be refunded"
+        );
+    }
+    Ok(())
+}
+
+/// Whether a checkout was voided (replaced by a newer one, or refused).
+pub(crate) fn is_replaced(conn: &mut DbConnection, subscription_id: &str) -> Result<bool, CreditsError> {
+    Ok(repo::find_subscription(conn, subscription_id)?
+        .is_some_and(|row| row.status == SubscriptionStatus::Voided))
+}
+
+/// Refuses a test-mode payment of a Pro checkout before it is made, when it is no longer
+/// wanted. Called with the account locked, before the card is "charged".
+pub(crate) fn refuse_unwanted_test_payment(
+    conn: &mut DbConnection,
+    subscription_id: &str,
+    now: DateTime<Utc>,
+) -> Result<(), CreditsError> {
+    let subscription =
+        repo::find_subscription(conn, subscription_id)?.ok_or(CreditsError::PaymentNotFound)?;
+    match unwanted_first_payment(conn, &subscription, now)? {
+        Some(unwanted) => Err(unwanted.error()),
+        None => Ok(()),
+    }
+}
+
+/// Refunds every payment due a refund: at Stripe, the invoice's payment (once, by its
+/// idempotency key) and then its subscription ends; a test-mode one is only marked. A
+/// payment Stripe cannot refund now stays due and is tried again by the minute's
+/// [`settle`].
+pub async fn refund_due(ctx: &AppCtx, provider: &PaymentProvider) -> Result<(), CreditsError> {
+    let AppCtx { db, .. } = ctx;
+    let due = db.run(|conn| Ok::<_, CreditsError>(repo::payments_due_refund(conn)?)).await?;
+    for payment in due {
+        let outcome = match (provider, payment.provider) {
+            (PaymentProvider::Stripe { client, .. }, ProviderKind::Stripe) => {
+                refund_at_stripe(client, &payment).await
+            }
+            (_, ProviderKind::TestMode) => Ok(PaymentStatus::Refunded),
+            // A Stripe payment while the deployment runs without Stripe: left for later.
+            (PaymentProvider::TestMode, ProviderKind::Stripe) => continue,
+        };
+        match outcome {
+            Ok(status) => {
+                let reference = payment.intent_id.clone();
+                db.run(move |conn| {
+                    Ok::<_, CreditsError>(repo::set_payment_status(
+                        conn,
+                        &reference,
+                        status,
+                        payment.last_error.as_deref(),
+                    )?)
+                })
+                .await?;
+                tracing::info!(
+                    reference = payment.intent_id,
+                    status = status.as_str(),
+                    "unwanted Pro payment settled"
+                );
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, reference = payment.intent_id, "could not refund a payment at Stripe")
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Refunds a paid invoice at Stripe and ends its subscription; answers the payment's status
+/// after it (`refunded`, or `canceled` when nothing had been paid).
+async fn refund_at_stripe(
+    client: &StripeProvider,
+    payment: &PaymentRow,
+) -> Result<PaymentStatus, ProviderError> {
+    let key = format!("setupiq-refund-{}", payment.intent_id);
+    let refunded = client.refund_invoice(&payment.intent_id, &key).await?;
+    if let Some(subscription_id) = &payment.subscription_id {
+        match client.cancel_subscription_now(subscription_id).await {
+            Ok(_) | Err(ProviderError::NotFound) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(if refunded { PaymentStatus::Refunded } else { PaymentStatus::Canceled })
 }
 
 /// Cancels the member's subscription at the end of the paid period: Pro stays until then.
@@ -501,8 +856,9 @@ pub async fn resume(
     set_cancel_at_period_end(db, provider, clock, user_id, false).await
 }
 
-/// Sets the cancel flag of the member's running subscription: at Stripe first for a Stripe
-/// one (then kept as Stripe answers it), here alone for a test-mode one.
+/// Sets the cancel flag of the member's running subscriptions (one; several only from before
+/// a member could hold just one): at Stripe first for a Stripe one (then kept as Stripe
+/// answers it), here alone for a test-mode one. Answers the newest.
 async fn set_cancel_at_period_end(
     db: &Db,
     provider: &PaymentProvider,
@@ -513,10 +869,11 @@ async fn set_cancel_at_period_end(
     let now = clock.now();
     let running = db
         .run(move |conn| {
-            let row = repo::latest_subscription_of(conn, user_id)?
+            let running: Vec<SubscriptionRow> = repo::subscriptions_of(conn, user_id)?
+                .into_iter()
                 .filter(|row| is_standing(row, now))
-                .ok_or(CreditsError::NoSubscription)?;
-            if row.provider == ProviderKind::TestMode {
+                .collect();
+            for row in running.iter().filter(|row| row.provider == ProviderKind::TestMode) {
                 repo::set_subscription_state(
                     conn,
                     &row.id,
@@ -526,20 +883,19 @@ async fn set_cancel_at_period_end(
                     now.naive_utc(),
                 )?;
             }
-            Ok::<_, CreditsError>(row)
+            Ok::<_, CreditsError>(running)
         })
         .await?;
-    if running.provider == ProviderKind::TestMode {
-        return Ok(Subscription { cancel_at_period_end: cancel, ..running.into() });
+    let newest = running.first().map(|row| row.id.clone()).ok_or(CreditsError::NoSubscription)?;
+    for row in running.iter().filter(|row| row.provider == ProviderKind::Stripe) {
+        let PaymentProvider::Stripe { client, .. } = provider else {
+            return Err(CreditsError::SubscriptionsUnavailable);
+        };
+        let reported = client.set_cancel_at_period_end(&row.id, cancel).await?;
+        db.run(move |conn| apply_reported(conn, &reported, now)).await?;
     }
-    let PaymentProvider::Stripe { client, .. } = provider else {
-        return Err(CreditsError::SubscriptionsUnavailable);
-    };
-    let reported = client.set_cancel_at_period_end(&running.id, cancel).await?;
-    let id = running.id.clone();
     db.run(move |conn| {
-        apply_reported(conn, &reported, now)?;
-        repo::find_subscription(conn, &id)?.map(Subscription::from).ok_or(CreditsError::NoSubscription)
+        repo::find_subscription(conn, &newest)?.map(Subscription::from).ok_or(CreditsError::NoSubscription)
     })
     .await
 }
@@ -648,6 +1004,7 @@ pub async fn settle(
     for reference in renewals {
         receipts::mail(ctx, reference).await;
     }
+    refund_due(ctx, provider).await?;
     let PaymentProvider::Stripe { client, .. } = provider else { return Ok(()) };
     let before = (now - STRIPE_SILENCE).naive_utc();
     let silent = db

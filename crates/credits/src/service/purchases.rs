@@ -131,6 +131,8 @@ pub struct Fulfilment {
     pub newly_credited: bool,
     /// For a Pro subscription's payment: when the paid period ends.
     pub pro_until: Option<DateTime<Utc>>,
+    /// A first payment of Pro that was no longer wanted: not applied, to be refunded.
+    pub refused: Option<pro::UnwantedPayment>,
 }
 
 /// Credits the user's intent if, and only if, the provider reports it succeeded.
@@ -154,6 +156,13 @@ pub async fn confirm(
     let retrieved = retrieve(db, provider, &payment).await?;
     if retrieved.user_id.is_some_and(|owner| owner != user_id) {
         return Err(CreditsError::PaymentNotFound);
+    }
+    // An unpaid checkout for Pro that a newer one replaced is told so.
+    if retrieved.status != PaymentStatus::Succeeded
+        && let Some(subscription_id) = payment.subscription_id.clone()
+        && db.run(move |conn| pro::is_replaced(conn, &subscription_id)).await?
+    {
+        return Err(CreditsError::CheckoutReplaced);
     }
     // A Stripe subscription's period is Stripe's: read it with the payment.
     let reported = match (provider, &payment.subscription_id) {
@@ -180,6 +189,10 @@ pub async fn confirm(
             })
         })
         .await?;
+    if let Some(unwanted) = fulfilment.refused {
+        pro::refund_due(ctx, provider).await?;
+        return Err(unwanted.refunded());
+    }
     if fulfilment.newly_credited {
         receipts::mail(ctx, intent_id).await;
     }
@@ -264,7 +277,13 @@ pub(crate) fn fulfil(
             );
             balance
         };
-        Ok(Fulfilment { credits_added: payment.credits, new_balance, newly_credited, pro_until: None })
+        Ok(Fulfilment {
+            credits_added: payment.credits,
+            new_balance,
+            newly_credited,
+            pro_until: None,
+            refused: None,
+        })
     })
 }
 
@@ -450,6 +469,8 @@ pub async fn handle_webhook(
             })
         })
         .await?;
+    // A first payment of Pro refused by this event (or an earlier one) is refunded now.
+    pro::refund_due(ctx, provider).await?;
     match mail {
         Some(Mail::Receipt(reference)) => receipts::mail(ctx, reference).await,
         Some(Mail::FailedRenewal(subscription_id)) => {

@@ -9,6 +9,8 @@ function statusOf(payment: Payment): string {
   if (payment.paidAt) return payment.provider === 'test' ? 'Paid (test mode)' : 'Paid'
   if (payment.status === 'processing') return 'Processing'
   if (payment.status === 'canceled') return 'Canceled'
+  if (payment.status === 'refund_due') return 'Being refunded'
+  if (payment.status === 'refunded') return 'Refunded'
   return 'Not paid'
 }
 

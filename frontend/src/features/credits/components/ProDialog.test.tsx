@@ -56,11 +56,11 @@ describe('ProDialog', () => {
     mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/pro': { status: 200, body: free },
-      'POST /_api/pro/subscribe': { status: 409, body: { error: 'You are already a Pro member.', code: 'conflict' } },
+      'POST /_api/pro/subscribe': { status: 409, body: { error: 'You are already a Pro member. To change plans, cancel your subscription and choose the other plan once your paid period ends.', code: 'conflict' } },
     })
     renderApp(<ProDialog open onOpenChange={() => {}} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Continue to Payment' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('You are already a Pro member.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are already a Pro member. To change plans')
   })
 })
 

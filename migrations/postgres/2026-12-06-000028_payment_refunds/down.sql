@@ -1,0 +1,1 @@
+DROP INDEX payments_refund_due_idx;

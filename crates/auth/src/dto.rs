@@ -10,6 +10,7 @@ use validator::{Validate, ValidationError};
 
 use crate::models::Account;
 use crate::service::accounts::is_valid_username_charset;
+use crate::service::display_name;
 use crate::service::export::AccountExport;
 use crate::service::sessions::ActiveSession;
 
@@ -80,6 +81,16 @@ pub struct RegisterResponse {
     pub signup_bonus: i32,
 }
 
+/// A followed verification link. The link proves only that its holder read the mailbox, and
+/// links get forwarded and pasted: the account comes back only to a browser signed in as it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct VerifyEmailResponse {
+    pub success: bool,
+    /// The account, now verified, when the request is signed in as it; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<UserDto>,
+}
+
 /// A plain acknowledgement.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct SuccessResponse {
@@ -120,6 +131,16 @@ fn username_rules(value: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// Refused before a password is hashed for it; the service checks again (see
+/// [`display_name::normalize`]).
+fn display_name_characters(value: &str) -> Result<(), ValidationError> {
+    if display_name::normalize(value).is_none() {
+        fail("characters", display_name::HIDDEN_CHARACTERS)
+    } else {
+        Ok(())
+    }
+}
+
 fn password_max(value: &str) -> Result<(), ValidationError> {
     if value.chars().count() as u64 > PASSWORD_MAX {
         fail("length", "Password cannot be longer than 256 characters.")
@@ -151,9 +172,11 @@ pub struct RegisterRequest {
     #[validate(custom(function = "password_max"))]
     #[schema(min_length = 8, max_length = 256)]
     pub password: String,
-    /// Spaces, emojis and special characters are allowed.
+    /// Spaces, emojis and special characters are allowed; invisible, text-direction and
+    /// unassigned characters are not. Stored trimmed and in NFC.
     #[validate(custom(function = "not_blank", message = "Name is required"))]
     #[validate(length(max = 100, message = "Name cannot be longer than 100 characters."))]
+    #[validate(custom(function = "display_name_characters"))]
     #[schema(example = "Pixel Pete", min_length = 1, max_length = 100)]
     pub display_name: String,
 }
@@ -171,9 +194,11 @@ pub struct UpdateProfileRequest {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UpdateDisplayNameRequest {
-    /// Spaces, emojis and special characters are allowed; leading and trailing spaces are dropped.
+    /// Spaces, emojis and special characters are allowed; invisible, text-direction and
+    /// unassigned characters are not. Stored trimmed and in NFC.
     #[validate(custom(function = "not_blank", message = "Name is required"))]
     #[validate(length(max = 100, message = "Name cannot be longer than 100 characters."))]
+    #[validate(custom(function = "display_name_characters"))]
     #[schema(example = "Pixel Pete", min_length = 1, max_length = 100)]
     pub display_name: String,
 }

@@ -24,6 +24,8 @@ pub enum AuthError {
     SamePassword,
     #[error("This is already your e-mail address.")]
     SameEmail,
+    #[error("{}", crate::service::display_name::HIDDEN_CHARACTERS)]
+    DisplayNameCharacters,
     #[error("Invalid or expired reset token.")]
     InvalidResetToken,
     #[error("Too many login attempts. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
@@ -89,6 +91,7 @@ impl From<AuthError> for ApiError {
             AuthError::WrongCurrentPassword => ApiError::invalid("currentPassword", message),
             AuthError::SamePassword => ApiError::invalid("newPassword", message),
             AuthError::SameEmail => ApiError::invalid("newEmail", message),
+            AuthError::DisplayNameCharacters => ApiError::invalid("displayName", message),
             AuthError::VerificationLinkInvalid
             | AuthError::VerificationLinkExpired
             | AuthError::VerificationLinkUsed => ApiError::invalid("token", message),

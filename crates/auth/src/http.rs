@@ -13,7 +13,7 @@ use crate::dto::{
     AccountExportDto, ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, EmptyRequest,
     EndOtherSessionsResponse, ForgotPasswordRequest, LoginRequest, RegisterRequest, RegisterResponse,
     ResetPasswordRequest, SessionResponse, SessionsResponse, SuccessResponse, UpdateDisplayNameRequest,
-    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyEmailRequest,
+    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyEmailRequest, VerifyEmailResponse,
     VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
@@ -77,7 +77,11 @@ async fn get_session(user: OptionalUser) -> web::Json<SessionResponse> {
 
 /// Signs in with e-mail and password; sets the session cookie.
 ///
-/// Repeated failures are throttled per account and per IP (429 with `Retry-After`).
+/// Failures are throttled by account and client address together (429 with `Retry-After`):
+/// 5 in 15 minutes lock that address out of that account, 20 lock it out of every account;
+/// past 100 failures on an account from all addresses, every attempt on it waits a second
+/// and the addresses that failed on it are locked out, but never one that has not. A
+/// completed password reset clears the account's failures.
 #[utoipa::path(
     tag = "auth",
     request_body = LoginRequest,
@@ -310,7 +314,8 @@ async fn update_profile(
 }
 
 /// Changes the display name (1 to 100 characters, spaces, emojis and special characters
-/// allowed; leading and trailing spaces are dropped).
+/// allowed; invisible, text-direction and unassigned characters refused; stored trimmed and
+/// in NFC).
 #[utoipa::path(
     tag = "auth",
     security(("session" = [])),
@@ -508,23 +513,28 @@ pub const VERIFICATION_SENT_MESSAGE: &str = "We sent a new verification link. Pl
 /// Verifies the account's e-mail address with the token from its link (no session needed:
 /// the link may be opened in another browser). A link sent by a change of address moves the
 /// account to it and tells the old one. An address listed as an admin's gets the admin role
-/// now.
+/// now; an admin moving to an address not listed loses it.
+///
+/// The answer carries the account only when the request is signed in as it: whoever else
+/// holds the link learns that it worked, not whose it was.
 #[utoipa::path(
     tag = "auth",
     request_body = VerifyEmailRequest,
     responses(
-        (status = 200, description = "Verified; `user.emailVerified` is true", body = UserResponse),
+        (status = 200, description = "Verified; `user` (with `emailVerified` true) only when signed in as the account", body = VerifyEmailResponse),
         (status = 400, description = "The link is not valid, has expired or was used", body = ErrorBody),
         (status = 409, description = "Another account took the new address meanwhile", body = ErrorBody),
     )
 )]
 #[post("/verify-email")]
 async fn verify_email(
+    user: OptionalUser,
     body: ValidJson<VerifyEmailRequest>,
     ctx: web::Data<AppCtx>,
-) -> Result<web::Json<UserResponse>, ApiError> {
+) -> Result<web::Json<VerifyEmailResponse>, ApiError> {
     let account = verify::verify_email(&ctx, body.into_inner().token).await?;
-    Ok(web::Json(user_response(account)))
+    let own = user.0.is_some_and(|signed_in| signed_in.id() == account.id);
+    Ok(web::Json(VerifyEmailResponse { success: true, user: own.then(|| account.into()) }))
 }
 
 /// E-mails the signed-in user a new verification link (at most 5 an hour, the sign-up's

@@ -479,7 +479,27 @@ pub(crate) fn ip_failures_since(
         .first(conn)
 }
 
-/// A successful login forgives the account's earlier failures.
+/// Failed attempts for an account from one client address (`None`: attempts whose address
+/// was unknown) since `since`: how many, and when the oldest was.
+pub(crate) fn account_failures_from_since(
+    conn: &mut DbConnection,
+    account_key: &str,
+    ip: Option<&str>,
+    since: NaiveDateTime,
+) -> QueryResult<(i64, Option<NaiveDateTime>)> {
+    let query = login_attempts::table
+        .filter(login_attempts::account_key.eq(account_key))
+        .filter(login_attempts::succeeded.eq(false))
+        .filter(login_attempts::attempted_at.gt(since))
+        .into_boxed();
+    let query = match ip {
+        Some(ip) => query.filter(login_attempts::ip.eq(ip)),
+        None => query.filter(login_attempts::ip.is_null()),
+    };
+    query.select((count_star(), min(login_attempts::attempted_at))).first(conn)
+}
+
+/// Forgets every failed attempt for an account, from every address.
 pub(crate) fn clear_account_failures(conn: &mut DbConnection, account_key: &str) -> QueryResult<usize> {
     diesel::delete(
         login_attempts::table
@@ -487,6 +507,22 @@ pub(crate) fn clear_account_failures(conn: &mut DbConnection, account_key: &str)
             .filter(login_attempts::succeeded.eq(false)),
     )
     .execute(conn)
+}
+
+/// Forgets the failed attempts for an account from one client address (`None`: those whose
+/// address was unknown).
+pub(crate) fn clear_account_failures_from(
+    conn: &mut DbConnection,
+    account_key: &str,
+    ip: Option<&str>,
+) -> QueryResult<usize> {
+    let failures = login_attempts::table
+        .filter(login_attempts::account_key.eq(account_key))
+        .filter(login_attempts::succeeded.eq(false));
+    match ip {
+        Some(ip) => diesel::delete(failures.filter(login_attempts::ip.eq(ip))).execute(conn),
+        None => diesel::delete(failures.filter(login_attempts::ip.is_null())).execute(conn),
+    }
 }
 
 pub(crate) fn prune_login_attempts(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {

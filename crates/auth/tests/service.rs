@@ -5,10 +5,12 @@ use chrono::{Duration, Timelike, Utc};
 use diesel::prelude::*;
 use setupiq_auth::AuthError;
 use setupiq_auth::service::ledger::LedgerReason;
+use setupiq_auth::service::throttle::Pace;
 use setupiq_auth::service::{accounts, ledger, password_change, reset, sessions, throttle, verify};
 use setupiq_core::UserId;
 use setupiq_db::schema::{
-    credit_ledger, email_verification_tokens, password_reset_tokens, sessions as sessions_table, users,
+    credit_ledger, email_verification_tokens, login_attempts, password_reset_tokens,
+    sessions as sessions_table, users,
 };
 use setupiq_db::write_transaction;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
@@ -25,7 +27,9 @@ both_backends!(
     the_export_holds_the_account_and_its_sections_in_order,
     reset_tokens_are_single_use_expire_and_end_all_sessions,
     a_password_change_ends_the_other_sessions_and_reset_links_only,
-    login_failures_are_throttled_per_account_and_per_ip,
+    an_address_that_keeps_guessing_locks_only_itself_out_of_the_account,
+    guesses_from_many_addresses_slow_the_account_but_never_lock_out_an_address_that_did_not_fail,
+    a_completed_password_reset_clears_the_accounts_failed_logins,
     the_ledger_never_goes_negative_nor_credits_twice,
     deleting_an_account_removes_its_data,
     admins_are_granted_by_cli_and_by_configuration,
@@ -33,6 +37,8 @@ both_backends!(
     following_the_link_grants_the_admin_role_of_a_listed_address_only,
     verification_emails_are_limited_to_five_an_hour,
     an_account_moves_to_a_new_address_only_when_its_link_is_followed,
+    an_admin_moving_to_an_address_not_listed_loses_the_role,
+    display_names_are_stored_composed_and_without_hidden_characters,
     an_account_is_established_once_verified_and_a_day_old,
 );
 
@@ -293,22 +299,38 @@ fn reset_tokens_are_single_use_expire_and_end_all_sessions(db: TestDb) {
     assert_eq!(hash, "new-hash");
 }
 
-fn login_failures_are_throttled_per_account_and_per_ip(db: TestDb) {
+fn an_address_that_keeps_guessing_locks_only_itself_out_of_the_account(db: TestDb) {
     let mut conn = db.conn();
     let t0 = Utc::now();
-    for i in 0..throttle::MAX_ACCOUNT_FAILURES {
-        throttle::check(&mut conn, "victim@example.com", Some("10.0.0.1"), t0).unwrap();
-        throttle::record_failure(&mut conn, "victim@example.com", Some(&format!("10.0.1.{i}")), t0).unwrap();
+    let (victim, attacker, owner) = ("victim@example.com", Some("198.51.100.7"), Some("203.0.113.20"));
+    for _ in 0..throttle::MAX_ADDRESS_FAILURES {
+        assert_eq!(throttle::check(&mut conn, victim, attacker, t0).unwrap(), Pace::Now);
+        throttle::record_failure(&mut conn, victim, attacker, t0).unwrap();
     }
     let Err(AuthError::Throttled { retry_after_secs }) =
-        throttle::check(&mut conn, "victim@example.com", None, t0 + Duration::minutes(5))
+        throttle::check(&mut conn, victim, attacker, t0 + Duration::minutes(5))
     else {
-        panic!("the account should be throttled");
+        panic!("the guessing address should be locked out");
     };
     assert_eq!(retry_after_secs, 600);
-    throttle::check(&mut conn, "victim@example.com", None, t0 + Duration::minutes(16)).unwrap();
-    throttle::check(&mut conn, "someone-else@example.com", None, t0).unwrap();
+    assert_eq!(
+        throttle::check(&mut conn, victim, owner, t0).unwrap(),
+        Pace::Now,
+        "the owner elsewhere is not"
+    );
+    assert_eq!(throttle::check(&mut conn, victim, None, t0).unwrap(), Pace::Now, "nor an unknown address");
+    throttle::check(&mut conn, victim, attacker, t0 + Duration::minutes(16)).unwrap();
 
+    // The owner signing in forgives their own slips, not the attacker's guesses.
+    for _ in 0..throttle::MAX_ADDRESS_FAILURES - 1 {
+        throttle::record_failure(&mut conn, victim, owner, t0).unwrap();
+    }
+    throttle::record_success(&mut conn, victim, owner).unwrap();
+    throttle::record_failure(&mut conn, victim, owner, t0).unwrap();
+    throttle::check(&mut conn, victim, owner, t0).unwrap();
+    assert!(matches!(throttle::check(&mut conn, victim, attacker, t0), Err(AuthError::Throttled { .. })));
+
+    // One address guessing at many accounts is locked out of all of them.
     for i in 0..throttle::MAX_IP_FAILURES {
         throttle::record_failure(&mut conn, &format!("user{i}@example.com"), Some("203.0.113.9"), t0)
             .unwrap();
@@ -318,9 +340,51 @@ fn login_failures_are_throttled_per_account_and_per_ip(db: TestDb) {
         Err(AuthError::Throttled { .. })
     ));
     throttle::check(&mut conn, "fresh@example.com", Some("203.0.113.10"), t0).unwrap();
+}
 
-    throttle::record_success(&mut conn, "user0@example.com").unwrap();
-    throttle::check(&mut conn, "user0@example.com", None, t0).unwrap();
+fn guesses_from_many_addresses_slow_the_account_but_never_lock_out_an_address_that_did_not_fail(db: TestDb) {
+    let mut conn = db.conn();
+    let t0 = Utc::now();
+    let victim = "victim@example.com";
+    for i in 0..throttle::ACCOUNT_CEILING {
+        let address = format!("10.0.{}.{}", i / 250, i % 250);
+        assert_eq!(throttle::check(&mut conn, victim, Some(&address), t0).unwrap(), Pace::Now);
+        throttle::record_failure(&mut conn, victim, Some(&address), t0).unwrap();
+    }
+    assert_eq!(
+        throttle::check(&mut conn, victim, Some("203.0.113.20"), t0).unwrap(),
+        Pace::Slowed,
+        "a fresh address still gets its turn, after the delay"
+    );
+    assert!(
+        matches!(throttle::check(&mut conn, victim, Some("10.0.0.1"), t0), Err(AuthError::Throttled { .. })),
+        "over the ceiling, one failure locks an address out"
+    );
+    assert_eq!(throttle::check(&mut conn, "other@example.com", Some("10.0.0.1"), t0).unwrap(), Pace::Now);
+    assert_eq!(
+        throttle::check(&mut conn, victim, Some("10.0.0.1"), t0 + Duration::minutes(16)).unwrap(),
+        Pace::Now
+    );
+}
+
+fn a_completed_password_reset_clears_the_accounts_failed_logins(db: TestDb) {
+    let mut conn = db.conn();
+    let t0 = Utc::now();
+    fixtures::account(&mut conn, "locked@example.com");
+    let attacker = Some("198.51.100.7");
+    for _ in 0..throttle::MAX_ADDRESS_FAILURES {
+        throttle::record_failure(&mut conn, "locked@example.com", attacker, t0).unwrap();
+    }
+    throttle::record_failure(&mut conn, "bystander@example.com", attacker, t0).unwrap();
+    let link = reset::request(&mut conn, "locked@example.com", t0).unwrap().unwrap();
+    assert!(matches!(
+        throttle::check(&mut conn, "locked@example.com", attacker, t0),
+        Err(AuthError::Throttled { .. })
+    ));
+    reset::complete(&mut conn, &link.token, "new-hash", t0).unwrap();
+    assert_eq!(throttle::check(&mut conn, "locked@example.com", attacker, t0).unwrap(), Pace::Now);
+    let left: i64 = login_attempts::table.count().get_result(&mut *conn).unwrap();
+    assert_eq!(left, 1, "another account's failures stay");
 }
 
 fn the_ledger_never_goes_negative_nor_credits_twice(db: TestDb) {
@@ -482,6 +546,61 @@ fn an_account_moves_to_a_new_address_only_when_its_link_is_followed(db: TestDb) 
     fixtures::account(&mut conn, "late@example.com");
     assert!(matches!(verify::verify(&mut conn, &third.token, &[], t0), Err(AuthError::EmailTaken)));
     assert_eq!(accounts::find(&mut conn, me.id).unwrap().unwrap().email, "second@example.com");
+}
+
+fn an_admin_moving_to_an_address_not_listed_loses_the_role(db: TestDb) {
+    let mut conn = db.conn();
+    let t0 = Utc::now();
+    let listed: Vec<String> = vec!["boss@example.com".into(), "boss-new@example.com".into()];
+    let boss = fixtures::verified_account(&mut conn, "boss@example.com", t0);
+    accounts::grant_admin(&mut conn, "boss@example.com", t0).unwrap();
+    let link = verify::create_change_link(&mut conn, boss.id, "boss-new@example.com", t0).unwrap();
+    let moved = verify::verify(&mut conn, &link.token, &listed, t0).unwrap().account;
+    assert!(moved.is_admin(), "a move between listed addresses keeps the role");
+
+    let link = verify::create_change_link(&mut conn, boss.id, "elsewhere@example.com", t0).unwrap();
+    let moved = verify::verify(&mut conn, &link.token, &listed, t0).unwrap().account;
+    assert_eq!(moved.email, "elsewhere@example.com");
+    assert!(!moved.is_admin(), "the role stays with the listed address");
+    assert!(!accounts::find(&mut conn, boss.id).unwrap().unwrap().is_admin());
+
+    // Granted by the command line, the role ends the same way; verifying the address the
+    // account already has changes nothing.
+    let ops = fixtures::account(&mut conn, "ops@example.com");
+    accounts::grant_admin(&mut conn, "ops@example.com", t0).unwrap();
+    let link = verify::create_link(&mut conn, ops.id, t0).unwrap();
+    assert!(verify::verify(&mut conn, &link.token, &listed, t0).unwrap().account.is_admin());
+    let link = verify::create_change_link(&mut conn, ops.id, "ops-home@example.com", t0).unwrap();
+    assert!(!verify::verify(&mut conn, &link.token, &listed, t0).unwrap().account.is_admin());
+}
+
+fn display_names_are_stored_composed_and_without_hidden_characters(db: TestDb) {
+    let mut conn = db.conn();
+    let sneaky = accounts::Registration {
+        email: "sneaky@example.com",
+        display_name: "\u{202e}admin\u{200b}",
+        password_hash: fixtures::password_hash(),
+        signup_bonus: true,
+    };
+    assert!(matches!(
+        accounts::register(&mut conn, &sneaky, Utc::now()),
+        Err(AuthError::DisplayNameCharacters)
+    ));
+    let me = accounts::register(
+        &mut conn,
+        &accounts::Registration { display_name: " Jose\u{301} ", ..sneaky },
+        Utc::now(),
+    )
+    .unwrap();
+    assert_eq!(me.display_name, "Jos\u{e9}");
+    assert!(matches!(
+        accounts::change_display_name(&mut conn, me.id, "adm\u{200b}in", Utc::now()),
+        Err(AuthError::DisplayNameCharacters)
+    ));
+    accounts::change_display_name(&mut conn, me.id, "Zoe\u{308} \u{1f469}\u{200d}\u{1f4bb}", Utc::now())
+        .unwrap();
+    let stored: String = users::table.find(me.id).select(users::display_name).first(&mut *conn).unwrap();
+    assert_eq!(stored, "Zo\u{eb} \u{1f469}\u{200d}\u{1f4bb}");
 }
 
 fn verification_emails_are_limited_to_five_an_hour(db: TestDb) {

@@ -17,6 +17,7 @@ both_backends_async!(
     the_export_holds_everything_the_account_made_and_nothing_else,
     deleting_the_account_asks_for_its_password,
     the_address_changes_when_the_new_one_is_confirmed,
+    an_admin_who_moves_to_an_address_not_listed_is_told_and_loses_the_role,
 );
 
 async fn the_signed_in_devices_are_listed_with_this_one_first(db: TestDb) {
@@ -309,4 +310,36 @@ async fn the_address_changes_when_the_new_one_is_confirmed(db: TestDb) {
     let notice = app.outbox().into_iter().rev().find(|m| m.to == "before@example.com").unwrap();
     assert_eq!(notice.subject, "Your SetupIQ e-mail address was changed");
     assert!(!notice.text.contains("token="), "the notice carries no link to follow: {}", notice.text);
+}
+
+async fn an_admin_who_moves_to_an_address_not_listed_is_told_and_loses_the_role(db: TestDb) {
+    let app = TestApp::start_with(db, &[("SETUPIQ_ADMIN_EMAILS", "boss@example.com")]).await;
+    let boss = app.user("boss@example.com").verified().sign_up().await;
+    assert_eq!(boss.get("/_api/auth/session").await.json()["user"]["role"], "admin");
+    let member = app.user("member@example.com").verified().sign_up().await;
+    let move_to = |email: &str, password: &str| json!({"newEmail": email, "currentPassword": password});
+
+    let asked = boss.post("/_api/auth/change-email", move_to("boss-home@example.com", &boss.password)).await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.text);
+    let link = app.outbox().into_iter().rev().find(|m| m.to == "boss-home@example.com").unwrap();
+    assert!(
+        link.text.contains(
+            "This account is an admin, and this address is not one of SetupIQ's admin addresses: \
+             the admin role ends when the account moves here."
+        ),
+        "{}",
+        link.text
+    );
+    member.post("/_api/auth/change-email", move_to("member-new@example.com", &member.password)).await;
+    let members_link = app.outbox().into_iter().rev().find(|m| m.to == "member-new@example.com").unwrap();
+    assert!(!members_link.text.contains("admin role"), "{}", members_link.text);
+
+    assert_eq!(boss.get("/_api/admin/reports").await.status, StatusCode::OK, "nothing changes yet");
+    app.verify_email("boss-home@example.com").await;
+    let session = boss.get("/_api/auth/session").await.json();
+    assert_eq!(
+        (session["user"]["email"].as_str(), session["user"]["role"].as_str()),
+        (Some("boss-home@example.com"), Some("user"))
+    );
+    assert_eq!(boss.get("/_api/admin/reports").await.status, StatusCode::FORBIDDEN);
 }

@@ -76,6 +76,7 @@ both_backends_async!(
     twenty_simultaneous_registrations_create_one_account,
     login_logout_and_session_lifetime,
     repeated_failures_are_throttled_with_retry_after,
+    an_attackers_locked_out_address_keeps_neither_the_owner_out_nor_outlives_a_reset,
     a_weak_password_hash_is_upgraded_at_login,
     profile_changes_need_a_session_and_follow_the_rules,
     the_display_name_is_changed_on_the_profile,
@@ -88,6 +89,7 @@ both_backends_async!(
     cross_site_and_non_json_writes_are_refused,
     a_listed_admin_address_becomes_admin_only_once_its_link_is_followed,
     verification_links_work_once_and_for_a_day_and_resends_are_limited,
+    a_verification_link_followed_signed_out_answers_only_success,
     sign_ups_per_network_are_limited_and_the_bonus_with_them,
 );
 
@@ -132,6 +134,11 @@ async fn registration_is_validated_with_the_specification_messages(db: TestDb) {
             json!({"email": "a@b.co", "password": PASSWORD, "displayName": "   "}),
             "displayName",
             "Name is required",
+        ),
+        (
+            json!({"email": "a@b.co", "password": PASSWORD, "displayName": "\u{202e}admin\u{200b}"}),
+            "displayName",
+            "Name cannot contain invisible, text-direction or unassigned characters.",
         ),
     ] {
         let res = client.post("/_api/auth/register_with_password", body).await;
@@ -258,6 +265,51 @@ async fn repeated_failures_are_throttled_with_retry_after(db: TestDb) {
     assert_eq!(attacker.login("target@example.com", PASSWORD).await.status, StatusCode::OK);
 }
 
+/// Signs in as a browser behind the trusted proxy at `address` would (`X-Forwarded-For`).
+async fn login_from(
+    client: &setupiq_test_utils::TestClient,
+    address: &str,
+    email: &str,
+    password: &str,
+) -> setupiq_test_utils::TestResponse {
+    let request = client
+        .http
+        .post(client.url("/_api/auth/login_with_password"))
+        .header("x-forwarded-for", address)
+        .json(&json!({"email": email, "password": password}));
+    client.send(request).await
+}
+
+async fn an_attackers_locked_out_address_keeps_neither_the_owner_out_nor_outlives_a_reset(db: TestDb) {
+    // The tests connect from 127.0.0.1: here, that is the proxy in front of everyone.
+    let app = TestApp::start_with(db, &[("SETUPIQ_TRUSTED_PROXIES", "127.0.0.1/32")]).await;
+    let owner = app.user("owner@example.com").password(PASSWORD).sign_up().await;
+    let (attacker, attackers_address, home) = (app.client(), "198.51.100.7", "203.0.113.20");
+    for _ in 0..5 {
+        let res = login_from(&attacker, attackers_address, "owner@example.com", "guess-guess").await;
+        assert_eq!(res.status, StatusCode::UNAUTHORIZED);
+    }
+    let locked = login_from(&attacker, attackers_address, "owner@example.com", PASSWORD).await;
+    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS, "{}", locked.text);
+    assert_eq!(locked.error(), "Too many login attempts. Please try again in 15 minute(s).");
+
+    let laptop = app.client();
+    let signed_in = login_from(&laptop, home, "Owner@example.com", PASSWORD).await;
+    assert_eq!(signed_in.status, StatusCode::OK, "the owner at home is not locked out: {}", signed_in.text);
+    let still = login_from(&attacker, attackers_address, "owner@example.com", PASSWORD).await;
+    assert_eq!(still.status, StatusCode::TOO_MANY_REQUESTS, "the owner signing in lifts nobody else's lock");
+
+    owner.post("/_api/auth/forgot-password", json!({"email": "owner@example.com"})).await;
+    let link = reset_link(&mails_titled(&app, RESET_SUBJECT)[0]);
+    let token = link.rsplit_once("token=").unwrap().1.to_owned();
+    let reset = owner
+        .post("/_api/auth/reset-password", json!({"resetToken": token, "newPassword": "brand-new-pass"}))
+        .await;
+    assert_eq!(reset.status, StatusCode::OK, "{}", reset.text);
+    let after = login_from(&attacker, attackers_address, "owner@example.com", "brand-new-pass").await;
+    assert_eq!(after.status, StatusCode::OK, "a completed reset clears the lock: {}", after.text);
+}
+
 async fn a_weak_password_hash_is_upgraded_at_login(db: TestDb) {
     let app = TestApp::start(db).await;
     app.user("old@example.com").password(PASSWORD).sign_up().await;
@@ -313,6 +365,8 @@ async fn the_display_name_is_changed_on_the_profile(db: TestDb) {
     for (name, message) in [
         ("   ", "Name is required"),
         (&"x".repeat(101) as &str, "Name cannot be longer than 100 characters."),
+        ("\u{202e}admin\u{200b}", "Name cannot contain invisible, text-direction or unassigned characters."),
+        ("Pete\u{e0001}", "Name cannot contain invisible, text-direction or unassigned characters."),
     ] {
         let res = me.post("/_api/auth/update-display-name", json!({"displayName": name})).await;
         assert_eq!((res.status, res.error().as_str()), (StatusCode::BAD_REQUEST, message));
@@ -322,6 +376,8 @@ async fn the_display_name_is_changed_on_the_profile(db: TestDb) {
     assert_eq!(done.json()["user"]["displayName"], "Rig Queen 👑");
     let session = me.get("/_api/auth/session").await;
     assert_eq!(session.json()["user"]["displayName"], "Rig Queen 👑", "kept, not just answered");
+    let composed = me.post("/_api/auth/update-display-name", json!({"displayName": "Jose\u{301}"})).await;
+    assert_eq!(composed.json()["user"]["displayName"], "Jos\u{e9}", "stored in NFC");
 }
 
 async fn profile_pictures_are_decoded_resized_stripped_and_served(db: TestDb) {
@@ -665,8 +721,9 @@ async fn a_listed_admin_address_becomes_admin_only_once_its_link_is_followed(db:
     let token = link.rsplit_once("token=").unwrap().1.to_owned();
     assert!(token.len() >= 22, "at least 128 bits: {token}");
 
-    // Only whoever reads that mailbox can follow it, from any browser.
-    let verified = app.client().post("/_api/auth/verify-email", json!({"token": token})).await;
+    // Only whoever reads that mailbox can follow it, from any browser; the one signed in as
+    // the account is answered with it.
+    let verified = claimer.post("/_api/auth/verify-email", json!({"token": token})).await;
     assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
     assert_eq!(verified.json()["user"]["role"], "admin");
     assert_eq!(verified.json()["user"]["emailVerified"], true);
@@ -690,10 +747,10 @@ async fn a_listed_admin_address_becomes_admin_only_once_its_link_is_followed(db:
 
     let other = app.client().register("user@example.com", PASSWORD, "User").await;
     assert_eq!(other.json()["user"]["role"], "user");
-    let other_token = app.verification_token("user@example.com");
-    let res = app.client().post("/_api/auth/verify-email", json!({"token": other_token})).await;
+    app.verify_email("user@example.com").await;
+    let login = app.client().login("user@example.com", PASSWORD).await;
     assert_eq!(
-        (res.json()["user"]["role"].as_str(), res.json()["user"]["emailVerified"].as_bool()),
+        (login.json()["user"]["role"].as_str(), login.json()["user"]["emailVerified"].as_bool()),
         (Some("user"), Some(true))
     );
 }
@@ -753,7 +810,6 @@ async fn verification_links_work_once_and_for_a_day_and_resends_are_limited(db: 
     let newest = app.verification_token("verify-me@example.com");
     let done = verify(&newest).await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.text);
-    assert_eq!(done.json()["user"]["emailVerified"], true);
     for token in [newest, second] {
         let again = verify(&token).await;
         assert_eq!(
@@ -770,6 +826,43 @@ async fn verification_links_work_once_and_for_a_day_and_resends_are_limited(db: 
     assert_eq!(
         (verified_already.status, verified_already.error().as_str()),
         (StatusCode::CONFLICT, "Your e-mail address is already verified.")
+    );
+}
+
+/// Follows the newest verification link mailed to `email` in `holder`'s browser.
+async fn follow_link(
+    app: &TestApp,
+    holder: &setupiq_test_utils::TestClient,
+    email: &str,
+) -> setupiq_test_utils::TestResponse {
+    holder.post("/_api/auth/verify-email", json!({"token": app.verification_token(email)})).await
+}
+
+async fn a_verification_link_followed_signed_out_answers_only_success(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("private@example.com").sign_up().await;
+    let other = app.user("other@example.com").sign_up().await;
+
+    // Whoever else holds a link (forwarded, pasted, another member) learns that it worked,
+    // not whose it was.
+    let signed_out = follow_link(&app, &app.client(), "private@example.com").await;
+    let someone_else = follow_link(&app, &me, "other@example.com").await;
+    for res in [signed_out, someone_else] {
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+        assert_eq!(res.json(), json!({"success": true}));
+    }
+    for user in [&me, &other] {
+        assert_eq!(user.get("/_api/auth/session").await.json()["user"]["emailVerified"], true);
+    }
+
+    // Signed in as the account, the browser is answered with it, verified.
+    let third = app.user("third@example.com").sign_up().await;
+    let own = follow_link(&app, &third, "third@example.com").await;
+    assert_eq!(own.status, StatusCode::OK, "{}", own.text);
+    let user = &own.json()["user"];
+    assert_eq!(
+        (user["email"].as_str(), user["emailVerified"].as_bool(), user["credits"].as_i64()),
+        (Some("third@example.com"), Some(true), Some(3))
     );
 }
 

@@ -552,7 +552,11 @@ export interface paths {
         put?: never;
         /**
          * Signs in with e-mail and password; sets the session cookie.
-         * @description Repeated failures are throttled per account and per IP (429 with `Retry-After`).
+         * @description Failures are throttled by account and client address together (429 with `Retry-After`):
+         *     5 in 15 minutes lock that address out of that account, 20 lock it out of every account;
+         *     past 100 failures on an account from all addresses, every attempt on it waits a second
+         *     and the addresses that failed on it are locked out, but never one that has not. A
+         *     completed password reset clears the account's failures.
          */
         post: operations["login_with_password"];
         delete?: never;
@@ -687,7 +691,8 @@ export interface paths {
         put?: never;
         /**
          * Changes the display name (1 to 100 characters, spaces, emojis and special characters
-         *     allowed; leading and trailing spaces are dropped).
+         *     allowed; invisible, text-direction and unassigned characters refused; stored trimmed and
+         *     in NFC).
          */
         post: operations["update_display_name"];
         delete?: never;
@@ -747,7 +752,9 @@ export interface paths {
          * Verifies the account's e-mail address with the token from its link (no session needed:
          *     the link may be opened in another browser). A link sent by a change of address moves the
          *     account to it and tells the old one. An address listed as an admin's gets the admin role
-         *     now.
+         *     now; an admin moving to an address not listed loses it.
+         * @description The answer carries the account only when the request is signed in as it: whoever else
+         *     holds the link learns that it worked, not whose it was.
          */
         post: operations["verify_email"];
         delete?: never;
@@ -2857,7 +2864,8 @@ export interface components {
         };
         RegisterRequest: {
             /**
-             * @description Spaces, emojis and special characters are allowed.
+             * @description Spaces, emojis and special characters are allowed; invisible, text-direction and
+             *     unassigned characters are not. Stored trimmed and in NFC.
              * @example Pixel Pete
              */
             displayName: string;
@@ -3373,7 +3381,8 @@ export interface components {
         /** @description The name shown on the profile and on the member's posts. */
         UpdateDisplayNameRequest: {
             /**
-             * @description Spaces, emojis and special characters are allowed; leading and trailing spaces are dropped.
+             * @description Spaces, emojis and special characters are allowed; invisible, text-direction and
+             *     unassigned characters are not. Stored trimmed and in NFC.
              * @example Pixel Pete
              */
             displayName: string;
@@ -3461,6 +3470,14 @@ export interface components {
         /** @description The token of a verification link (`/verify-email?token=…`). */
         VerifyEmailRequest: {
             token: string;
+        };
+        /**
+         * @description A followed verification link. The link proves only that its holder read the mailbox, and
+         *     links get forwarded and pasted: the account comes back only to a browser signed in as it.
+         */
+        VerifyEmailResponse: {
+            success: boolean;
+            user?: null | components["schemas"]["UserDto"];
         };
         /** @description Which links to verify (none: all). */
         VerifyLinksRequest: {
@@ -6143,13 +6160,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Verified; `user.emailVerified` is true */
+            /** @description Verified; `user` (with `emailVerified` true) only when signed in as the account */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["VerifyEmailResponse"];
                 };
             };
             /** @description The link is not valid, has expired or was used */

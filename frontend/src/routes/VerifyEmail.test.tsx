@@ -17,7 +17,7 @@ describe('/verify-email', () => {
   it('posts the token once, says the address is verified and updates the session', async () => {
     const server = mockServer({
       'GET /_api/auth/session': signedIn({ emailVerified: false }),
-      'POST /_api/auth/verify-email': { status: 200, body: verifiedUser },
+      'POST /_api/auth/verify-email': { status: 200, body: { success: true, ...verifiedUser } },
     })
     renderApp(
       <>
@@ -34,6 +34,23 @@ describe('/verify-email', () => {
     expect(server.calls.filter((c) => c.path === '/_api/auth/verify-email')).toEqual([
       { method: 'POST', path: '/_api/auth/verify-email', body: { token: 'abc123' } },
     ])
+  })
+
+  it('says the address is verified without naming it when the browser is not signed in as the account', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/auth/verify-email': { status: 200, body: { success: true } },
+    })
+    renderApp(
+      <>
+        <VerifyEmail />
+        <SessionProbe />
+      </>,
+      { route: '/verify-email?token=abc123' },
+    )
+    expect(await screen.findByRole('heading', { name: 'E-mail Verified' })).toBeInTheDocument()
+    expect(screen.getByText('Thank you: the e-mail address is verified.')).toBeInTheDocument()
+    expect(screen.getByTestId('probe')).toHaveTextContent('signed out')
   })
 
   it("shows the server's reason and offers Resend to the signed-in owner", async () => {

@@ -25,11 +25,13 @@ export default function VerifyEmail() {
     revalidateIfStale: false,
   })
   const verified = verification.data
+  // Only a browser signed in as the account is answered with it.
+  const account = verified?.user
 
   // Signed in as that account: the session says so at once (the banner goes).
   useEffect(() => {
-    if (verified && user?.id === verified.id && !user.emailVerified) setUser(verified)
-  }, [verified, user, setUser])
+    if (account && user?.id === account.id && !user.emailVerified) setUser(account)
+  }, [account, user, setUser])
 
   if (!token) {
     return (
@@ -48,7 +50,11 @@ export default function VerifyEmail() {
   }
   if (verified) {
     return (
-      <StateMessage icon={CircleCheck} title="E-mail Verified" text={`Thank you: ${verified.email} is verified.`}>
+      <StateMessage
+        icon={CircleCheck}
+        title="E-mail Verified"
+        text={account ? `Thank you: ${account.email} is verified.` : 'Thank you: the e-mail address is verified.'}
+      >
         <Link to="/" className="btn btn-primary">Go Homepage</Link>
       </StateMessage>
     )

@@ -11,6 +11,7 @@ use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transacti
 use crate::error::AuthError;
 use crate::models::{Account, Role, UserInsertForm};
 use crate::repo;
+use crate::service::display_name;
 use crate::service::ledger::{self, LedgerReason};
 
 pub const USERNAME_MIN: usize = 3;
@@ -35,7 +36,9 @@ pub fn register(
     now: DateTime<Utc>,
 ) -> Result<Account, AuthError> {
     let email = normalize_email(registration.email);
-    let display_name = registration.display_name.trim();
+    let display_name =
+        display_name::normalize(registration.display_name).ok_or(AuthError::DisplayNameCharacters)?;
+    let display_name = display_name.as_str();
     // A username picked by someone else between our check and our insert is the one
     // conflict worth retrying; a taken e-mail is final.
     for _ in 0..5 {
@@ -215,19 +218,20 @@ pub fn change_username(
     })
 }
 
-/// Sets the name shown on the profile and the member's posts (trimmed; the request's rules
-/// checked its length).
+/// Sets the name shown on the profile and the member's posts (trimmed and in NFC, without
+/// format or unassigned characters: see [`display_name`]; the request's rules checked its
+/// length).
 pub fn change_display_name(
     conn: &mut DbConnection,
     user_id: UserId,
     display_name: &str,
     now: DateTime<Utc>,
 ) -> Result<Account, AuthError> {
-    let display_name = display_name.trim();
+    let display_name = display_name::normalize(display_name).ok_or(AuthError::DisplayNameCharacters)?;
     write_transaction(conn, |conn| {
         let user = repo::find_user(conn, user_id)?.ok_or(AuthError::UserNotFound)?;
-        repo::update_display_name(conn, user_id, display_name, now.naive_utc())?;
-        Ok(Account { display_name: display_name.to_owned(), ..user.into() })
+        repo::update_display_name(conn, user_id, &display_name, now.naive_utc())?;
+        Ok(Account { display_name, ..user.into() })
     })
 }
 

@@ -95,14 +95,15 @@ pub async fn login(
     let AppCtx { db, clock, config, .. } = ctx;
     let Client { ip, user_agent } = client;
     let key = normalize_email(email);
-    let found = {
+    let (pace, found) = {
         let (key, ip, clock) = (key.clone(), ip.clone(), clock.clone());
         db.run(move |conn| {
-            throttle::check(conn, &key, ip.as_deref(), clock.now())?;
-            accounts::find_credentials(conn, &key)
+            let pace = throttle::check(conn, &key, ip.as_deref(), clock.now())?;
+            Ok::<_, AuthError>((pace, accounts::find_credentials(conn, &key)?))
         })
         .await?
     };
+    pace.wait().await;
     let (account, stored) = match found {
         Some((account, hash)) => (Some(account), Some(hash)),
         None => (None, None),
@@ -120,7 +121,7 @@ pub async fn login(
     db.run(move |conn| {
         let now = clock.now();
         write_transaction(conn, |conn| {
-            throttle::record_success(conn, &key)?;
+            throttle::record_success(conn, &key, ip.as_deref())?;
             if let Some(hash) = &upgraded_hash {
                 accounts::replace_password_hash(conn, account.id, hash, now)?;
             }

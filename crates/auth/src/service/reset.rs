@@ -13,6 +13,7 @@ use crate::error::AuthError;
 use crate::models::{Account, ResetTokenInsertForm};
 use crate::repo;
 use crate::service::passwords::Passwords;
+use crate::service::throttle;
 
 pub const TOKEN_LIFETIME: Duration = Duration::hours(1);
 /// At most one reset e-mail per account in this interval, so the form cannot be used to
@@ -61,8 +62,9 @@ pub fn verify(conn: &mut DbConnection, token: &str, now: DateTime<Utc>) -> Resul
     repo::find_user(conn, row.user_id)?.map(Account::from).ok_or(AuthError::InvalidResetToken)
 }
 
-/// Uses the token: sets the new password hash, ends all sessions, and invalidates the
-/// account's other reset links. Exactly one of several concurrent uses succeeds.
+/// Uses the token: sets the new password hash, ends all sessions, invalidates the account's
+/// other reset links and clears its failed logins (a lock an attacker caused ends with the
+/// password they were guessing). Exactly one of several concurrent uses succeeds.
 pub fn complete(
     conn: &mut DbConnection,
     token: &str,
@@ -78,6 +80,7 @@ pub fn complete(
         repo::update_password_hash(conn, account.id, new_password_hash, now.naive_utc())?;
         repo::delete_sessions_of_user(conn, account.id)?;
         repo::delete_other_reset_tokens(conn, account.id, &token_hash)?;
+        throttle::clear_account(conn, &account.email)?;
         Ok(account)
     })
 }

@@ -131,7 +131,8 @@ fn issue(
 /// Uses a verification token: the address it was sent to is the account's, verified, from
 /// now on (moving the account there when it was another; its reset links end then), every
 /// other link of the account is used up, and an address listed in `admin_emails`
-/// (normalised, as the configuration keeps them) gets the admin role. Exactly one of several
+/// (normalised, as the configuration keeps them) gets the admin role, while an admin moved
+/// to an address not listed loses it (however it was granted). Exactly one of several
 /// concurrent uses succeeds; the others are told the link was used.
 pub fn verify(
     conn: &mut DbConnection,
@@ -167,11 +168,21 @@ pub fn verify(
             Some(user.email.clone())
         };
         repo::use_up_verification_tokens(conn, user.id, now.naive_utc())?;
-        if user.role != Role::Admin && admin_emails.contains(&row.email) {
+        let listed = admin_emails.contains(&row.email);
+        if user.role != Role::Admin && listed {
             repo::set_role(conn, user.id, Role::Admin, now.naive_utc())?;
             tracing::info!(
                 user_id = user.id.0,
                 "verified address in SETUPIQ_ADMIN_EMAILS: admin role granted"
+            );
+        } else if user.role == Role::Admin && previous_email.is_some() && !listed {
+            // The role follows the listed address: an admin's account taken over (a stolen
+            // session asking for a move) must not carry the role to an address of the
+            // taker's choosing.
+            repo::set_role(conn, user.id, Role::User, now.naive_utc())?;
+            tracing::info!(
+                user_id = user.id.0,
+                "admin moved to an address not in SETUPIQ_ADMIN_EMAILS: role ended"
             );
         }
         let account = repo::find_user(conn, user.id)?.map(Account::from).ok_or(AuthError::UserNotFound)?;
@@ -217,20 +228,30 @@ pub async fn verify_email(ctx: &AppCtx, token: String) -> Result<Account, AuthEr
     Ok(verified.account)
 }
 
+/// Told to an admin moving to an address that is not one of the configured admin addresses
+/// (`SETUPIQ_ADMIN_EMAILS`): the role follows the listed address, not the account.
+pub const ADMIN_ROLE_ENDS_NOTE: &str = "This account is an admin, and this address is not one of SetupIQ's admin \
+     addresses: the admin role ends when the account moves here. ";
+
 /// The verification e-mail. Like the reset e-mail, the link is built from the configured
 /// public URL (never the request's Host) and the text stays ASCII so the link travels
 /// unwrapped.
 pub fn verification_email(config: &Config, link: &VerificationLink) -> OutgoingEmail {
     let url = config.public_link(&format!("/verify-email?token={}", link.token));
     if link.is_change() {
+        let admin_note = if link.account.is_admin() && !config.is_admin_email(&link.to) {
+            ADMIN_ROLE_ENDS_NOTE
+        } else {
+            ""
+        };
         return OutgoingEmail {
             to: link.to.clone(),
             subject: "Confirm your new SetupIQ e-mail address".to_owned(),
             text: format!(
                 "Hi,\r\n\r\nSomeone signed in to SetupIQ asked to move their account to this address. \
                  To confirm that it is yours, open this link within the next 24 hours:\r\n\r\n{url}\r\n\r\n\
-                 The account moves only when the link is opened. If you did not ask for this, ignore \
-                 this e-mail.\r\n\r\n-- SetupIQ\r\n",
+                 The account moves only when the link is opened. {admin_note}If you did not ask for this, \
+                 ignore this e-mail.\r\n\r\n-- SetupIQ\r\n",
             ),
             reply_to: None,
             unsubscribe: None,

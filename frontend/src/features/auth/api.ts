@@ -74,8 +74,9 @@ export async function signOutEverywhereElse(): Promise<string> {
 }
 
 /** Follows an e-mail verification link: the account whose address is now verified. */
-export async function verifyEmail(token: string): Promise<User> {
-  return unwrap(await api.POST('/_api/auth/verify-email', { body: { token } }), 'The e-mail address could not be verified. Please try again.').user
+/** Follows a verification link; the account comes back only when this browser is signed in as it. */
+export async function verifyEmail(token: string): Promise<Schemas['VerifyEmailResponse']> {
+  return unwrap(await api.POST('/_api/auth/verify-email', { body: { token } }), 'The e-mail address could not be verified. Please try again.')
 }
 
 /** E-mails the signed-in user a new verification link; answers what to tell them. */

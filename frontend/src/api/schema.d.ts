@@ -842,7 +842,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The author edits their comment within an hour of writing it; it is marked edited. */
+        /**
+         * The author edits their comment within an hour of writing it; it is marked edited. Not
+         *     under a setup the author may no longer see (hidden for review, or reported by them).
+         */
         post: operations["edit_comment"];
         delete?: never;
         options?: never;
@@ -862,6 +865,7 @@ export interface paths {
         /**
          * Reports a comment to the admins (anonymously to its author), with the same reasons and
          *     daily limits as a setup's report; a repeat of the caller's report counts nothing.
+         *     Needs a verified address.
          */
         post: operations["report_comment"];
         delete?: never;
@@ -938,6 +942,7 @@ export interface paths {
          *     nothing. The caller no longer sees the setup. Every report reaches the admins; three
          *     from established accounts (verified address, a day old, an analysis saved) hide the
          *     setup until an admin reviews it. At most 20 reports a day per user and per network.
+         *     Needs a verified address.
          */
         post: operations["report"];
         delete?: never;
@@ -1066,7 +1071,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Votes on a setup: the same value again takes the vote back, the other switches it. */
+        /**
+         * Votes on a setup: the same value again takes the vote back, the other switches it.
+         *     Needs a verified address.
+         */
         post: operations["vote"];
         delete?: never;
         options?: never;
@@ -6550,7 +6558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such comment */
+            /** @description No such comment ("Comment not found."), or one under a setup the caller cannot see ("Setup not found.") */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6619,7 +6627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's own comment */
+            /** @description The address is not verified yet ("Please verify your email address before reporting."), or the caller's own comment */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6839,7 +6847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's own setup */
+            /** @description The address is not verified yet ("Please verify your email address before reporting."), or the caller's own setup */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7341,7 +7349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's own setup */
+            /** @description The address is not verified yet ("Please verify your email address before voting."), or the caller's own setup */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -29,9 +29,17 @@ async function api(page, path, data) {
   return res.json()
 }
 
+/** Follows the link of the sign-up e-mail to `email` from the member's own browser. */
+async function verifyAddress(page, email) {
+  const mail = (await session.server.outbox()).findLast((m) => m.to.text === email && m.subject === 'Verify your SetupIQ e-mail address')
+  const link = mail.text.split(/\s+/).find((word) => word.includes('/verify-email?token='))
+  await api(page, '/_api/auth/verify-email', { token: new URL(link).searchParams.get('token') })
+}
+
 /**
  * A member's setup, published from a described setup with one photo, then reported three
- * times (by accounts made a moment ago: their reports reach the queue but do not hide it).
+ * times (by accounts made and verified a moment ago, as reporting needs: their reports
+ * reach the queue but do not hide it).
  */
 async function reportedSetup(stamp) {
   const { page, context } = await session.freshPage({ userAgent: PERSON }, { consent: true })
@@ -47,6 +55,7 @@ async function reportedSetup(stamp) {
   for (let i = 0; i < 3; i++) {
     const reporter = await session.freshPage({}, { consent: true })
     await register(reporter.page, `reporter${i}-${stamp}@example.com`, `Reporter ${i}`)
+    await verifyAddress(reporter.page, `reporter${i}-${stamp}@example.com`)
     await api(reporter.page, '/_api/community/report', { setupId, reason: 'spam' })
     await reporter.context.close()
   }

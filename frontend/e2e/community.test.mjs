@@ -1,10 +1,11 @@
 // The community journey in a real browser against the real binary: a member analyses a real
 // photo, opens My Setups and publishes it with one extra photo (publishing it again is refused
-// with a way to the post, and My Setups still lists it); a second member votes and reports it; the
-// leaderboard, My Posts and the public profile show it; the second member comments under it
-// once their address is verified; the owner's bell counts it and leads to the setup's own
-// page, where the owner reports it, answers it (a visitor reads both), takes the answer back and
-// then removes the question; the owner edits the post and deletes it.
+// with a way to the post, and My Setups still lists it); a second member's vote, report and
+// comment are refused with the reason until their address is verified, then they vote, comment
+// and report; the leaderboard, My Posts and the public profile show it; the owner's bell counts
+// it and leads to the setup's own page, where the owner, verified too, reports the comment,
+// answers it (a visitor reads both), takes the answer back and then removes the question; the
+// owner edits the post and deletes it.
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -103,15 +104,18 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
       await context.close()
     }
 
-    // A second member votes and reports.
+    // A second member: voting, reporting and commenting need a verified address. The refused
+    // vote says why under the votes and counts nothing; the report dialog says why and stays.
     const { page: voter, context: voterContext } = await session.freshPage({}, { consent: true })
     await register(voter, `voter${stamp}@example.com`, 'Vera Voter')
     await voter.goto('/community')
     const voterCard = card(voter, title)
     await voterCard.waitFor()
     await voterCard.getByRole('button', { name: 'Upvote' }).click()
-    await voterCard.getByRole('button', { name: 'Upvote', pressed: true }).waitFor()
-    await eventually(() => voterCard.getByTestId('setup-score').innerText(), '1')
+    await voterCard.getByRole('alert').filter({ hasText: 'Please verify your email address before voting.' }).waitFor()
+    await eventually(() => voterCard.getByTestId('setup-score').innerText(), '0')
+    await eventually(() => voterCard.getByRole('button', { name: 'Upvote', pressed: true }).count(), 0)
+    await expectAccessible(voter, assert, 'a refused vote')
     await voterCard.getByRole('button', { name: `View ${title}` }).click()
     const detail = voter.getByRole('dialog', { name: title })
     await detail.getByText('SetupIQ Score:', { exact: false }).waitFor()
@@ -121,7 +125,15 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await detail.getByRole('button', { name: 'Next photo' }).click()
     await detail.getByTestId('carousel-position').filter({ hasText: '1 / 2' }).waitFor()
 
-    // Commenting needs a verified address; once it is, the comment shows under the setup
+    await detail.getByRole('button', { name: 'Report' }).click()
+    const refusedReport = voter.getByRole('dialog', { name: 'Report Content' })
+    await refusedReport.getByLabel('Spam').check()
+    await refusedReport.getByRole('button', { name: 'Submit Report' }).click()
+    await refusedReport.getByRole('alert').filter({ hasText: 'Please verify your email address before reporting.' }).waitFor()
+    await refusedReport.getByRole('button', { name: 'Cancel' }).click()
+    await refusedReport.waitFor({ state: 'detached' })
+
+    // Once the address is verified, the upvote counts, and the comment shows under the setup
     // with its link made safe to follow, and the card counts it.
     const question = 'What monitor arm is that? https://arms.example/lx'
     await detail.getByLabel('Add a comment').fill(question)
@@ -131,6 +143,10 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await voter.goto(mail.text.split(/\s+/).find((word) => word.includes('/verify-email?token=')))
     await voter.getByRole('heading', { name: 'E-mail Verified' }).waitFor()
     await voter.goto('/community')
+    await voterCard.getByRole('button', { name: 'Upvote' }).click()
+    await voterCard.getByRole('button', { name: 'Upvote', pressed: true }).waitFor()
+    await eventually(() => voterCard.getByTestId('setup-score').innerText(), '1')
+    await eventually(() => voterCard.getByRole('alert').count(), 0)
     await voterCard.getByRole('button', { name: `View ${title}` }).click()
     await detail.getByLabel('Add a comment').fill(question)
     await detail.getByRole('button', { name: 'Post Comment' }).click()
@@ -188,7 +204,13 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor()
     await expectAccessible(page, assert, '/community/setup/{id}')
 
-    // The owner reports the comment: the same dialog, asked about the comment.
+    // The owner verifies their address (reporting and commenting need it) and reports the
+    // comment: the same dialog, asked about the comment.
+    const setupUrl = page.url()
+    const ownerMail = (await session.server.outbox()).findLast((m) => m.to.text === `owner${stamp}@example.com` && m.subject === 'Verify your SetupIQ e-mail address')
+    await page.goto(ownerMail.text.split(/\s+/).find((word) => word.includes('/verify-email?token=')))
+    await page.getByRole('heading', { name: 'E-mail Verified' }).waitFor()
+    await page.goto(setupUrl)
     await page.getByRole('button', { name: 'Report comment by Vera Voter' }).click()
     const commentReport = page.getByRole('dialog', { name: 'Report Content' })
     await commentReport.getByText('Why are you reporting this comment?').waitFor()
@@ -197,13 +219,7 @@ describe('the community', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.getByText('Report submitted').waitFor()
     await commentReport.waitFor({ state: 'detached' })
 
-    // The owner verifies their address and answers in the thread; a visitor reads question and
-    // answer on the setup's page.
-    const setupUrl = page.url()
-    const ownerMail = (await session.server.outbox()).findLast((m) => m.to.text === `owner${stamp}@example.com` && m.subject === 'Verify your SetupIQ e-mail address')
-    await page.goto(ownerMail.text.split(/\s+/).find((word) => word.includes('/verify-email?token=')))
-    await page.getByRole('heading', { name: 'E-mail Verified' }).waitFor()
-    await page.goto(setupUrl)
+    // The owner answers in the thread; a visitor reads question and answer on the setup's page.
     await page.getByRole('button', { name: 'Reply to Vera Voter' }).click()
     await page.getByLabel('Your reply').fill('An Ergotron LX.')
     await page.getByRole('button', { name: 'Post Reply' }).click()

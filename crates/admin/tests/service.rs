@@ -451,11 +451,13 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     let actor = Actor { id, username: "mod" };
     let owner = fixtures::account(&mut conn, "owner@example.com");
     let (kept, removed) = (published(&mut conn, owner.id), published(&mut conn, owner.id));
-    for i in 0..3 {
-        let reporter = fixtures::established_reporter(&mut conn, &format!("rep-{i}@example.com"), noon());
+    let reporters: Vec<_> = (0..3)
+        .map(|i| fixtures::established_reporter(&mut conn, &format!("rep-{i}@example.com"), noon()))
+        .collect();
+    for reporter in &reporters {
         reports::report(
             &mut conn,
-            reporter.id,
+            reporter,
             kept,
             NewReport::new(ReportReason::Spam, Some("ads")),
             noon(),
@@ -463,10 +465,10 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
         )
         .unwrap();
     }
-    let reporter = fixtures::account(&mut conn, "rep-x@example.com");
+    let reporter = fixtures::verified_account(&mut conn, "rep-x@example.com", noon());
     reports::report(
         &mut conn,
-        reporter.id,
+        &reporter,
         removed,
         NewReport::new(ReportReason::Copyright, None),
         noon(),
@@ -501,7 +503,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     // The same users cannot report the dismissed setup again.
     let again = reports::report(
         &mut conn,
-        UserId(reporter.id.0 - 1),
+        &reporters[2],
         kept,
         NewReport::new(ReportReason::Spam, None),
         noon(),
@@ -522,10 +524,7 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
         "not the dismissal"
     );
     assert_eq!(told(&mut conn, reporter.id), [(NotificationKind::ReportUpheld, None, title.clone())]);
-    assert_eq!(
-        told(&mut conn, UserId(reporter.id.0 - 1)),
-        [(NotificationKind::ReportDismissed, Some(kept), title)]
-    );
+    assert_eq!(told(&mut conn, reporters[2].id), [(NotificationKind::ReportDismissed, Some(kept), title)]);
     assert!(told(&mut conn, id).is_empty(), "the moderator hears nothing of their own decisions");
 
     let (entries, _) = log::page(&mut conn, 10, 0).unwrap();

@@ -12,8 +12,12 @@ pub enum CommunityError {
     SetupNotFound,
     #[error("Analysis not found.")]
     AnalysisNotFound,
+    #[error("Please verify your email address before voting.")]
+    VoteNeedsVerifiedEmail,
     #[error("You can't vote on your own setup.")]
     OwnVote,
+    #[error("Please verify your email address before reporting.")]
+    ReportNeedsVerifiedEmail,
     #[error("You can't report your own setup.")]
     OwnReport,
     #[error("You can't report your own comment.")]
@@ -132,6 +136,8 @@ impl From<CommunityError> for ApiError {
             | CommunityError::NotOwner
             | CommunityError::EditWindowClosed
             | CommunityError::CommentNeedsVerifiedEmail
+            | CommunityError::VoteNeedsVerifiedEmail
+            | CommunityError::ReportNeedsVerifiedEmail
             | CommunityError::DigestNeedsVerifiedEmail
             | CommunityError::NotCommentAuthor
             | CommunityError::CommentEditWindowClosed

@@ -181,6 +181,7 @@ async fn delete_setup(
 }
 
 /// Votes on a setup: the same value again takes the vote back, the other switches it.
+/// Needs a verified address.
 #[utoipa::path(
     tag = "community",
     security(("session" = [])),
@@ -188,7 +189,7 @@ async fn delete_setup(
     responses(
         (status = 200, description = "The score after the vote", body = VoteResponse),
         NotSignedIn,
-        (status = 403, description = "The caller's own setup", body = ErrorBody),
+        (status = 403, description = "The address is not verified yet (\"Please verify your email address before voting.\"), or the caller's own setup", body = ErrorBody),
         (status = 404, description = "No such setup", body = ErrorBody),
         (status = 429, description = "Today's votes are used up", body = ErrorBody),
     )
@@ -201,11 +202,11 @@ async fn vote(
     clock: web::Data<SharedClock>,
     changes: web::Data<FeedChanges>,
 ) -> Result<web::Json<VoteResponse>, ApiError> {
-    let (user_id, setup_id, now) = (user.id(), SetupId(body.setup_id), clock.now());
+    let (voter, setup_id, now) = (user.account, SetupId(body.setup_id), clock.now());
     let value =
         Vote::from_value(body.value).ok_or_else(|| ApiError::invalid("value", "Vote must be 1 or -1."))?;
     let changes = changes.get_ref().clone();
-    let voted = db.run(move |conn| votes::vote(conn, user_id, setup_id, value, now, &changes)).await?;
+    let voted = db.run(move |conn| votes::vote(conn, &voter, setup_id, value, now, &changes)).await?;
     Ok(web::Json(VoteResponse { score: voted.score, user_vote: voted.user_vote.map(Vote::value) }))
 }
 
@@ -213,6 +214,7 @@ async fn vote(
 /// nothing. The caller no longer sees the setup. Every report reaches the admins; three
 /// from established accounts (verified address, a day old, an analysis saved) hide the
 /// setup until an admin reviews it. At most 20 reports a day per user and per network.
+/// Needs a verified address.
 #[utoipa::path(
     tag = "community",
     security(("session" = [])),
@@ -220,7 +222,7 @@ async fn vote(
     responses(
         (status = 200, description = "Reported", body = ReportResponse),
         NotSignedIn,
-        (status = 403, description = "The caller's own setup", body = ErrorBody),
+        (status = 403, description = "The address is not verified yet (\"Please verify your email address before reporting.\"), or the caller's own setup", body = ErrorBody),
         (status = 404, description = "No such setup", body = ErrorBody),
         (status = 429, description = "Today's reports are used up (the caller's or the network's; see `Retry-After`)", body = ErrorBody),
     )
@@ -236,13 +238,13 @@ async fn report(
 ) -> Result<web::Json<ReportResponse>, ApiError> {
     let body = body.into_inner();
     let reason = report_reason(&body.reason)?;
-    let (user_id, setup_id, now) = (user.id(), SetupId(body.setup_id), clock.now());
+    let (reporter, setup_id, now) = (user.account, SetupId(body.setup_id), clock.now());
     let (details, ip) = (text(body.additional_details), client_ip(&req));
     let changes = changes.get_ref().clone();
     let reported = db
         .run(move |conn| {
             let new = NewReport { reason, details: details.as_deref(), ip: ip.as_deref() };
-            reports::report(conn, user_id, setup_id, new, now, &changes)
+            reports::report(conn, &reporter, setup_id, new, now, &changes)
         })
         .await?;
     Ok(web::Json(ReportResponse { success: true, counted: reported.counted }))
@@ -379,7 +381,8 @@ async fn post_comment(
     Ok(web::Json(CommentedResponse { success: true, comment_id: comment_id.0 }))
 }
 
-/// The author edits their comment within an hour of writing it; it is marked edited.
+/// The author edits their comment within an hour of writing it; it is marked edited. Not
+/// under a setup the author may no longer see (hidden for review, or reported by them).
 #[utoipa::path(
     tag = "community",
     security(("session" = [])),
@@ -389,7 +392,7 @@ async fn post_comment(
         (status = 400, description = "Empty, longer than 1000 characters, or a filtered word", body = ErrorBody),
         NotSignedIn,
         (status = 403, description = "Not the author, or more than an hour after writing", body = ErrorBody),
-        (status = 404, description = "No such comment", body = ErrorBody),
+        (status = 404, description = "No such comment (\"Comment not found.\"), or one under a setup the caller cannot see (\"Setup not found.\")", body = ErrorBody),
     )
 )]
 #[post("/_api/community/comment/edit")]
@@ -435,6 +438,7 @@ async fn delete_comment(
 
 /// Reports a comment to the admins (anonymously to its author), with the same reasons and
 /// daily limits as a setup's report; a repeat of the caller's report counts nothing.
+/// Needs a verified address.
 #[utoipa::path(
     tag = "community",
     security(("session" = [])),
@@ -443,7 +447,7 @@ async fn delete_comment(
         (status = 200, description = "Reported", body = ReportResponse),
         InvalidInput,
         NotSignedIn,
-        (status = 403, description = "The caller's own comment", body = ErrorBody),
+        (status = 403, description = "The address is not verified yet (\"Please verify your email address before reporting.\"), or the caller's own comment", body = ErrorBody),
         (status = 404, description = "No such comment, or one under a setup the caller cannot see", body = ErrorBody),
         (status = 429, description = "Today's reports are used up (the caller's or the network's; see `Retry-After`)", body = ErrorBody),
     )
@@ -458,12 +462,12 @@ async fn report_comment(
 ) -> Result<web::Json<ReportResponse>, ApiError> {
     let body = body.into_inner();
     let reason = report_reason(&body.reason)?;
-    let (user_id, comment_id, now) = (user.id(), CommentId(body.comment_id), clock.now());
+    let (reporter, comment_id, now) = (user.account, CommentId(body.comment_id), clock.now());
     let (details, ip) = (text(body.additional_details), client_ip(&req));
     let counted = db
         .run(move |conn| {
             let new = NewReport { reason, details: details.as_deref(), ip: ip.as_deref() };
-            reports::report_comment(conn, user_id, comment_id, new, now)
+            reports::report_comment(conn, &reporter, comment_id, new, now)
         })
         .await?;
     Ok(web::Json(ReportResponse { success: true, counted }))

@@ -1,13 +1,16 @@
 //! The community's rules on both databases: publishing (own analyses, photos, the daily
-//! cap), votes (toggle, switch, never on one's own, races), reports (once per user, the
-//! reporter stops seeing it, three hide it), deletion by owner or admin, and what an
+//! cap), votes (a verified address, toggle, switch, never on one's own, races), reports (a
+//! verified address, once per user, the reporter stops seeing it, three hide it), deletion by owner or admin, and what an
 //! account deletion takes back. After every vote the kept score equals its votes.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use setupiq_analysis::service::find_for_owner;
+use setupiq_auth::Account;
 use setupiq_auth::service::accounts::{self, OwnedMedia};
+use setupiq_auth::service::verify;
 use setupiq_community::CommunityError;
+use setupiq_community::service::comments::{self, Written};
 use setupiq_community::service::moderation;
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
 use setupiq_community::service::setups::{self, NewSetup, PostImage, StoredImage};
@@ -48,10 +51,15 @@ fn published(conn: &mut DbConnection, user_id: UserId, at: DateTime<Utc>) -> Set
     setups::publish(conn, &new, at).unwrap()
 }
 
+/// A member whose address is verified (at noon): one who may vote, report and comment.
+fn member(conn: &mut DbConnection, email: &str) -> Account {
+    fixtures::verified_account(conn, email, noon())
+}
+
 /// `reporter`'s spam report of `setup` at noon, with no feed to tell.
 fn report_spam(
     conn: &mut DbConnection,
-    reporter: UserId,
+    reporter: &Account,
     setup: SetupId,
 ) -> Result<reports::Reported, CommunityError> {
     reports::report(
@@ -75,6 +83,7 @@ both_backends!(
     an_analysis_is_published_once_even_by_simultaneous_requests,
     the_same_vote_again_takes_it_back_and_the_other_switches_it,
     nobody_votes_on_their_own_setup,
+    an_unverified_member_neither_votes_nor_reports_until_the_address_is_verified,
     twelve_simultaneous_identical_votes_leave_a_consistent_score,
     users_voting_at_once_all_count,
     a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it,
@@ -209,10 +218,9 @@ fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
 fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "owner@example.com");
-    let me = fixtures::account(&mut conn, "voter@example.com");
+    let me = member(&mut conn, "voter@example.com");
     let setup = published(&mut conn, owner.id, noon());
-    let mut cast =
-        |vote| votes::vote(&mut conn, me.id, setup, vote, noon(), &FeedChanges::default()).unwrap();
+    let mut cast = |vote| votes::vote(&mut conn, &me, setup, vote, noon(), &FeedChanges::default()).unwrap();
     assert_eq!(cast(Vote::Up), votes::Voted { score: 1, user_vote: Some(Vote::Up) });
     assert_eq!(cast(Vote::Up), votes::Voted { score: 0, user_vote: None }, "the same again takes it back");
     assert_eq!(cast(Vote::Down), votes::Voted { score: -1, user_vote: Some(Vote::Down) });
@@ -220,32 +228,69 @@ fn the_same_vote_again_takes_it_back_and_the_other_switches_it(db: TestDb) {
     assert_score(&mut conn, setup, 1);
     assert_eq!(setups::find(&mut conn, setup).unwrap().upvotes, 1);
     assert!(matches!(
-        votes::vote(&mut conn, me.id, SetupId(999_999), Vote::Up, noon(), &FeedChanges::default()),
+        votes::vote(&mut conn, &me, SetupId(999_999), Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::SetupNotFound)
     ));
 }
 
 fn nobody_votes_on_their_own_setup(db: TestDb) {
     let mut conn = db.conn();
-    let me = fixtures::account(&mut conn, "self@example.com");
+    let me = member(&mut conn, "self@example.com");
     let setup = published(&mut conn, me.id, noon());
     assert!(matches!(
-        votes::vote(&mut conn, me.id, setup, Vote::Up, noon(), &FeedChanges::default()),
+        votes::vote(&mut conn, &me, setup, Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::OwnVote)
     ));
     assert_score(&mut conn, setup, 0);
 }
 
+/// Sign-ups per address are capped, not scarce: votes and reports wait for an address that
+/// is the member's own, as comments do.
+fn an_unverified_member_neither_votes_nor_reports_until_the_address_is_verified(db: TestDb) {
+    let mut conn = db.conn();
+    let owner = member(&mut conn, "unverified-owner@example.com");
+    let commenter = member(&mut conn, "unverified-commenter@example.com");
+    let fresh = fixtures::account(&mut conn, "unverified-fresh@example.com");
+    let setup = published(&mut conn, owner.id, noon());
+    let written = Written { setup_id: setup, parent_id: None, body: "Nice lamp" };
+    let comment =
+        comments::comment(&mut conn, &commenter, written, noon(), None, &FeedChanges::default()).unwrap();
+
+    for vote in [Vote::Up, Vote::Down] {
+        assert!(matches!(
+            votes::vote(&mut conn, &fresh, setup, vote, noon(), &FeedChanges::default()),
+            Err(CommunityError::VoteNeedsVerifiedEmail)
+        ));
+    }
+    assert_score(&mut conn, setup, 0);
+    assert_eq!(setups::find(&mut conn, setup).unwrap().upvotes, 0);
+    assert!(matches!(report_spam(&mut conn, &fresh, setup), Err(CommunityError::ReportNeedsVerifiedEmail)));
+    assert!(matches!(
+        reports::report_comment(&mut conn, &fresh, comment, NewReport::new(ReportReason::Spam, None), noon()),
+        Err(CommunityError::ReportNeedsVerifiedEmail)
+    ));
+    assert!(moderation::queue(&mut conn).unwrap().is_empty(), "no report of the setup was filed");
+    assert!(moderation::comment_queue(&mut conn).unwrap().is_empty(), "nor of the comment");
+    assert!(reports::visible_to(&mut conn, Some(fresh.id), setup).unwrap(), "they still see the setup");
+
+    // The link followed, the same member's vote and report count.
+    let link = verify::create_link(&mut conn, fresh.id, noon()).unwrap();
+    let verified = verify::verify(&mut conn, &link.token, &[], noon()).unwrap().account;
+    let voted = votes::vote(&mut conn, &verified, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    assert_eq!(voted, votes::Voted { score: 1, user_vote: Some(Vote::Up) });
+    assert_score(&mut conn, setup, 1);
+    assert!(report_spam(&mut conn, &verified, setup).unwrap().counted);
+    assert_eq!(moderation::queue(&mut conn).unwrap()[0].reports.len(), 1);
+}
+
 fn twelve_simultaneous_identical_votes_leave_a_consistent_score(db: TestDb) {
     let owner = fixtures::account(&mut db.conn(), "race-owner@example.com");
-    let me = fixtures::account(&mut db.conn(), "race-voter@example.com");
+    let me = member(&mut db.conn(), "race-voter@example.com");
     let setup = published(&mut db.conn(), owner.id, noon());
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..12)
             .map(|_| {
-                s.spawn(|| {
-                    votes::vote(&mut db.conn(), me.id, setup, Vote::Up, noon(), &FeedChanges::default())
-                })
+                s.spawn(|| votes::vote(&mut db.conn(), &me, setup, Vote::Up, noon(), &FeedChanges::default()))
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
@@ -257,14 +302,12 @@ fn twelve_simultaneous_identical_votes_leave_a_consistent_score(db: TestDb) {
 
 fn users_voting_at_once_all_count(db: TestDb) {
     let owner = fixtures::account(&mut db.conn(), "many-owner@example.com");
-    let voters: Vec<_> =
-        (0..8).map(|i| fixtures::account(&mut db.conn(), &format!("many-{i}@example.com"))).collect();
+    let voters: Vec<_> = (0..8).map(|i| member(&mut db.conn(), &format!("many-{i}@example.com"))).collect();
     let setup = published(&mut db.conn(), owner.id, noon());
     std::thread::scope(|s| {
         for voter in &voters {
             s.spawn(|| {
-                votes::vote(&mut db.conn(), voter.id, setup, Vote::Up, noon(), &FeedChanges::default())
-                    .unwrap()
+                votes::vote(&mut db.conn(), voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap()
             });
         }
     });
@@ -273,11 +316,11 @@ fn users_voting_at_once_all_count(db: TestDb) {
 
 fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb) {
     let mut conn = db.conn();
-    let owner = fixtures::account(&mut conn, "reported@example.com");
+    let owner = member(&mut conn, "reported@example.com");
     let [a, b, c, d] = ["ra", "rb", "rc", "rd"]
         .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
     let setup = published(&mut conn, owner.id, noon());
-    let mut file = |user: UserId| {
+    let mut file = |user: &Account| {
         reports::report(
             &mut conn,
             user,
@@ -288,13 +331,13 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
         )
     };
 
-    assert_eq!(file(a.id).unwrap(), reports::Reported { counted: true, hidden: false });
+    assert_eq!(file(&a).unwrap(), reports::Reported { counted: true, hidden: false });
     assert_eq!(
-        file(a.id).unwrap(),
+        file(&a).unwrap(),
         reports::Reported { counted: false, hidden: false },
         "a repeat counts nothing"
     );
-    assert!(matches!(file(owner.id), Err(CommunityError::OwnReport)));
+    assert!(matches!(file(&owner), Err(CommunityError::OwnReport)));
     let visible =
         |conn: &mut DbConnection, viewer: Option<UserId>| reports::visible_to(conn, viewer, setup).unwrap();
     assert!(!visible(&mut conn, Some(a.id)), "the reporter no longer sees it");
@@ -302,7 +345,7 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
 
     reports::report(
         &mut conn,
-        b.id,
+        &b,
         setup,
         NewReport::new(ReportReason::Copyright, None),
         noon(),
@@ -311,7 +354,7 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
     .unwrap();
     let third = reports::report(
         &mut conn,
-        c.id,
+        &c,
         setup,
         NewReport::new(ReportReason::HateSpeech, None),
         noon(),
@@ -323,7 +366,7 @@ fn a_report_counts_once_hides_it_from_the_reporter_and_three_hide_it(db: TestDb)
     assert!(visible(&mut conn, Some(owner.id)), "its owner still sees it");
     assert_eq!(setups::find(&mut conn, setup).unwrap().open_reports, 3);
     assert!(matches!(
-        votes::vote(&mut conn, d.id, setup, Vote::Up, noon(), &FeedChanges::default()),
+        votes::vote(&mut conn, &d, setup, Vote::Up, noon(), &FeedChanges::default()),
         Err(CommunityError::SetupNotFound)
     ));
 }
@@ -332,19 +375,19 @@ fn an_upvote_into_the_weeks_top_three_tells_the_owner_once(db: TestDb) {
     use setupiq_community::service::notifications::{self, NotificationKind};
 
     let mut conn = db.conn();
-    let voters: Vec<UserId> =
-        (0..5).map(|i| fixtures::account(&mut conn, &format!("top-voter{i}@example.com")).id).collect();
+    let voters: Vec<Account> =
+        (0..5).map(|i| member(&mut conn, &format!("top-voter{i}@example.com"))).collect();
     let mine = fixtures::account(&mut conn, "top-mine@example.com");
     let rival = fixtures::account(&mut conn, "top-rival@example.com");
     let old = published(&mut conn, mine.id, noon() - Duration::days(8));
     let setup = published(&mut conn, mine.id, noon());
     let rivals: Vec<SetupId> = (0..3).map(|_| published(&mut conn, rival.id, noon())).collect();
-    let up = |conn: &mut DbConnection, voter: UserId, setup: SetupId| {
+    let up = |conn: &mut DbConnection, voter: &Account, setup: SetupId| {
         votes::vote(conn, voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
     };
     for (n, rival_setup) in [3, 2, 2].iter().zip(&rivals) {
         for voter in &voters[..*n] {
-            up(&mut conn, *voter, *rival_setup);
+            up(&mut conn, voter, *rival_setup);
         }
     }
     let told = |conn: &mut DbConnection, user: UserId| -> Vec<(NotificationKind, Option<SetupId>)> {
@@ -353,20 +396,20 @@ fn an_upvote_into_the_weeks_top_three_tells_the_owner_once(db: TestDb) {
     };
     assert_eq!(told(&mut conn, rival.id).len(), 3, "each rival entered the top 3 once");
 
-    up(&mut conn, voters[0], setup);
+    up(&mut conn, &voters[0], setup);
     for voter in &voters {
-        up(&mut conn, *voter, old);
+        up(&mut conn, voter, old);
     }
     assert!(told(&mut conn, mine.id).is_empty(), "1 point is 4th; a setup older than a week is not ranked");
     for voter in &voters[1..4] {
-        up(&mut conn, *voter, setup);
+        up(&mut conn, voter, setup);
     }
     assert_eq!(
         told(&mut conn, mine.id),
         [(NotificationKind::TopWeek, Some(setup))],
         "4 points: in the top 3"
     );
-    up(&mut conn, voters[4], setup);
+    up(&mut conn, &voters[4], setup);
     assert_eq!(told(&mut conn, mine.id).len(), 1, "told once");
 }
 
@@ -374,16 +417,13 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
     let mut conn = db.conn();
     let uploaders: Vec<_> =
         (0..3).map(|i| fixtures::account(&mut conn, &format!("up{i}@example.com"))).collect();
-    let me = fixtures::account(&mut conn, "reporter@example.com");
+    let me = member(&mut conn, "reporter@example.com");
     let setups: Vec<SetupId> =
         (0..21).map(|i| published(&mut conn, uploaders[i % 3].id, noon() - Duration::days(1))).collect();
     for setup in &setups[..20] {
-        report_spam(&mut conn, me.id, *setup).unwrap();
+        report_spam(&mut conn, &me, *setup).unwrap();
     }
-    assert!(matches!(
-        report_spam(&mut conn, me.id, setups[20]),
-        Err(CommunityError::DailyReportLimit { .. })
-    ));
+    assert!(matches!(report_spam(&mut conn, &me, setups[20]), Err(CommunityError::DailyReportLimit { .. })));
     // Reports of comments count towards the same cap.
     let commenter = fixtures::verified_account(&mut conn, "commenter@example.com", noon());
     let written =
@@ -398,12 +438,12 @@ fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {
     )
     .unwrap();
     assert!(matches!(
-        reports::report_comment(&mut conn, me.id, comment, NewReport::new(ReportReason::Spam, None), noon()),
+        reports::report_comment(&mut conn, &me, comment, NewReport::new(ReportReason::Spam, None), noon()),
         Err(CommunityError::DailyReportLimit { .. })
     ));
     reports::report(
         &mut conn,
-        me.id,
+        &me,
         setups[20],
         NewReport::new(ReportReason::Spam, None),
         noon() + Duration::days(1),
@@ -416,7 +456,7 @@ fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: Tes
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "target@example.com");
     let setup = published(&mut conn, owner.id, noon());
-    let file = |conn: &mut DbConnection, user: UserId| {
+    let file = |conn: &mut DbConnection, user: &Account| {
         reports::report(
             conn,
             user,
@@ -425,43 +465,35 @@ fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: Tes
             noon(),
             &FeedChanges::default(),
         )
-        .unwrap()
     };
-    // Made a minute ago, unverified, with an analysis (free with the signup bonus).
+    // Made and verified a minute ago, with an analysis (free with the signup bonus).
     let fresh: Vec<_> = (0..3)
         .map(|i| {
             let made = noon() - Duration::minutes(1);
-            let account = accounts::register(
-                &mut conn,
-                &accounts::Registration {
-                    email: &format!("fresh-{i}@example.com"),
-                    display_name: "Fresh",
-                    password_hash: fixtures::password_hash(),
-                    signup_bonus: true,
-                },
-                made,
-            )
-            .unwrap();
+            let account = fixtures::verified_account(&mut conn, &format!("fresh-{i}@example.com"), made);
             fixtures::analysis(&mut conn, account.id, false, made);
             account
         })
         .collect();
-    // Verified but an hour old; verified and old but never analysed; old, analysed, unverified.
+    // Verified an hour ago, with an analysis; verified long ago but never analysed.
     let new = fixtures::verified_account(&mut conn, "new@example.com", noon() - Duration::hours(1));
     fixtures::analysis(&mut conn, new.id, false, noon());
     let idle = fixtures::verified_account(&mut conn, "idle@example.com", noon() - Duration::days(3));
+    for user in fresh.iter().chain([&new, &idle]) {
+        assert!(!reports::weighs(&mut conn, user.id, noon()).unwrap());
+        assert_eq!(file(&mut conn, user).unwrap(), reports::Reported { counted: true, hidden: false });
+    }
+    // Analysed but unverified: neither weighs nor reports at all.
     let unverified = fixtures::account(&mut conn, "unverified@example.com");
     fixtures::analysis(&mut conn, unverified.id, false, noon());
-    for user in fresh.iter().map(|a| a.id).chain([new.id, idle.id, unverified.id]) {
-        assert!(!reports::weighs(&mut conn, user, noon()).unwrap());
-        assert_eq!(file(&mut conn, user), reports::Reported { counted: true, hidden: false });
-    }
+    assert!(!reports::weighs(&mut conn, unverified.id, noon()).unwrap());
+    assert!(matches!(file(&mut conn, &unverified), Err(CommunityError::ReportNeedsVerifiedEmail)));
     let found = setups::find(&mut conn, setup).unwrap();
     assert_eq!((found.hidden, found.open_reports), (false, 0), "none of them weighs");
     assert!(reports::visible_to(&mut conn, None, setup).unwrap());
     let queue = moderation::queue(&mut conn).unwrap();
     assert_eq!(queue.len(), 1);
-    assert_eq!(queue[0].reports.len(), 6, "every report reaches the admins");
+    assert_eq!(queue[0].reports.len(), 5, "every report filed reaches the admins");
     assert!(!queue[0].hidden);
 
     // Three established reporters hide it.
@@ -469,29 +501,29 @@ fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_the_setup(db: Tes
         .map(|i| fixtures::established_reporter(&mut conn, &format!("trusted-{i}@example.com"), noon()))
         .collect();
     assert!(reports::weighs(&mut conn, trusted[0].id, noon()).unwrap());
-    assert!(!file(&mut conn, trusted[0].id).hidden);
-    assert!(!file(&mut conn, trusted[1].id).hidden);
-    assert_eq!(file(&mut conn, trusted[2].id), reports::Reported { counted: true, hidden: true });
+    assert!(!file(&mut conn, &trusted[0]).unwrap().hidden);
+    assert!(!file(&mut conn, &trusted[1]).unwrap().hidden);
+    assert_eq!(file(&mut conn, &trusted[2]).unwrap(), reports::Reported { counted: true, hidden: true });
     assert!(!reports::visible_to(&mut conn, None, setup).unwrap());
     assert_eq!(setups::find(&mut conn, setup).unwrap().open_reports, 3);
-    assert_eq!(moderation::queue(&mut conn).unwrap()[0].reports.len(), 9);
+    assert_eq!(moderation::queue(&mut conn).unwrap()[0].reports.len(), 8);
 }
 
 fn a_network_files_at_most_twenty_reports_a_day(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "popular@example.com");
     let setup = published(&mut conn, owner.id, noon());
-    let reporters: Vec<UserId> =
-        (0..23).map(|i| fixtures::account(&mut conn, &format!("farm-{i}@example.com")).id).collect();
-    let file = |conn: &mut DbConnection, user: UserId, ip: &str, at: DateTime<Utc>| {
+    let reporters: Vec<Account> =
+        (0..23).map(|i| member(&mut conn, &format!("farm-{i}@example.com"))).collect();
+    let file = |conn: &mut DbConnection, user: &Account, ip: &str, at: DateTime<Utc>| {
         let new = NewReport { reason: ReportReason::Spam, details: None, ip: Some(ip) };
         reports::report(conn, user, setup, new, at, &FeedChanges::default())
     };
     // One IPv6 /64, a different address for each account.
     for (i, user) in reporters[..20].iter().enumerate() {
-        file(&mut conn, *user, &format!("2001:db8:1:2::{:x}", i + 1), noon()).unwrap();
+        file(&mut conn, user, &format!("2001:db8:1:2::{:x}", i + 1), noon()).unwrap();
     }
-    let refused = file(&mut conn, reporters[20], "2001:db8:1:2:ffff::1", noon());
+    let refused = file(&mut conn, &reporters[20], "2001:db8:1:2:ffff::1", noon());
     assert!(
         matches!(refused, Err(CommunityError::DailyAddressReportLimit { retry_after: 43_200 })),
         "{refused:?}"
@@ -501,20 +533,20 @@ fn a_network_files_at_most_twenty_reports_a_day(db: TestDb) {
         "Too many reports from your network today. Please try again tomorrow."
     );
     assert_eq!(moderation::queue(&mut conn).unwrap()[0].reports.len(), 20, "nothing recorded");
-    file(&mut conn, reporters[20], "198.51.100.4", noon()).unwrap();
-    file(&mut conn, reporters[21], "2001:db8:1:2::99", noon() + Duration::days(1)).unwrap();
+    file(&mut conn, &reporters[20], "198.51.100.4", noon()).unwrap();
+    file(&mut conn, &reporters[21], "2001:db8:1:2::99", noon() + Duration::days(1)).unwrap();
 }
 
 fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "del-owner@example.com");
-    let voter = fixtures::account(&mut conn, "del-voter@example.com");
+    let voter = member(&mut conn, "del-voter@example.com");
     let analysis_id = fixtures::analysis(&mut conn, owner.id, false, noon());
     let photos = stored(2);
     let new = NewSetup { user_id: owner.id, analysis_id, title: None, description: None, images: &photos };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
-    votes::vote(&mut conn, voter.id, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
-    report_spam(&mut conn, voter.id, setup).unwrap();
+    votes::vote(&mut conn, &voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    report_spam(&mut conn, &voter, setup).unwrap();
 
     assert!(matches!(
         setups::delete(&mut conn, voter.id, false, setup, &FeedChanges::default()),
@@ -536,13 +568,13 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
 fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
     let mut conn = db.conn();
     let owner = fixtures::account(&mut conn, "acct-owner@example.com");
-    let stays = fixtures::account(&mut conn, "acct-stays@example.com");
-    let leaves = fixtures::account(&mut conn, "acct-leaves@example.com");
+    let stays = member(&mut conn, "acct-stays@example.com");
+    let leaves = member(&mut conn, "acct-leaves@example.com");
     let first = published(&mut conn, owner.id, noon());
     let second = published(&mut conn, owner.id, noon());
-    votes::vote(&mut conn, leaves.id, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
-    votes::vote(&mut conn, leaves.id, second, Vote::Down, noon(), &FeedChanges::default()).unwrap();
-    votes::vote(&mut conn, stays.id, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    votes::vote(&mut conn, &leaves, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    votes::vote(&mut conn, &leaves, second, Vote::Down, noon(), &FeedChanges::default()).unwrap();
+    votes::vote(&mut conn, &stays, first, Vote::Up, noon(), &FeedChanges::default()).unwrap();
 
     // The gateway registers the same hook.
     let hooks = OwnedMedia(vec![setups::on_account_deleted]);
@@ -571,7 +603,7 @@ mod feed_tests {
     use setupiq_rigpage::service::config::{self as rigpage, Settings};
     use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
-    use super::{noon, published, report_spam};
+    use super::{member, noon, published, report_spam};
 
     fn query() -> FeedQuery {
         FeedQuery { period: Period::All, sort: Sort::Top, limit: 20, offset: 0 }
@@ -586,11 +618,11 @@ mod feed_tests {
         page.items.iter().map(|i| i.id).collect()
     }
 
-    /// `n` fresh accounts that upvote `setup`.
+    /// `n` fresh members that upvote `setup`.
     fn upvote(conn: &mut DbConnection, setup: SetupId, n: usize, tag: &str) {
         for i in 0..n {
-            let voter = fixtures::account(conn, &format!("{tag}-{i}@example.com"));
-            votes::vote(conn, voter.id, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+            let voter = member(conn, &format!("{tag}-{i}@example.com"));
+            votes::vote(conn, &voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
         }
     }
 
@@ -613,7 +645,7 @@ mod feed_tests {
         let (owner, voter, reader, older, newer, third) = {
             let mut conn = db.conn();
             let owner = fixtures::account(&mut conn, "body-owner@example.com");
-            let voter = fixtures::account(&mut conn, "body-voter@example.com");
+            let voter = member(&mut conn, "body-voter@example.com");
             let reader = fixtures::account(&mut conn, "body-reader@example.com");
             let older = published(&mut conn, owner.id, noon() - Duration::hours(3));
             let newer = published(&mut conn, owner.id, noon() - Duration::hours(2));
@@ -631,7 +663,7 @@ mod feed_tests {
         // After the page was kept: a vote, a changed score.
         {
             let mut conn = db.conn();
-            votes::vote(&mut conn, voter.id, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+            votes::vote(&mut conn, &voter, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
             upvote(&mut conn, newer, 2, "body");
         }
         for (viewer, session) in signed_in {
@@ -688,8 +720,8 @@ mod feed_tests {
     fn a_kept_page_shows_each_viewer_their_votes_the_current_scores_and_not_what_they_reported(db: TestDb) {
         let mut conn = db.conn();
         let owner = fixtures::account(&mut conn, "kept-owner@example.com");
-        let viewer = fixtures::account(&mut conn, "kept-viewer@example.com");
-        let reporter = fixtures::account(&mut conn, "kept-reporter@example.com");
+        let viewer = member(&mut conn, "kept-viewer@example.com");
+        let reporter = member(&mut conn, "kept-reporter@example.com");
         let older = published(&mut conn, owner.id, noon() - Duration::hours(2));
         let newer = published(&mut conn, owner.id, noon() - Duration::hours(1));
         let changes = FeedChanges::default();
@@ -698,7 +730,7 @@ mod feed_tests {
         assert_eq!(ids(&everyone), [newer, older]);
 
         // Votes after the page was kept: each viewer sees their own vote and every current score.
-        votes::vote(&mut conn, viewer.id, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+        votes::vote(&mut conn, &viewer, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
         upvote(&mut conn, older, 2, "kept");
         let seen = feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap();
         assert_eq!(ids(&seen), [newer, older], "the kept order");
@@ -712,7 +744,7 @@ mod feed_tests {
         assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
 
         // A report takes the setup out of the reporter's feed at once, and only theirs.
-        report_spam(&mut conn, reporter.id, older).unwrap();
+        report_spam(&mut conn, &reporter, older).unwrap();
         let reporters = feed.list(&mut conn, Some(reporter.id), query(), noon()).unwrap();
         assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
         assert_eq!(ids(&feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap()), [newer, older]);
@@ -723,7 +755,7 @@ mod feed_tests {
                 fixtures::established_reporter(&mut conn, &format!("kept-hide-{i}@example.com"), noon());
             reports::report(
                 &mut conn,
-                other.id,
+                &other,
                 newer,
                 NewReport::new(ReportReason::Spam, None),
                 noon(),
@@ -742,9 +774,9 @@ mod feed_tests {
     fn the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live(db: TestDb) {
         let mut conn = db.conn();
         let owner = fixtures::account(&mut conn, "secret-owner@example.com");
-        let viewer = fixtures::account(&mut conn, "viewer@example.com");
+        let viewer = member(&mut conn, "viewer@example.com");
         let setup = published(&mut conn, owner.id, noon());
-        votes::vote(&mut conn, viewer.id, setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
+        votes::vote(&mut conn, &viewer, setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
 
         let seen = new_feed(&db).list(&mut conn, Some(viewer.id), query(), noon()).unwrap();
         let item = &seen.items[0];
@@ -787,14 +819,14 @@ mod feed_tests {
             .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
         let setup = published(&mut conn, owner.id, noon());
         let other = published(&mut conn, owner.id, noon());
-        report_spam(&mut conn, a.id, setup).unwrap();
+        report_spam(&mut conn, &a, setup).unwrap();
         let for_a = new_feed(&db).list(&mut conn, Some(a.id), query(), noon()).unwrap();
         assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
         assert_eq!(for_a.reported_by_viewer, 1, "the reporter's feed says why it is shorter");
         let for_b = new_feed(&db).list(&mut conn, Some(b.id), query(), noon()).unwrap();
         assert_eq!((for_b.total, for_b.reported_by_viewer), (2, 0));
-        report_spam(&mut conn, b.id, setup).unwrap();
-        report_spam(&mut conn, c.id, setup).unwrap();
+        report_spam(&mut conn, &b, setup).unwrap();
+        report_spam(&mut conn, &c, setup).unwrap();
         let anyone = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
         assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
     }
@@ -1041,6 +1073,7 @@ mod comment_tests {
     //! the injected clock, who may delete, and what an account deletion leaves.
 
     use chrono::{DateTime, Duration, Utc};
+    use setupiq_auth::Account;
     use setupiq_auth::service::accounts::{self, OwnedMedia};
     use setupiq_community::CommunityError;
     use setupiq_community::service::comments::{self, Comment, Written};
@@ -1062,6 +1095,7 @@ mod comment_tests {
         only_the_author_edits_and_only_within_the_hour,
         the_author_the_owner_or_an_admin_deletes_and_replies_keep_deleted,
         comments_follow_what_the_commenter_may_see,
+        a_hidden_posts_comments_take_no_edit_but_their_authors_may_delete_them,
         a_departing_account_takes_its_comments_and_its_export_holds_them,
         comments_and_replies_notify_others_once_and_never_their_author,
         a_comment_is_reported_once_per_member_into_the_queue_and_an_admin_decides,
@@ -1289,10 +1323,15 @@ mod comment_tests {
             write(&mut conn, &reporter, SetupId(999_999), None, "Hi", noon()),
             Err(CommunityError::SetupNotFound)
         ));
+        let before = write(&mut conn, &reporter, setup, None, "Looks staged", noon()).unwrap();
         let report = NewReport::new(ReportReason::Spam, None);
-        reports::report(&mut conn, reporter.id, setup, report, noon(), &FeedChanges::default()).unwrap();
+        reports::report(&mut conn, &reporter, setup, report, noon(), &FeedChanges::default()).unwrap();
         assert!(matches!(
             write(&mut conn, &reporter, setup, None, "Hi", noon()),
+            Err(CommunityError::SetupNotFound)
+        ));
+        assert!(matches!(
+            comments::edit(&mut conn, reporter.id, before, "Looks real", noon(), None),
             Err(CommunityError::SetupNotFound)
         ));
         assert!(matches!(
@@ -1300,6 +1339,44 @@ mod comment_tests {
             Err(CommunityError::SetupNotFound)
         ));
         assert!(comments::list(&mut conn, None, setup, 20, 0).is_ok(), "others still read it");
+    }
+
+    /// A post hidden for review takes no new words: an edit is refused as a new comment is.
+    /// Deleting is not an edit (DESIGN.md §5 lets the author delete): words may be taken back.
+    fn a_hidden_posts_comments_take_no_edit_but_their_authors_may_delete_them(db: TestDb) {
+        let mut conn = db.conn();
+        let owner = fixtures::verified_account(&mut conn, "frozen-owner@example.com", noon());
+        let author = fixtures::verified_account(&mut conn, "frozen-author@example.com", noon());
+        let setup = published(&mut conn, owner.id, noon());
+        let said = write(&mut conn, &author, setup, None, "Nice rig", noon()).unwrap();
+        let other = write(&mut conn, &author, setup, None, "Still nice", noon()).unwrap();
+        let answer = write(&mut conn, &owner, setup, Some(said), "Thanks", noon()).unwrap();
+        for i in 0..3 {
+            let reporter =
+                fixtures::established_reporter(&mut conn, &format!("frozen-rep-{i}@example.com"), noon());
+            let report = NewReport::new(ReportReason::Spam, None);
+            reports::report(&mut conn, &reporter, setup, report, noon(), &FeedChanges::default()).unwrap();
+        }
+        assert!(setups::find(&mut conn, setup).unwrap().hidden);
+
+        let later = noon() + Duration::minutes(5);
+        assert!(matches!(
+            comments::edit(&mut conn, author.id, said, "Buy followers at spam.example", later, None),
+            Err(CommunityError::SetupNotFound)
+        ));
+        assert!(matches!(
+            write(&mut conn, &author, setup, Some(said), "And more", later),
+            Err(CommunityError::SetupNotFound)
+        ));
+        let seen = thread(&mut conn, setup, Some(owner.id));
+        let kept = seen.iter().find(|c| c.id == said).unwrap();
+        assert_eq!((kept.body.as_deref(), kept.edited_at), (Some("Nice rig"), None), "the words as written");
+
+        // Its owner still sees the post, and may still edit their own words under it.
+        comments::edit(&mut conn, owner.id, answer, "Thank you", later, None).unwrap();
+        comments::delete(&mut conn, author.id, false, other, &FeedChanges::default()).unwrap();
+        let ids: Vec<CommentId> = thread(&mut conn, setup, Some(owner.id)).iter().map(|c| c.id).collect();
+        assert_eq!(ids, [said], "the author took theirs back");
     }
 
     fn a_departing_account_takes_its_comments_and_its_export_holds_them(db: TestDb) {
@@ -1390,17 +1467,17 @@ mod comment_tests {
             write(&mut conn, &rude, setup, None, "Buy cheap followers at spam.example", noon()).unwrap();
         let answer = write(&mut conn, &owner, setup, Some(insult), "No thanks", noon()).unwrap();
         let fine = write(&mut conn, &rude, setup, None, "Nice lamp", noon()).unwrap();
-        let file = |conn: &mut DbConnection, who: UserId, comment: CommentId, details: Option<&str>| {
+        let file = |conn: &mut DbConnection, who: &Account, comment: CommentId, details: Option<&str>| {
             reports::report_comment(conn, who, comment, NewReport::new(ReportReason::Spam, details), noon())
         };
 
-        assert!(file(&mut conn, a.id, insult, Some("A link farm")).unwrap());
-        assert!(!file(&mut conn, a.id, insult, None).unwrap(), "a repeat counts nothing");
-        assert!(file(&mut conn, b.id, insult, None).unwrap());
-        assert!(file(&mut conn, a.id, fine, None).unwrap());
-        assert!(matches!(file(&mut conn, rude.id, fine, None), Err(CommunityError::OwnCommentReport)));
+        assert!(file(&mut conn, &a, insult, Some("A link farm")).unwrap());
+        assert!(!file(&mut conn, &a, insult, None).unwrap(), "a repeat counts nothing");
+        assert!(file(&mut conn, &b, insult, None).unwrap());
+        assert!(file(&mut conn, &a, fine, None).unwrap());
+        assert!(matches!(file(&mut conn, &rude, fine, None), Err(CommunityError::OwnCommentReport)));
         assert!(matches!(
-            file(&mut conn, a.id, CommentId(999_999), None),
+            file(&mut conn, &a, CommentId(999_999), None),
             Err(CommunityError::CommentNotFound)
         ));
         let listed: Vec<CommentId> = thread(&mut conn, setup, Some(a.id)).iter().map(|c| c.id).collect();
@@ -1438,10 +1515,10 @@ mod comment_tests {
         assert_eq!(removed.replies[0].id, answer, "the reply keeps its place");
         assert!(seen.iter().any(|c| c.id == fine && c.body.is_some()), "a dismissed report leaves it");
         assert!(
-            !file(&mut conn, a.id, fine, None).unwrap(),
+            !file(&mut conn, &a, fine, None).unwrap(),
             "dismissed: the same member cannot report it again"
         );
-        assert!(matches!(file(&mut conn, b.id, insult, None), Err(CommunityError::CommentNotFound)));
+        assert!(matches!(file(&mut conn, &b, insult, None), Err(CommunityError::CommentNotFound)));
 
         // The bell: the author hears their comment went, each reporter what became of theirs.
         let told = |conn: &mut DbConnection,

@@ -80,8 +80,10 @@ fn strings(value: &Value) -> Vec<String> {
 
 async fn the_export_holds_everything_the_account_made_and_nothing_else(db: TestDb) {
     let app = TestApp::start_with(db, &[("SETUPIQ_PUBLIC_URL", "https://setupiq.example")]).await;
-    let me = app.user("mine@example.com").named("Data Owner").with_photo_analysis().sign_up().await;
-    let other = app.user("other@example.com").named("Someone Else").with_photo_analysis().sign_up().await;
+    let me =
+        app.user("mine@example.com").named("Data Owner").verified().with_photo_analysis().sign_up().await;
+    let other =
+        app.user("other@example.com").named("Someone Else").verified().with_photo_analysis().sign_up().await;
 
     // What the account makes: a post, a vote and a report on another's post, a RigPage with
     // a link, a contact message, a card purchase in test mode, a shared analysis.

@@ -1,6 +1,7 @@
-//! The community over real HTTP on both databases: visitors browse but cannot act, every
-//! validation message of the specification, a setup published, voted on, reported, listed
-//! in My Posts and on a profile without an e-mail leaking, the edit window, deletion.
+//! The community over real HTTP on both databases: visitors browse but cannot act, members
+//! vote and report only from a verified address, every validation message of the
+//! specification, a setup published, voted on, reported, listed in My Posts and on a
+//! profile without an e-mail leaking, the edit window, deletion, a hidden post's comments.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use base64::Engine;
@@ -14,6 +15,7 @@ both_backends_async!(
     visitors_browse_but_cannot_act,
     every_field_is_validated_with_the_specification_messages,
     a_setup_is_published_voted_reported_and_deleted,
+    an_unverified_member_votes_and_reports_once_the_address_is_verified,
     photos_are_stored_and_the_edit_window_is_an_hour,
     the_analysis_photo_is_placed_among_extra_photos_without_a_copy,
     the_third_report_hides_a_setup_from_kept_pages_at_once,
@@ -25,6 +27,7 @@ both_backends_async!(
     people_talk_under_a_setup,
     every_comment_rule_answers_with_its_message,
     a_reported_comment_reaches_the_moderators_who_remove_it,
+    a_hidden_posts_comments_cannot_be_edited_but_may_be_deleted,
     the_daily_digest_is_opt_in_mails_only_news_and_unsubscribes_in_one_click,
 );
 
@@ -146,8 +149,8 @@ async fn every_field_is_validated_with_the_specification_messages(db: TestDb) {
 
 async fn a_setup_is_published_voted_reported_and_deleted(db: TestDb) {
     let app = TestApp::start(db).await;
-    let owner = app.user("owner@example.com").with_photo_analysis().sign_up().await;
-    let voter = app.user("voter@example.com").sign_up().await;
+    let owner = app.user("owner@example.com").verified().with_photo_analysis().sign_up().await;
+    let voter = app.user("voter@example.com").verified().sign_up().await;
 
     let published = owner
         .post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0], "title": "  My battlestation  ", "description": "  "}))
@@ -169,7 +172,10 @@ async fn a_setup_is_published_voted_reported_and_deleted(db: TestDb) {
     );
 
     let own_vote = owner.post("/_api/community/vote", json!({"setupId": id, "value": 1})).await;
-    assert_eq!(own_vote.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        (own_vote.status, own_vote.error().as_str()),
+        (StatusCode::FORBIDDEN, "You can't vote on your own setup.")
+    );
     let voted = voter.post("/_api/community/vote", json!({"setupId": id, "value": 1})).await;
     assert_eq!(voted.json(), json!({"score": 1, "userVote": 1}));
 
@@ -217,6 +223,78 @@ async fn a_setup_is_published_voted_reported_and_deleted(db: TestDb) {
         StatusCode::OK
     );
     assert_eq!(app.client().get("/_api/community/setups").await.json()["pagination"]["total"], 0);
+}
+
+/// Ten sign-ups an hour per address would be ~240 votes a day: an unverified account's vote
+/// and reports are refused with the comment's kind of message, and nothing is counted.
+async fn an_unverified_member_votes_and_reports_once_the_address_is_verified(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let admin = app.user("verify-mod@example.com").admin().sign_up().await;
+    let owner = app.user("verify-owner@example.com").verified().with_photo_analysis().sign_up().await;
+    let fresh = app.user("verify-fresh@example.com").sign_up().await;
+    let id = owner.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await.json()
+        ["setupId"]
+        .clone();
+    let comment_id = owner
+        .post("/_api/community/comment", json!({"setupId": id, "body": "Ask me about the desk"}))
+        .await
+        .json()["commentId"]
+        .clone();
+    let vote = json!({"setupId": id, "value": 1});
+    let report = json!({"setupId": id, "reason": "spam"});
+    let comment_report = json!({"commentId": comment_id, "reason": "spam"});
+
+    for (path, body, message) in [
+        ("/_api/community/vote", &vote, "Please verify your email address before voting."),
+        ("/_api/community/report", &report, "Please verify your email address before reporting."),
+        (
+            "/_api/community/comment/report",
+            &comment_report,
+            "Please verify your email address before reporting.",
+        ),
+    ] {
+        let res = fresh.post(path, body.clone()).await;
+        assert_eq!(
+            (res.status, res.error().as_str()),
+            (StatusCode::FORBIDDEN, message),
+            "{path}: {}",
+            res.text
+        );
+    }
+    let seen = fresh.get("/_api/community/setups").await.json();
+    assert_eq!(
+        (
+            seen["pagination"]["total"].clone(),
+            seen["setups"][0]["score"].clone(),
+            seen["setups"][0]["userVote"].clone()
+        ),
+        (json!(1), json!(0), Value::Null),
+        "no vote counted, and not reported: still in their feed"
+    );
+    assert_eq!(admin.get("/_api/admin/reports").await.json(), json!([]));
+    assert_eq!(admin.get("/_api/admin/comment-reports").await.json(), json!([]));
+
+    app.verify_email("verify-fresh@example.com").await;
+    let voted = fresh.post("/_api/community/vote", vote).await;
+    assert_eq!(
+        (voted.status, voted.json()),
+        (StatusCode::OK, json!({"score": 1, "userVote": 1})),
+        "{}",
+        voted.text
+    );
+    let seen = fresh.get("/_api/community/setups").await.json();
+    assert_eq!(
+        (seen["setups"][0]["score"].clone(), seen["setups"][0]["userVote"].clone()),
+        (json!(1), json!(1))
+    );
+    for (path, body) in
+        [("/_api/community/comment/report", comment_report), ("/_api/community/report", report)]
+    {
+        let res = fresh.post(path, body).await;
+        assert_eq!(res.json(), json!({"success": true, "counted": true}), "{path}: {}", res.text);
+    }
+    assert_eq!(admin.get("/_api/admin/reports").await.json()[0]["setupId"], id);
+    assert_eq!(admin.get("/_api/admin/comment-reports").await.json()[0]["commentId"], comment_id);
 }
 
 async fn photos_are_stored_and_the_edit_window_is_an_hour(db: TestDb) {
@@ -333,13 +411,12 @@ async fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_a_setup(db:
     let id = owner.post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]})).await.json()
         ["setupId"]
         .clone();
-    // Three accounts made just now (an analysis each, with the signup bonus), and one of
-    // them verified too: none of them weighs yet.
+    // Four accounts made and verified just now (an analysis each, with the signup bonus):
+    // none of them weighs yet.
     let mut fresh = Vec::new();
-    for i in 0..3 {
-        fresh.push(app.user(&format!("fresh-{i}@example.com")).with_analysis().sign_up().await);
+    for i in 0..4 {
+        fresh.push(app.user(&format!("fresh-{i}@example.com")).verified().with_analysis().sign_up().await);
     }
-    fresh.push(app.user("fresh-verified@example.com").verified().with_analysis().sign_up().await);
     for reporter in &fresh {
         let res = reporter.post("/_api/community/report", json!({"setupId": id, "reason": "spam"})).await;
         assert_eq!(res.json(), json!({"success": true, "counted": true}), "{}", res.text);
@@ -421,7 +498,7 @@ async fn deleting_an_analysis_takes_its_post_and_photos(db: TestDb) {
         .await;
     assert_eq!(post.status, StatusCode::OK, "{}", post.text);
     let setup_id = post.json()["setupId"].clone();
-    let fan = app.user("forget-fan@example.com").sign_up().await;
+    let fan = app.user("forget-fan@example.com").verified().sign_up().await;
     assert_eq!(
         fan.post("/_api/community/vote", json!({"setupId": setup_id, "value": 1})).await.status,
         StatusCode::OK
@@ -766,6 +843,66 @@ async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
 
 /// `/community/setup/{id}`: the app with the setup's title and photo for link previews, and
 /// the setup itself from `/_api/community/setups/{id}` for whoever may see it.
+/// A post hidden for review takes no new words: the author's edit of their comment under it
+/// is refused with the 404 a new comment, a reply or a vote gets. Deleting stays open to
+/// the author (DESIGN.md §5: the author, the setup's owner or an admin deletes).
+async fn a_hidden_posts_comments_cannot_be_edited_but_may_be_deleted(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let mut reporters = Vec::new();
+    for i in 0..3 {
+        reporters
+            .push(app.user(&format!("frozen-{i}@example.com")).verified().with_analysis().sign_up().await);
+    }
+    app.clock.advance(Duration::hours(24));
+    let owner = app.user("frozen-owner@example.com").verified().with_photo_analysis().sign_up().await;
+    let author = app.user("frozen-author@example.com").verified().sign_up().await;
+    let setup_id = owner
+        .post("/_api/community/setup", json!({"analysisId": owner.analysis_ids[0]}))
+        .await
+        .json()["setupId"]
+        .clone();
+    let comment = |body: &str| json!({"setupId": setup_id, "body": body});
+    let said = author.post("/_api/community/comment", comment("Nice rig")).await.json()["commentId"].clone();
+    let other =
+        author.post("/_api/community/comment", comment("Still nice")).await.json()["commentId"].clone();
+    for reporter in &reporters {
+        let res =
+            reporter.post("/_api/community/report", json!({"setupId": setup_id, "reason": "spam"})).await;
+        assert_eq!(res.json()["counted"], true, "{}", res.text);
+    }
+
+    let not_found = (StatusCode::NOT_FOUND, "Setup not found.");
+    let edit = author
+        .post(
+            "/_api/community/comment/edit",
+            json!({"commentId": said, "body": "Buy followers at spam.example"}),
+        )
+        .await;
+    assert_eq!((edit.status, edit.error().as_str()), not_found, "{}", edit.text);
+    for refused in [
+        author.post("/_api/community/comment", comment("And more")).await,
+        author
+            .post("/_api/community/comment", json!({"setupId": setup_id, "body": "Reply", "parentId": said}))
+            .await,
+        author.post("/_api/community/vote", json!({"setupId": setup_id, "value": 1})).await,
+    ] {
+        assert_eq!(
+            (refused.status, refused.error().as_str()),
+            not_found,
+            "the same answer: {}",
+            refused.text
+        );
+    }
+    let thread = owner.get(&format!("/_api/community/comments?setupId={setup_id}")).await.json();
+    let kept = thread["comments"].as_array().unwrap().iter().find(|c| c["id"] == said).unwrap().clone();
+    assert_eq!((kept["body"].as_str(), &kept["editedAt"]), (Some("Nice rig"), &Value::Null), "as written");
+
+    let deleted = author.post("/_api/community/comment/delete", json!({"commentId": other})).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
+    let thread = owner.get(&format!("/_api/community/comments?setupId={setup_id}")).await.json();
+    assert_eq!(thread["pagination"]["total"], 1, "the author took theirs back: {thread}");
+}
+
 async fn a_setup_has_its_own_page_with_preview_tags(db: TestDb) {
     let dist = tempfile::tempdir().unwrap();
     std::fs::write(

@@ -1940,7 +1940,10 @@ export interface components {
         /** @description Moving the account to another e-mail address, with the current password as proof. */
         ChangeEmailRequest: {
             currentPassword: string;
-            /** @example new.address@example.com */
+            /**
+             * Format: email
+             * @example new.address@example.com
+             */
             newEmail: string;
         };
         /** @description A signed-in member's new password, with the current one as proof. */
@@ -2108,6 +2111,7 @@ export interface components {
         /** @description A message to the SetupIQ support team. */
         ContactRequest: {
             /**
+             * Format: email
              * @description Where support can answer.
              * @example gamer@example.com
              */
@@ -2246,6 +2250,7 @@ export interface components {
          */
         FontStyle: "sans-serif" | "serif" | "mono" | "gaming";
         ForgotPasswordRequest: {
+            /** Format: email */
             email: string;
         };
         HealthReportDto: {
@@ -2457,7 +2462,10 @@ export interface components {
             total: number;
         };
         LoginRequest: {
-            /** @example gamer@example.com */
+            /**
+             * Format: email
+             * @example gamer@example.com
+             */
             email: string;
             password: string;
         };
@@ -2869,7 +2877,10 @@ export interface components {
              * @example Pixel Pete
              */
             displayName: string;
-            /** @example gamer@example.com */
+            /**
+             * Format: email
+             * @example gamer@example.com
+             */
             email: string;
             password: string;
         };
@@ -3011,7 +3022,7 @@ export interface components {
             rigpageTagline?: string | null;
             rigpageTheme?: components["schemas"]["Theme"];
             /** @description Section names in order; empty names are dropped. */
-            sections?: string[];
+            sections?: components["schemas"]["SectionName"][];
             showRigpageOnCommunity?: boolean;
             showSetupInBackground?: boolean;
         };
@@ -3141,6 +3152,7 @@ export interface components {
             status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
         };
+        SectionName: string;
         /** @description One browser or device signed in to the account. Where it is, or was, is not kept. */
         SessionDto: {
             /** @description This is the browser asking. */

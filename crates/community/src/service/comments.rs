@@ -225,7 +225,9 @@ fn check_limits(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) ->
     Ok(())
 }
 
-/// The author's edit of their comment, within [`EDIT_WINDOW`]; it is marked edited.
+/// The author's edit of their comment, within [`EDIT_WINDOW`]; it is marked edited. Only
+/// under a setup the author may still see: a hidden post (or one they reported) takes no
+/// new words, edited ones no more than new comments, and answers the same "Setup not found.".
 pub fn edit(
     conn: &mut DbConnection,
     user_id: UserId,
@@ -239,6 +241,9 @@ pub fn edit(
         let comment = repo::find_comment(conn, comment_id)?
             .filter(|c| !c.deleted)
             .ok_or(CommunityError::CommentNotFound)?;
+        if !reports::visible_to(conn, Some(user_id), comment.setup_id)? {
+            return Err(CommunityError::SetupNotFound);
+        }
         if comment.user_id != Some(user_id) {
             return Err(CommunityError::NotCommentAuthor);
         }
@@ -251,7 +256,9 @@ pub fn edit(
 }
 
 /// Deletes a comment: its author may, the setup's owner and an admin. One with replies
-/// stays as "[deleted]"; a reply that leaves a deleted thread empty takes it along.
+/// stays as "[deleted]"; a reply that leaves a deleted thread empty takes it along. Unlike
+/// an edit, this works under a hidden post too (DESIGN.md §5 names no exception): taking
+/// words back adds nothing to a post under review, and the author keeps that right.
 pub fn delete(
     conn: &mut DbConnection,
     user_id: UserId,

@@ -1,4 +1,6 @@
-//! Reports: one per user and setup (a repeat changes nothing), anonymous to the uploader.
+//! Reports: one per user and setup (a repeat changes nothing), anonymous to the uploader,
+//! filed only by members whose address is verified (DESIGN.md §5, "who may act"): each one
+//! costs an admin's time, so accounts nobody owns do not get to file them.
 //! The reporter no longer sees the setup, and every report reaches the admins' queue. A
 //! setup is hidden from everyone, until an admin reviews it, once [`HIDE_AT_OPEN_REPORTS`]
 //! open reports *that weigh* are filed against it (DESIGN.md §5, "reports that hide"): a
@@ -16,6 +18,7 @@
 //! comments count together.
 
 use chrono::{DateTime, Utc};
+use setupiq_auth::Account;
 use setupiq_auth::service::{accounts, ledger, signups};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{CommentId, SetupId, UserId};
@@ -64,15 +67,16 @@ pub fn weighs(conn: &mut DbConnection, user_id: UserId, now: DateTime<Utc>) -> R
     Ok(accounts::is_established(conn, user_id, now)? && setupiq_analysis::service::has_any(conn, user_id)?)
 }
 
-/// Files `reporter_id`'s report of a setup.
+/// Files `reporter`'s report of a setup (a verified address needed).
 pub fn report(
     conn: &mut DbConnection,
-    reporter_id: UserId,
+    reporter: &Account,
     setup_id: SetupId,
     new: NewReport<'_>,
     now: DateTime<Utc>,
     changes: &FeedChanges,
 ) -> Result<Reported, CommunityError> {
+    let reporter_id = verified_reporter(reporter)?;
     let address = new.ip.map(signups::address_key);
     let reported = write_transaction(conn, |conn| {
         ledger::lock_account(conn, reporter_id)?;
@@ -108,15 +112,16 @@ pub fn report(
     Ok(reported)
 }
 
-/// Files `reporter_id`'s report of a comment under a setup they may see; a repeat of their
-/// earlier report counts nothing (`false`).
+/// Files `reporter`'s report of a comment under a setup they may see (a verified address
+/// needed); a repeat of their earlier report counts nothing (`false`).
 pub fn report_comment(
     conn: &mut DbConnection,
-    reporter_id: UserId,
+    reporter: &Account,
     comment_id: CommentId,
     new: NewReport<'_>,
     now: DateTime<Utc>,
 ) -> Result<bool, CommunityError> {
+    let reporter_id = verified_reporter(reporter)?;
     let address = new.ip.map(signups::address_key);
     write_transaction(conn, |conn| {
         ledger::lock_account(conn, reporter_id)?;
@@ -141,6 +146,11 @@ pub fn report_comment(
         };
         Ok(repo::insert_comment_report(conn, &form)?)
     })
+}
+
+/// The reporter's id, once their address is known to be theirs.
+fn verified_reporter(reporter: &Account) -> Result<UserId, CommunityError> {
+    if reporter.email_verified { Ok(reporter.id) } else { Err(CommunityError::ReportNeedsVerifiedEmail) }
 }
 
 /// The day's caps on one reporter and on their network, setups and comments together.

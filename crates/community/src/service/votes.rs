@@ -1,13 +1,16 @@
 //! Votes (spec §4 "Voting"): +1 or -1; the same value again takes the vote back, the other
 //! value switches it. One vote per user and setup (the table's key); the setup's score and
-//! upvotes are kept on its row and changed in the vote's transaction. Nobody votes on
-//! their own setup; a user casts at most [`DAILY_VOTE_LIMIT`] votes a day. An upvote that
-//! lifts a setup of the last 7 days into the week's top 3 tells its owner (once).
+//! upvotes are kept on its row and changed in the vote's transaction. Only members whose
+//! address is verified vote (DESIGN.md §5, "who may act"): sign-ups per address are capped
+//! but not scarce, so votes from accounts nobody owns would soon outweigh people's. Nobody
+//! votes on their own setup; a user casts at most [`DAILY_VOTE_LIMIT`] votes a day. An
+//! upvote that lifts a setup of the last 7 days into the week's top 3 tells its owner (once).
 
 use chrono::{DateTime, Utc};
+use setupiq_auth::Account;
 use setupiq_auth::service::ledger;
+use setupiq_core::SetupId;
 use setupiq_core::feed_changes::FeedChanges;
-use setupiq_core::{SetupId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
 
 use super::feed::Period;
@@ -71,15 +74,19 @@ pub struct Voted {
     pub user_vote: Option<Vote>,
 }
 
-/// Casts, switches or takes back `user_id`'s vote on a setup.
+/// Casts, switches or takes back `voter`'s vote on a setup (a verified address needed).
 pub fn vote(
     conn: &mut DbConnection,
-    user_id: UserId,
+    voter: &Account,
     setup_id: SetupId,
     vote: Vote,
     now: DateTime<Utc>,
     changes: &FeedChanges,
 ) -> Result<Voted, CommunityError> {
+    if !voter.email_verified {
+        return Err(CommunityError::VoteNeedsVerifiedEmail);
+    }
+    let user_id = voter.id;
     let voted = write_transaction(conn, |conn| {
         // One user's votes queue here: their toggles and the daily count cannot race.
         ledger::lock_account(conn, user_id)?;

@@ -62,6 +62,31 @@ describe('CommunityPage', () => {
     expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true')
   })
 
+  it('says under the votes why an unverified member\'s vote did not count, until one does', async () => {
+    const error = vi.spyOn(toast, 'error')
+    let votes = 0
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups': setupsPage([sampleSetup({ score: 5, userVote: null })]),
+      'POST /_api/community/vote': () =>
+        ++votes === 1
+          ? { status: 403, body: { error: 'Please verify your email address before voting.', code: 'forbidden' } }
+          : { status: 200, body: { score: 6, userVote: 1 } },
+    })
+    renderApp(<CommunityPage />)
+    const votesOf = () => screen.getByRole('group', { name: 'Votes' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Upvote' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your email address before voting.')
+    expect(votesOf().parentElement).toContainElement(screen.getByRole('alert'))
+    expect(screen.getByTestId('setup-score')).toHaveTextContent('5')
+    expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'false')
+    expect(error).not.toHaveBeenCalled()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upvote' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
+    expect(screen.getByTestId('setup-score')).toHaveTextContent('6')
+  })
+
   it('marks the week winners when sorted by top, only those with a vote in their favour', async () => {
     const scores = [5, 2, 0, 0]
     mockServer({

@@ -101,6 +101,7 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
                   winner={winnerMark(i, filter, sort, setup.score)}
                   onOpen={() => actions.openSetup(setup)}
                   onVote={(value) => void actions.vote(setup, value)}
+                  voteRefusal={actions.voteRefusal(setup.id)}
                 />
               </li>
             ))}

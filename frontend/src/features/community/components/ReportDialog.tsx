@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
-import { messageOf } from '@/api/client'
+import { ApiError, messageOf } from '@/api/client'
 import { TextAreaField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
+import { useServerErrors } from '@/lib/useServerErrors'
 import { reportComment, reportSetup } from '../api'
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../logic'
 import { reportSchema, type ReportValues } from '../schemas'
@@ -11,13 +12,20 @@ import { reportSchema, type ReportValues } from '../schemas'
 /** What is reported: a setup or a comment under one. */
 export type ReportTarget = { setupId: number } | { commentId: number }
 
-/** 'Report Content': one of four reasons and optional details; resets on close. */
+/**
+ * 'Report Content': one of four reasons and optional details; resets on close. A report the
+ * server forbids (an unverified address) says why inside the dialog, as the comment box
+ * does, and the dialog stays open; any other failure is the specification's toast.
+ */
 export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
-  const { register, handleSubmit, formState, reset, watch } = useForm<ReportValues>({
+  const form = useForm<ReportValues>({
     resolver: zodResolver(reportSchema),
     // No reason until one is picked: the schema refuses the empty value.
     defaultValues: { reason: undefined, details: '' },
   })
+  const { register, handleSubmit, formState, reset, watch } = form
+  const showServerError = useServerErrors(form)
+  const refusal = formState.errors.root?.server?.message
   const pending = formState.isSubmitting
   const chosen = watch('reason')
   const details = watch('details')
@@ -33,7 +41,8 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
       toast.success('Report submitted', { description: 'Thank you for helping keep our community safe.' })
       close()
     } catch (error) {
-      toast.error('Failed to submit report.', { description: messageOf(error, 'An unknown error occurred.') })
+      if (error instanceof ApiError && error.status === 403) showServerError('root.server', error.message)
+      else toast.error('Failed to submit report.', { description: messageOf(error, 'An unknown error occurred.') })
     }
   })
   return (
@@ -61,6 +70,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
           error={formState.errors.details?.message}
           {...register('details')}
         />
+        {refusal && <p className="form-error" role="alert">{refusal}</p>}
         <div className="row dialog-actions">
           <button type="button" className="btn btn-secondary" onClick={close} disabled={pending}>Cancel</button>
           <button type="submit" className="btn btn-danger" disabled={!chosen || pending}>{pending ? 'Submitting...' : 'Submit Report'}</button>

@@ -10,36 +10,44 @@ interface VoteButtonsProps {
   signedIn: boolean
   own: boolean
   onVote: (value: VoteValue) => void
+  /** Why the server refused the member's vote (an unverified address), shown under the buttons. */
+  refusal?: string | null
 }
 
-/** Up and down votes with the score between; visitors are asked to log in. */
-export function VoteButtons({ setup, signedIn, own, onVote }: VoteButtonsProps) {
+/**
+ * Up and down votes with the score between; visitors are asked to log in. The buttons sit
+ * in one box whether or not a refusal shows under them, so the one just pressed keeps focus.
+ */
+export function VoteButtons({ setup, signedIn, own, onVote, refusal }: VoteButtonsProps) {
   const title = (label: string) => (!signedIn ? 'Login to vote' : own ? 'You cannot vote on your own setup' : label)
   return (
-    <div className="row cm-votes" role="group" aria-label="Votes">
-      <button
-        type="button"
-        className={`icon-btn cm-vote${setup.userVote === 1 ? ' cm-vote-active' : ''}`}
-        title={title('Upvote')}
-        aria-label={title('Upvote')}
-        aria-pressed={setup.userVote === 1}
-        disabled={signedIn && own}
-        onClick={() => onVote(1)}
-      >
-        <ChevronUp aria-hidden="true" />
-      </button>
-      <span className="cm-score" data-testid="setup-score" aria-label={plural(setup.score, 'upvote')}>{setup.score}</span>
-      <button
-        type="button"
-        className={`icon-btn cm-vote${setup.userVote === -1 ? ' cm-vote-active' : ''}`}
-        title={title('Downvote')}
-        aria-label={title('Downvote')}
-        aria-pressed={setup.userVote === -1}
-        disabled={signedIn && own}
-        onClick={() => onVote(-1)}
-      >
-        <ChevronDown aria-hidden="true" />
-      </button>
+    <div className="cm-vote-box">
+      <div className="row cm-votes" role="group" aria-label="Votes">
+        <button
+          type="button"
+          className={`icon-btn cm-vote${setup.userVote === 1 ? ' cm-vote-active' : ''}`}
+          title={title('Upvote')}
+          aria-label={title('Upvote')}
+          aria-pressed={setup.userVote === 1}
+          disabled={signedIn && own}
+          onClick={() => onVote(1)}
+        >
+          <ChevronUp aria-hidden="true" />
+        </button>
+        <span className="cm-score" data-testid="setup-score" aria-label={plural(setup.score, 'upvote')}>{setup.score}</span>
+        <button
+          type="button"
+          className={`icon-btn cm-vote${setup.userVote === -1 ? ' cm-vote-active' : ''}`}
+          title={title('Downvote')}
+          aria-label={title('Downvote')}
+          aria-pressed={setup.userVote === -1}
+          disabled={signedIn && own}
+          onClick={() => onVote(-1)}
+        >
+          <ChevronDown aria-hidden="true" />
+        </button>
+      </div>
+      {refusal && <p className="field-error" role="alert">{refusal}</p>}
     </div>
   )
 }
@@ -66,10 +74,11 @@ interface SetupCardProps {
   winner?: WinnerMark | null
   onOpen: () => void
   onVote: (value: VoteValue) => void
+  voteRefusal?: string | null
 }
 
 /** One setup of the grid: photo, title, uploader, score and votes. */
-export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote }: SetupCardProps) {
+export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote, voteRefusal }: SetupCardProps) {
   const title = setup.title || 'Untitled setup'
   const photo = setup.thumbnails[0] ?? setup.imageUrl ?? setup.images[0]
   return (
@@ -92,7 +101,7 @@ export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote }: Setu
         {setup.analysis && <span className="muted">{formatScore(setup.analysis.overallRating)}/10</span>}
       </div>
       <div className="row cm-card-foot">
-        <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={onVote} />
+        <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={onVote} refusal={voteRefusal} />
         <button type="button" className="btn btn-ghost btn-sm cm-comment-count" onClick={onOpen} aria-label={`${plural(setup.commentCount, 'comment')} on ${title}`}>
           <MessageCircle aria-hidden="true" size={16} /> {setup.commentCount}
         </button>

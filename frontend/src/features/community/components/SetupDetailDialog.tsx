@@ -48,6 +48,8 @@ interface SetupDetailDialogProps {
   signedIn: boolean
   viewerId: number | null
   onVote: (setup: CommunitySetup, value: VoteValue) => void
+  /** Why the server refused the member's vote on this setup, if it did. */
+  voteRefusal?: string | null
   onReport: (setup: CommunitySetup) => void
   onEdit?: (setup: CommunitySetup) => void
   onDelete?: (setup: CommunitySetup) => void
@@ -55,7 +57,7 @@ interface SetupDetailDialogProps {
 }
 
 /** A setup in full: the photos, the analysis's score and suggestions, votes, actions and the comments. */
-export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, onReport, onEdit, onDelete, onLogin }: SetupDetailDialogProps) {
+export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, voteRefusal, onReport, onEdit, onDelete, onLogin }: SetupDetailDialogProps) {
   if (!setup) return null
   const title = setup.title || 'Untitled setup'
   const own = viewerId !== null && viewerId === setup.uploaderId
@@ -81,7 +83,7 @@ export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, 
           </section>
         )}
         <div className="row dialog-actions">
-          <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={(value) => onVote(setup, value)} />
+          <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={(value) => onVote(setup, value)} refusal={voteRefusal} />
           {!own && (
             <button type="button" className="btn btn-ghost btn-sm" title={signedIn ? 'Report' : 'Click to log in'} onClick={() => (signedIn ? onReport(setup) : onLogin())}>
               Report

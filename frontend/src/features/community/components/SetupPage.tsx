@@ -40,7 +40,7 @@ function SetupView({ setup, mutate }: { setup: CommunitySetup; mutate: ReturnTyp
           )}
         </section>
       )}
-      <VoteButtons setup={setup} signedIn={actions.signedIn} own={actions.viewerId === setup.uploaderId} onVote={(value) => void actions.vote(setup, value)} />
+      <VoteButtons setup={setup} signedIn={actions.signedIn} own={actions.viewerId === setup.uploaderId} onVote={(value) => void actions.vote(setup, value)} refusal={actions.voteRefusal(setup.id)} />
       <CommentThread setup={setup} />
       {actions.dialogs}
     </article>

@@ -36,6 +36,7 @@ function RecentPosts({ profile, name, mutate }: { profile: UserProfile; name: st
                 own={actions.viewerId === setup.uploaderId}
                 onOpen={() => actions.openSetup(setup)}
                 onVote={(value) => void actions.vote(setup, value)}
+                voteRefusal={actions.voteRefusal(setup.id)}
               />
             </li>
           ))}

@@ -53,6 +53,27 @@ describe('setup detail dialog', () => {
     expect(server.calls.find((c) => c.path === '/_api/community/report')?.body).toEqual({ setupId: 7, reason: 'spam', additionalDetails: 'Ads' })
   })
 
+  it('keeps the report dialog open with the reason when an unverified member may not report yet', async () => {
+    const error = vi.spyOn(toast, 'error')
+    const success = vi.spyOn(toast, 'success')
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups': setupsPage([sampleSetup()]),
+      'GET /_api/community/comments': { status: 200, body: { comments: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } } },
+      'POST /_api/community/report': { status: 403, body: { error: 'Please verify your email address before reporting.', code: 'forbidden' } },
+    })
+    renderApp(<CommunityPage />)
+    await userEvent.click(await screen.findByRole('button', { name: 'View Neon Den' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Neon Den' })).getByRole('button', { name: 'Report' }))
+    const report = await screen.findByRole('dialog', { name: 'Report Content' })
+    await userEvent.click(within(report).getByLabelText('Spam'))
+    await userEvent.click(within(report).getByRole('button', { name: 'Submit Report' }))
+    expect(await within(report).findByRole('alert')).toHaveTextContent('Please verify your email address before reporting.')
+    expect(screen.getByRole('dialog', { name: 'Report Content' })).toBeInTheDocument()
+    expect(success).not.toHaveBeenCalled()
+    expect(error).not.toHaveBeenCalled()
+  })
+
   it('shows the uploader\'s RigPage badge on the card and in the detail only when they show it', async () => {
     const shown = sampleSetup({ id: 8, title: 'Linked Den', uploaderRigPageSlug: 'gina', uploaderShowsRigPage: true })
     mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/community/setups': setupsPage([shown, sampleSetup()]) })

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import useSWRMutation from 'swr/mutation'
+import { ApiError } from '@/api/client'
 import { toast } from '@/lib/toast'
 import { useAuth } from '@/lib/auth'
 import { castVote, deleteSetup, editSetup, useRefreshCommunity, type CommunitySetup } from '../api'
@@ -17,15 +18,24 @@ export interface SetupStore {
   patch: (setupId: number, change: (setup: CommunitySetup) => CommunitySetup | null) => void
 }
 
+/** A vote the server refused for a reason the member can act on (an unverified address). */
+interface VoteRefusal {
+  setupId: number
+  message: string
+}
+
 /**
  * Votes, reports, edits and deletes of the setups of one list, with their dialogs. Votes,
  * edits and deletes are applied at once and rolled back when the server refuses (spec §4).
+ * A vote refused as forbidden says why beside that setup's votes, as the comment box does;
+ * any other failure is the specification's toast.
  */
 export function useSetupActions(store: SetupStore) {
   const { user, openAuth } = useAuth()
   const refresh = useRefreshCommunity()
   const [openId, setOpenId] = useState<number | null>(null)
   const [reportId, setReportId] = useState<number | null>(null)
+  const [voteRefusal, setVoteRefusal] = useState<VoteRefusal | null>(null)
   const [editing, setEditing] = useState<CommunitySetup | null>(null)
   // The setup whose deletion is being confirmed, and its request.
   const [deleting, setDeleting] = useState<CommunitySetup | null>(null)
@@ -42,11 +52,16 @@ export function useSetupActions(store: SetupStore) {
     try {
       const result = await castVote(setup.id, value)
       store.patch(setup.id, (s) => ({ ...s, score: result.score, userVote: result.userVote ?? null }))
-    } catch {
+      setVoteRefusal((refusal) => (refusal?.setupId === setup.id ? null : refusal))
+    } catch (error) {
       store.restore(before)
-      toast.error('Failed to cast vote.', { description: 'Your vote could not be saved.' })
+      if (error instanceof ApiError && error.status === 403) setVoteRefusal({ setupId: setup.id, message: error.message })
+      else toast.error('Failed to cast vote.', { description: 'Your vote could not be saved.' })
     }
   }
+
+  /** Why the server refused the member's last vote on this setup, if it did. */
+  const refusalOf = (setupId: number) => (voteRefusal?.setupId === setupId ? voteRefusal.message : null)
 
   /** Runs once the owner confirmed in the 'Delete Setup' dialog, which stays open meanwhile. */
   const remove = async (setup: CommunitySetup) => {
@@ -93,6 +108,7 @@ export function useSetupActions(store: SetupStore) {
         signedIn={signedIn}
         viewerId={user?.id ?? null}
         onVote={(s, v) => void vote(s, v)}
+        voteRefusal={open ? refusalOf(open.id) : null}
         onReport={(s) => setReportId(s.id)}
         onEdit={(s) => {
           setOpenId(null)
@@ -106,5 +122,5 @@ export function useSetupActions(store: SetupStore) {
       {editing && <EditDialog setup={editing} onClose={() => setEditing(null)} onSave={save} />}
     </>
   )
-  return { signedIn, viewerId: user?.id ?? null, vote, openSetup: (s: CommunitySetup) => setOpenId(s.id), dialogs }
+  return { signedIn, viewerId: user?.id ?? null, vote, voteRefusal: refusalOf, openSetup: (s: CommunitySetup) => setOpenId(s.id), dialogs }
 }

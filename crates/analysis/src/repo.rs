@@ -63,6 +63,14 @@ pub(crate) fn media_keys_of(
         .load(conn)
 }
 
+/// The stored image keys (photo and thumbnail) of every analysis with a photo.
+pub(crate) fn all_media_keys(conn: &mut DbConnection) -> QueryResult<Vec<(Option<String>, Option<String>)>> {
+    analyses::table
+        .filter(analyses::image_key.is_not_null().or(analyses::thumbnail_key.is_not_null()))
+        .select((analyses::image_key, analyses::thumbnail_key))
+        .load(conn)
+}
+
 pub(crate) fn trial_used(conn: &mut DbConnection, visitor_hash: &str) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(
         analysis_trials::table.filter(analysis_trials::visitor_hash.eq(visitor_hash)),

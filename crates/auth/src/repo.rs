@@ -112,6 +112,14 @@ pub(crate) fn update_password_hash(
         .execute(conn)
 }
 
+/// The profile picture URL of every account that has one.
+pub(crate) fn all_profile_pictures(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
+    users::table
+        .filter(users::profile_picture.is_not_null())
+        .select(users::profile_picture.assume_not_null())
+        .load(conn)
+}
+
 pub(crate) fn update_profile_picture(
     conn: &mut DbConnection,
     id: UserId,

@@ -44,6 +44,11 @@ pub(crate) fn images_of(conn: &mut DbConnection, setup_ids: &[SetupId]) -> Query
         .load(conn)
 }
 
+/// The stored keys (photo and thumbnail) of every post's photos.
+pub(crate) fn all_image_keys(conn: &mut DbConnection) -> QueryResult<Vec<(String, Option<String>)>> {
+    community_images::table.select((community_images::image_key, community_images::thumbnail_key)).load(conn)
+}
+
 pub(crate) fn delete_setup(conn: &mut DbConnection, id: SetupId) -> QueryResult<usize> {
     diesel::delete(community_setups::table.find(id)).execute(conn)
 }

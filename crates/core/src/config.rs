@@ -150,6 +150,9 @@ pub struct Config {
     pub pro_prices: ProPrices,
     /// `SETUPIQ_COMMENT_FILTER`: a comment matching it is refused; none: no filter.
     pub comment_filter: Option<WordFilter>,
+    /// `SETUPIQ_MEDIA_SWEEP_GRACE_MINUTES` (default 60): how old an object no row names
+    /// must be before the media sweep removes it ([`crate::media_sweep`]).
+    pub media_sweep_grace: chrono::Duration,
 }
 
 /// `SETUPIQ_PRO_MONTHLY_CENTS` (default 499) and `SETUPIQ_PRO_YEARLY_CENTS` (default 3999):
@@ -327,6 +330,11 @@ impl Config {
                 .map(|pattern| WordFilter::new(&pattern))
                 .transpose()
                 .map_err(|why| invalid("SETUPIQ_COMMENT_FILTER", why))?,
+            media_sweep_grace: chrono::Duration::minutes(number(
+                &var,
+                "SETUPIQ_MEDIA_SWEEP_GRACE_MINUTES",
+                crate::media_sweep::DEFAULT_GRACE.num_minutes(),
+            )?),
             data_dir,
         })
     }
@@ -493,6 +501,16 @@ mod tests {
         assert_eq!(custom.unwrap().signups, SignupLimits { per_hour: 3, bonus_per_day: 1 });
         for bad in ["0", "-1", "many"] {
             assert!(config(&[("SETUPIQ_SIGNUPS_PER_HOUR_PER_IP", bad)]).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_media_sweep_waits_an_hour_unless_told_otherwise() {
+        assert_eq!(config(&[]).unwrap().media_sweep_grace, chrono::Duration::hours(1));
+        let custom = config(&[("SETUPIQ_MEDIA_SWEEP_GRACE_MINUTES", "5")]).unwrap();
+        assert_eq!(custom.media_sweep_grace, chrono::Duration::minutes(5));
+        for bad in ["0", "-10", "soon"] {
+            assert!(config(&[("SETUPIQ_MEDIA_SWEEP_GRACE_MINUTES", bad)]).is_err(), "{bad}");
         }
     }
 

@@ -12,6 +12,7 @@ pub mod ids;
 pub mod images;
 pub mod mail;
 pub mod media;
+pub mod media_sweep;
 pub mod money;
 pub mod openapi;
 pub mod tokens;

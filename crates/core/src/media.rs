@@ -13,9 +13,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
+use futures_util::TryStreamExt;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::path::Path as ObjectPath;
-use object_store::{ClientOptions, ObjectStoreExt, RetryConfig};
+use object_store::{ClientOptions, ObjectStore, ObjectStoreExt, RetryConfig};
 
 /// URL prefix under which the gateway serves media.
 pub const URL_PREFIX: &str = "/media/";
@@ -95,6 +97,40 @@ impl MediaKey {
     }
 }
 
+/// An object found in the store by [`MediaStore::list`]: one of our keys, or (local
+/// directory only) the `.partial` file of a write that a crash cut off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredObject {
+    name: String,
+    pub bytes: u64,
+    pub modified: DateTime<Utc>,
+}
+
+impl StoredObject {
+    /// Only names we write are ever listed, hence deleted: see [`is_ours`].
+    fn listed(name: String, bytes: u64, modified: DateTime<Utc>) -> Option<Self> {
+        is_ours(&name).then_some(Self { name, bytes, modified })
+    }
+
+    /// Its name in the store (`community/5f0c….jpg`, `avatars/5f0c….partial`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The key a row would name it by; `None` for a cut-off write, which no row names.
+    pub fn key(&self) -> Option<MediaKey> {
+        MediaKey::parse(&self.name)
+    }
+}
+
+/// Whether `name` is something this application wrote: a media key, or the `.partial`
+/// file [`LocalMediaStore::put`] writes before its rename. Anything else in the directory
+/// or the bucket (an operator's file, another application's prefix) is never touched.
+fn is_ours(name: &str) -> bool {
+    MediaKey::parse(name).is_some()
+        || name.strip_suffix(".partial").is_some_and(|stem| MediaKey::parse(&format!("{stem}.jpg")).is_some())
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum MediaError {
     #[error("media store I/O failed: {0}")]
@@ -148,6 +184,23 @@ impl MediaStore {
         }
     }
 
+    /// Every object of ours in the store with its size and last write, in no particular
+    /// order (for the sweep of unnamed media, [`crate::media_sweep`]).
+    pub async fn list(&self) -> Result<Vec<StoredObject>, MediaError> {
+        match self {
+            Self::Local(store) => store.list().await,
+            Self::S3(store) => store.list().await,
+        }
+    }
+
+    /// Deletes a listed object; one already gone is not an error.
+    pub async fn delete_listed(&self, object: &StoredObject) -> Result<(), MediaError> {
+        match self {
+            Self::Local(store) => store.delete_path(&store.root.join(object.name())).await,
+            Self::S3(store) => store.delete_path(&store.path_of(object.name())).await,
+        }
+    }
+
     /// Deletes objects that are no longer referenced (a replaced picture, the photos of a
     /// failed save, a deleted account's uploads), logging (not failing) when the store
     /// refuses: the database is the source of truth and an orphaned file is harmless.
@@ -191,11 +244,50 @@ impl LocalMediaStore {
     }
 
     async fn delete(&self, key: &MediaKey) -> Result<(), MediaError> {
-        match tokio::fs::remove_file(self.path(key)).await {
+        self.delete_path(&self.path(key)).await
+    }
+
+    async fn delete_path(&self, path: &Path) -> Result<(), MediaError> {
+        match tokio::fs::remove_file(path).await {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e.into()),
             _ => Ok(()),
         }
     }
+
+    /// The files one folder down (`folder/name.ext`, the only depth keys have); a root
+    /// that does not exist yet holds nothing.
+    async fn list(&self) -> Result<Vec<StoredObject>, MediaError> {
+        let root = self.root.clone();
+        tokio::task::spawn_blocking(move || list_dir(&root))
+            .await
+            .map_err(|e| MediaError::Io(io::Error::other(e)))?
+    }
+}
+
+fn list_dir(root: &Path) -> Result<Vec<StoredObject>, MediaError> {
+    let folders = match std::fs::read_dir(root) {
+        Ok(folders) => folders,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
+    };
+    let mut found = Vec::new();
+    for folder in folders {
+        let folder = folder?;
+        if !folder.file_type()?.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(folder.path())? {
+            let file = file?;
+            let meta = file.metadata()?;
+            if !meta.is_file() {
+                continue;
+            }
+            let name =
+                format!("{}/{}", folder.file_name().to_string_lossy(), file.file_name().to_string_lossy());
+            found.extend(StoredObject::listed(name, meta.len(), meta.modified()?.into()));
+        }
+    }
+    Ok(found)
 }
 
 /// Where an S3-compatible bucket is and how to sign for it: `SETUPIQ_OBJECT_STORE_URL`
@@ -265,10 +357,14 @@ impl S3MediaStore {
     }
 
     fn path(&self, key: &MediaKey) -> ObjectPath {
+        self.path_of(key.as_str())
+    }
+
+    fn path_of(&self, name: &str) -> ObjectPath {
         if self.prefix.is_empty() {
-            ObjectPath::from(key.as_str())
+            ObjectPath::from(name)
         } else {
-            ObjectPath::from(format!("{}/{}", self.prefix, key.as_str()))
+            ObjectPath::from(format!("{}/{}", self.prefix, name))
         }
     }
 
@@ -287,10 +383,28 @@ impl S3MediaStore {
     }
 
     async fn delete(&self, key: &MediaKey) -> Result<(), MediaError> {
-        match self.store.delete(&self.path(key)).await {
+        self.delete_path(&self.path(key)).await
+    }
+
+    async fn delete_path(&self, path: &ObjectPath) -> Result<(), MediaError> {
+        match self.store.delete(path).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Every object under the prefix (ListObjectsV2, page after page).
+    async fn list(&self) -> Result<Vec<StoredObject>, MediaError> {
+        let prefix = (!self.prefix.is_empty()).then(|| ObjectPath::from(self.prefix.as_str()));
+        let metas: Vec<object_store::ObjectMeta> = self.store.list(prefix.as_ref()).try_collect().await?;
+        let strip = if self.prefix.is_empty() { String::new() } else { format!("{}/", self.prefix) };
+        Ok(metas
+            .into_iter()
+            .filter_map(|meta| {
+                let name = meta.location.as_ref().strip_prefix(strip.as_str())?.to_owned();
+                StoredObject::listed(name, meta.size, meta.last_modified)
+            })
+            .collect())
     }
 }
 

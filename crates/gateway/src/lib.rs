@@ -7,6 +7,7 @@ pub mod allowed_methods;
 pub mod app;
 pub mod cli;
 pub mod health;
+pub mod media_sweep;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;

@@ -127,6 +127,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let pro_settler = spawn_pro_settler(&state);
     let link_checker = spawn_rigpage_link_checker(&state);
     let digests = spawn_digest_sender(&state);
+    let media_sweeper = setupiq_gateway::media_sweep::spawn(&state);
     let (db, pages) = (state.db.clone(), state.pages.clone());
     let server = HttpServer::new(move || build_app(state.clone()))
         .bind(&config.bind)
@@ -141,6 +142,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     pro_settler.abort();
     link_checker.abort();
     digests.abort();
+    media_sweeper.abort();
     // The last RigPage views and clicks gathered in memory.
     if let Err(e) = db.run(move |conn| pages.visits.flush(conn)).await {
         tracing::warn!(error = %e, "RigPage visits could not be written at shutdown");

@@ -11,6 +11,10 @@
 //! deductions, card payments, rewarded-ad claims) on each backend: after a restart every
 //! balance equals the sum of its ledger and nothing was granted twice.
 //!
+//! One killed with SIGKILL in the middle of a five-photo publish, on each backend: the
+//! photos it stored are named by no row; restarted later, the server's sweep at start
+//! removes them (and says how many and how many bytes), while the named media stay.
+//!
 //! The client keeps one cookie jar for both, as a browser behind one proxy would.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -21,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
 use setupiq_core::UserId;
-use setupiq_db::schema::{credit_ledger, users};
+use setupiq_db::schema::{community_setups, credit_ledger, users};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -48,6 +52,32 @@ impl Replica {
         public_url: &str,
         vars: &[(&'static str, String)],
     ) -> Replica {
+        Replica::launch(db_url, data, public_url, vars, Stdio::inherit()).await
+    }
+
+    /// [`Replica::start_with`], its log (JSON lines) written to `log` for the test to read.
+    async fn start_logging_to(
+        db_url: &str,
+        data: tempfile::TempDir,
+        vars: &[(&'static str, String)],
+        log: &std::path::Path,
+    ) -> Replica {
+        let mut vars = vars.to_vec();
+        vars.extend([
+            ("SETUPIQ_LOG_FORMAT", "json".to_owned()),
+            ("RUST_LOG", "warn,setupiq_gateway=info".to_owned()),
+        ]);
+        let log = std::fs::File::create(log).unwrap();
+        Replica::launch(db_url, data, "http://127.0.0.1:9", &vars, Stdio::from(log)).await
+    }
+
+    async fn launch(
+        db_url: &str,
+        data: tempfile::TempDir,
+        public_url: &str,
+        vars: &[(&'static str, String)],
+        stderr: Stdio,
+    ) -> Replica {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let mut command = Command::new(env!("CARGO_BIN_EXE_setupiq"));
         for (name, _) in std::env::vars() {
@@ -66,7 +96,7 @@ impl Replica {
             .env("SETUPIQ_FRONTEND_DIR", data.path())
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
+            .stderr(stderr);
         for (name, value) in vars {
             command.env(name, value);
         }
@@ -500,4 +530,168 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     assert_eq!(credited.len(), viewers.len(), "one ad credit per viewer: {credited:?}");
     assert!(credited.windows(2).all(|w| w[0] != w[1]), "no viewer credited twice: {credited:?}");
     check(&db);
+}
+
+setupiq_test_utils::both_backends_async!(a_kill_mid_publish_leaves_photos_that_the_restart_sweeps);
+
+/// A JPEG data URL of a `width` x `height` picture of squares in shades of `seed`.
+fn busy_photo(width: u32, height: u32, seed: u32) -> String {
+    let image = image::RgbImage::from_fn(width, height, |x, y| {
+        let v = ((x / 16) ^ (y / 16)).wrapping_mul(37).wrapping_add(seed);
+        image::Rgb([v as u8, (x % 256) as u8, (y % 256) as u8])
+    });
+    let mut jpeg = Vec::new();
+    image.write_to(&mut std::io::Cursor::new(&mut jpeg), image::ImageFormat::Jpeg).unwrap();
+    data_url(&jpeg)
+}
+
+/// Every file under the media directory, with its size, by its name (`folder/file`).
+fn media_files(data: &std::path::Path) -> std::collections::BTreeMap<String, u64> {
+    let mut files = std::collections::BTreeMap::new();
+    for folder in std::fs::read_dir(data.join("media")).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(folder.path()).unwrap().flatten() {
+            let name =
+                format!("{}/{}", folder.file_name().to_string_lossy(), file.file_name().to_string_lossy());
+            files.insert(name, file.metadata().unwrap().len());
+        }
+    }
+    files
+}
+
+/// Moves every media file's last write two hours back: the restart comes after the grace
+/// period, as it does after a crash in the night (the sweep's clock is the system's).
+fn age_media(data: &std::path::Path, files: &std::collections::BTreeMap<String, u64>) {
+    let then = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
+    for name in files.keys() {
+        let file = std::fs::File::options().write(true).open(data.join("media").join(name)).unwrap();
+        file.set_times(std::fs::FileTimes::new().set_modified(then)).unwrap();
+    }
+}
+
+/// The `fields` of the first log line whose message starts with `message`, waiting for it
+/// (up to 60 s).
+async fn logged(server: &mut Replica, log: &std::path::Path, message: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        let found = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .find(|line| line["fields"]["message"].as_str().is_some_and(|m| m.starts_with(message)));
+        if let Some(line) = found {
+            return line["fields"].clone();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no `{message}` in the log of {} ({:?}):\n{text}",
+            server.base,
+            server.child.try_wait()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn a_kill_mid_publish_leaves_photos_that_the_restart_sweeps(db: TestDb) {
+    let logs = tempfile::tempdir().unwrap();
+    let server = Replica::start_logging_to(
+        db.url(),
+        tempfile::tempdir().unwrap(),
+        &[],
+        &logs.path().join("first.log"),
+    )
+    .await;
+    // A connection each: a kept-alive one the server closes while the next request is sent
+    // would fail that request before the kill.
+    let browser = Browser {
+        http: reqwest::Client::builder().cookie_store(true).pool_max_idle_per_host(0).build().unwrap(),
+    };
+    let (status, me) = browser
+        .post(
+            &server,
+            "/_api/auth/register_with_password",
+            json!({"email": "crash@example.com", "password": PASSWORD, "displayName": "Crash"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{me}");
+    let user_id = UserId(me["user"]["id"].as_i64().unwrap());
+    let (kept, cut) = {
+        let mut conn = db.conn();
+        diesel::update(users::table.find(user_id))
+            .set(users::email_verified_at.eq(chrono::Utc::now().naive_utc()))
+            .execute(&mut conn)
+            .unwrap();
+        let now = chrono::Utc::now();
+        let fixture = |conn: &mut setupiq_db::DbConnection| {
+            setupiq_test_utils::fixtures::analysis(conn, user_id, true, now)
+        };
+        (fixture(&mut conn), fixture(&mut conn))
+    };
+
+    // Named media: a profile picture and a post's two photos with their thumbnails.
+    let (status, avatar) = browser
+        .post(&server, "/_api/auth/upload-profile-picture", json!({"imageData": busy_photo(300, 300, 1)}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{avatar}");
+    let post = json!({"analysisId": kept.0, "images": [busy_photo(640, 480, 2), busy_photo(640, 480, 3)]});
+    let (status, published) = browser.post(&server, "/_api/community/setup", post).await;
+    assert_eq!(status, StatusCode::OK, "{published}");
+    let named = media_files(server.data.path());
+    assert_eq!(named.len(), 5, "{named:?}");
+
+    // A five-photo publish, killed once its first photo is in the store.
+    let photos: Vec<String> = (0..5).map(|i| busy_photo(1920, 1080, 10 + i)).collect();
+    let publish = browser
+        .http
+        .post(format!("{}/_api/community/setup", server.base))
+        .json(&json!({"analysisId": cut.0, "images": photos}))
+        .send();
+    tokio::pin!(publish);
+    let first_photo = async {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while media_files(server.data.path()).len() == named.len() {
+            assert!(Instant::now() < deadline, "the publish stored no photo");
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    };
+    tokio::select! {
+        answered = &mut publish => panic!(
+            "answered before it stored a photo: {:?}\n{}",
+            answered.map(|r| r.status()),
+            std::fs::read_to_string(logs.path().join("first.log")).unwrap_or_default()
+        ),
+        () = first_photo => {}
+    }
+    let data = server.kill();
+    let answered = publish.await;
+    assert!(answered.is_err(), "the kill came mid-publish: {answered:?}");
+    let left = media_files(data.path());
+    let orphans: std::collections::BTreeMap<&String, &u64> =
+        left.iter().filter(|(name, _)| !named.contains_key(*name)).collect();
+    assert!(!orphans.is_empty(), "the publish left photos behind");
+    assert!(orphans.keys().all(|name| name.starts_with("community")), "{orphans:?}");
+    let published: i64 = community_setups::table.count().get_result(&mut db.conn()).unwrap();
+    assert_eq!(published, 1, "no row names the killed publish's photos");
+
+    // Restarted after the grace period: the orphans go, the named media stay; an upload
+    // of a moment ago (a publish in flight on another replica) stays too.
+    age_media(data.path(), &left);
+    let in_flight = format!("community/{}.jpg", uuid_like(7));
+    std::fs::write(data.path().join("media").join(&in_flight), [1; 10]).unwrap();
+    let log = logs.path().join("restart.log");
+    let mut server = Replica::start_logging_to(db.url(), data, &[], &log).await;
+    let swept = logged(&mut server, &log, "media swept").await;
+    eprintln!("the kill left {} files; the restart's sweep: {swept}", orphans.len());
+    assert_eq!(swept["removed"], orphans.len(), "{swept}");
+    assert_eq!(swept["bytes"], orphans.values().copied().sum::<u64>(), "{swept}");
+    assert_eq!(swept["failed"], 0, "{swept}");
+    let mut expected = named.clone();
+    expected.insert(in_flight, 10);
+    assert_eq!(media_files(server.data.path()), expected);
+    let avatar_url = avatar["user"]["profilePicture"].as_str().unwrap();
+    assert_eq!(browser.get(&server, avatar_url).await.0, StatusCode::OK, "the named picture is served");
+}
+
+/// A name shaped like a media key's (32 hex digits).
+fn uuid_like(digit: u8) -> String {
+    std::iter::repeat_n(char::from(b'0' + digit), 32).collect()
 }

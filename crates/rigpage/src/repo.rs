@@ -156,6 +156,32 @@ pub(crate) fn image_keys_of(conn: &mut DbConnection, user_id: UserId) -> QueryRe
         .load(conn)
 }
 
+/// The keys of every RigPage image uploaded (used by a page or not yet forgotten).
+pub(crate) fn all_image_keys(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
+    rigpage_images::table.select(rigpage_images::media_key).load(conn)
+}
+
+/// Every image URL a page or a link shows (avatars, backgrounds, link images).
+pub(crate) fn all_image_urls(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
+    let mut urls: Vec<String> = rigpages::table
+        .filter(rigpages::avatar_url.is_not_null())
+        .select(rigpages::avatar_url.assume_not_null())
+        .load(conn)?;
+    urls.extend(
+        rigpages::table
+            .filter(rigpages::background_url.is_not_null())
+            .select(rigpages::background_url.assume_not_null())
+            .load::<String>(conn)?,
+    );
+    urls.extend(
+        rigpage_links::table
+            .filter(rigpage_links::image_url.is_not_null())
+            .select(rigpage_links::image_url.assume_not_null())
+            .load::<String>(conn)?,
+    );
+    Ok(urls)
+}
+
 /// The keys of a user's images uploaded before `before`.
 pub(crate) fn image_keys_before(
     conn: &mut DbConnection,

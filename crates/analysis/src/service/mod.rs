@@ -351,12 +351,21 @@ pub fn media_of_user(
     user_id: UserId,
     _now: DateTime<Utc>,
 ) -> Result<Vec<MediaKey>, DieselError> {
-    Ok(repo::media_keys_of(conn, user_id)?
-        .into_iter()
+    Ok(photo_keys(repo::media_keys_of(conn, user_id)?))
+}
+
+/// Every stored image an analysis names, so that the sweep of unnamed media
+/// ([`setupiq_core::media_sweep`]) keeps them.
+pub fn media_named(conn: &mut DbConnection) -> Result<Vec<MediaKey>, DieselError> {
+    Ok(photo_keys(repo::all_media_keys(conn)?))
+}
+
+fn photo_keys(rows: Vec<(Option<String>, Option<String>)>) -> Vec<MediaKey> {
+    rows.into_iter()
         .flat_map(|(image, thumb)| [image, thumb])
         .flatten()
         .filter_map(|key| MediaKey::parse(&key))
-        .collect())
+        .collect()
 }
 
 pub(crate) fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {

@@ -3,13 +3,14 @@
 //! then the image queue, a real decode with the decoder's limits set, a downscale to 800 px,
 //! a re-encode that drops all metadata and the safety classifier (the picture is public).
 
-use setupiq_core::media::MediaKind;
+use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_core::upload::{Fit, UploadError};
 use setupiq_core::{ApiError, UserId};
-use setupiq_db::AppCtx;
+use setupiq_db::{AppCtx, DbConnection, DieselError};
 
 use crate::dto::PROFILE_PICTURE_MAX_CHARS;
 use crate::models::Account;
+use crate::repo;
 use crate::service::accounts;
 
 pub const INVALID_IMAGE: &str = "Image must be a valid PNG or JPEG data URL.";
@@ -41,6 +42,12 @@ fn refused(err: UploadError) -> ApiError {
         }
         other => other.into_api("imageData"),
     }
+}
+
+/// Every profile picture an account shows, so that the sweep of unnamed media
+/// ([`setupiq_core::media_sweep`]) keeps them.
+pub fn media_named(conn: &mut DbConnection) -> Result<Vec<MediaKey>, DieselError> {
+    Ok(repo::all_profile_pictures(conn)?.iter().filter_map(|url| MediaKey::from_url(url)).collect())
 }
 
 /// Stores a new profile picture and points the account at it; the old picture is deleted.

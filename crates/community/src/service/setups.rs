@@ -275,6 +275,17 @@ fn owned_media(conn: &mut DbConnection, setup_ids: &[SetupId]) -> Result<Vec<Med
         .collect())
 }
 
+/// Every stored photo a post names (its own or its analysis's), so that the sweep of
+/// unnamed media ([`setupiq_core::media_sweep`]) keeps them.
+pub fn media_named(conn: &mut DbConnection) -> Result<Vec<MediaKey>, DieselError> {
+    Ok(repo::all_image_keys(conn)?
+        .into_iter()
+        .flat_map(|(image, thumbnail)| [Some(image), thumbnail])
+        .flatten()
+        .filter_map(|key| MediaKey::parse(&key))
+        .collect())
+}
+
 /// What the community does when an account is deleted, inside its transaction: the
 /// user's votes are taken out of the scores they counted in (their rows go with the
 /// account), their comments go as if they deleted them (replies keep "[deleted]"), and the

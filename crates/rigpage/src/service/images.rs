@@ -137,6 +137,19 @@ pub fn is_owned(conn: &mut DbConnection, user_id: UserId, url: &str) -> Result<b
     Ok(repo::image_owner(conn, key.as_str())? == Some(user_id))
 }
 
+/// Every RigPage image recorded or shown by a page or a link, so that the sweep of unnamed
+/// media ([`setupiq_core::media_sweep`]) keeps them. An upload is recorded before it is
+/// stored, so one the editor has not saved yet is named too (until [`UNUSED_KEPT_FOR`]).
+pub fn media_named(conn: &mut DbConnection) -> Result<Vec<MediaKey>, DieselError> {
+    let recorded = repo::all_image_keys(conn)?;
+    let shown = repo::all_image_urls(conn)?;
+    Ok(recorded
+        .iter()
+        .filter_map(|key| MediaKey::parse(key))
+        .chain(shown.iter().filter_map(|url| MediaKey::from_url(url)))
+        .collect())
+}
+
 /// Every stored RigPage image of a user (registered with the account deletion).
 pub fn media_of_user(conn: &mut DbConnection, user_id: UserId) -> Result<Vec<MediaKey>, DieselError> {
     Ok(repo::image_keys_of(conn, user_id)?.into_iter().filter_map(|k| MediaKey::parse(&k)).collect())

@@ -102,7 +102,7 @@ impl Replica {
         }
         let child = command.spawn().unwrap();
         let replica = Replica { child, base: format!("http://127.0.0.1:{port}"), data };
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Instant::now() + Duration::from_secs(180);
         let probe = reqwest::Client::new();
         while probe.get(format!("{}/_api/ready", replica.base)).send().await.ok().map(|r| r.status())
             != Some(StatusCode::OK)
@@ -569,9 +569,9 @@ fn age_media(data: &std::path::Path, files: &std::collections::BTreeMap<String, 
 }
 
 /// The `fields` of the first log line whose message starts with `message`, waiting for it
-/// (up to 60 s).
+/// (up to 180 s: a restart on a machine busy with other work can be slow to get there).
 async fn logged(server: &mut Replica, log: &std::path::Path, message: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + Duration::from_secs(180);
     loop {
         let text = std::fs::read_to_string(log).unwrap_or_default();
         let found = text

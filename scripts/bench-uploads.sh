@@ -31,7 +31,7 @@ trap cleanup EXIT
 port=$(free_port)
 base="http://127.0.0.1:$port"
 SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$work/data/setupiq.db" SETUPIQ_BIND="127.0.0.1:$port" \
-    SETUPIQ_PUBLIC_URL="$base" SETUPIQ_MODELS_DIR="$PWD/models" SETUPIQ_SIGNUPS_PER_HOUR_PER_IP=100 RUST_LOG=warn \
+    SETUPIQ_PUBLIC_URL="$base" SETUPIQ_MODELS_DIR="$PWD/models" SETUPIQ_SIGNUPS_PER_HOUR_PER_IP=100 SETUPIQ_SIGNUP_BONUS_PER_DAY_PER_IP=100 RUST_LOG=warn \
     "$BIN" serve >"$work/server.log" 2>&1 &
 server=$!
 wait_healthy "$base" "$work/server.log"

@@ -28,7 +28,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::ApiError;
 use crate::error::Cause;
-use crate::images::{self, ImageError, ImageLimits};
+use crate::images::{self, Alpha, ImageError, ImageLimits};
 use crate::media::{MediaError, MediaKey, MediaKind, MediaStore};
 
 /// The largest file any upload may be (a phone photo is 2–6 MB).
@@ -222,8 +222,15 @@ pub fn prepare_blocking(inspected: &Inspected, fit: Fit) -> Result<Prepared, Upl
     };
     let accepted = [inspected.kind];
     if fit.keep_png && inspected.kind == MediaKind::Png {
-        let (_, image) = images::decode(&inspected.bytes, &accepted, DECODER_LIMITS).map_err(unreadable)?;
-        let image = images::fit_within(image, fit.width, fit.height);
+        let (_, image) = images::decode_fitted(
+            &inspected.bytes,
+            &accepted,
+            DECODER_LIMITS,
+            MAX_PIXELS,
+            (fit.width, fit.height),
+            Alpha::Keep,
+        )
+        .map_err(unreadable)?;
         let bytes = images::encode_png(&image).map_err(unreadable)?;
         let pixels = image.into_rgb8();
         let thumbnail = match fit.thumbnail {

@@ -8,7 +8,10 @@
 #      requests (the feed, the health check, a signed-in text analysis) during the flood;
 #   3. one account flooding the image work (12 RigPage uploads of a 12 MP picture and 6 photo
 #      analyses at once): another user's text analysis latency meanwhile, and what the
-#      flood was answered.
+#      flood was answered;
+#   4. big pictures at once, the server's peak RSS during each (goal < 400 MiB whatever
+#      arrives): one member's 12 RigPage uploads of a 40 MP picture, 4 members x 3 of a
+#      40 MP picture with transparency, and 4 members' photo analyses of a 40 MP picture.
 #
 # Usage: scripts/bench-uploads.sh PATH_TO_RELEASE_SETUPIQ_BINARY
 set -euo pipefail
@@ -28,7 +31,7 @@ trap cleanup EXIT
 port=$(free_port)
 base="http://127.0.0.1:$port"
 SETUPIQ_DATA_DIR="$work/data" SETUPIQ_DATABASE_URL="sqlite://$work/data/setupiq.db" SETUPIQ_BIND="127.0.0.1:$port" \
-    SETUPIQ_PUBLIC_URL="$base" SETUPIQ_MODELS_DIR="$PWD/models" SETUPIQ_SIGNUPS_PER_HOUR_PER_IP=100 RUST_LOG=warn \
+    SETUPIQ_PUBLIC_URL="$base" SETUPIQ_MODELS_DIR="$PWD/models" SETUPIQ_SIGNUPS_PER_HOUR_PER_IP=100 SETUPIQ_SIGNUP_BONUS_PER_DAY_PER_IP=100 RUST_LOG=warn \
     "$BIN" serve >"$work/server.log" 2>&1 &
 server=$!
 wait_healthy "$base" "$work/server.log"
@@ -75,13 +78,21 @@ def webp_bomb(w, h):
     vp8l = b"\x2f" + struct.pack("<I", (w - 1) | ((h - 1) << 14)) + b"\0" * 5
     return b"RIFF" + struct.pack("<I", 4 + 8 + len(vp8l)) + b"WEBPVP8L" + struct.pack("<I", len(vp8l)) + vp8l
 
-def gradient_png(w, h):
+def gradient_png(w, h, alpha=False):
+    """A picture that compresses well (a small file that takes real work to decode); with
+    `alpha`, RGBA whose transparency fades from left to right."""
+    channels = 4 if alpha else 3
     reds = bytes((x // 16) & 255 for x in range(w))
+    alphas = bytes(255 - (x * 255 // max(w - 1, 1)) for x in range(w))
     def row(y):
-        r = bytearray(3 * w); r[0::3] = reds; r[1::3] = bytes([(y // 12) & 255]) * w; r[2::3] = b"\x5a" * w
+        r = bytearray(channels * w); r[0::channels] = reds; r[1::channels] = bytes([(y // 12) & 255]) * w
+        r[2::channels] = b"\x5a" * w
+        if alpha:
+            r[3::4] = alphas
         return b"\0" + bytes(r)
     rows = b"".join(row(y) for y in range(h))
-    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + png_chunk(b"IDAT", zlib.compress(rows, 6)) + png_chunk(b"IEND", b"")
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 6 if alpha else 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", zlib.compress(rows, 6)) + png_chunk(b"IEND", b"")
 
 def data_url(mime, data):
     return f"data:{mime};base64," + base64.b64encode(data).decode()
@@ -171,5 +182,44 @@ status, took = other.call("/_api/analyze-setup", {"type": "text", "value": TIDY}
 for t in threads: t.join()
 counts = {s: results.count(s) for s in sorted(set(results))}
 print(f"account flood: another user's text analysis: {status} in {took * 1000:.0f} ms; the flood was answered {counts}")
+
+# 4. Big pictures at once: what the image work holds in memory.
+def peak_rss_while(calls):
+    """Runs (browser, path, body) calls at once; the peak RSS meanwhile and the answers."""
+    answers, peak, done = [], [rss_mib()], threading.Event()
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], rss_mib()); time.sleep(0.02)
+    sampler = threading.Thread(target=sample); sampler.start()
+    started = time.perf_counter()
+    workers = [threading.Thread(target=lambda c=c: answers.append(c[0].call(c[1], c[2], timeout=300)[0])) for c in calls]
+    for t in workers: t.start()
+    for t in workers: t.join()
+    done.set(); sampler.join()
+    return peak[0], {s: answers.count(s) for s in sorted(set(answers))}, time.perf_counter() - started
+
+def settle():
+    """Waits for the allocator to give back what the last scenario freed (jemalloc's decay)."""
+    time.sleep(12)
+    return rss_mib()
+
+big = data_url("image/png", gradient_png(8000, 5000))
+big_alpha = data_url("image/png", gradient_png(8000, 5000, alpha=True))
+print(f"big pictures: 40 MP PNG {len(big) / 1e6:.1f} MB, with transparency {len(big_alpha) / 1e6:.1f} MB as data URLs")
+one = signed_up("big-one@example.com")
+members = [signed_up(f"big-member{i}@example.com") for i in range(4)]
+analysts = [signed_up(f"big-analyst{i}@example.com") for i in range(4)]
+scenarios = [
+    ("one member's 12 RigPage uploads of a 40 MP picture",
+     [(one, "/_api/rigpage/images", {"kind": "background", "imageData": big})] * 12),
+    ("4 members x 3 RigPage uploads of a 40 MP picture with transparency",
+     [(m, "/_api/rigpage/images", {"kind": "background", "imageData": big_alpha}) for m in members for _ in range(3)]),
+    ("4 members' photo analyses of a 40 MP picture",
+     [(a, "/_api/analyze-setup", {"type": "image", "value": big}) for a in analysts]),
+]
+for name, calls in scenarios:
+    before = settle()
+    peak, answers, took = peak_rss_while(calls)
+    print(f"big pictures: {name}: peak RSS {peak:.0f} MiB (from {before:.0f}; goal < 400), answered {answers} in {took:.1f} s")
 print(f"peak RSS over the whole run (VmHWM): {rss_mib('VmHWM'):.0f} MiB")
 PYEOF

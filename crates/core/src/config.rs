@@ -137,6 +137,11 @@ pub struct Config {
     /// in all; a body that does not fit is answered 503 with `Retry-After` instead of being
     /// buffered, so slow uploaders cannot fill the memory.
     pub body_budget_bytes: usize,
+    /// `SETUPIQ_PIXEL_BUDGET_MP` (default [`crate::upload::DEFAULT_PIXEL_BUDGET_MP`]): the
+    /// megapixels decoded at once, in all; an upload beyond it waits for pixels to be freed
+    /// ([`crate::upload::PixelBudget`]), so big pictures arriving together cannot fill the
+    /// memory.
+    pub pixel_budget_mp: u32,
     /// `SETUPIQ_METRICS_TOKEN`: serves Prometheus metrics at `/metrics` to a scraper that
     /// sends it as a bearer token; unset, `/metrics` does not exist.
     pub metrics_token: Option<Secret>,
@@ -311,6 +316,7 @@ impl Config {
             body_timeout: std::time::Duration::from_secs(number(&var, "SETUPIQ_BODY_TIMEOUT_SECS", 30)?),
             body_budget_bytes: number::<usize>(&var, "SETUPIQ_BODY_BUDGET_MB", 160)?
                 .saturating_mul(1024 * 1024),
+            pixel_budget_mp: number(&var, "SETUPIQ_PIXEL_BUDGET_MP", crate::upload::DEFAULT_PIXEL_BUDGET_MP)?,
             trusted_proxies: crate::forwarded::parse_trusted(
                 &var("SETUPIQ_TRUSTED_PROXIES").unwrap_or_default(),
             )

@@ -9,8 +9,10 @@
 //! 2. [`ImageQueue::admit`]: a place in the bounded queue of image work (503 with
 //!    `Retry-After` when it is full) and at most [`PER_OWNER`] jobs in flight per account
 //!    or address (429), so one account cannot hold every place.
-//! 3. [`Uploads::prepare`]: decoding with the decoder's limits set, fitting, re-encoding
-//!    without metadata (and a thumbnail), and the safety classifier, on the image threads.
+//! 3. [`Uploads::prepare`]: the picture's megapixels from the [`PixelBudget`] (waiting
+//!    until they are free, never refused), then decoding with the decoder's limits set,
+//!    fitting, re-encoding without metadata (and a thumbnail), and the safety classifier,
+//!    on the image threads.
 //! 4. [`Uploads::store`] into the media store, and [`Uploads::remove`] of what was stored
 //!    when the caller's transaction refuses.
 //!
@@ -26,7 +28,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::ApiError;
 use crate::error::Cause;
-use crate::images::{self, ImageError, ImageLimits};
+use crate::images::{self, Alpha, ImageError, ImageLimits};
 use crate::media::{MediaError, MediaKey, MediaKind, MediaStore};
 
 /// The largest file any upload may be (a phone photo is 2–6 MB).
@@ -39,6 +41,10 @@ pub const MAX_SIDE: u32 = 10_000;
 pub const PER_OWNER: usize = 2;
 /// Seconds a client is asked to wait when the queue is full.
 pub const BUSY_RETRY_SECS: u64 = 5;
+/// Megapixels decoded at once unless configured (`SETUPIQ_PIXEL_BUDGET_MP`): one picture at
+/// the pixel limit ([`MAX_PIXELS`]) or three 12 MP phone photos, which keeps the server
+/// under ~400 MiB whatever arrives (`scripts/bench-uploads.sh`).
+pub const DEFAULT_PIXEL_BUDGET_MP: u32 = 40;
 
 /// The decoder's limits: set before anything is decoded, so that a picture whose header
 /// lied fails when the decoder reads it rather than after it allocated.
@@ -216,8 +222,15 @@ pub fn prepare_blocking(inspected: &Inspected, fit: Fit) -> Result<Prepared, Upl
     };
     let accepted = [inspected.kind];
     if fit.keep_png && inspected.kind == MediaKind::Png {
-        let (_, image) = images::decode(&inspected.bytes, &accepted, DECODER_LIMITS).map_err(unreadable)?;
-        let image = images::fit_within(image, fit.width, fit.height);
+        let (_, image) = images::decode_fitted(
+            &inspected.bytes,
+            &accepted,
+            DECODER_LIMITS,
+            MAX_PIXELS,
+            (fit.width, fit.height),
+            Alpha::Keep,
+        )
+        .map_err(unreadable)?;
         let bytes = images::encode_png(&image).map_err(unreadable)?;
         let pixels = image.into_rgb8();
         let thumbnail = match fit.thumbnail {
@@ -342,27 +355,108 @@ fn metrics_refused(why: &'static str) {
     tracing::debug!(why, "image work refused");
 }
 
-/// The upload path: the queue, the image threads and the media store. One per process.
+/// The pixels being decoded at once in this process, counted in megapixels. A decode's
+/// memory grows with its picture's pixels (3-4 bytes each at full size, however few
+/// requests there are), so the queue's places alone did not bound it: a dozen 40 MP
+/// pictures at once peaked at 657-763 MB. Every decode of an upload holds its picture's
+/// megapixels from before the decoder starts until the full-size buffers are dropped.
+///
+/// A picture waits until its megapixels are free, it is never refused for them (the queue
+/// already refuses floods); waiting is first come, first served, so a big picture is not
+/// starved by small ones. A picture bigger than the whole budget costs the whole budget and
+/// decodes alone. Per process, like the queue.
+#[derive(Debug, Clone)]
+pub struct PixelBudget {
+    megapixels: Arc<Semaphore>,
+    total: u32,
+}
+
+/// Megapixels held for one decode; given back when dropped.
+#[derive(Debug)]
+pub struct PixelPermit {
+    _megapixels: OwnedSemaphorePermit,
+}
+
+impl PixelBudget {
+    /// A budget of `megapixels` (at least 1).
+    pub fn new(megapixels: u32) -> Self {
+        let total = megapixels.max(1);
+        Self { megapixels: Arc::new(Semaphore::new(total as usize)), total }
+    }
+
+    /// What a `width` x `height` picture holds: its megapixels rounded up, at least 1 and at
+    /// most the whole budget.
+    pub fn cost(&self, width: u32, height: u32) -> u32 {
+        let megapixels = (u64::from(width) * u64::from(height)).div_ceil(1_000_000);
+        u32::try_from(megapixels).unwrap_or(u32::MAX).clamp(1, self.total)
+    }
+
+    /// Waits until a `width` x `height` picture's megapixels are free, and holds them.
+    pub async fn reserve(&self, width: u32, height: u32) -> Result<PixelPermit, UploadError> {
+        let cost = self.cost(width, height);
+        if self.available() < cost {
+            tracing::debug!(
+                megapixels = cost,
+                free = self.available(),
+                "a decode waits for the pixel budget"
+            );
+        }
+        let permit = self
+            .megapixels
+            .clone()
+            .acquire_many_owned(cost)
+            .await
+            .map_err(|_| UploadError::Failed("the pixel budget is closed".into()))?;
+        Ok(PixelPermit { _megapixels: permit })
+    }
+
+    /// Megapixels free now.
+    pub fn available(&self) -> u32 {
+        u32::try_from(self.megapixels.available_permits()).unwrap_or(u32::MAX)
+    }
+
+    /// The whole budget.
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+}
+
+/// The upload path: the queue, the pixel budget, the image threads and the media store.
+/// One per process.
 #[derive(Clone)]
 pub struct Uploads {
     queue: ImageQueue,
+    pixels: PixelBudget,
     worker: Arc<dyn ImageWorker>,
     media: MediaStore,
 }
 
 impl std::fmt::Debug for Uploads {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Uploads").field("queue", &self.queue).finish_non_exhaustive()
+        f.debug_struct("Uploads")
+            .field("queue", &self.queue)
+            .field("pixels", &self.pixels)
+            .finish_non_exhaustive()
     }
 }
 
 impl Uploads {
+    /// The upload path with the default pixel budget ([`DEFAULT_PIXEL_BUDGET_MP`]).
     pub fn new(queue: ImageQueue, worker: Arc<dyn ImageWorker>, media: MediaStore) -> Self {
-        Self { queue, worker, media }
+        Self { queue, pixels: PixelBudget::new(DEFAULT_PIXEL_BUDGET_MP), worker, media }
+    }
+
+    /// The same path with another pixel budget (the configured one).
+    pub fn with_pixel_budget(self, pixels: PixelBudget) -> Self {
+        Self { pixels, ..self }
     }
 
     pub fn queue(&self) -> &ImageQueue {
         &self.queue
+    }
+
+    pub fn pixels(&self) -> &PixelBudget {
+        &self.pixels
     }
 
     pub fn media(&self) -> &MediaStore {
@@ -391,8 +485,28 @@ impl Uploads {
         result.await.map_err(|_| UploadError::Failed("the image task stopped".into()))
     }
 
-    /// [`prepare_blocking`] and, when `fit` asks for it, the safety classifier, on the
-    /// image threads.
+    /// Runs `decode` over an inspected upload on the image threads once the picture's
+    /// megapixels are free in the [`PixelBudget`] (waiting for them), and gives them back
+    /// when it returns: `decode` must drop the full-size buffers before it returns (what
+    /// it returns is fitted).
+    pub async fn decode<T: Send + 'static>(
+        &self,
+        ticket: &Ticket,
+        inspected: Inspected,
+        decode: impl FnOnce(&Inspected) -> T + Send + 'static,
+    ) -> Result<T, UploadError> {
+        let pixels = self.pixels.reserve(inspected.width, inspected.height).await?;
+        self.run(ticket, move || {
+            let decoded = decode(&inspected);
+            drop((pixels, inspected));
+            decoded
+        })
+        .await
+    }
+
+    /// [`prepare_blocking`] within the [`PixelBudget`] and, when `fit` asks for it, the
+    /// safety classifier (on the fitted picture, the megapixels given back), on the image
+    /// threads.
     pub async fn prepare(
         &self,
         ticket: &Ticket,
@@ -400,9 +514,11 @@ impl Uploads {
         fit: Fit,
     ) -> Result<Prepared, UploadError> {
         let worker = self.worker.clone();
+        let pixels = self.pixels.reserve(inspected.width, inspected.height).await?;
         self.run(ticket, move || {
-            let prepared = prepare_blocking(&inspected, fit)?;
-            drop(inspected);
+            let prepared = prepare_blocking(&inspected, fit);
+            drop((pixels, inspected));
+            let prepared = prepared?;
             if fit.safety_check && !worker.is_safe_for_work(&prepared.pixels).map_err(UploadError::Failed)? {
                 return Err(UploadError::NotSafeForWork);
             }
@@ -487,6 +603,8 @@ impl From<UploadError> for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
     use base64::Engine as _;
     use base64::engine::general_purpose::STANDARD;
 
@@ -557,6 +675,103 @@ mod tests {
         assert_eq!(prepared.format, MediaKind::Jpeg);
         assert_eq!(prepared.pixels.dimensions(), (150, 100));
         assert!(prepared.thumbnail.is_some());
+    }
+
+    /// Polls `future` once (a noop waker: the test polls again itself).
+    fn poll_once<F: Future>(future: std::pin::Pin<&mut F>) -> Option<F::Output> {
+        match future.poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
+            std::task::Poll::Ready(out) => Some(out),
+            std::task::Poll::Pending => None,
+        }
+    }
+
+    #[test]
+    fn a_picture_costs_its_megapixels_rounded_up_and_at_most_the_budget() {
+        let budget = PixelBudget::new(40);
+        assert_eq!(budget.cost(4000, 3000), 12);
+        assert_eq!(budget.cost(4001, 3000), 13);
+        assert_eq!(budget.cost(1, 1), 1);
+        assert_eq!(budget.cost(10_000, 4_000), 40);
+        // Bigger than the whole budget: it decodes alone instead of waiting forever.
+        assert_eq!(PixelBudget::new(10).cost(8000, 5000), 10);
+    }
+
+    #[test]
+    fn a_picture_waits_until_its_megapixels_are_free_and_in_turn() {
+        let budget = PixelBudget::new(40);
+        let first = poll_once(std::pin::pin!(budget.reserve(8000, 4000))).unwrap().unwrap();
+        assert_eq!(budget.available(), 8);
+        let mut phone_photo = std::pin::pin!(budget.reserve(4000, 3000));
+        assert!(poll_once(phone_photo.as_mut()).is_none(), "12 MP do not fit in the 8 left");
+        // A small picture arriving later waits its turn: big ones are not starved.
+        let mut small = std::pin::pin!(budget.reserve(1000, 1000));
+        assert!(poll_once(small.as_mut()).is_none());
+        drop(first);
+        let phone_photo = poll_once(phone_photo.as_mut()).unwrap().unwrap();
+        let small = poll_once(small.as_mut()).unwrap().unwrap();
+        assert_eq!(budget.available(), 40 - 12 - 1);
+        drop((phone_photo, small));
+        assert_eq!(budget.available(), 40);
+    }
+
+    /// Runs every job on a thread of its own: nothing but the pixel budget limits how many
+    /// decode at once.
+    struct ThreadPerJob;
+
+    impl ImageWorker for ThreadPerJob {
+        fn spawn(&self, job: Box<dyn FnOnce() + Send>) {
+            std::thread::spawn(job);
+        }
+
+        fn is_safe_for_work(&self, _pixels: &RgbImage) -> Result<bool, Cause> {
+            Ok(true)
+        }
+    }
+
+    fn gradient_png(width: u32, height: u32) -> Vec<u8> {
+        let image = RgbImage::from_fn(width, height, |x, y| image::Rgb([(x / 8) as u8, (y / 8) as u8, 90]));
+        images::encode_png(&image::DynamicImage::ImageRgb8(image)).unwrap()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn decodes_at_once_never_hold_more_megapixels_than_the_budget() {
+        let media = tempfile::tempdir().unwrap();
+        let uploads =
+            Uploads::new(ImageQueue::new(32, 32), Arc::new(ThreadPerJob), MediaStore::local(media.path()))
+                .with_pixel_budget(PixelBudget::new(3));
+        // 1, 2 and 4 (the whole budget of 3) megapixels, four of each.
+        let pictures = [(1000, 1000), (1500, 1000), (2000, 2000)]
+            .map(|(w, h)| data_url("image/png", &gradient_png(w, h)));
+        let (in_use, most) = (Arc::new(AtomicU32::new(0)), Arc::new(AtomicU32::new(0)));
+        let fit = Fit { width: 320, height: 320, keep_png: true, thumbnail: None, safety_check: false };
+        let jobs = (0..12).map(|i| {
+            let (uploads, in_use, most) = (uploads.clone(), in_use.clone(), most.clone());
+            let inspected = inspect(&pictures[i % 3], ALL_KINDS).unwrap();
+            tokio::spawn(async move {
+                let ticket = uploads.admit(&format!("user:{i}")).unwrap();
+                let cost = uploads.pixels().cost(inspected.width, inspected.height);
+                uploads
+                    .decode(&ticket, inspected, move |inspected| {
+                        let now = in_use.fetch_add(cost, Ordering::SeqCst) + cost;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        let prepared = prepare_blocking(inspected, fit);
+                        in_use.fetch_sub(cost, Ordering::SeqCst);
+                        prepared.map(|p| p.pixels.dimensions())
+                    })
+                    .await
+            })
+        });
+        for job in jobs.collect::<Vec<_>>() {
+            let fitted = job.await.unwrap().unwrap().unwrap();
+            assert!(fitted.0 <= 320 && fitted.1 <= 320, "{fitted:?}");
+        }
+        assert!(
+            most.load(Ordering::SeqCst) <= 3,
+            "{} megapixels decoded at once",
+            most.load(Ordering::SeqCst)
+        );
+        assert_eq!(uploads.pixels().available(), 3, "every megapixel given back");
+        assert_eq!(uploads.queue().in_flight(), 0);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use setupiq_community::service::feed::Feed;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
 use setupiq_core::media::{MediaStore, S3MediaStore};
-use setupiq_core::upload::{ImageQueue, Uploads};
+use setupiq_core::upload::{ImageQueue, PixelBudget, Uploads};
 use setupiq_core::{Config, SharedClock, clock, error};
 use setupiq_credits::PaymentProvider;
 use setupiq_db::{AppCtx, Db};
@@ -151,7 +151,8 @@ impl AppState {
         }
         let engine = Engine::from_config(&config)?;
         let local = engine.local_analyzer().clone();
-        let uploads = Uploads::new(ImageQueue::for_threads(local.threads()), local, media.clone());
+        let uploads = Uploads::new(ImageQueue::for_threads(local.threads()), local, media.clone())
+            .with_pixel_budget(PixelBudget::new(config.pixel_budget_mp));
         let bodies = web::Data::new(middleware::BodyBudget::new(config.body_budget_bytes));
         let feed_changes = FeedChanges::default();
         let feed = web::Data::new(Feed::new(db.clone(), clock.clone(), feed_changes.clone()));

@@ -3,7 +3,8 @@
 //! WebP decompression bomb from their headers, with a message naming the picture's size;
 //! one account holds one photo analysis at a time and only with its credit; one account
 //! flooding the image work does not stop another user's analysis; request bodies beyond
-//! the in-flight budget are answered 503 with `Retry-After`.
+//! the in-flight budget are answered 503 with `Retry-After`; uploads beyond the pixel
+//! budget wait their turn and go through.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Duration;
@@ -19,6 +20,7 @@ both_backends_async!(
     parallel_photo_analyses_on_one_credit_process_one,
     another_users_analysis_is_answered_while_one_account_floods,
     a_body_beyond_the_budget_is_refused_with_retry_after,
+    parallel_uploads_beyond_the_pixel_budget_all_go_through,
 );
 
 fn bombs() -> [(&'static str, String); 2] {
@@ -165,4 +167,25 @@ async fn a_body_beyond_the_budget_is_refused_with_retry_after(db: TestDb) {
     // Small bodies are not counted: normal requests are answered.
     let text = me.post("/_api/analyze-setup", json!({"type": "text", "value": TIDY})).await;
     assert_eq!(text.status, StatusCode::OK, "{}", text.text);
+}
+
+async fn parallel_uploads_beyond_the_pixel_budget_all_go_through(db: TestDb) {
+    // 1 megapixel in all: each 2 MP picture holds the whole budget, so they decode one at a
+    // time and the others wait instead of being refused.
+    let app = TestApp::start_with(db, &[("SETUPIQ_PIXEL_BUDGET_MP", "1")]).await;
+    let first = app.user("pixels1@example.com").sign_up().await;
+    let second = app.user("pixels2@example.com").sign_up().await;
+    let picture = gradient_png(1600, 1200);
+    let uploads = [&first, &second].into_iter().flat_map(|member| {
+        [
+            member.post("/_api/rigpage/images", json!({"kind": "background", "imageData": picture.clone()})),
+            member.post("/_api/auth/upload-profile-picture", json!({"imageData": picture.clone()})),
+        ]
+    });
+    let responses = join_all(uploads).await;
+    assert_eq!(statuses(&responses), [200; 4], "{:?}", responses.iter().map(|r| &r.text).collect::<Vec<_>>());
+    assert_eq!(app.media_files().len(), 4, "{:?}", app.media_files());
+    let pixels = &app.state().uploads.pixels();
+    assert_eq!((pixels.available(), pixels.total()), (1, 1), "every megapixel given back");
+    assert_eq!(app.state().uploads.queue().in_flight(), 0);
 }

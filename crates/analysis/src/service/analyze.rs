@@ -1,7 +1,8 @@
 //! The analyse flow, from a request's input to a delivered result, cheapest refusal first:
 //! the photo's size from its header ([`upload::inspect`]); the account's one photo analysis
 //! hold, taken only with the credit (or free trial) there ([`super::take_hold`]: 402, or
-//! 409 while another of its analyses runs); a place in the image queue (503 when full).
+//! 409 while another of its analyses runs); a place in the image queue (503 when full);
+//! the photo's megapixels in the pixel budget (waiting for them).
 //! Only then is the photo decoded (the upload path), screened and rated by the [`Engine`];
 //! suggestions come from the catalogue, and then either the result is saved with its credit
 //! (signed in) or the visitor's free trial is claimed (anonymous, nothing kept). The hold
@@ -66,7 +67,7 @@ pub async fn analyze(
     let hold = db.run(move |conn| super::take_hold(conn, &holder, now)).await?;
     let _release = HoldGuard { db: db.clone(), hold: Some(hold) };
     let ticket = ctx.uploads.admit(&requester.queue_owner())?;
-    let prepared = ctx.uploads.run(&ticket, move || pipeline::prepare_inspected(&inspected)).await??;
+    let prepared = ctx.uploads.decode(&ticket, inspected, pipeline::prepare_inspected).await??;
     let delivered = deliver_photo(ctx, engine, requester, submission, prepared).await;
     drop(ticket);
     delivered

@@ -911,7 +911,6 @@ mod flow_tests {
 
     use std::sync::Arc;
 
-    use base64::Engine;
     use chrono::Duration;
     use setupiq_community::CommunityError;
     use setupiq_community::service::publish::{self, Post};
@@ -923,14 +922,6 @@ mod flow_tests {
     use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
 
     use super::noon;
-
-    fn jpeg_data_url(shade: u8) -> String {
-        let image =
-            image::RgbImage::from_fn(320, 200, |x, y| image::Rgb([shade, (x % 256) as u8, (y % 256) as u8]));
-        let mut bytes = Vec::new();
-        image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Jpeg).unwrap();
-        format!("data:image/jpeg;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
-    }
 
     fn files(dir: &std::path::Path) -> usize {
         walk(dir)
@@ -980,20 +971,25 @@ mod flow_tests {
         let unposted = fixtures::analysis(&mut db.conn(), me.id, false, noon());
         let theirs = fixtures::analysis(&mut db.conn(), other.id, false, noon());
 
-        let id = publish::publish(ctx, me.id, mine, post(vec![jpeg_data_url(10), jpeg_data_url(200)]))
-            .await
-            .unwrap();
+        let id = publish::publish(
+            ctx,
+            me.id,
+            mine,
+            post(vec![fixtures::jpeg_data_url(10), fixtures::jpeg_data_url(200)]),
+        )
+        .await
+        .unwrap();
         let setup = setups::find(&mut db.conn(), id).unwrap();
         assert_eq!((setup.images.len(), setup.title.as_deref()), (2, Some("Clean desk")));
         assert_eq!(files(&w.media_dir), 4, "two photos and their thumbnails");
 
-        let refused = publish::publish(ctx, me.id, theirs, post(vec![jpeg_data_url(50)])).await;
+        let refused = publish::publish(ctx, me.id, theirs, post(vec![fixtures::jpeg_data_url(50)])).await;
         assert!(matches!(refused, Err(CommunityError::AnalysisNotFound)), "{refused:?}");
         let broken = publish::publish(
             ctx,
             me.id,
             unposted,
-            post(vec![jpeg_data_url(60), "data:image/png;base64,AAAA".into()]),
+            post(vec![fixtures::jpeg_data_url(60), "data:image/png;base64,AAAA".into()]),
         )
         .await;
         assert!(matches!(broken, Err(CommunityError::Image(_))), "{broken:?}");
@@ -1010,7 +1006,8 @@ mod flow_tests {
             assert!(matches!(refused, Err(CommunityError::AnalysisNotFound)), "{refused:?}");
         }
         let bomb = fixtures::data_url("image/webp", &fixtures::webp_bomb(12_000, 12_000));
-        let refused = publish::publish(ctx, me.id, unposted, post(vec![jpeg_data_url(70), bomb])).await;
+        let refused =
+            publish::publish(ctx, me.id, unposted, post(vec![fixtures::jpeg_data_url(70), bomb])).await;
         assert!(
             matches!(
                 refused,
@@ -1032,9 +1029,14 @@ mod flow_tests {
             )
         };
         let analysis = fixtures::analysis(&mut db.conn(), me.id, false, noon());
-        let id = publish::publish(ctx, me.id, analysis, post(vec![jpeg_data_url(10), jpeg_data_url(90)]))
-            .await
-            .unwrap();
+        let id = publish::publish(
+            ctx,
+            me.id,
+            analysis,
+            post(vec![fixtures::jpeg_data_url(10), fixtures::jpeg_data_url(90)]),
+        )
+        .await
+        .unwrap();
         let before = setups::find(&mut db.conn(), id).unwrap();
         let (first, second) = (before.images[0].image.url(), before.images[1].image.url());
 
@@ -1051,7 +1053,7 @@ mod flow_tests {
         let edited = Post {
             title: None,
             description: Some("Now with a lamp".into()),
-            images: vec![second.clone(), jpeg_data_url(170)],
+            images: vec![second.clone(), fixtures::jpeg_data_url(170)],
         };
         publish::edit(ctx, me.id, id, edited).await.unwrap();
         let after = setups::find(&mut db.conn(), id).unwrap();

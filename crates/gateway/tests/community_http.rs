@@ -4,12 +4,11 @@
 //! profile without an e-mail leaking, the edit window, deletion, a hidden post's comments.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use base64::Engine;
 use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use setupiq_core::AnalysisId;
-use setupiq_test_utils::{TestApp, TestDb, TestResponse, both_backends_async};
+use setupiq_test_utils::{TestApp, TestDb, TestResponse, both_backends_async, fixtures};
 
 both_backends_async!(
     visitors_browse_but_cannot_act,
@@ -40,13 +39,6 @@ fn issues(res: &TestResponse) -> Vec<(String, String)> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-fn jpeg_data_url() -> String {
-    let image = image::RgbImage::from_fn(320, 200, |x, y| image::Rgb([40, (x % 256) as u8, (y % 256) as u8]));
-    let mut bytes = Vec::new();
-    image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Jpeg).unwrap();
-    format!("data:image/jpeg;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
 async fn visitors_browse_but_cannot_act(db: TestDb) {
@@ -307,7 +299,7 @@ async fn photos_are_stored_and_the_edit_window_is_an_hour(db: TestDb) {
     let res = me
         .post(
             "/_api/community/setup",
-            json!({"analysisId": me.analysis_ids[0], "images": [jpeg_data_url(), jpeg_data_url()]}),
+            json!({"analysisId": me.analysis_ids[0], "images": [fixtures::jpeg_data_url(40), fixtures::jpeg_data_url(40)]}),
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text);
@@ -353,7 +345,7 @@ async fn the_analysis_photo_is_placed_among_extra_photos_without_a_copy(db: Test
         .as_str()
         .unwrap()
         .to_owned();
-    for images in [json!([jpeg_data_url(), theirs]), json!([own, own])] {
+    for images in [json!([fixtures::jpeg_data_url(40), theirs]), json!([own, own])] {
         let res =
             me.post("/_api/community/setup", json!({"analysisId": analysis_id, "images": images})).await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text);
@@ -362,7 +354,10 @@ async fn the_analysis_photo_is_placed_among_extra_photos_without_a_copy(db: Test
     }
 
     let res = me
-        .post("/_api/community/setup", json!({"analysisId": analysis_id, "images": [jpeg_data_url(), own]}))
+        .post(
+            "/_api/community/setup",
+            json!({"analysisId": analysis_id, "images": [fixtures::jpeg_data_url(40), own]}),
+        )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text);
     assert_eq!(app.media_files().len(), 2, "one new photo and its thumbnail; the analysis's is not copied");
@@ -494,7 +489,10 @@ async fn deleting_an_analysis_takes_its_post_and_photos(db: TestDb) {
         .unwrap()
         .to_owned();
     let post = me
-        .post("/_api/community/setup", json!({"analysisId": published_id, "images": [jpeg_data_url(), own]}))
+        .post(
+            "/_api/community/setup",
+            json!({"analysisId": published_id, "images": [fixtures::jpeg_data_url(40), own]}),
+        )
         .await;
     assert_eq!(post.status, StatusCode::OK, "{}", post.text);
     let setup_id = post.json()["setupId"].clone();

@@ -7,27 +7,18 @@
 
 use std::collections::BTreeSet;
 
-use base64::Engine as _;
 use chrono::{Duration, Utc};
 use reqwest::StatusCode;
 use serde_json::json;
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_core::media_sweep::Swept;
 use setupiq_gateway::media_sweep;
-use setupiq_test_utils::{S3StandIn, TestApp, TestDb, both_backends_async};
+use setupiq_test_utils::{S3StandIn, TestApp, TestDb, both_backends_async, fixtures};
 
 both_backends_async!(
     on_disk_only_old_media_no_row_names_is_swept,
     in_the_bucket_only_old_media_no_row_names_is_swept
 );
-
-fn jpeg_data_url(shade: u8) -> String {
-    let image =
-        image::RgbImage::from_fn(320, 200, |x, y| image::Rgb([shade, (x % 256) as u8, (y % 256) as u8]));
-    let mut bytes = Vec::new();
-    image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Jpeg).unwrap();
-    format!("data:image/jpeg;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
-}
 
 /// Every name in the app's media store.
 async fn stored(app: &TestApp) -> BTreeSet<String> {
@@ -44,15 +35,16 @@ async fn store_named_media(app: &TestApp) {
         let key = MediaKey::from_url(url.as_str().unwrap()).unwrap();
         app.state().media.put(&key, vec![7; 64]).await.unwrap();
     }
-    let avatar = me.post("/_api/auth/upload-profile-picture", json!({"imageData": jpeg_data_url(10)})).await;
+    let avatar =
+        me.post("/_api/auth/upload-profile-picture", json!({"imageData": fixtures::jpeg_data_url(10)})).await;
     assert_eq!(avatar.status, StatusCode::OK, "{}", avatar.text);
     let photo = analysis["inputData"].as_str().unwrap();
-    let post =
-        json!({"analysisId": me.analysis_ids[0], "images": [photo, jpeg_data_url(20), jpeg_data_url(30)]});
+    let post = json!({"analysisId": me.analysis_ids[0], "images": [photo, fixtures::jpeg_data_url(20), fixtures::jpeg_data_url(30)]});
     let published = me.post("/_api/community/setup", post).await;
     assert_eq!(published.status, StatusCode::OK, "{}", published.text);
-    let upload =
-        me.post("/_api/rigpage/images", json!({"kind": "avatar", "imageData": jpeg_data_url(40)})).await;
+    let upload = me
+        .post("/_api/rigpage/images", json!({"kind": "avatar", "imageData": fixtures::jpeg_data_url(40)}))
+        .await;
     assert_eq!(upload.status, StatusCode::OK, "{}", upload.text);
 }
 

@@ -100,6 +100,16 @@ pub fn data_url(mime: &str, bytes: &[u8]) -> String {
     format!("data:{mime};base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
+/// A 320 x 200 JPEG as a data URL: gradients over `shade` of red, so photos with other
+/// shades are other files (other media keys, other bytes).
+pub fn jpeg_data_url(shade: u8) -> String {
+    let image =
+        image::RgbImage::from_fn(320, 200, |x, y| image::Rgb([shade, (x % 256) as u8, (y % 256) as u8]));
+    let mut bytes = Vec::new();
+    image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Jpeg).unwrap();
+    data_url("image/jpeg", &bytes)
+}
+
 /// The start of a PNG of `width` x `height` pixels: signature and header, no pixels. What a
 /// decompression bomb looks like before decoding; decoding it fails (there is no image data).
 pub fn png_header(width: u32, height: u32) -> Vec<u8> {

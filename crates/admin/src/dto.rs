@@ -550,6 +550,7 @@ pub struct UserSearchQuery {
     /// Any part of an e-mail or a username; empty or absent: every account.
     #[serde(default)]
     #[validate(length(max = 254, message = "A search is at most 254 characters."))]
+    #[param(max_length = 254)]
     pub query: String,
     #[serde(default)]
     #[validate(range(min = 0, message = "Offset must be 0 or more."))]

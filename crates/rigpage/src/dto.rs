@@ -129,6 +129,22 @@ fn section_rules(value: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// A section's name as the document states it ([`section_rules`]: at most 50 characters once
+/// trimmed); the request carries plain strings.
+pub struct SectionName;
+
+impl utoipa::PartialSchema for SectionName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .max_length(Some(MAX_SECTION))
+            .pattern(Some("^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"))
+            .into()
+    }
+}
+
+impl ToSchema for SectionName {}
+
 fn sections_rules(values: &[String]) -> Result<(), ValidationError> {
     if values.len() > config::MAX_SECTIONS {
         return fail("length", "A page can have at most 20 sections.");
@@ -268,7 +284,7 @@ pub struct RigpageConfigRequest {
     /// `#RRGGBB`.
     #[serde(default = "default_highlight")]
     #[validate(custom(function = "hex_colour"))]
-    #[schema(pattern = "^#[0-9A-Fa-f]{6}$")]
+    #[schema(min_length = 7, max_length = 7, pattern = "^#[0-9A-Fa-f]{6}$")]
     pub rigpage_highlight_color: String,
     #[serde(default)]
     pub font_style: FontStyle,
@@ -284,7 +300,7 @@ pub struct RigpageConfigRequest {
     /// `#RRGGBB`, laid over the background image.
     #[serde(default = "default_overlay")]
     #[validate(custom(function = "hex_colour"))]
-    #[schema(pattern = "^#[0-9A-Fa-f]{6}$")]
+    #[schema(min_length = 7, max_length = 7, pattern = "^#[0-9A-Fa-f]{6}$")]
     pub background_overlay: String,
     /// Blur of the setup photo in the hero, in pixels.
     #[serde(default = "default_blur")]
@@ -301,7 +317,7 @@ pub struct RigpageConfigRequest {
     /// Section names in order; empty names are dropped.
     #[serde(default)]
     #[validate(custom(function = "sections_rules"))]
-    #[schema(max_items = 20)]
+    #[schema(max_items = 20, value_type = Vec<SectionName>)]
     pub sections: Vec<String>,
     /// The links in order (also accepted as `rigpageLinks`).
     #[serde(default, alias = "rigpageLinks")]

@@ -16,7 +16,7 @@ export const ChangePasswordRequest = {
 } as const
 
 export const CommentEditRequest = {
-  body: { maxLength: 1000 },
+  body: { minLength: 1, maxLength: 1000 },
 } as const
 
 export const CommentReportRequest = {
@@ -24,7 +24,7 @@ export const CommentReportRequest = {
 } as const
 
 export const CommentRequest = {
-  body: { maxLength: 1000 },
+  body: { minLength: 1, maxLength: 1000 },
 } as const
 
 export const ContactRequest = {
@@ -56,6 +56,10 @@ export const EditRequest = {
   title: { maxLength: 200 },
 } as const
 
+export const ForgotPasswordRequest = {
+  email: { maxLength: 254 },
+} as const
+
 export const LinkInput = {
   imageUrl: { maxLength: 2048 },
   label: { minLength: 1, maxLength: 100 },
@@ -64,6 +68,7 @@ export const LinkInput = {
 } as const
 
 export const LoginRequest = {
+  email: { maxLength: 254 },
   password: { minLength: 1, maxLength: 256 },
 } as const
 
@@ -75,6 +80,10 @@ export const PublishRequest = {
   description: { maxLength: 500 },
   images: { maxItems: 5 },
   title: { maxLength: 200 },
+} as const
+
+export const ReadRequest = {
+  ids: { minItems: 1, maxItems: 100 },
 } as const
 
 export const RegisterRequest = {
@@ -94,17 +103,19 @@ export const ReportRequest = {
 export const ResetPasswordRequest = {
   confirmPassword: { minLength: 1, maxLength: 256 },
   newPassword: { minLength: 8, maxLength: 256 },
-  resetToken: { minLength: 1 },
+  resetToken: { minLength: 1, maxLength: 200 },
 } as const
 
 export const RigpageConfigRequest = {
   backgroundBlur: { minimum: 0, maximum: 50 },
   backgroundImage: { maxLength: 2048 },
   backgroundOpacity: { minimum: 0, maximum: 100 },
+  backgroundOverlay: { minLength: 7, maxLength: 7 },
   buttonCornerRadius: { minimum: 0, maximum: 100 },
   links: { maxItems: 105 },
   rigpageAvatar: { maxLength: 2048 },
   rigpageBio: { maxLength: 150 },
+  rigpageHighlightColor: { minLength: 7, maxLength: 7 },
   rigpageSlug: { maxLength: 40 },
   rigpageTagline: { maxLength: 100 },
   sections: { maxItems: 20 },
@@ -119,6 +130,10 @@ export const SocialLinksInput = {
   twitter: { maxLength: 2048 },
   vimeo: { maxLength: 2048 },
   youtube: { maxLength: 2048 },
+} as const
+
+export const TestModePayRequest = {
+  cardNumber: { maxLength: 32 },
 } as const
 
 export const TrackClickRequest = {
@@ -146,7 +161,7 @@ export const VerifyEmailRequest = {
 } as const
 
 export const VerifyResetTokenRequest = {
-  resetToken: { minLength: 1 },
+  resetToken: { minLength: 1, maxLength: 200 },
 } as const
 
 export const WatchAdRequest = {

@@ -849,10 +849,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * The author edits their comment within an hour of writing it; it is marked edited. Not
-         *     under a setup the author may no longer see (hidden for review, or reported by them).
-         */
+        /** The author edits their comment within an hour of writing it; it is marked edited. */
         post: operations["edit_comment"];
         delete?: never;
         options?: never;
@@ -872,7 +869,6 @@ export interface paths {
         /**
          * Reports a comment to the admins (anonymously to its author), with the same reasons and
          *     daily limits as a setup's report; a repeat of the caller's report counts nothing.
-         *     Needs a verified address.
          */
         post: operations["report_comment"];
         delete?: never;
@@ -949,7 +945,6 @@ export interface paths {
          *     nothing. The caller no longer sees the setup. Every report reaches the admins; three
          *     from established accounts (verified address, a day old, an analysis saved) hide the
          *     setup until an admin reviews it. At most 20 reports a day per user and per network.
-         *     Needs a verified address.
          */
         post: operations["report"];
         delete?: never;
@@ -1078,10 +1073,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Votes on a setup: the same value again takes the vote back, the other switches it.
-         *     Needs a verified address.
-         */
+        /** Votes on a setup: the same value again takes the vote back, the other switches it. */
         post: operations["vote"];
         delete?: never;
         options?: never;
@@ -1940,7 +1932,10 @@ export interface components {
         /** @description Moving the account to another e-mail address, with the current password as proof. */
         ChangeEmailRequest: {
             currentPassword: string;
-            /** @example new.address@example.com */
+            /**
+             * Format: email
+             * @example new.address@example.com
+             */
             newEmail: string;
         };
         /** @description A signed-in member's new password, with the current one as proof. */
@@ -2108,6 +2103,7 @@ export interface components {
         /** @description A message to the SetupIQ support team. */
         ContactRequest: {
             /**
+             * Format: email
              * @description Where support can answer.
              * @example gamer@example.com
              */
@@ -2203,7 +2199,7 @@ export interface components {
         EditRequest: {
             description?: string | null;
             /** @description 1 to 5, in order: URLs of the setup's photos to keep, or data URLs of new ones. */
-            images: string[];
+            images: components["schemas"]["PostImage"][];
             /** Format: int64 */
             setupId: number;
             title?: string | null;
@@ -2246,6 +2242,7 @@ export interface components {
          */
         FontStyle: "sans-serif" | "serif" | "mono" | "gaming";
         ForgotPasswordRequest: {
+            /** Format: email */
             email: string;
         };
         HealthReportDto: {
@@ -2457,7 +2454,10 @@ export interface components {
             total: number;
         };
         LoginRequest: {
-            /** @example gamer@example.com */
+            /**
+             * Format: email
+             * @example gamer@example.com
+             */
             email: string;
             password: string;
         };
@@ -2662,6 +2662,11 @@ export interface components {
          * @enum {string}
          */
         Plan: "monthly" | "yearly";
+        /**
+         * @description A post's photo as the document states it ([`post_images`]): a data URL or one of our
+         *     `/media/` URLs; the request carries plain strings.
+         */
+        PostImage: string;
         PostSummaryDto: {
             /**
              * Format: double
@@ -2840,7 +2845,7 @@ export interface components {
              *     and, to place it among them, the URL of the analysis's own photo (`inputData`), kept
              *     as it is. None: the analysis's own photo alone.
              */
-            images?: string[];
+            images?: components["schemas"]["PostImage"][];
             title?: string | null;
         };
         PublishResponse: {
@@ -2869,7 +2874,10 @@ export interface components {
              * @example Pixel Pete
              */
             displayName: string;
-            /** @example gamer@example.com */
+            /**
+             * Format: email
+             * @example gamer@example.com
+             */
             email: string;
             password: string;
         };
@@ -3011,7 +3019,7 @@ export interface components {
             rigpageTagline?: string | null;
             rigpageTheme?: components["schemas"]["Theme"];
             /** @description Section names in order; empty names are dropped. */
-            sections?: string[];
+            sections?: components["schemas"]["SectionName"][];
             showRigpageOnCommunity?: boolean;
             showSetupInBackground?: boolean;
         };
@@ -3141,6 +3149,7 @@ export interface components {
             status: components["schemas"]["AnalysisStatus"];
             thumbnailUrl?: string | null;
         };
+        SectionName: string;
         /** @description One browser or device signed in to the account. Where it is, or was, is not kept. */
         SessionDto: {
             /** @description This is the browser asking. */
@@ -3313,7 +3322,10 @@ export interface components {
             uniqueUsers: number;
         };
         TestModePayRequest: {
-            /** @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. */
+            /**
+             * @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (spaces and dashes
+             *     are ignored; any other number is declined).
+             */
             cardNumber: string;
             paymentIntentId: string;
         };
@@ -6577,7 +6589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such comment ("Comment not found."), or one under a setup the caller cannot see ("Setup not found.") */
+            /** @description No such comment */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6646,7 +6658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The address is not verified yet ("Please verify your email address before reporting."), or the caller's own comment */
+            /** @description The caller's own comment */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6866,7 +6878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The address is not verified yet ("Please verify your email address before reporting."), or the caller's own setup */
+            /** @description The caller's own setup */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,7 +7380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The address is not verified yet ("Please verify your email address before voting."), or the caller's own setup */
+            /** @description The caller's own setup */
             403: {
                 headers: {
                     [name: string]: unknown;

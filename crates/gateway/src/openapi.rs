@@ -18,9 +18,7 @@
 use std::collections::BTreeSet;
 
 use utoipa::openapi::path::{Operation, PathItem};
-use utoipa::openapi::schema::{
-    AdditionalProperties, ArrayItems, Object, ObjectBuilder, Schema, SchemaType, Type,
-};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Object, Schema, SchemaType, Type};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
 
 /// Text without the control characters `ValidJson` and `ValidQuery` refuse in every string
@@ -70,7 +68,7 @@ fn error_response(description: &str) -> RefOr<Response> {
 
 /// States [`PLAIN_TEXT`] on every string a request body or parameter carries that no
 /// pattern, format or enum narrows already (a DTO's own pattern excludes control characters
-/// itself), and on the keys of request objects that take fields they do not name.
+/// itself); request objects that ignore fields they do not name are stated to take none.
 pub fn state_plain_text(doc: &mut OpenApi) {
     let mut named = Vec::new();
     for item in doc.paths.paths.values_mut() {
@@ -138,7 +136,8 @@ fn plain_object(object: &mut Object, named: &mut Vec<String>) {
         plain(values, named);
     }
     if takes_other_fields {
-        let key = ObjectBuilder::new().schema_type(Type::String).pattern(Some(PLAIN_TEXT)).build();
-        object.property_names = Some(Box::new(Schema::Object(key)));
+        // Ignored by the handler, yet their texts are checked like any other: a client has
+        // no reason to send them, so the document names none.
+        object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
     }
 }

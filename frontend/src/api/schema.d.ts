@@ -2731,6 +2731,8 @@ export interface components {
             rating: number;
             tier: components["schemas"]["Tier"];
         };
+        /** Format: int64 */
+        ProductId: number;
         ProductIdRequest: {
             /** Format: int64 */
             productId: number;
@@ -2740,7 +2742,7 @@ export interface components {
          *     dead link of a run.
          */
         ProductIdsRequest: {
-            productIds: number[];
+            productIds: components["schemas"]["ProductId"][];
         };
         /** @description One catalogue product as a suggestion shows it. */
         ProductRecommendation: {

@@ -778,14 +778,37 @@ fn read_rules(request: &ReadRequest) -> Result<(), ValidationError> {
 }
 
 /// Marks notifications read: `ids` (the member's own; others are ignored) or `all`.
-#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[derive(Debug, Deserialize, Validate)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 #[validate(schema(function = "read_rules"))]
 pub struct ReadRequest {
-    #[schema(min_items = 1, max_items = 100)]
     pub ids: Option<Vec<i64>>,
     pub all: Option<bool>,
 }
+
+/// The document states [`read_rules`]: one of 1 to 100 ids (`all` absent or false), or
+/// `all: true` without ids (neither takes other fields: the document builder says so).
+impl utoipa::PartialSchema for ReadRequest {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+        let ids = ArrayBuilder::new()
+            .items(ObjectBuilder::new().schema_type(Type::Integer).format(Some(
+                utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64),
+            )))
+            .min_items(Some(1))
+            .max_items(Some(100));
+        let by_ids = ObjectBuilder::new()
+            .property("ids", ids)
+            .required("ids")
+            .property("all", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([false])));
+        let every = ObjectBuilder::new()
+            .property("all", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
+            .required("all");
+        OneOfBuilder::new().item(by_ids).item(every).into()
+    }
+}
+
+impl ToSchema for ReadRequest {}
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -82,10 +82,6 @@ export const PublishRequest = {
   title: { maxLength: 200 },
 } as const
 
-export const ReadRequest = {
-  ids: { minItems: 1, maxItems: 100 },
-} as const
-
 export const RegisterRequest = {
   displayName: { minLength: 1, maxLength: 100 },
   email: { maxLength: 254 },

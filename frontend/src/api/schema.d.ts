@@ -2855,10 +2855,13 @@ export interface components {
             setupId: number;
             success: boolean;
         };
-        /** @description Marks notifications read: `ids` (the member's own; others are ignored) or `all`. */
         ReadRequest: {
-            all?: boolean | null;
-            ids?: number[] | null;
+            /** @enum {boolean} */
+            all?: false;
+            ids: number[];
+        } | {
+            /** @enum {boolean} */
+            all: true;
         };
         ReadResponse: {
             /** @description How many of them were unread. */

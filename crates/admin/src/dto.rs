@@ -358,7 +358,10 @@ pub struct ReplaceLinkRequest {
     pub product_id: i64,
     /// An http or https address.
     #[validate(custom(function = "http_url"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?$"
+    )]
     pub url: String,
 }
 
@@ -380,9 +383,24 @@ pub struct ProductIdsRequest {
         length(min = 1, max = 1000, message = "Choose between 1 and 1000 products."),
         custom(function = "positive_ids")
     )]
-    #[schema(min_items = 1, max_items = 1000)]
+    #[schema(min_items = 1, max_items = 1000, value_type = Vec<ProductId>)]
     pub product_ids: Vec<i64>,
 }
+
+/// A product id as the document states it ([`positive_ids`]); the request carries numbers.
+pub struct ProductId;
+
+impl utoipa::PartialSchema for ProductId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+            .minimum(Some(1))
+            .into()
+    }
+}
+
+impl ToSchema for ProductId {}
 
 fn positive_ids(ids: &[i64]) -> Result<(), ValidationError> {
     if ids.iter().all(|&id| id >= 1) {
@@ -550,6 +568,7 @@ pub struct UserSearchQuery {
     /// Any part of an e-mail or a username; empty or absent: every account.
     #[serde(default)]
     #[validate(length(max = 254, message = "A search is at most 254 characters."))]
+    #[param(max_length = 254)]
     pub query: String,
     #[serde(default)]
     #[validate(range(min = 0, message = "Offset must be 0 or more."))]

@@ -141,6 +141,11 @@ fn display_name_characters(value: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// No reset link carries a longer token: it gets the answer any unknown token gets.
+fn reset_token_max(value: &str) -> Result<(), ValidationError> {
+    if value.chars().count() > 200 { fail("length", "Invalid or expired reset token.") } else { Ok(()) }
+}
+
 fn password_max(value: &str) -> Result<(), ValidationError> {
     if value.chars().count() as u64 > PASSWORD_MAX {
         fail("length", "Password cannot be longer than 256 characters.")
@@ -153,7 +158,7 @@ fn password_max(value: &str) -> Result<(), ValidationError> {
 #[serde(deny_unknown_fields)]
 pub struct LoginRequest {
     #[validate(email(message = "Email is required"))]
-    #[schema(example = "gamer@example.com")]
+    #[schema(example = "gamer@example.com", format = Email, max_length = 254)]
     pub email: String,
     #[validate(length(min = 1, message = "Password is required"))]
     #[validate(custom(function = "password_max"))]
@@ -166,7 +171,7 @@ pub struct LoginRequest {
 pub struct RegisterRequest {
     #[validate(email(message = "Email is required"))]
     #[validate(length(max = 254, message = "Email cannot be longer than 254 characters."))]
-    #[schema(example = "gamer@example.com", max_length = 254)]
+    #[schema(example = "gamer@example.com", format = Email, max_length = 254)]
     pub email: String,
     #[validate(length(min = 8, message = "Password must be at least 8 characters"))]
     #[validate(custom(function = "password_max"))]
@@ -177,7 +182,12 @@ pub struct RegisterRequest {
     #[validate(custom(function = "not_blank", message = "Name is required"))]
     #[validate(length(max = 100, message = "Name cannot be longer than 100 characters."))]
     #[validate(custom(function = "display_name_characters"))]
-    #[schema(example = "Pixel Pete", min_length = 1, max_length = 100)]
+    #[schema(
+        example = "Pixel Pete",
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200C\\u200E-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200C\\u200E-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200C\\u200E-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
+    )]
     pub display_name: String,
 }
 
@@ -199,7 +209,12 @@ pub struct UpdateDisplayNameRequest {
     #[validate(custom(function = "not_blank", message = "Name is required"))]
     #[validate(length(max = 100, message = "Name cannot be longer than 100 characters."))]
     #[validate(custom(function = "display_name_characters"))]
-    #[schema(example = "Pixel Pete", min_length = 1, max_length = 100)]
+    #[schema(
+        example = "Pixel Pete",
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200C\\u200E-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200C\\u200E-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200C\\u200E-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
+    )]
     pub display_name: String,
 }
 
@@ -219,6 +234,7 @@ pub struct UploadProfilePictureRequest {
 #[serde(deny_unknown_fields)]
 pub struct ForgotPasswordRequest {
     #[validate(email(message = "Please enter a valid email address."))]
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -226,7 +242,8 @@ pub struct ForgotPasswordRequest {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct VerifyResetTokenRequest {
     #[validate(length(min = 1, message = "Reset token is required."))]
-    #[schema(min_length = 1)]
+    #[validate(custom(function = "reset_token_max"))]
+    #[schema(min_length = 1, max_length = 200)]
     pub reset_token: String,
 }
 
@@ -241,7 +258,8 @@ pub struct VerifyResetTokenResponse {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
     #[validate(length(min = 1, message = "Reset token is required."))]
-    #[schema(min_length = 1)]
+    #[validate(custom(function = "reset_token_max"))]
+    #[schema(min_length = 1, max_length = 200)]
     pub reset_token: String,
     #[validate(length(min = 8, message = "Password must be at least 8 characters long."))]
     #[validate(custom(function = "password_max"))]
@@ -297,7 +315,7 @@ pub struct SessionsResponse {
 pub struct ChangeEmailRequest {
     #[validate(email(message = "Please enter a valid email address."))]
     #[validate(length(max = 254, message = "Email cannot be longer than 254 characters."))]
-    #[schema(example = "new.address@example.com", max_length = 254)]
+    #[schema(example = "new.address@example.com", format = Email, max_length = 254)]
     pub new_email: String,
     #[validate(length(min = 1, message = "Please enter your current password."))]
     #[validate(custom(function = "password_max"))]

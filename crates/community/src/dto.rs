@@ -47,6 +47,13 @@ fn post_images(images: &[String]) -> Result<(), ValidationError> {
     Ok(())
 }
 
+/// A post's photo as the document states it ([`post_images`]): a data URL or one of our
+/// `/media/` URLs; the request carries plain strings.
+#[derive(ToSchema)]
+#[schema(pattern = "^(data:image/|/media/)[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$")]
+#[allow(dead_code)]
+pub struct PostImage(String);
+
 /// An edit's photos: 1 to 5, each a data URL or one of the setup's photo URLs.
 fn edit_images(images: &[String]) -> Result<(), ValidationError> {
     if images.is_empty() {
@@ -139,7 +146,7 @@ pub struct PublishRequest {
     /// as it is. None: the analysis's own photo alone.
     #[serde(default)]
     #[validate(custom(function = "post_images"))]
-    #[schema(max_items = 5)]
+    #[schema(max_items = 5, value_type = Vec<PostImage>)]
     pub images: Vec<String>,
     #[validate(custom(function = "title_rules"))]
     #[schema(max_length = 200)]
@@ -158,7 +165,7 @@ pub struct EditRequest {
     pub setup_id: i64,
     /// 1 to 5, in order: URLs of the setup's photos to keep, or data URLs of new ones.
     #[validate(custom(function = "edit_images"))]
-    #[schema(min_items = 1, max_items = 5)]
+    #[schema(min_items = 1, max_items = 5, value_type = Vec<PostImage>)]
     pub images: Vec<String>,
     #[validate(custom(function = "title_rules"))]
     #[schema(max_length = 200)]
@@ -577,7 +584,11 @@ pub struct CommentRequest {
     pub setup_id: i64,
     /// Plain text, 1 to 1000 characters after trimming.
     #[validate(custom(function = "comment_rules"))]
-    #[schema(max_length = 1000)]
+    #[schema(
+        min_length = 1,
+        max_length = 1000,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
+    )]
     pub body: String,
     #[validate(range(min = 1, message = "Comment ID must be a positive integer."))]
     #[schema(minimum = 1)]
@@ -591,7 +602,11 @@ pub struct CommentEditRequest {
     #[schema(minimum = 1)]
     pub comment_id: i64,
     #[validate(custom(function = "comment_rules"))]
-    #[schema(max_length = 1000)]
+    #[schema(
+        min_length = 1,
+        max_length = 1000,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
+    )]
     pub body: String,
 }
 
@@ -763,13 +778,37 @@ fn read_rules(request: &ReadRequest) -> Result<(), ValidationError> {
 }
 
 /// Marks notifications read: `ids` (the member's own; others are ignored) or `all`.
-#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[derive(Debug, Deserialize, Validate)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 #[validate(schema(function = "read_rules"))]
 pub struct ReadRequest {
     pub ids: Option<Vec<i64>>,
     pub all: Option<bool>,
 }
+
+/// The document states [`read_rules`]: one of 1 to 100 ids (`all` absent or false), or
+/// `all: true` without ids (neither takes other fields: the document builder says so).
+impl utoipa::PartialSchema for ReadRequest {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+        let ids = ArrayBuilder::new()
+            .items(ObjectBuilder::new().schema_type(Type::Integer).format(Some(
+                utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64),
+            )))
+            .min_items(Some(1))
+            .max_items(Some(100));
+        let by_ids = ObjectBuilder::new()
+            .property("ids", ids)
+            .required("ids")
+            .property("all", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([false])));
+        let every = ObjectBuilder::new()
+            .property("all", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
+            .required("all");
+        OneOfBuilder::new().item(by_ids).item(every).into()
+    }
+}
+
+impl ToSchema for ReadRequest {}
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -802,5 +841,6 @@ pub struct NotificationSettingsRequest {
 pub struct UnsubscribeQuery {
     /// The secret of the link mailed with the digest.
     #[validate(length(min = 1, max = 100, message = "This unsubscribe link is not valid."))]
+    #[param(min_length = 1, max_length = 100)]
     pub token: String,
 }

@@ -53,19 +53,25 @@ fn message_rules(value: &str) -> Result<(), ValidationError> {
 pub struct ContactRequest {
     /// 2 to 100 characters (surrounding spaces do not count).
     #[validate(custom(function = "name_rules"))]
-    #[schema(example = "Pixel Pete", min_length = 2, max_length = 100)]
+    #[schema(
+        example = "Pixel Pete",
+        min_length = 2,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
+    )]
     pub name: String,
     /// Where support can answer.
     #[validate(email(message = "Please enter a valid email address."))]
     #[validate(length(max = 254, message = "Email cannot be longer than 254 characters."))]
-    #[schema(example = "gamer@example.com", max_length = 254)]
+    #[schema(example = "gamer@example.com", format = Email, max_length = 254)]
     pub email: String,
     /// 10 to 5000 characters (surrounding spaces do not count).
     #[validate(custom(function = "message_rules"))]
     #[schema(
         example = "My score did not update after I re-ran the analysis.",
         min_length = 10,
-        max_length = 5000
+        max_length = 5000,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]{8,}[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
     )]
     pub message: String,
 }

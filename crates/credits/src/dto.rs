@@ -56,6 +56,7 @@ pub struct PacksResponse {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CreatePaymentIntentRequest {
     /// `starter`, `popular` or `value`.
+    #[schema(max_length = 7, pattern = "^(starter|popular|value)$")]
     pub package_id: String,
 }
 
@@ -92,7 +93,9 @@ pub struct TestModePayRequest {
     #[validate(length(min = 1, message = "Payment intent is required."))]
     #[schema(min_length = 1)]
     pub payment_intent_id: String,
-    /// 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
+    /// 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (spaces and dashes
+    /// are ignored; any other number is declined).
+    #[schema(max_length = 32)]
     pub card_number: String,
 }
 

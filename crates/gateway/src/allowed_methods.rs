@@ -81,19 +81,29 @@ impl AllowedMethods {
     /// The 405 for a documented path asked with another method, or `None` for a path that is
     /// not one of ours.
     pub fn refusal(&self, path: &str) -> Option<HttpResponse> {
-        let allow = self.of(path)?;
-        let message = format!("This address does not take that method. It takes: {allow}.");
-        let mut response = ApiError::new(
-            actix_web::http::StatusCode::METHOD_NOT_ALLOWED,
-            ErrorCode::MethodNotAllowed,
-            message,
-        )
-        .error_response();
-        if let Ok(value) = HeaderValue::from_str(&allow) {
-            response.headers_mut().insert(header::ALLOW, value);
-        }
-        Some(response)
+        self.of(path).map(|allow| method_not_allowed(&allow))
     }
+
+    /// The 405 for a `TRACE` to any path: an API path lists what it takes, anything else
+    /// (pages, static files, unknown paths) what the site's pages take.
+    pub fn trace_refusal(&self, path: &str) -> HttpResponse {
+        method_not_allowed(&self.of(path).unwrap_or_else(|| PAGE_METHODS.to_owned()))
+    }
+}
+
+/// What pages, static files and media answer.
+const PAGE_METHODS: &str = "GET, HEAD";
+
+/// 405 with `Allow` (RFC 9110 §15.5.6 requires it).
+fn method_not_allowed(allow: &str) -> HttpResponse {
+    let message = format!("This address does not take that method. It takes: {allow}.");
+    let mut response =
+        ApiError::new(actix_web::http::StatusCode::METHOD_NOT_ALLOWED, ErrorCode::MethodNotAllowed, message)
+            .error_response();
+    if let Ok(value) = HeaderValue::from_str(allow) {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
 }
 
 #[cfg(test)]

@@ -200,6 +200,7 @@ fn api(cfg: &mut ServiceConfig) {
 pub fn api_doc() -> utoipa::openapi::OpenApi {
     let mut doc = App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(api).split_for_parts().1;
     openapi::add_common_answers(&mut doc);
+    openapi::state_plain_text(&mut doc);
     doc
 }
 
@@ -296,6 +297,7 @@ pub fn build_app(
         .configure(api)
         .split_for_parts();
     openapi::add_common_answers(&mut openapi);
+    openapi::state_plain_text(&mut openapi);
     let allowed_methods = web::Data::new(AllowedMethods::from_openapi(&openapi));
     app.app_data(allowed_methods)
         .service(SwaggerUi::new("/_api/docs/{_:.*}").url("/_api/openapi.json", openapi))
@@ -308,6 +310,7 @@ pub fn build_app(
         .configure(setupiq_analysis::http::configure_pages)
         .default_service(web::to(spa::fallback))
         .wrap(from_fn(middleware::csrf))
+        .wrap(from_fn(middleware::refuse_trace))
         .wrap(from_fn(middleware::body_deadline))
         .wrap(from_fn(middleware::body_budget))
         .wrap(Compress::default())

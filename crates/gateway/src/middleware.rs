@@ -20,6 +20,8 @@ use actix_web::{Error, HttpMessage, ResponseError, web};
 use futures_util::Stream;
 use setupiq_core::{ApiError, Config};
 
+use crate::allowed_methods::AllowedMethods;
+
 /// Stripe.js and its frames, when card payments use Stripe Elements.
 const STRIPE_SOURCES: CspSources = CspSources {
     script: "https://js.stripe.com",
@@ -154,6 +156,23 @@ fn check_csrf(req: &ServiceRequest) -> Result<(), ApiError> {
         }
     }
     Ok(())
+}
+
+/// Refuses `TRACE` on every path with 405, before the CSRF rule or a route sees it: no route
+/// takes it, and a server that echoes a request back hands a script the cookies it may not
+/// read (cross-site tracing); pages would otherwise answer the single-page app's 404.
+pub async fn refuse_trace(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    if req.method() == Method::TRACE {
+        let refusal = match req.app_data::<web::Data<AllowedMethods>>() {
+            Some(allowed) => allowed.trace_refusal(req.path()),
+            None => AllowedMethods::default().trace_refusal(req.path()),
+        };
+        return Ok(req.into_response(refusal));
+    }
+    Ok(next.call(req).await?.map_into_boxed_body())
 }
 
 /// Gives every request's body [`Config::body_timeout`] to arrive, from the moment its head

@@ -11,9 +11,20 @@
 //! - every call: 503 when the database does not answer (with `Retry-After`).
 //!
 //! Answers a handler documents itself are kept as they are.
+//!
+//! It also states the one rule every request's text follows, which the extractors enforce
+//! rather than any DTO ([`state_plain_text`]).
 
-use utoipa::openapi::path::Operation;
+use std::collections::BTreeSet;
+
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Object, Schema, SchemaType, Type};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
+
+/// Text without the control characters `ValidJson` and `ValidQuery` refuse in every string
+/// and object key (`setupiq_core::validation::has_control_characters`: all but tab, line
+/// feed and carriage return).
+pub const PLAIN_TEXT: &str = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
 
 /// Adds the common answers to every operation of `doc` that lacks them.
 pub fn add_common_answers(doc: &mut OpenApi) {
@@ -53,4 +64,80 @@ fn add(operation: &mut Operation, status: &str, description: &str) {
 fn error_response(description: &str) -> RefOr<Response> {
     let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
     RefOr::T(ResponseBuilder::new().description(description).content("application/json", body).build())
+}
+
+/// States [`PLAIN_TEXT`] on every string a request body or parameter carries that no
+/// pattern, format or enum narrows already (a DTO's own pattern excludes control characters
+/// itself); request objects that ignore fields they do not name are stated to take none.
+pub fn state_plain_text(doc: &mut OpenApi) {
+    let mut named = Vec::new();
+    for item in doc.paths.paths.values_mut() {
+        for operation in operations(item) {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if let Some(schema) = parameter.schema.as_mut() {
+                    plain(schema, &mut named);
+                }
+            }
+            for content in operation.request_body.iter_mut().flat_map(|body| body.content.values_mut()) {
+                if let Some(schema) = content.schema.as_mut() {
+                    plain(schema, &mut named);
+                }
+            }
+        }
+    }
+    let mut done = BTreeSet::new();
+    while let Some(name) = named.pop() {
+        if done.insert(name.clone())
+            && let Some(schema) = doc.components.as_mut().and_then(|c| c.schemas.get_mut(&name))
+        {
+            plain(schema, &mut named);
+        }
+    }
+}
+
+fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
+        .into_iter()
+        .filter_map(Option::as_mut)
+}
+
+/// Adds the rule inside `schema`; the components it names are pushed onto `named`.
+fn plain(schema: &mut RefOr<Schema>, named: &mut Vec<String>) {
+    match schema {
+        RefOr::Ref(reference) => {
+            named.extend(reference.ref_location.rsplit('/').next().map(str::to_owned));
+        }
+        RefOr::T(Schema::Object(object)) => plain_object(object, named),
+        RefOr::T(Schema::Array(array)) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                plain(items, named);
+            }
+        }
+        RefOr::T(Schema::OneOf(one)) => one.items.iter_mut().for_each(|item| plain(item, named)),
+        RefOr::T(Schema::AllOf(all)) => all.items.iter_mut().for_each(|item| plain(item, named)),
+        RefOr::T(Schema::AnyOf(any)) => any.items.iter_mut().for_each(|item| plain(item, named)),
+        RefOr::T(_) => {}
+    }
+}
+
+fn plain_object(object: &mut Object, named: &mut Vec<String>) {
+    let is = |wanted: Type| match &object.schema_type {
+        SchemaType::Type(one) => *one == wanted,
+        SchemaType::Array(types) => types.contains(&wanted),
+        SchemaType::AnyValue => false,
+    };
+    if is(Type::String) && object.pattern.is_none() && object.format.is_none() && object.enum_values.is_none()
+    {
+        object.pattern = Some(PLAIN_TEXT.to_owned());
+    }
+    let takes_other_fields = is(Type::Object) && object.additional_properties.is_none();
+    object.properties.values_mut().for_each(|property| plain(property, named));
+    if let Some(AdditionalProperties::RefOr(values)) = object.additional_properties.as_deref_mut() {
+        plain(values, named);
+    }
+    if takes_other_fields {
+        // Ignored by the handler, yet their texts are checked like any other: a client has
+        // no reason to send them, so the document names none.
+        object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+    }
 }

@@ -422,6 +422,112 @@ async fn personalised_answers_are_never_cached() {
     );
 }
 
+/// Every string, number and list a request may carry, found through its `$ref`s: each with
+/// where it sits (`POST /_api/auth/register_with_password body.email`) and its schema.
+fn request_values(doc: &serde_json::Value) -> Vec<(String, serde_json::Value)> {
+    fn walk(
+        doc: &serde_json::Value,
+        schema: &serde_json::Value,
+        at: String,
+        out: &mut Vec<(String, serde_json::Value)>,
+    ) {
+        if let Some(name) = schema["$ref"].as_str().and_then(|r| r.rsplit('/').next()) {
+            return walk(doc, &doc["components"]["schemas"][name], at, out);
+        }
+        for alternative in ["allOf", "oneOf", "anyOf"].iter().filter_map(|k| schema[*k].as_array()).flatten()
+        {
+            walk(doc, alternative, at.clone(), out);
+        }
+        for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+            walk(doc, property, format!("{at}.{name}"), out);
+        }
+        let types = match &schema["type"] {
+            serde_json::Value::Array(types) => types.iter().filter_map(|t| t.as_str()).collect(),
+            other => other.as_str().into_iter().collect::<Vec<_>>(),
+        };
+        if types.contains(&"array") {
+            walk(doc, &schema["items"], format!("{at}[]"), out);
+        }
+        if types.iter().any(|t| ["string", "integer", "number", "array"].contains(t)) {
+            out.push((at, schema.clone()));
+        }
+    }
+    let mut out = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let at = format!("{} {path}", method.to_uppercase());
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let name = format!(
+                    "{at} {}:{}",
+                    parameter["in"].as_str().unwrap(),
+                    parameter["name"].as_str().unwrap()
+                );
+                walk(doc, &parameter["schema"], name, &mut out);
+            }
+            for content in
+                operation["requestBody"]["content"].as_object().into_iter().flatten().map(|(_, c)| c)
+            {
+                walk(doc, &content["schema"], format!("{at} body"), &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Texts no length rule bounds: a photo's data URL (bounded by the body's size limit, 413),
+/// Stripe's raw webhook body, and identifiers the server looks up (any other is not found).
+const BOUNDED_ELSEWHERE: [&str; 9] = [
+    "POST /_api/analyze-setup body.value",
+    "POST /_api/community/setup body.images[]",
+    "POST /_api/community/setup/edit body.images[]",
+    "POST /_api/rigpage/images body.imageData",
+    "POST /_api/stripe/webhook body",
+    "GET /_api/credits/payments/{reference} path:reference",
+    "POST /_api/stripe/confirm-payment body.paymentIntentId",
+    "POST /_api/stripe/test-mode/pay body.paymentIntentId",
+    "POST /_api/watch-ad body.adToken",
+];
+
+/// A generated client refuses what the server would: every string a request carries states
+/// its longest length (or is one of an `enum`), and every list its longest length.
+#[test]
+fn every_request_string_and_list_states_its_longest_length() {
+    let doc = serde_json::to_value(api_doc()).unwrap();
+    let unbounded: Vec<String> = request_values(&doc)
+        .into_iter()
+        .filter(|(at, _)| !BOUNDED_ELSEWHERE.contains(&at.as_str()))
+        .filter(|(_, schema)| {
+            let kind = schema["type"].to_string();
+            let string =
+                kind.contains("string") && schema["enum"].is_null() && schema["format"] != "date-time";
+            (string && schema["maxLength"].is_null())
+                || (kind.contains("array") && schema["maxItems"].is_null())
+        })
+        .map(|(at, _)| at)
+        .collect();
+    assert!(unbounded.is_empty(), "no longest length stated: {unbounded:#?}");
+}
+
+/// Each e-mail address a request carries is stated as one, at most 254 characters (RFC 5321).
+#[test]
+fn every_request_email_states_the_email_format_and_254_characters() {
+    let doc = serde_json::to_value(api_doc()).unwrap();
+    let emails: Vec<(String, serde_json::Value)> = request_values(&doc)
+        .into_iter()
+        .filter(|(at, _)| at.to_lowercase().ends_with("email") && !at.ends_with("rigpageSocialLinks.email"))
+        .collect();
+    assert!(emails.len() >= 5, "register, sign-in, reset, change of address, contact: {emails:#?}");
+    for (at, schema) in emails {
+        assert_eq!(
+            (schema["format"].as_str(), schema["maxLength"].as_u64()),
+            (Some("email"), Some(254)),
+            "{at}"
+        );
+    }
+    let register = &doc["components"]["schemas"]["RegisterRequest"]["properties"]["email"];
+    assert_eq!((register["format"].as_str(), register["maxLength"].as_u64()), (Some("email"), Some(254)));
+}
+
 /// A path of ours asked with the wrong method is a 405 that says which methods it takes; a
 /// path that does not exist stays a 404.
 #[actix_web::test]
@@ -436,6 +542,34 @@ async fn a_known_path_with_the_wrong_method_is_a_405_with_allow() {
     assert_eq!((put.status, put.header("allow")), (StatusCode::METHOD_NOT_ALLOWED, Some("GET")));
     let unknown = browser.get("/_api/analyses/12/nothing").await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+/// `TRACE` would echo a request back, cookies included: every path refuses it, API paths with
+/// the methods they take and pages with GET and HEAD.
+#[actix_web::test]
+async fn trace_is_refused_with_405_on_api_paths_and_pages() {
+    let app = TestApp::start(TestDb::sqlite()).await;
+    let browser = app.client();
+    let trace = |path: &str| browser.send(browser.http.request(reqwest::Method::TRACE, browser.url(path)));
+    for (path, allow) in [
+        ("/_api/auth/session", "GET"),
+        ("/_api/auth/logout", "POST"),
+        ("/_api/no-such-thing", "GET, HEAD"),
+        ("/", "GET, HEAD"),
+        ("/community", "GET, HEAD"),
+        ("/community/setup/1", "GET, HEAD"),
+        ("/share/abc", "GET, HEAD"),
+        ("/assets/index.js", "GET, HEAD"),
+    ] {
+        let refused = trace(path).await;
+        assert_eq!(
+            (refused.status, refused.header("allow")),
+            (StatusCode::METHOD_NOT_ALLOWED, Some(allow)),
+            "TRACE {path}: {}",
+            refused.text
+        );
+        assert_eq!(refused.json()["code"], "method_not_allowed", "TRACE {path}");
+    }
 }
 
 /// JSON has one number type: `1.0` is the integer 1 wherever the document says `integer`.

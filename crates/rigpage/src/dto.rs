@@ -129,6 +129,22 @@ fn section_rules(value: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// A section's name as the document states it ([`section_rules`]: at most 50 characters once
+/// trimmed); the request carries plain strings.
+pub struct SectionName;
+
+impl utoipa::PartialSchema for SectionName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .max_length(Some(MAX_SECTION))
+            .pattern(Some("^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"))
+            .into()
+    }
+}
+
+impl ToSchema for SectionName {}
+
 fn sections_rules(values: &[String]) -> Result<(), ValidationError> {
     if values.len() > config::MAX_SECTIONS {
         return fail("length", "A page can have at most 20 sections.");
@@ -159,29 +175,53 @@ fn yes() -> bool {
 #[derive(Debug, Default, Serialize, Deserialize, Validate, ToSchema)]
 pub struct SocialLinksInput {
     #[validate(custom(function = "social_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?)?$"
+    )]
     pub twitch: Option<String>,
     #[validate(custom(function = "social_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?)?$"
+    )]
     pub tiktok: Option<String>,
     #[validate(custom(function = "social_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?)?$"
+    )]
     pub youtube: Option<String>,
     #[validate(custom(function = "social_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?)?$"
+    )]
     pub discord: Option<String>,
     #[validate(custom(function = "social_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?)?$"
+    )]
     pub twitter: Option<String>,
     #[validate(custom(function = "social_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?)?$"
+    )]
     pub instagram: Option<String>,
     /// Kept for the creator; never shown on the public page.
     #[validate(custom(function = "email_rules"))]
-    #[schema(max_length = 254)]
+    #[schema(
+        max_length = 254,
+        pattern = "^([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)?$"
+    )]
     pub email: Option<String>,
     #[validate(custom(function = "social_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?)?$"
+    )]
     pub vimeo: Option<String>,
 }
 
@@ -208,11 +248,19 @@ pub struct LinkInput {
     /// The id of a saved link (keeps its click counts); none for a new link.
     pub id: Option<i64>,
     #[validate(custom(function = "label_rules"))]
-    #[schema(min_length = 1, max_length = 100)]
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
+    )]
     pub label: String,
     /// `http:` or `https:` only.
     #[validate(custom(function = "url_rules"))]
-    #[schema(min_length = 1, max_length = 2048)]
+    #[schema(
+        min_length = 1,
+        max_length = 2048,
+        pattern = "^https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?$"
+    )]
     pub url: String,
     /// One of the page's sections, or none ("Other Links").
     #[validate(custom(function = "section_rules"))]
@@ -220,7 +268,10 @@ pub struct LinkInput {
     pub section: Option<String>,
     /// An uploaded image (`POST /_api/rigpage/images`).
     #[validate(custom(function = "image_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?|/media/[a-z0-9_-]+/[a-z0-9_-]+\\.(jpg|png|webp))?$"
+    )]
     pub image_url: Option<String>,
     /// Links are shown in this order (ties keep the list's order).
     #[serde(default)]
@@ -244,14 +295,17 @@ pub struct RigpageConfigRequest {
     /// The page's address, `/rig/{slug}`: 3-30 letters, digits, `-`, `_`, unique without
     /// regard to case.
     #[validate(custom(function = "slug_rules"))]
-    #[schema(max_length = 40)]
+    #[schema(max_length = 40, pattern = "^([A-Za-z0-9_-]{3,30})?$")]
     pub rigpage_slug: Option<String>,
     /// One of the user's own photo analyses.
     #[validate(range(min = 1, message = "Please choose one of your setups."))]
     #[schema(minimum = 1)]
     pub rigpage_setup_id: Option<i64>,
     #[validate(custom(function = "image_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?|/media/[a-z0-9_-]+/[a-z0-9_-]+\\.(jpg|png|webp))?$"
+    )]
     pub rigpage_avatar: Option<String>,
     #[validate(custom(function = "tagline_rules"))]
     #[schema(max_length = 100)]
@@ -268,7 +322,7 @@ pub struct RigpageConfigRequest {
     /// `#RRGGBB`.
     #[serde(default = "default_highlight")]
     #[validate(custom(function = "hex_colour"))]
-    #[schema(pattern = "^#[0-9A-Fa-f]{6}$")]
+    #[schema(min_length = 7, max_length = 7, pattern = "^#[0-9A-Fa-f]{6}$")]
     pub rigpage_highlight_color: String,
     #[serde(default)]
     pub font_style: FontStyle,
@@ -279,12 +333,15 @@ pub struct RigpageConfigRequest {
     #[schema(minimum = 0, maximum = 100)]
     pub button_corner_radius: i32,
     #[validate(custom(function = "image_rules"))]
-    #[schema(max_length = 2048)]
+    #[schema(
+        max_length = 2048,
+        pattern = "^(https?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*([/?#][!-~]*)?|/media/[a-z0-9_-]+/[a-z0-9_-]+\\.(jpg|png|webp))?$"
+    )]
     pub background_image: Option<String>,
     /// `#RRGGBB`, laid over the background image.
     #[serde(default = "default_overlay")]
     #[validate(custom(function = "hex_colour"))]
-    #[schema(pattern = "^#[0-9A-Fa-f]{6}$")]
+    #[schema(min_length = 7, max_length = 7, pattern = "^#[0-9A-Fa-f]{6}$")]
     pub background_overlay: String,
     /// Blur of the setup photo in the hero, in pixels.
     #[serde(default = "default_blur")]
@@ -301,7 +358,7 @@ pub struct RigpageConfigRequest {
     /// Section names in order; empty names are dropped.
     #[serde(default)]
     #[validate(custom(function = "sections_rules"))]
-    #[schema(max_items = 20)]
+    #[schema(max_items = 20, value_type = Vec<SectionName>)]
     pub sections: Vec<String>,
     /// The links in order (also accepted as `rigpageLinks`).
     #[serde(default, alias = "rigpageLinks")]

@@ -247,7 +247,7 @@ async fn themes() -> web::Json<ThemesResponse> {
 /// the showcased setup and the links that are switched on.
 #[utoipa::path(
     tag = "rigpage",
-    params(("slug" = String, Path, description = "The page's slug, in any case")),
+    params(("slug" = String, Path, max_length = 30, description = "The page's slug, in any case")),
     responses(
         (status = 200, description = "The page", body = PublicRigpageResponse),
         (status = 404, description = "No such page, or it is not public", body = ErrorBody),

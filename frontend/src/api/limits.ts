@@ -16,7 +16,7 @@ export const ChangePasswordRequest = {
 } as const
 
 export const CommentEditRequest = {
-  body: { maxLength: 1000 },
+  body: { minLength: 1, maxLength: 1000 },
 } as const
 
 export const CommentReportRequest = {
@@ -24,7 +24,7 @@ export const CommentReportRequest = {
 } as const
 
 export const CommentRequest = {
-  body: { maxLength: 1000 },
+  body: { minLength: 1, maxLength: 1000 },
 } as const
 
 export const ContactRequest = {
@@ -126,6 +126,10 @@ export const SocialLinksInput = {
   twitter: { maxLength: 2048 },
   vimeo: { maxLength: 2048 },
   youtube: { maxLength: 2048 },
+} as const
+
+export const TestModePayRequest = {
+  cardNumber: { maxLength: 32 },
 } as const
 
 export const TrackClickRequest = {

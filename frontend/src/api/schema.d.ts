@@ -2207,7 +2207,7 @@ export interface components {
         EditRequest: {
             description?: string | null;
             /** @description 1 to 5, in order: URLs of the setup's photos to keep, or data URLs of new ones. */
-            images: string[];
+            images: components["schemas"]["PostImage"][];
             /** Format: int64 */
             setupId: number;
             title?: string | null;
@@ -2670,6 +2670,11 @@ export interface components {
          * @enum {string}
          */
         Plan: "monthly" | "yearly";
+        /**
+         * @description A post's photo as the document states it ([`post_images`]): a data URL or one of our
+         *     `/media/` URLs; the request carries plain strings.
+         */
+        PostImage: string;
         PostSummaryDto: {
             /**
              * Format: double
@@ -2734,6 +2739,8 @@ export interface components {
             rating: number;
             tier: components["schemas"]["Tier"];
         };
+        /** Format: int64 */
+        ProductId: number;
         ProductIdRequest: {
             /** Format: int64 */
             productId: number;
@@ -2743,7 +2750,7 @@ export interface components {
          *     dead link of a run.
          */
         ProductIdsRequest: {
-            productIds: number[];
+            productIds: components["schemas"]["ProductId"][];
         };
         /** @description One catalogue product as a suggestion shows it. */
         ProductRecommendation: {
@@ -2848,7 +2855,7 @@ export interface components {
              *     and, to place it among them, the URL of the analysis's own photo (`inputData`), kept
              *     as it is. None: the analysis's own photo alone.
              */
-            images?: string[];
+            images?: components["schemas"]["PostImage"][];
             title?: string | null;
         };
         PublishResponse: {
@@ -2856,10 +2863,13 @@ export interface components {
             setupId: number;
             success: boolean;
         };
-        /** @description Marks notifications read: `ids` (the member's own; others are ignored) or `all`. */
         ReadRequest: {
-            all?: boolean | null;
-            ids?: number[] | null;
+            /** @enum {boolean} */
+            all?: false;
+            ids: number[];
+        } | {
+            /** @enum {boolean} */
+            all: true;
         };
         ReadResponse: {
             /** @description How many of them were unread. */
@@ -3325,7 +3335,10 @@ export interface components {
             uniqueUsers: number;
         };
         TestModePayRequest: {
-            /** @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. */
+            /**
+             * @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (spaces and dashes
+             *     are ignored; any other number is declined).
+             */
             cardNumber: string;
             paymentIntentId: string;
         };

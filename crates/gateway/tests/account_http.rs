@@ -161,6 +161,9 @@ async fn the_export_holds_everything_the_account_made_and_nothing_else(db: TestD
     assert_eq!(analyses[0]["id"], json!(me.analysis_ids[0]));
     assert!(analyses[0]["inputData"].as_str().unwrap().starts_with("/media/"), "{}", analyses[0]);
     assert!(analyses[0]["result"]["overallScore"].is_number(), "the whole result: {}", analyses[0]);
+    let share_path = analyses[0]["sharePath"].as_str().expect("the live share link is in the export");
+    assert!(share_url.ends_with(share_path), "{share_path} is not {share_url}");
+    assert_eq!(app.client().get(share_path).await.status, StatusCode::OK, "the exported link answers");
     let posts = export["communityPosts"].as_array().unwrap();
     assert_eq!(
         (posts.len(), posts[0]["title"].as_str(), posts[0]["upvotes"].as_i64()),
@@ -190,13 +193,11 @@ async fn the_export_holds_everything_the_account_made_and_nothing_else(db: TestD
     assert_eq!(export["notifications"]["emailDigestSince"], serde_json::Value::Null, "the digest is off");
     assert!(export["notifications"]["items"].is_array());
 
-    // Never a password hash, a token, an address, or another member's data.
+    // Never a password hash, a session token, an address, or another member's data.
     let texts = strings(&export).join("\n");
-    let share_token = share_url.rsplit('/').next().unwrap();
     for secret in [
         "$argon2",
         session_token.as_str(),
-        share_token,
         "client_secret",
         "clientSecret",
         "passwordHash",

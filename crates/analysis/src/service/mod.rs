@@ -303,14 +303,12 @@ pub fn list_for_owner(
     Ok((rows.into_iter().map(saved).collect::<Result<_, _>>()?, total))
 }
 
-/// Every analysis of the user, newest first, with its result and photo links, for their
-/// data export (`analyses`). Share links are left out: each is a key to a public page.
+/// Every analysis of the user, newest first, with its result, photo links and live share
+/// path, for their data export (`analyses`). The share path is the owner's own data: the
+/// export must say which of their analyses anyone holding the link can read (issue 56).
 pub fn export_analyses(conn: &mut DbConnection, user_id: UserId) -> Result<Section, SectionError> {
     let (analyses, _) = list_for_owner(conn, user_id, i64::MAX, 0)?;
-    let analyses: Vec<crate::dto::SavedAnalysisDto> = analyses
-        .into_iter()
-        .map(|saved| crate::dto::SavedAnalysisDto { share_path: None, ..saved.into() })
-        .collect();
+    let analyses: Vec<crate::dto::SavedAnalysisDto> = analyses.into_iter().map(Into::into).collect();
     Section::new("analyses", &analyses)
 }
 

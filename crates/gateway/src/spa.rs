@@ -1,7 +1,7 @@
 //! Serving the built single-page app (`frontend/dist`) and the media store.
 //!
 //! Client routes (`/profile`, `/rig/x`, …) get `index.html`, never cached, so a deploy is
-//! seen at once; hashed assets under `/assets/` are cached for a year. Unknown `/_api/…`
+//! seen at once; any other page path gets it with 404 (the app shows Not Found); hashed assets under `/assets/` are cached for a year. Unknown `/_api/…`
 //! paths get a JSON 404, never the app (a known one asked with another method, a 405). A file the build also wrote brotli-compressed
 //! (`X.br`, see `frontend/scripts/precompress.mjs`) is sent that way to clients that accept
 //! br.
@@ -73,7 +73,72 @@ pub async fn fallback(
             return response.respond_to(&req).map_into_boxed_body();
         }
     }
-    index_html(&frontend.dir).await
+    let page = index_html(&frontend.dir).await;
+    if is_client_route(req.path()) { page } else { not_found_page(page) }
+}
+
+/// The routes of the app's router (`frontend/src/app/router.tsx`), `:name` standing for
+/// one segment. A path matching none gets the app with 404, so crawlers and link checkers
+/// see the Not Found page the app shows for what it is. Kept equal to the router's list
+/// by `the_client_routes_are_the_routers_own`.
+const CLIENT_ROUTES: &[&str] = &[
+    "/",
+    "/about",
+    "/tips",
+    "/tips/:slug",
+    "/how-we-score",
+    "/terms",
+    "/privacy-policy",
+    "/privacy",
+    "/impressum",
+    "/affiliate-disclaimer",
+    "/contact",
+    "/profile",
+    "/receipts/:reference",
+    "/reset-password",
+    "/verify-email",
+    "/login",
+    "/admin",
+    "/community",
+    "/community/setup/:setupId",
+    "/notifications",
+    "/unsubscribe",
+    "/buy-credits",
+    "/my-setups",
+    "/my-posts",
+    "/results",
+    "/rigpage-config",
+    "/user/:userId",
+];
+
+/// Whether the app's router has a page for the path (one trailing slash allowed, as the
+/// router allows it).
+fn is_client_route(path: &str) -> bool {
+    let path = match path.strip_suffix('/') {
+        Some(trimmed) if !trimmed.is_empty() => trimmed,
+        _ => path,
+    };
+    CLIENT_ROUTES.iter().any(|route| route_matches(route, path))
+}
+
+/// Whether a path matches a route, segment by segment, `:name` matching any one segment.
+fn route_matches(route: &str, path: &str) -> bool {
+    let mut route_segments = route.split('/');
+    let mut path_segments = path.split('/');
+    loop {
+        match (route_segments.next(), path_segments.next()) {
+            (None, None) => return true,
+            (Some(r), Some(p)) if r.starts_with(':') && !p.is_empty() => {}
+            (Some(r), Some(p)) if r == p => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The app's page with status 404: the app shows its Not Found page for the path.
+fn not_found_page(mut page: HttpResponse) -> HttpResponse {
+    *page.status_mut() = actix_web::http::StatusCode::NOT_FOUND;
+    page
 }
 
 /// `X.br` beside a file `X` of the build, if the build wrote one.
@@ -275,6 +340,43 @@ pub async fn media(key: web::Path<String>, store: web::Data<MediaStore>) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `path: '…'` entries of the app's router, as absolute paths (`index: true` is `/`,
+    /// the catch-all `*` is no route).
+    fn router_paths() -> Vec<String> {
+        let router = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../frontend/src/app/router.tsx"
+        ))
+        .unwrap();
+        let mut paths = vec!["/".to_owned()];
+        for piece in router.split("path: '").skip(1) {
+            let path = piece.split('\'').next().unwrap();
+            if path != "*" {
+                paths.push(format!("/{path}"));
+            }
+        }
+        paths
+    }
+
+    #[test]
+    fn the_client_routes_are_the_routers_own() {
+        let mut ours: Vec<String> = CLIENT_ROUTES.iter().map(|r| (*r).to_owned()).collect();
+        let mut theirs = router_paths();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs, "CLIENT_ROUTES must list frontend/src/app/router.tsx's routes");
+    }
+
+    #[test]
+    fn a_path_is_a_client_route_only_if_a_route_matches_it() {
+        for known in ["/", "/about", "/about/", "/tips/cable-management", "/user/7", "/community/setup/12"] {
+            assert!(is_client_route(known), "{known}");
+        }
+        for unknown in ["/no/such/page", "/about/more", "/user", "/user/", "/community/setup", "/aboutx"] {
+            assert!(!is_client_route(unknown), "{unknown}");
+        }
+    }
 
     #[test]
     fn only_plain_paths_map_to_files() {

@@ -121,12 +121,20 @@ async fn the_single_page_app_is_served_with_the_right_caching() {
     let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
     let browser = app.client();
 
-    for route in ["/", "/profile", "/rigpage-config", "/user/7", "/reset-password?token=abc", "/no/such/page"]
+    for route in
+        ["/", "/profile", "/rigpage-config", "/user/7", "/reset-password?token=abc", "/tips/some-guide"]
     {
         let res = browser.get(route).await;
         assert_eq!(res.status, StatusCode::OK, "{route}");
         assert!(res.text.contains("<div id=root>"), "{route}");
         assert_eq!(res.header("cache-control"), Some("no-cache"), "{route}");
+        assert!(res.header("content-type").unwrap().starts_with("text/html"));
+    }
+    // A path no page of the app answers: the app (it shows Not Found), with 404.
+    for unknown in ["/no/such/page", "/profil", "/user/7/extra"] {
+        let res = browser.get(unknown).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND, "{unknown}");
+        assert!(res.text.contains("<div id=root>"), "{unknown}");
         assert!(res.header("content-type").unwrap().starts_with("text/html"));
     }
     let asset = browser.get("/assets/index-3f9a.js").await;

@@ -1,6 +1,7 @@
 //! `GET /_api/site`: what this deployment is, for pages that depend on it: who operates it
 //! (the legal pages and the Impressum, from `SETUPIQ_LEGAL_*`), whether ads are configured
-//! (`SETUPIQ_ADSENSE_CLIENT`) and which analyzer rates photos. Public and the same for
+//! (`SETUPIQ_ADSENSE_CLIENT`), which analyzer rates photos and where support mail goes
+//! (`SETUPIQ_SUPPORT_EMAIL`, so the Contact page names the address its form writes to). Public and the same for
 //! everyone, so browsers and proxies may keep it a few minutes.
 
 use actix_web::http::header::{CacheControl, CacheDirective};
@@ -25,6 +26,8 @@ pub struct SiteResponse {
     /// The AdSense publisher id; null: no ads, and no ad slot is shown.
     pub adsense_client: Option<String>,
     pub analyzer: AnalyzerName,
+    /// `SETUPIQ_SUPPORT_EMAIL`: where contact-form messages go, the address the Contact page shows.
+    pub support_email: String,
 }
 
 impl SiteResponse {
@@ -36,11 +39,12 @@ impl SiteResponse {
                 AnalyzerKind::Local => AnalyzerName::Local,
                 AnalyzerKind::OpenAi => AnalyzerName::Openai,
             },
+            support_email: config.support_email.clone(),
         }
     }
 }
 
-/// The deployment's operator details, ad configuration and analyzer.
+/// The deployment's operator details, ad configuration, analyzer and support address.
 #[utoipa::path(tag = "site", responses((status = 200, description = "This deployment", body = SiteResponse)))]
 #[get("/_api/site")]
 pub async fn site(config: web::Data<Config>) -> HttpResponse {

@@ -38,6 +38,7 @@ both_backends_async!(
     the_daily_limit_error_says_so,
     deductions_are_validated_and_bounded,
     a_test_mode_purchase_works_offline,
+    the_receipt_names_the_operator_and_the_support_address,
     stripe_purchases_are_credited_once_by_confirm_and_webhook,
     a_retried_purchase_gets_the_same_intent_until_one_is_credited,
     eight_simultaneous_confirmations_credit_once,
@@ -148,6 +149,37 @@ async fn deductions_are_validated_and_bounded(db: TestDb) {
     app.assert_ledger_consistent(me.id);
 }
 
+async fn the_receipt_names_the_operator_and_the_support_address(db: TestDb) {
+    let app = TestApp::start_with(
+        db,
+        &[
+            ("SETUPIQ_LEGAL_OPERATOR", "Rig Labs GmbH"),
+            ("SETUPIQ_LEGAL_ADDRESS", "Hauptstr. 1; 10115 Berlin"),
+            ("SETUPIQ_SUPPORT_EMAIL", "help@riglabs.example"),
+        ],
+    )
+    .await;
+    let me = app.user("buyer@example.com").sign_up().await;
+    let intent = me.post("/_api/stripe/create-payment-intent", json!({"packageId": "starter"})).await.json();
+    let intent_id = intent["paymentIntentId"].as_str().unwrap().to_owned();
+    let card = json!({"paymentIntentId": intent_id, "cardNumber": "4242 4242 4242 4242"});
+    assert_eq!(me.post("/_api/stripe/test-mode/pay", card).await.status, StatusCode::OK);
+    let done = me.post("/_api/stripe/confirm-payment", json!({"paymentIntentId": intent_id})).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+
+    let receipt = app.outbox().into_iter().find(|m| m.subject.starts_with("Your SetupIQ receipt")).unwrap();
+    assert!(
+        receipt.text.contains("Sold by: Rig Labs GmbH, Hauptstr. 1, 10115 Berlin\r\n"),
+        "{}",
+        receipt.text
+    );
+    assert!(
+        receipt.text.contains("Questions about this payment: help@riglabs.example\r\n"),
+        "{}",
+        receipt.text
+    );
+}
+
 async fn a_test_mode_purchase_works_offline(db: TestDb) {
     let app = TestApp::start(db).await;
     let me = app.user("offline@example.com").sign_up().await;
@@ -201,6 +233,12 @@ async fn a_test_mode_purchase_works_offline(db: TestDb) {
     assert_eq!(receipts.len(), 1, "one receipt for one purchase");
     assert_eq!(receipts[0].to, "offline@example.com");
     assert!(receipts[0].text.contains(&format!("/receipts/{intent_id}")), "{}", receipts[0].text);
+    assert!(
+        receipts[0].text.contains("Sold by: SetupIQ\r\n")
+            && receipts[0].text.contains("Questions about this payment: support@setupiq.local\r\n"),
+        "no operator configured: {}",
+        receipts[0].text
+    );
     let listed = me.get("/_api/credits/payments").await.json();
     let payment = &listed["payments"][0];
     assert_eq!(

@@ -78,6 +78,7 @@ async fn the_site_answers_its_operator_and_ads_only_as_configured() {
                       "register": null, "vatId": null, "policyDate": null},
             "adsenseClient": null,
             "analyzer": "local",
+            "supportEmail": "support@setupiq.local",
         }),
         "nothing is invented"
     );
@@ -89,6 +90,7 @@ async fn the_site_answers_its_operator_and_ads_only_as_configured() {
             ("SETUPIQ_LEGAL_CONTACT_EMAIL", "legal@riglabs.example"),
             ("SETUPIQ_LEGAL_POLICY_DATE", "2026-03-14"),
             ("SETUPIQ_ADSENSE_CLIENT", "ca-pub-123"),
+            ("SETUPIQ_SUPPORT_EMAIL", "help@riglabs.example"),
         ],
     )
     .await;
@@ -98,6 +100,7 @@ async fn the_site_answers_its_operator_and_ads_only_as_configured() {
     assert_eq!(site["legal"]["contactEmail"], "legal@riglabs.example");
     assert_eq!(site["legal"]["policyDate"], "2026-03-14");
     assert_eq!(site["adsenseClient"], "ca-pub-123");
+    assert_eq!(site["supportEmail"], "help@riglabs.example", "the address contact messages go to");
     let csp =
         configured.client().get("/buy-credits").await.header("content-security-policy").unwrap().to_owned();
     assert!(csp.contains("script-src 'self' https://pagead2.googlesyndication.com"), "{csp}");

@@ -1573,7 +1573,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The deployment's operator details, ad configuration and analyzer. */
+        /** The deployment's operator details, ad configuration, analyzer and support address. */
         get: operations["site"];
         put?: never;
         post?: never;
@@ -3242,6 +3242,8 @@ export interface components {
             analyzer: components["schemas"]["AnalyzerName"];
             /** @description The operator's details; a field the operator has not configured is null. */
             legal: components["schemas"]["LegalDto"];
+            /** @description `SETUPIQ_SUPPORT_EMAIL`: where contact-form messages go, the address the Contact page shows. */
+            supportEmail: string;
         };
         /**
          * @description The platforms a page may link to. `email` and `vimeo` are kept for the creator; the

@@ -2,23 +2,27 @@ import * as Accordion from '@radix-ui/react-accordion'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { Handshake, LifeBuoy } from 'lucide-react'
+import { useSite } from '@/api/resources'
 import { ContactForm } from '@/features/contact/ContactForm'
 import { usePageTitle } from '@/lib/usePageTitle'
 
-const MAIL_CARDS = [
-  {
-    icon: LifeBuoy,
-    title: 'Support',
-    text: 'Questions about your account, credits or an analysis result.',
-    email: 'support@setupiq.example',
-  },
-  {
-    icon: Handshake,
-    title: 'Business Inquiries',
-    text: 'Partnerships, sponsorships, affiliate programs and press.',
-    email: 'business@setupiq.example',
-  },
-] as const
+/** The support card's address is the server's (`SETUPIQ_SUPPORT_EMAIL`), where the form's messages go too. */
+function mailCards(supportEmail: string | undefined) {
+  return [
+    {
+      icon: LifeBuoy,
+      title: 'Support',
+      text: 'Questions about your account, credits or an analysis result.',
+      email: supportEmail,
+    },
+    {
+      icon: Handshake,
+      title: 'Business Inquiries',
+      text: 'Partnerships, sponsorships, affiliate programs and press.',
+      email: 'business@setupiq.example',
+    },
+  ]
+}
 
 const FAQ: { id: string; question: string; answer: ReactNode }[] = [
   {
@@ -58,6 +62,7 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
 
 export default function Contact() {
   usePageTitle('Contact')
+  const { data: site } = useSite()
   return (
     <div className="container">
       <header className="hero">
@@ -77,12 +82,12 @@ export default function Contact() {
 
         <section className="stack" aria-labelledby="contact-mail-title">
           <h2 id="contact-mail-title" className="card-title">Email Us Directly</h2>
-          {MAIL_CARDS.map((card) => (
-            <div key={card.email} className="card card-hover">
+          {mailCards(site?.supportEmail).map((card) => (
+            <div key={card.title} className="card card-hover">
               <div className="feature-icon" aria-hidden="true"><card.icon aria-hidden="true" /></div>
               <h3>{card.title}</h3>
               <p className="muted">{card.text}</p>
-              <a href={`mailto:${card.email}`} className="mail-link">{card.email}</a>
+              {card.email && <a href={`mailto:${card.email}`} className="mail-link">{card.email}</a>}
             </div>
           ))}
         </section>

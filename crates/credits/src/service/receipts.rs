@@ -101,9 +101,19 @@ pub async fn mail(ctx: &AppCtx, reference: String) {
     }
 }
 
+/// Who sold it, as the receipt names them: the operator and their postal address from
+/// `SETUPIQ_LEGAL_*` when set (a receipt must say who the buyer paid), else "SetupIQ".
+fn seller(config: &Config) -> String {
+    let operator = config.legal.operator.as_deref().unwrap_or("SetupIQ");
+    std::iter::once(operator)
+        .chain(config.legal.address.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The receipt e-mail: what was bought, for how much, when, and where it stays printable.
 pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEmail {
-    let seller = config.legal.operator.as_deref().unwrap_or("SetupIQ");
+    let seller = seller(config);
     let paid = payment.paid_at.unwrap_or(payment.created_at).format("%B %-d, %Y");
     let link = config.public_link(&format!("/receipts/{}", payment.reference));
     let what_now = if payment.credits > 0 {
@@ -124,10 +134,11 @@ pub fn receipt_email(config: &Config, to: &str, payment: &Payment) -> OutgoingEm
              Receipt number: {}\r\nDate: {paid}\r\nItem: {}\r\nAmount paid: {}\r\nSold by: {seller}\r\n{test}\r\n\
              {what_now} You can view and print this receipt\r\n\
              at any time on your profile:\r\n\r\n\
-             {link}\r\n\r\n-- SetupIQ\r\n",
+             {link}\r\n\r\nQuestions about this payment: {}\r\n\r\n-- SetupIQ\r\n",
             payment.reference,
             payment.description,
             format_price(payment.amount_cents),
+            config.support_email,
         ),
         reply_to: None,
         unsubscribe: None,

@@ -130,6 +130,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let media_sweeper = setupiq_gateway::media_sweep::spawn(&state);
     let (db, pages) = (state.db.clone(), state.pages.clone());
     let server = HttpServer::new(move || build_app(state.clone()))
+        // An idle connection stays open 75 s (nginx's default), longer than the idle timeout
+        // of the proxies and clients that reuse it (60 s is usual): otherwise the server closes
+        // it at the moment a client sends on it, and that request fails with a reset.
+        .keep_alive(std::time::Duration::from_secs(75))
         .bind(&config.bind)
         .with_context(|| format!("cannot listen on {}", config.bind))?
         // SIGTERM, SIGINT: stop accepting, let requests in flight finish (up to 10 s).

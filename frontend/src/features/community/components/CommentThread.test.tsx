@@ -109,6 +109,27 @@ describe('comment thread', () => {
     await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/community/comment/delete')?.body).toEqual({ commentId: 5 }))
   })
 
+  it('closes the confirmation once the comment is deleted, its replies staying under [deleted]', async () => {
+    let deleted = false
+    const reply = comment({ id: 6, parentId: 5, body: 'Agreed' })
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/comments': () => page([deleted
+        ? comment({ id: 5, deleted: true, body: null, authorId: null, authorDisplayName: null, authorUsername: null, replies: [reply] })
+        : comment({ id: 5, mine: true, authorId: 1, body: 'My own', replies: [reply] })]),
+      'GET /_api/community/setups': { status: 200, body: { setups: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false }, reportedByYou: 0 } },
+      'POST /_api/community/comment/delete': () => { deleted = true; return { status: 200, body: { success: true } } },
+    })
+    renderApp(<CommentThread setup={sampleSetup()} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by you' }))
+    await userEvent.click(within(screen.getByRole('group', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete comment' }))
+    await waitFor(() => expect(screen.queryByText('My own')).not.toBeInTheDocument())
+    expect(screen.queryByRole('group', { name: 'Delete this comment?' })).not.toBeInTheDocument()
+    expect(screen.getByText('[deleted]')).toBeInTheDocument()
+    expect(screen.getByText('Agreed')).toBeInTheDocument()
+    expect(server.calls.filter((c) => c.path === '/_api/community/comment/delete')).toHaveLength(1)
+  })
+
   it("lets a member report another's comment with a reason, never their own", async () => {
     const server = mockServer({
       'GET /_api/auth/session': signedIn(),

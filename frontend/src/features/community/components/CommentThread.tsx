@@ -82,9 +82,12 @@ function CommentItem({ comment, setup, viewer, onChanged, onReport }: CommentIte
   const [mode, setMode] = useState<'idle' | 'reply' | 'edit' | 'confirm-delete'>('idle')
   const mayDelete = !comment.deleted && viewer !== null && (comment.mine || viewer.isAdmin || viewer.id === setup.uploaderId)
   const who = comment.mine ? 'you' : comment.authorDisplayName || comment.authorUsername || 'a deleted comment'
+  // The confirmation closes once the comment is gone: left open, a second click asked the
+  // server to delete it again and got a 404.
   const remove = async () => {
     try {
       await deleteComment(comment.id)
+      setMode('idle')
       await onChanged()
     } catch (error) {
       toast.error(messageOf(error, 'Failed to delete the comment.'))

@@ -42,7 +42,7 @@ describe('comment thread', () => {
     const link = await screen.findByRole('link', { name: 'https://arms.example/lx' })
     expect(link).toHaveAttribute('rel', 'nofollow ugc noopener')
     expect(screen.getByText('<b>bold</b>', { exact: false })).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Comments (3)' })).toBeInTheDocument()
     const [first] = screen.getAllByRole('list', { name: 'Replies' })
     expect(within(first!).getByText('Thanks!')).toBeInTheDocument()
     expect(screen.getByText('[deleted]')).toBeInTheDocument()
@@ -128,6 +128,20 @@ describe('comment thread', () => {
     expect(screen.getByText('[deleted]')).toBeInTheDocument()
     expect(screen.getByText('Agreed')).toBeInTheDocument()
     expect(server.calls.filter((c) => c.path === '/_api/community/comment/delete')).toHaveLength(1)
+  })
+
+  it('counts every comment shown in its heading, replies included and deleted ones aside, as the card does', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'GET /_api/community/comments': page([
+        comment({ id: 1, replies: [comment({ id: 2, parentId: 1, body: 'Thanks' })] }),
+        comment({ id: 3, body: 'Love the lamp' }),
+        comment({ id: 4, deleted: true, body: null, authorId: null, authorDisplayName: null, authorUsername: null, replies: [comment({ id: 5, parentId: 4, body: 'Still here' })] }),
+      ]),
+    })
+    renderApp(<CommentThread setup={sampleSetup({ commentCount: 4 })} />)
+    await screen.findByText('Still here')
+    expect(screen.getByRole('heading', { name: 'Comments (4)' })).toBeInTheDocument()
   })
 
   it("lets a member report another's comment with a reason, never their own", async () => {

@@ -196,7 +196,8 @@ function Pricing() {
           )}
           {buyingPro && (
             <Suspense fallback={null}>
-              <ProDialog open={buyingPro} onOpenChange={setBuyingPro} />
+              {/* The card shows the monthly price: the dialog opens on that plan. */}
+              <ProDialog open={buyingPro} onOpenChange={setBuyingPro} plan="monthly" />
             </Suspense>
           )}
         </div>

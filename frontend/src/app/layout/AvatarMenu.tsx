@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import type { User } from '@/api/client'
 import { Avatar } from '@/components/ui/Avatar'
 import { balanceLabel } from '@/lib/balance'
-import { ACCOUNT_LINKS } from './links'
+import { accountLinks } from './links'
 
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]'
 
@@ -61,7 +61,7 @@ export default function AvatarMenu({ user, onCookies, onDelete, onLogout }: { us
             <span className="badge" data-testid="credits-badge">{balanceLabel(user)}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu-separator" />
-          {ACCOUNT_LINKS.map((link) => (
+          {accountLinks(user).map((link) => (
             <DropdownMenu.Item key={link.to} className="menu-item" onSelect={() => navigate(link.to)}>{link.label}</DropdownMenu.Item>
           ))}
           <DropdownMenu.Item className="menu-item" onSelect={onCookies}>Cookie Settings</DropdownMenu.Item>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { useCookieConsent } from '@/features/cookies/CookieConsent'
 import { AdSlot } from './AdSlot'
 
+/** The site's footer; its copyright year is the current one, never a year written in. */
 export function Footer() {
   const { openPreferences } = useCookieConsent()
   return (
@@ -41,7 +42,7 @@ export function Footer() {
             </ul>
           </div>
         </div>
-        <p className="copyright">© 2025 SetupIQ. All rights reserved.</p>
+        <p className="copyright">© {new Date().getFullYear()} SetupIQ. All rights reserved.</p>
       </div>
     </footer>
   )

@@ -1,6 +1,6 @@
 // The avatar menu follows the menu button pattern: arrow keys move, Escape returns to the
 // avatar, Tab closes the menu and moves on.
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { CookieConsentProvider } from '@/features/cookies/CookieConsent'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
@@ -58,5 +58,30 @@ describe('avatar menu', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument())
     // The next stop after the avatar in the header is the menu toggle for small screens.
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus()
+  })
+})
+
+describe('the admin panel', () => {
+  it('is in the account menu of an admin', async () => {
+    await openAccountMenu({ role: 'admin' })
+    expect(screen.getByRole('menuitem', { name: 'Admin' })).toBeInTheDocument()
+  })
+
+  it('is not offered to a member', async () => {
+    await openAccountMenu()
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument()
+  })
+
+  it('is in the menu of small screens of an admin', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn({ role: 'admin' }) })
+    renderApp(
+      <CookieConsentProvider>
+        <Header />
+      </CookieConsentProvider>,
+    )
+    await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5000 })
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 5000 })
+    expect(within(sheet).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
   })
 })

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom'
 import { X } from 'lucide-react'
 import type { User } from '@/api/client'
 import { balanceLabel } from '@/lib/balance'
-import { ACCOUNT_LINKS, NAV } from './links'
+import { accountLinks, NAV } from './links'
 
 interface MobileMenuProps {
   open: boolean
@@ -57,7 +57,7 @@ export default function MobileMenu({ open, onOpenChange, toggle, user, onRigPage
           <hr />
           {user ? (
             <>
-              {ACCOUNT_LINKS.map((link) => (
+              {accountLinks(user).map((link) => (
                 <Link key={link.to} to={link.to} onClick={close}>{link.label}</Link>
               ))}
               <button type="button" className="sheet-item" onClick={onCookies}>Cookie Settings</button>

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
+import { ActiveSessions } from './ActiveSessions'
 import { ChangePasswordForm } from './ChangePasswordForm'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -42,6 +43,23 @@ describe('ChangePasswordForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }))
     await waitFor(() => expect(current).toHaveValue(''))
     expect(calls.at(-1)).toEqual({ method: 'POST', path: '/_api/auth/change-password', body: { currentPassword: 'the-right-one', newPassword: 'a-new-password' } })
+  })
+
+  it('drops the other devices from the signed-in devices list once the password is changed', async () => {
+    let changed = false
+    const here = { device: 'Firefox on Windows', signedInAt: '2026-03-14T09:00:00Z', lastSeenAt: '2026-03-14T09:30:00Z', current: true }
+    const phone = { device: 'Safari on iPhone', signedInAt: '2026-03-10T09:00:00Z', lastSeenAt: '2026-03-13T09:00:00Z', current: false }
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/auth/sessions': () => ({ status: 200, body: { sessions: changed ? [here] : [here, phone] } }),
+      'POST /_api/auth/change-password': () => { changed = true; return DONE },
+    })
+    renderApp(<><ChangePasswordForm /><ActiveSessions /></>)
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' })
+    expect(await within(list).findAllByRole('listitem')).toHaveLength(2)
+    await fill('the-right-one', 'a-new-password')
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1))
+    expect(list).not.toHaveTextContent('Safari on iPhone')
   })
 
   it('shows a throttle above the form', async () => {

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
+import { useSWRConfig } from 'swr'
 import { toast } from '@/lib/toast'
 import { ApiError, messageOf } from '@/api/client'
 import { PasswordField } from '@/components/ui/Field'
 import { useServerErrors } from '@/lib/useServerErrors'
-import { changePassword } from '../api'
+import { changePassword, SESSIONS_KEY } from '../api'
 import { changePasswordSchema, type ChangePasswordValues } from '../schemas'
 
 const FIELDS = ['currentPassword', 'newPassword'] as const
@@ -23,11 +24,15 @@ export function ChangePasswordForm() {
   const { register, handleSubmit, formState, reset } = form
   const showServerError = useServerErrors(form)
   const serverError = formState.errors.root?.server?.message
+  const { mutate } = useSWRConfig()
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       toast.success(await changePassword(values))
       reset()
+      // The other devices were signed out: the list of signed-in devices beside this form
+      // reads them again instead of showing them until a reload.
+      void mutate(SESSIONS_KEY)
     } catch (error) {
       // A wrong current password shows under that field; a throttle or an outage above the form.
       const issue = error instanceof ApiError ? error.issues.find((i) => isField(i.path)) : undefined

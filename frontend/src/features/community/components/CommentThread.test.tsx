@@ -42,7 +42,7 @@ describe('comment thread', () => {
     const link = await screen.findByRole('link', { name: 'https://arms.example/lx' })
     expect(link).toHaveAttribute('rel', 'nofollow ugc noopener')
     expect(screen.getByText('<b>bold</b>', { exact: false })).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Comments (3)' })).toBeInTheDocument()
     const [first] = screen.getAllByRole('list', { name: 'Replies' })
     expect(within(first!).getByText('Thanks!')).toBeInTheDocument()
     expect(screen.getByText('[deleted]')).toBeInTheDocument()
@@ -107,6 +107,41 @@ describe('comment thread', () => {
     const confirm = within(old!).getByRole('group', { name: 'Delete this comment?' })
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete comment' }))
     await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/community/comment/delete')?.body).toEqual({ commentId: 5 }))
+  })
+
+  it('closes the confirmation once the comment is deleted, its replies staying under [deleted]', async () => {
+    let deleted = false
+    const reply = comment({ id: 6, parentId: 5, body: 'Agreed' })
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/comments': () => page([deleted
+        ? comment({ id: 5, deleted: true, body: null, authorId: null, authorDisplayName: null, authorUsername: null, replies: [reply] })
+        : comment({ id: 5, mine: true, authorId: 1, body: 'My own', replies: [reply] })]),
+      'GET /_api/community/setups': { status: 200, body: { setups: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false }, reportedByYou: 0 } },
+      'POST /_api/community/comment/delete': () => { deleted = true; return { status: 200, body: { success: true } } },
+    })
+    renderApp(<CommentThread setup={sampleSetup()} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by you' }))
+    await userEvent.click(within(screen.getByRole('group', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete comment' }))
+    await waitFor(() => expect(screen.queryByText('My own')).not.toBeInTheDocument())
+    expect(screen.queryByRole('group', { name: 'Delete this comment?' })).not.toBeInTheDocument()
+    expect(screen.getByText('[deleted]')).toBeInTheDocument()
+    expect(screen.getByText('Agreed')).toBeInTheDocument()
+    expect(server.calls.filter((c) => c.path === '/_api/community/comment/delete')).toHaveLength(1)
+  })
+
+  it('counts every comment shown in its heading, replies included and deleted ones aside, as the card does', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedOut,
+      'GET /_api/community/comments': page([
+        comment({ id: 1, replies: [comment({ id: 2, parentId: 1, body: 'Thanks' })] }),
+        comment({ id: 3, body: 'Love the lamp' }),
+        comment({ id: 4, deleted: true, body: null, authorId: null, authorDisplayName: null, authorUsername: null, replies: [comment({ id: 5, parentId: 4, body: 'Still here' })] }),
+      ]),
+    })
+    renderApp(<CommentThread setup={sampleSetup({ commentCount: 4 })} />)
+    await screen.findByText('Still here')
+    expect(screen.getByRole('heading', { name: 'Comments (4)' })).toBeInTheDocument()
   })
 
   it("lets a member report another's comment with a reason, never their own", async () => {

@@ -82,9 +82,12 @@ function CommentItem({ comment, setup, viewer, onChanged, onReport }: CommentIte
   const [mode, setMode] = useState<'idle' | 'reply' | 'edit' | 'confirm-delete'>('idle')
   const mayDelete = !comment.deleted && viewer !== null && (comment.mine || viewer.isAdmin || viewer.id === setup.uploaderId)
   const who = comment.mine ? 'you' : comment.authorDisplayName || comment.authorUsername || 'a deleted comment'
+  // The confirmation closes once the comment is gone: left open, a second click asked the
+  // server to delete it again and got a 404.
   const remove = async () => {
     try {
       await deleteComment(comment.id)
+      setMode('idle')
       await onChanged()
     } catch (error) {
       toast.error(messageOf(error, 'Failed to delete the comment.'))
@@ -148,6 +151,14 @@ function CommentItem({ comment, setup, viewer, onChanged, onReport }: CommentIte
   )
 }
 
+/**
+ * The comments a thread shows, replies included and deleted ones aside, as the card counts
+ * them: the page's total counts threads only, so three comments read "Comments (2)".
+ */
+function liveComments(comments: Comment[]): number {
+  return comments.reduce((sum, c) => sum + (c.deleted ? 0 : 1) + liveComments(c.replies), 0)
+}
+
 /** The conversation under a setup: anyone reads it; signed-in members write, reply, edit and delete. */
 export function CommentThread({ setup }: { setup: CommunitySetup }) {
   const { user, openAuth } = useAuth()
@@ -156,7 +167,7 @@ export function CommentThread({ setup }: { setup: CommunitySetup }) {
   const viewer = user ? { id: user.id, isAdmin: user.role === 'admin' } : null
   // The thread, and the comment counts on the cards and in My Posts.
   const changed = () => Promise.all([mutate(), refreshCommunity()])
-  const count = data?.pagination.total ?? setup.commentCount
+  const count = data && !data.pagination.hasMore ? liveComments(data.comments) : setup.commentCount
   const [reporting, setReporting] = useState<number | null>(null)
   return (
     <section className="stack cm-comments" aria-label="Comments">

@@ -19,6 +19,13 @@ const active = (cancelAtPeriodEnd: boolean) => ({
 })
 
 describe('ProDialog', () => {
+  it('opens on the plan whose card was clicked', async () => {
+    mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/pro': { status: 200, body: free } })
+    renderApp(<ProDialog open onOpenChange={() => {}} plan="monthly" />)
+    expect(await screen.findByRole('radio', { name: /Monthly/ })).toBeChecked()
+    expect(screen.getByRole('radio', { name: /Yearly/ })).not.toBeChecked()
+  })
+
   it('takes a plan, the test card, and says until when Pro runs', async () => {
     const { calls } = mockServer({
       'GET /_api/auth/session': signedIn(),

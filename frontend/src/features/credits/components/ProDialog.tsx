@@ -21,21 +21,26 @@ export function planPrice(plan: ProPlan): string {
  * Buying Pro: the plan, then the card form (Stripe Elements, or the test mode's, as for a
  * pack), then the date Pro runs until. Cancel any time on the profile; Pro stays until the paid period ends.
  */
-export function ProDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ProDialog({ open, onOpenChange, plan = 'yearly' }: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The plan selected on opening: the one whose card or price was clicked. */
+  plan?: Plan
+}) {
   const [busy, setBusy] = useState(false)
   return (
     <Modal open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))} dismissible={!busy} title="Upgrade to Pro"
       description="Analyses without credits, PDF reports and the Pro badge. Cancel any time.">
-      {open && <ProFlow onBusyChange={setBusy} onDone={() => onOpenChange(false)} />}
+      {open && <ProFlow initialPlan={plan} onBusyChange={setBusy} onDone={() => onOpenChange(false)} />}
     </Modal>
   )
 }
 
 type Step = { name: 'plan' } | { name: 'pay'; plan: ProPlan; started: Subscribed } | { name: 'done'; until: string }
 
-function ProFlow({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => void; onDone: () => void }) {
+function ProFlow({ initialPlan, onBusyChange, onDone }: { initialPlan: Plan; onBusyChange: (busy: boolean) => void; onDone: () => void }) {
   const { data: pro, error } = usePro()
-  const [chosen, setChosen] = useState<Plan>('yearly')
+  const [chosen, setChosen] = useState<Plan>(initialPlan)
   const [step, setStep] = useState<Step>({ name: 'plan' })
   const [problem, setProblem] = useState<string | null>(null)
   const { trigger, isMutating: starting } = useSWRMutation('/_api/pro/subscribe', (_path, { arg: plan }: { arg: Plan }) => subscribe(plan))

@@ -369,7 +369,8 @@ struct Viewer {
 }
 
 impl Viewer {
-    /// Signs up and starts three ads (every third counted ad earns a credit).
+    /// Signs up, watches two ads to the end (one at a time, as a member can) and starts a
+    /// third: the one whose claim earns a credit (every third counted ad does).
     async fn start(base: &str, i: usize) -> Viewer {
         let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
         let account = json!({"email": format!("viewer{i}@example.com"), "password": PASSWORD, "displayName": format!("Viewer{i}")});
@@ -380,12 +381,19 @@ impl Viewer {
             .await
             .unwrap();
         assert_eq!(res.status(), StatusCode::CREATED);
-        let mut tokens = Vec::new();
-        for _ in 0..3 {
+        let start_ad = || async {
             let res = http.post(format!("{base}/_api/watch-ad/start")).json(&json!({})).send().await.unwrap();
             let started: Value = res.json().await.unwrap();
-            tokens.push(started["adToken"].as_str().unwrap().to_owned());
+            started["adToken"].as_str().unwrap().to_owned()
+        };
+        for _ in 0..2 {
+            let token = start_ad().await;
+            // An ad counts once it has played for 3 s on the server's clock.
+            tokio::time::sleep(Duration::from_millis(3100)).await;
+            let claim = http.post(format!("{base}/_api/watch-ad")).json(&json!({"adToken": token}));
+            assert_eq!(claim.send().await.unwrap().status(), StatusCode::OK);
         }
+        let tokens = vec![start_ad().await];
         Viewer { http, tokens }
     }
 
@@ -427,8 +435,9 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     let server = Replica::start_with(db.url(), tempfile::tempdir().unwrap(), public, &vars).await;
     let base = server.base.clone();
 
-    // Twelve viewers start three ads each before the burst; an ad counts only once it has
-    // played for 3 s, so their claims wait for that, then join the burst.
+    // Twelve viewers watch two ads each and start a third before the burst; an ad counts
+    // only once it has played for 3 s, so the third's claims wait for that, then join the
+    // burst.
     let viewers = futures_util::future::join_all((0..12).map(|i| Viewer::start(&base, i))).await;
     tokio::time::sleep(Duration::from_millis(3100)).await;
 
@@ -436,9 +445,8 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     // come back, with many requests in flight.
     let answered = Arc::new(AtomicUsize::new(0));
     let burst = futures_util::future::join_all((0..24).map(|i| burst_of(base.clone(), i, answered.clone())));
-    // Viewer i claims its ads after 4i, 30 + 4i and 60 + 4i answers: the third claims (the
-    // ones that earn a credit) of the first viewers come before the kill (at 80), others
-    // are in flight or refused.
+    // Viewer i claims its third ad (the one that earns a credit) after 4i answers: the first
+    // viewers' claims come before the kill (at 80), others are in flight or refused.
     let progress = Burst { answered: answered.clone(), killed: false.into() };
     let claims = futures_util::future::join_all(
         viewers.iter().enumerate().map(|(i, v)| v.claim_paced(&base, Some(&progress), 4 * i)),
@@ -514,7 +522,7 @@ async fn a_kill_mid_burst_loses_no_credit_and_grants_nothing_twice(db: TestDb) {
     // once (no viewer holds more than one ad credit).
     let before = ad_credits(&db);
     assert!(claimed.iter().flatten().all(|s| *s == StatusCode::OK), "claims before the kill: {claimed:?}");
-    let credited_before = claimed.iter().filter(|statuses| statuses.len() == 3).count();
+    let credited_before = claimed.iter().filter(|statuses| !statuses.is_empty()).count();
     assert!(
         before.len() >= credited_before,
         "{credited_before} viewers credited before the kill: {before:?}"

@@ -9,7 +9,7 @@ use crate::service::analyze::Delivered;
 use crate::service::suggestions::Suggestion;
 use crate::service::{AnalysisStatus, InputType, SavedAnalysis};
 use setupiq_analyzer::AnalyzerName;
-use setupiq_analyzer::result::{CableInventory, Category, Confidence, percentile_text};
+use setupiq_analyzer::result::{CableInventory, Category, Confidence, Points, percentile_text};
 use setupiq_analyzer::voice::Voices;
 
 /// Shortest description accepted (spec 000 §5).
@@ -70,10 +70,11 @@ impl Validate for AnalyzeRequest {
 #[serde(rename_all = "camelCase")]
 pub struct CategoryRatingDto {
     pub category: Category,
-    /// 1 to 10; `null` when the photo or description doesn't show the category at all (no
-    /// chair in view): the page shows `-/10`, and the overall score leaves it out.
-    #[schema(minimum = 1, maximum = 10)]
-    pub score: Option<u8>,
+    /// 1 to 10 in steps of 0.5 (`6.5/10`; a whole score is written without a decimal, `7`);
+    /// `null` when the photo or description doesn't show the category at all (no chair in
+    /// view): the page shows `-/10`, and the overall score leaves it out.
+    #[schema(value_type = Option<f64>, minimum = 1, maximum = 10, multiple_of = 0.5)]
+    pub score: Option<Points>,
     /// What was seen, or why the category can't be judged.
     pub comment: String,
     /// e.g. "Top 30%"; `null` with the score.
@@ -204,7 +205,7 @@ impl AnalysisResult {
                 .map(|r| CategoryRatingDto {
                     category: r.category,
                     score: r.score,
-                    percentile: r.score.map(|score| percentile_text(f64::from(score)).to_owned()),
+                    percentile: r.score.map(|score| percentile_text(score.value()).to_owned()),
                     comment: r.comment,
                     confidence: r.confidence,
                 })

@@ -4,8 +4,8 @@
 
 use setupiq_analysis::service::suggestions::{self, Suggestion};
 use setupiq_analyzer::result::{
-    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen, Source,
-    overall_score,
+    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Points, Seat, Seen,
+    Source, overall_score,
 };
 use setupiq_test_utils::{TestDb, both_backends};
 
@@ -16,6 +16,7 @@ both_backends!(
     a_catalogue_with_products_switched_off_still_gets_every_suggestion,
     an_unseen_chair_gets_no_seating_upgrade,
     a_described_setup_is_told_what_it_describes,
+    a_half_point_below_nine_is_suggested_and_shown_as_it_is,
 );
 
 /// Monitor Setup, RGB/Lighting and Aesthetic Vibe weak (4, 5, 6), the rest fine, as seen.
@@ -30,7 +31,7 @@ fn assessment(seen: Option<Seen>) -> Assessment {
         .iter()
         .map(|&category| CategoryScore {
             category,
-            score: Some(score(category)),
+            score: Some(Points::whole(score(category))),
             comment: "As seen in the photo.".into(),
             confidence: Some(Confidence::High),
         })
@@ -211,7 +212,7 @@ fn an_unseen_chair_gets_no_seating_upgrade(db: TestDb) {
     let mut conn = db.conn();
     let mut no_chair = assessment(Some(Seen { seat: Some(Seat::Nothing), ..Seen::default() }));
     for rating in &mut no_chair.category_ratings {
-        rating.score = Some(9);
+        rating.score = Some(Points::whole(9));
         if rating.category == Category::ChairComfort {
             rating.score = None;
             rating.comment = "No chair in view: comfort can't be judged from this photo.".into();
@@ -220,7 +221,7 @@ fn an_unseen_chair_gets_no_seating_upgrade(db: TestDb) {
     }
     no_chair.validate().unwrap();
     assert_eq!(suggestions::suggest(&mut conn, &no_chair).unwrap(), Vec::new(), "nothing seen is weak");
-    no_chair.category_ratings[1].score = Some(4); // RGB/Lighting
+    no_chair.category_ratings[1].score = Some(Points::whole(4)); // RGB/Lighting
     let suggested = suggestions::suggest(&mut conn, &no_chair).unwrap();
     let categories: Vec<Category> = suggested.iter().map(|s| s.category).collect();
     assert_eq!(categories, [Category::RgbLighting]);
@@ -249,4 +250,27 @@ fn a_described_setup_is_told_what_it_describes(db: TestDb) {
             }
         }
     }
+}
+
+/// 8.5 is below the 9 that is good enough: it gets a suggestion, which quotes its half point;
+/// 9 and above get none, and the half points order the list.
+fn a_half_point_below_nine_is_suggested_and_shown_as_it_is(db: TestDb) {
+    let mut conn = db.conn();
+    let mut a = assessment(None);
+    for rating in &mut a.category_ratings {
+        rating.score = Some(match rating.category {
+            Category::CableManagement => Points::halves(17), // 8.5
+            Category::MonitorSetup => Points::halves(13),    // 6.5
+            Category::RgbLighting => Points::whole(7),
+            _ => Points::whole(9),
+        });
+    }
+    a.overall_score = overall_score(&a.category_ratings);
+    a.validate().unwrap();
+    let suggested = suggestions::suggest(&mut conn, &a).unwrap();
+    let categories: Vec<Category> = suggested.iter().map(|s| s.category).collect();
+    assert_eq!(categories, [Category::MonitorSetup, Category::RgbLighting, Category::CableManagement]);
+    assert!(of(&suggested, Category::MonitorSetup).description.starts_with("6.5/10"), "{suggested:?}");
+    assert!(of(&suggested, Category::RgbLighting).description.starts_with("7/10"), "{suggested:?}");
+    assert!(of(&suggested, Category::CableManagement).description.starts_with("8.5/10"), "{suggested:?}");
 }

@@ -12,7 +12,8 @@
 //! photos, so these figures only check that the binary does what the fit wrote; the figures
 //! that measure quality are the cross-validated ones `scripts/fit-calibration.py eval` prints.
 //!
-//! A tie in the analyzer's scores counts as wrong: the person saw a clear difference.
+//! A tie in the analyzer's scores (the same half point in a category, the same tenth overall)
+//! counts as wrong: the person saw a clear difference.
 
 use std::collections::{BTreeMap, HashMap};
 use std::error::Error;
@@ -22,7 +23,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use setupiq_analyzer::internals::local::LocalModels;
 use setupiq_analyzer::pipeline;
-use setupiq_analyzer::result::{Assessment, Category};
+use setupiq_analyzer::result::{Assessment, Category, Points};
 
 /// The columns of `labels.tsv` and `pairs.tsv`, and how the results name them.
 const CATEGORIES: [(&str, Option<Category>); 7] = [
@@ -48,7 +49,8 @@ fn score(assessment: &Assessment, category: Option<Category>) -> f64 {
             .iter()
             .find(|r| r.category == category)
             // An unseen category (no chair in the photo) ranks as the middle of the scale.
-            .map_or(f64::NAN, |r| r.score.map_or(UNSEEN_RANK, f64::from)),
+            // Category scores are half points, exact as f64: 6.5 beats 6 and ties 6.5.
+            .map_or(f64::NAN, |r| r.score.map_or(UNSEEN_RANK, Points::value)),
     }
 }
 

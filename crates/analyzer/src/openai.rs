@@ -24,8 +24,10 @@
 //! message), a model refusal or content filter, a reply that is not JSON or not in the schema,
 //! a result that fails [`Assessment::validate`] — is [`RatingError::Failed`]; the
 //! [`crate::engine::Engine`] then lets the embedded analyzer answer (whose screening has
-//! already refused unsafe photos) and records which analyzer produced the result. Scores are
-//! never clamped: an out-of-range score fails validation. A category the photo or description
+//! already refused unsafe photos) and records which analyzer produced the result. Category
+//! scores are asked for in steps of 0.5 and read to the nearest half point (a model's 6.3 is
+//! 6.5, a quarter going up, as [`Points::nearest`]), but never clamped: an out-of-range score
+//! (0, 10.5, 11) fails validation. A category the photo or description
 //! doesn't show at all (no chair, no screen) may be `null`, as [`Assessment::validate`] allows.
 //! The overall score is rounded to one decimal, as every score is stored.
 
@@ -41,7 +43,7 @@ use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
 use crate::rating::{AnalysisInput, Analyzer, AnalyzerName, RatingError};
-use crate::result::{self, Assessment, Category, Source};
+use crate::result::{self, Assessment, Category, Points, Source};
 
 /// The name the response schema is sent under (providers quote it in schema errors).
 pub const SCHEMA_NAME: &str = "setup_assessment";
@@ -295,8 +297,25 @@ fn parse_completion(body: &str) -> Result<Assessment, String> {
     }
     let content =
         choice.message.content.filter(|c| !c.trim().is_empty()).ok_or("the model's answer is empty")?;
-    serde_json::from_str(&content)
+    let mut answer: Value = serde_json::from_str(&content)
+        .map_err(|e| format!("the model's answer does not match the result schema: {e}"))?;
+    to_half_points(&mut answer);
+    serde_json::from_value(answer)
         .map_err(|e| format!("the model's answer does not match the result schema: {e}"))
+}
+
+/// Each category score of a model's answer moved to the nearest half point (6.3 is 6.5, 6.25
+/// is 6.5, 7 stays 7), not clamped: 11 stays 11 for validation to refuse. Anything that is not
+/// a number is left for the schema check to refuse.
+fn to_half_points(answer: &mut Value) {
+    let Some(ratings) = answer.get_mut("categoryRatings").and_then(Value::as_array_mut) else { return };
+    for rating in ratings {
+        if let Some(score) = rating.get_mut("score")
+            && let Some(points) = score.as_f64().filter(|p| p.is_finite())
+        {
+            *score = json!(Points::on_grid(points));
+        }
+    }
 }
 
 /// The JSON schema of [`Assessment`] as serde writes it, in the strict subset OpenAI accepts
@@ -329,9 +348,10 @@ pub fn assessment_schema() -> Value {
                     "properties": {
                         "category": { "type": "string", "enum": categories },
                         "score": {
-                            "type": ["integer", "null"],
+                            "type": ["number", "null"],
                             "minimum": 1,
                             "maximum": 10,
+                            "multipleOf": 0.5,
                             "description": "null only for Monitor Setup or Chair & Comfort when the setup \
                                             shows no screen or no chair at all.",
                         },
@@ -403,7 +423,7 @@ fn system_prompt() -> String {
         .collect();
     format!(
         "You rate desk and gaming setups for SetupIQ. Rate the setup in each of these six \
-         categories with a whole-number score from 1 to 10:\n{categories}\n\
+         categories with a score from 1 to 10 in steps of 0.5 (for example 6, 6.5 or 7):\n{categories}\n\
          Scale: 1-2 poor, 3-4 below average, 5-6 average, 7-8 good, 9-10 exceptional (rare).\n\
          Each comment names what you actually saw that led to the score (for example \"two 27-inch \
          monitors on arms at eye level\", \"a power strip and loose cables on the floor\"), not \
@@ -441,7 +461,7 @@ mod tests {
             .iter()
             .map(|&category| CategoryScore {
                 category,
-                score: Some(7),
+                score: Some(Points::whole(7)),
                 comment: "seen".into(),
                 confidence: None,
             })
@@ -529,7 +549,12 @@ mod tests {
                 }
             }
             "string" => assert!(value.is_string(), "{at}: not a string"),
-            "number" => assert!(value.is_number(), "{at}: not a number"),
+            "number" => {
+                let number = value.as_f64().unwrap_or_else(|| panic!("{at}: not a number"));
+                if let Some(step) = schema["multipleOf"].as_f64() {
+                    assert_eq!((number / step).fract(), 0.0, "{at}: {number} is not a multiple of {step}");
+                }
+            }
             "integer" => assert!(value.is_u64() || value.is_i64(), "{at}: not an integer"),
             "boolean" => assert!(value.is_boolean(), "{at}: not a boolean"),
             other => panic!("{at}: unexpected schema type {other}"),
@@ -538,7 +563,8 @@ mod tests {
 
     #[test]
     fn a_serialised_assessment_conforms_to_the_schema() {
-        let assessment = sample();
+        let mut assessment = sample();
+        assessment.category_ratings[1].score = Some(Points::halves(13)); // a half point: 6.5
         assessment.validate().unwrap();
         conforms(&serde_json::to_value(&assessment).unwrap(), &assessment_schema(), "$");
         let mut without_cables = sample();
@@ -589,7 +615,7 @@ mod tests {
             let line = format!("- {} (weight {:.0}%)", category.name(), category.weight() * 100.0);
             assert!(prompt.contains(&line), "{line}");
         }
-        assert!(prompt.contains("from 1 to 10"));
+        assert!(prompt.contains("from 1 to 10 in steps of 0.5"), "{prompt}");
         assert!(prompt.contains("score null, never a made-up number"), "{prompt}");
         assert!(prompt.contains("never on a photo"), "{prompt}");
     }

@@ -60,15 +60,129 @@ impl std::fmt::Display for Category {
     }
 }
 
+/// A category score: 1 to 10 in steps of half a point (`6.5/10`), held as a count of half
+/// points so that equal scores are equal and ordering is exact. It reads and writes as a JSON
+/// number: a whole score as an integer (`7`, as every result saved before half points has it),
+/// a half as `6.5`. Reading accepts any number on the half-point grid (`0.5`, `11` read,
+/// [`Assessment::validate`] refuses them); a number off the grid (`6.25`) is not a category
+/// score and is refused when read. The SetupIQ Score (overall) stays a tenth-point `f64`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Points(i32);
+
+impl Points {
+    /// The lowest and highest scores a category can have.
+    pub const MIN: Points = Points::whole(1);
+    pub const MAX: Points = Points::whole(10);
+
+    /// A whole score: `Points::whole(7)` is 7/10.
+    pub const fn whole(points: u8) -> Self {
+        Points(points as i32 * 2)
+    }
+
+    /// A score from its count of half points: `Points::halves(13)` is 6.5/10.
+    pub const fn halves(halves: i32) -> Self {
+        Points(halves)
+    }
+
+    /// The count of half points (6.5/10 is 13).
+    pub const fn count_halves(self) -> i32 {
+        self.0
+    }
+
+    /// The nearest score on the half-point grid within 1-10: what an analyzer's learned or
+    /// mixed judgement shows as. A value exactly between two half points goes up (6.25 is
+    /// 6.5, 6.75 is 7); 6.3 is 6.5, 6.2 is 6. Not-a-number is the lowest score.
+    pub fn nearest(points: f64) -> Self {
+        Self::on_grid(points).clamp(Self::MIN, Self::MAX)
+    }
+
+    /// The nearest half point, not clamped (a provider's 11 stays 11, for validation to refuse).
+    pub fn on_grid(points: f64) -> Self {
+        let halves = (points * 2.0).round();
+        // Saturating: the cast maps NaN to 0 and infinities to the ends of i32.
+        #[allow(clippy::cast_possible_truncation)]
+        Points(halves as i32)
+    }
+
+    /// The score as a number: 6.5, 7.0.
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+
+    /// The score as an `f32`, for the analyzer's arithmetic.
+    #[allow(clippy::cast_precision_loss)]
+    pub fn as_f32(self) -> f32 {
+        self.0 as f32 / 2.0
+    }
+
+    /// The nearest whole point (a half goes up: 6.5 is 7), clamped to 0-255.
+    pub fn round_whole(self) -> u8 {
+        u8::try_from((self.0 + 1).div_euclid(2).clamp(0, 255)).unwrap_or(u8::MAX)
+    }
+
+    /// Whether the score is a whole point (7/10 rather than 6.5/10).
+    pub const fn is_whole(self) -> bool {
+        self.0 % 2 == 0
+    }
+
+    /// How far apart two scores are, in points (`6.5` and `8` are 1.5 apart).
+    pub fn distance(self, other: Points) -> f64 {
+        f64::from(self.0.abs_diff(other.0)) / 2.0
+    }
+
+    /// Whether the score is within 1-10.
+    pub fn in_range(self) -> bool {
+        (Self::MIN..=Self::MAX).contains(&self)
+    }
+}
+
+/// `7` for a whole score, `6.5` for a half: never `7.0`.
+impl std::fmt::Display for Points {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let whole = self.0.div_euclid(2);
+        if self.is_whole() { write!(f, "{whole}") } else { write!(f, "{whole}.5") }
+    }
+}
+
+impl From<u8> for Points {
+    fn from(points: u8) -> Self {
+        Points::whole(points)
+    }
+}
+
+impl Serialize for Points {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.is_whole() {
+            serializer.serialize_i64(i64::from(self.0 / 2))
+        } else {
+            serializer.serialize_f64(self.value())
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Points {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let points = f64::deserialize(deserializer)?;
+        let on_grid = Points::on_grid(points);
+        if !points.is_finite() || on_grid.value() != points {
+            return Err(serde::de::Error::custom(format!(
+                "a category score is a number from 1 to 10 in steps of 0.5, not {points}"
+            )));
+        }
+        Ok(on_grid)
+    }
+}
+
 /// One category's score (1-10) and what the analyzer saw that led to it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryScore {
     pub category: Category,
-    /// 1 to 10, or `None` (JSON `null`) when the photo or description doesn't show the
+    /// 1 to 10 in half points, or `None` (JSON `null`) when the photo or description doesn't show the
     /// category at all ("unseen": no chair in view): shown as `-/10` and left out of the
     /// overall score. Results saved before unseen categories existed always have a number.
-    pub score: Option<u8>,
+    #[schema(value_type = Option<f64>, minimum = 1, maximum = 10, multiple_of = 0.5)]
+    pub score: Option<Points>,
     /// What was seen, e.g. "2 monitors at the same height"; for an unseen category, why it
     /// can't be judged ("No chair in view: comfort can't be judged from this photo.").
     pub comment: String,
@@ -290,7 +404,7 @@ impl Assessment {
                 return fail(format!("{category} is rated {} times", found.len()));
             };
             match rating.score {
-                Some(score) if !(1..=10).contains(&score) => {
+                Some(score) if !score.in_range() => {
                     return fail(format!("{category} score {score} is outside 1-10"));
                 }
                 None if !may_be_unseen(category) => {
@@ -324,7 +438,7 @@ impl Assessment {
 
     /// The score of one category (the validated result has each exactly once); `None` when
     /// it is unseen.
-    pub fn score_of(&self, category: Category) -> Option<u8> {
+    pub fn score_of(&self, category: Category) -> Option<Points> {
         self.category_ratings.iter().find(|r| r.category == category).and_then(|r| r.score)
     }
 
@@ -358,7 +472,7 @@ fn check_text(field: &str, text: &str) -> Result<(), InvalidResult> {
 /// decimal. An unseen category is left out and the others' weights are renormalised over
 /// what is left (one seen category alone is its own score).
 pub fn overall_score(ratings: &[CategoryScore]) -> f64 {
-    let seen = ratings.iter().filter_map(|r| r.score.map(|score| (f64::from(score), r.category.weight())));
+    let seen = ratings.iter().filter_map(|r| r.score.map(|score| (score.value(), r.category.weight())));
     let (total, weights) =
         seen.fold((0.0, 0.0), |(total, weights), (score, weight)| (total + score * weight, weights + weight));
     if weights == 0.0 { 0.0 } else { round1(total / weights) }
@@ -391,7 +505,7 @@ mod tests {
             .iter()
             .map(|&category| CategoryScore {
                 category,
-                score: Some(6),
+                score: Some(Points::whole(6)),
                 comment: "seen".into(),
                 confidence: None,
             })
@@ -425,7 +539,7 @@ mod tests {
         assert!(twice.validate().unwrap_err().0.contains("Cable Management is rated 2 times"));
 
         let mut zero = sample();
-        zero.category_ratings[0].score = Some(0);
+        zero.category_ratings[0].score = Some(Points::whole(0));
         assert!(zero.validate().is_err());
 
         for overall in [-0.1, 10.1, f64::NAN] {
@@ -435,8 +549,16 @@ mod tests {
         }
 
         let mut eleven = sample();
-        eleven.category_ratings[4].score = Some(11);
+        eleven.category_ratings[4].score = Some(Points::whole(11));
         assert!(eleven.validate().unwrap_err().0.contains("Chair & Comfort score 11 is outside 1-10"));
+
+        // Half a point past either end is out of range too.
+        for (halves, said) in [(1, "0.5"), (21, "10.5")] {
+            let mut out = sample();
+            out.category_ratings[0].score = Some(Points::halves(halves));
+            let why = out.validate().unwrap_err().0;
+            assert_eq!(why, format!("Cable Management score {said} is outside 1-10"));
+        }
 
         let mut silent = sample();
         silent.category_ratings[2].comment = "  ".into();
@@ -452,24 +574,24 @@ mod tests {
         let sum: f64 = Category::ALL.iter().map(|c| c.weight()).sum();
         assert!((sum - 1.0).abs() < 1e-9);
         let mut result = sample();
-        result.category_ratings[3].score = Some(10); // Monitor Setup, weight 0.2
+        result.category_ratings[3].score = Some(Points::whole(10)); // Monitor Setup, weight 0.2
         assert_eq!(overall_score(&result.category_ratings), 6.8);
     }
 
     #[test]
     fn an_unseen_category_is_left_out_of_the_overall_and_the_weights_renormalised() {
         let mut result = sample();
-        result.category_ratings[3].score = Some(10); // Monitor Setup, weight 0.2
+        result.category_ratings[3].score = Some(Points::whole(10)); // Monitor Setup, weight 0.2
         result.category_ratings[4].score = None; // Chair & Comfort, weight 0.1, unseen
         // (0.15*6 + 0.15*6 + 0.2*6 + 0.2*10 + 0.2*6) / 0.9 = 6.2/0.9 = 6.89
         assert_eq!(overall_score(&result.category_ratings), 6.9);
         // A neutral 5 for the chair would have dragged it down; no chair at all doesn't.
         let mut neutral = result.clone();
-        neutral.category_ratings[4].score = Some(5);
+        neutral.category_ratings[4].score = Some(Points::whole(5));
         assert_eq!(overall_score(&neutral.category_ratings), 6.7);
         // Chair and screens unseen: the mean of the four others.
         result.category_ratings[3].score = None;
-        result.category_ratings[0].score = Some(2); // Cable Management, weight 0.15
+        result.category_ratings[0].score = Some(Points::whole(2)); // Cable Management, weight 0.15
         // (0.15*2 + 0.15*6 + 0.2*6 + 0.2*6) / 0.7 = 3.6/0.7 = 5.14
         assert_eq!(overall_score(&result.category_ratings), 5.1);
         // One seen category alone is its own score; none at all is 0.
@@ -526,10 +648,73 @@ mod tests {
             "cableInventory": {"type": "none", "cables": [], "totalCount": 0},
         });
         let read: Assessment = serde_json::from_value(old).unwrap();
-        assert_eq!(read.score_of(Category::ChairComfort), Some(5));
+        assert_eq!(read.score_of(Category::ChairComfort), Some(Points::whole(5)));
         assert_eq!(read.source, None);
         assert!(!read.is_described());
         read.validate().unwrap();
+    }
+
+    #[test]
+    fn a_half_point_result_round_trips_and_validates() {
+        let mut result = sample();
+        result.category_ratings[0].score = Some(Points::halves(13)); // Cable Management 6.5
+        result.category_ratings[3].score = Some(Points::whole(7)); // Monitor Setup
+        result.overall_score = overall_score(&result.category_ratings);
+        // (0.15*6.5 + 0.15*6 + 0.2*6 + 0.2*7 + 0.1*6 + 0.2*6) / 1 = 6.275
+        assert_eq!(result.overall_score, 6.3);
+        result.validate().unwrap();
+        let json = serde_json::to_string(&result).unwrap();
+        assert!(json.contains(r#""score":6.5"#), "{json}");
+        assert!(json.contains(r#""score":7,"#), "a whole score is written without a decimal: {json}");
+        let read: Assessment = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, result);
+        read.validate().unwrap();
+        assert_eq!(read.score_of(Category::CableManagement).unwrap().to_string(), "6.5");
+        assert_eq!(read.score_of(Category::MonitorSetup).unwrap().to_string(), "7");
+        // Weakest first orders by the half point: 6 before 6.5 before 7.
+        let order: Vec<_> = read.weakest_first().iter().map(|r| r.category).collect();
+        assert_eq!(order[4..], [Category::CableManagement, Category::MonitorSetup]);
+    }
+
+    #[test]
+    fn scores_off_the_half_point_grid_or_out_of_range_are_refused() {
+        let with_score = |score: serde_json::Value| {
+            let mut json = serde_json::to_value(sample()).unwrap();
+            json["categoryRatings"][0]["score"] = score;
+            json
+        };
+        // 6.25 is no category score: the result does not read at all, saying why.
+        let why = serde_json::from_value::<Assessment>(with_score(serde_json::json!(6.25))).unwrap_err();
+        assert!(why.to_string().contains("from 1 to 10 in steps of 0.5, not 6.25"), "{why}");
+        // 0.5 and 10.5 are on the grid but out of range: read, then refused by validation.
+        for (score, said) in [(0.5, "0.5"), (10.5, "10.5"), (0.0, "0"), (11.0, "11")] {
+            let read: Assessment = serde_json::from_value(with_score(serde_json::json!(score))).unwrap();
+            let why = read.validate().unwrap_err();
+            assert_eq!(why.0, format!("Cable Management score {said} is outside 1-10"));
+        }
+        // Any JSON number on the grid reads, written as an integer or not.
+        for score in [serde_json::json!(7), serde_json::json!(7.0), serde_json::json!(6.5)] {
+            let read: Assessment = serde_json::from_value(with_score(score.clone())).unwrap();
+            read.validate().unwrap();
+            assert_eq!(read.score_of(Category::CableManagement).unwrap().value(), score.as_f64().unwrap());
+        }
+    }
+
+    #[test]
+    fn learned_scores_round_to_the_nearest_half_point_a_quarter_going_up() {
+        let nearest = |points: f64| Points::nearest(points).value();
+        assert_eq!(nearest(6.3), 6.5);
+        assert_eq!(nearest(6.2), 6.0);
+        assert_eq!(nearest(6.75), 7.0);
+        assert_eq!(nearest(6.25), 6.5);
+        assert_eq!(nearest(6.74), 6.5);
+        assert_eq!(nearest(0.2), 1.0);
+        assert_eq!(nearest(12.0), 10.0);
+        assert_eq!(nearest(f64::NAN), 1.0);
+        assert_eq!(Points::halves(13).to_string(), "6.5");
+        assert_eq!(Points::whole(7).to_string(), "7");
+        assert_eq!(Points::halves(13).distance(Points::whole(8)), 1.5);
+        assert_eq!(Points::halves(13).round_whole(), 7);
     }
 
     #[test]

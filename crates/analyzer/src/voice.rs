@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::result::{Assessment, Category, CategoryScore};
+use crate::result::{Assessment, Category, CategoryScore, Points};
 
 /// How a result is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -139,7 +139,7 @@ fn coach(a: &Assessment) -> Voiced {
         .weakest_first()
         .into_iter()
         .filter(|r| !is_unseen(r))
-        .find_map(|r| r.score.filter(|&score| score < 8).map(|score| (r.category, score)));
+        .find_map(|r| r.score.filter(|&score| score < Points::whole(8)).map(|score| (r.category, score)));
     let summary = match seen_weakest {
         Some((category, score)) => format!("Biggest gain: {} ({score}/10). Start there.", category.name()),
         None if described => "Everything you describe is in good shape: keep it that way.".to_owned(),
@@ -183,12 +183,15 @@ fn pick<'a>(lines: &[&'a str], key: &str) -> &'a str {
     lines[(hash % lines.len() as u64) as usize]
 }
 
-/// Low, middling or high: the three bands every category has lines for.
-fn band(score: u8) -> usize {
-    match score {
-        0..=4 => 0,
-        5..=7 => 1,
-        _ => 2,
+/// Low (to 4.5), middling (5 to 7.5) or high (from 8): the three bands every category has
+/// lines for.
+fn band(score: Points) -> usize {
+    if score < Points::whole(5) {
+        0
+    } else if score < Points::whole(8) {
+        1
+    } else {
+        2
     }
 }
 
@@ -444,7 +447,7 @@ mod tests {
             .zip(scores)
             .map(|(&category, score)| CategoryScore {
                 category,
-                score: Some(score),
+                score: Some(Points::whole(score)),
                 comment: comment(category),
                 confidence: Some(Confidence::High),
             })
@@ -492,6 +495,23 @@ mod tests {
         assert!(voices.roast.summary.contains("monitor setup"), "{}", voices.roast.summary);
         let great = assessment([9, 9, 9, 9, 8, 9], seen);
         assert_eq!(Voices::of(&great).coach.summary, "Everything seen is in good shape: keep it that way.");
+    }
+
+    #[test]
+    fn a_half_point_is_voiced_as_shown_and_banded_by_the_whole_point_below_it() {
+        let mut a = assessment([8, 8, 8, 8, 8, 8], seen);
+        a.category_ratings[3].score = Some(Points::halves(15)); // Monitor Setup 7.5: below 8
+        assert_eq!(Voices::of(&a).coach.summary, "Biggest gain: Monitor Setup (7.5/10). Start there.");
+        let band_of = |halves| band(Points::halves(halves));
+        assert_eq!([band_of(9), band_of(10), band_of(15), band_of(16)], [0, 1, 1, 2]);
+        // 7.5 is voiced as a 7, not as the 8 it is not.
+        let mut middling = assessment([7; 6], seen);
+        middling.category_ratings[0].score = Some(Points::halves(15));
+        let eight = assessment([8; 6], seen);
+        let cables =
+            |a: &Assessment| Voices::of(a).roast.comment_on(Category::CableManagement).unwrap().to_owned();
+        assert_eq!(cables(&middling), cables(&assessment([7; 6], seen)));
+        assert_ne!(cables(&middling), cables(&eight));
     }
 
     #[test]

@@ -147,6 +147,38 @@ async fn an_out_of_range_score_fails_validation_instead_of_being_clamped() {
 }
 
 #[actix_web::test]
+async fn a_providers_score_is_read_to_the_nearest_half_point() {
+    // The prompt asks for half points and the schema allows them.
+    let provider = OpenAiStandIn::start(OpenAiBehaviour::Success(OpenAiStandIn::sample_assessment())).await;
+    analyzer(&config(&provider)).analyze(description()).await.unwrap();
+    let body = &provider.requests()[0].body;
+    let prompt = body["messages"][0]["content"].as_str().unwrap();
+    assert!(prompt.contains("from 1 to 10 in steps of 0.5"), "{prompt}");
+    let score = &body["response_format"]["json_schema"]["schema"]["properties"]["categoryRatings"]["items"]["properties"]
+        ["score"];
+    assert_eq!(score["type"], serde_json::json!(["number", "null"]));
+    assert_eq!(score["multipleOf"], 0.5);
+
+    // 7 and 6.5 are taken as they are; 6.3 is 6.5, 6.2 is 6, 6.75 is 7.
+    let mut answer = OpenAiStandIn::sample_assessment();
+    for (i, score) in [7.0, 6.5, 6.3, 6.2, 6.75, 10.0].into_iter().enumerate() {
+        answer["categoryRatings"][i]["score"] = serde_json::json!(score);
+    }
+    provider.set_behaviour(OpenAiBehaviour::Success(answer));
+    let assessment = analyzer(&config(&provider)).analyze(AnalysisInput::Image(photo())).await.unwrap();
+    let shown: Vec<String> =
+        Category::ALL.iter().map(|&c| assessment.score_of(c).unwrap().to_string()).collect();
+    assert_eq!(shown, ["7", "6.5", "6.5", "6", "7", "10"]);
+
+    // Out of range is still refused, half a point past the end too.
+    let mut past = OpenAiStandIn::sample_assessment();
+    past["categoryRatings"][0]["score"] = serde_json::json!(10.4);
+    provider.set_behaviour(OpenAiBehaviour::Success(past));
+    let why = failure(analyzer(&config(&provider)).analyze(description()).await);
+    assert!(why.contains("Cable Management score 10.5 is outside 1-10"), "{why}");
+}
+
+#[actix_web::test]
 async fn a_chair_the_photo_does_not_show_may_be_null_and_nothing_else_may() {
     let no_chair = OpenAiStandIn::sample_assessment_without_chair();
     let provider = OpenAiStandIn::start(OpenAiBehaviour::Success(no_chair.clone())).await;

@@ -6,7 +6,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use setupiq_analyzer::Refusal;
-use setupiq_analyzer::result::{Assessment, Category, Source, overall_score};
+use setupiq_analyzer::result::{Assessment, Category, Points, Source, overall_score};
 use setupiq_analyzer::text::assess;
 
 const MESSY: &str =
@@ -19,11 +19,15 @@ fn rated(description: &str) -> Assessment {
     assessment
 }
 
-fn score(description: &str, category: Category) -> u8 {
+/// The category's score in points (half points exact: 6.5).
+fn score(description: &str, category: Category) -> f64 {
     let assessment = rated(description);
     let rating = assessment.category_ratings.iter().find(|r| r.category == category).unwrap();
     println!("{category} {:?}/10 for {description:?}: {}", rating.score, rating.comment);
-    rating.score.unwrap_or_else(|| panic!("{category} is unseen for {description:?}: {}", rating.comment))
+    rating
+        .score
+        .unwrap_or_else(|| panic!("{category} is unseen for {description:?}: {}", rating.comment))
+        .value()
 }
 
 /// `better` scores above `worse` on `category`.
@@ -36,8 +40,8 @@ fn assert_above(category: Category, better: &str, worse: &str) {
 fn a_messy_desk_scores_below_a_tidy_one() {
     assert_above(Category::DeskCleanliness, TIDY, MESSY);
     assert_above(Category::CableManagement, TIDY, MESSY);
-    assert!(score(MESSY, Category::CableManagement) <= 2);
-    assert!(score(MESSY, Category::DeskCleanliness) <= 2);
+    assert!(score(MESSY, Category::CableManagement) <= 2.0);
+    assert!(score(MESSY, Category::DeskCleanliness) <= 2.0);
     assert!(rated(TIDY).overall_score > rated(MESSY).overall_score);
 }
 
@@ -62,8 +66,8 @@ fn rgb_strips_and_nanoleaf_outshine_a_desk_lamp() {
     let lit = "RGB strips behind the monitor and a Nanoleaf wall.";
     let plain = "No RGB, just a desk lamp.";
     assert_above(Category::RgbLighting, lit, plain);
-    assert!(score(lit, Category::RgbLighting) >= 8);
-    assert!(score(plain, Category::RgbLighting) <= 4);
+    assert!(score(lit, Category::RgbLighting) >= 8.0);
+    assert!(score(plain, Category::RgbLighting) <= 4.0);
 }
 
 #[test]
@@ -100,8 +104,8 @@ fn dual_fast_monitors_on_arms_beat_an_old_small_one() {
     let dual = "Dual 27\" 165 Hz monitors on arms.";
     let old = "A single old 22-inch 60Hz monitor.";
     assert_above(Category::MonitorSetup, dual, old);
-    assert!(score(dual, Category::MonitorSetup) >= 8);
-    assert!(score(old, Category::MonitorSetup) <= 3);
+    assert!(score(dual, Category::MonitorSetup) >= 8.0);
+    assert!(score(old, Category::MonitorSetup) <= 3.0);
     assert_above(Category::MonitorSetup, "a 32-inch 4K OLED monitor", "a 24-inch 1080p TN monitor");
 }
 
@@ -117,7 +121,7 @@ fn a_herman_miller_beats_a_kitchen_chair() {
         "A Secretlab Titan gaming chair.",
         "I game on my PC from the couch.",
     );
-    assert!(score("a wooden kitchen chair at my desk", Category::ChairComfort) <= 3);
+    assert!(score("a wooden kitchen chair at my desk", Category::ChairComfort) <= 3.0);
 }
 
 #[test]
@@ -150,7 +154,7 @@ fn silent_categories_get_a_middling_score() {
     let chair_only = rated("My gaming chair is a Secretlab Titan.");
     for category in [Category::CableManagement, Category::RgbLighting, Category::MonitorSetup] {
         let rating = chair_only.category_ratings.iter().find(|r| r.category == category).unwrap();
-        assert_eq!(rating.score, Some(5), "{category}");
+        assert_eq!(rating.score, Some(Points::whole(5)), "{category}");
         assert!(rating.comment.contains("doesn't"), "{category}: {}", rating.comment);
     }
 }
@@ -171,21 +175,21 @@ fn a_description_without_a_chair_leaves_comfort_unseen_and_out_of_the_overall() 
     assert!(no_chair.summary.contains("Chair & Comfort can't be judged from it"), "{}", no_chair.summary);
     assert!(!no_chair.summary.contains("middling"), "{}", no_chair.summary);
     // Any seat said is judged, a poor one too.
-    assert!(score("I sit on a wooden stool at my desk.", Category::ChairComfort) <= 4);
+    assert!(score("I sit on a wooden stool at my desk.", Category::ChairComfort) <= 4.0);
 }
 
 #[test]
 fn described_rgb_lighting_scores_what_the_description_says() {
     let glowing = "RGB strips behind the monitor, purple underglow, RGB fans in a glass case.";
     let plain = "No lights, plain desk lamp, a monitor on a wooden desk.";
-    assert!(score(glowing, Category::RgbLighting) >= 7);
-    assert!(score(plain, Category::RgbLighting) <= 4);
+    assert!(score(glowing, Category::RgbLighting) >= 7.0);
+    assert!(score(plain, Category::RgbLighting) <= 4.0);
     let coloured =
         ["LED strips behind the desk and a light bar", "an RGB keyboard", "coloured lighting on the wall"];
     for described in std::iter::once(glowing).chain(coloured) {
         let rating = rated(described);
         let lighting = rating.category_ratings.iter().find(|r| r.category == Category::RgbLighting).unwrap();
-        assert!(lighting.score.unwrap() >= 6, "{described:?}: {lighting:?}");
+        assert!(lighting.score.unwrap() >= Points::whole(6), "{described:?}: {lighting:?}");
         assert!(!lighting.comment.contains("touch of"), "{}", lighting.comment);
     }
 }

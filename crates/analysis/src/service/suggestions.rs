@@ -27,14 +27,14 @@ use utoipa::ToSchema;
 
 use crate::error::AnalysisError;
 use setupiq_analyzer::result::{
-    Assessment, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen,
+    Assessment, CablePlace, Category, CategoryScore, Confidence, Light, Points, Seat, Seen,
 };
 use setupiq_analyzer::words::{article, capitalised, join};
 
 /// At most this many suggestions per analysis.
 pub const MAX_SUGGESTIONS: usize = 3;
 /// Categories scoring this or more need no upgrade.
-const GOOD_ENOUGH: u8 = 9;
+const GOOD_ENOUGH: Points = Points::whole(9);
 /// Points a product of each tier is expected to add to its category's score: a budget fix
 /// helps a little, a premium one changes the picture (capped at 10).
 const GAIN_BUDGET: u8 = 1;
@@ -99,7 +99,7 @@ pub fn suggest(conn: &mut DbConnection, assessment: &Assessment) -> Result<Vec<S
     let described = assessment.is_described();
     let chair_style = if seen.and_then(|s| s.seat) == Some(Seat::GamingChair)
         || assessment.category.to_lowercase().contains("gaming")
-        || assessment.score_of(Category::RgbLighting).is_some_and(|s| s >= 7)
+        || assessment.score_of(Category::RgbLighting).is_some_and(|s| s >= Points::whole(7))
     {
         ChairStyle::Gaming
     } else {
@@ -121,7 +121,12 @@ struct Facts<'a> {
 }
 
 /// The suggestion for one weak category (rated `score`).
-fn suggestion(rating: &CategoryScore, score: u8, facts: Facts<'_>, catalogue: &Recommendation) -> Suggestion {
+fn suggestion(
+    rating: &CategoryScore,
+    score: Points,
+    facts: Facts<'_>,
+    catalogue: &Recommendation,
+) -> Suggestion {
     let category = rating.category;
     let seen = facts.seen;
     let wanted = seen.map(|seen| Wanted::by(category, seen)).unwrap_or_default();
@@ -532,8 +537,8 @@ fn is_one(clutter: &[String]) -> bool {
 /// weakest first, the firmly rated before the doubtful at an equal score, at most
 /// [`MAX_SUGGESTIONS`]. The weakest always leads, doubtful or not; an unseen category (no
 /// score) is never one.
-fn candidates(assessment: &Assessment) -> Vec<(&CategoryScore, u8)> {
-    let mut weak: Vec<(&CategoryScore, u8)> = assessment
+fn candidates(assessment: &Assessment) -> Vec<(&CategoryScore, Points)> {
+    let mut weak: Vec<(&CategoryScore, Points)> = assessment
         .weakest_first()
         .into_iter()
         .filter_map(|r| r.score.filter(|&score| score < GOOD_ENOUGH).map(|score| (r, score)))
@@ -550,8 +555,8 @@ fn is_unsure(rating: &CategoryScore) -> bool {
 
 /// Overall-score points gained per dollar: the category's weight times the points the
 /// product can still add to `score` (never past 10), over its price.
-fn value_per_dollar(category: Category, score: u8, gain: u8, price_cents: i64) -> f64 {
-    let points = f64::from(gain.min(10 - score.min(10)));
+fn value_per_dollar(category: Category, score: Points, gain: u8, price_cents: i64) -> f64 {
+    let points = f64::from(gain).min(Points::MAX.value() - score.value().min(Points::MAX.value()));
     let dollars = (price_cents.max(1) as f64) / 100.0;
     category.weight() * points / dollars
 }
@@ -653,14 +658,15 @@ mod tests {
     fn rated(category: Category, score: u8) -> CategoryScore {
         CategoryScore {
             category,
-            score: Some(score),
+            score: Some(Points::whole(score)),
             comment: "What the analyzer said.".into(),
             confidence: Some(Confidence::High),
         }
     }
 
     fn suggested(category: Category, seen: Option<&Seen>, catalogue: &Recommendation) -> Suggestion {
-        let s = suggestion(&rated(category, 5), 5, Facts { seen, described: false }, catalogue);
+        let s =
+            suggestion(&rated(category, 5), Points::whole(5), Facts { seen, described: false }, catalogue);
         assert_each_sentence_once(&s);
         s
     }
@@ -886,6 +892,15 @@ mod tests {
     }
 
     fn assessment(ratings: [(Category, Option<u8>, Confidence); 6]) -> Assessment {
+        let mut a = assessment_in_halves(
+            ratings.map(|(c, score, confidence)| (c, score.map(|s| i32::from(s) * 2), confidence)),
+        );
+        a.overall_score = 5.0;
+        a
+    }
+
+    /// An assessment whose scores are given in half points (13 is 6.5/10).
+    fn assessment_in_halves(ratings: [(Category, Option<i32>, Confidence); 6]) -> Assessment {
         Assessment {
             overall_score: 5.0,
             summary: "s".into(),
@@ -894,7 +909,7 @@ mod tests {
                 .into_iter()
                 .map(|(category, score, confidence)| CategoryScore {
                     category,
-                    score,
+                    score: score.map(Points::halves),
                     comment: "seen".into(),
                     confidence: Some(confidence),
                 })
@@ -962,19 +977,24 @@ mod tests {
     fn a_doubtful_category_says_what_would_settle_it() {
         let doubtful = CategoryScore {
             category: Category::ChairComfort,
-            score: Some(3),
+            score: Some(Points::whole(3)),
             comment: "Hard to tell.".into(),
             confidence: Some(Confidence::Low),
         };
         let chair = Seen { seat: Some(Seat::DeskChair), ..Seen::default() };
-        let s = suggestion(&doubtful, 3, Facts { seen: Some(&chair), described: false }, &chairs());
+        let s = suggestion(
+            &doubtful,
+            Points::whole(3),
+            Facts { seen: Some(&chair), described: false },
+            &chairs(),
+        );
         assert!(
             s.description.starts_with("3/10. You already have a desk chair. A rough call:"),
             "{}",
             s.description
         );
         assert!(s.description.contains("a photo that includes your chair"), "{}", s.description);
-        let s = suggestion(&doubtful, 3, Facts { seen: None, described: true }, &chairs());
+        let s = suggestion(&doubtful, Points::whole(3), Facts { seen: None, described: true }, &chairs());
         assert!(s.description.ends_with("say what you sit on to get a firm score."), "{}", s.description);
         assert!(!s.description.contains("photo"), "{}", s.description);
         assert_each_sentence_once(&s);
@@ -983,7 +1003,32 @@ mod tests {
     #[test]
     fn cheaper_gains_win_until_the_score_caps_them() {
         let monitors = Category::MonitorSetup;
-        assert!(value_per_dollar(monitors, 3, 1, 2999) > value_per_dollar(monitors, 3, 3, 29999));
-        assert_eq!(value_per_dollar(monitors, 9, 3, 1000), value_per_dollar(monitors, 9, 1, 1000));
+        let [three, nine] = [3, 9].map(Points::whole);
+        assert!(value_per_dollar(monitors, three, 1, 2999) > value_per_dollar(monitors, three, 3, 29999));
+        assert_eq!(value_per_dollar(monitors, nine, 3, 1000), value_per_dollar(monitors, nine, 1, 1000));
+        // 8.5 leaves one and a half points to gain: a 3-point product adds 1.5.
+        let eight_and_a_half = Points::halves(17);
+        assert_eq!(value_per_dollar(monitors, eight_and_a_half, 3, 1000), 0.2 * 1.5 / 10.0);
+    }
+
+    #[test]
+    fn a_half_point_below_good_enough_is_still_suggested_and_read_as_shown() {
+        use Confidence::High;
+        // 8.5 is below the 9 that is good enough; 9 is not.
+        let a = assessment_in_halves([
+            (Category::CableManagement, Some(17), High),
+            (Category::RgbLighting, Some(18), High),
+            (Category::DeskCleanliness, Some(13), High),
+            (Category::MonitorSetup, Some(14), High),
+            (Category::ChairComfort, None, High),
+            (Category::AestheticVibe, Some(20), High),
+        ]);
+        assert_eq!(
+            picked(&a),
+            [Category::DeskCleanliness, Category::MonitorSetup, Category::CableManagement]
+        );
+        let (rating, score) = candidates(&a)[0];
+        let s = suggestion(rating, score, Facts { seen: None, described: false }, &chairs());
+        assert!(s.description.starts_with("6.5/10"), "{}", s.description);
     }
 }

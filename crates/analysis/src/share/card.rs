@@ -12,7 +12,7 @@ use base64::engine::general_purpose::STANDARD;
 use resvg::{tiny_skia, usvg};
 
 use crate::service::SavedAnalysis;
-use setupiq_analyzer::result::percentile_text;
+use setupiq_analyzer::result::{Points, percentile_text};
 use setupiq_analyzer::voice::Voice;
 
 pub const WIDTH: u32 = 1200;
@@ -80,8 +80,9 @@ fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> Str
             by = y - 15,
             // An unseen category has no bar at all, and a muted placeholder: no band.
             track = rating.score.map_or(0, |_| 240),
-            bar = rating.score.map_or(0, |score| u32::from(score) * 24),
-            colour = rating.score.map_or(UNSEEN_COLOUR, |score| band_colour(f64::from(score))),
+            // 24 px a point, 12 a half point.
+            bar = rating.score.map_or(0, |score| u32::try_from(score.count_halves() * 12).unwrap_or(0)),
+            colour = rating.score.map_or(UNSEEN_COLOUR, |score| band_colour(score.value())),
             text = rating.score.map_or(UNSEEN_COLOUR, |_| "#f8fafc"),
             sx = x + 560,
             score = score_text(rating.score),
@@ -128,7 +129,7 @@ fn shortened(text: &str, max: usize) -> String {
 
 /// A category score as the card shows it: the number (the bar says out of what), or the
 /// placeholder `-/10` when the category is unseen.
-fn score_text(score: Option<u8>) -> String {
+fn score_text(score: Option<Points>) -> String {
     score.map_or_else(|| "-/10".to_owned(), |score| score.to_string())
 }
 
@@ -186,6 +187,30 @@ mod tests {
         assert!(row.contains(r#"width="0" height="14""#), "{row}");
         assert!(row.contains(">-/10</text>"), "{row}");
         assert!(!svg.contains("null"), "{svg}");
+        render(&analysis, Voice::Coach, None).unwrap();
+    }
+
+    #[test]
+    fn a_half_point_is_drawn_as_its_number_with_a_bar_to_match() {
+        let mut assessment =
+            setupiq_analyzer::text::assess("Two 27 inch monitors on arms, RGB strips, cables in a tray.")
+                .unwrap();
+        for rating in &mut assessment.category_ratings {
+            rating.score = match rating.category {
+                Category::CableManagement => Some(Points::halves(13)),
+                Category::RgbLighting => Some(Points::whole(7)),
+                _ => rating.score,
+            };
+        }
+        let analysis = saved(assessment);
+        let svg = template(&analysis, Voice::Honest, None);
+        let row = |name: &str| -> String { svg.split(name).nth(1).unwrap().lines().take(4).collect() };
+        let cables = row("Cable Management</text>");
+        assert!(cables.contains(">6.5</text>"), "{cables}");
+        assert!(cables.contains(r#"width="156" height="14""#), "6.5 of 240 px: {cables}");
+        let lights = row("RGB/Lighting</text>");
+        assert!(lights.contains(">7</text>") && !lights.contains("7.0"), "{lights}");
+        assert!(lights.contains(r#"width="168" height="14""#), "{lights}");
         render(&analysis, Voice::Coach, None).unwrap();
     }
 

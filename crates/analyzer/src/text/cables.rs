@@ -4,7 +4,7 @@
 use super::lexicon::{self, Role};
 use super::mentions::Mention;
 use super::tokens::Token;
-use crate::result::{Cable, CableInventory, CableType, Category};
+use crate::result::{Cable, CableInventory, CableType, Category, Points};
 
 /// Where a cable runs when the description doesn't say.
 const AS_DESCRIBED: &str = "as described";
@@ -14,7 +14,7 @@ const LOCATION_REACH: usize = 6;
 const PLACE_REACH: usize = 4;
 /// A cable the description doesn't call tidy or messy counts as tidy when the Cable
 /// Management score is at least this.
-const TIDY_SCORE: u8 = 7;
+const TIDY_SCORE: Points = Points::whole(7);
 /// Most cables listed (the schema allows 40; a description rarely names more than a few).
 const MAX_LISTED: usize = 12;
 
@@ -48,7 +48,7 @@ pub(super) fn inventory(
     tokens: &[Token],
     description: &str,
     mentions: &[Mention],
-    cable_score: u8,
+    cable_score: Points,
 ) -> CableInventory {
     let mut cables: Vec<Cable> = Vec::new();
     for mention in mentions {
@@ -106,7 +106,7 @@ fn location(tokens: &[Token], description: &str, mention: &Mention) -> String {
 
 /// A cable phrase that says tidy ("sleeved", "hidden") or messy ("tangled") decides; a plain
 /// one ("power strip") follows the Cable Management score.
-fn is_tidy(mention: &Mention, cable_score: u8) -> bool {
+fn is_tidy(mention: &Mention, cable_score: Points) -> bool {
     match mention.points(Category::CableManagement) {
         Some(points) if points > 0.0 => true,
         Some(points) if points < 0.0 => false,

@@ -27,12 +27,12 @@ use self::lexicon::Role;
 use self::mentions::Mention;
 use self::monitor::Monitors;
 use crate::rating::Refusal;
-use crate::result::{Assessment, Category, CategoryScore, Source, overall_score};
+use crate::result::{Assessment, Category, CategoryScore, Points, Source, overall_score};
 
 /// Thresholds of the setup's kind (see [`setup_kind`]).
-const SHOWPIECE_SCORE: u8 = 8;
-const STRONG_SCORE: u8 = 7;
-const NEGLECTED_SCORE: u8 = 3;
+const SHOWPIECE_SCORE: Points = Points::whole(8);
+const STRONG_SCORE: Points = Points::whole(7);
+const NEGLECTED_SCORE: Points = Points::whole(3);
 /// More screens than this make a "command center".
 const MANY_SCREENS: u8 = 3;
 
@@ -56,7 +56,7 @@ pub fn assess(description: &str) -> Result<Assessment, Refusal> {
             .iter()
             .find(|r| r.category == category)
             .and_then(|r| r.score)
-            .unwrap_or(rubric::BASE as u8)
+            .unwrap_or_else(|| rubric::to_score(rubric::BASE))
     };
     let cable_inventory =
         cables::inventory(&tokens, description, &mentions, score(Category::CableManagement));
@@ -75,7 +75,7 @@ pub fn assess(description: &str) -> Result<Assessment, Refusal> {
 }
 
 /// What kind of setup the description reads as, from its strongest trait.
-fn setup_kind(monitors: &Monitors, mentions: &[Mention], score: impl Fn(Category) -> u8) -> &'static str {
+fn setup_kind(monitors: &Monitors, mentions: &[Mention], score: impl Fn(Category) -> Points) -> &'static str {
     let says = |role: Role| mentions.iter().any(|m| m.cue.role == role && !m.is_negated());
     if monitors.count() >= MANY_SCREENS {
         "Multi-Monitor Command Center"
@@ -101,7 +101,7 @@ fn setup_kind(monitors: &Monitors, mentions: &[Mention], score: impl Fn(Category
 fn summary(kind: &str, ratings: &[CategoryScore]) -> String {
     let silent: Vec<&CategoryScore> = ratings.iter().filter(|r| is_silent(r) && !r.is_unseen()).collect();
     let unseen: Vec<&CategoryScore> = ratings.iter().filter(|r| r.is_unseen()).collect();
-    let mut described: Vec<(u8, Category)> =
+    let mut described: Vec<(Points, Category)> =
         ratings.iter().filter(|r| !is_silent(r)).filter_map(|r| Some((r.score?, r.category))).collect();
     described.sort();
     let described: Vec<Described> =
@@ -143,7 +143,7 @@ fn summary(kind: &str, ratings: &[CategoryScore]) -> String {
 
 /// A category the description speaks about, and its score.
 struct Described {
-    score: u8,
+    score: Points,
     category: Category,
 }
 
@@ -192,7 +192,7 @@ mod tests {
     #[test]
     fn silent_categories_are_middling_and_say_so() {
         let result = rated("a Herman Miller chair");
-        assert_eq!(result.score_of(Category::RgbLighting), Some(5));
+        assert_eq!(result.score_of(Category::RgbLighting), Some(Points::whole(5)));
         assert!(comment(&result, Category::RgbLighting).contains("doesn't mention lighting"));
         assert!(result.summary.contains("doesn't mention"), "{}", result.summary);
     }

@@ -1,7 +1,7 @@
 //! Scoring a category from the phrases that speak about it, and the words of its comment.
 //!
 //! A category starts at the middling [`BASE`] and each phrase about it adds its points
-//! (see [`super::lexicon`]); the sum is rounded and kept within 1-10. The same phrase said
+//! (see [`super::lexicon`]); the sum is rounded to the nearest half point and kept within 1-10. The same phrase said
 //! twice counts once, so repeating "RGB RGB RGB" does not buy a 10. A category the
 //! description is silent on keeps the middling score, except Chair & Comfort: nothing said
 //! about a seat is no chair to judge, so it is unseen (no score, left out of the overall).
@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::mentions::Mention;
-use crate::result::{Category, CategoryScore, Confidence};
+use crate::result::{Category, CategoryScore, Confidence, Points};
 
 /// Where every category starts, and the score of a category the description doesn't mention.
 pub(super) const BASE: f32 = 5.0;
@@ -68,18 +68,22 @@ pub(super) fn not_mentioned(category: Category) -> CategoryScore {
     }
 }
 
-/// Points rounded to a 1-10 score.
-pub(super) fn to_score(raw: f32) -> u8 {
-    if raw.is_finite() { raw.round().clamp(1.0, 10.0) as u8 } else { 1 }
+/// Points rounded to a 1-10 score in half points (a quarter goes up: 6.25 is 6.5).
+pub(super) fn to_score(raw: f32) -> Points {
+    if raw.is_finite() { Points::nearest(f64::from(raw)) } else { Points::MIN }
 }
 
-/// One sentence on what a score means.
-pub(super) fn verdict(score: u8) -> &'static str {
-    match score {
-        8.. => "That is a strong point of this setup.",
-        6..=7 => "That is a decent base.",
-        4..=5 => "That is about average.",
-        _ => "That is what holds this score down.",
+/// One sentence on what a score means: from 8 a strong point, from 6 a decent base, from 4
+/// about average (a half point reads as the whole below it: 7.5 is a decent base).
+pub(super) fn verdict(score: Points) -> &'static str {
+    if score >= Points::whole(8) {
+        "That is a strong point of this setup."
+    } else if score >= Points::whole(6) {
+        "That is a decent base."
+    } else if score >= Points::whole(4) {
+        "That is about average."
+    } else {
+        "That is what holds this score down."
     }
 }
 
@@ -109,12 +113,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn scores_are_rounded_into_range() {
-        assert_eq!(to_score(-4.0), 1);
-        assert_eq!(to_score(5.4), 5);
-        assert_eq!(to_score(5.5), 6);
-        assert_eq!(to_score(14.0), 10);
-        assert_eq!(to_score(f32::NAN), 1);
+    fn scores_are_rounded_to_half_points_into_range() {
+        assert_eq!(to_score(-4.0), Points::whole(1));
+        assert_eq!(to_score(5.2), Points::whole(5));
+        assert_eq!(to_score(5.4), Points::halves(11));
+        assert_eq!(to_score(5.5), Points::halves(11));
+        assert_eq!(to_score(5.8), Points::whole(6));
+        assert_eq!(to_score(14.0), Points::whole(10));
+        assert_eq!(to_score(f32::NAN), Points::whole(1));
+    }
+
+    #[test]
+    fn a_half_point_reads_as_the_whole_point_below_it() {
+        assert_eq!(verdict(Points::whole(8)), "That is a strong point of this setup.");
+        assert_eq!(verdict(Points::halves(15)), "That is a decent base.");
+        assert_eq!(verdict(Points::whole(6)), "That is a decent base.");
+        assert_eq!(verdict(Points::halves(11)), "That is about average.");
+        assert_eq!(verdict(Points::halves(7)), "That is what holds this score down.");
     }
 
     #[test]

@@ -267,7 +267,8 @@ pub fn evidence_scores(evidence: &Evidence) -> Vec<(crate::result::Category, u8)
     rubric::rate(evidence, None)
         .category_ratings
         .iter()
-        .filter_map(|r| Some((r.category, r.score?)))
+        // Evidence scores are whole points (only the learned judgement has halves).
+        .filter_map(|r| Some((r.category, r.score?.round_whole())))
         .collect()
 }
 
@@ -424,7 +425,9 @@ mod tests {
         let assessment = rubric::rate(&gather(image, detections), None);
         assessment.validate().unwrap();
         let r = assessment.category_ratings.iter().find(|r| r.category == category).unwrap();
-        (r.score.expect("a category the photo shows"), r.comment.clone())
+        let score = r.score.expect("a category the photo shows");
+        assert!(score.is_whole(), "evidence scores are whole points: {score}");
+        (score.round_whole(), r.comment.clone())
     }
 
     #[test]

@@ -4,13 +4,14 @@
 //! Each category first gets an *evidence score*: it starts from a middle value and moves for
 //! reasons the comment names (`docs/scoring.md` lists the rules in prose). The score shown is
 //! then the learned calibration's judgement of the whole photo mixed with that evidence score
-//! ([`calibration::judge`]); where the two differ by 2 points or more the comment says so, and
-//! the category's confidence drops. A category the photo doesn't show ([`unseen`]: no seat,
+//! ([`calibration::judge`]) and rounded to the nearest half point ([`Points::nearest`]); where
+//! the two differ by 2 points or more the comment says so, and the category's confidence
+//! drops. Evidence scores stay whole points: they are what the calibration was fitted on. A category the photo doesn't show ([`unseen`]: no seat,
 //! no screen) gets no score, with low confidence, and is left out of the overall score.
 
 use crate::result::{
-    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Seat, Seen, Source,
-    overall_score, round1,
+    Assessment, CableInventory, CablePlace, Category, CategoryScore, Confidence, Light, Points, Seat, Seen,
+    Source, overall_score, round1,
 };
 use crate::words::{capitalised, join};
 
@@ -24,7 +25,11 @@ use super::stats::{Hue, Lighting, Tone};
 /// A category's score, its comment, and the few words the summary quotes.
 #[derive(Debug, Clone, PartialEq)]
 struct Rated {
-    score: u8,
+    /// The score shown: the evidence score, replaced by the learned judgement (in half
+    /// points) where there is one.
+    score: Points,
+    /// The evidence score alone, a whole point: what the calibration mixes in and reads.
+    evidence: u8,
     comment: String,
     headline: String,
 }
@@ -39,11 +44,12 @@ impl Rated {
             sentence.push_str(detail);
         }
         sentence.push('.');
-        Rated { score: score(points), comment: sentence, headline }
+        let evidence = score(points);
+        Rated { score: Points::whole(evidence), evidence, comment: sentence, headline }
     }
 }
 
-/// Rounds and clamps to the 1-10 scale.
+/// Rounds and clamps an evidence score to the 1-10 scale in whole points.
 fn score(points: f32) -> u8 {
     points.round().clamp(1.0, 10.0) as u8
 }
@@ -149,7 +155,9 @@ fn measures_of(evidence: &Evidence, rated: &[(Category, Rated); 6]) -> Vec<f32> 
         evidence.symmetry.unwrap_or(0.0),
     ];
     measures.extend(
-        rated.iter().map(|(category, r)| if unseen(*category, evidence) { 5.0 } else { f32::from(r.score) }),
+        rated
+            .iter()
+            .map(|(category, r)| if unseen(*category, evidence) { 5.0 } else { f32::from(r.evidence) }),
     );
     debug_assert_eq!(measures.len(), MEASURES);
     measures
@@ -227,10 +235,10 @@ fn small(n: usize) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
 
-/// The evidence score and the calibration this far apart are worth saying so.
-const DISAGREE: u8 = 2;
+/// The evidence score and the calibration this far apart (points) are worth saying so.
+const DISAGREE: f64 = 2.0;
 /// ...and this far apart, the score is a low-confidence one.
-const DISAGREE_STRONGLY: u8 = 3;
+const DISAGREE_STRONGLY: f64 = 3.0;
 
 /// Replaces the evidence score in `r` with the learned one and answers how confident the
 /// result is. Where the two differ by [`DISAGREE`] points or more, the comment leads with what
@@ -240,8 +248,8 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Feat
     if unseen(category, evidence) {
         return Confidence::Low;
     }
-    let judged = score(calibration::score(category, features, r.score));
-    let gap = judged.abs_diff(r.score);
+    let judged = Points::nearest(f64::from(calibration::score(category, features, r.evidence)));
+    let gap = judged.distance(r.score);
     if gap >= DISAGREE {
         let otherwise = if judged > r.score { "lower" } else { "higher" };
         let detail = r.comment.trim_end_matches('.');
@@ -260,19 +268,21 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Feat
     }
 }
 
-/// A score's band: low (1-4), middle (5-6), high (7-10).
-fn band(score: u8) -> usize {
-    match score {
-        0..=4 => 0,
-        5..=6 => 1,
-        _ => 2,
+/// A score's band: low (1-4.5), middle (5-6.5), high (7-10).
+fn band(score: Points) -> usize {
+    if score < Points::whole(5) {
+        0
+    } else if score < Points::whole(7) {
+        1
+    } else {
+        2
     }
 }
 
 /// What a score in `category` means, as setups people have rated compare: the comment's lead
 /// and the few words the summary quotes, where the learned judgement and the measured details
 /// disagree.
-fn band_words(category: Category, score: u8) -> (String, &'static str) {
+fn band_words(category: Category, score: Points) -> (String, &'static str) {
     /// Per category, per band: how it looks, and the summary's words.
     const WORDS: [[(&str, &str); 3]; 6] = [
         [
@@ -799,12 +809,13 @@ fn plant_sides(plants: &[Rect]) -> String {
 // Kind and summary
 
 fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
-    let score_of = |c: Category| rated.iter().find(|(k, _)| *k == c).map_or(0, |(_, r)| r.score);
+    let score_of =
+        |c: Category| rated.iter().find(|(k, _)| *k == c).map_or(Points::halves(0), |(_, r)| r.score);
     let layout = &e.layout;
     // Saturated RGB light that sets the room's colour names the kind from a 7 on; a score of
     // 8 names it whatever the light measured.
     let rgb = score_of(Category::RgbLighting);
-    let kind = if rgb >= 8 || (rgb >= 7 && light(e) == Light::Neon) {
+    let kind = if rgb >= Points::whole(8) || (rgb >= Points::whole(7) && light(e) == Light::Neon) {
         "RGB Gaming Battlestation"
     } else if layout.plants.len() >= 2 || (!layout.plants.is_empty() && e.greenery.share >= GREENERY) {
         "Plant-Filled Workspace"
@@ -814,11 +825,11 @@ fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
         "Dual-Monitor Setup"
     } else if layout.monitors.is_empty() && !layout.laptops.is_empty() {
         "Laptop Corner"
-    } else if score_of(Category::DeskCleanliness) <= 4 {
+    } else if score_of(Category::DeskCleanliness) <= Points::whole(4) {
         "Busy Work Desk"
     } else if layout.has_ultrawide() {
         "Ultrawide Workspace"
-    } else if score_of(Category::DeskCleanliness) >= 8 {
+    } else if score_of(Category::DeskCleanliness) >= Points::whole(8) {
         "Minimal Workspace"
     } else {
         "Everyday Desk Setup"
@@ -827,7 +838,7 @@ fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
 }
 
 /// From this score on, a category is a strong point.
-const STRONG_POINT: u8 = 7;
+const STRONG_POINT: Points = Points::whole(7);
 
 fn summary(kind: &str, layout: &Layout, rated: &[(Category, Rated)]) -> String {
     let screens = match (layout.monitors.len(), layout.laptops.len()) {

@@ -1921,9 +1921,10 @@ export interface components {
             /** @description e.g. "Top 30%"; `null` with the score. */
             percentile?: string | null;
             /**
-             * Format: int32
-             * @description 1 to 10; `null` when the photo or description doesn't show the category at all (no
-             *     chair in view): the page shows `-/10`, and the overall score leaves it out.
+             * Format: double
+             * @description 1 to 10 in steps of 0.5 (`6.5/10`; a whole score is written without a decimal, `7`);
+             *     `null` when the photo or description doesn't show the category at all (no chair in
+             *     view): the page shows `-/10`, and the overall score leaves it out.
              */
             score?: number | null;
         };

@@ -72,10 +72,14 @@ describe('category score colour', () => {
   it.each([
     [10, 'great'],
     [8, 'great'],
+    [7.5, 'good'],
     [7, 'good'],
+    [6.5, 'good'],
     [6, 'good'],
+    [5.5, 'ok'],
     [5, 'ok'],
     [4, 'ok'],
+    [3.5, 'bad'],
     [3, 'bad'],
     [1, 'bad'],
     [null, 'neutral'],
@@ -85,6 +89,13 @@ describe('category score colour', () => {
   it('shows the placeholder for a missing score', () => {
     expect(categoryScoreText(null)).toBe('-/10')
     expect(categoryScoreText(7)).toBe('7/10')
+  })
+
+  it('shows a half point with its decimal and a whole point without one', () => {
+    expect(categoryScoreText(6.5)).toBe('6.5/10')
+    expect(categoryScoreText(7)).toBe('7/10')
+    expect(categoryScoreText(10)).toBe('10/10')
+    expect(categoryScoreText(1.5)).toBe('1.5/10')
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * The rating bands of spec 000 §4 ("Rating bands"): how a SetupIQ Score or a category
- * score is coloured, labelled and placed. Scores are 0-10 with one decimal.
+ * score is coloured, labelled and placed. The SetupIQ Score is 0-10 with one decimal; a
+ * category score is 1-10 in half points (`6.5`).
  */
 
 export type ScoreColor = 'destructive' | 'warning' | 'success'
@@ -41,7 +42,10 @@ export function percentileText(score: number): string {
   return 'Bottom 35%'
 }
 
-/** A category score's colour: 8+ great; 6+ good; 4+ ok; below bad; neutral for the placeholder. */
+/**
+ * A category score's colour: 8+ great; 6+ good; 4+ ok; below bad; neutral for the placeholder.
+ * A half point takes the band of the whole point below it (7.5 good, 3.5 bad).
+ */
 export function categoryScoreClass(score: number | null | undefined): CategoryScoreClass {
   if (score === null || score === undefined || Number.isNaN(score)) return 'neutral'
   if (score >= 8) return 'great'
@@ -50,9 +54,14 @@ export function categoryScoreClass(score: number | null | undefined): CategorySc
   return 'bad'
 }
 
-/** A category score as shown: `8/10`, or the placeholder `-/10`. */
+/**
+ * A category score as shown: in half points, a whole score without a decimal (`7/10`), a
+ * half with one (`6.5/10`); the placeholder `-/10` for an unseen category.
+ */
 export function categoryScoreText(score: number | null | undefined): string {
-  return score === null || score === undefined || Number.isNaN(score) ? '-/10' : `${score}/10`
+  if (score === null || score === undefined || Number.isNaN(score)) return '-/10'
+  const halves = Math.round(score * 2) / 2
+  return `${Number.isInteger(halves) ? halves.toFixed(0) : halves.toFixed(1)}/10`
 }
 
 /** The history card's badge: low below 5; medium below 7; high otherwise. */

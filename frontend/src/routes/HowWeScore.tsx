@@ -66,7 +66,7 @@ export default function HowWeScore() {
       <section aria-labelledby="score-total">
         <h2 id="score-total">The SetupIQ Score</h2>
         <p>
-          Your setup gets a SetupIQ Score from 1 to 10 and six category scores that explain it. Each category comes with
+          Your setup gets a SetupIQ Score from 1 to 10 and six category scores, in half points such as 6.5/10, that explain it. Each category comes with
           a comment saying what was seen, so you can tell why it got its score, and the weakest ones come with
           suggestions to fix them.
         </p>

@@ -918,4 +918,59 @@ mod tests {
         assert_eq!(score(12.0), 10);
         assert_eq!(score(-3.0), 1);
     }
+
+    fn one_monitor() -> Layout {
+        Layout {
+            monitors: vec![Rect::new(0.3, 0.05, 0.7, 0.3)],
+            arrangement: Arrangement::Single,
+            laptops: Vec::new(),
+            keyboards: Vec::new(),
+            mice: Vec::new(),
+            seats: Vec::new(),
+            faint_chairs: Vec::new(),
+            chair_score: 0.0,
+            plants: Vec::new(),
+            pc_cases: Vec::new(),
+            clutter: Vec::new(),
+            screens: vec![Rect::new(0.3, 0.05, 0.7, 0.3)],
+            desk_front: 0.6,
+            aspect: 4.0 / 3.0,
+        }
+    }
+
+    /// The summary with `best` the strongest score (in half points) and 4 the weakest.
+    fn summary_with_best(best: i32) -> String {
+        let rated = |score: Points, headline: &str| Rated {
+            score,
+            evidence: 5,
+            comment: "Seen.".into(),
+            headline: headline.into(),
+        };
+        let ratings = [
+            (Category::CableManagement, rated(Points::halves(best), "tidy cables")),
+            (Category::RgbLighting, rated(Points::whole(4), "plain room light")),
+            (Category::DeskCleanliness, rated(Points::halves(11), "a fairly tidy desk")),
+        ];
+        summary("Everyday Desk Setup", &one_monitor(), &ratings)
+    }
+
+    #[test]
+    fn a_strong_point_starts_at_7_and_a_half_point_is_quoted_as_it_is() {
+        assert!(
+            summary_with_best(13).contains(
+                "Nothing stands out yet; the best of it is Cable Management (6.5/10): tidy cables."
+            ),
+            "{}",
+            summary_with_best(13)
+        );
+        assert!(
+            summary_with_best(14).contains("Its strongest point is Cable Management (7/10): tidy cables.")
+        );
+        assert!(summary_with_best(15).contains("Its strongest point is Cable Management (7.5/10)"));
+        assert!(summary_with_best(15).contains("The weakest is RGB/Lighting (4/10): plain room light."));
+        // The learned judgement's band words follow the half point: 6.5 is middling, 7 high.
+        assert_eq!(band(Points::halves(13)), 1);
+        assert_eq!(band(Points::whole(7)), 2);
+        assert_eq!(band(Points::halves(9)), 0);
+    }
 }

@@ -27,6 +27,16 @@ describe('the PDF report', () => {
     expect(html).not.toContain('null/10')
   })
 
+  it('prints a half-point category score as 6.5/10 and a whole one as 7/10', () => {
+    const result = sampleResponse()
+    const html = reportHtml(
+      { ...result, categoryRatings: result.categoryRatings.map((r) => (r.category === 'Cable Management' ? { ...r, score: 6.5 } : r)) },
+      { type: 'image' },
+    )
+    expect(html).toContain('<td>Cable Management</td><td>6.5/10</td>')
+    expect(html).toContain('<td>Monitor Setup</td><td>7/10</td>')
+  })
+
   it('drops links that are not web links', () => {
     const result = sampleResponse()
     result.suggestions[0]!.productRecommendation!.link = 'javascript:alert(1)'

@@ -67,6 +67,25 @@ describe('category confidence', () => {
   })
 })
 
+describe('half-point category scores', () => {
+  it('shows 6.5/10 with its band and percentile, and a whole score as 7/10', () => {
+    const result = sampleResponse()
+    renderResult({
+      ...result,
+      categoryRatings: result.categoryRatings.map((rating) =>
+        rating.category === 'Cable Management' ? { ...rating, score: 6.5, percentile: 'Top 50%' } : rating,
+      ),
+    })
+    const cables = within(card('Cable Management')).getByTestId('category-score')
+    expect(cables).toHaveTextContent('6.5/10')
+    expect(cables).toHaveClass('category-good')
+    expect(within(card('Cable Management')).getByText('Top 50%')).toBeInTheDocument()
+    const monitors = within(card('Monitor Setup')).getByTestId('category-score')
+    expect(monitors).toHaveTextContent('7/10')
+    expect(monitors).not.toHaveTextContent('7.0')
+  })
+})
+
 describe('a category the photo does not show', () => {
   it('shows -/10 with its reason, and no percentile, band colour or confidence', () => {
     renderResult(sampleUnseenChair())

@@ -51,7 +51,10 @@ fn assert_complete(result: &Value) {
             assert_eq!(rating["percentile"], Value::Null);
             continue;
         }
-        assert!((1..=10).contains(&rating["score"].as_i64().unwrap()));
+        // 1 to 10 in half points: 7 is written as an integer, 6.5 with its half.
+        let score = rating["score"].as_f64().unwrap();
+        assert!((1.0..=10.0).contains(&score) && (score * 2.0).fract() == 0.0, "{score}");
+        assert_eq!(rating["score"].is_u64(), score.fract() == 0.0, "{score}");
         assert!(rating["percentile"].as_str().unwrap().contains('%'));
     }
     assert!(!result["summary"].as_str().unwrap().is_empty());
@@ -88,6 +91,8 @@ both_backends_async!(
     a_photo_that_is_not_a_setup_is_refused_for_free,
     a_category_the_input_does_not_show_is_null_and_left_out_of_the_overall,
     an_analysis_saved_before_unseen_categories_still_reads,
+    an_analysis_saved_in_whole_points_reads_and_renders_unchanged,
+    a_half_point_analysis_reads_and_shares_as_6_5_out_of_10,
 );
 
 /// TIDY without its chair.
@@ -185,6 +190,82 @@ async fn an_analysis_saved_before_unseen_categories_still_reads(db: TestDb) {
     let coach = serde_json::to_string(&result["voices"]["coach"]).unwrap();
     assert!(coach.contains("in the description, so it can be rated"), "{coach}");
     assert!(!coach.contains("photo"), "{coach}");
+}
+
+/// Overwrites the stored result of analysis `id` with `scores` (in the page's order), as
+/// `json!` writes each number.
+fn store_scores(app: &TestApp, id: i64, scores: [Value; 6]) {
+    let stored: String =
+        analyses::table.find(id).select(analyses::result_json).get_result(&mut app.db.conn()).unwrap();
+    let mut row: Value = serde_json::from_str(&stored).unwrap();
+    for (rating, score) in row["assessment"]["categoryRatings"].as_array_mut().unwrap().iter_mut().zip(scores)
+    {
+        rating["score"] = score;
+    }
+    diesel::update(analyses::table.find(id))
+        .set(analyses::result_json.eq(row.to_string()))
+        .execute(&mut app.db.conn())
+        .unwrap();
+}
+
+/// A result stored before half points (every score a JSON integer, as whole points were
+/// written) reads with the same integers, percentiles and validity, and its share page shows
+/// `7/10`, never `7.0/10`.
+async fn an_analysis_saved_in_whole_points_reads_and_renders_unchanged(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("whole@example.com").sign_up().await;
+    let id = analyze_text(&me, TIDY).await.json()["analysisId"].as_i64().unwrap();
+    store_scores(&app, id, [json!(7), json!(8), json!(9), json!(6), json!(5), json!(4)]);
+
+    let res = me.get(&format!("/_api/analyses/{id}")).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let result = &res.json()["result"];
+    assert_complete(result);
+    let ratings = result["categoryRatings"].as_array().unwrap();
+    let scores: Vec<&Value> = ratings.iter().map(|r| &r["score"]).collect();
+    assert_eq!(scores, [&json!(7), &json!(8), &json!(9), &json!(6), &json!(5), &json!(4)]);
+    assert!(ratings.iter().all(|r| r["score"].is_u64()), "still integers: {ratings:?}");
+    assert_eq!(ratings[0]["percentile"], "Top 30%");
+    let history = me.get("/_api/my-analyses").await;
+    assert_eq!(history.status, StatusCode::OK, "{}", history.text);
+
+    let url = me.post(&format!("/_api/analyses/{id}/share"), json!({})).await.json()["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let token = url.rsplit('/').next().unwrap();
+    let page = app.client().get(&format!("/share/{token}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("7/10") && !page.text.contains("7.0/10"), "{}", page.text);
+}
+
+/// A half point reads back as it was stored and the share page and its card show it.
+async fn a_half_point_analysis_reads_and_shares_as_6_5_out_of_10(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("half@example.com").sign_up().await;
+    let id = analyze_text(&me, TIDY).await.json()["analysisId"].as_i64().unwrap();
+    store_scores(&app, id, [json!(6.5), json!(7), json!(8.5), json!(6), json!(5), json!(4)]);
+
+    let result = me.get(&format!("/_api/analyses/{id}")).await.json()["result"].clone();
+    assert_complete(&result);
+    assert_eq!(result["categoryRatings"][0]["score"], json!(6.5));
+    assert_eq!(result["categoryRatings"][0]["percentile"], "Top 50%");
+    assert_eq!(result["categoryRatings"][1]["score"], json!(7));
+
+    let url = me.post(&format!("/_api/analyses/{id}/share"), json!({})).await.json()["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let token = url.rsplit('/').next().unwrap();
+    let visitor = app.client();
+    let page = visitor.get(&format!("/share/{token}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("6.5/10"), "{}", page.text);
+    assert!(page.text.contains("8.5/10"), "{}", page.text);
+    let card = visitor.http.get(visitor.url(&format!("/share/{token}/card.png"))).send().await.unwrap();
+    assert_eq!(card.status(), StatusCode::OK);
+    let png = image::load_from_memory(&card.bytes().await.unwrap()).unwrap();
+    assert_eq!((png.width(), png.height()), (1200, 630));
 }
 
 async fn a_signed_in_text_analysis_is_saved_and_costs_one_credit(db: TestDb) {

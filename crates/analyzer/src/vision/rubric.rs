@@ -30,6 +30,10 @@ struct Rated {
     score: Points,
     /// The evidence score alone, a whole point: what the calibration mixes in and reads.
     evidence: u8,
+    /// The shown score as whole points rounded it before half points (the learned judgement
+    /// rounded to the nearest point): what the setup's kind reads, so that it names the same
+    /// kind as it did.
+    whole: u8,
     comment: String,
     headline: String,
 }
@@ -45,7 +49,7 @@ impl Rated {
         }
         sentence.push('.');
         let evidence = score(points);
-        Rated { score: Points::whole(evidence), evidence, comment: sentence, headline }
+        Rated { score: Points::whole(evidence), evidence, whole: evidence, comment: sentence, headline }
     }
 }
 
@@ -248,7 +252,8 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Feat
     if unseen(category, evidence) {
         return Confidence::Low;
     }
-    let judged = Points::nearest(f64::from(calibration::score(category, features, r.evidence)));
+    let learned = calibration::score(category, features, r.evidence);
+    let judged = Points::nearest(f64::from(learned));
     let gap = judged.distance(r.score);
     if gap >= DISAGREE {
         let otherwise = if judged > r.score { "lower" } else { "higher" };
@@ -261,6 +266,7 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Feat
         r.headline = headline.to_owned();
     }
     r.score = judged;
+    r.whole = score(learned);
     match gap {
         g if g >= DISAGREE_STRONGLY => Confidence::Low,
         g if g >= DISAGREE => Confidence::Medium,
@@ -809,13 +815,13 @@ fn plant_sides(plants: &[Rect]) -> String {
 // Kind and summary
 
 fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
-    let score_of =
-        |c: Category| rated.iter().find(|(k, _)| *k == c).map_or(Points::halves(0), |(_, r)| r.score);
+    // Read in whole points, as before half points: a learned 6.6 (shown 6.5) is a 7 here.
+    let score_of = |c: Category| rated.iter().find(|(k, _)| *k == c).map_or(0, |(_, r)| r.whole);
     let layout = &e.layout;
     // Saturated RGB light that sets the room's colour names the kind from a 7 on; a score of
     // 8 names it whatever the light measured.
     let rgb = score_of(Category::RgbLighting);
-    let kind = if rgb >= Points::whole(8) || (rgb >= Points::whole(7) && light(e) == Light::Neon) {
+    let kind = if rgb >= 8 || (rgb >= 7 && light(e) == Light::Neon) {
         "RGB Gaming Battlestation"
     } else if layout.plants.len() >= 2 || (!layout.plants.is_empty() && e.greenery.share >= GREENERY) {
         "Plant-Filled Workspace"
@@ -825,11 +831,11 @@ fn setup_kind(e: &Evidence, rated: &[(Category, Rated); 6]) -> String {
         "Dual-Monitor Setup"
     } else if layout.monitors.is_empty() && !layout.laptops.is_empty() {
         "Laptop Corner"
-    } else if score_of(Category::DeskCleanliness) <= Points::whole(4) {
+    } else if score_of(Category::DeskCleanliness) <= 4 {
         "Busy Work Desk"
     } else if layout.has_ultrawide() {
         "Ultrawide Workspace"
-    } else if score_of(Category::DeskCleanliness) >= Points::whole(8) {
+    } else if score_of(Category::DeskCleanliness) >= 8 {
         "Minimal Workspace"
     } else {
         "Everyday Desk Setup"
@@ -943,6 +949,7 @@ mod tests {
         let rated = |score: Points, headline: &str| Rated {
             score,
             evidence: 5,
+            whole: 5,
             comment: "Seen.".into(),
             headline: headline.into(),
         };

@@ -1,13 +1,19 @@
 // The analysis journey in a real browser against the real binary and its embedded
-// analyzer: a visitor's free analysis of a real photo, the credits dialog once the trial
-// is used, signing up from it, the pending analysis resuming, the saved history, and
-// deleting the analysis from My Setups (its photos go with it).
+// analyzer: a visitor's free analysis of a real photo, signing up from its page to share
+// it (the result is saved to the new account, free, and shared from there), the credits
+// dialog once the trial is used, signing up from it, the pending analysis resuming, the
+// saved history, and deleting the analysis from My Setups (its photos go with it).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { ANALYSIS_TIMEOUT, e2eSession, eventually, expectAccessible, SETUP_PHOTO, SETUP_PHOTO_SKIP, waitForFocus } from './support.mjs'
 
 
 const session = e2eSession(before, after)
+
+async function openAccountMenu(page) {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  return page.getByRole('menu')
+}
 
 async function choosePhotoAndAnalyze(page) {
   await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
@@ -33,16 +39,17 @@ async function waitForScore(page) {
 }
 
 describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
-  it('gives a visitor one free analysis, then signs them up and resumes the next one', { timeout: 600_000 }, async () => {
+  it('gives a visitor one free analysis, saves it to the account they sign up to and shares it, then signs them up and resumes the next one', { timeout: 600_000 }, async () => {
     const { context, page } = await session.freshPage({}, { consent: true })
     const email = `analyst${Date.now()}@example.com`
+    const sharer = `sharer${Date.now()}@example.com`
 
     // The free analysis of a real photo.
     await page.goto('/')
     await page.getByText('Sign up to get 3 free credits').waitFor()
     await choosePhotoAndAnalyze(page)
     await page.getByRole('heading', { name: 'Analyzing your setup...' }).waitFor()
-    await waitForScore(page)
+    const freeScore = await waitForScore(page)
     await page.getByText('Your setup analysis is complete!').waitFor()
     await eventually(() => page.getByTestId('category-card').count(), 6)
     for (const name of ['Cable Management', 'RGB/Lighting', 'Desk Cleanliness', 'Monitor Setup', 'Chair & Comfort', 'Aesthetic Vibe']) {
@@ -70,8 +77,36 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     page.off('dialog', onBrowserDialog)
     assert.equal(browserAlert, null)
 
+    // "Sign up to share your result": the free result is saved to the new account, the page
+    // comes back to it saved, and Share makes its public link.
+    const panel = page.getByTestId('share-panel')
+    await panel.getByRole('button', { name: 'Sign up to share your result' }).click()
+    const signUp = page.getByRole('dialog', { name: 'Welcome to SetupIQ' })
+    await signUp.getByRole('tab', { name: 'Register', selected: true }).waitFor()
+    await signUp.getByLabel('Display Name').fill('Rig Sharer')
+    await signUp.getByLabel('Email').fill(sharer)
+    await signUp.getByLabel('Password', { exact: true }).fill('sharer-password-1')
+    await signUp.getByRole('button', { name: /Create Account/ }).click()
+    await signUp.waitFor({ state: 'hidden' })
+    await panel.getByRole('button', { name: 'Share my result' }).click()
+    const link = panel.getByLabel('Public link')
+    await link.waitFor()
+    assert.equal(await page.getByText(/This result was not saved to your account/).count(), 0)
+    assert.equal(await page.getByTestId('overall-score').innerText(), freeScore)
+    const publicPage = await page.request.get(await link.inputValue())
+    assert.equal(publicPage.status(), 200)
+    assert.match(await publicPage.text(), new RegExp(freeScore.replace('.', '\\.')))
+    const [claimed] = (await (await page.request.get(`${session.server.baseUrl}/_api/my-analyses`)).json()).analyses
+    assert.equal(claimed.overallRating, Number(freeScore))
+    assert.equal(claimed.sharePath, new URL(await link.inputValue()).pathname)
+    const sharerSession = await (await page.request.get(`${session.server.baseUrl}/_api/auth/session`)).json()
+    assert.equal(sharerSession.user.credits, 3, 'the saved free result cost no credit')
+    let menu = await openAccountMenu(page)
+    await menu.getByRole('menuitem', { name: 'Log Out' }).click()
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).waitFor()
+
     // A second analysis: the trial is used, so the credits dialog offers the paths.
-    await page.getByRole('link', { name: 'Analyze Another Setup' }).click()
+    await page.goto('/')
     await choosePhotoAndAnalyze(page)
     const paths = page.getByRole('dialog', { name: 'Choose Your Path' })
     await paths.waitFor({ timeout: ANALYSIS_TIMEOUT })
@@ -91,8 +126,7 @@ describe('analysing a setup', { skip: SETUP_PHOTO_SKIP }, () => {
     const score = await waitForScore(page)
     await eventually(() => page.getByTestId('category-card').count(), 6)
     assert.equal(new URL(page.url()).pathname, '/results')
-    await page.getByRole('button', { name: 'Account menu' }).click()
-    const menu = page.getByRole('menu')
+    menu = await openAccountMenu(page)
     await menu.getByText('2 Credits').waitFor()
 
     // My Setups lists the saved analysis; its details open without a new analysis.

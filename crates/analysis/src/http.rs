@@ -2,6 +2,8 @@
 //! (`POST /_api/analyses/{id}/share` and `…/unshare`), deleting (`…/delete`) and the shared
 //! page and card visitors open (`/share/{token}`, `/share/{token}/card.png`).
 
+use std::sync::Arc;
+
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 
 use actix_web::http::{StatusCode, header};
@@ -9,6 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_analyzer::Engine;
 use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
 use setupiq_analyzer::voice::Voice;
+use setupiq_auth::arrivals::OnArrival;
 use setupiq_auth::{CurrentUser, OptionalUser};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaStore;
@@ -80,7 +83,8 @@ fn analyze_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest
 /// category scores, the cable inventory and upgrade suggestions.
 ///
 /// Signed-in users need at least 1 credit, taken when the result is saved (Pro users are
-/// not charged); an anonymous visitor gets one free analysis, which is not stored.
+/// not charged); an anonymous visitor gets one free analysis, kept a short while for this
+/// browser only: signing up or signing in from it saves it to the account.
 #[utoipa::path(
     tag = "analysis",
     request_body = AnalyzeRequest,
@@ -126,8 +130,7 @@ fn requester(req: &HttpRequest, user: &OptionalUser) -> (Requester, Option<Strin
         return (requester, None);
     }
     let ip = setupiq_auth::extract::client_ip(req).unwrap_or_else(|| "unknown".to_owned());
-    let existing = req.cookie(VISITOR_COOKIE).map(|c| c.value().to_owned()).filter(|v| v.len() >= 32);
-    let (token, new) = match existing {
+    let (token, new) = match visitor_token(req) {
         Some(token) => (token, None),
         None => {
             let token = tokens::generate();
@@ -135,6 +138,39 @@ fn requester(req: &HttpRequest, user: &OptionalUser) -> (Requester, Option<Strin
         }
     };
     (Requester::Visitor { visitor_hash: tokens::digest(&token), ip }, new)
+}
+
+/// The browser's anonymous-id cookie, when it carries a well-formed one.
+fn visitor_token(req: &HttpRequest) -> Option<String> {
+    req.cookie(VISITOR_COOKIE).map(|c| c.value().to_owned()).filter(|v| v.len() >= 32)
+}
+
+/// The hand-over the gateway registers with sign-up and sign-in ([`Arrivals`]): the free
+/// result the browser's visitor cookie made, while it is kept, becomes an analysis of the
+/// account ([`service::visitor::claim`]).
+///
+/// [`Arrivals`]: setupiq_auth::arrivals::Arrivals
+pub fn claim_on_arrival(ctx: AppCtx) -> OnArrival {
+    Arc::new(move |req, user_id| {
+        let ctx = ctx.clone();
+        Box::pin(async move {
+            let Some(token) = visitor_token(&req) else { return Ok(None) };
+            let (visitor_hash, now) = (tokens::digest(&token), ctx.clock.now());
+            let claimed = ctx
+                .db
+                .run(move |conn| service::visitor::claim(conn, &visitor_hash, user_id, now))
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok(claimed.map(|analysis| {
+                tracing::info!(
+                    user_id = user_id.0,
+                    analysis_id = analysis.id.0,
+                    "a visitor's free result saved to their account"
+                );
+                analysis.id
+            }))
+        })
+    })
 }
 
 fn visitor_cookie(config: &Config, token: String) -> Cookie<'static> {

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use setupiq_core::{AnalysisId, UserId};
-use setupiq_db::schema::{analyses, analysis_holds, analysis_trials};
+use setupiq_db::schema::{analyses, analysis_holds, analysis_trials, analysis_visitor_results};
 
 setupiq_db::text_enum! {
     /// What was analysed, as stored (`analyses.input_type`) and sent.
@@ -71,5 +71,19 @@ pub(crate) struct TrialInsertForm<'a> {
 pub(crate) struct HoldInsertForm<'a> {
     pub owner: &'a str,
     pub token: &'a str,
+    pub expires_at: NaiveDateTime,
+}
+
+/// A visitor's free result, kept for their browser until claimed or expired.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = analysis_visitor_results)]
+pub(crate) struct VisitorResultRow {
+    pub visitor_hash: String,
+    pub input_type: InputType,
+    pub input_text: Option<String>,
+    pub image_key: Option<String>,
+    pub thumbnail_key: Option<String>,
+    pub result_json: String,
+    pub created_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
 }

@@ -4,9 +4,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use setupiq_core::{AnalysisId, UserId};
 use setupiq_db::DbConnection;
-use setupiq_db::schema::{analyses, analysis_holds, analysis_trials};
+use setupiq_db::schema::{analyses, analysis_holds, analysis_trials, analysis_visitor_results};
 
-use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
+use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm, VisitorResultRow};
 
 pub(crate) fn insert_analysis(
     conn: &mut DbConnection,
@@ -129,4 +129,68 @@ pub(crate) fn delete_hold(conn: &mut DbConnection, owner: &str, token: &str) -> 
         analysis_holds::table.filter(analysis_holds::owner.eq(owner)).filter(analysis_holds::token.eq(token)),
     )
     .execute(conn)
+}
+
+/// Keeps a visitor's free result (a visitor has one: their trial is unique).
+pub(crate) fn insert_visitor_result(conn: &mut DbConnection, row: &VisitorResultRow) -> QueryResult<usize> {
+    diesel::insert_into(analysis_visitor_results::table).values(row).execute(conn)
+}
+
+/// The visitor's kept result, while it has not expired.
+pub(crate) fn live_visitor_result(
+    conn: &mut DbConnection,
+    visitor_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<VisitorResultRow>> {
+    analysis_visitor_results::table
+        .find(visitor_hash)
+        .filter(analysis_visitor_results::expires_at.gt(now))
+        .select(VisitorResultRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Forgets the visitor's kept result; 0 when it is gone already (claimed meanwhile).
+pub(crate) fn delete_visitor_result(conn: &mut DbConnection, visitor_hash: &str) -> QueryResult<usize> {
+    diesel::delete(analysis_visitor_results::table.find(visitor_hash)).execute(conn)
+}
+
+/// The kept results past `now`.
+pub(crate) fn expired_visitor_results(
+    conn: &mut DbConnection,
+    now: NaiveDateTime,
+) -> QueryResult<Vec<VisitorResultRow>> {
+    analysis_visitor_results::table
+        .filter(analysis_visitor_results::expires_at.le(now))
+        .select(VisitorResultRow::as_select())
+        .load(conn)
+}
+
+/// Forgets the kept result of `visitor_hash` if it expired by `now`; 0 when it did not
+/// (or was claimed meanwhile).
+pub(crate) fn delete_expired_visitor_result(
+    conn: &mut DbConnection,
+    visitor_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::delete(
+        analysis_visitor_results::table
+            .find(visitor_hash)
+            .filter(analysis_visitor_results::expires_at.le(now)),
+    )
+    .execute(conn)
+}
+
+/// The stored image keys of every kept visitor result (expired ones too, until purged).
+pub(crate) fn visitor_media_keys(
+    conn: &mut DbConnection,
+) -> QueryResult<Vec<(Option<String>, Option<String>)>> {
+    analysis_visitor_results::table
+        .filter(
+            analysis_visitor_results::image_key
+                .is_not_null()
+                .or(analysis_visitor_results::thumbnail_key.is_not_null()),
+        )
+        .select((analysis_visitor_results::image_key, analysis_visitor_results::thumbnail_key))
+        .load(conn)
 }

@@ -79,6 +79,22 @@ pub struct RegisterResponse {
     /// The credits the account started with: 3, or 0 when its network has had the signup
     /// bonus for 5 new accounts in the last 24 hours.
     pub signup_bonus: i32,
+    /// The analysis the browser's free result, made just before as a visitor, became: saved
+    /// to the new account (`GET /_api/analyses/{id}`). Absent when there was none to save
+    /// (none made, or kept too long ago).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed_analysis_id: Option<i64>,
+}
+
+/// A signed-in browser.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResponse {
+    pub user: UserDto,
+    /// The analysis the browser's free result, made just before as a visitor, became: saved
+    /// to the account (`GET /_api/analyses/{id}`). Absent when there was none to save.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed_analysis_id: Option<i64>,
 }
 
 /// A followed verification link. The link proves only that its holder read the mailbox, and

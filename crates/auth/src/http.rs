@@ -9,12 +9,13 @@ use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
 use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::arrivals;
 use crate::dto::{
     AccountExportDto, ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, EmptyRequest,
-    EndOtherSessionsResponse, ForgotPasswordRequest, LoginRequest, RegisterRequest, RegisterResponse,
-    ResetPasswordRequest, SessionResponse, SessionsResponse, SuccessResponse, UpdateDisplayNameRequest,
-    UpdateProfileRequest, UploadProfilePictureRequest, UserResponse, VerifyEmailRequest, VerifyEmailResponse,
-    VerifyResetTokenRequest, VerifyResetTokenResponse,
+    EndOtherSessionsResponse, ForgotPasswordRequest, LoginRequest, LoginResponse, RegisterRequest,
+    RegisterResponse, ResetPasswordRequest, SessionResponse, SessionsResponse, SuccessResponse,
+    UpdateDisplayNameRequest, UpdateProfileRequest, UploadProfilePictureRequest, UserResponse,
+    VerifyEmailRequest, VerifyEmailResponse, VerifyResetTokenRequest, VerifyResetTokenResponse,
 };
 use crate::error::AuthError;
 use crate::extract::{
@@ -82,11 +83,14 @@ async fn get_session(user: OptionalUser) -> web::Json<SessionResponse> {
 /// past 100 failures on an account from all addresses, every attempt on it waits a second
 /// and the addresses that failed on it are locked out, but never one that has not. A
 /// completed password reset clears the account's failures.
+///
+/// A free result this browser made as a visitor a moment before is saved to the account
+/// (`claimedAnalysisId`).
 #[utoipa::path(
     tag = "auth",
     request_body = LoginRequest,
     responses(
-        (status = 200, description = "Signed in; a new session cookie is set", body = UserResponse),
+        (status = 200, description = "Signed in; a new session cookie is set", body = LoginResponse),
         InvalidInput,
         (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
         (status = 429, description = "Too many failed attempts", body = ErrorBody),
@@ -105,7 +109,9 @@ async fn login_with_password(
     if let Some(previous) = session_token(&req) {
         ctx.db.run(move |conn| sessions::end(conn, &previous)).await?;
     }
-    Ok(HttpResponse::Ok().cookie(session_cookie(&ctx.config, session.token)).json(user_response(account)))
+    let claimed = arrivals::welcome(&req, account.id).await;
+    let body = LoginResponse { user: account.into(), claimed_analysis_id: claimed.map(|id| id.0) };
+    Ok(HttpResponse::Ok().cookie(session_cookie(&ctx.config, session.token)).json(body))
 }
 
 /// Creates an account and signs it in. It starts with the signup bonus of 3 credits, unless
@@ -115,6 +121,9 @@ async fn login_with_password(
 /// is followed); an address listed as an admin's gets the role only then.
 ///
 /// At most 10 accounts an hour from one network (an IPv6 client counts by its /64).
+///
+/// A free result this browser made as a visitor a moment before is saved to the new
+/// account (`claimedAnalysisId`).
 #[utoipa::path(
     tag = "auth",
     request_body = RegisterRequest,
@@ -144,9 +153,11 @@ async fn register_with_password(
     // The account exists and is signed in whatever the mail does; a failure is logged, and
     // the app's banner offers "Resend".
     let _ = verify::mail_link(&ctx, &registered.verification).await;
+    let claimed = arrivals::welcome(&req, registered.account.id).await;
     let body = RegisterResponse {
         signup_bonus: if registered.signup_bonus { SIGNUP_BONUS } else { 0 },
         user: registered.account.into(),
+        claimed_analysis_id: claimed.map(|id| id.0),
     };
     Ok(HttpResponse::Created().cookie(session_cookie(&ctx.config, registered.session.token)).json(body))
 }

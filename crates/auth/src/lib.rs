@@ -2,6 +2,7 @@
 //! throttling, cookie sessions, password reset by e-mail, profile (username, picture),
 //! account deletion, the admin role, and the credit ledger primitive the balance needs.
 
+pub mod arrivals;
 pub mod dto;
 pub mod error;
 pub mod extract;

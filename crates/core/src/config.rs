@@ -158,7 +158,15 @@ pub struct Config {
     /// `SETUPIQ_MEDIA_SWEEP_GRACE_MINUTES` (default 60): how old an object no row names
     /// must be before the media sweep removes it ([`crate::media_sweep`]).
     pub media_sweep_grace: chrono::Duration,
+    /// `SETUPIQ_VISITOR_RESULT_MINUTES` (default 60): how long a visitor's free result is
+    /// kept for the browser that made it, to be saved to the account it signs up or signs
+    /// in to; unclaimed, it then goes with its photos.
+    pub visitor_result_keep: chrono::Duration,
 }
+
+/// The default of `SETUPIQ_VISITOR_RESULT_MINUTES`: a sign-up right after a free result
+/// takes minutes, not hours.
+pub const DEFAULT_VISITOR_RESULT_KEEP: chrono::Duration = chrono::Duration::minutes(60);
 
 /// `SETUPIQ_PRO_MONTHLY_CENTS` (default 499) and `SETUPIQ_PRO_YEARLY_CENTS` (default 3999):
 /// the prices of the two Pro plans.
@@ -341,6 +349,11 @@ impl Config {
                 "SETUPIQ_MEDIA_SWEEP_GRACE_MINUTES",
                 crate::media_sweep::DEFAULT_GRACE.num_minutes(),
             )?),
+            visitor_result_keep: chrono::Duration::minutes(number(
+                &var,
+                "SETUPIQ_VISITOR_RESULT_MINUTES",
+                DEFAULT_VISITOR_RESULT_KEEP.num_minutes(),
+            )?),
             data_dir,
         })
     }
@@ -517,6 +530,16 @@ mod tests {
         assert_eq!(custom.media_sweep_grace, chrono::Duration::minutes(5));
         for bad in ["0", "-10", "soon"] {
             assert!(config(&[("SETUPIQ_MEDIA_SWEEP_GRACE_MINUTES", bad)]).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_visitors_result_is_kept_an_hour_unless_told_otherwise() {
+        assert_eq!(config(&[]).unwrap().visitor_result_keep, chrono::Duration::hours(1));
+        let custom = config(&[("SETUPIQ_VISITOR_RESULT_MINUTES", "15")]).unwrap();
+        assert_eq!(custom.visitor_result_keep, chrono::Duration::minutes(15));
+        for bad in ["0", "-5", "a while"] {
+            assert!(config(&[("SETUPIQ_VISITOR_RESULT_MINUTES", bad)]).is_err(), "{bad}");
         }
     }
 

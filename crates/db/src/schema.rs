@@ -91,6 +91,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    analysis_visitor_results (visitor_hash) {
+        visitor_hash -> Text,
+        input_type -> Text,
+        input_text -> Nullable<Text>,
+        image_key -> Nullable<Text>,
+        thumbnail_key -> Nullable<Text>,
+        result_json -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     community_comment_reports (id) {
         id -> BigInt,
         comment_id -> BigInt,
@@ -513,6 +526,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     analyses,
     analysis_holds,
     analysis_trials,
+    analysis_visitor_results,
     community_comment_reports,
     community_comments,
     community_images,

@@ -12,6 +12,7 @@ use setupiq_admin::service::checker::CheckerConfig;
 use setupiq_analysis::service::AnalysisDependents;
 use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
+use setupiq_auth::arrivals::Arrivals;
 use setupiq_auth::service::accounts::{Departures, OwnedMedia};
 use setupiq_auth::service::export::AccountData;
 use setupiq_community::service::feed::Feed;
@@ -245,6 +246,12 @@ fn departures(state: &AppState) -> Departures {
     })])
 }
 
+/// What other crates hand over to an account when a browser signs up or signs in to it:
+/// the free result its visitor made just before.
+fn arrivals(state: &AppState) -> Arrivals {
+    Arrivals(vec![setupiq_analysis::http::claim_on_arrival(state.ctx())])
+}
+
 /// What other crates keep for an analysis, deleted with it.
 fn analysis_dependents() -> AnalysisDependents {
     AnalysisDependents(vec![setupiq_community::service::setups::on_analysis_deleted])
@@ -267,6 +274,7 @@ pub fn build_app(
     crate::metrics::handle();
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
     let departures = departures(&state);
+    let arrivals = arrivals(&state);
     let ctx = state.ctx();
     let (app, mut openapi) = App::new()
         .into_utoipa_app()
@@ -291,6 +299,7 @@ pub fn build_app(
         .app_data(state.link_checker)
         .app_data(web::Data::new(owned_media()))
         .app_data(web::Data::new(departures))
+        .app_data(web::Data::new(arrivals))
         .app_data(web::Data::new(account_data()))
         .app_data(web::Data::new(analysis_dependents()))
         .app_data(web::Data::new(frontend))

@@ -35,9 +35,14 @@ pub fn named_media(conn: &mut DbConnection) -> Result<HashSet<MediaKey>, DbError
     Ok(named)
 }
 
-/// One sweep of the state's media store at `now`, with the configured grace period.
+/// One sweep of the state's media store at `now`, with the configured grace period. The
+/// visitors' free results whose time is up go first, with their photos.
 pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> Result<Swept, SweepError> {
     let db = state.db.clone();
+    match db.run(move |conn| setupiq_analysis::service::visitor::purge_expired(conn, now)).await {
+        Ok(expired) => state.media.remove_media(&expired).await,
+        Err(e) => tracing::warn!(error = %e, "expired visitor results could not be purged"),
+    }
     media_sweep::sweep(&state.media, state.config.media_sweep_grace, now, || db.run(named_media)).await
 }
 

@@ -12,8 +12,9 @@ use diesel::prelude::*;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use setupiq_core::UserId;
+use setupiq_core::{Clock, UserId};
 use setupiq_db::schema::{analyses, analysis_trials};
+use setupiq_test_utils::fixtures::PASSWORD;
 use setupiq_test_utils::{OpenAiBehaviour, OpenAiStandIn, TestApp, TestClient, TestDb, both_backends_async};
 
 const TIDY: &str = "A clean white desk with a 27 inch 165Hz IPS monitor on a monitor arm, a mechanical \
@@ -84,7 +85,11 @@ both_backends_async!(
     without_credits_the_answer_is_402_and_nothing_is_saved,
     ten_parallel_analyses_on_three_credits_deliver_exactly_three,
     pro_users_are_not_charged,
-    an_anonymous_visitor_gets_one_free_analysis_that_is_not_kept,
+    an_anonymous_visitor_gets_one_free_analysis_that_is_not_saved_to_any_account,
+    a_visitors_free_result_is_saved_to_the_account_they_sign_up_to_and_shared,
+    a_visitors_free_result_is_saved_to_the_account_they_sign_in_to,
+    a_free_result_kept_too_long_is_not_saved_and_goes_with_its_photo,
+    a_visitors_photo_is_kept_for_their_account_and_not_swept,
     parallel_free_analyses_of_one_browser_deliver_one,
     free_analyses_are_capped_per_ip_and_day,
     a_photo_is_rated_stored_without_metadata_and_deleted_with_the_account,
@@ -391,7 +396,7 @@ async fn pro_users_are_not_charged(db: TestDb) {
     assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (0, 2));
 }
 
-async fn an_anonymous_visitor_gets_one_free_analysis_that_is_not_kept(db: TestDb) {
+async fn an_anonymous_visitor_gets_one_free_analysis_that_is_not_saved_to_any_account(db: TestDb) {
     let app = TestApp::start(db).await;
     let visitor = app.client();
     let first = analyze_text(&visitor, TIDY).await;
@@ -540,4 +545,135 @@ async fn the_configured_provider_rates_and_the_embedded_analyzer_stands_in_for_i
     let body = serde_json::to_string(&me.get("/_api/my-analyses").await.json()).unwrap();
     assert!(!body.contains(OpenAiStandIn::API_KEY));
     assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (1, 2));
+}
+
+/// A visitor's free analysis of TIDY, from `visitor`'s browser.
+async fn free_result(visitor: &TestClient) -> Value {
+    let res = analyze_text(visitor, TIDY).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let result = res.json();
+    assert_eq!(result["freeTrial"], json!(true));
+    result
+}
+
+async fn a_visitors_free_result_is_saved_to_the_account_they_sign_up_to_and_shared(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let visitor = app.client();
+    let result = free_result(&visitor).await;
+
+    // Another browser signing up gets nothing of it.
+    let stranger = app.client();
+    let other = stranger.register("stranger@example.com", PASSWORD, "Stranger").await;
+    assert_eq!(other.status, StatusCode::CREATED, "{}", other.text);
+    assert_eq!(other.json()["claimedAnalysisId"], Value::Null);
+    assert_eq!(stranger.get("/_api/my-analyses").await.json()["total"], 0);
+
+    app.clock.advance(chrono::Duration::minutes(5));
+    let res = visitor.register("visitor@example.com", PASSWORD, "Visitor").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text);
+    let body = res.json();
+    let id = body["claimedAnalysisId"].as_i64().expect("the free result was saved");
+    // No credit taken: the whole signup bonus is there.
+    assert_eq!((body["signupBonus"].clone(), body["user"]["credits"].clone()), (json!(3), json!(3)));
+
+    let mine = visitor.get("/_api/my-analyses").await.json();
+    assert_eq!(mine["total"], 1, "{mine}");
+    let saved = &mine["analyses"][0];
+    assert_eq!(saved["id"], id);
+    assert_eq!(saved["inputType"], "text");
+    assert_eq!(saved["result"]["overallScore"], result["overallScore"], "{saved}");
+    assert_eq!(saved["result"]["suggestions"], result["suggestions"]);
+    let user_id = UserId(body["user"]["id"].as_i64().unwrap());
+    assert_eq!((app.balance(user_id), saved_count(&app, user_id)), (3, 1));
+
+    // Sharing works from it, as for any analysis of the account.
+    let shared = visitor.post(&format!("/_api/analyses/{id}/share"), json!({})).await;
+    assert_eq!(shared.status, StatusCode::OK, "{}", shared.text);
+    let url = reqwest::Url::parse(shared.json()["url"].as_str().unwrap()).unwrap();
+    let page = app.client().get(url.path()).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.text.contains(&result["overallScore"].to_string()),
+        "the shared page shows the free result's score"
+    );
+
+    // The trial stays used: signed out, that browser gets no second free analysis.
+    assert_eq!(visitor.post("/_api/auth/logout", json!({})).await.status, StatusCode::OK);
+    let again = analyze_text(&visitor, TIDY).await;
+    assert_eq!(again.status, StatusCode::PAYMENT_REQUIRED);
+    assert_eq!(again.json()["code"], "trial_used");
+}
+
+async fn a_visitors_free_result_is_saved_to_the_account_they_sign_in_to(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let member = app.user("member@example.com").sign_up().await;
+    let visitor = app.client();
+    free_result(&visitor).await;
+
+    let res = visitor.login("member@example.com", PASSWORD).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let id = res.json()["claimedAnalysisId"].as_i64().expect("the free result was saved");
+    let mine = visitor.get("/_api/my-analyses").await.json();
+    assert_eq!((mine["total"].clone(), mine["analyses"][0]["id"].clone()), (json!(1), json!(id)));
+    assert_eq!(app.balance(member.id), 3, "no credit taken");
+    assert_eq!(visitor.get(&format!("/_api/analyses/{id}")).await.status, StatusCode::OK);
+
+    // Signing in again from that browser saves nothing more.
+    visitor.post("/_api/auth/logout", json!({})).await;
+    let again = visitor.login("member@example.com", PASSWORD).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.json()["claimedAnalysisId"], Value::Null);
+    assert_eq!(saved_count(&app, member.id), 1);
+}
+
+async fn a_free_result_kept_too_long_is_not_saved_and_goes_with_its_photo(db: TestDb) {
+    let Some(data_url) = photo("setup05_rgb_dark_dual.jpg") else { return };
+    let app = TestApp::start_with(db, &[("SETUPIQ_VISITOR_RESULT_MINUTES", "30")]).await;
+    let visitor = app.client();
+    let res = visitor.post("/_api/analyze-setup", json!({"type": "image", "value": data_url})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    assert_eq!(app.media_files().len(), 2, "the photo and its thumbnail are kept for the visitor");
+
+    app.clock.advance(chrono::Duration::minutes(30));
+    let late = visitor.register("late@example.com", PASSWORD, "Late").await;
+    assert_eq!(late.status, StatusCode::CREATED, "{}", late.text);
+    assert_eq!(late.json()["claimedAnalysisId"], Value::Null);
+    assert_eq!(visitor.get("/_api/my-analyses").await.json()["total"], 0);
+
+    // The next free result (another browser's) purges the expired one with its photos.
+    free_result(&app.client()).await;
+    assert!(app.media_files().is_empty(), "{:?}", app.media_files());
+}
+
+async fn a_visitors_photo_is_kept_for_their_account_and_not_swept(db: TestDb) {
+    let Some(data_url) = photo("setup05_rgb_dark_dual.jpg") else { return };
+    let app = TestApp::start_with(db, &[("SETUPIQ_VISITOR_RESULT_MINUTES", "180")]).await;
+    // The sweep measures the files' age against the app's clock: let it be the real time.
+    app.clock.set(chrono::Utc::now());
+    let visitor = app.client();
+    let res = visitor
+        .post(
+            "/_api/analyze-setup",
+            json!({"type": "image", "value": data_url, "description": "my dual-monitor RGB gaming rig"}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+
+    // Two hours on, past the sweep's grace period, the kept photo is still named.
+    app.clock.advance(chrono::Duration::hours(2));
+    let swept = setupiq_gateway::media_sweep::sweep(app.state(), app.clock.now()).await.unwrap();
+    assert_eq!((swept.listed, swept.removed), (2, 0), "{swept:?}");
+
+    let body = visitor.register("rig@example.com", PASSWORD, "Rig").await.json();
+    let id = body["claimedAnalysisId"].as_i64().expect("the free result was saved");
+    let saved = &visitor.get("/_api/my-analyses").await.json()["analyses"][0];
+    assert_eq!((saved["id"].as_i64(), saved["inputType"].as_str()), (Some(id), Some("image")));
+    let image = visitor.get(saved["inputData"].as_str().unwrap()).await;
+    assert_eq!((image.status, image.header("content-type")), (StatusCode::OK, Some("image/jpeg")));
+
+    // Deleted with the analysis like any member's photo.
+    assert_eq!(app.media_files().len(), 2);
+    let deleted = visitor.post(&format!("/_api/analyses/{id}/delete"), json!({})).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
+    assert!(app.media_files().is_empty(), "{:?}", app.media_files());
 }

@@ -449,7 +449,8 @@ export interface paths {
          * Analyses a photo or a description of a setup and returns the SetupIQ Score, the six
          *     category scores, the cable inventory and upgrade suggestions.
          * @description Signed-in users need at least 1 credit, taken when the result is saved (Pro users are
-         *     not charged); an anonymous visitor gets one free analysis, which is not stored.
+         *     not charged); an anonymous visitor gets one free analysis, kept a short while for this
+         *     browser only: signing up or signing in from it saves it to the account.
          */
         post: operations["analyze_setup"];
         delete?: never;
@@ -557,6 +558,9 @@ export interface paths {
          *     past 100 failures on an account from all addresses, every attempt on it waits a second
          *     and the addresses that failed on it are locked out, but never one that has not. A
          *     completed password reset clears the account's failures.
+         *
+         *     A free result this browser made as a visitor a moment before is saved to the account
+         *     (`claimedAnalysisId`).
          */
         post: operations["login_with_password"];
         delete?: never;
@@ -598,6 +602,9 @@ export interface paths {
          *     is followed); an address listed as an admin's gets the role only then.
          *
          *     At most 10 accounts an hour from one network (an IPv6 client counts by its /64).
+         *
+         *     A free result this browser made as a visitor a moment before is saved to the new
+         *     account (`claimedAnalysisId`).
          */
         post: operations["register_with_password"];
         delete?: never;
@@ -2470,6 +2477,16 @@ export interface components {
             email: string;
             password: string;
         };
+        /** @description A signed-in browser. */
+        LoginResponse: {
+            /**
+             * Format: int64
+             * @description The analysis the browser's free result, made just before as a visitor, became: saved
+             *     to the account (`GET /_api/analyses/{id}`). Absent when there was none to save.
+             */
+            claimedAnalysisId?: number | null;
+            user: components["schemas"]["UserDto"];
+        };
         MyAnalysesResponse: {
             /** @description Newest first. */
             analyses: components["schemas"]["SavedAnalysisDto"][];
@@ -2897,6 +2914,13 @@ export interface components {
         };
         /** @description A new account. */
         RegisterResponse: {
+            /**
+             * Format: int64
+             * @description The analysis the browser's free result, made just before as a visitor, became: saved
+             *     to the new account (`GET /_api/analyses/{id}`). Absent when there was none to save
+             *     (none made, or kept too long ago).
+             */
+            claimedAnalysisId?: number | null;
             /**
              * Format: int32
              * @description The credits the account started with: 3, or 0 when its network has had the signup
@@ -5548,7 +5572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["LoginResponse"];
                 };
             };
             /** @description Invalid input */

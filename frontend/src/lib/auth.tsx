@@ -38,6 +38,13 @@ interface AuthContextValue {
   user: User | null
   /** Puts a user returned by the server into the cache (login, register, profile edits). */
   setUser: (user: User) => void
+  /**
+   * A sign-in or sign-up from this browser: the user, and the analysis the browser's free
+   * result (made just before as a visitor) became, if the server saved it to the account.
+   */
+  signIn: (user: User, claimedAnalysisId?: number | null) => void
+  /** The analysis this browser's free result became at the last sign-in or sign-up, if any. */
+  claimedAnalysisId: number | null
   /** Reads the session from the server again (after the balance changed). */
   refreshSession: () => void
   logout: () => Promise<void>
@@ -53,6 +60,7 @@ const AuthContext = createContext<AuthContextValue | null>(null)
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig()
   const [authDialog, setAuthDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'login' })
+  const [claimedAnalysisId, setClaimedAnalysisId] = useState<number | null>(null)
   // Checked once and retried once on failure; never refetched automatically.
   const { data, error, isLoading } = useSWR<Session>(SESSION_KEY, fetchSession, {
     revalidateOnFocus: false,
@@ -73,12 +81,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refreshSession = useCallback(() => void mutate(SESSION_KEY), [mutate])
 
+  const signIn = useCallback(
+    (user: User, claimed?: number | null) => {
+      setClaimedAnalysisId(claimed ?? null)
+      setUser(user)
+    },
+    [setUser],
+  )
+
   const clearSession = useCallback(async () => {
+    setClaimedAnalysisId(null)
     await mutate(SESSION_KEY, { user: null, error: 'Not authenticated' } satisfies Session, { revalidate: false })
     await mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false })
   }, [mutate])
 
   const logout = useCallback(async () => {
+    setClaimedAnalysisId(null)
     await mutate(SESSION_KEY, { user: null, error: 'Not authenticated' } satisfies Session, { revalidate: false })
     try {
       await logoutCall()
@@ -92,6 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       state,
       user: state.status === 'authenticated' ? state.user : null,
       setUser,
+      signIn,
+      claimedAnalysisId,
       refreshSession,
       logout,
       clearSession,
@@ -99,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       closeAuth: () => setAuthDialog((d) => ({ ...d, open: false })),
       authDialog,
     }),
-    [state, setUser, refreshSession, logout, clearSession, authDialog],
+    [state, setUser, signIn, claimedAnalysisId, refreshSession, logout, clearSession, authDialog],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { useSWRConfig } from 'swr'
 import { Ticket, TriangleAlert } from 'lucide-react'
 import { useAuth } from '@/lib/auth'
 import { ProductLink } from '@/features/affiliate/components/ProductLink'
 import { TrendingGear } from '@/features/affiliate/components/TrendingGear'
-import type { AnalysisResult } from '@/features/analysis/api'
+import { fetchAnalysis, MY_ANALYSES_KEY, type AnalysisResult } from '@/features/analysis/api'
 import { ProOnlyDialog } from '@/features/analysis/components/ProOnlyDialog'
 import { ResultsView } from '@/features/analysis/components/ResultsView'
 import { SharePanel, ShareUnavailable, shareLinkNatively, useResultShare } from '@/features/analysis/components/SharePanel'
@@ -31,9 +32,10 @@ export default function Results() {
 }
 
 function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
-  const { user } = useAuth()
+  const { user, claimedAnalysisId } = useAuth()
   const balanceChanged = useBalanceChanged()
   const { phase, retry } = useAnalysis(request, balanceChanged)
+  const saving = useClaimedResult(phase.kind === 'done' && phase.response.analysisId == null && user ? claimedAnalysisId : null)
   const [creditsOpen, setCreditsOpen] = useState(false)
   // Who was asking, and with how many credits, when the server said there were none.
   const [refusedFor, setRefusedFor] = useState<{ userId: number | null; credits: number } | null>(null)
@@ -77,7 +79,7 @@ function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
 
   let body
   if (phase.kind === 'done') {
-    body = <ResultsPage key={phase.response.analysisId ?? 'trial'} result={phase.response} input={input} />
+    body = <ResultsPage key={phase.response.analysisId ?? 'trial'} result={phase.response} input={input} saving={saving} />
   } else if (phase.kind === 'loading') {
     body = <AnalyzingScreen phase={phase} />
   } else if (phase.kind === 'needs-credits') {
@@ -93,6 +95,35 @@ function AnalyzeAndShow({ request }: { request: AnalyzeState }) {
       <OutOfCreditsDialog open={creditsOpen} onClose={onCreditsClose} message={phase.kind === 'needs-credits' ? phase.message : undefined} />
     </>
   )
+}
+
+/**
+ * A visitor's free result that a sign-up or sign-in from this page saved to the account
+ * (`claimedAnalysisId`): the page becomes the saved analysis, which the member can share.
+ * True while it is being opened.
+ */
+function useClaimedResult(claimedId: number | null): boolean {
+  const navigate = useNavigate()
+  const { mutate } = useSWRConfig()
+  const [failed, setFailed] = useState<number | null>(null)
+  useEffect(() => {
+    if (claimedId === null) return
+    let live = true
+    // My Setups lists it now.
+    void mutate(MY_ANALYSES_KEY)
+    fetchAnalysis(claimedId).then(
+      (savedAnalysis) => {
+        if (live) navigate('/results', { replace: true, state: { type: savedAnalysis.inputType, value: savedAnalysis.inputData, savedAnalysis } })
+      },
+      () => {
+        if (live) setFailed(claimedId)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [claimedId, navigate, mutate])
+  return claimedId !== null && failed !== claimedId
 }
 
 function AnalyzingScreen({ phase }: { phase: Extract<AnalysisPhase, { kind: 'loading' }> }) {
@@ -192,9 +223,11 @@ interface ResultsPageProps {
   input: ReportInput & { fileName?: string | undefined }
   /** Where the saved analysis is shared, as the history said (`/share/{token}`). */
   sharePath?: string | null | undefined
+  /** A visitor's result the sign-in just saved to the account, being opened. */
+  saving?: boolean
 }
 
-function ResultsPage({ result, input, sharePath }: ResultsPageProps) {
+function ResultsPage({ result, input, sharePath, saving = false }: ResultsPageProps) {
   const { state, user, openAuth } = useAuth()
   const [publishOpen, setPublishOpen] = useState(false)
   const [proOnlyOpen, setProOnlyOpen] = useState(false)
@@ -218,7 +251,7 @@ function ResultsPage({ result, input, sharePath }: ResultsPageProps) {
   const onShare = ownedId !== null ? () => void shareNow() : state.status === 'unauthenticated' ? () => openAuth('register') : null
   let sharePanel: ReactNode = null
   if (ownedId !== null) sharePanel = <SharePanel score={result.overallScore} share={share} voice={voice} />
-  else if (state.status !== 'loading') sharePanel = <ShareUnavailable />
+  else if (state.status !== 'loading') sharePanel = <ShareUnavailable saving={saving} />
   return (
     <div className="container stack">
       <div className="row results-toolbar">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { Route, Routes, type InitialEntry } from 'react-router-dom'
 import { Toaster } from 'sonner'
 import { useAuth } from '@/lib/auth'
+import AuthDialog from '@/features/auth/components/AuthDialog'
 import { sampleResponse, sampleSaved } from '@/features/analysis/testFixtures'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import Results from './Results'
@@ -20,10 +21,12 @@ function AuthProbe() {
   return <output aria-label="Auth dialog">{authDialog.open ? authDialog.tab : 'closed'}</output>
 }
 
-function renderResults(route: InitialEntry) {
+/** `withAuthDialog`: the sign-up and sign-in dialog is there, as in the app (it hides the probe while open). */
+function renderResults(route: InitialEntry, { withAuthDialog = false } = {}) {
   renderApp(
     <>
       <AuthProbe />
+      {withAuthDialog && <AuthDialog />}
       <Routes>
         <Route path="/results" element={<Results />} />
       </Routes>
@@ -115,5 +118,79 @@ describe('sharing a result on /results', () => {
     expect(screen.queryByRole('link', { name: /Share on X/ })).not.toBeInTheDocument()
     await user.click(within(panel).getByRole('button', { name: 'Sign up to share your result' }))
     expect(screen.getByRole('status', { name: 'Auth dialog' })).toHaveTextContent('register')
+  })
+
+  describe("a visitor's free result, saved by signing up or in from its page", () => {
+    const member = () => (signedIn().body as { user: Record<string, unknown> }).user
+    const trial = { status: 200, body: sampleResponse({ analysisId: null, freeTrial: true }) }
+
+    async function signUpFromThePanel(user: ReturnType<typeof userEvent.setup>) {
+      const panel = await screen.findByTestId('share-panel')
+      await user.click(within(panel).getByRole('button', { name: 'Sign up to share your result' }))
+      const dialog = await screen.findByRole('dialog')
+      await user.type(within(dialog).getByLabelText('Display Name'), 'Pixel Pete')
+      await user.type(within(dialog).getByLabelText('Email'), 'pete@example.com')
+      await user.type(within(dialog).getByLabelText('Password'), 'hunter2hunter2')
+      await user.click(within(dialog).getByRole('button', { name: /Create Account/ }))
+    }
+
+    it('comes back to the saved result after sign-up, where Share makes its public link', async () => {
+      const user = userEvent.setup()
+      const { calls } = mockServer({
+        'GET /_api/auth/session': signedOut,
+        'GET /_api/trending-gear': trending,
+        'GET /_api/my-analyses': { status: 200, body: { analyses: [], total: 0 } },
+        'POST /_api/analyze-setup': trial,
+        'POST /_api/auth/register_with_password': { status: 201, body: { user: member(), signupBonus: 3, claimedAnalysisId: 7 } },
+        'GET /_api/analyses/7': { status: 200, body: sampleSaved(7, 7.3, '2026-03-01T10:00:00Z') },
+        'POST /_api/analyses/7/share': { status: 200, body: { url: SHARE_URL, imageUrl: `${SHARE_URL}/card.png` } },
+      })
+      renderResults({ pathname: '/results', state: { type: 'text', value: 'Two monitors and a chair' } }, { withAuthDialog: true })
+      await signUpFromThePanel(user)
+
+      // The page is the saved analysis now: its panel shares it.
+      await user.click(await screen.findByRole('button', { name: 'Share my result' }))
+      expect(await screen.findByLabelText('Public link')).toHaveValue(SHARE_URL)
+      expect(screen.queryByText(/This result was not saved to your account/)).not.toBeInTheDocument()
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/_api/analyze-setup')).toBe(true)
+      expect(calls.filter((c) => c.method === 'POST' && c.path === '/_api/analyze-setup')).toHaveLength(1)
+    })
+
+    it('does the same after signing in', async () => {
+      const user = userEvent.setup()
+      mockServer({
+        'GET /_api/auth/session': signedOut,
+        'GET /_api/trending-gear': trending,
+        'GET /_api/my-analyses': { status: 200, body: { analyses: [], total: 0 } },
+        'POST /_api/analyze-setup': trial,
+        'POST /_api/auth/login_with_password': { status: 200, body: { user: member(), claimedAnalysisId: 7 } },
+        'GET /_api/analyses/7': { status: 200, body: sampleSaved(7, 7.3, '2026-03-01T10:00:00Z') },
+      })
+      renderResults({ pathname: '/results', state: { type: 'text', value: 'Two monitors and a chair' } }, { withAuthDialog: true })
+      await screen.findByTestId('share-panel')
+      await user.click(screen.getByRole('button', { name: 'Sign In' }))
+      const dialog = await screen.findByRole('dialog')
+      await user.type(within(dialog).getByLabelText('Email'), 'pete@example.com')
+      await user.type(within(dialog).getByLabelText('Password'), 'hunter2hunter2')
+      await user.click(within(dialog).getByRole('button', { name: 'Log In' }))
+      expect(await screen.findByRole('button', { name: 'Share my result' })).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Share to Community' })).toBeInTheDocument()
+    })
+
+    it('says the result was not saved when nothing was claimed (kept too long)', async () => {
+      const user = userEvent.setup()
+      const { calls } = mockServer({
+        'GET /_api/auth/session': signedOut,
+        'GET /_api/trending-gear': trending,
+        'GET /_api/my-analyses': { status: 200, body: { analyses: [], total: 0 } },
+        'POST /_api/analyze-setup': trial,
+        'POST /_api/auth/register_with_password': { status: 201, body: { user: member(), signupBonus: 3 } },
+      })
+      renderResults({ pathname: '/results', state: { type: 'text', value: 'Two monitors and a chair' } }, { withAuthDialog: true })
+      await signUpFromThePanel(user)
+      expect(await screen.findByText(/This result was not saved to your account/)).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Share my result' })).not.toBeInTheDocument()
+      expect(calls.some((c) => c.path.startsWith('/_api/analyses/'))).toBe(false)
+    })
   })
 })

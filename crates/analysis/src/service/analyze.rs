@@ -5,7 +5,8 @@
 //! the photo's megapixels in the pixel budget (waiting for them).
 //! Only then is the photo decoded (the upload path), screened and rated by the [`Engine`];
 //! suggestions come from the catalogue, and then either the result is saved with its credit
-//! (signed in) or the visitor's free trial is claimed (anonymous, nothing kept). The hold
+//! (signed in) or the visitor's free trial is claimed and the result kept a while for the
+//! account they may make right after (anonymous, [`super::visitor`]). The hold
 //! is given back whatever happens, even when the client goes away.
 //!
 //! The one async flow of this crate: it orchestrates the rules of [`super`] (each a plain
@@ -37,7 +38,7 @@ pub struct Submission {
 /// A delivered result.
 #[derive(Debug)]
 pub enum Delivered {
-    /// A visitor's free analysis: not stored.
+    /// A visitor's free analysis: kept a while for the account they may make right after.
     Trial { report: Report, at: DateTime<Utc> },
     /// A signed-in user's analysis, saved, and the balance after its credit.
     Saved { analysis: SavedAnalysis, balance: i32 },
@@ -135,17 +136,17 @@ async fn finish(
     let suggestions = db.run(move |conn| suggestions::suggest(conn, &assessment)).await?;
     let now = clock.now();
 
-    let (id, is_pro) = match requester {
-        Requester::Visitor { visitor_hash, ip } => {
-            db.run(move |conn| super::claim_trial(conn, &visitor_hash, &ip, now)).await?;
-            let report = Report::new(rating.assessment, suggestions, rating.analyzer);
-            return Ok(Delivered::Trial { report, at: now });
-        }
-        Requester::User { id, is_pro, .. } => (id, is_pro),
-    };
     let stored = match &image {
         Some(image) => Some(store_images(uploads, image).await?),
         None => None,
+    };
+    let (id, is_pro) = match requester {
+        Requester::Visitor { visitor_hash, ip } => {
+            let report = Report::new(rating.assessment, suggestions, rating.analyzer);
+            let delivered = TrialResult { input_type, input_text, stored, report };
+            return keep_trial(ctx, visitor_hash, ip, delivered, now).await;
+        }
+        Requester::User { id, is_pro, .. } => (id, is_pro),
     };
     let keys = stored.clone();
     let saved = db
@@ -171,6 +172,53 @@ async fn finish(
             Err(err)
         }
     }
+}
+
+/// A visitor's delivered free result: what was analysed, its stored photos, the result.
+struct TrialResult {
+    input_type: InputType,
+    input_text: Option<String>,
+    stored: Option<(MediaKey, MediaKey)>,
+    report: Report,
+}
+
+/// Claims the visitor's free trial for a delivered result and keeps the result (and its
+/// stored photos) for the account they may make or sign in to right after
+/// ([`super::visitor`]); then forgets the kept results whose time is up.
+async fn keep_trial(
+    ctx: &AppCtx,
+    visitor_hash: String,
+    ip: String,
+    delivered: TrialResult,
+    now: DateTime<Utc>,
+) -> Result<Delivered, AnalysisError> {
+    let TrialResult { input_type, input_text, stored, report } = delivered;
+    let AppCtx { db, config, uploads, .. } = ctx;
+    let media = uploads.media();
+    let keep_for = config.visitor_result_keep;
+    let (keys, kept_report) = (stored.clone(), report.clone());
+    let claimed = db
+        .run(move |conn| {
+            let kept = super::visitor::KeptResult {
+                input_type,
+                input_text: input_text.as_deref(),
+                image: keys.as_ref().map(|(photo, _)| photo),
+                thumbnail: keys.as_ref().map(|(_, thumb)| thumb),
+                report: &kept_report,
+            };
+            super::visitor::claim_trial_keeping(conn, &visitor_hash, &ip, &kept, now, keep_for)
+        })
+        .await;
+    if let Err(err) = claimed {
+        // Nothing was kept: the photos must not stay behind either.
+        media.remove_media(stored.iter().flat_map(|(photo, thumb)| [photo, thumb])).await;
+        return Err(err);
+    }
+    match db.run(move |conn| super::visitor::purge_expired(conn, now)).await {
+        Ok(expired) => media.remove_media(&expired).await,
+        Err(e) => tracing::warn!(error = %e, "expired visitor results could not be purged; the sweep will"),
+    }
+    Ok(Delivered::Trial { report, at: now })
 }
 
 /// Stores the fitted photo and its thumbnail; returns their keys.

@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod share;
 pub mod suggestions;
+pub mod visitor;
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -352,10 +353,13 @@ pub fn media_of_user(
     Ok(photo_keys(repo::media_keys_of(conn, user_id)?))
 }
 
-/// Every stored image an analysis names, so that the sweep of unnamed media
-/// ([`setupiq_core::media_sweep`]) keeps them.
+/// Every stored image an analysis or a visitor's kept free result ([`visitor`]) names, so
+/// that the sweep of unnamed media ([`setupiq_core::media_sweep`]) keeps them (a kept
+/// result's photos until [`visitor::purge_expired`] forgets it).
 pub fn media_named(conn: &mut DbConnection) -> Result<Vec<MediaKey>, DieselError> {
-    Ok(photo_keys(repo::all_media_keys(conn)?))
+    let mut keys = photo_keys(repo::all_media_keys(conn)?);
+    keys.extend(photo_keys(repo::visitor_media_keys(conn)?));
+    Ok(keys)
 }
 
 fn photo_keys(rows: Vec<(Option<String>, Option<String>)>) -> Vec<MediaKey> {

@@ -1,11 +1,15 @@
 import { api, unwrap, type Schemas, type User } from '@/api/client'
 import { plural } from '@/lib/plural'
 
-export async function login(body: Schemas['LoginRequest']): Promise<User> {
-  return unwrap(await api.POST('/_api/auth/login_with_password', { body }), 'Login failed. Please try again.').user
+/** Signs in; `claimedAnalysisId` is the analysis this browser's free result, made just before, became. */
+export async function login(body: Schemas['LoginRequest']): Promise<Schemas['LoginResponse']> {
+  return unwrap(await api.POST('/_api/auth/login_with_password', { body }), 'Login failed. Please try again.')
 }
 
-/** Creates the account; `signupBonus` is the credits it started with (3, or 0 when its network had its share today). */
+/**
+ * Creates the account; `signupBonus` is the credits it started with (3, or 0 when its network had its share today),
+ * `claimedAnalysisId` the analysis this browser's free result, made just before, became.
+ */
 export async function register(body: Schemas['RegisterRequest']): Promise<Schemas['RegisterResponse']> {
   return unwrap(await api.POST('/_api/auth/register_with_password', { body }), 'Registration failed. Please try again.')
 }

@@ -170,14 +170,19 @@ function SharedLink({ score, link, share }: { score: number; link: ShareLink; sh
   )
 }
 
-/** Where a result cannot be shared: a visitor's free trial, or a result not saved to the account. */
-export function ShareUnavailable() {
+/**
+ * Where a result cannot be shared: a visitor's free trial (signing up or in saves it to the
+ * account, `saving` while the saved one opens), or a result that was not saved (kept too long).
+ */
+export function ShareUnavailable({ saving = false }: { saving?: boolean }) {
   const id = useId()
   const { state, openAuth } = useAuth()
   return (
     <section className="card share-panel" aria-labelledby={`${id}-title`} data-testid="share-panel">
       <h2 id={`${id}-title`} className="card-title">Share Your Result</h2>
-      {state.status === 'authenticated' ? (
+      {state.status === 'authenticated' && saving ? (
+        <p className="muted" role="status">Saving your result to your account...</p>
+      ) : state.status === 'authenticated' ? (
         <p className="muted">
           This result was not saved to your account, so it has no public link. <Link to="/">Analyze a setup</Link> while
           signed in to share it.

@@ -8,7 +8,7 @@ import { login } from '../api'
 import { loginSchema, type LoginValues } from '../schemas'
 
 export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot?: () => void }) {
-  const { setUser } = useAuth()
+  const { signIn } = useAuth()
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } })
   const { register, handleSubmit, formState } = form
   // Shown above the form (spec 000 §8 "Login") until the next edit or submit.
@@ -17,7 +17,8 @@ export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot?:
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      setUser(await login(values))
+      const { user, claimedAnalysisId } = await login(values)
+      signIn(user, claimedAnalysisId)
       onDone()
     } catch (error) {
       showServerError('root.server', messageOf(error, 'Login failed'))

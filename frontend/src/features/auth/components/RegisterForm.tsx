@@ -9,7 +9,7 @@ import { NO_SIGNUP_BONUS, register as registerAccount } from '../api'
 import { registerErrorMessage, registerSchema, type RegisterValues } from '../schemas'
 
 export function RegisterForm({ onDone }: { onDone: () => void }) {
-  const { setUser } = useAuth()
+  const { signIn } = useAuth()
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     mode: 'onTouched',
@@ -22,8 +22,8 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { user, signupBonus } = await registerAccount(values)
-      setUser(user)
+      const { user, signupBonus, claimedAnalysisId } = await registerAccount(values)
+      signIn(user, claimedAnalysisId)
       if (signupBonus > 0) {
         toast.success(`Welcome to SetupIQ, ${user.displayName}!`, { description: `You have ${plural(user.credits, 'free credit')}.` })
       } else {

@@ -1,0 +1,1 @@
+DROP TABLE analysis_visitor_results;

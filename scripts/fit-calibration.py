@@ -7,6 +7,7 @@ judged only by cross-validation.
 
     python3 scripts/fit-calibration.py fit  FEATURES.jsonl OUT.json
     python3 scripts/fit-calibration.py eval FEATURES.jsonl [BROWSER_FEATURES.jsonl]
+    python3 scripts/fit-calibration.py descriptions DESCRIPTIONS.jsonl
 
 FEATURES.jsonl comes from `cargo run --release -p setupiq-analyzer --example features -- FOLDER...`
 (what the server computes from an upload; with `--browser`, after the web app's downscale).
@@ -50,6 +51,7 @@ The weights are written folded (standardisation and stretch included): score = b
 """
 
 import json
+import os
 import sys
 
 import numpy as np
@@ -69,6 +71,9 @@ GATE_CS = [0.001, 0.003, 0.01, 0.03, 0.1]
 FOLDS = 5
 SEED = 20261126
 CLEAR_GAP = 3.0
+# Category scores as the server showed them before half points (SETUPIQ_WHOLE_POINTS=1): to
+# measure what half points change (ties, the choices made by counting rounded pairs).
+WHOLE_POINTS = os.environ.get("SETUPIQ_WHOLE_POINTS") == "1"
 # The stretch never shrinks and at most triples the held-out spread.
 STRETCH = (1.0, 3.0)
 # ...and may widen it a little more where that orders more clear pairs once rounded to whole
@@ -309,6 +314,14 @@ def pairs_right(y, p):
     return np.array([int(right.sum()), int(clear.sum())])
 
 
+def tied_clear_pairs(y, p):
+    """Clear pairs (labels 3+ apart, both known) that `p` scores the same: a person saw a
+    clear difference where the shown scores show none."""
+    known = ~np.isnan(y) & ~np.isnan(p)
+    y, p = y[known], p[known]
+    return int((((y[:, None] - y[None, :]) >= CLEAR_GAP) & (p[:, None] == p[None, :])).sum())
+
+
 def pairs_right_within(y, p, folders):
     """`pairs_right` summed over the labelled folders: a clear pair is two photos of one folder,
     since each folder's people score on their own scale (as `make eval` and `pairs.tsv` count)."""
@@ -316,9 +329,12 @@ def pairs_right_within(y, p, folders):
 
 
 def shown(p, score):
-    """What the server shows: categories rounded to whole points, the overall to one decimal."""
+    """What the server shows: categories rounded to half points (`Points::nearest`: a half
+    point rounds up), the overall to one decimal."""
     p = np.clip(p, 1.0, 10.0)
-    return np.round(p, 1) if score == "overall" else np.round(p)
+    if score == "overall":
+        return np.round(p, 1)
+    return np.round(p) if WHOLE_POINTS else np.floor(p * 2 + 0.5) / 2
 
 
 def blend(learned, evidence, share):
@@ -648,10 +664,10 @@ def command_eval(source, browser=None):
     print(f"# Cross-validated: {FOLDS} folds grouped by source repository, {n} photos\n")
     print("Every figure is of photos the models were fitted without.\n")
     print("## Clear pairs ordered like the person (labels 3+ apart; ties, unseen and refused count as wrong)\n")
-    print("| score | all clear pairs | % | pairs of two accepted setups | % |")
-    print("|---|---|---|---|---|")
+    print("| score | all clear pairs | % | pairs of two accepted setups | % | ties |")
+    print("|---|---|---|---|---|---|")
     sums = np.zeros(4, dtype=int)
-    by_folder = {}
+    by_folder, ties = {}, {}
     for score in SCORES:
         tally = np.zeros(4, dtype=int)
         for folder in sorted({r["folder"] for r in rows}):
@@ -663,12 +679,14 @@ def command_eval(source, browser=None):
             kept = accepted[members]
             counted = np.concatenate([pairs_right(y, np.where(kept, p, np.nan)), pairs_right(np.where(kept, y, np.nan), p)])
             tally += counted
-            by_folder[folder] = by_folder.get(folder, np.zeros(4, dtype=int)) + counted
+            by_folder[folder] = by_folder.get(folder, np.zeros(4, dtype=int)) + counted[:4]
+            ties[score] = ties.get(score, 0) + tied_clear_pairs(np.where(kept, y, np.nan), p)
         sums += tally
         right, total, right_kept, total_kept = tally
-        print(f"| {score} | {right}/{total} | {100 * right / max(total, 1):.1f} | {right_kept}/{total_kept} | {100 * right_kept / max(total_kept, 1):.1f} |")
+        print(f"| {score} | {right}/{total} | {100 * right / max(total, 1):.1f} | {right_kept}/{total_kept} | {100 * right_kept / max(total_kept, 1):.1f} | {ties[score]} |")
     right, total, right_kept, total_kept = sums
-    print(f"| **all** | **{right}/{total}** | **{100 * right / max(total, 1):.1f}** | **{right_kept}/{total_kept}** | **{100 * right_kept / max(total_kept, 1):.1f}** |\n")
+    print(f"| **all** | **{right}/{total}** | **{100 * right / max(total, 1):.1f}** | **{right_kept}/{total_kept}** | **{100 * right_kept / max(total_kept, 1):.1f}** | **{sum(ties.values())}** |\n")
+    print("Ties: clear pairs of two accepted setups, both scored, given the same shown score.\n")
     # Each folder was labelled by its own people, on its own scale: pairs are only counted
     # within a folder, and a folder's figure says how the scores carry over to its labellers.
     for folder, (right, total, right_kept, total_kept) in sorted(by_folder.items()):
@@ -733,9 +751,54 @@ def command_eval(source, browser=None):
               f"a seat rated in {false} of {int((kept & ~in_view).sum())} photos without one")
 
 
+def command_descriptions(source):
+    """The labelled photos' notes rated as descriptions by the text rubric (the `descriptions`
+    example), against the person's labels of the photo: clear pairs within each folder (a tie,
+    an unseen category or a refused note counts as wrong), the overall's Pearson, MAE and
+    spread. Nothing is fitted here: the text rubric is rules."""
+    rows = [r for r in load(source) if is_setup(r) and "overall" in r["labels"]]
+    folders = np.array([r["folder"] for r in rows])
+    refused = [r for r in rows if "refused" in r["rated"]]
+
+    def rated(r, score):
+        if "refused" in r["rated"]:
+            return np.nan
+        if score == "overall":
+            return r["rated"]["overall"]
+        value = r["rated"]["scores"][NAMES[score]]
+        return np.nan if value is None else float(value)
+
+    print(f"# Descriptions: {len(rows)} labelled setups' notes rated as text ({len(refused)} refused)\n")
+    print("| score | clear pairs | % | ties |")
+    print("|---|---|---|---|")
+    sums = np.zeros(2, dtype=int)
+    for score in SCORES:
+        y = np.array([label(r, score) for r in rows])
+        p = np.array([rated(r, score) for r in rows])
+        right, total = pairs_right_within(y, p, folders)
+        ties = sum(tied_clear_pairs(y[folders == f], p[folders == f]) for f in sorted(set(folders)))
+        sums += [right, total]
+        print(f"| {score} | {right}/{total} | {100 * right / max(total, 1):.1f} | {ties} |")
+    print(f"| **all** | **{sums[0]}/{sums[1]}** | **{100 * sums[0] / max(sums[1], 1):.1f}** | |\n")
+    y = np.array([label(r, "overall") for r in rows])
+    p = np.array([rated(r, "overall") for r in rows])
+    known = ~np.isnan(p)
+    y, p = y[known], p[known]
+    print(f"- overall: Pearson {np.corrcoef(y, p)[0, 1]:.3f}, MAE {np.mean(np.abs(y - p)):.2f}, "
+          f"scores {p.min():.1f}-{p.max():.1f} where the labels span {y.min():g}-{y.max():g}")
+    for low, high in [(1, 2), (3, 4), (5, 6), (7, 7), (8, 10)]:
+        band = (y >= low) & (y <= high)
+        if band.any():
+            print(f"- labelled {low}-{high} ({int(band.sum())} notes): scored {p[band].min():.1f}-{p[band].max():.1f}, mean {p[band].mean():.1f}")
+    for r in refused:
+        print(f"- refused: {r['folder']}/{r['file']}: {r['rated']['refused']}")
+
+
 def main():
     if len(sys.argv) >= 4 and sys.argv[1] == "fit":
         command_fit(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "descriptions":
+        command_descriptions(sys.argv[2])
     elif len(sys.argv) >= 3 and sys.argv[1] == "eval":
         command_eval(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
     else:

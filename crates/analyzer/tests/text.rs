@@ -179,6 +179,26 @@ fn a_description_without_a_chair_leaves_comfort_unseen_and_out_of_the_overall() 
 }
 
 #[test]
+fn a_description_saying_there_is_no_chair_leaves_comfort_unseen() {
+    for text in [
+        "Desk buried in papers and boxes, Apple display, Coke can, cables under the desk; no chair.",
+        "Laptop on a folding desk in a hallway nook, cables dangle to the floor, no chair in view.",
+        "Monitor and laptop on a shelf-desk, tangle of cables, flat room light; no desk chair.",
+    ] {
+        let result = rated(text);
+        let chair = result.category_ratings.iter().find(|r| r.category == Category::ChairComfort).unwrap();
+        assert_eq!(chair.score, None, "{text}: {}", chair.comment);
+        assert_eq!(
+            chair.comment,
+            "You say there is no chair, so comfort can't be judged from the description."
+        );
+    }
+    // A seat named beside the missing one is judged.
+    let stool = rated("No office chair: I sit on a wooden stool at the desk, one monitor.");
+    assert!(stool.score_of(Category::ChairComfort).is_some());
+}
+
+#[test]
 fn described_rgb_lighting_scores_what_the_description_says() {
     let glowing = "RGB strips behind the monitor, purple underglow, RGB fans in a glass case.";
     let plain = "No lights, plain desk lamp, a monitor on a wooden desk.";

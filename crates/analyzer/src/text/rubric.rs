@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use super::lexicon::Role;
 use super::mentions::Mention;
 use crate::result::{Category, CategoryScore, Confidence, Points};
 
@@ -18,6 +19,14 @@ const MAX_QUOTES: usize = 6;
 
 /// The score of `category` from `mentions`, with a comment quoting what was understood.
 pub(super) fn rate(category: Category, mentions: &[Mention]) -> CategoryScore {
+    if category == Category::ChairComfort && says_there_is_no_seat(mentions) {
+        return CategoryScore {
+            category,
+            score: None,
+            comment: "You say there is no chair, so comfort can't be judged from the description.".to_owned(),
+            confidence: Some(Confidence::Low),
+        };
+    }
     let counted = strongest_per_cue(category, mentions);
     if counted.is_empty() {
         return not_mentioned(category);
@@ -27,6 +36,13 @@ pub(super) fn rate(category: Category, mentions: &[Mention]) -> CategoryScore {
     let quotes: Vec<&str> = counted.iter().map(|(_, mention)| mention.quote.as_str()).collect();
     let comment = format!("You mention {}. {}", quoted_list(&quotes), verdict(score));
     CategoryScore { category, score: Some(score), comment, confidence: Some(Confidence::Medium) }
+}
+
+/// Whether the description names a seat only to say there is none ("no chair", "no desk, no
+/// chair in view"): there is then no seat to judge, as when it says nothing about one.
+fn says_there_is_no_seat(mentions: &[Mention]) -> bool {
+    let seats = || mentions.iter().filter(|m| matches!(m.cue.role, Role::Seat(_)));
+    seats().next().is_some() && seats().all(Mention::is_negated)
 }
 
 /// Each cue's strongest mention about `category`, with its points, in the order the

@@ -227,7 +227,6 @@ pub fn save_and_charge(
     let report = Report::new(new.rating.assessment.clone(), new.suggestions.to_vec(), new.rating.analyzer);
     let result_json =
         serde_json::to_string(&report).map_err(|source| AnalysisError::Corrupt { analysis: None, source })?;
-    let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
     write_transaction(conn, |conn| {
         let balance = if new.is_pro {
             ledger::balance(conn, new.user_id)?
@@ -239,32 +238,66 @@ pub fn save_and_charge(
                 },
             )?
         };
-        let form = AnalysisInsertForm {
-            user_id: new.user_id,
-            input_type: new.input_type,
-            input_text: new.input_text,
-            image_key: new.image.map(MediaKey::as_str),
-            thumbnail_key: new.thumbnail.map(MediaKey::as_str),
-            overall_tenths,
-            analyzer: report.analyzer.as_str(),
-            result_json: &result_json,
-            status: AnalysisStatus::Completed,
-            created_at: now.naive_utc(),
-        };
-        let id = repo::insert_analysis(conn, &form)?;
-        let saved = SavedAnalysis {
-            id,
-            user_id: new.user_id,
-            input_type: new.input_type,
-            input_text: new.input_text.map(str::to_owned),
-            image: new.image.cloned(),
-            thumbnail: new.thumbnail.cloned(),
-            report: report.clone(),
-            status: AnalysisStatus::Completed,
-            created_at: now,
-            share_token: None,
-        };
+        let saved = insert_completed(
+            conn,
+            Completed {
+                user_id: new.user_id,
+                input_type: new.input_type,
+                input_text: new.input_text,
+                image: new.image,
+                thumbnail: new.thumbnail,
+                report: report.clone(),
+                result_json: &result_json,
+                created_at: now,
+            },
+        )?;
         Ok((saved, balance))
+    })
+}
+
+/// A delivered analysis to save as completed: a member's own ([`save_and_charge`]) or a
+/// visitor's kept result claimed on sign-in ([`visitor::claim`]).
+pub(crate) struct Completed<'a> {
+    pub user_id: UserId,
+    pub input_type: InputType,
+    pub input_text: Option<&'a str>,
+    pub image: Option<&'a MediaKey>,
+    pub thumbnail: Option<&'a MediaKey>,
+    pub report: Report,
+    /// `report` as stored.
+    pub result_json: &'a str,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Inserts `completed` (inside the caller's transaction) and returns it as saved.
+pub(crate) fn insert_completed(
+    conn: &mut DbConnection,
+    completed: Completed<'_>,
+) -> Result<SavedAnalysis, AnalysisError> {
+    let form = AnalysisInsertForm {
+        user_id: completed.user_id,
+        input_type: completed.input_type,
+        input_text: completed.input_text,
+        image_key: completed.image.map(MediaKey::as_str),
+        thumbnail_key: completed.thumbnail.map(MediaKey::as_str),
+        overall_tenths: (completed.report.assessment.overall_score * 10.0).round() as i32,
+        analyzer: completed.report.analyzer.as_str(),
+        result_json: completed.result_json,
+        status: AnalysisStatus::Completed,
+        created_at: completed.created_at.naive_utc(),
+    };
+    let id = repo::insert_analysis(conn, &form)?;
+    Ok(SavedAnalysis {
+        id,
+        user_id: completed.user_id,
+        input_type: completed.input_type,
+        input_text: completed.input_text.map(str::to_owned),
+        image: completed.image.cloned(),
+        thumbnail: completed.thumbnail.cloned(),
+        report: completed.report,
+        status: AnalysisStatus::Completed,
+        created_at: completed.created_at,
+        share_token: None,
     })
 }
 

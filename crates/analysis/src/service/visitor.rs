@@ -15,9 +15,9 @@ use setupiq_core::UserId;
 use setupiq_core::media::MediaKey;
 use setupiq_db::{DbConnection, write_transaction};
 
-use super::{AnalysisStatus, InputType, Report, SavedAnalysis};
+use super::{Completed, InputType, Report, SavedAnalysis};
 use crate::error::AnalysisError;
-use crate::models::{AnalysisInsertForm, VisitorResultRow};
+use crate::models::VisitorResultRow;
 use crate::repo;
 
 /// A visitor's delivered free result, to keep.
@@ -79,32 +79,22 @@ pub fn claim(
         }
         let report: Report = serde_json::from_str(&row.result_json)
             .map_err(|source| AnalysisError::Corrupt { analysis: None, source })?;
-        let overall_tenths = (report.assessment.overall_score * 10.0).round() as i32;
-        let form = AnalysisInsertForm {
-            user_id,
-            input_type: row.input_type,
-            input_text: row.input_text.as_deref(),
-            image_key: row.image_key.as_deref(),
-            thumbnail_key: row.thumbnail_key.as_deref(),
-            overall_tenths,
-            analyzer: report.analyzer.as_str(),
-            result_json: &row.result_json,
-            status: AnalysisStatus::Completed,
-            created_at: row.created_at,
-        };
-        let id = repo::insert_analysis(conn, &form)?;
-        Ok(Some(SavedAnalysis {
-            id,
-            user_id,
-            input_type: row.input_type,
-            input_text: row.input_text,
-            image: row.image_key.as_deref().and_then(MediaKey::parse),
-            thumbnail: row.thumbnail_key.as_deref().and_then(MediaKey::parse),
-            report,
-            status: AnalysisStatus::Completed,
-            created_at: row.created_at.and_utc(),
-            share_token: None,
-        }))
+        let image = row.image_key.as_deref().and_then(MediaKey::parse);
+        let thumbnail = row.thumbnail_key.as_deref().and_then(MediaKey::parse);
+        let saved = super::insert_completed(
+            conn,
+            Completed {
+                user_id,
+                input_type: row.input_type,
+                input_text: row.input_text.as_deref(),
+                image: image.as_ref(),
+                thumbnail: thumbnail.as_ref(),
+                report,
+                result_json: &row.result_json,
+                created_at: row.created_at.and_utc(),
+            },
+        )?;
+        Ok(Some(saved))
     })
 }
 

@@ -197,6 +197,6 @@ h1{margin:.5rem 0 0;font-size:1.6rem}.score{font-size:1.2rem;margin:.25rem 0 1re
 .name{font-weight:600}.value{font-weight:700;color:#f8fafc}.comment{grid-column:1/-1;margin:0;color:#cbd5e1}
 .progress .big{font-size:2.6rem}.delta{font-weight:800;margin-left:.5rem}.up{color:#4ade80}.down{color:#f87171}
 .change{color:#c4b5fd;margin:0 0 1rem}.pair{display:grid;grid-template-columns:1fr 1fr;gap:8px}.pair figure{margin:0}
-.pair figcaption{color:#cbd5e1;font-weight:600;margin-top:.25rem}.from{color:#94a3b8;font-weight:600}
+.pair .photo{aspect-ratio:16/10;object-fit:cover}.pair figcaption{color:#cbd5e1;font-weight:600;margin-top:.25rem}.from{color:#94a3b8;font-weight:600}
 .cta a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;border-radius:999px;background:#7c3aed;color:#fff;font-weight:700;text-decoration:none}
 ";

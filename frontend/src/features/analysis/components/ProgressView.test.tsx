@@ -20,7 +20,7 @@ function progress(overrides: Partial<Progress> = {}): Progress {
     followedSuggestions: [{ category: 'Cable Management', title: 'Tame your cables' }],
     lines: {
       honest: 'Up 2.1 since last time (5.2 → 7.3); Cable Management improved the most (2 → 4).',
-      roast: '5.2 → 7.3. Somebody finally read the suggestions.',
+      roast: 'Somebody finally read the suggestions.',
       coach: 'Cable Management paid off (2 → 4). Next: Cable Management.',
     },
     previousInputType: 'image',

@@ -7,10 +7,11 @@ use validator::{Validate, ValidationError};
 
 use crate::service::analyze::Delivered;
 use crate::service::suggestions::Suggestion;
-use crate::service::{AnalysisStatus, InputType, SavedAnalysis};
+use crate::service::{AnalysisStatus, InputType, Progress, SavedAnalysis};
 use setupiq_analyzer::AnalyzerName;
 use setupiq_analyzer::result::{CableInventory, Category, Confidence, Points, percentile_text};
-use setupiq_analyzer::voice::Voices;
+use setupiq_analyzer::voice::{ChangeLines, Voices};
+use setupiq_core::media::MediaKey;
 
 /// Shortest description accepted (spec 000 §5).
 pub const MIN_DESCRIPTION: usize = 20;
@@ -34,6 +35,10 @@ pub struct AnalyzeRequest {
         pattern = "^[ \\t\\n\\r]*$|^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]{18,}[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
     )]
     pub description: Option<String>,
+    /// Re-rate this setup: one of the caller's own analyses, which this one is compared with
+    /// and linked to (`progress` in the answer). Anyone else's, or one that does not exist, is
+    /// 404 before any work; an anonymous visitor has none.
+    pub previous_analysis_id: Option<i64>,
 }
 
 impl Validate for AnalyzeRequest {
@@ -109,6 +114,81 @@ pub struct AnalysisResult {
     /// The same result as a roast and as coaching (the scores are the same in every voice;
     /// Honest is `summary` and the categories' comments).
     pub voices: Voices,
+    /// A re-rating's comparison with the analysis it re-rates, as it was when delivered;
+    /// absent for a first rating.
+    pub progress: Option<ProgressDto>,
+}
+
+/// What changed since the analysis a re-rating was made from.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressDto {
+    /// The analysis re-rated (it may have been deleted since: the numbers stay).
+    pub previous_analysis_id: i64,
+    /// Its SetupIQ Score, one decimal.
+    pub previous_overall_score: f64,
+    /// The SetupIQ Score now minus then, one decimal (negative when it fell).
+    pub overall_delta: f64,
+    /// Every category seen both times, in the page's order; a category unseen either time
+    /// (`-/10`) has none.
+    pub category_deltas: Vec<CategoryDeltaDto>,
+    /// The earlier analysis's suggestions whose category rose by at least one point.
+    pub followed_suggestions: Vec<FollowedSuggestionDto>,
+    /// One line on the change in each voice.
+    pub lines: ChangeLines,
+    /// What the earlier analysis was made from, while it exists (`null` once deleted).
+    pub previous_input_type: Option<InputType>,
+    /// Its photo (image analyses), while it exists.
+    pub previous_image_url: Option<String>,
+    pub previous_thumbnail_url: Option<String>,
+    /// Its description (or the note sent with its photo), while it exists.
+    pub previous_description: Option<String>,
+}
+
+/// One category's score before and now.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryDeltaDto {
+    pub category: Category,
+    #[schema(value_type = f64, minimum = 1, maximum = 10, multiple_of = 0.5)]
+    pub from: Points,
+    #[schema(value_type = f64, minimum = 1, maximum = 10, multiple_of = 0.5)]
+    pub to: Points,
+}
+
+/// A suggestion of the earlier analysis that was followed.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowedSuggestionDto {
+    pub category: Category,
+    pub title: String,
+}
+
+impl From<&Progress> for ProgressDto {
+    fn from(progress: &Progress) -> Self {
+        let previous = progress.previous.as_ref();
+        let url = |key: Option<&String>| key.and_then(|k| MediaKey::parse(k)).map(|k| k.url());
+        Self {
+            previous_analysis_id: progress.previous_analysis_id.0,
+            previous_overall_score: progress.previous_overall_score,
+            overall_delta: progress.overall_delta,
+            category_deltas: progress
+                .category_deltas
+                .iter()
+                .map(|d| CategoryDeltaDto { category: d.category, from: d.from, to: d.to })
+                .collect(),
+            followed_suggestions: progress
+                .followed_suggestions
+                .iter()
+                .map(|f| FollowedSuggestionDto { category: f.category, title: f.title.clone() })
+                .collect(),
+            lines: progress.lines.clone(),
+            previous_input_type: previous.map(|p| p.input_type),
+            previous_image_url: url(previous.and_then(|p| p.image_key.as_ref())),
+            previous_thumbnail_url: url(previous.and_then(|p| p.thumbnail_key.as_ref())),
+            previous_description: previous.and_then(|p| p.input_text.clone()),
+        }
+    }
 }
 
 /// The answer to an analysis request.
@@ -141,6 +221,8 @@ pub struct SavedAnalysisDto {
     pub result: AnalysisResult,
     /// `/share/{token}` while the owner shares it (`POST /_api/analyses/{id}/share`).
     pub share_path: Option<String>,
+    /// The analysis this one re-rates, while it exists (a chain: follow it back).
+    pub previous_analysis_id: Option<i64>,
 }
 
 impl From<SavedAnalysis> for SavedAnalysisDto {
@@ -160,6 +242,7 @@ impl From<SavedAnalysis> for SavedAnalysisDto {
             created_at: saved.created_at,
             result: AnalysisResult::from(&saved),
             share_path: saved.share_token.as_ref().map(|token| format!("/share/{token}")),
+            previous_analysis_id: saved.previous_analysis_id.map(|id| id.0),
         }
     }
 }
@@ -217,6 +300,7 @@ impl AnalysisResult {
             thumbnail_url: None,
             created_at,
             voices: report.voices(),
+            progress: report.progress.as_ref().map(ProgressDto::from),
         }
     }
 }

@@ -92,6 +92,7 @@ fn analyze_body_error(err: actix_web::error::JsonPayloadError, req: &HttpRequest
         (status = 200, description = "The analysis", body = AnalyzeResponse),
         (status = 400, description = "Invalid input or unreadable image", body = ErrorBody),
         (status = 402, description = "No credits left (signed in) or the free trial is used (anonymous)", body = ErrorBody),
+        (status = 404, description = "`previousAnalysisId` is not one of the caller's analyses", body = ErrorBody),
         (status = 409, description = "Another photo analysis of this account (or visitor) is running", body = ErrorBody),
         (status = 413, description = "The file is larger than 10 MB, or the picture larger than 40 megapixels", body = ErrorBody),
         (status = 422, description = "Not a desk or gaming setup, or not safe for work", body = ErrorBody),
@@ -109,8 +110,12 @@ async fn analyze_setup(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let (requester, new_visitor_token) = requester(&req, &user);
-    let submission =
-        Submission { input_type: body.input_type, value: body.value, description: body.description };
+    let submission = Submission {
+        input_type: body.input_type,
+        value: body.value,
+        description: body.description,
+        previous: body.previous_analysis_id.map(AnalysisId),
+    };
     let mut response = match analyze::analyze(&ctx, &engine, requester, submission).await {
         Ok(delivered) => HttpResponse::Ok().json(AnalyzeResponse::from(delivered)),
         Err(err) => actix_web::ResponseError::error_response(&ApiError::from(err)),

@@ -41,6 +41,8 @@ pub(crate) struct AnalysisRow {
     pub created_at: NaiveDateTime,
     /// Set while the owner shares it at `/share/{token}`.
     pub share_token: Option<String>,
+    /// The analysis this one re-rates, while it exists.
+    pub previous_analysis_id: Option<AnalysisId>,
 }
 
 #[derive(Debug, Insertable)]
@@ -56,6 +58,7 @@ pub(crate) struct AnalysisInsertForm<'a> {
     pub result_json: &'a str,
     pub status: AnalysisStatus,
     pub created_at: NaiveDateTime,
+    pub previous_analysis_id: Option<AnalysisId>,
 }
 
 #[derive(Debug, Insertable)]

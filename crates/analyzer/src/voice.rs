@@ -92,6 +92,118 @@ impl Voices {
     }
 }
 
+/// One category's score in two ratings of the same setup, both seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Moved {
+    pub category: Category,
+    pub from: Points,
+    pub to: Points,
+}
+
+impl Moved {
+    /// How far it moved, in half points (up is positive).
+    fn halves(self) -> i32 {
+        self.to.count_halves() - self.from.count_halves()
+    }
+}
+
+/// One line per voice on what changed since the setup was last rated (a re-rating): Honest
+/// says how far the score moved and which category moved most, Roast jokes about it, Coach
+/// names the next step. Made when the re-rating is delivered and stored with it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ChangeLines {
+    pub honest: String,
+    pub roast: String,
+    pub coach: String,
+}
+
+/// The three lines on a re-rating: the overall score `from` -> `to` (one decimal each),
+/// the categories seen both times (`moved`), and the new assessment (for Coach's next step).
+pub fn change_lines(from: f64, to: f64, moved: &[Moved], now: &Assessment) -> ChangeLines {
+    let delta = crate::result::round1(to - from);
+    let scores = format!("{from:.1} \u{2192} {to:.1}");
+    let risen = moved
+        .iter()
+        .copied()
+        .filter(|m| m.halves() > 0)
+        .max_by_key(|m| (m.halves(), std::cmp::Reverse(m.category)));
+    let fallen = moved.iter().copied().filter(|m| m.halves() < 0).min_by_key(|m| (m.halves(), m.category));
+    let next = now
+        .weakest_first()
+        .into_iter()
+        .filter(|r| !is_unseen(r))
+        .find(|r| r.score.is_some_and(|s| s < Points::whole(8)))
+        .map(|r| r.category);
+    let next_step = match next {
+        Some(category) => format!("Next: {}.", category.name()),
+        None => "Next: keep it this way.".to_owned(),
+    };
+    if delta >= 0.5 {
+        let honest = match risen {
+            Some(m) => format!(
+                "Up {delta:.1} since last time ({scores}); {} improved the most ({} \u{2192} {}).",
+                m.category.name(),
+                m.from,
+                m.to
+            ),
+            None => format!("Up {delta:.1} since last time ({scores})."),
+        };
+        let what = risen.map_or("setup", |m| lower_name(m.category));
+        let roast = pick(
+            &[
+                "Who are you, and what did you do with the old {what}?",
+                "The {what} glow-up is real; the before photo has left the chat.",
+                "Somebody finally read the suggestions.",
+            ],
+            &scores,
+        )
+        .replace("{what}", what);
+        let coach = match risen {
+            Some(m) => format!("{} paid off ({} \u{2192} {}). {next_step}", m.category.name(), m.from, m.to),
+            None => format!("Good progress ({scores}). {next_step}"),
+        };
+        ChangeLines { honest, roast, coach }
+    } else if delta <= -0.5 {
+        let honest = match fallen {
+            Some(m) => format!(
+                "Down {:.1} since last time ({scores}); {} slipped the most ({} \u{2192} {}).",
+                -delta,
+                m.category.name(),
+                m.from,
+                m.to
+            ),
+            None => format!("Down {:.1} since last time ({scores}).", -delta),
+        };
+        let what = fallen.map_or("setup", |m| lower_name(m.category));
+        let roast = pick(
+            &[
+                "Bold strategy, letting the {what} go like that.",
+                "The {what} is speedrunning backwards.",
+                "We liked the old {what} better, and so did the score.",
+            ],
+            &scores,
+        )
+        .replace("{what}", what);
+        let coach = match fallen {
+            Some(m) => format!("Win back {} first ({} \u{2192} {}).", m.category.name(), m.from, m.to),
+            None => format!("A step back ({scores}). {next_step}"),
+        };
+        ChangeLines { honest, roast, coach }
+    } else {
+        let honest = format!("About the same as last time ({scores}).");
+        let roast = pick(
+            &[
+                "You moved things around and the score barely noticed.",
+                "Same setup, new photo, same verdict.",
+            ],
+            &scores,
+        )
+        .to_owned();
+        let coach = format!("Holding steady at {to:.1}. {next_step}");
+        ChangeLines { honest, roast, coach }
+    }
+}
+
 fn roast(a: &Assessment) -> Voiced {
     let described = a.is_described();
     let comments = voiced(a, |rating| {
@@ -603,6 +715,39 @@ mod tests {
         assert_eq!(Voice::from_query(None), Voice::Honest);
         for voice in [Voice::Honest, Voice::Roast, Voice::Coach] {
             assert_eq!(Voice::from_query(voice.query().strip_prefix("?voice=")), voice);
+        }
+    }
+
+    #[test]
+    fn each_voice_says_one_line_about_a_re_rating() {
+        let now = assessment([8, 7, 6, 8, 7, 7], seen);
+        let cables =
+            Moved { category: Category::CableManagement, from: Points::whole(4), to: Points::whole(8) };
+        let desk =
+            Moved { category: Category::DeskCleanliness, from: Points::halves(13), to: Points::whole(6) };
+        let up = change_lines(5.2, 7.8, &[cables, desk], &now);
+        assert_eq!(
+            up.honest,
+            "Up 2.6 since last time (5.2 \u{2192} 7.8); Cable Management improved the most (4 \u{2192} 8)."
+        );
+        assert!(
+            !up.roast.is_empty() && !up.roast.contains("7.8"),
+            "the scores are shown beside it: {}",
+            up.roast
+        );
+        assert_eq!(up.coach, "Cable Management paid off (4 \u{2192} 8). Next: Desk Cleanliness.");
+
+        let down = change_lines(7.8, 5.2, &[desk], &now);
+        assert_eq!(
+            down.honest,
+            "Down 2.6 since last time (7.8 \u{2192} 5.2); Desk Cleanliness slipped the most (6.5 \u{2192} 6)."
+        );
+        assert_eq!(down.coach, "Win back Desk Cleanliness first (6.5 \u{2192} 6).");
+
+        let same = change_lines(6.0, 6.2, &[], &now);
+        assert_eq!(same.honest, "About the same as last time (6.0 \u{2192} 6.2).");
+        for line in [&up.roast, &down.roast, &same.roast] {
+            assert!(!line.contains('{'), "{line}");
         }
     }
 }

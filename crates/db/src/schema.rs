@@ -70,6 +70,7 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamp,
         share_token -> Nullable<Text>,
+        previous_analysis_id -> Nullable<BigInt>,
     }
 }
 

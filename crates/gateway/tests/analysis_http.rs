@@ -98,6 +98,8 @@ both_backends_async!(
     an_analysis_saved_before_unseen_categories_still_reads,
     an_analysis_saved_in_whole_points_reads_and_renders_unchanged,
     a_half_point_analysis_reads_and_shares_as_6_5_out_of_10,
+    a_re_rating_carries_its_progress_and_links_the_chain,
+    only_ones_own_analysis_can_be_re_rated_and_a_refusal_links_nothing,
 );
 
 /// TIDY without its chair.
@@ -676,4 +678,131 @@ async fn a_visitors_photo_is_kept_for_their_account_and_not_swept(db: TestDb) {
     let deleted = visitor.post(&format!("/_api/analyses/{id}/delete"), json!({})).await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
     assert!(app.media_files().is_empty(), "{:?}", app.media_files());
+}
+
+/// A messy desk, then the same desk tidied up (TIDY).
+const MESSY: &str = "Cables everywhere under the desk, old pizza boxes and energy drink cans next to a \
+    small 22 inch monitor and a wobbly office chair.";
+
+async fn re_rate(client: &TestClient, text: &str, previous: Value) -> setupiq_test_utils::TestResponse {
+    client
+        .post("/_api/analyze-setup", json!({"type": "text", "value": text, "previousAnalysisId": previous}))
+        .await
+}
+
+async fn a_re_rating_carries_its_progress_and_links_the_chain(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("rerate@example.com").sign_up().await;
+    let before = analyze_text(&me, MESSY).await.json();
+    assert_eq!(before["progress"], Value::Null, "a first rating compares with nothing");
+    let first = before["analysisId"].clone();
+
+    let res = re_rate(&me, TIDY, first.clone()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let after = res.json();
+    assert_complete(&after);
+    assert_eq!(after["creditsRemaining"], 1, "a re-rating costs a credit like any analysis");
+    let progress = &after["progress"];
+    assert_eq!(progress["previousAnalysisId"], first);
+    assert_eq!(progress["previousOverallScore"], before["overallScore"]);
+    let (from, to) = (before["overallScore"].as_f64().unwrap(), after["overallScore"].as_f64().unwrap());
+    assert_eq!(progress["overallDelta"].as_f64().unwrap(), ((to - from) * 10.0).round() / 10.0);
+    assert!(to > from, "the tidy desk rates higher: {from} -> {to}");
+    // Each category seen both times, from its score then to its score now.
+    let score_of = |result: &Value, category: &Value| {
+        result["categoryRatings"].as_array().unwrap().iter().find(|r| &r["category"] == category).unwrap()["score"]
+            .clone()
+    };
+    let deltas = progress["categoryDeltas"].as_array().unwrap();
+    assert!(!deltas.is_empty());
+    for delta in deltas {
+        assert_eq!(delta["from"], score_of(&before, &delta["category"]), "{delta}");
+        assert_eq!(delta["to"], score_of(&after, &delta["category"]), "{delta}");
+    }
+    // Followed: exactly the earlier suggestions whose category rose by a point or more.
+    let rose = |category: &Value| {
+        deltas.iter().any(|d| {
+            &d["category"] == category && d["to"].as_f64().unwrap() - d["from"].as_f64().unwrap() >= 1.0
+        })
+    };
+    let expected: Vec<Value> = before["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| rose(&s["category"]))
+        .map(|s| json!({"category": s["category"], "title": s["title"]}))
+        .collect();
+    assert!(!expected.is_empty(), "tidying up follows some suggestion");
+    assert_eq!(progress["followedSuggestions"], Value::Array(expected));
+    for voice in ["honest", "roast", "coach"] {
+        assert!(!progress["lines"][voice].as_str().unwrap().is_empty(), "{voice}");
+    }
+    assert_eq!(progress["previousInputType"], "text");
+    assert_eq!(progress["previousDescription"], MESSY);
+
+    // A chain: re-rating the re-rating links to it.
+    let second = after["analysisId"].clone();
+    let third = re_rate(&me, TIDY, second.clone()).await.json();
+    assert_eq!(third["progress"]["previousAnalysisId"], second);
+    let history = me.get("/_api/my-analyses").await.json();
+    let links: Vec<(Value, Value)> = history["analyses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["id"].clone(), a["previousAnalysisId"].clone()))
+        .collect();
+    assert_eq!(
+        links,
+        [
+            (third["analysisId"].clone(), second.clone()),
+            (second.clone(), first.clone()),
+            (first.clone(), Value::Null)
+        ]
+    );
+    assert_eq!(history["analyses"][1]["result"]["progress"], after["progress"]);
+
+    // Deleting the middle one keeps the others and the third's numbers.
+    let id = second.as_i64().unwrap();
+    assert_eq!(
+        me.post(&format!("/_api/analyses/{id}/delete"), json!({})).await.status,
+        StatusCode::NO_CONTENT
+    );
+    let history = me.get("/_api/my-analyses").await.json();
+    assert_eq!(history["total"], 2);
+    let kept = &history["analyses"][0];
+    assert_eq!(kept["previousAnalysisId"], Value::Null);
+    assert_eq!(kept["result"]["progress"]["overallDelta"], third["progress"]["overallDelta"]);
+    assert_eq!(kept["result"]["progress"]["categoryDeltas"], third["progress"]["categoryDeltas"]);
+    assert_eq!(kept["result"]["progress"]["previousDescription"], Value::Null, "what it re-rated is gone");
+
+    // The export holds the links.
+    let export = me.get("/_api/account/export").await.json();
+    let exported: Vec<Value> =
+        export["analyses"].as_array().unwrap().iter().map(|a| a["previousAnalysisId"].clone()).collect();
+    assert_eq!(exported, [Value::Null, Value::Null]);
+}
+
+async fn only_ones_own_analysis_can_be_re_rated_and_a_refusal_links_nothing(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let other = app.user("owner@example.com").sign_up().await;
+    let theirs = analyze_text(&other, MESSY).await.json()["analysisId"].clone();
+    let me = app.user("stranger@example.com").sign_up().await;
+    let mine = analyze_text(&me, MESSY).await.json()["analysisId"].clone();
+
+    for previous in [theirs.clone(), json!(theirs.as_i64().unwrap() + 1000), json!(0)] {
+        let res = re_rate(&me, TIDY, previous.clone()).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND, "{previous}: {}", res.text);
+        assert_eq!(res.error(), "Analysis not found.");
+    }
+    let anonymous = re_rate(&app.client(), TIDY, mine.clone()).await;
+    assert_eq!(anonymous.status, StatusCode::NOT_FOUND, "{}", anonymous.text);
+    let not_a_number = re_rate(&me, TIDY, json!("one")).await;
+    assert_eq!(not_a_number.status, StatusCode::BAD_REQUEST, "{}", not_a_number.text);
+    // A refused input is free and links nothing.
+    let refused = re_rate(&me, "I like turtles and long walks on the beach at sunset.", mine.clone()).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.text);
+    assert_eq!((app.balance(me.id), saved_count(&app, me.id)), (2, 1));
+    // Nothing of the other's changed; the anonymous trial was not used up by the 404.
+    assert_eq!(other.get("/_api/my-analyses").await.json()["total"], 1);
+    assert_eq!(analyze_text(&app.client(), TIDY).await.status, StatusCode::OK);
 }

@@ -19,6 +19,7 @@ both_backends_async!(
     an_owner_shares_an_analysis_with_a_preview_and_revokes_it,
     a_shared_photo_has_a_card_with_the_photo_on_it,
     optional_notes_need_twenty_characters,
+    a_shared_re_rating_shows_before_and_after,
 );
 
 /// The body of a GET as bytes, with its status and content type.
@@ -170,4 +171,58 @@ async fn optional_notes_need_twenty_characters(db: TestDb) {
     assert_eq!(short.status, StatusCode::BAD_REQUEST, "{}", short.text);
     assert!(short.text.contains("Please describe your setup in at least 20 characters."), "{}", short.text);
     assert_eq!(app.balance(me.id), 3);
+}
+
+/// A re-rating shared: its page and card say where the score came from ("5.2 → 7.8") and
+/// tell the change; once the analysis it re-rated is deleted, the numbers stay.
+async fn a_shared_re_rating_shows_before_and_after(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let me = app.user("rerated@example.com").sign_up().await;
+    let messy = "Cables everywhere under the desk, old pizza boxes and energy drink cans next to a small \
+        22 inch monitor and a wobbly office chair.";
+    let before = me.post("/_api/analyze-setup", json!({"type": "text", "value": messy})).await.json();
+    let after = me
+        .post(
+            "/_api/analyze-setup",
+            json!({"type": "text", "value": DESCRIPTION, "previousAnalysisId": before["analysisId"]}),
+        )
+        .await
+        .json();
+    let id = after["analysisId"].as_i64().unwrap();
+    let url = me.post(&format!("/_api/analyses/{id}/share"), json!({})).await.json()["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let path = url.split_once("/share/").map(|(_, token)| format!("/share/{token}")).unwrap();
+
+    let visitor = app.client();
+    let page = visitor.get(&path).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let (from, to) = (before["overallScore"].as_f64().unwrap(), after["overallScore"].as_f64().unwrap());
+    let change = format!("{from:.1} \u{2192} {to:.1}");
+    let title = format!("<title>{change} · {} · SetupIQ</title>", after["category"].as_str().unwrap());
+    assert!(page.text.contains(&title), "{}", page.text);
+    assert!(page.text.contains(&format!(r#"<span class="big">{change}</span>"#)), "{}", page.text);
+    assert!(page.text.contains(&format!("+{:.1}", after["progress"]["overallDelta"].as_f64().unwrap())));
+    let honest = after["progress"]["lines"]["honest"].as_str().unwrap();
+    assert!(page.text.contains(&maud_escaped(honest)), "{honest} in {}", page.text);
+    let roast = visitor.get(&format!("{path}?voice=roast")).await.text;
+    assert!(roast.contains(&maud_escaped(after["progress"]["lines"]["roast"].as_str().unwrap())));
+    let (status, kind, png) = fetch(&visitor, &visitor.url(&format!("{path}/card.png"))).await;
+    assert_eq!((status, kind.as_deref()), (StatusCode::OK, Some("image/png")));
+    let card = image::load_from_memory(&png).unwrap();
+    assert_eq!((card.width(), card.height()), (1200, 630));
+
+    // The analysis it re-rated is deleted: the page keeps the numbers.
+    let first = before["analysisId"].as_i64().unwrap();
+    assert_eq!(
+        me.post(&format!("/_api/analyses/{first}/delete"), json!({})).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert!(visitor.get(&path).await.text.contains(&format!(r#"<span class="big">{change}</span>"#)));
+}
+
+/// `text` as the share page writes it (maud escapes `&`, `<`, `>`, `"`).
+fn maud_escaped(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

@@ -90,6 +90,7 @@ pub fn analysis(
         thumbnail: photo.then_some(&thumbnail),
         rating: &rating,
         suggestions: &suggestions,
+        previous: None,
     };
     analyses::save_and_charge(conn, &new, now).unwrap().0.id
 }

@@ -1829,6 +1829,7 @@ export interface components {
              * @description The SetupIQ Score, 0 to 10, one decimal.
              */
             overallScore: number;
+            progress?: null | components["schemas"]["ProgressDto"];
             /** @description Weakest categories first, best value first. */
             suggestions: components["schemas"]["Suggestion"][];
             summary: string;
@@ -1853,6 +1854,13 @@ export interface components {
         AnalyzeRequest: {
             /** @description An optional note that came with a photo; kept with the saved analysis. */
             description?: string | null;
+            /**
+             * Format: int64
+             * @description Re-rate this setup: one of the caller's own analyses, which this one is compared with
+             *     and linked to (`progress` in the answer). Anyone else's, or one that does not exist, is
+             *     404 before any work; an anonymous visitor has none.
+             */
+            previousAnalysisId?: number | null;
             /**
              * @description `image`: `value` is a `data:image/...;base64,` URL (JPEG, PNG or WebP, at most 10 MB);
              *     `text`: `value` describes the setup (at least 20 characters).
@@ -1908,6 +1916,14 @@ export interface components {
          * @enum {string}
          */
         Category: "Cable Management" | "RGB/Lighting" | "Desk Cleanliness" | "Monitor Setup" | "Chair & Comfort" | "Aesthetic Vibe";
+        /** @description One category's score before and now. */
+        CategoryDeltaDto: {
+            category: components["schemas"]["Category"];
+            /** Format: double */
+            from: number;
+            /** Format: double */
+            to: number;
+        };
         CategoryDto: {
             category: string;
             /** Format: int64 */
@@ -1953,6 +1969,16 @@ export interface components {
              * @example new.address@example.com
              */
             newEmail: string;
+        };
+        /**
+         * @description One line per voice on what changed since the setup was last rated (a re-rating): Honest
+         *     says how far the score moved and which category moved most, Roast jokes about it, Coach
+         *     names the next step. Made when the re-rating is delivered and stored with it.
+         */
+        ChangeLines: {
+            coach: string;
+            honest: string;
+            roast: string;
         };
         /** @description A signed-in member's new password, with the current one as proof. */
         ChangePasswordRequest: {
@@ -2252,6 +2278,11 @@ export interface components {
          * @enum {string}
          */
         FeedSort: "top" | "new" | "hot";
+        /** @description A suggestion of the earlier analysis that was followed. */
+        FollowedSuggestionDto: {
+            category: components["schemas"]["Category"];
+            title: string;
+        };
         /**
          * @description The typeface of a page; `gaming` is Orbitron, served by us (no font CDN).
          * @enum {string}
@@ -2823,6 +2854,39 @@ export interface components {
             profilePicture?: string | null;
             username: string;
         };
+        /** @description What changed since the analysis a re-rating was made from. */
+        ProgressDto: {
+            /**
+             * @description Every category seen both times, in the page's order; a category unseen either time
+             *     (`-/10`) has none.
+             */
+            categoryDeltas: components["schemas"]["CategoryDeltaDto"][];
+            /** @description The earlier analysis's suggestions whose category rose by at least one point. */
+            followedSuggestions: components["schemas"]["FollowedSuggestionDto"][];
+            /** @description One line on the change in each voice. */
+            lines: components["schemas"]["ChangeLines"];
+            /**
+             * Format: double
+             * @description The SetupIQ Score now minus then, one decimal (negative when it fell).
+             */
+            overallDelta: number;
+            /**
+             * Format: int64
+             * @description The analysis re-rated (it may have been deleted since: the numbers stay).
+             */
+            previousAnalysisId: number;
+            /** @description Its description (or the note sent with its photo), while it exists. */
+            previousDescription?: string | null;
+            /** @description Its photo (image analyses), while it exists. */
+            previousImageUrl?: string | null;
+            previousInputType?: null | components["schemas"]["InputType"];
+            /**
+             * Format: double
+             * @description Its SetupIQ Score, one decimal.
+             */
+            previousOverallScore: number;
+            previousThumbnailUrl?: string | null;
+        };
         /** @description A link as visitors see it. */
         PublicLink: {
             /** Format: int32 */
@@ -3181,6 +3245,11 @@ export interface components {
              * @description The SetupIQ Score, one decimal.
              */
             overallRating: number;
+            /**
+             * Format: int64
+             * @description The analysis this one re-rates, while it exists (a chain: follow it back).
+             */
+            previousAnalysisId?: number | null;
             result: components["schemas"]["AnalysisResult"];
             /** @description `/share/{token}` while the owner shares it (`POST /_api/analyses/{id}/share`). */
             sharePath?: string | null;
@@ -5196,6 +5265,15 @@ export interface operations {
             };
             /** @description Refused: a cross-site or non-JSON write (CSRF protection) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `previousAnalysisId` is not one of the caller's analyses */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ import { Route, Routes, useLocation } from 'react-router-dom'
 import { useAuth } from '@/lib/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
 import { OutOfCreditsDialog } from '@/features/credits/components/OutOfCreditsDialog'
+import { sampleSaved } from '@/features/analysis/testFixtures'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 
 const downscale = vi.hoisted(() => vi.fn())
@@ -223,5 +224,27 @@ describe('AnalyzeForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Grant credit', hidden: true }))
     const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
     expect(state).toEqual({ type: 'text', value: 'Ultrawide monitor, walnut desk, mesh chair.' })
+  })
+
+  it('re-rates a setup: says which analysis it compares with, and links the next one to it', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [sampleSaved(41, 5.2, '2026-03-01T10:00:00Z')], total: 1 } },
+    })
+    const stop = vi.fn()
+    renderApp(
+      <Routes>
+        <Route path="/" element={<AnalyzeForm creditsDialog={OutOfCreditsDialog} previousAnalysisId={41} onStopRerating={stop} />} />
+        <Route path="/results" element={<ResultsProbe />} />
+      </Routes>,
+    )
+    expect(await screen.findByTestId('rerate-banner')).toHaveTextContent('Re-rating your setup from Mar 1, 2026 (5.2/10).')
+    await userEvent.click(screen.getByRole('button', { name: 'Rate a different setup' }))
+    expect(stop).toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('tab', { name: 'Describe' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Describe your setup' }), 'The same desk, cables now in a tray.')
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze My Setup' }))
+    const state = JSON.parse((await screen.findByTestId('results-state')).textContent ?? '')
+    expect(state).toEqual({ type: 'text', value: 'The same desk, cables now in a tray.', previousAnalysisId: 41 })
   })
 })

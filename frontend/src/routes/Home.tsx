@@ -1,5 +1,5 @@
-import { lazy, memo, Suspense, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
 import { Armchair, BrushCleaning, Cable, Camera, Lightbulb, ListChecks, Lock, Monitor, ShoppingCart, Sparkles, Target, ThumbsUp, Trophy, Zap } from 'lucide-react'
 import { useAuth } from '@/lib/auth'
 import { AnalyzeForm } from '@/features/analysis/components/AnalyzeForm'
@@ -66,13 +66,25 @@ const COMMUNITY = [
 
 export default function Home() {
   usePageTitle()
+  // "Re-rate this setup" (a result, a My Setups card) opens the form linked to that analysis.
+  const [params, setParams] = useSearchParams()
+  const rerate = Number(params.get('rerate'))
+  const previousAnalysisId = Number.isSafeInteger(rerate) && rerate > 0 ? rerate : undefined
+  const analyzer = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (previousAnalysisId !== undefined) analyzer.current?.scrollIntoView({ block: 'start' })
+  }, [previousAnalysisId])
   return (
     <div className="container">
       <Hero />
 
-      <section className="card analyzer-card" aria-labelledby="analyzer-title">
-        <h2 id="analyzer-title" className="card-title">Get your setup rated</h2>
-        <AnalyzeForm creditsDialog={OutOfCreditsDialog} />
+      <section ref={analyzer} className="card analyzer-card" aria-labelledby="analyzer-title">
+        <h2 id="analyzer-title" className="card-title">{previousAnalysisId !== undefined ? 'Re-rate your setup' : 'Get your setup rated'}</h2>
+        <AnalyzeForm
+          creditsDialog={OutOfCreditsDialog}
+          previousAnalysisId={previousAnalysisId}
+          onStopRerating={() => setParams({}, { replace: true })}
+        />
       </section>
 
       <Explainer />

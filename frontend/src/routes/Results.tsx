@@ -264,6 +264,7 @@ function ResultsPage({ result, input, sharePath, saving = false }: ResultsPagePr
           {ownedId !== null && (
             <button type="button" className="btn btn-secondary" onClick={() => setPublishOpen(true)}>Share to Community</button>
           )}
+          {ownedId !== null && <Link to={`/?rerate=${ownedId}`} className="btn btn-secondary">Re-rate this setup</Link>}
           <button type="button" className="btn btn-secondary" onClick={onExport}>
             Export PDF{!user?.isPro && <span className="badge badge-pro results-pro-badge">PRO</span>}
           </button>

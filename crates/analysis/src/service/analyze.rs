@@ -18,6 +18,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use setupiq_analyzer::pipeline::{self, PreparedImage};
 use setupiq_analyzer::{AnalysisInput, Engine};
+use setupiq_core::AnalysisId;
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_core::upload::{self, Uploads};
 use setupiq_db::{AppCtx, Db};
@@ -33,6 +34,8 @@ pub struct Submission {
     pub value: String,
     /// The note that came with a photo.
     pub description: Option<String>,
+    /// The requester's own analysis this one re-rates ([`super::progress`]).
+    pub previous: Option<AnalysisId>,
 }
 
 /// A delivered result.
@@ -52,6 +55,10 @@ pub async fn analyze(
     submission: Submission,
 ) -> Result<Delivered, AnalysisError> {
     let AppCtx { db, clock, .. } = ctx;
+    if let Some(previous) = submission.previous {
+        let asker = requester.clone();
+        db.run(move |conn| super::check_previous(conn, &asker, previous)).await?;
+    }
     if submission.input_type == InputType::Text {
         match &requester {
             Requester::User { is_pro, credits, .. } => super::check_credits(*is_pro, *credits)?,
@@ -102,7 +109,8 @@ async fn deliver(
 ) -> Result<Delivered, AnalysisError> {
     let input = AnalysisInput::Text(Arc::from(submission.value.trim()));
     let input_text = Some(submission.value.trim().to_owned());
-    finish(ctx, engine, requester, input, input_text, None).await
+    finish(ctx, engine, requester, input, Made { input_text, image: None, previous: submission.previous })
+        .await
 }
 
 async fn deliver_photo(
@@ -116,7 +124,15 @@ async fn deliver_photo(
     let input_text =
         submission.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned);
     let prepared = Arc::new(prepared);
-    finish(ctx, engine, requester, AnalysisInput::Image(prepared.clone()), input_text, Some(prepared)).await
+    let made = Made { input_text, image: Some(prepared.clone()), previous: submission.previous };
+    finish(ctx, engine, requester, AnalysisInput::Image(prepared), made).await
+}
+
+/// What an analysis is saved with besides its result.
+struct Made {
+    input_text: Option<String>,
+    image: Option<Arc<PreparedImage>>,
+    previous: Option<AnalysisId>,
 }
 
 /// Rates the input, then saves it with its credit or claims the visitor's trial.
@@ -125,9 +141,9 @@ async fn finish(
     engine: &Engine,
     requester: Requester,
     input: AnalysisInput,
-    input_text: Option<String>,
-    image: Option<Arc<PreparedImage>>,
+    made: Made,
 ) -> Result<Delivered, AnalysisError> {
+    let Made { input_text, image, previous } = made;
     let AppCtx { db, clock, uploads, .. } = ctx;
     let media = uploads.media();
     let input_type = if image.is_some() { InputType::Image } else { InputType::Text };
@@ -160,6 +176,7 @@ async fn finish(
                 thumbnail: keys.as_ref().map(|(_, thumb)| thumb),
                 rating: &rating,
                 suggestions: &suggestions,
+                previous,
             };
             super::save_and_charge(conn, &new, now)
         })

@@ -3,6 +3,7 @@
 //! and reading a user's history.
 
 pub mod analyze;
+pub mod progress;
 pub mod share;
 pub mod suggestions;
 pub mod visitor;
@@ -19,6 +20,7 @@ use crate::error::AnalysisError;
 use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
 pub use crate::models::{AnalysisStatus, InputType};
 use crate::repo;
+pub use progress::Progress;
 use setupiq_analyzer::result::{Assessment, Source};
 use setupiq_analyzer::voice::Voices;
 use setupiq_analyzer::{AnalyzerName, Rating};
@@ -161,6 +163,10 @@ pub struct Report {
     /// results saved before voices existed: [`Report::voices`] makes them then).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub voices: Option<Voices>,
+    /// A re-rating's comparison with the analysis it re-rates ([`progress`]), made when it
+    /// was delivered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress: Option<Progress>,
 }
 
 impl InputType {
@@ -176,7 +182,7 @@ impl InputType {
 impl Report {
     pub fn new(assessment: Assessment, suggestions: Vec<Suggestion>, analyzer: AnalyzerName) -> Report {
         let voices = Some(Voices::of(&assessment));
-        Report { assessment, suggestions, analyzer, voices }
+        Report { assessment, suggestions, analyzer, voices, progress: None }
     }
 
     /// The Roast and Coach voices, as stored or made from the assessment.
@@ -197,6 +203,8 @@ pub struct NewAnalysis<'a> {
     pub thumbnail: Option<&'a MediaKey>,
     pub rating: &'a Rating,
     pub suggestions: &'a [Suggestion],
+    /// The user's own analysis this one re-rates (the same setup, rated again).
+    pub previous: Option<AnalysisId>,
 }
 
 /// A saved analysis.
@@ -213,21 +221,43 @@ pub struct SavedAnalysis {
     pub created_at: DateTime<Utc>,
     /// Set while the owner shares it at `/share/{token}` ([`share`]).
     pub share_token: Option<String>,
+    /// The analysis this one re-rates, while it exists ([`progress`]).
+    pub previous_analysis_id: Option<AnalysisId>,
+}
+
+/// Refuses early (before any work) a re-rating of an analysis that is not the requester's
+/// own: another user's, one that does not exist, or any for an anonymous visitor (who has
+/// none) is "not found".
+pub fn check_previous(
+    conn: &mut DbConnection,
+    requester: &Requester,
+    previous: AnalysisId,
+) -> Result<(), AnalysisError> {
+    match requester {
+        Requester::User { id, .. } => find_for_owner(conn, *id, previous).map(drop),
+        Requester::Visitor { .. } => Err(AnalysisError::NotFound),
+    }
 }
 
 /// Saves a delivered analysis and takes its credit in one transaction (Pro users pay
 /// nothing). Fails with [`AnalysisError::InsufficientCredits`], saving nothing, when the
-/// balance ran out meanwhile (concurrent analyses). Returns the saved analysis and the
-/// balance after it.
+/// balance ran out meanwhile (concurrent analyses), and with [`AnalysisError::NotFound`]
+/// when the analysis it re-rates is not (or no longer) the user's. A re-rating is stored
+/// with its comparison ([`Progress`]). Returns the saved analysis and the balance after it.
 pub fn save_and_charge(
     conn: &mut DbConnection,
     new: &NewAnalysis<'_>,
     now: DateTime<Utc>,
 ) -> Result<(SavedAnalysis, i32), AnalysisError> {
-    let report = Report::new(new.rating.assessment.clone(), new.suggestions.to_vec(), new.rating.analyzer);
-    let result_json =
-        serde_json::to_string(&report).map_err(|source| AnalysisError::Corrupt { analysis: None, source })?;
     write_transaction(conn, |conn| {
+        let mut report =
+            Report::new(new.rating.assessment.clone(), new.suggestions.to_vec(), new.rating.analyzer);
+        if let Some(previous) = new.previous {
+            let previous = find_for_owner(conn, new.user_id, previous)?;
+            report.progress = Some(Progress::between(&previous, &report.assessment));
+        }
+        let result_json = serde_json::to_string(&report)
+            .map_err(|source| AnalysisError::Corrupt { analysis: None, source })?;
         let balance = if new.is_pro {
             ledger::balance(conn, new.user_id)?
         } else {
@@ -246,9 +276,10 @@ pub fn save_and_charge(
                 input_text: new.input_text,
                 image: new.image,
                 thumbnail: new.thumbnail,
-                report: report.clone(),
+                report,
                 result_json: &result_json,
                 created_at: now,
+                previous_analysis_id: new.previous,
             },
         )?;
         Ok((saved, balance))
@@ -267,6 +298,8 @@ pub(crate) struct Completed<'a> {
     /// `report` as stored.
     pub result_json: &'a str,
     pub created_at: DateTime<Utc>,
+    /// The analysis it re-rates (checked to be the user's by the caller).
+    pub previous_analysis_id: Option<AnalysisId>,
 }
 
 /// Inserts `completed` (inside the caller's transaction) and returns it as saved.
@@ -285,6 +318,7 @@ pub(crate) fn insert_completed(
         result_json: completed.result_json,
         status: AnalysisStatus::Completed,
         created_at: completed.created_at.naive_utc(),
+        previous_analysis_id: completed.previous_analysis_id,
     };
     let id = repo::insert_analysis(conn, &form)?;
     Ok(SavedAnalysis {
@@ -298,6 +332,7 @@ pub(crate) fn insert_completed(
         status: AnalysisStatus::Completed,
         created_at: completed.created_at,
         share_token: None,
+        previous_analysis_id: completed.previous_analysis_id,
     })
 }
 
@@ -409,6 +444,10 @@ pub(crate) fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
     // The saved input type is the word on what was rated (results saved before the
     // assessment said so, or a provider's answer, don't).
     report.assessment.source = Some(row.input_type.source());
+    // The analysis it re-rated was deleted: the stored numbers stay, its photo went.
+    if row.previous_analysis_id.is_none() {
+        report.progress = report.progress.map(Progress::unlinked);
+    }
     Ok(SavedAnalysis {
         id: row.id,
         user_id: row.user_id,
@@ -420,5 +459,6 @@ pub(crate) fn saved(row: AnalysisRow) -> Result<SavedAnalysis, AnalysisError> {
         status: row.status,
         created_at: row.created_at.and_utc(),
         share_token: row.share_token,
+        previous_analysis_id: row.previous_analysis_id,
     })
 }

@@ -83,11 +83,16 @@ pub async fn card(
         Some(key) => media.get(key).await?,
         None => None,
     };
+    // A re-rating's before photo, while the analysis it re-rated exists.
+    let before = match crate::share::before_photo(&analysis) {
+        Some(key) => media.get(&key).await?,
+        None => None,
+    };
     let cards = cards.clone();
     let drawn = tokio::task::spawn_blocking(move || {
-        cards
-            .0
-            .get_or(key, || crate::share::card::render(&analysis, voice, photo.as_deref()).map(Bytes::from))
+        cards.0.get_or(key, || {
+            crate::share::card::render(&analysis, voice, photo.as_deref(), before.as_deref()).map(Bytes::from)
+        })
     })
     .await;
     drawn.map_err(|e| AnalysisError::Failed(e.into()))?.map_err(|e| AnalysisError::Failed(e.into()))

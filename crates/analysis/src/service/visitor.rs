@@ -92,6 +92,7 @@ pub fn claim(
                 report,
                 result_json: &row.result_json,
                 created_at: row.created_at.and_utc(),
+                previous_analysis_id: None,
             },
         )?;
         Ok(Some(saved))

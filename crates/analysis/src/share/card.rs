@@ -41,10 +41,16 @@ fn options() -> &'static usvg::Options<'static> {
     })
 }
 
-/// The card of `analysis` in `voice`, with `photo` (its JPEG, if it has one). CPU-bound
-/// (tens of milliseconds): call it off the async workers.
-pub fn render(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> Result<Vec<u8>, CardError> {
-    let svg = template(analysis, voice, photo);
+/// The card of `analysis` in `voice`, with `photo` (its JPEG, if it has one) and, for a
+/// re-rating, `before` (the re-rated analysis's JPEG, while it exists). CPU-bound (tens of
+/// milliseconds): call it off the async workers.
+pub fn render(
+    analysis: &SavedAnalysis,
+    voice: Voice,
+    photo: Option<&[u8]>,
+    before: Option<&[u8]>,
+) -> Result<Vec<u8>, CardError> {
+    let svg = template(analysis, voice, photo, before);
     let tree = usvg::Tree::from_str(&svg, options()).map_err(|e| CardError::Template(e.to_string()))?;
     let mut pixmap =
         tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or_else(|| CardError::Encode("no pixmap".to_owned()))?;
@@ -52,18 +58,62 @@ pub fn render(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> R
     pixmap.encode_png().map_err(|e| CardError::Encode(e.to_string()))
 }
 
-/// The SVG: every text escaped, the photo inlined as a data URL.
-fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> String {
+/// The SVG: every text escaped, the photos inlined as data URLs. A re-rating shows its
+/// before and after photos side by side (each half the photo's width, labelled) and its
+/// scores as "5.2 → 7.8" with the change's line in the voice.
+fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>, before: Option<&[u8]>) -> String {
     let a = &analysis.report.assessment;
-    let voiced = analysis.report.voices().get(voice).map(|v| v.summary.clone());
+    let progress = analysis.report.progress.as_ref();
+    let voiced = match progress {
+        Some(p) => Some(match voice {
+            Voice::Honest => p.lines.honest.clone(),
+            Voice::Roast => p.lines.roast.clone(),
+            Voice::Coach => p.lines.coach.clone(),
+        }),
+        None => analysis.report.voices().get(voice).map(|v| v.summary.clone()),
+    };
     let score = a.overall_score;
     let (photo_width, x) = if photo.is_some() { (560, 610) } else { (0, 80) };
-    let picture = photo.map_or_else(String::new, |jpeg| {
+    let image = |x: u32, width: u32, jpeg: &[u8]| {
         format!(
-            r#"<image x="0" y="0" width="{photo_width}" height="{HEIGHT}" preserveAspectRatio="xMidYMid slice" href="data:image/jpeg;base64,{}"/>"#,
+            r#"<image x="{x}" y="0" width="{width}" height="{HEIGHT}" preserveAspectRatio="xMidYMid slice" href="data:image/jpeg;base64,{}"/>"#,
             STANDARD.encode(jpeg)
         )
-    });
+    };
+    let label = |x: u32, text: &str| {
+        format!(
+            r##"<rect x="{}" y="{}" width="120" height="40" rx="8" fill="#0f172a" fill-opacity="0.8"/><text x="{}" y="{}" font-size="22" fill="#f8fafc">{text}</text>"##,
+            x + 16,
+            HEIGHT - 64,
+            x + 28,
+            HEIGHT - 36
+        )
+    };
+    let picture = match (photo, before) {
+        (Some(after), Some(before)) => {
+            let half = photo_width / 2;
+            format!(
+                "{}{}{}{}",
+                image(0, half, before),
+                image(half, half, after),
+                label(0, "Before"),
+                label(half, "After")
+            )
+        }
+        (Some(after), None) => image(0, photo_width, after),
+        _ => String::new(),
+    };
+    let big = match progress {
+        Some(p) => format!(
+            r##"<text x="{x}" y="180" font-size="84" fill="{colour}">{from:.1} <tspan fill="#94a3b8">→</tspan> {score:.1}</text>"##,
+            colour = band_colour(score),
+            from = p.previous_overall_score,
+        ),
+        None => format!(
+            r##"<text x="{x}" y="190" font-size="110" fill="{colour}">{score:.1}<tspan font-size="44" fill="#94a3b8">/10</tspan></text>"##,
+            colour = band_colour(score),
+        ),
+    };
     let heading = format!("{} · {}", percentile_text(score), a.category);
     let mut rows = String::new();
     for (i, rating) in (0u32..).zip(&a.category_ratings) {
@@ -94,11 +144,10 @@ fn template(analysis: &SavedAnalysis, voice: Voice, photo: Option<&[u8]>) -> Str
 <rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>
 {picture}
 <text x="{x}" y="80" font-size="30" fill="#a78bfa">SetupIQ</text>
-<text x="{x}" y="190" font-size="110" fill="{colour}">{score:.1}<tspan font-size="44" fill="#94a3b8">/10</tspan></text>
+{big}
 <text x="{x}" y="250" font-size="{heading_size}" fill="#f8fafc">{heading}</text>
 {line}{rows}<text x="{x}" y="600" font-size="20" fill="#94a3b8">SetupIQ Score · rate your setup at SetupIQ</text>
 </svg>"##,
-        colour = band_colour(score),
         heading = escape(&heading),
         heading_size = font_size_to_fit(&heading, WIDTH - x - 40, 30),
         line = voiced.map_or_else(String::new, |summary| format!(
@@ -171,6 +220,7 @@ mod tests {
             status: AnalysisStatus::Completed,
             created_at: chrono::Utc::now(),
             share_token: None,
+            previous_analysis_id: None,
         }
     }
 
@@ -181,13 +231,13 @@ mod tests {
                 .unwrap();
         assert_eq!(assessment.score_of(Category::ChairComfort), None, "no chair described");
         let analysis = saved(assessment);
-        let svg = template(&analysis, Voice::Honest, None);
+        let svg = template(&analysis, Voice::Honest, None, None);
         let chair = svg.split("Chair &amp; Comfort</text>").nth(1).unwrap();
         let row: String = chair.lines().take(4).collect();
         assert!(row.contains(r#"width="0" height="14""#), "{row}");
         assert!(row.contains(">-/10</text>"), "{row}");
         assert!(!svg.contains("null"), "{svg}");
-        render(&analysis, Voice::Coach, None).unwrap();
+        render(&analysis, Voice::Coach, None, None).unwrap();
     }
 
     #[test]
@@ -203,7 +253,7 @@ mod tests {
             };
         }
         let analysis = saved(assessment);
-        let svg = template(&analysis, Voice::Honest, None);
+        let svg = template(&analysis, Voice::Honest, None, None);
         let row = |name: &str| -> String { svg.split(name).nth(1).unwrap().lines().take(4).collect() };
         let cables = row("Cable Management</text>");
         assert!(cables.contains(">6.5</text>"), "{cables}");
@@ -211,7 +261,7 @@ mod tests {
         let lights = row("RGB/Lighting</text>");
         assert!(lights.contains(">7</text>") && !lights.contains("7.0"), "{lights}");
         assert!(lights.contains(r#"width="168" height="14""#), "{lights}");
-        render(&analysis, Voice::Coach, None).unwrap();
+        render(&analysis, Voice::Coach, None, None).unwrap();
     }
 
     /// The rightmost edge of any text drawn, in pixels.
@@ -240,9 +290,29 @@ mod tests {
         analysis.report.assessment.category = "RGB Gaming Battlestation".into();
         analysis.report.assessment.overall_score = 3.1;
         // With a photo, which takes the left 560 pixels (its bytes do not matter to the layout).
-        let svg = template(&analysis, Voice::Honest, Some(b"jpeg"));
+        let svg = template(&analysis, Voice::Honest, Some(b"jpeg"), None);
         assert!(svg.contains("RGB Gaming Battlestation"), "not cut: {svg}");
         let right = text_right_edge(&svg);
+        assert!(right <= WIDTH as f32, "text runs to x = {right} on a {WIDTH} px card");
+    }
+
+    #[test]
+    fn a_re_rating_shows_both_photos_and_its_scores_before_and_after() {
+        let assessment =
+            setupiq_analyzer::text::assess("Two 27 inch monitors on arms, RGB strips, a gaming chair.")
+                .unwrap();
+        let mut previous = saved(assessment.clone());
+        previous.report.assessment.overall_score = 5.2;
+        let mut analysis = saved(assessment);
+        analysis.report.assessment.overall_score = 7.8;
+        analysis.report.progress =
+            Some(crate::service::Progress::between(&previous, &analysis.report.assessment));
+        let svg = template(&analysis, Voice::Honest, Some(b"after"), Some(b"before"));
+        assert!(svg.contains("5.2 <tspan fill=\"#94a3b8\">\u{2192}</tspan> 7.8"), "{svg}");
+        assert!(svg.contains(">Before</text>") && svg.contains(">After</text>"), "{svg}");
+        assert!(svg.contains(&STANDARD.encode(b"before")) && svg.contains(&STANDARD.encode(b"after")));
+        assert!(svg.contains("Up 2.6 since last time"), "the change in the voice: {svg}");
+        let right = text_right_edge(&template(&analysis, Voice::Roast, Some(b"a"), Some(b"b")));
         assert!(right <= WIDTH as f32, "text runs to x = {right} on a {WIDTH} px card");
     }
 }

@@ -15,10 +15,40 @@ use setupiq_analyzer::voice::{Voice, Voiced};
 
 const PRODUCT: &str = "SetupIQ";
 
-/// The title a preview shows: "8.4/10 · RGB Gaming Battlestation · SetupIQ".
+/// The title a preview shows: "8.4/10 · RGB Gaming Battlestation · SetupIQ", or for a
+/// re-rating "5.2 → 7.8 · RGB Gaming Battlestation · SetupIQ".
 pub fn title(analysis: &SavedAnalysis) -> String {
     let a = &analysis.report.assessment;
-    format!("{:.1}/10 · {} · {PRODUCT}", a.overall_score, a.category)
+    match &analysis.report.progress {
+        Some(progress) => format!(
+            "{} · {} · {PRODUCT}",
+            change(progress.previous_overall_score, a.overall_score),
+            a.category
+        ),
+        None => format!("{:.1}/10 · {} · {PRODUCT}", a.overall_score, a.category),
+    }
+}
+
+/// A re-rating's scores: "5.2 → 7.8".
+pub fn change(from: f64, to: f64) -> String {
+    format!("{from:.1} \u{2192} {to:.1}")
+}
+
+/// The overall delta with its sign: "+2.6", "-0.4", "±0.0".
+pub fn signed(delta: f64) -> String {
+    if delta > 0.0 {
+        format!("+{delta:.1}")
+    } else if delta < 0.0 {
+        format!("\u{2212}{:.1}", -delta)
+    } else {
+        "\u{b1}0.0".to_owned()
+    }
+}
+
+/// The re-rating's before photo, while the analysis it re-rated exists.
+pub fn before_photo(analysis: &SavedAnalysis) -> Option<setupiq_core::media::MediaKey> {
+    let previous = analysis.report.progress.as_ref()?.previous.as_ref()?;
+    previous.image_key.as_deref().and_then(setupiq_core::media::MediaKey::parse)
 }
 
 /// The shared page in `voice`. `base_url` is the public origin (absolute URLs in the tags),
@@ -35,12 +65,27 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice)
     let canonical = format!("{base_url}/share/{token}{query}");
     let card = format!("{base_url}/share/{token}/card.png{query}");
     let title = title(analysis);
-    let description = format!(
-        "SetupIQ Score {:.1}/10 ({}). {}",
-        a.overall_score,
-        percentile_text(a.overall_score),
-        summary
-    );
+    let progress = analysis.report.progress.as_ref();
+    let description = match progress {
+        Some(p) => format!(
+            "SetupIQ Score {} ({}) since the last rating. {}",
+            change(p.previous_overall_score, a.overall_score),
+            signed(p.overall_delta),
+            summary
+        ),
+        None => format!(
+            "SetupIQ Score {:.1}/10 ({}). {}",
+            a.overall_score,
+            percentile_text(a.overall_score),
+            summary
+        ),
+    };
+    let change_line = progress.map(|p| match voice {
+        Voice::Honest => p.lines.honest.clone(),
+        Voice::Roast => p.lines.roast.clone(),
+        Voice::Coach => p.lines.coach.clone(),
+    });
+    let before = before_photo(analysis);
     let head = html! {
         meta name="description" content=(description);
         link rel="canonical" href=(canonical);
@@ -59,9 +104,31 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice)
     };
     let main = html! {
         h1 { (a.category) }
-        p.score { span.big { (format!("{:.1}", a.overall_score)) } "/10 · " (percentile_text(a.overall_score)) }
-        @if let Some(image) = &analysis.image {
-            img.photo src=(image.url()) alt="The rated setup" width="1920" height="1080";
+        @if let Some(p) = progress {
+            p.score.progress {
+                span.big { (change(p.previous_overall_score, a.overall_score)) }
+                " "
+                span class=(if p.overall_delta < 0.0 { "delta down" } else { "delta up" }) { (signed(p.overall_delta)) }
+            }
+            @if let Some(line) = &change_line { p.change { (line) } }
+        } @else {
+            p.score { span.big { (format!("{:.1}", a.overall_score)) } "/10 · " (percentile_text(a.overall_score)) }
+        }
+        @match (&before, &analysis.image) {
+            (Some(before), Some(image)) => {
+                div.pair {
+                    figure {
+                        img.photo src=(before.url()) alt="The setup before" width="1920" height="1080";
+                        figcaption { "Before · " (format!("{:.1}", progress.map_or(0.0, |p| p.previous_overall_score))) }
+                    }
+                    figure {
+                        img.photo src=(image.url()) alt="The setup now" width="1920" height="1080";
+                        figcaption { "After · " (format!("{:.1}", a.overall_score)) }
+                    }
+                }
+            }
+            (_, Some(image)) => { img.photo src=(image.url()) alt="The rated setup" width="1920" height="1080"; }
+            _ => {}
         }
         p.summary { (summary) }
         h2 { "Category scores" }
@@ -70,6 +137,9 @@ pub fn page(analysis: &SavedAnalysis, base_url: &str, token: &str, voice: Voice)
                 li {
                     span.name { (rating.category.name()) }
                     span.value {
+                        @if let Some(delta) = progress.and_then(|p| p.category_deltas.iter().find(|d| d.category == rating.category)).filter(|d| d.from != d.to) {
+                            span.from { (delta.from) " \u{2192} " }
+                        }
                         @if let Some(score) = rating.score { (score) } @else { "-" } "/10"
                     }
                     p.comment { (comment(rating)) }
@@ -125,5 +195,8 @@ h1{margin:.5rem 0 0;font-size:1.6rem}.score{font-size:1.2rem;margin:.25rem 0 1re
 .photo{width:100%;height:auto;border-radius:12px}.categories{list-style:none;padding:0;margin:0}
 .categories li{display:grid;grid-template-columns:1fr auto;gap:.25rem 1rem;padding:.75rem 0;border-bottom:1px solid #334155}
 .name{font-weight:600}.value{font-weight:700;color:#f8fafc}.comment{grid-column:1/-1;margin:0;color:#cbd5e1}
+.progress .big{font-size:2.6rem}.delta{font-weight:800;margin-left:.5rem}.up{color:#4ade80}.down{color:#f87171}
+.change{color:#c4b5fd;margin:0 0 1rem}.pair{display:grid;grid-template-columns:1fr 1fr;gap:8px}.pair figure{margin:0}
+.pair .photo{aspect-ratio:16/10;object-fit:cover}.pair figcaption{color:#cbd5e1;font-weight:600;margin-top:.25rem}.from{color:#94a3b8;font-weight:600}
 .cta a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;border-radius:999px;background:#7c3aed;color:#fff;font-weight:700;text-decoration:none}
 ";

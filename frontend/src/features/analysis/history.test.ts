@@ -1,4 +1,4 @@
-import { scoreHistory, scoreHistorySummary, SCORE_HISTORY_LIMIT } from './history'
+import { scoreChains, scoreHistory, scoreHistorySummary, SCORE_HISTORY_LIMIT } from './history'
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString()
 
@@ -32,5 +32,37 @@ describe('score history', () => {
     expect(scoreHistorySummary(points)).toBe('5 analyses, best 8.4, latest 7.1')
     expect(scoreHistorySummary(points.slice(0, 1))).toBe('1 analysis, best 6.0, latest 6.0')
     expect(scoreHistorySummary([])).toBe('')
+  })
+})
+
+describe('score chains', () => {
+  const a = (id: number, day: number, overallRating: number, previousAnalysisId: number | null = null) => ({
+    id,
+    createdAt: at(day),
+    overallRating,
+    previousAnalysisId,
+  })
+
+  it('draws each re-rated setup as one line and the others as points', () => {
+    const { chains, singles } = scoreChains([
+      a(5, 5, 7.8, 3),
+      a(4, 4, 6, null),
+      a(3, 3, 6.4, 1),
+      a(2, 2, 4.9, null),
+      a(1, 1, 5.2, null),
+    ])
+    expect(chains.map((line) => line.map((p) => p.score))).toEqual([[5.2, 6.4, 7.8]])
+    expect(singles.map((p) => p.id)).toEqual([2, 4])
+  })
+
+  it('starts a chain where the history does when its start was deleted', () => {
+    const { chains, singles } = scoreChains([a(3, 3, 7, 2), a(2, 2, 6, 1)])
+    expect(chains.map((line) => line.map((p) => p.id))).toEqual([[2, 3]])
+    expect(singles).toEqual([])
+  })
+
+  it('branches when one analysis was re-rated twice', () => {
+    const { chains } = scoreChains([a(1, 1, 5), a(2, 2, 6, 1), a(3, 3, 7, 1)])
+    expect(chains.map((line) => line.map((p) => p.id))).toEqual([[1, 2], [1, 3]])
   })
 })

@@ -28,3 +28,46 @@ export function scoreHistorySummary(points: readonly ScorePoint[]): string {
   const best = Math.max(...points.map((p) => p.score))
   return `${plural(points.length, 'analysis', 'analyses')}, best ${formatScore(best)}, latest ${formatScore(latest.score)}`
 }
+
+/** One analysis on the score history with the analysis it re-rated (`null`: none, or deleted). */
+export interface LinkedPoint extends ScorePoint {
+  previousId: number | null
+}
+
+/**
+ * The score history split into the setups that were re-rated (each chain of re-ratings, oldest
+ * first: one line per setup) and the analyses that are no part of any chain (points). A link
+ * to an analysis outside the history (deleted, or older than the newest fifty) starts a chain
+ * where the history does.
+ */
+export function scoreChains(
+  analyses: readonly Pick<SavedAnalysis, 'id' | 'createdAt' | 'overallRating' | 'previousAnalysisId'>[],
+): { chains: LinkedPoint[][]; singles: LinkedPoint[] } {
+  const points: LinkedPoint[] = scoreHistory(analyses).map((p) => ({
+    ...p,
+    previousId: analyses.find((a) => a.id === p.id)?.previousAnalysisId ?? null,
+  }))
+  const shown = new Set(points.map((p) => p.id))
+  const next = new Map<number, LinkedPoint[]>()
+  for (const p of points) {
+    if (p.previousId !== null && shown.has(p.previousId)) next.set(p.previousId, [...(next.get(p.previousId) ?? []), p])
+  }
+  const chains: LinkedPoint[][] = []
+  const singles: LinkedPoint[] = []
+  // Oldest first, so a chain is met at its start; a setup re-rated twice from one analysis branches.
+  const walk = (from: LinkedPoint, line: LinkedPoint[]) => {
+    const after = next.get(from.id) ?? []
+    if (after.length === 0) {
+      chains.push(line)
+      return
+    }
+    after.forEach((p, i) => walk(p, i === 0 ? [...line, p] : [from, p]))
+  }
+  for (const p of points) {
+    const starts = p.previousId === null || !shown.has(p.previousId)
+    if (!starts) continue
+    if (next.has(p.id)) walk(p, [p])
+    else singles.push(p)
+  }
+  return { chains, singles }
+}

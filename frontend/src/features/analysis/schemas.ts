@@ -13,6 +13,7 @@ export const analyzeRequestSchema = z.discriminatedUnion('type', [
     type: z.literal('image'),
     value: z.string().startsWith('data:image/', 'Invalid image format.'),
     description: z.string().max(MAX_DESCRIPTION, tooLong).optional(),
+    previousAnalysisId: z.number().int().optional(),
   }),
   z.object({
     type: z.literal('text'),
@@ -22,6 +23,7 @@ export const analyzeRequestSchema = z.discriminatedUnion('type', [
       .min(MIN_DESCRIPTION, TOO_SHORT)
       .max(MAX_DESCRIPTION, tooLong),
     description: z.string().max(MAX_DESCRIPTION, tooLong).optional(),
+    previousAnalysisId: z.number().int().optional(),
   }),
 ]) satisfies z.ZodType<AnalyzeRequest>
 
@@ -78,6 +80,8 @@ export const resultsStateSchema = z.union([
     value: z.string(),
     fileName: z.string().optional(),
     description: z.string().optional(),
+    /** Re-rate this setup: the member's analysis this one is compared with and linked to. */
+    previousAnalysisId: z.number().int().optional(),
     result: z.custom<AnalyzeResponse>(isResult).optional(),
   }),
 ])

@@ -51,6 +51,7 @@ export function useAnalysis(request: AnalyzeState | null, balanceChanged: (credi
       type: current.type,
       value: current.value,
       ...(current.description ? { description: current.description } : {}),
+      ...(current.previousAnalysisId !== undefined ? { previousAnalysisId: current.previousAnalysisId } : {}),
     })
     if (!body.success) {
       setPhase({ kind: 'error', message: body.error.issues[0]?.message ?? ANALYSIS_ERROR_FALLBACK })

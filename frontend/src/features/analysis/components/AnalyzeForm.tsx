@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import * as Tabs from '@radix-ui/react-tabs'
-import { Camera, PenLine } from 'lucide-react'
+import { Camera, PenLine, RefreshCw } from 'lucide-react'
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react'
 import { Controller, useForm, type Resolver } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { User } from '@/api/client'
 import { useAuth } from '@/lib/auth'
+import { formatScore } from '@/lib/ratingBands'
+import { shortDate } from '@/lib/relativeTime'
+import { useMyAnalyses } from '../api'
 import { TextAreaField } from '@/components/ui/Field'
 import { SETUP_PHOTO_RULES } from '@/lib/dropzone'
 import { downscaleToJpegDataUrl } from '@/lib/imageDownscale'
@@ -49,7 +52,17 @@ function canAnalyze(user: User | null): boolean {
  * members need a credit (Pro members do not); without one the analysis waits behind the
  * out-of-credits dialog (`creditsDialog`, from the page) and resumes once a credit arrives.
  */
-export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: CreditsDialog }) {
+export function AnalyzeForm({
+  creditsDialog: CreditsDialog,
+  previousAnalysisId,
+  onStopRerating,
+}: {
+  creditsDialog: CreditsDialog
+  /** Re-rate this setup: the member's analysis the next one is compared with (issue 58). */
+  previousAnalysisId?: number | undefined
+  /** Called when the member no longer re-rates it (a fresh analysis instead). */
+  onStopRerating?: (() => void) | undefined
+}) {
   const navigate = useNavigate()
   const { state, user } = useAuth()
   const [mode, setMode] = useState<Mode>('photo')
@@ -65,8 +78,9 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
 
   const start = useCallback(
     async (request: Pending) => {
+      const linked = previousAnalysisId !== undefined ? { previousAnalysisId } : {}
       if (request.type === 'text') {
-        const next: AnalyzeState = { type: 'text', value: request.value }
+        const next: AnalyzeState = { type: 'text', value: request.value, ...linked }
         navigate('/results', { state: next })
         return
       }
@@ -83,10 +97,10 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
         return
       }
       const trimmed = description.trim()
-      const next: AnalyzeState = { type: 'image', value, fileName: file.name, ...(trimmed ? { description: trimmed } : {}) }
+      const next: AnalyzeState = { type: 'image', value, fileName: file.name, ...(trimmed ? { description: trimmed } : {}), ...linked }
       navigate('/results', { state: next })
     },
-    [navigate],
+    [navigate, previousAnalysisId],
   )
 
   /** Sends the request now, or holds it behind the credits dialog. */
@@ -115,6 +129,7 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
 
   return (
     <div className="stack">
+      {previousAnalysisId !== undefined && <RerateBanner id={previousAnalysisId} onStop={onStopRerating} />}
       <Tabs.Root value={mode} onValueChange={(next) => setMode(next as Mode)}>
         <Tabs.List className="tabs-list" aria-label="How to share your setup">
           <Tabs.Trigger className="tabs-trigger" value="photo">
@@ -139,6 +154,36 @@ export function AnalyzeForm({ creditsDialog: CreditsDialog }: { creditsDialog: C
         <Suspense fallback={null}>
           <CreditsDialog open={creditsOpen} onClose={onCreditsClose} />
         </Suspense>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Says which analysis the next one re-rates: its score and when it was made, with a way back
+ * to a fresh analysis. A link to an analysis not in the member's history says so.
+ */
+function RerateBanner({ id, onStop }: { id: number; onStop?: (() => void) | undefined }) {
+  const { state } = useAuth()
+  const { data } = useMyAnalyses(state.status === 'authenticated')
+  const previous = data?.analyses.find((a) => a.id === id)
+  return (
+    <div className="rerate-banner" role="status" data-testid="rerate-banner">
+      <RefreshCw aria-hidden="true" />
+      <p>
+        {previous ? (
+          <>
+            Re-rating your setup from {shortDate(previous.createdAt)} (<strong>{formatScore(previous.overallRating)}/10</strong>).{' '}
+            Take the new photo from the same spot to compare fairly.
+          </>
+        ) : (
+          <>Re-rating one of your setups: the result will compare with it.</>
+        )}
+      </p>
+      {onStop && (
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onStop}>
+          Rate a different setup
+        </button>
       )}
     </div>
   )

@@ -56,6 +56,16 @@ describe('My Setups', () => {
     expect(await screen.findByTestId('results')).toHaveTextContent('image /media/analyses/1.jpg 1')
   })
 
+  it('offers to re-rate each setup, opening the analyze form linked to it', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [sampleSaved(2, 8, minutesAgo(5)), sampleSaved(1, 6, minutesAgo(60))], total: 2 } },
+    })
+    renderAt(<MySetupsGrid />)
+    const links = await screen.findAllByRole('link', { name: /^Re-rate this setup/ })
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/?rerate=2', '/?rerate=1'])
+  })
+
   it('marks shared analyses with a badge that links to their public page', async () => {
     const shared = { ...sampleSaved(2, 8, minutesAgo(5)), sharePath: '/share/tok_abc' }
     mockServer({

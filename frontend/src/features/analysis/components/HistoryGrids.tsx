@@ -126,6 +126,9 @@ function MySetupsCards({ onDelete }: { onDelete: (analysis: SavedAnalysis) => vo
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => view(analysis)}>
               View Details<span className="sr-only">: {analysis.result.category}, {shortDate(analysis.createdAt)}</span>
             </button>
+            <Link to={`/?rerate=${analysis.id}`} className="btn btn-ghost btn-sm">
+              Re-rate this setup<span className="sr-only">: {analysis.result.category}, {shortDate(analysis.createdAt)}</span>
+            </Link>
             <button type="button" className="icon-btn history-delete" aria-label="Delete analysis" title="Delete analysis" onClick={() => onDelete(analysis)}>
               <Trash2 aria-hidden="true" />
             </button>

@@ -5,6 +5,7 @@ import { categoryScoreClass, categoryScoreText } from '@/lib/ratingBands'
 import type { AnalysisResult, CategoryRating } from '../api'
 import type { ReportInput } from '../report'
 import { voicedResult, type Voice } from '../voice'
+import { ProgressView } from './ProgressView'
 import { ScoreBadge } from './ScoreBadge'
 import { SuggestionCard, type RenderProductLink } from './SuggestionCard'
 import { VoiceSwitch } from './VoiceSwitch'
@@ -173,6 +174,8 @@ export function ResultsView({ result, input, productLink, share, children, voice
           <p className="hint" data-testid="analyzer">{ANALYZERS[result.analyzer] ?? 'Rated by SetupIQ'}</p>
         </div>
       </section>
+
+      {result.progress && <ProgressView result={{ ...result, progress: result.progress }} input={input} voice={voice} />}
 
       {share}
 

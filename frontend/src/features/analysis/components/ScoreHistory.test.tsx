@@ -23,6 +23,27 @@ describe('the profile score history', () => {
     expect(cells).toEqual(['Mar 1, 2026', '6.0/10', 'Mar 2, 2026', '8.4/10', 'Mar 3, 2026', '7.1/10'])
   })
 
+  it('draws a re-rated setup as one line and says so', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': {
+        status: 200,
+        body: {
+          analyses: [
+            { ...sampleSaved(3, 7.8, '2026-03-03T10:00:00Z'), previousAnalysisId: 1 },
+            sampleSaved(2, 6.1, '2026-03-02T10:00:00Z'),
+            sampleSaved(1, 5.2, '2026-03-01T10:00:00Z'),
+          ],
+        },
+      },
+    })
+    const { container } = renderApp(<ScoreHistory />)
+    const chart = await screen.findByTestId('score-history-chart', {}, { timeout: 5000 })
+    expect(chart).toHaveTextContent('3 analyses, best 7.8, latest 7.8; one setup re-rated, each a line')
+    // The chain's line (two points) and the other analysis as a point of its own.
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(1))
+  })
+
   it('shows nothing without analyses', async () => {
     const { calls } = mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/my-analyses': { status: 200, body: { analyses: [] } } })
     const { container } = renderApp(<ScoreHistory />)

@@ -1,19 +1,21 @@
 import { Suspense, lazy, useId } from 'react'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { useMyAnalyses } from '../api'
-import { scoreHistory, scoreHistorySummary } from '../history'
+import { scoreChains, scoreHistory, scoreHistorySummary } from '../history'
 
 const ScoreHistoryChart = lazy(() => import('./ScoreHistoryChart'))
 
 /**
  * The profile's score history: the signed-in user's SetupIQ Scores over time, in words at
- * once and as a chart once its code has loaded. Nothing while there are no analyses (the
+ * once and as a chart once its code has loaded: each re-rated setup is one line (its score
+ * over time), the other analyses are points. Nothing while there are no analyses (the
  * Setup History says so), or when they failed to load (it says that too).
  */
 export function ScoreHistory() {
   const id = useId()
   const { data } = useMyAnalyses(true)
   const points = scoreHistory(data?.analyses ?? [])
+  const { chains, singles } = scoreChains(data?.analyses ?? [])
   if (points.length === 0) return null
   return (
     <section className="card stack" aria-labelledby={`${id}-title`} data-testid="score-history">
@@ -26,7 +28,7 @@ export function ScoreHistory() {
           </div>
         }
       >
-        <ScoreHistoryChart points={points} />
+        <ScoreHistoryChart points={points} chains={chains} singles={singles} />
       </Suspense>
     </section>
   )

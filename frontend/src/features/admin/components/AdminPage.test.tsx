@@ -295,6 +295,11 @@ describe('Moderation Queue', () => {
     expect(within(item).getByText('Scam link')).toBeInTheDocument()
     await userEvent.type(within(item).getByLabelText('Note for the admin log (optional)'), 'Scam')
     await userEvent.click(within(item).getByRole('button', { name: 'Remove the comment by @Spammy' }))
+    // One click only asks; the comment goes once confirmed.
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this comment?' })
+    expect(confirm).toHaveTextContent('The comment by @Spammy will be deleted')
+    expect(calls.some((c) => c.path === '/_api/admin/comment-reports/decide')).toBe(false)
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove comment' }))
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/_api/admin/comment-reports/decide')?.body).toEqual({ commentId: 44, decision: 'remove', note: 'Scam' }),
     )

@@ -6,8 +6,13 @@ import { CommentRequest } from '@/api/limits'
 export const COMMENT_MAX = CommentRequest.body.maxLength
 const COMMENT_LENGTH = 'Comment must be between 1 and 1000 characters.'
 
+/** A comment's length as the server counts it: characters (not UTF-16 units) after trimming. */
+export function commentLength(body: string): number {
+  return [...body.trim()].length
+}
+
 export const commentSchema = z.object({
-  body: z.string().trim().min(1, COMMENT_LENGTH).max(COMMENT_MAX, COMMENT_LENGTH),
+  body: z.string().trim().min(1, COMMENT_LENGTH).refine((body) => commentLength(body) <= COMMENT_MAX, COMMENT_LENGTH),
 })
 export type CommentValues = z.infer<typeof commentSchema>
 

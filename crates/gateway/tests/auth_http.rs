@@ -130,6 +130,17 @@ async fn registration_is_validated_with_the_specification_messages(db: TestDb) {
             "password",
             "Password must be at least 8 characters",
         ),
+        // Long enough, but among the most common breached passwords: letter case aside.
+        (
+            json!({"email": "a@b.co", "password": "12345678", "displayName": "A"}),
+            "password",
+            "Password must be at least 8 characters",
+        ),
+        (
+            json!({"email": "a@b.co", "password": "Password1", "displayName": "A"}),
+            "password",
+            "Password must be at least 8 characters",
+        ),
         (
             json!({"email": "a@b.co", "password": PASSWORD, "displayName": "   "}),
             "displayName",
@@ -478,6 +489,10 @@ async fn password_reset_by_email_end_to_end(db: TestDb) {
             "Password must be at least 8 characters long.",
         ),
         (
+            json!({"resetToken": token, "newPassword": "sunshine", "confirmPassword": "sunshine"}),
+            "Password must be at least 8 characters long.",
+        ),
+        (
             json!({"resetToken": token, "newPassword": "longenough", "confirmPassword": ""}),
             "Please confirm your password.",
         ),
@@ -528,6 +543,10 @@ async fn a_password_change_keeps_this_session_and_ends_the_others(db: TestDb) {
         ),
         (
             json!({"currentPassword": PASSWORD, "newPassword": "short"}),
+            "Password must be at least 8 characters long.",
+        ),
+        (
+            json!({"currentPassword": PASSWORD, "newPassword": "qwertyuiop"}),
             "Password must be at least 8 characters long.",
         ),
         (

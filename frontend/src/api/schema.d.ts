@@ -1957,6 +1957,7 @@ export interface components {
         /** @description A signed-in member's new password, with the current one as proof. */
         ChangePasswordRequest: {
             currentPassword: string;
+            /** @description One of the 10,000 most common breached passwords is refused, as too short ones are. */
             newPassword: string;
         };
         /** @description What a save cost. */
@@ -2910,6 +2911,7 @@ export interface components {
              * @example gamer@example.com
              */
             email: string;
+            /** @description One of the 10,000 most common breached passwords is refused, as too short ones are. */
             password: string;
         };
         /** @description A new account. */
@@ -2992,6 +2994,7 @@ export interface components {
         ResetPasswordRequest: {
             /** @description When sent, it must equal `newPassword`. */
             confirmPassword?: string | null;
+            /** @description One of the 10,000 most common breached passwords is refused, as too short ones are. */
             newPassword: string;
             resetToken: string;
         };

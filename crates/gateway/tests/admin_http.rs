@@ -367,13 +367,16 @@ async fn moderation_and_accounts_are_done_from_the_panel_and_logged(db: TestDb) 
         .await
         .json()["setupId"]
         .clone();
-    for reporter in &reporters {
-        reporter
+    // The reasons beyond the specification's four are stored and weigh the same.
+    let reasons = [("spam", "ads"), ("harassment", "Mocks my name"), ("other", "It shows my flat")];
+    for (reporter, (reason, details)) in reporters.iter().zip(reasons) {
+        let res = reporter
             .post(
                 "/_api/community/report",
-                json!({"setupId": setup, "reason": "spam", "additionalDetails": "ads"}),
+                json!({"setupId": setup, "reason": reason, "additionalDetails": details}),
             )
             .await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
     }
     assert_eq!(
         app.client().get("/_api/community/setups").await.json()["setups"],
@@ -384,8 +387,21 @@ async fn moderation_and_accounts_are_done_from_the_panel_and_logged(db: TestDb) 
     let queue = admin.get("/_api/admin/reports").await.json();
     assert_eq!(queue[0]["setupId"], setup);
     assert_eq!(queue[0]["hidden"], true);
-    assert_eq!(queue[0]["reasons"], json!([{"reason": "spam", "count": 3}]));
+    let mut counted: Vec<_> = queue[0]["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["reason"].as_str().unwrap().to_owned(), r["count"].as_i64().unwrap()))
+        .collect();
+    counted.sort();
+    assert_eq!(
+        counted,
+        [("harassment".to_owned(), 1), ("other".to_owned(), 1), ("spam".to_owned(), 1)],
+        "{queue}"
+    );
     assert_eq!(queue[0]["reports"][0]["reporterEmail"], "rep-0@example.com");
+    let other = queue[0]["reports"].as_array().unwrap().iter().find(|r| r["reason"] == "other").cloned();
+    assert_eq!(other.map(|r| r["details"].clone()), Some(json!("It shows my flat")));
 
     let dismissed = admin
         .post("/_api/admin/reports/decide", json!({"setupId": setup, "decision": "dismiss", "note": "Fine"}))

@@ -2941,7 +2941,7 @@ export interface components {
          * @description Why a setup is reported (spec §5 "Report").
          * @enum {string}
          */
-        ReportReason: "illegal_content" | "hate_speech" | "copyright" | "spam";
+        ReportReason: "illegal_content" | "hate_speech" | "copyright" | "spam" | "harassment" | "other";
         ReportRequest: {
             additionalDetails?: string | null;
             /** @description Why it is reported. */

@@ -163,6 +163,8 @@ export const REASON_LABELS: Record<string, string> = {
   hate_speech: 'Hate speech',
   copyright: 'Copyright violation',
   spam: 'Spam',
+  harassment: 'Harassment',
+  other: 'Other',
 }
 
 export function reasonLabel(reason: string): string {

@@ -265,6 +265,26 @@ describe('Moderation Queue', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/reports/decide')?.body).toEqual({ setupId: 31, decision: 'remove', note: 'Spam shop' }))
   })
 
+  it('names the harassment and other reasons, with what the reporter wrote', async () => {
+    adminServer({
+      'GET /_api/admin/reports': ok([
+        sampleReported({
+          reasons: [{ reason: 'harassment', count: 1 }, { reason: 'other', count: 1 }],
+          reports: [
+            { reporterId: 3, reporterUsername: 'Rita', reporterEmail: 'rita@example.com', reason: 'harassment', details: null, createdAt: '2026-03-12T08:00:00Z' },
+            { reporterId: 4, reporterUsername: 'Sam', reporterEmail: 'sam@example.com', reason: 'other', details: 'The photo shows my flat', createdAt: '2026-03-13T08:00:00Z' },
+          ],
+        }),
+      ]),
+    })
+    renderAdmin()
+    const item = (await screen.findByRole('heading', { name: 'Neon Den' })).closest('li') as HTMLElement
+    expect(within(item).getByText('Harassment × 1')).toBeInTheDocument()
+    expect(within(item).getByText('Other × 1')).toBeInTheDocument()
+    expect(within(item).getByText(/· Other ·/)).toBeInTheDocument()
+    expect(within(item).getByText('The photo shows my flat')).toBeInTheDocument()
+  })
+
   it('says when there are no open reports', async () => {
     adminServer({ 'GET /_api/admin/reports': ok([]) })
     renderAdmin()

@@ -62,6 +62,7 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
     snapshot: () => data,
     restore: (before) => void mutate(before as typeof data, { revalidate: false }),
     patch: (id, change) => void mutate((pages) => patchPages(pages, id, change), { revalidate: false }),
+    onReported: () => void mutate((pages) => pages?.map((page, i) => (i === 0 ? { ...page, reportedByYou: page.reportedByYou + 1 } : page)), { revalidate: false }),
   })
   if (isLoading && !data) return <SetupSkeletons count={6} />
   if (error && !data) {

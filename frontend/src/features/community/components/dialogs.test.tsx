@@ -45,13 +45,25 @@ describe('setup detail dialog', () => {
     const report = await screen.findByRole('dialog', { name: 'Report Content' })
     const submit = within(report).getByRole('button', { name: 'Submit Report' })
     expect(submit).toBeDisabled()
-    expect(within(report).getAllByRole('radio')).toHaveLength(4)
+    expect(within(report).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Illegal content', 'Hate speech', 'Copyright violation', 'Spam', 'Harassment', 'Other'])
+    expect(within(report).getByRole('group', { name: 'Reason' })).toHaveClass('plain-fieldset')
+    // 'Other' says nothing by itself: it needs the details before anything is sent.
+    await userEvent.click(within(report).getByLabelText('Other'))
+    await userEvent.click(submit)
+    expect(await within(report).findByText('Please tell us what is wrong.')).toBeInTheDocument()
+    expect(within(report).getByLabelText('What is wrong? (required)')).toBeInTheDocument()
+    expect(server.calls.some((c) => c.path === '/_api/community/report')).toBe(false)
     await userEvent.click(within(report).getByLabelText('Spam'))
     await userEvent.type(within(report).getByLabelText('Additional details (optional)'), 'Ads')
     await userEvent.click(submit)
     await waitFor(() => expect(success).toHaveBeenCalledWith('Report submitted', { description: 'Thank you for helping keep our community safe.' }))
     expect(server.calls.find((c) => c.path === '/_api/community/report')?.body).toEqual({ setupId: 7, reason: 'spam', additionalDetails: 'Ads' })
-  })
+    // Hidden for the reporter at once, as the server now hides it, without reading the feed again.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'View Neon Den' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('dialog', { name: 'Neon Den' })).not.toBeInTheDocument()
+    expect(screen.getByText('Setups you report are hidden from your feed, and there are no others here yet.')).toBeInTheDocument()
+    expect(server.calls.filter((c) => c.path === '/_api/community/setups')).toHaveLength(1)
+  }, 15000)
 
   it('keeps the report dialog open with the reason when an unverified member may not report yet', async () => {
     const error = vi.spyOn(toast, 'error')

@@ -300,6 +300,14 @@ async fn a_server_without_internet_keeps_its_catalogue_and_keeps_rating_setups(d
     assert_eq!(report["lastRun"]["status"], "failed");
     assert_eq!(report["lastRun"]["unreachable"], catalogue);
     assert!(report["lastRun"]["failureReason"].as_str().unwrap().contains("could not reach the network"));
+    // The log says each check failed, and why, after the entry that started it.
+    let log = admin.get("/_api/admin/log?limit=100").await.json();
+    let entries = log["entries"].as_array().unwrap();
+    let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["verify_links_failed", "verify_links", "verify_links_failed", "verify_links"]);
+    assert!(
+        entries[0]["details"].as_str().unwrap().starts_with("The link check could not reach the network")
+    );
 
     let rate = || {
         gamer.post("/_api/analyze-setup", json!({"type": "text", "value": "A messy desk with one monitor, no lights and cables everywhere."}))

@@ -822,7 +822,7 @@ async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
     let log = admin.get("/_api/admin/log").await.json();
     assert_eq!(
         (log["entries"][0]["action"].as_str(), log["entries"][0]["details"].as_str()),
-        (Some("remove_comment"), Some("1 open reports closed. Scam"))
+        (Some("remove_comment"), Some("1 open report closed. Scam"))
     );
     for (who, kind) in [(&reader, "report_upheld"), (&spammer, "comment_removed")] {
         let inbox = who.get("/_api/notifications").await.json();

@@ -72,7 +72,7 @@ describe('AdminPage', () => {
     const table = await screen.findByRole('table', { name: 'Top Performing Products' })
     expect(within(table).getByRole('rowheader', { name: 'Desk Mat XL' })).toBeInTheDocument()
     expect(within(table).getByText('$12.50')).toBeInTheDocument()
-    expect(await screen.findByText('13 clicks over 2 days; busiest day Mar 14 with 9.')).toBeInTheDocument()
+    expect(await screen.findByText('13 clicks over 2 days; busiest day Mar 14 with 9 clicks.')).toBeInTheDocument()
     expect(screen.getByRole('table', { name: 'Clicks per day' })).toBeInTheDocument()
   })
 
@@ -169,7 +169,7 @@ describe('a server that cannot reach the network', () => {
       },
       'GET /_api/admin/link-health-report': () =>
         ok(failed
-          ? sampleHealth({ lastRun: { id: 9, status: 'failed', startedAt: '2026-03-14T09:26:53Z', finishedAt: '2026-03-14T09:27:03Z', totalChecked: 68, healthy: 0, dead: 0, warnings: 0, unknown: 0, errors: 0, timeouts: 0, unreachable: 68, failureReason: message } })
+          ? sampleHealth({ problems: [], lastRun: { id: 9, status: 'failed', startedAt: '2026-03-14T09:26:53Z', finishedAt: '2026-03-14T09:27:03Z', totalChecked: 68, healthy: 0, dead: 0, warnings: 0, unknown: 0, errors: 0, timeouts: 0, unreachable: 68, failureReason: message } })
           : sampleHealth()),
     })
     renderAdmin()
@@ -178,6 +178,9 @@ describe('a server that cannot reach the network', () => {
     expect(note).toHaveTextContent('This server could not reach the internet, so the links were not checked.')
     expect(note).toHaveTextContent(message)
     expect(screen.getAllByText('Link verification failed.').length).toBeGreaterThan(0)
+    // Nothing was checked: no claim that the links are healthy.
+    expect(await screen.findByText('No link is known to be broken, but the last check failed: run it again to know.')).toBeInTheDocument()
+    expect(screen.queryByText('All links look healthy.')).not.toBeInTheDocument()
   })
 
   it('counts the links it could not check apart from the dead ones', async () => {

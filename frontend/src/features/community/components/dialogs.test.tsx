@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Route, Routes } from 'react-router-dom'
 import { toast } from '@/lib/toast'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSetup, setupsPage, stubCarouselDom } from '../testFixtures'
@@ -187,15 +188,24 @@ describe('PublishDialog', () => {
       'POST /_api/community/setup': { status: 200, body: { success: true, setupId: 3 } },
     })
     const onOpenChange = vi.fn()
-    renderApp(<PublishDialog open onOpenChange={onOpenChange} />)
+    renderApp(
+      <Routes>
+        <Route path="/" element={<PublishDialog open onOpenChange={onOpenChange} />} />
+        <Route path="/community/setup/3" element={<h1>The new post</h1>} />
+      </Routes>,
+    )
     const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
     await userEvent.click(await within(dialog).findByRole('button', { name: /Choose analysis/ }))
     expect(within(dialog).getByText('Extra photos (your analysed photo comes first) (0/4)')).toBeInTheDocument()
     await userEvent.type(within(dialog).getByLabelText('Title (optional)'), 'My den')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish to Community' }))
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Setup uploaded successfully!'))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Setup uploaded successfully!', { action: { label: 'View post', onClick: expect.any(Function) } }))
     expect(server.calls.find((c) => c.path === '/_api/community/setup')?.body).toEqual({ analysisId: 11, images: [], title: 'My den', description: null })
     expect(onOpenChange).toHaveBeenCalledWith(false)
+    // The toast's 'View post' opens the post just published.
+    const options = success.mock.calls[0]?.[1] as unknown as { action: { onClick: () => void } }
+    act(() => options.action.onClick())
+    expect(await screen.findByRole('heading', { name: 'The new post' })).toBeInTheDocument()
   })
 
   it('offers the existing post when the analysis is already on Community', async () => {

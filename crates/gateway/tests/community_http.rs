@@ -188,6 +188,7 @@ async fn a_setup_is_published_voted_reported_and_deleted(db: TestDb) {
     let leaders = voter.get("/_api/community/leaderboard").await.json();
     assert_eq!((leaders[0]["totalScore"].as_i64(), leaders[0]["setupCount"].as_i64()), (Some(1), Some(1)));
     assert_eq!(leaders[0]["email"], Value::Null);
+    assert_eq!(leaders[0]["displayName"], "Test Gamer", "the name shown on posts and profiles");
     let posts = owner.get("/_api/community/my-posts/analytics").await.json();
     assert_eq!(posts["summary"]["totalPosts"], 1);
     assert_eq!(posts["summary"]["totalUpvotes"], 1);

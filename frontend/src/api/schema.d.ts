@@ -2327,6 +2327,8 @@ export interface components {
         };
         /** @description One entry of the leaderboard. */
         LeaderDto: {
+            /** @description The name shown for the member, as on their posts and profile. */
+            displayName: string;
             /** @description Only on the viewer's own entry. */
             email?: string | null;
             isPro: boolean;
@@ -2340,6 +2342,7 @@ export interface components {
             totalScore: number;
             /** Format: int64 */
             userId: number;
+            /** @description The member's handle (`@username`). */
             username: string;
         };
         /** @description One change of the balance. */

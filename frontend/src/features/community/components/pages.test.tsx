@@ -86,7 +86,9 @@ describe('UserProfilePage', () => {
   it('shows the profile, stats, RigPage link and posts', async () => {
     mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/community/user-profile': { status: 200, body: profile() } })
     renderApp(<UserProfilePage userId={2} />)
-    expect(await screen.findByRole('heading', { name: "Gina's Profile" })).toBeInTheDocument()
+    const title = await screen.findByRole('heading', { name: "Gina's Profile" })
+    // The name is said once, in the title, not again as a subtitle.
+    expect(within(title.closest('header')!).getAllByText(/(^|\s)Gina\b/)).toEqual([title])
     expect(document.title).toBe("Gina's Profile · SetupIQ")
     expect(screen.getByText('@Gamer_Gina · Member since March 2026')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View RigPage' })).toHaveAttribute('href', '/rig/gina')

@@ -147,7 +147,7 @@ describe('the admin panel', () => {
     // Every action is in the log.
     await page.getByRole('heading', { name: 'Admin Log' }).scrollIntoViewIfNeeded()
     const log = page.getByRole('region', { name: 'Admin Log' })
-    for (const action of [/Pro/i, /Dismiss/i, /Verif/i]) await log.getByText(action).first().waitFor()
+    for (const action of [/Pro/i, /Dismiss/i, /link check/i]) await log.getByText(action).first().waitFor()
 
     // The icon as a PNG of 1024x1024.
     const [download] = await Promise.all([
@@ -179,6 +179,13 @@ describe('the admin panel', () => {
       return { overflow: root.scrollWidth - root.clientWidth, wide }
     })
     assert.equal(overflow, 0, `no horizontal overflow of /admin at 390 px: ${wide.join(', ')}`)
+    // The accounts fit the phone as cards: nothing to scroll sideways, every action in view.
+    const users = page.getByRole('table', { name: 'Accounts, newest first' })
+    const sideways = await users.evaluate((table) => table.parentElement.scrollWidth - table.parentElement.clientWidth)
+    assert.equal(sideways, 0, 'the users table needs no sideways scrolling at 390 px')
+    const grant = users.getByRole('button', { name: /^(Grant Pro to|Revoke Pro from) / }).first()
+    const box = await grant.boundingBox()
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `Grant Pro in view at 390 px: ${JSON.stringify(box)}`)
     assert.deepEqual(session.problems, [])
   })
 })

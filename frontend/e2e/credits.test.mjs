@@ -166,6 +166,8 @@ describe('a new member', () => {
     const membership = page.getByTestId('membership')
     await membership.getByText(/^Pro, monthly: renews /).waitFor()
     await page.getByRole('button', { name: 'Cancel Subscription' }).click()
+    const confirmCancel = page.getByRole('dialog', { name: 'Cancel your Pro subscription?' })
+    await confirmCancel.getByRole('button', { name: 'Cancel Subscription' }).click()
     await membership.getByText(/^Pro until .+ \(cancelled\)$/).waitFor()
     await page.reload()
     await page.getByTestId('membership').getByText(/\(cancelled\)$/).waitFor()

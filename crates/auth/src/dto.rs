@@ -162,6 +162,16 @@ fn reset_token_max(value: &str) -> Result<(), ValidationError> {
     if value.chars().count() > 200 { fail("length", "Invalid or expired reset token.") } else { Ok(()) }
 }
 
+/// Refuses one of the most common breached passwords; the field's own message says why
+/// (`message = …` on the rule). A shorter one is left to the length rule.
+fn not_common_password(value: &str) -> Result<(), ValidationError> {
+    if value.chars().count() >= 8 && crate::service::passwords::is_common(value) {
+        Err(ValidationError::new("common_password"))
+    } else {
+        Ok(())
+    }
+}
+
 fn password_max(value: &str) -> Result<(), ValidationError> {
     if value.chars().count() as u64 > PASSWORD_MAX {
         fail("length", "Password cannot be longer than 256 characters.")
@@ -189,7 +199,12 @@ pub struct RegisterRequest {
     #[validate(length(max = 254, message = "Email cannot be longer than 254 characters."))]
     #[schema(example = "gamer@example.com", format = Email, max_length = 254)]
     pub email: String,
+    /// One of the 10,000 most common breached passwords is refused, as too short ones are.
     #[validate(length(min = 8, message = "Password must be at least 8 characters"))]
+    #[validate(custom(
+        function = "not_common_password",
+        message = "Password must be at least 8 characters"
+    ))]
     #[validate(custom(function = "password_max"))]
     #[schema(min_length = 8, max_length = 256)]
     pub password: String,
@@ -277,7 +292,12 @@ pub struct ResetPasswordRequest {
     #[validate(custom(function = "reset_token_max"))]
     #[schema(min_length = 1, max_length = 200)]
     pub reset_token: String,
+    /// One of the 10,000 most common breached passwords is refused, as too short ones are.
     #[validate(length(min = 8, message = "Password must be at least 8 characters long."))]
+    #[validate(custom(
+        function = "not_common_password",
+        message = "Password must be at least 8 characters long."
+    ))]
     #[validate(custom(function = "password_max"))]
     #[schema(min_length = 8, max_length = 256)]
     pub new_password: String,
@@ -389,7 +409,12 @@ pub struct ChangePasswordRequest {
     #[validate(custom(function = "password_max"))]
     #[schema(min_length = 1, max_length = 256)]
     pub current_password: String,
+    /// One of the 10,000 most common breached passwords is refused, as too short ones are.
     #[validate(length(min = 8, message = "Password must be at least 8 characters long."))]
+    #[validate(custom(
+        function = "not_common_password",
+        message = "Password must be at least 8 characters long."
+    ))]
     #[validate(custom(function = "password_max"))]
     #[schema(min_length = 8, max_length = 256)]
     pub new_password: String,

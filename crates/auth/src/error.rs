@@ -41,7 +41,9 @@ pub enum AuthError {
     VerificationLinkInvalid,
     #[error("This verification link has expired: links work for 24 hours. Please ask for a new one.")]
     VerificationLinkExpired,
-    #[error("This verification link has already been used. Your e-mail address is verified.")]
+    #[error(
+        "This verification link has already been used. Please ask for a new one if your address is not verified yet."
+    )]
     VerificationLinkUsed,
     #[error("Your e-mail address is already verified.")]
     AlreadyVerified,

@@ -480,14 +480,13 @@ fn verification_links_are_hashed_single_use_and_expire_after_a_day(db: TestDb) {
     let verified = verify::verify(&mut conn, &second.token, &[], when).unwrap().account;
     assert!(verified.email_verified && !verified.is_admin());
     assert!(accounts::find(&mut conn, me.id).unwrap().unwrap().email_verified);
-    assert!(matches!(
-        verify::verify(&mut conn, &second.token, &[], when),
-        Err(AuthError::VerificationLinkUsed)
-    ));
-    assert!(
-        matches!(verify::verify(&mut conn, &third.token, &[], when), Err(AuthError::VerificationLinkUsed)),
-        "the account's other links are used up with it"
-    );
+    // Followed again, or another of its links (used up with it): the address is verified, and
+    // that is the answer, with nothing changed.
+    for used in [&second.token, &third.token] {
+        let again = verify::verify(&mut conn, used, &[], when + Duration::hours(30)).unwrap();
+        assert_eq!((again.account.email.as_str(), again.account.email_verified), ("v@example.com", true));
+        assert_eq!(again.previous_email, None);
+    }
     assert!(matches!(verify::create_link(&mut conn, me.id, when), Err(AuthError::AlreadyVerified)));
 }
 

@@ -396,7 +396,10 @@ pub struct ReportResponse {
 #[serde(rename_all = "camelCase")]
 pub struct LeaderDto {
     pub user_id: i64,
+    /// The member's handle (`@username`).
     pub username: String,
+    /// The name shown for the member, as on their posts and profile.
+    pub display_name: String,
     /// Only on the viewer's own entry.
     pub email: Option<String>,
     pub profile_picture: Option<String>,
@@ -412,6 +415,7 @@ impl From<Leader> for LeaderDto {
         Self {
             user_id: l.user_id.0,
             username: l.username,
+            display_name: l.display_name,
             email: l.email,
             profile_picture: l.profile_picture,
             is_pro: l.is_pro,

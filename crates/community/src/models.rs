@@ -18,6 +18,9 @@ setupiq_db::text_enum! {
         HateSpeech = "hate_speech",
         Copyright = "copyright",
         Spam = "spam",
+        Harassment = "harassment",
+        /// Something else: the report's details say what.
+        Other = "other",
     }
 }
 

@@ -93,6 +93,7 @@ both_backends!(
     only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it,
     a_deleted_account_takes_its_votes_out_of_the_scores,
     an_upvote_into_the_weeks_top_three_tells_the_owner_once,
+    a_week_of_two_posts_has_no_top_three_to_reach,
 );
 
 fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
@@ -411,6 +412,25 @@ fn an_upvote_into_the_weeks_top_three_tells_the_owner_once(db: TestDb) {
     );
     up(&mut conn, &voters[4], setup);
     assert_eq!(told(&mut conn, mine.id).len(), 1, "told once");
+}
+
+fn a_week_of_two_posts_has_no_top_three_to_reach(db: TestDb) {
+    use setupiq_community::service::notifications::{self, NotificationKind};
+
+    let mut conn = db.conn();
+    let voter = member(&mut conn, "few-voter@example.com");
+    let mine = fixtures::account(&mut conn, "few-mine@example.com");
+    let other = fixtures::account(&mut conn, "few-other@example.com");
+    let setup = published(&mut conn, mine.id, noon());
+    published(&mut conn, other.id, noon());
+    votes::vote(&mut conn, &voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+    let kinds: Vec<NotificationKind> = notifications::inbox(&mut conn, mine.id, 20, 0)
+        .unwrap()
+        .notifications
+        .into_iter()
+        .map(|n| n.kind)
+        .collect();
+    assert!(kinds.is_empty(), "first of two is not 'this week's top 3': {kinds:?}");
 }
 
 fn a_user_files_at_most_twenty_reports_a_day(db: TestDb) {

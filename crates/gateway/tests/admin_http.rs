@@ -300,6 +300,14 @@ async fn a_server_without_internet_keeps_its_catalogue_and_keeps_rating_setups(d
     assert_eq!(report["lastRun"]["status"], "failed");
     assert_eq!(report["lastRun"]["unreachable"], catalogue);
     assert!(report["lastRun"]["failureReason"].as_str().unwrap().contains("could not reach the network"));
+    // The log says each check failed, and why, after the entry that started it.
+    let log = admin.get("/_api/admin/log?limit=100").await.json();
+    let entries = log["entries"].as_array().unwrap();
+    let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["verify_links_failed", "verify_links", "verify_links_failed", "verify_links"]);
+    assert!(
+        entries[0]["details"].as_str().unwrap().starts_with("The link check could not reach the network")
+    );
 
     let rate = || {
         gamer.post("/_api/analyze-setup", json!({"type": "text", "value": "A messy desk with one monitor, no lights and cables everywhere."}))
@@ -367,13 +375,16 @@ async fn moderation_and_accounts_are_done_from_the_panel_and_logged(db: TestDb) 
         .await
         .json()["setupId"]
         .clone();
-    for reporter in &reporters {
-        reporter
+    // The reasons beyond the specification's four are stored and weigh the same.
+    let reasons = [("spam", "ads"), ("harassment", "Mocks my name"), ("other", "It shows my flat")];
+    for (reporter, (reason, details)) in reporters.iter().zip(reasons) {
+        let res = reporter
             .post(
                 "/_api/community/report",
-                json!({"setupId": setup, "reason": "spam", "additionalDetails": "ads"}),
+                json!({"setupId": setup, "reason": reason, "additionalDetails": details}),
             )
             .await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
     }
     assert_eq!(
         app.client().get("/_api/community/setups").await.json()["setups"],
@@ -384,8 +395,21 @@ async fn moderation_and_accounts_are_done_from_the_panel_and_logged(db: TestDb) 
     let queue = admin.get("/_api/admin/reports").await.json();
     assert_eq!(queue[0]["setupId"], setup);
     assert_eq!(queue[0]["hidden"], true);
-    assert_eq!(queue[0]["reasons"], json!([{"reason": "spam", "count": 3}]));
+    let mut counted: Vec<_> = queue[0]["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["reason"].as_str().unwrap().to_owned(), r["count"].as_i64().unwrap()))
+        .collect();
+    counted.sort();
+    assert_eq!(
+        counted,
+        [("harassment".to_owned(), 1), ("other".to_owned(), 1), ("spam".to_owned(), 1)],
+        "{queue}"
+    );
     assert_eq!(queue[0]["reports"][0]["reporterEmail"], "rep-0@example.com");
+    let other = queue[0]["reports"].as_array().unwrap().iter().find(|r| r["reason"] == "other").cloned();
+    assert_eq!(other.map(|r| r["details"].clone()), Some(json!("It shows my flat")));
 
     let dismissed = admin
         .post("/_api/admin/reports/decide", json!({"setupId": setup, "decision": "dismiss", "note": "Fine"}))

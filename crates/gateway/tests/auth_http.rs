@@ -130,6 +130,17 @@ async fn registration_is_validated_with_the_specification_messages(db: TestDb) {
             "password",
             "Password must be at least 8 characters",
         ),
+        // Long enough, but among the most common breached passwords: letter case aside.
+        (
+            json!({"email": "a@b.co", "password": "12345678", "displayName": "A"}),
+            "password",
+            "Password must be at least 8 characters",
+        ),
+        (
+            json!({"email": "a@b.co", "password": "Password1", "displayName": "A"}),
+            "password",
+            "Password must be at least 8 characters",
+        ),
         (
             json!({"email": "a@b.co", "password": PASSWORD, "displayName": "   "}),
             "displayName",
@@ -478,6 +489,10 @@ async fn password_reset_by_email_end_to_end(db: TestDb) {
             "Password must be at least 8 characters long.",
         ),
         (
+            json!({"resetToken": token, "newPassword": "sunshine", "confirmPassword": "sunshine"}),
+            "Password must be at least 8 characters long.",
+        ),
+        (
             json!({"resetToken": token, "newPassword": "longenough", "confirmPassword": ""}),
             "Please confirm your password.",
         ),
@@ -528,6 +543,10 @@ async fn a_password_change_keeps_this_session_and_ends_the_others(db: TestDb) {
         ),
         (
             json!({"currentPassword": PASSWORD, "newPassword": "short"}),
+            "Password must be at least 8 characters long.",
+        ),
+        (
+            json!({"currentPassword": PASSWORD, "newPassword": "qwertyuiop"}),
             "Password must be at least 8 characters long.",
         ),
         (
@@ -807,7 +826,8 @@ async fn verification_links_work_once_and_for_a_day_and_resends_are_limited(db: 
         StatusCode::UNAUTHORIZED
     );
 
-    // The newest link verifies, once; the older ones are used up with it.
+    // The newest link verifies; the older ones are used up with it. Followed again, a link of
+    // the verified address says it is verified (the same answer), never that it failed.
     let second = mails_titled(&app, VERIFY_SUBJECT)[1].line_with("token=").unwrap();
     let second = second.rsplit_once("token=").unwrap().1.to_owned();
     let newest = app.verification_token("verify-me@example.com");
@@ -815,13 +835,8 @@ async fn verification_links_work_once_and_for_a_day_and_resends_are_limited(db: 
     assert_eq!(done.status, StatusCode::OK, "{}", done.text);
     for token in [newest, second] {
         let again = verify(&token).await;
-        assert_eq!(
-            (again.status, again.error().as_str()),
-            (
-                StatusCode::BAD_REQUEST,
-                "This verification link has already been used. Your e-mail address is verified."
-            )
-        );
+        assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+        assert_eq!(again.json(), done.json());
     }
     assert_eq!(me.get("/_api/auth/session").await.json()["user"]["emailVerified"], true);
     app.clock.advance(Duration::hours(1));

@@ -188,6 +188,7 @@ async fn a_setup_is_published_voted_reported_and_deleted(db: TestDb) {
     let leaders = voter.get("/_api/community/leaderboard").await.json();
     assert_eq!((leaders[0]["totalScore"].as_i64(), leaders[0]["setupCount"].as_i64()), (Some(1), Some(1)));
     assert_eq!(leaders[0]["email"], Value::Null);
+    assert_eq!(leaders[0]["displayName"], "Test Gamer", "the name shown on posts and profiles");
     let posts = owner.get("/_api/community/my-posts/analytics").await.json();
     assert_eq!(posts["summary"]["totalPosts"], 1);
     assert_eq!(posts["summary"]["totalUpvotes"], 1);
@@ -795,7 +796,8 @@ async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
     let res =
         reader.post("/_api/community/comment/report", json!({"commentId": 999_999, "reason": "spam"})).await;
     assert_eq!((res.status, res.error().as_str()), (StatusCode::NOT_FOUND, "Comment not found."));
-    let res = reader.post("/_api/community/comment/report", report("spam")).await;
+    // 'other' is a reason too, its details saying what.
+    let res = reader.post("/_api/community/comment/report", report("other")).await;
     assert_eq!((res.status, res.json()["counted"].clone()), (StatusCode::OK, json!(true)), "{}", res.text);
     let again = reader.post("/_api/community/comment/report", report("spam")).await;
     assert_eq!(again.json()["counted"], false, "once per member");
@@ -809,7 +811,7 @@ async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
     );
     assert_eq!(
         (queue[0]["reports"][0]["reason"].as_str(), queue[0]["reports"][0]["details"].as_str()),
-        (Some("spam"), Some("Scam link"))
+        (Some("other"), Some("Scam link"))
     );
 
     let decide = json!({"commentId": spam, "decision": "remove", "note": "Scam"});
@@ -821,7 +823,7 @@ async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
     let log = admin.get("/_api/admin/log").await.json();
     assert_eq!(
         (log["entries"][0]["action"].as_str(), log["entries"][0]["details"].as_str()),
-        (Some("remove_comment"), Some("1 open reports closed. Scam"))
+        (Some("remove_comment"), Some("1 open report closed. Scam"))
     );
     for (who, kind) in [(&reader, "report_upheld"), (&spammer, "comment_removed")] {
         let inbox = who.get("/_api/notifications").await.json();

@@ -328,6 +328,9 @@ async fn the_public_page_is_rendered_by_the_server(db: TestDb) {
     assert_eq!(res.header("content-type"), Some("text/html; charset=utf-8"));
     let html = &res.text;
     assert!(html.contains(&format!("<title>{username}'s RigPage</title>")), "{html}");
+    // The member's name as everywhere else, the handle beneath it.
+    assert!(html.contains("<h1>Test Gamer</h1>"), "{html}");
+    assert!(html.contains(&format!(r#"<p class="handle">@{username}</p>"#)), "{html}");
     assert!(html.contains(r#"<meta name="description" content="Night streams, clean cables">"#));
     assert!(html.contains(r#"<link rel="canonical" href="http://127.0.0.1:8080/rig/Render_Rig">"#));
     assert!(html.contains(r#"<meta property="og:image" content="http://127.0.0.1:8080/media/analyses/"#));

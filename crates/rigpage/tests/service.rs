@@ -67,6 +67,7 @@ fn draft(conn: &mut DbConnection, user_id: UserId, slug: &str) -> Settings {
 
 both_backends!(
     a_new_page_starts_with_the_username_and_the_newest_photo,
+    a_new_page_shows_the_best_scoring_photo_not_the_newest,
     the_first_go_live_costs_one_credit_and_going_live_again_is_free,
     links_beyond_five_cost_a_credit_per_started_batch_of_ten_once,
     too_few_credits_save_nothing,
@@ -87,6 +88,31 @@ both_backends_async!(
     parallel_uploads_respect_the_hourly_limit,
     a_huge_picture_is_refused_from_its_header_before_it_counts,
 );
+
+fn a_new_page_shows_the_best_scoring_photo_not_the_newest(db: TestDb) {
+    let mut conn = db.conn();
+    let me = fixtures::account(&mut conn, "bestpage@example.com");
+    let best = fixtures::described_analysis(
+        &mut conn,
+        me.id,
+        true,
+        "Two 27-inch monitors on gas-spring arms at eye level, every cable in an under-desk tray, an ergonomic mesh chair with lumbar support, warm bias lighting and a tidy white desk.",
+        noon(),
+    );
+    let newer = fixtures::described_analysis(
+        &mut conn,
+        me.id,
+        true,
+        "A messy desk, one old monitor, cables everywhere.",
+        noon() + Duration::minutes(1),
+    );
+    let score = |conn: &mut DbConnection, id| {
+        setupiq_analysis::service::find_for_owner(conn, me.id, id).unwrap().report.assessment.overall_score
+    };
+    assert!(score(&mut conn, best) > score(&mut conn, newer), "the fixture's texts score apart");
+    let editor = config::load(&mut conn, me.id, &me.username).unwrap();
+    assert_eq!(editor.settings.setup_id, Some(best), "the best score, not the newest photo");
+}
 
 fn a_new_page_starts_with_the_username_and_the_newest_photo(db: TestDb) {
     let mut conn = db.conn();

@@ -75,7 +75,18 @@ pub fn analysis(
     photo: bool,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AnalysisId {
-    let assessment = setupiq_analyzer::text::assess(FIXTURE_SETUP).unwrap();
+    described_analysis(conn, user_id, photo, FIXTURE_SETUP, now)
+}
+
+/// [`analysis`] rated from `description` (another text, another score).
+pub fn described_analysis(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    photo: bool,
+    description: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AnalysisId {
+    let assessment = setupiq_analyzer::text::assess(description).unwrap();
     let rating = Rating { assessment, analyzer: AnalyzerName::Local };
     let suggestions = suggestions::suggest(conn, &rating.assessment).unwrap();
     let image = MediaKey::generate("analyses", MediaKind::Jpeg);
@@ -85,7 +96,7 @@ pub fn analysis(
         // Not charged: the fixture leaves the balance alone.
         is_pro: true,
         input_type: if photo { InputType::Image } else { InputType::Text },
-        input_text: Some(FIXTURE_SETUP),
+        input_text: Some(description),
         image: photo.then_some(&image),
         thumbnail: photo.then_some(&thumbnail),
         rating: &rating,

@@ -1983,6 +1983,7 @@ export interface components {
         /** @description A signed-in member's new password, with the current one as proof. */
         ChangePasswordRequest: {
             currentPassword: string;
+            /** @description One of the 10,000 most common breached passwords is refused, as too short ones are. */
             newPassword: string;
         };
         /** @description What a save cost. */
@@ -2357,6 +2358,8 @@ export interface components {
         };
         /** @description One entry of the leaderboard. */
         LeaderDto: {
+            /** @description The name shown for the member, as on their posts and profile. */
+            displayName: string;
             /** @description Only on the viewer's own entry. */
             email?: string | null;
             isPro: boolean;
@@ -2370,6 +2373,7 @@ export interface components {
             totalScore: number;
             /** Format: int64 */
             userId: number;
+            /** @description The member's handle (`@username`). */
             username: string;
         };
         /** @description One change of the balance. */
@@ -2974,6 +2978,7 @@ export interface components {
              * @example gamer@example.com
              */
             email: string;
+            /** @description One of the 10,000 most common breached passwords is refused, as too short ones are. */
             password: string;
         };
         /** @description A new account. */
@@ -3003,7 +3008,7 @@ export interface components {
          * @description Why a setup is reported (spec §5 "Report").
          * @enum {string}
          */
-        ReportReason: "illegal_content" | "hate_speech" | "copyright" | "spam";
+        ReportReason: "illegal_content" | "hate_speech" | "copyright" | "spam" | "harassment" | "other";
         ReportRequest: {
             additionalDetails?: string | null;
             /** @description Why it is reported. */
@@ -3056,6 +3061,7 @@ export interface components {
         ResetPasswordRequest: {
             /** @description When sent, it must equal `newPassword`. */
             confirmPassword?: string | null;
+            /** @description One of the 10,000 most common breached passwords is refused, as too short ones are. */
             newPassword: string;
             resetToken: string;
         };

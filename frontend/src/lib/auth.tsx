@@ -50,16 +50,17 @@ interface AuthContextValue {
   logout: () => Promise<void>
   /** Forgets the session and every cached server state (after account deletion). */
   clearSession: () => Promise<void>
-  openAuth: (tab?: AuthTab) => void
+  /** Opens the sign-in dialog; `reason` says why signing in is needed for what was clicked. */
+  openAuth: (tab?: AuthTab, reason?: string) => void
   closeAuth: () => void
-  authDialog: { open: boolean; tab: AuthTab }
+  authDialog: { open: boolean; tab: AuthTab; reason?: string | undefined }
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null)
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig()
-  const [authDialog, setAuthDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'login' })
+  const [authDialog, setAuthDialog] = useState<{ open: boolean; tab: AuthTab; reason?: string | undefined }>({ open: false, tab: 'login' })
   const [claimedAnalysisId, setClaimedAnalysisId] = useState<number | null>(null)
   // Checked once and retried once on failure; never refetched automatically.
   const { data, error, isLoading } = useSWR<Session>(SESSION_KEY, fetchSession, {
@@ -115,7 +116,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshSession,
       logout,
       clearSession,
-      openAuth: (tab: AuthTab = 'login') => setAuthDialog({ open: true, tab }),
+      // Switching tabs keeps the reason of the dialog already open.
+      openAuth: (tab: AuthTab = 'login', reason?: string) => setAuthDialog((d) => ({ open: true, tab, reason: reason ?? (d.open ? d.reason : undefined) })),
       closeAuth: () => setAuthDialog((d) => ({ ...d, open: false })),
       authDialog,
     }),

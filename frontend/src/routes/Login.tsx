@@ -16,6 +16,8 @@ export default function Login() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const target = safeRedirect(params.get('redirect'), '/profile')
+  // Opened directly (no page to go back to), it is a plain login page.
+  const direct = !params.get('redirect')
   const [view, setView] = useState<'login' | 'forgot'>('login')
 
   useEffect(() => {
@@ -26,8 +28,8 @@ export default function Login() {
     <div className="container page-narrow" style={{ maxWidth: 460 }}>
       {view === 'login' ? (
         <div className="card stack">
-          <h1 style={{ fontSize: '1.8rem' }}>Sign in to continue</h1>
-          <p className="muted">Log in to your SetupIQ account to open this page.</p>
+          <h1 style={{ fontSize: '1.8rem' }}>{direct ? 'Log In' : 'Sign in to continue'}</h1>
+          <p className="muted">{direct ? 'Log in to your SetupIQ account.' : 'Log in to your SetupIQ account to open this page.'}</p>
           <LoginForm onDone={() => navigate(target, { replace: true })} onForgot={() => setView('forgot')} />
           <p className="muted center">
             New here?{' '}

@@ -24,7 +24,7 @@ import { usePageTitle } from '@/lib/usePageTitle'
 
 export default function Profile() {
   usePageTitle('My Profile')
-  const { state } = useAuth()
+  const { state, openAuth } = useAuth()
   if (state.status === 'loading') {
     return (
       <div className="container stack" role="status" aria-busy="true">
@@ -41,7 +41,10 @@ export default function Profile() {
         <div className="state-icon" aria-hidden="true"><LockKeyhole aria-hidden="true" /></div>
         <h1>Please Log In</h1>
         <p className="muted">Log in to see and edit your profile.</p>
-        <Link to="/" className="btn btn-primary">Go to Homepage</Link>
+        <div className="row">
+          <button type="button" className="btn btn-primary" onClick={() => openAuth('login')}>Log In</button>
+          <Link to="/" className="btn btn-secondary">Go to Homepage</Link>
+        </div>
       </div>
     )
   }

@@ -54,6 +54,10 @@ describe('Payments and receipts', () => {
     expect(await screen.findByText(/Rig Labs GmbH/)).toHaveTextContent('Rig Labs GmbHHauptstr. 110115 BerlinVAT ID DE123456789')
     expect(screen.getByText('Test mode: no card was charged')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument()
+    // The card sits inside the page's margins, not as the full-width page itself.
+    const card = screen.getByRole('article', { name: 'Receipt' })
+    expect(card).not.toHaveClass('container')
+    expect(card.parentElement).toHaveClass('container')
   })
 
   it('says so when the receipt is not the member\'s', async () => {

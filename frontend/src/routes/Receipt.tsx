@@ -51,30 +51,34 @@ export default function Receipt() {
   const user = state.user
   const seller = legal?.operator ?? 'SetupIQ'
   return (
-    <article className="container page-narrow receipt card stack" aria-labelledby="receipt-title">
-      <header className="row" style={{ justifyContent: 'space-between' }}>
-        <h1 id="receipt-title" className="row" style={{ margin: 0 }}><ReceiptText aria-hidden="true" /> Receipt</h1>
-        <button type="button" className="btn btn-secondary no-print" onClick={() => window.print()}>
-          <Printer aria-hidden="true" size={18} /> Print
-        </button>
-      </header>
-      <dl className="receipt-details">
-        <div><dt>Receipt number</dt><dd data-testid="receipt-number">{payment.reference}</dd></div>
-        <div><dt>Date paid</dt><dd>{DATE.format(new Date(payment.paidAt ?? payment.createdAt))} UTC</dd></div>
-        <div><dt>Billed to</dt><dd>{user.displayName} ({user.email})</dd></div>
-        <div>
-          <dt>Sold by</dt>
-          <dd>
-            {seller}
-            {legal?.address.map((line) => <span key={line}><br />{line}</span>)}
-            {legal?.vatId && <><br />VAT ID {legal.vatId}</>}
-          </dd>
-        </div>
-        <div><dt>Item</dt><dd>{payment.description}</dd></div>
-        <div><dt>Amount paid</dt><dd className="receipt-total">{formatPrice(payment.amountCents, payment.currency)}</dd></div>
-        <div><dt>Payment</dt><dd>{payment.provider === 'test' ? 'Test mode: no card was charged' : 'Card, through Stripe'}</dd></div>
-      </dl>
-      <p className="muted no-print"><Link to="/profile">Back to your profile</Link></p>
-    </article>
+    // The page keeps its margins around the card (a card that is itself the container meets
+    // the screen's edges on a phone).
+    <div className="container page-narrow">
+      <article className="receipt card stack" aria-labelledby="receipt-title">
+        <header className="row" style={{ justifyContent: 'space-between' }}>
+          <h1 id="receipt-title" className="row" style={{ margin: 0 }}><ReceiptText aria-hidden="true" /> Receipt</h1>
+          <button type="button" className="btn btn-secondary no-print" onClick={() => window.print()}>
+            <Printer aria-hidden="true" size={18} /> Print
+          </button>
+        </header>
+        <dl className="receipt-details">
+          <div><dt>Receipt number</dt><dd data-testid="receipt-number">{payment.reference}</dd></div>
+          <div><dt>Date paid</dt><dd>{DATE.format(new Date(payment.paidAt ?? payment.createdAt))} UTC</dd></div>
+          <div><dt>Billed to</dt><dd>{user.displayName} ({user.email})</dd></div>
+          <div>
+            <dt>Sold by</dt>
+            <dd>
+              {seller}
+              {legal?.address.map((line) => <span key={line}><br />{line}</span>)}
+              {legal?.vatId && <><br />VAT ID {legal.vatId}</>}
+            </dd>
+          </div>
+          <div><dt>Item</dt><dd>{payment.description}</dd></div>
+          <div><dt>Amount paid</dt><dd className="receipt-total">{formatPrice(payment.amountCents, payment.currency)}</dd></div>
+          <div><dt>Payment</dt><dd>{payment.provider === 'test' ? 'Test mode: no card was charged' : 'Card, through Stripe'}</dd></div>
+        </dl>
+        <p className="muted no-print"><Link to="/profile">Back to your profile</Link></p>
+      </article>
+    </div>
   )
 }

@@ -8,7 +8,7 @@ import { TrendingGear } from '@/features/affiliate/components/TrendingGear'
 import { fetchAnalysis, MY_ANALYSES_KEY, type AnalysisResult } from '@/features/analysis/api'
 import { ProOnlyDialog } from '@/features/analysis/components/ProOnlyDialog'
 import { ResultsView } from '@/features/analysis/components/ResultsView'
-import { SharePanel, ShareUnavailable, shareLinkNatively, useResultShare } from '@/features/analysis/components/SharePanel'
+import { MakePublicDialog, SharePanel, ShareUnavailable, shareLinkNatively, useResultShare } from '@/features/analysis/components/SharePanel'
 import { exportPdf, type ReportInput } from '@/features/analysis/report'
 import { readResultsState, type AnalyzeState } from '@/features/analysis/schemas'
 import { useAnalysis, type AnalysisPhase } from '@/features/analysis/useAnalysis'
@@ -231,6 +231,7 @@ function ResultsPage({ result, input, sharePath, saving = false }: ResultsPagePr
   const { state, user, openAuth } = useAuth()
   const [publishOpen, setPublishOpen] = useState(false)
   const [proOnlyOpen, setProOnlyOpen] = useState(false)
+  const [confirmingShare, setConfirmingShare] = useState(false)
   const [voice, setVoice] = useVoice()
   // Only a saved analysis can be shared or published, and only by the signed-in user it belongs to.
   const ownedId = user && result.analysisId != null ? result.analysisId : null
@@ -247,8 +248,10 @@ function ResultsPage({ result, input, sharePath, saving = false }: ResultsPagePr
     const link = await share.share()
     if (link) await shareLinkNatively(result.overallScore, voicedUrl(link.url, voice))
   }
-  // The owner shares the public link; a visitor signs up first; a result not saved to the account has none.
-  const onShare = ownedId !== null ? () => void shareNow() : state.status === 'unauthenticated' ? () => openAuth('register') : null
+  // The owner shares the public link (asked first while there is none: it makes the result
+  // public); a visitor signs up first; a result not saved to the account has none.
+  const onShare =
+    ownedId !== null ? () => (share.link ? void shareNow() : setConfirmingShare(true)) : state.status === 'unauthenticated' ? () => openAuth('register') : null
   let sharePanel: ReactNode = null
   if (ownedId !== null) sharePanel = <SharePanel score={result.overallScore} share={share} voice={voice} />
   else if (state.status !== 'loading') sharePanel = <ShareUnavailable saving={saving} />
@@ -270,6 +273,12 @@ function ResultsPage({ result, input, sharePath, saving = false }: ResultsPagePr
           </button>
         </div>
       </div>
+      <MakePublicDialog
+        open={confirmingShare}
+        pending={share.pending === 'share'}
+        onCancel={() => setConfirmingShare(false)}
+        onConfirm={() => void shareNow().finally(() => setConfirmingShare(false))}
+      />
       <ResultsView
         result={result}
         input={input}

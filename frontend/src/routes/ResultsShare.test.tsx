@@ -82,6 +82,35 @@ describe('sharing a result on /results', () => {
     expect(within(panel).queryByLabelText('Public link')).not.toBeInTheDocument()
   })
 
+  it("asks before the toolbar's Share makes the result public, then passes its link on", async () => {
+    const user = userEvent.setup()
+    const { calls } = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/trending-gear': trending,
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [] } },
+      'POST /_api/analyses/7/share': { status: 200, body: { url: SHARE_URL, imageUrl: `${SHARE_URL}/card.png` } },
+    })
+    renderResults({ pathname: '/results', state: { savedAnalysis: sampleSaved(7, 8.2, '2026-03-01T10:00:00Z') } })
+    await user.click(await screen.findByRole('button', { name: 'Share' }))
+    let confirm = await screen.findByRole('dialog', { name: 'Make this result public?' })
+    expect(confirm).toHaveAccessibleDescription(/^Sharing creates a public link to this result\. Anyone with the link sees the score/)
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(calls.some((c) => c.path === '/_api/analyses/7/share')).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: 'Share' }))
+    confirm = await screen.findByRole('dialog', { name: 'Make this result public?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Create public link' }))
+    expect(await screen.findByLabelText('Public link')).toHaveValue(SHARE_URL)
+    expect(await navigator.clipboard.readText()).toBe(SHARE_URL)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    // Shared already: Share passes the link on without asking again.
+    await navigator.clipboard.writeText('')
+    await user.click(screen.getByRole('button', { name: 'Share' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(SHARE_URL)
+    expect(calls.filter((c) => c.path === '/_api/analyses/7/share')).toHaveLength(1)
+  })
+
   it('shows an analysis shared already with its link', async () => {
     mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/trending-gear': trending })
     const saved = { ...sampleSaved(7, 8.2, '2026-03-01T10:00:00Z'), sharePath: '/share/tok_123' }

@@ -75,11 +75,11 @@ describe('/verify-email', () => {
       'GET /_api/auth/session': signedOut,
       'POST /_api/auth/verify-email': {
         status: 400,
-        body: { error: 'This verification link has already been used. Your e-mail address is verified.', code: 'validation_failed' },
+        body: { error: 'This verification link has already been used. Please ask for a new one if your address is not verified yet.', code: 'validation_failed' },
       },
     })
     const { unmount } = renderApp(<VerifyEmail />, { route: '/verify-email?token=used' })
-    expect(await screen.findByText('This verification link has already been used. Your e-mail address is verified.')).toBeInTheDocument()
+    expect(await screen.findByText('This verification link has already been used. Please ask for a new one if your address is not verified yet.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument()
     unmount()
     renderApp(<VerifyEmail />, { route: '/verify-email' })

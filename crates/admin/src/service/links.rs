@@ -281,17 +281,29 @@ pub async fn verify(
 ) -> Result<RunSummary, AdminError> {
     let AppCtx { db, clock, .. } = ctx;
     let now = clock.now();
+    let (admin_id, admin_name) = (actor.0, actor.1.clone());
     let opened =
         db.run(move |conn| open_run(conn, Actor { id: actor.0, username: &actor.1 }, filter, now)).await?;
     let run_id = opened.run_id;
     let results = checker::check_all(opened.links, checks).await;
     let finished = clock.now();
     let outcome = db.run(move |conn| finish_run(conn, run_id, &results, finished)).await;
-    if outcome.is_err() {
+    if let Err(error) = &outcome {
         // A run that closed itself as failed keeps its own reason.
         let reason = "The results could not be saved.";
         if let Err(closing) = db.run(move |conn| fail_run(conn, run_id, reason, finished)).await {
             tracing::error!(run_id = run_id.0, error = %closing, "a failed link verification run could not be closed");
+        }
+        // The log says the check failed, and why, beside the entry that started it.
+        let why = error.to_string();
+        let logged = db
+            .run(move |conn| {
+                let actor = Actor { id: admin_id, username: &admin_name };
+                log::record(conn, actor, Action::VerifyLinksFailed, Target::Run(run_id), Some(&why), finished)
+            })
+            .await;
+        if let Err(logging) = logged {
+            tracing::error!(run_id = run_id.0, error = %logging, "a failed link verification run could not be logged");
         }
     }
     outcome

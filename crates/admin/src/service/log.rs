@@ -23,7 +23,10 @@ setupiq_db::text_enum! {
         RevokePro = "revoke_pro",
         GrantAdmin = "grant_admin",
         RevokeAdmin = "revoke_admin",
+        /// A link check was started (its outcome is the run's; a failure is logged apart).
         VerifyLinks = "verify_links",
+        /// A link check failed (no network, results not saved): the details say why.
+        VerifyLinksFailed = "verify_links_failed",
         ReplaceLink = "replace_link",
         ActivateProduct = "activate_product",
         DeactivateProduct = "deactivate_product",

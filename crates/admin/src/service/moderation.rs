@@ -73,8 +73,9 @@ pub fn decide_comment(
 
 /// The log's details of a decision: how many reports it closed, and the admin's note.
 fn closed_note(closed: usize, note: Option<&str>) -> String {
+    let reports = if closed == 1 { "report" } else { "reports" };
     match note {
-        Some(note) => format!("{closed} open reports closed. {note}"),
-        None => format!("{closed} open reports closed."),
+        Some(note) => format!("{closed} open {reports} closed. {note}"),
+        None => format!("{closed} open {reports} closed."),
     }
 }

@@ -133,7 +133,8 @@ fn issue(
 /// other link of the account is used up, and an address listed in `admin_emails`
 /// (normalised, as the configuration keeps them) gets the admin role, while an admin moved
 /// to an address not listed loses it (however it was granted). Exactly one of several
-/// concurrent uses succeeds; the others are told the link was used.
+/// concurrent uses succeeds; the others are told the link was used. A used link of the
+/// address the account has verified answers as it did the first time, changing nothing.
 pub fn verify(
     conn: &mut DbConnection,
     token: &str,
@@ -145,7 +146,14 @@ pub fn verify(
         let row =
             repo::find_verification_token(conn, &token_hash)?.ok_or(AuthError::VerificationLinkInvalid)?;
         if row.used_at.is_some() {
-            return Err(AuthError::VerificationLinkUsed);
+            // Followed again (a second click, another device) once the address it proves is
+            // the account's verified one: that is what the member wants to hear, not a failure.
+            return match repo::find_user(conn, row.user_id)? {
+                Some(user) if user.email == row.email && user.email_verified_at.is_some() => {
+                    Ok(Verified { account: Account::from(user), previous_email: None })
+                }
+                _ => Err(AuthError::VerificationLinkUsed),
+            };
         }
         if row.expires_at <= now.naive_utc() {
             return Err(AuthError::VerificationLinkExpired);

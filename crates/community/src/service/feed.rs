@@ -477,6 +477,8 @@ pub struct Leader {
     /// Only on the viewer's own entry.
     pub email: Option<String>,
     pub username: String,
+    /// The name shown for the member (as on their posts and profile).
+    pub display_name: String,
     pub profile_picture: Option<String>,
     pub is_pro: bool,
     /// The summed score of the user's setups published in the period.
@@ -519,6 +521,7 @@ pub fn leaderboard(
                 user_id,
                 email: (viewer == Some(user_id)).then(|| account.email.clone()),
                 username: account.username.clone(),
+                display_name: account.display_name.clone(),
                 profile_picture: account.profile_picture.clone(),
                 is_pro: account.is_pro,
                 total_score: total.unwrap_or(0),

@@ -54,6 +54,12 @@ fn host_of(url: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The name shown for the page's owner: the display name, or the username without one.
+fn shown_name(page: &PublicPage) -> &str {
+    let name = page.display_name.trim();
+    if name.is_empty() { &page.username } else { name }
+}
+
 /// The default description when the page has no tagline.
 pub fn default_description(username: &str) -> String {
     format!("Check out {username}'s gaming setup, SetupIQ Score and links.")
@@ -151,12 +157,14 @@ fn hero(page: &PublicPage, avatar: Option<&str>) -> Markup {
             }
             div.avatar {
                 @if let Some(avatar) = avatar {
-                    img src=(avatar) alt=(format!("{}'s avatar", page.username)) width="96" height="96";
+                    img src=(avatar) alt=(format!("{}'s avatar", shown_name(page))) width="96" height="96";
                 } @else {
                     span aria-hidden="true" { (initials(&page.username)) }
                 }
             }
-            h1 { (page.username) }
+            // The member's name as everywhere else; the handle below it, as the profile has.
+            h1 { (shown_name(page)) }
+            p.handle { "@" (page.username) }
             @if let Some(tagline) = &s.tagline { p.tagline { (tagline) } }
             @if let Some(bio) = &s.bio { p.bio { (bio) } }
             @if let Some(setup) = &page.setup {

@@ -119,6 +119,7 @@ pub fn css(settings: &Settings) -> String {
          display:flex;align-items:center;justify-content:center;font-size:32px;font-weight:700;overflow:hidden;background:var(--s)}}\
          .avatar img{{width:100%;height:100%;object-fit:cover}}\
          h1{{font-size:26px;margin:0 0 4px;overflow-wrap:anywhere}}\
+         .handle{{margin:-6px 0 8px;opacity:.75;overflow-wrap:anywhere}}\
          .tagline{{margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}}\
          .bio{{margin:0 auto 12px;max-width:460px;color:var(--m);overflow-wrap:anywhere;white-space:pre-line}}\
          .score{{display:inline-flex;align-items:center;gap:8px;padding:6px 14px;border-radius:999px;\

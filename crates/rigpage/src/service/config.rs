@@ -306,7 +306,9 @@ pub fn is_reserved(slug: &str) -> bool {
 }
 
 /// The user's page as the editor loads it; a page never saved gets the defaults, the
-/// username as its slug when that is free, and their newest photo analysis as its setup.
+/// username as its slug when that is free, and their best-scoring photo analysis as its
+/// setup (the newest of equals): the page shows off the member's best, as the editor's
+/// "Your Best Score" says, until they pick another.
 pub fn load(conn: &mut DbConnection, user_id: UserId, username: &str) -> Result<Editor, RigpageError> {
     if let Some(row) = repo::find_page(conn, user_id)? {
         let links = repo::links_of(conn, user_id)?;
@@ -319,8 +321,8 @@ pub fn load(conn: &mut DbConnection, user_id: UserId, username: &str) -> Result<
     if free && is_valid_slug(username) && !is_reserved(username) {
         settings.slug = Some(username.to_owned());
     }
-    if let Some(newest) = newest_photo_analysis(conn, user_id)? {
-        settings.setup_id = Some(newest.id);
+    if let Some(best) = best_photo_analysis(conn, user_id)? {
+        settings.setup_id = Some(best.id);
         settings.blur = 5;
         settings.opacity = 100;
         settings.show_setup_in_background = true;
@@ -335,12 +337,17 @@ pub fn is_valid_slug(slug: &str) -> bool {
 }
 
 /// The user's newest analysis of a photo, for the setup picker's default.
-fn newest_photo_analysis(
+fn best_photo_analysis(
     conn: &mut DbConnection,
     user_id: UserId,
 ) -> Result<Option<SavedAnalysis>, RigpageError> {
     let (analyses, _) = setupiq_analysis::service::list_for_owner(conn, user_id, 50, 0)?;
-    Ok(analyses.into_iter().find(|a| a.input_type == InputType::Image && a.image.is_some()))
+    // Newest first: `reduce` keeps the earlier (newer) of two equal scores.
+    Ok(analyses.into_iter().filter(|a| a.input_type == InputType::Image && a.image.is_some()).reduce(
+        |best, a| {
+            if a.report.assessment.overall_score > best.report.assessment.overall_score { a } else { best }
+        },
+    ))
 }
 
 /// Checks what only the database can tell: the slug is free and not reserved, a live page

@@ -13,6 +13,9 @@ const AvatarMenu = lazy(() => import('./AvatarMenu'))
 const MobileMenu = lazy(() => import('./MobileMenu'))
 const DeleteAccountDialog = lazy(() => import('@/features/auth/components/DeleteAccountDialog').then((m) => ({ default: m.DeleteAccountDialog })))
 
+/** Why a visitor who clicked RigPage is asked to sign up. */
+const RIGPAGE_SIGN_IN = 'Create a free account or log in to build your RigPage: one public link for your setup, your gear and your socials.'
+
 export function Header() {
   const { state, user, openAuth, logout } = useAuth()
   const { openPreferences } = useCookieConsent()
@@ -25,7 +28,7 @@ export function Header() {
   const [deleteUsed, setDeleteUsed] = useState(false)
   if (deleteOpen && !deleteUsed) setDeleteUsed(true)
 
-  const openRigPage = () => (user ? navigate('/rigpage-config') : openAuth('register'))
+  const openRigPage = () => (user ? navigate('/rigpage-config') : openAuth('register', RIGPAGE_SIGN_IN))
   const doLogout = async () => {
     setMobileOpen(false)
     await logout()

@@ -45,6 +45,9 @@ describe('log and dates', () => {
   it('spells out actions and targets', () => {
     expect(actionLabel('grant_pro')).toBe('Granted Pro')
     expect(actionLabel('dismiss_reports')).toBe('Dismissed reports')
+    // A check is logged when it starts, and again when it fails: neither says it verified.
+    expect(actionLabel('verify_links')).toBe('Started a link check')
+    expect(actionLabel('verify_links_failed')).toBe('Link check failed')
     expect(actionLabel('something_new')).toBe('Something new')
     expect(targetLabel('setup', 12)).toBe('Setup #12')
   })
@@ -58,7 +61,10 @@ describe('log and dates', () => {
   it('labels chart days as UTC days and summarises the chart', () => {
     expect(dayLabel('2026-03-01')).toBe('Mar 1')
     expect(chartSummary([])).toBe('No clicks recorded in this period.')
-    expect(chartSummary([{ day: '2026-03-01', clicks: 3 }, { day: '2026-03-02', clicks: 1200 }])).toBe('1,203 clicks over 2 days; busiest day Mar 2 with 1,200.')
+    expect(chartSummary([{ day: '2026-03-01', clicks: 3 }, { day: '2026-03-02', clicks: 1200 }])).toBe('1,203 clicks over 2 days; busiest day Mar 2 with 1,200 clicks.')
+    // One click in the singular; no click names no busiest day.
+    expect(chartSummary([{ day: '2026-03-01', clicks: 0 }, { day: '2026-03-02', clicks: 1 }])).toBe('1 click over 2 days; busiest day Mar 2 with 1 click.')
+    expect(chartSummary(Array.from({ length: 30 }, (_, i) => ({ day: `2026-03-${String(i + 1).padStart(2, '0')}`, clicks: 0 })))).toBe('No clicks over 30 days.')
   })
 
   it('sorts categories by name ascending, numbers descending', () => {

@@ -1,6 +1,7 @@
 /** Pure rules of the admin panel (spec product-rigpage-admin §2, §4, §8, §9). */
 
 import type { Schemas } from '@/api/client'
+import { plural, pluralFormatted } from '@/lib/plural'
 
 export type Period = Schemas['AnalyticsPeriod']
 export type CategorySort = Schemas['CategorySort']
@@ -75,8 +76,11 @@ export function dayLabel(day: string): string {
 export function chartSummary(days: { day: string; clicks: number }[]): string {
   if (days.length === 0) return 'No clicks recorded in this period.'
   const total = days.reduce((sum, d) => sum + d.clicks, 0)
+  const over = `over ${plural(days.length, 'day')}`
+  // No click makes no day the busiest.
+  if (total === 0) return `No clicks ${over}.`
   const best = days.reduce((top, d) => (d.clicks > top.clicks ? d : top))
-  return `${formatCount(total)} clicks over ${days.length} ${days.length === 1 ? 'day' : 'days'}; busiest day ${dayLabel(best.day)} with ${formatCount(best.clicks)}.`
+  return `${pluralFormatted(total, formatCount(total), 'click')} ${over}; busiest day ${dayLabel(best.day)} with ${pluralFormatted(best.clicks, formatCount(best.clicks), 'click')}.`
 }
 
 export type Tone = 'danger' | 'warning' | 'neutral' | 'success'
@@ -137,7 +141,8 @@ const ACTIONS: Record<string, string> = {
   revoke_pro: 'Revoked Pro',
   grant_admin: 'Granted admin',
   revoke_admin: 'Removed admin',
-  verify_links: 'Verified links',
+  verify_links: 'Started a link check',
+  verify_links_failed: 'Link check failed',
   replace_link: 'Replaced link',
   activate_product: 'Activated product',
   deactivate_product: 'Deactivated product',
@@ -163,6 +168,8 @@ export const REASON_LABELS: Record<string, string> = {
   hate_speech: 'Hate speech',
   copyright: 'Copyright violation',
   spam: 'Spam',
+  harassment: 'Harassment',
+  other: 'Other',
 }
 
 export function reasonLabel(reason: string): string {

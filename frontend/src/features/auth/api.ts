@@ -27,6 +27,13 @@ export async function deleteAccount(body: Schemas['DeleteAccountRequest']) {
   return unwrap(await api.POST('/_api/auth/delete-account', { body }), 'Failed to delete account. Please try again.')
 }
 
+/** The member's Pro membership (the Pro endpoint's answer), for what deleting the account ends. */
+export const MEMBERSHIP_KEY = '/_api/pro'
+
+export async function fetchMembership(): Promise<Schemas['ProResponse']> {
+  return unwrap(await api.GET('/_api/pro'), 'Could not load Pro.')
+}
+
 /** Where the browser downloads everything the account holds, as a JSON file. */
 export const EXPORT_URL = '/_api/account/export'
 

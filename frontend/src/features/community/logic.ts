@@ -34,6 +34,8 @@ export const REPORT_REASONS: readonly { value: ReportReason; label: string }[] =
   { value: 'hate_speech', label: 'Hate speech' },
   { value: 'copyright', label: 'Copyright violation' },
   { value: 'spam', label: 'Spam' },
+  { value: 'harassment', label: 'Harassment' },
+  { value: 'other', label: 'Other' },
 ]
 export type ReportReason = Schemas['ReportReason']
 

@@ -6,16 +6,29 @@ import { CommentRequest } from '@/api/limits'
 export const COMMENT_MAX = CommentRequest.body.maxLength
 const COMMENT_LENGTH = 'Comment must be between 1 and 1000 characters.'
 
+/** A comment's length as the server counts it: characters (not UTF-16 units) after trimming. */
+export function commentLength(body: string): number {
+  return [...body.trim()].length
+}
+
 export const commentSchema = z.object({
-  body: z.string().trim().min(1, COMMENT_LENGTH).max(COMMENT_MAX, COMMENT_LENGTH),
+  body: z.string().trim().min(1, COMMENT_LENGTH).refine((body) => commentLength(body) <= COMMENT_MAX, COMMENT_LENGTH),
 })
 export type CommentValues = z.infer<typeof commentSchema>
 
-/** A report: one of the four reasons, and details the server takes (at most 500 characters). */
-export const reportSchema = z.object({
-  reason: z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], { message: 'Please select a reason.' }),
-  details: z.string().trim().max(REPORT_DETAILS_MAX, 'Additional details cannot exceed 500 characters.'),
-})
+/** What a report for 'Other' must say. */
+export const OTHER_NEEDS_DETAILS = 'Please tell us what is wrong.'
+
+/**
+ * A report: one of the reasons, and details the server takes (at most 500 characters); 'Other'
+ * says nothing by itself, so it needs the details.
+ */
+export const reportSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], { message: 'Please select a reason.' }),
+    details: z.string().trim().max(REPORT_DETAILS_MAX, 'Additional details cannot exceed 500 characters.'),
+  })
+  .refine((report) => report.reason !== 'other' || report.details.length > 0, { path: ['details'], message: OTHER_NEEDS_DETAILS })
 export type ReportValues = z.infer<typeof reportSchema>
 
 /** A post's words as the server takes them (its photos are checked beside them). */

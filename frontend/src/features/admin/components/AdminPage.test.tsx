@@ -72,7 +72,7 @@ describe('AdminPage', () => {
     const table = await screen.findByRole('table', { name: 'Top Performing Products' })
     expect(within(table).getByRole('rowheader', { name: 'Desk Mat XL' })).toBeInTheDocument()
     expect(within(table).getByText('$12.50')).toBeInTheDocument()
-    expect(await screen.findByText('13 clicks over 2 days; busiest day Mar 14 with 9.')).toBeInTheDocument()
+    expect(await screen.findByText('13 clicks over 2 days; busiest day Mar 14 with 9 clicks.')).toBeInTheDocument()
     expect(screen.getByRole('table', { name: 'Clicks per day' })).toBeInTheDocument()
   })
 
@@ -169,7 +169,7 @@ describe('a server that cannot reach the network', () => {
       },
       'GET /_api/admin/link-health-report': () =>
         ok(failed
-          ? sampleHealth({ lastRun: { id: 9, status: 'failed', startedAt: '2026-03-14T09:26:53Z', finishedAt: '2026-03-14T09:27:03Z', totalChecked: 68, healthy: 0, dead: 0, warnings: 0, unknown: 0, errors: 0, timeouts: 0, unreachable: 68, failureReason: message } })
+          ? sampleHealth({ problems: [], lastRun: { id: 9, status: 'failed', startedAt: '2026-03-14T09:26:53Z', finishedAt: '2026-03-14T09:27:03Z', totalChecked: 68, healthy: 0, dead: 0, warnings: 0, unknown: 0, errors: 0, timeouts: 0, unreachable: 68, failureReason: message } })
           : sampleHealth()),
     })
     renderAdmin()
@@ -178,6 +178,9 @@ describe('a server that cannot reach the network', () => {
     expect(note).toHaveTextContent('This server could not reach the internet, so the links were not checked.')
     expect(note).toHaveTextContent(message)
     expect(screen.getAllByText('Link verification failed.').length).toBeGreaterThan(0)
+    // Nothing was checked: no claim that the links are healthy.
+    expect(await screen.findByText('No link is known to be broken, but the last check failed: run it again to know.')).toBeInTheDocument()
+    expect(screen.queryByText('All links look healthy.')).not.toBeInTheDocument()
   })
 
   it('counts the links it could not check apart from the dead ones', async () => {
@@ -265,6 +268,26 @@ describe('Moderation Queue', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/reports/decide')?.body).toEqual({ setupId: 31, decision: 'remove', note: 'Spam shop' }))
   })
 
+  it('names the harassment and other reasons, with what the reporter wrote', async () => {
+    adminServer({
+      'GET /_api/admin/reports': ok([
+        sampleReported({
+          reasons: [{ reason: 'harassment', count: 1 }, { reason: 'other', count: 1 }],
+          reports: [
+            { reporterId: 3, reporterUsername: 'Rita', reporterEmail: 'rita@example.com', reason: 'harassment', details: null, createdAt: '2026-03-12T08:00:00Z' },
+            { reporterId: 4, reporterUsername: 'Sam', reporterEmail: 'sam@example.com', reason: 'other', details: 'The photo shows my flat', createdAt: '2026-03-13T08:00:00Z' },
+          ],
+        }),
+      ]),
+    })
+    renderAdmin()
+    const item = (await screen.findByRole('heading', { name: 'Neon Den' })).closest('li') as HTMLElement
+    expect(within(item).getByText('Harassment × 1')).toBeInTheDocument()
+    expect(within(item).getByText('Other × 1')).toBeInTheDocument()
+    expect(within(item).getByText(/· Other ·/)).toBeInTheDocument()
+    expect(within(item).getByText('The photo shows my flat')).toBeInTheDocument()
+  })
+
   it('says when there are no open reports', async () => {
     adminServer({ 'GET /_api/admin/reports': ok([]) })
     renderAdmin()
@@ -295,6 +318,11 @@ describe('Moderation Queue', () => {
     expect(within(item).getByText('Scam link')).toBeInTheDocument()
     await userEvent.type(within(item).getByLabelText('Note for the admin log (optional)'), 'Scam')
     await userEvent.click(within(item).getByRole('button', { name: 'Remove the comment by @Spammy' }))
+    // One click only asks; the comment goes once confirmed.
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this comment?' })
+    expect(confirm).toHaveTextContent('The comment by @Spammy will be deleted')
+    expect(calls.some((c) => c.path === '/_api/admin/comment-reports/decide')).toBe(false)
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove comment' }))
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/_api/admin/comment-reports/decide')?.body).toEqual({ commentId: 44, decision: 'remove', note: 'Scam' }),
     )

@@ -5,7 +5,7 @@ import { messageOf } from '@/api/client'
 import { Skeleton } from '@/components/ui/Skeleton'
 import { plural } from '@/lib/plural'
 import { Modal } from '@/components/ui/Modal'
-import { activateProducts, deactivateProducts, expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type LinkProblem, type VerificationResult } from '../api'
+import { activateProducts, deactivateProducts, expectRedirect, setActive, useHealthReport, useRefreshAdmin, verifyLinks, type HealthReport, type LinkProblem, type VerificationResult } from '../api'
 import { canAcceptRedirect, formatCount, formatDateTime, formatUsd, UNKNOWN_ERROR, verdictLabel, verdictTone } from '../logic'
 import { ReplaceLinkDialog } from './ReplaceLinkDialog'
 
@@ -69,7 +69,7 @@ export function LinkHealth() {
       </div>
       {result && <VerificationReport result={result} />}
       <h3>Links that need attention</h3>
-      {data ? <ProblemTable problems={data.problems} onChanged={() => refresh({ health: true })} /> : isLoading ? <Skeleton height={120} /> : null}
+      {data ? <ProblemTable problems={data.problems} lastRun={data.lastRun?.status ?? null} onChanged={() => refresh({ health: true })} /> : isLoading ? <Skeleton height={120} /> : null}
     </section>
   )
 }
@@ -119,7 +119,10 @@ function VerificationReport({ result }: { result: VerificationResult }) {
   )
 }
 
-function ProblemTable({ problems, onChanged }: { problems: LinkProblem[]; onChanged: () => void }) {
+/** How the last run ended (none yet: null): links are called healthy only after a run that completed. */
+type LastRunStatus = NonNullable<HealthReport['lastRun']>['status'] | null
+
+function ProblemTable({ problems, lastRun, onChanged }: { problems: LinkProblem[]; lastRun: LastRunStatus; onChanged: () => void }) {
   const [busy, setBusy] = useState<number | null>(null)
   const [replacing, setReplacing] = useState<LinkProblem | null>(null)
 
@@ -157,7 +160,11 @@ function ProblemTable({ problems, onChanged }: { problems: LinkProblem[]; onChan
     return actOnMany(() => deactivateProducts(deadActive.map((link) => link.productId)), (n) => `${plural(n, 'product')} deactivated.`, 'Failed to deactivate the products.')
   }
 
-  if (problems.length === 0) return <p className="muted">All links look healthy.</p>
+  if (problems.length === 0) {
+    if (lastRun === 'failed') return <p className="muted">No link is known to be broken, but the last check failed: run it again to know.</p>
+    if (lastRun === null) return <p className="muted">No link has been checked yet.</p>
+    return <p className="muted">All links look healthy.</p>
+  }
   return (
     <div className="table-wrap">
       {inactive.length > 1 && (

@@ -151,6 +151,7 @@ function ReportedCommentItem({ comment }: { comment: ReportedComment }) {
   const refresh = useRefreshAdmin()
   const [note, setNote] = useState('')
   const [pending, setPending] = useState<Decision | null>(null)
+  const [confirming, setConfirming] = useState(false)
   const author = comment.authorUsername ? `@${comment.authorUsername}` : 'a deleted account'
 
   const decide = async (decision: Decision) => {
@@ -158,6 +159,7 @@ function ReportedCommentItem({ comment }: { comment: ReportedComment }) {
     try {
       await decideCommentReports(comment.commentId, decision, note.trim() || undefined)
       toast.success(decision === 'dismiss' ? 'Reports dismissed.' : 'Comment removed.', { description: `By ${author}` })
+      setConfirming(false)
       refresh({ reports: true })
     } catch (error) {
       toast.error(decision === 'dismiss' ? 'Failed to dismiss the reports.' : 'Failed to remove the comment.', { description: messageOf(error, UNKNOWN_ERROR) })
@@ -184,10 +186,24 @@ function ReportedCommentItem({ comment }: { comment: ReportedComment }) {
         <button type="button" className="btn btn-secondary" disabled={pending !== null} onClick={() => void decide('dismiss')} aria-label={`Dismiss reports for the comment by ${author}`}>
           {pending === 'dismiss' ? 'Dismissing...' : 'Dismiss reports'}
         </button>
-        <button type="button" className="btn btn-danger" disabled={pending !== null} onClick={() => void decide('remove')} aria-label={`Remove the comment by ${author}`}>
-          {pending === 'remove' ? 'Removing...' : 'Remove comment'}
+        <button type="button" className="btn btn-danger" disabled={pending !== null} onClick={() => setConfirming(true)} aria-label={`Remove the comment by ${author}`}>
+          Remove comment
         </button>
       </div>
+      <Modal
+        open={confirming}
+        onOpenChange={(open) => !open && setConfirming(false)}
+        title="Remove this comment?"
+        description={`The comment by ${author} will be deleted; replies to it stay, under [deleted]. This cannot be undone.`}
+        dismissible={pending === null}
+      >
+        <div className="row dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={pending !== null}>Cancel</button>
+          <button type="button" className="btn btn-danger" onClick={() => void decide('remove')} disabled={pending !== null}>
+            {pending === 'remove' ? 'Removing...' : 'Remove comment'}
+          </button>
+        </div>
+      </Modal>
     </li>
   )
 }

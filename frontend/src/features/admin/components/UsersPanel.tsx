@@ -64,7 +64,7 @@ export function UsersPanel() {
         <p className="muted">No accounts found.</p>
       ) : (
         <div className="table-wrap">
-          <table className="history-table">
+          <table className="history-table admin-users-table">
             <caption className="sr-only">{query ? `Accounts matching “${query}”` : 'Accounts, newest first'}</caption>
             <thead>
               <tr>
@@ -83,10 +83,10 @@ export function UsersPanel() {
                 return (
                   <tr key={account.id}>
                     <th scope="row" className="admin-row-head">@{account.username}</th>
-                    <td>{account.email}</td>
-                    <td>{isAdmin ? <span className="badge">admin</span> : account.role}</td>
-                    <td>{account.isPro ? <span className="badge badge-pro">PRO</span> : 'No'}</td>
-                    <td className="num">{formatCount(account.credits)}</td>
+                    <td data-label="Email">{account.email}</td>
+                    <td data-label="Role">{isAdmin ? <span className="badge">admin</span> : account.role}</td>
+                    <td data-label="Pro">{account.isPro ? <span className="badge badge-pro">PRO</span> : 'No'}</td>
+                    <td data-label="Credits" className="num">{formatCount(account.credits)}</td>
                     <td>
                       <div className="row admin-actions">
                         <button type="button" className="btn btn-secondary btn-sm" disabled={disabled} aria-label={`${account.isPro ? 'Revoke Pro from' : 'Grant Pro to'} @${account.username}`}

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast'
 import useSWRMutation from 'swr/mutation'
 import { messageOf } from '@/api/client'
 import { useAuth } from '@/lib/auth'
+import { Modal } from '@/components/ui/Modal'
 import { formatScore } from '@/lib/ratingBands'
 import { MY_ANALYSES_KEY, shareAnalysis, unshareAnalysis, type ShareLink } from '../api'
 import { shareLinkFromPath, shareMessage, shareText, tweetIntentUrl } from '../share'
@@ -39,6 +40,24 @@ export async function shareLinkNatively(score: number, url: string) {
   } catch {
     // Cancelled by the user.
   }
+}
+
+/** What a public link shows, and to whom. */
+const WHO_SEES_IT = 'Anyone with the link sees the score, the category scores and your photo if there is one, not your name. You can stop sharing at any time.'
+
+/**
+ * Asked before a result is made public from anywhere but the share panel (whose own words say
+ * it): the toolbar's "Share" makes the public link only once confirmed.
+ */
+export function MakePublicDialog({ open, pending, onConfirm, onCancel }: { open: boolean; pending: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Modal open={open} onOpenChange={(next) => !next && onCancel()} title="Make this result public?" description={`Sharing creates a public link to this result. ${WHO_SEES_IT}`} dismissible={!pending}>
+      <div className="row dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={pending}>Cancel</button>
+        <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={pending}>{pending ? 'Creating link...' : 'Create public link'}</button>
+      </div>
+    </Modal>
+  )
 }
 
 export interface ResultShare {
@@ -103,8 +122,7 @@ export function SharePanel({ score, share, voice = 'honest' }: { score: number; 
       {!link ? (
         <div className="stack share-panel-start">
           <p className="muted">
-            Get a public link to this result with a preview card for X, Discord and friends. Anyone with the link sees the
-            score, the category scores and your photo if there is one, not your name. You can stop sharing at any time.
+            Get a public link to this result with a preview card for X, Discord and friends. {WHO_SEES_IT}
           </p>
           <button type="button" className="btn btn-primary" onClick={() => void share.share()} disabled={pending !== null}>
             {pending === 'share' ? 'Creating link...' : 'Share my result'}

@@ -23,7 +23,7 @@ export default function AuthDialog() {
       open={authDialog.open}
       onOpenChange={onOpenChange}
       title={view === 'auth' ? 'Welcome to SetupIQ' : 'Reset your password'}
-      description={view === 'auth' ? 'Log in or create a free account to get your setup rated.' : "Enter your account's email and we'll send you a reset link."}
+      description={view === 'auth' ? (authDialog.reason ?? 'Log in or create a free account to get your setup rated.') : "Enter your account's email and we'll send you a reset link."}
     >
       {view === 'auth' ? (
         <Tabs.Root value={authDialog.tab} onValueChange={(tab) => openAuth(tab as AuthTab)}>

@@ -45,6 +45,17 @@ describe('ChangePasswordForm', () => {
     expect(calls.at(-1)).toEqual({ method: 'POST', path: '/_api/auth/change-password', body: { currentPassword: 'the-right-one', newPassword: 'a-new-password' } })
   })
 
+  it("shows the server's refusal of a common new password under that field", async () => {
+    const message = 'Password must be at least 8 characters long.'
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'POST /_api/auth/change-password': { status: 400, body: { error: message, code: 'validation_failed', issues: [{ path: 'newPassword', message }] } },
+    })
+    renderApp(<ChangePasswordForm />)
+    await fill('the-right-one', 'qwertyuiop')
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(new RegExp(message)))
+  })
+
   it('drops the other devices from the signed-in devices list once the password is changed', async () => {
     let changed = false
     const here = { device: 'Firefox on Windows', signedInAt: '2026-03-14T09:00:00Z', lastSeenAt: '2026-03-14T09:30:00Z', current: true }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'sonner'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
@@ -37,5 +37,29 @@ describe('DeleteAccountDialog', () => {
     expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument()
     expect(closed).toHaveBeenCalledWith(false)
     expect(calls.filter((c) => c.method === 'POST').at(-1)).toEqual({ method: 'POST', path: '/_api/auth/delete-account', body: { currentPassword: 'the-right-one' } })
+  })
+
+  it('says what money bought is lost: the paid Pro time left and the credits', async () => {
+    mockServer({
+      'GET /_api/auth/session': signedIn({ isPro: true, credits: 12 }),
+      'GET /_api/pro': {
+        status: 200,
+        body: { plans: [], testMode: true, isPro: true, grantedByAdmin: false, subscription: { plan: 'yearly', status: 'active', currentPeriodEnd: '2099-04-14T09:00:00Z', cancelAtPeriodEnd: false } },
+      },
+    })
+    renderApp(<DeleteAccountDialog open onOpenChange={() => {}} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Account' })
+    expect(await within(dialog).findByText('Your Pro subscription: it ends now, and the paid time until April 14, 2099 is not refunded')).toBeInTheDocument()
+    expect(within(dialog).getByText('Your 12 remaining credits, which are not refunded')).toBeInTheDocument()
+  })
+
+  it('names no credits or Pro to a free member with none', async () => {
+    const { calls } = mockServer({ 'GET /_api/auth/session': signedIn({ credits: 0 }) })
+    renderApp(<DeleteAccountDialog open onOpenChange={() => {}} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Account' })
+    expect(within(dialog).getByText('All associated data')).toBeInTheDocument()
+    await waitFor(() => expect(calls.some((c) => c.path === '/_api/auth/session')).toBe(true))
+    expect(dialog).not.toHaveTextContent(/credit|Pro/)
+    expect(calls.some((c) => c.path === '/_api/pro')).toBe(false)
   })
 })

@@ -57,6 +57,22 @@ describe('RegisterForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
   })
 
+  it("shows the server's refusal of a common password under the password field", async () => {
+    const message = 'Password must be at least 8 characters'
+    const { calls } = mockServer({
+      'GET /_api/auth/session': signedOut,
+      'POST /_api/auth/register_with_password': () => ({ status: 400, body: { error: message, code: 'validation_failed', issues: [{ path: 'password', message }] } }),
+    })
+    renderApp(<RegisterForm onDone={() => {}} />)
+    await userEvent.type(screen.getByLabelText('Display Name'), 'Pixel Pete')
+    await userEvent.type(screen.getByLabelText('Email'), 'pete@example.com')
+    const password = screen.getByLabelText('Password')
+    await userEvent.type(password, 'password1')
+    await userEvent.click(screen.getByRole('button', { name: /Create Account/ }))
+    await waitFor(() => expect(password).toHaveAccessibleDescription(new RegExp(message)))
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ password: 'password1' })
+  })
+
   it('counts a single free credit in the singular', async () => {
     mockServer({ 'GET /_api/auth/session': signedOut, 'POST /_api/auth/register_with_password': registered(1) })
     await signUpWithToasts()

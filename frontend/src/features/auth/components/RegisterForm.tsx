@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { Field, PasswordField } from '@/components/ui/Field'
+import { ApiError } from '@/api/client'
 import { useAuth } from '@/lib/auth'
 import { plural } from '@/lib/plural'
 import { useServerErrors } from '@/lib/useServerErrors'
@@ -31,7 +32,10 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       }
       onDone()
     } catch (error) {
-      showServerError('root.server', registerErrorMessage(error instanceof Error ? error.message : undefined))
+      // A password the server refuses (too common) shows under its field, as a short one does.
+      const password = error instanceof ApiError ? error.issues.find((i) => i.path === 'password') : undefined
+      if (password) showServerError('password', password.message)
+      else showServerError('root.server', registerErrorMessage(error instanceof Error ? error.message : undefined))
     }
   })
 

@@ -51,6 +51,25 @@ describe('comment thread', () => {
     expect(screen.queryByRole('button', { name: /^Reply/ })).not.toBeInTheDocument()
   })
 
+  it('keeps a paste longer than 1000 characters whole and says how much to remove', async () => {
+    const server = mockServer({ 'GET /_api/auth/session': signedIn(), 'GET /_api/community/comments': page([]) })
+    renderApp(<CommentThread setup={sampleSetup()} />)
+    const box = await screen.findByLabelText('Add a comment')
+    const long = 'é'.repeat(1250)
+    await userEvent.click(box)
+    await userEvent.paste(long)
+    expect(box).toHaveValue(long)
+    expect(box).toHaveAccessibleDescription('1250/1000: remove 250 characters to post this.')
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }))
+    expect(await screen.findByText('Comment must be between 1 and 1000 characters.')).toBeInTheDocument()
+    expect(box).toHaveValue(long)
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+    // Emoji count as one character each, as the server counts them.
+    await userEvent.clear(box)
+    await userEvent.paste('🎮'.repeat(1000))
+    expect(box).toHaveAccessibleDescription('1000/1000')
+  })
+
   it('lets a member comment and reply, and shows what the server refuses under the box', async () => {
     let posts = 0
     const server = mockServer({

@@ -7,11 +7,12 @@ import { ApiError, messageOf } from '@/api/client'
 import { TextAreaField } from '@/components/ui/Field'
 import { useAuth } from '@/lib/auth'
 import { linkify } from '@/lib/linkify'
+import { plural } from '@/lib/plural'
 import { relativeTime } from '@/lib/relativeTime'
 import { useServerErrors } from '@/lib/useServerErrors'
 import { deleteComment, editComment, postComment, useComments, useRefreshCommunity, type Comment, type CommunitySetup } from '../api'
 import { canEdit } from '../logic'
-import { COMMENT_MAX, commentSchema, type CommentValues } from '../schemas'
+import { COMMENT_MAX, commentLength, commentSchema, type CommentValues } from '../schemas'
 import { ReportDialog } from './ReportDialog'
 import { ProBadge } from './SetupCard'
 
@@ -44,7 +45,8 @@ function CommentForm({ label, submitLabel, initial = '', autoFocus, onSubmit, on
   const form = useForm<CommentValues>({ resolver: zodResolver(commentSchema), mode: 'onSubmit', defaultValues: { body: initial } })
   const { register, handleSubmit, formState, reset, watch } = form
   const showServerError = useServerErrors(form)
-  const length = watch('body').trim().length
+  const length = commentLength(watch('body'))
+  const over = length - COMMENT_MAX
   const submit = handleSubmit(async ({ body }) => {
     try {
       await onSubmit(body)
@@ -57,8 +59,10 @@ function CommentForm({ label, submitLabel, initial = '', autoFocus, onSubmit, on
   })
   return (
     <form className="stack cm-comment-form" onSubmit={submit} noValidate>
-      <TextAreaField label={label} rows={3} maxLength={COMMENT_MAX + 200} autoFocus={autoFocus}
-        hint={`${length}/${COMMENT_MAX}`} error={formState.errors.body?.message} {...register('body')} />
+      {/* No maxLength: a longer paste is kept whole, and the count says how much to remove. */}
+      <TextAreaField label={label} rows={3} autoFocus={autoFocus}
+        hint={over > 0 ? `${length}/${COMMENT_MAX}: remove ${plural(over, 'character')} to post this.` : `${length}/${COMMENT_MAX}`}
+        error={formState.errors.body?.message} {...register('body')} />
       <div className="row">
         <button type="submit" className="btn btn-primary btn-sm" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Sending...' : submitLabel}

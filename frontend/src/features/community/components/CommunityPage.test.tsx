@@ -140,7 +140,7 @@ describe('CommunityPage', () => {
       'GET /_api/community/leaderboard': (() => {
         let n = 0
         return () => (n++ === 0
-          ? { status: 200, body: [{ userId: 2, username: 'Gamer_Gina', isPro: true, totalScore: 12, setupCount: 2, topSetupImageUrl: '/media/a.jpg', topSetupScore: 9 }] }
+          ? { status: 200, body: [{ userId: 2, username: 'Gamer_Gina', displayName: 'Gina', isPro: true, totalScore: 12, setupCount: 2, topSetupImageUrl: '/media/a.jpg', topSetupScore: 9 }] }
           : { status: 200, body: [] })
       })(),
     })
@@ -148,8 +148,11 @@ describe('CommunityPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Leaderboard' }))
     const board = await screen.findByTestId('leaderboard')
     expect(within(board).getByText('#1')).toBeInTheDocument()
-    expect(within(board).getByRole('link', { name: 'Gamer_Gina' })).toHaveAttribute('href', '/user/2')
+    // The member's name, as on their posts and profile, and what the best setup's number is.
+    expect(within(board).getByRole('link', { name: 'Gina' })).toHaveAttribute('href', '/user/2')
     expect(within(board).getByText('12 points · 2 setups')).toBeInTheDocument()
+    expect(within(board).getByText('Best setup: 9 points')).toBeInTheDocument()
+    expect(within(board).queryByText(/Top:/)).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'This Month' }))
     expect(await screen.findByText('No top users found for this period. Be the first!')).toBeInTheDocument()
   })

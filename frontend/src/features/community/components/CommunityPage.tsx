@@ -1,3 +1,4 @@
+import { plural } from '@/lib/plural'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -62,6 +63,7 @@ function SetupsTab({ filter, sort }: { filter: Filter; sort: Sort }) {
     snapshot: () => data,
     restore: (before) => void mutate(before as typeof data, { revalidate: false }),
     patch: (id, change) => void mutate((pages) => patchPages(pages, id, change), { revalidate: false }),
+    onReported: () => void mutate((pages) => pages?.map((page, i) => (i === 0 ? { ...page, reportedByYou: page.reportedByYou + 1 } : page)), { revalidate: false }),
   })
   if (isLoading && !data) return <SetupSkeletons count={6} />
   if (error && !data) {
@@ -140,15 +142,15 @@ function LeaderboardTab({ filter }: { filter: Filter }) {
           <Avatar username={leader.username} email={leader.email} src={leader.profilePicture} isPro={leader.isPro} />
           <span className="stack">
             <span className="row">
-              <Link to={`/user/${leader.userId}`} className="text-link">{leader.username}</Link>
+              <Link to={`/user/${leader.userId}`} className="text-link">{leader.displayName || leader.username}</Link>
               {leader.isPro && <ProBadge />}
             </span>
             <span className="muted">{leader.totalScore} {leader.totalScore === 1 ? 'point' : 'points'} · {leader.setupCount} {leader.setupCount === 1 ? 'setup' : 'setups'}</span>
           </span>
           {leader.topSetupImageUrl && (
             <span className="row cm-leader-top">
-              <img className="cm-leader-thumb" src={leader.topSetupImageUrl} alt={`${leader.username}'s top setup`} />
-              {leader.topSetupScore != null && <span className="muted">Top: {leader.topSetupScore}</span>}
+              <img className="cm-leader-thumb" src={leader.topSetupImageUrl} alt={`${leader.displayName || leader.username}'s best setup`} />
+              {leader.topSetupScore != null && <span className="muted">Best setup: {plural(leader.topSetupScore, 'point')}</span>}
             </span>
           )}
         </li>

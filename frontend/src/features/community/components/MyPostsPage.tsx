@@ -45,7 +45,7 @@ function PostDialog({ post, onClose }: { post: MyPost | null; onClose: () => voi
           {plural(post.score, 'upvote')} · {plural(post.commentCount, 'comment')} · {post.imageCount} {post.imageCount === 1 ? 'photo' : 'photos'} · {shortDate(post.createdAt)}
           {post.hidden && ' · Hidden after reports'}
         </p>
-        <Link to="/community" className="text-link">Open the community</Link>
+        <Link to={`/community/setup/${post.id}`} className="text-link">Open the post</Link>
       </div>
     </Modal>
   )

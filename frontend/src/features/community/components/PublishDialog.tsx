@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/lib/toast'
 import { FileText } from 'lucide-react'
 import { Field, TextAreaField } from '@/components/ui/Field'
@@ -71,6 +71,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
     setAlreadyPublished(false)
   }
 
+  const navigate = useNavigate()
   const ownPhoto = selected?.inputType === 'image'
   const publish = handleSubmit(async ({ title, description }) => {
     if (!selected) return
@@ -81,8 +82,9 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
     setFormError(null)
     try {
       const images = publishImages(selected, photos.map((p) => p.src))
-      await publishSetup({ analysisId: selected.id, images, title: title || null, description: description || null })
-      toast.success('Setup uploaded successfully!')
+      const { setupId } = await publishSetup({ analysisId: selected.id, images, title: title || null, description: description || null })
+      // The toast leads to the new post, where it can be seen as others see it.
+      toast.success('Setup uploaded successfully!', { action: { label: 'View post', onClick: () => navigate(`/community/setup/${setupId}`) } })
       refresh()
       reset()
       onOpenChange(false)

@@ -13,11 +13,11 @@ import { reportSchema, type ReportValues } from '../schemas'
 export type ReportTarget = { setupId: number } | { commentId: number }
 
 /**
- * 'Report Content': one of four reasons and optional details; resets on close. A report the
+ * 'Report Content': one of the reasons and details (optional, but what 'Other' is); resets on close. A report the
  * server forbids (an unverified address) says why inside the dialog, as the comment box
  * does, and the dialog stays open; any other failure is the specification's toast.
  */
-export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+export function ReportDialog({ target, onClose, onReported }: { target: ReportTarget | null; onClose: () => void; onReported?: () => void }) {
   const form = useForm<ReportValues>({
     resolver: zodResolver(reportSchema),
     // No reason until one is picked: the schema refuses the empty value.
@@ -40,6 +40,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
       await ('commentId' in target ? reportComment(target.commentId, reason, extra) : reportSetup(target.setupId, reason, extra))
       toast.success('Report submitted', { description: 'Thank you for helping keep our community safe.' })
       close()
+      onReported?.()
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) showServerError('root.server', error.message)
       else toast.error('Failed to submit report.', { description: messageOf(error, 'An unknown error occurred.') })
@@ -54,7 +55,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
       dismissible={!pending}
     >
       <form className="stack" onSubmit={submit} noValidate>
-        <fieldset className="stack">
+        <fieldset className="stack plain-fieldset">
           <legend className="sr-only">Reason</legend>
           {REPORT_REASONS.map((r) => (
             <label key={r.value} className="row radio-row">
@@ -64,7 +65,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
           ))}
         </fieldset>
         <TextAreaField
-          label="Additional details (optional)"
+          label={chosen === 'other' ? 'What is wrong? (required)' : 'Additional details (optional)'}
           maxLength={REPORT_DETAILS_MAX}
           hint={`${details.length}/${REPORT_DETAILS_MAX}`}
           error={formState.errors.details?.message}

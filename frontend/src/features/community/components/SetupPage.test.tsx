@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react'
-import { mockServer, renderApp, signedOut } from '@/test-utils'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes } from 'react-router-dom'
+import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSetup, stubCarouselDom } from '../testFixtures'
 import { SetupPage } from './SetupPage'
 
@@ -29,5 +31,48 @@ describe('a setup page', () => {
     renderApp(<SetupPage setupId={9} />)
     expect(await screen.findByRole('heading', { name: 'Setup Not Found' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to Community' })).toHaveAttribute('href', '/community')
+  })
+
+  const noComments = { status: 200, body: { comments: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } } }
+  const onItsRoute = () =>
+    renderApp(
+      <Routes>
+        <Route path="/community/setup/7" element={<SetupPage setupId={7} />} />
+        <Route path="/my-posts" element={<h1>My Posts</h1>} />
+      </Routes>,
+      { route: '/community/setup/7' },
+    )
+
+  it('lets the owner edit and delete the post from its page, then leaves it', async () => {
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups/7': { status: 200, body: sampleSetup({ uploaderId: 1, createdAt: new Date().toISOString() }) },
+      'GET /_api/community/comments': noComments,
+      'POST /_api/community/setup/delete': { status: 200, body: { success: true } },
+    })
+    onItsRoute()
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Setup' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByRole('heading', { name: 'My Posts' })).toBeInTheDocument()
+    expect(server.calls.find((c) => c.path === '/_api/community/setup/delete')?.body).toEqual({ setupId: 7 })
+  })
+
+  it("lets another member report the post from its page", async () => {
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/community/setups/7': { status: 200, body: sampleSetup({ uploaderId: 2 }) },
+      'GET /_api/community/comments': noComments,
+      'POST /_api/community/report': { status: 200, body: { success: true, counted: true } },
+    })
+    onItsRoute()
+    await userEvent.click(await screen.findByRole('button', { name: 'Report' }))
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+    const report = await screen.findByRole('dialog', { name: 'Report Content' })
+    await userEvent.click(within(report).getByLabelText('Spam'))
+    await userEvent.click(within(report).getByRole('button', { name: 'Submit Report' }))
+    await waitFor(() => expect(server.calls.find((c) => c.path === '/_api/community/report')?.body).toEqual({ setupId: 7, reason: 'spam' }))
   })
 })

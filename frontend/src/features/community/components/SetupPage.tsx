@@ -1,9 +1,10 @@
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { Search, TriangleAlert } from 'lucide-react'
 import { ApiError } from '@/api/client'
 import { formatScore } from '@/lib/ratingBands'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { useSetup, type CommunitySetup } from '../api'
+import { canEdit } from '../logic'
 import { CommentThread } from './CommentThread'
 import { SetupSkeletons } from './CommunityPage'
 import { Carousel } from './SetupDetailDialog'
@@ -12,12 +13,16 @@ import { useSetupActions } from './useSetupActions'
 
 /** A setup with its votes and its conversation. */
 function SetupView({ setup, mutate }: { setup: CommunitySetup; mutate: ReturnType<typeof useSetup>['mutate'] }) {
+  const navigate = useNavigate()
   const actions = useSetupActions({
     setups: [setup],
     snapshot: () => setup,
     restore: (before) => void mutate(before as CommunitySetup, { revalidate: false }),
     patch: (_id, change) => void mutate((s) => (s ? (change(s) ?? s) : s), { revalidate: false }),
+    // The page of a deleted post has nothing left to show: back to the member's posts.
+    onDeleted: () => navigate('/my-posts', { replace: true }),
   })
+  const own = actions.viewerId !== null && actions.viewerId === setup.uploaderId
   const title = setup.title || 'Untitled setup'
   const images = setup.images.length > 0 ? setup.images : setup.imageUrl ? [setup.imageUrl] : []
   return (
@@ -40,7 +45,20 @@ function SetupView({ setup, mutate }: { setup: CommunitySetup; mutate: ReturnTyp
           )}
         </section>
       )}
-      <VoteButtons setup={setup} signedIn={actions.signedIn} own={actions.viewerId === setup.uploaderId} onVote={(value) => void actions.vote(setup, value)} refusal={actions.voteRefusal(setup.id)} />
+      <div className="row">
+        <VoteButtons setup={setup} signedIn={actions.signedIn} own={own} onVote={(value) => void actions.vote(setup, value)} refusal={actions.voteRefusal(setup.id)} />
+        {!own && (
+          <button type="button" className="btn btn-ghost btn-sm" title={actions.signedIn ? 'Report' : 'Click to log in'} onClick={() => actions.report(setup)}>
+            Report
+          </button>
+        )}
+        {own && canEdit(setup.createdAt) && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => actions.edit(setup)}>Edit</button>
+        )}
+        {own && (
+          <button type="button" className="btn btn-danger btn-sm" onClick={() => actions.askDelete(setup)}>Delete</button>
+        )}
+      </div>
       <CommentThread setup={setup} />
       {actions.dialogs}
     </article>

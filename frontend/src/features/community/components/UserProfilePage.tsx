@@ -72,10 +72,11 @@ export function UserProfilePage({ userId }: { userId: number }) {
       <header className="row profile-head">
         <Avatar username={user.username} src={user.profilePicture} isPro={user.isPro} large />
         <div className="stack">
-          <h1>{`${name}'s Profile`}</h1>
-          <p className="row">
-            <strong>{name}</strong> {user.isPro && <ProBadge />}
-          </p>
+          {/* The name once: the title, with the Pro badge beside it. */}
+          <div className="row">
+            <h1>{`${name}'s Profile`}</h1>
+            {user.isPro && <ProBadge />}
+          </div>
           <p className="muted">@{user.username} · Member since {monthYear(user.createdAt)}</p>
           {rigPage.enabled && rigPage.slug && (
             <a className="btn btn-secondary btn-sm" href={`/rig/${encodeURIComponent(rigPage.slug)}`}>View RigPage</a>

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Route, Routes } from 'react-router-dom'
 import { toast } from '@/lib/toast'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSetup, setupsPage, stubCarouselDom } from '../testFixtures'
@@ -45,13 +46,25 @@ describe('setup detail dialog', () => {
     const report = await screen.findByRole('dialog', { name: 'Report Content' })
     const submit = within(report).getByRole('button', { name: 'Submit Report' })
     expect(submit).toBeDisabled()
-    expect(within(report).getAllByRole('radio')).toHaveLength(4)
+    expect(within(report).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Illegal content', 'Hate speech', 'Copyright violation', 'Spam', 'Harassment', 'Other'])
+    expect(within(report).getByRole('group', { name: 'Reason' })).toHaveClass('plain-fieldset')
+    // 'Other' says nothing by itself: it needs the details before anything is sent.
+    await userEvent.click(within(report).getByLabelText('Other'))
+    await userEvent.click(submit)
+    expect(await within(report).findByText('Please tell us what is wrong.')).toBeInTheDocument()
+    expect(within(report).getByLabelText('What is wrong? (required)')).toBeInTheDocument()
+    expect(server.calls.some((c) => c.path === '/_api/community/report')).toBe(false)
     await userEvent.click(within(report).getByLabelText('Spam'))
     await userEvent.type(within(report).getByLabelText('Additional details (optional)'), 'Ads')
     await userEvent.click(submit)
     await waitFor(() => expect(success).toHaveBeenCalledWith('Report submitted', { description: 'Thank you for helping keep our community safe.' }))
     expect(server.calls.find((c) => c.path === '/_api/community/report')?.body).toEqual({ setupId: 7, reason: 'spam', additionalDetails: 'Ads' })
-  })
+    // Hidden for the reporter at once, as the server now hides it, without reading the feed again.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'View Neon Den' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('dialog', { name: 'Neon Den' })).not.toBeInTheDocument()
+    expect(screen.getByText('Setups you report are hidden from your feed, and there are no others here yet.')).toBeInTheDocument()
+    expect(server.calls.filter((c) => c.path === '/_api/community/setups')).toHaveLength(1)
+  }, 15000)
 
   it('keeps the report dialog open with the reason when an unverified member may not report yet', async () => {
     const error = vi.spyOn(toast, 'error')
@@ -175,15 +188,24 @@ describe('PublishDialog', () => {
       'POST /_api/community/setup': { status: 200, body: { success: true, setupId: 3 } },
     })
     const onOpenChange = vi.fn()
-    renderApp(<PublishDialog open onOpenChange={onOpenChange} />)
+    renderApp(
+      <Routes>
+        <Route path="/" element={<PublishDialog open onOpenChange={onOpenChange} />} />
+        <Route path="/community/setup/3" element={<h1>The new post</h1>} />
+      </Routes>,
+    )
     const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
     await userEvent.click(await within(dialog).findByRole('button', { name: /Choose analysis/ }))
     expect(within(dialog).getByText('Extra photos (your analysed photo comes first) (0/4)')).toBeInTheDocument()
     await userEvent.type(within(dialog).getByLabelText('Title (optional)'), 'My den')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish to Community' }))
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Setup uploaded successfully!'))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Setup uploaded successfully!', { action: { label: 'View post', onClick: expect.any(Function) } }))
     expect(server.calls.find((c) => c.path === '/_api/community/setup')?.body).toEqual({ analysisId: 11, images: [], title: 'My den', description: null })
     expect(onOpenChange).toHaveBeenCalledWith(false)
+    // The toast's 'View post' opens the post just published.
+    const options = success.mock.calls[0]?.[1] as unknown as { action: { onClick: () => void } }
+    act(() => options.action.onClick())
+    expect(await screen.findByRole('heading', { name: 'The new post' })).toBeInTheDocument()
   })
 
   it('offers the existing post when the analysis is already on Community', async () => {

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
 import { sampleSetup } from '../testFixtures'
 import { MyPostsPage } from './MyPostsPage'
@@ -31,7 +32,10 @@ describe('MyPostsPage', () => {
     const stats = await screen.findByTestId('post-stats')
     for (const label of ['Total Posts', 'Total Upvotes', 'Average SetupIQ Score', 'Best Post Score']) expect(within(stats).getByText(label)).toBeInTheDocument()
     expect(within(stats).getByText('4.0')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'View Neon Den' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'View Neon Den' }))
+    // The dialog leads to the post's own page (where it can be edited or deleted).
+    const dialog = await screen.findByRole('dialog', { name: 'Neon Den' })
+    expect(within(dialog).getByRole('link', { name: 'Open the post' })).toHaveAttribute('href', '/community/setup/1')
   })
 
   it('marks the posts that reports have hidden', async () => {
@@ -82,7 +86,9 @@ describe('UserProfilePage', () => {
   it('shows the profile, stats, RigPage link and posts', async () => {
     mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/community/user-profile': { status: 200, body: profile() } })
     renderApp(<UserProfilePage userId={2} />)
-    expect(await screen.findByRole('heading', { name: "Gina's Profile" })).toBeInTheDocument()
+    const title = await screen.findByRole('heading', { name: "Gina's Profile" })
+    // The name is said once, in the title, not again as a subtitle.
+    expect(within(title.closest('header')!).getAllByText(/(^|\s)Gina\b/)).toEqual([title])
     expect(document.title).toBe("Gina's Profile · SetupIQ")
     expect(screen.getByText('@Gamer_Gina · Member since March 2026')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View RigPage' })).toHaveAttribute('href', '/rig/gina')

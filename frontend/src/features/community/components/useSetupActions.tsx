@@ -16,6 +16,10 @@ export interface SetupStore {
   snapshot: () => unknown
   restore: (snapshot: unknown) => void
   patch: (setupId: number, change: (setup: CommunitySetup) => CommunitySetup | null) => void
+  /** After the server deleted one of them (a setup's own page leaves it). */
+  onDeleted?: (setup: CommunitySetup) => void
+  /** After the viewer reported one, which the server now hides from them (the feed counts it). */
+  onReported?: (setupId: number) => void
 }
 
 /** A vote the server refused for a reason the member can act on (an unverified address). */
@@ -71,6 +75,7 @@ export function useSetupActions(store: SetupStore) {
     try {
       await triggerDelete(setup.id)
       toast.success('Setup deleted successfully.')
+      store.onDeleted?.(setup)
     } catch (error) {
       store.restore(before)
       toast.error('Failed to delete setup.', { description: error instanceof Error ? error.message : undefined })
@@ -117,10 +122,32 @@ export function useSetupActions(store: SetupStore) {
         onDelete={(s) => setDeleting(s)}
         onLogin={() => openAuth('login')}
       />
-      <ReportDialog target={reportId === null ? null : { setupId: reportId }} onClose={() => setReportId(null)} />
+      <ReportDialog
+        target={reportId === null ? null : { setupId: reportId }}
+        onClose={() => setReportId(null)}
+        // The server hides a setup from the member who reported it: the lists in the cache
+        // drop it at once, as a reload would.
+        onReported={() => {
+          if (reportId === null) return
+          setOpenId(null)
+          store.patch(reportId, () => null)
+          store.onReported?.(reportId)
+        }}
+      />
       <DeleteSetupDialog setup={deleting} pending={deletePending} onConfirm={(s) => void remove(s)} onCancel={() => setDeleting(null)} />
       {editing && <EditDialog setup={editing} onClose={() => setEditing(null)} onSave={save} />}
     </>
   )
-  return { signedIn, viewerId: user?.id ?? null, vote, voteRefusal: refusalOf, openSetup: (s: CommunitySetup) => setOpenId(s.id), dialogs }
+  return {
+    signedIn,
+    viewerId: user?.id ?? null,
+    vote,
+    voteRefusal: refusalOf,
+    openSetup: (s: CommunitySetup) => setOpenId(s.id),
+    /** What a setup's own page offers beside its votes: report it, or (the owner) edit and delete it. */
+    report: (s: CommunitySetup) => (signedIn ? setReportId(s.id) : openAuth('login')),
+    edit: (s: CommunitySetup) => setEditing(s),
+    askDelete: (s: CommunitySetup) => setDeleting(s),
+    dialogs,
+  }
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import useSWRMutation from 'swr/mutation'
 import { toast } from '@/lib/toast'
+import { Modal } from '@/components/ui/Modal'
 import { messageOf } from '@/api/client'
 import { useAuth } from '@/lib/auth'
 import { cancelPro, PRO_KEY, resumePro, usePro, type ProState } from '../api'
@@ -30,10 +31,12 @@ export function MembershipRow() {
   const resume = useSWRMutation(PRO_KEY, resumePro, { populateCache: true, revalidate: false })
   const pending = cancel.isMutating || resume.isMutating
   const [buying, setBuying] = useState(false)
+  const [confirmingCancel, setConfirmingCancel] = useState(false)
 
   const change = async (trigger: () => Promise<ProState>, done: string) => {
     try {
       await trigger()
+      setConfirmingCancel(false)
       toast.success(done)
     } catch (failure) {
       toast.error(messageOf(failure, 'Could not change your subscription. Please try again.'))
@@ -49,10 +52,26 @@ export function MembershipRow() {
       <dd className="row" data-testid="membership">
         <span>{error ? 'Unknown' : pro ? membershipText(pro) : '…'}</span>
         {pro && running && !sub.cancelAtPeriodEnd && (
-          <button type="button" className="btn btn-ghost btn-sm" disabled={pending}
-            onClick={() => change(cancel.trigger, `Cancelled. You keep Pro until ${longDate(sub.currentPeriodEnd!)}.`)}>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={pending} onClick={() => setConfirmingCancel(true)}>
             Cancel Subscription
           </button>
+        )}
+        {pro && running && !sub.cancelAtPeriodEnd && (
+          <Modal
+            open={confirmingCancel}
+            onOpenChange={(open) => !open && setConfirmingCancel(false)}
+            title="Cancel your Pro subscription?"
+            description={`It will not renew. You keep Pro until ${longDate(sub.currentPeriodEnd!)}, then your account is Free again. You can resume before then.`}
+            dismissible={!pending}
+          >
+            <div className="row dialog-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => setConfirmingCancel(false)} disabled={pending}>Keep Pro</button>
+              <button type="button" className="btn btn-danger" disabled={pending}
+                onClick={() => change(cancel.trigger, `Cancelled. You keep Pro until ${longDate(sub.currentPeriodEnd!)}.`)}>
+                {cancel.isMutating ? 'Cancelling...' : 'Cancel Subscription'}
+              </button>
+            </div>
+          </Modal>
         )}
         {pro && running && sub.cancelAtPeriodEnd && (
           <button type="button" className="btn btn-secondary btn-sm" disabled={pending}

@@ -5,6 +5,9 @@ import { usePacks, type Pack } from '../api'
 import { pricePerCredit } from '../format'
 
 /** The credit packs as the server lists them; buying needs an account. */
+/** Why a visitor who clicked Buy Now is asked to sign in. */
+const BUY_SIGN_IN = 'Log in or create a free account to buy credits: they are added to your account, so you can use them on any device.'
+
 export function PacksGrid({ onBuy }: { onBuy: (pack: Pack) => void }) {
   const { state, openAuth } = useAuth()
   const { data, error, isLoading, mutate } = usePacks()
@@ -32,7 +35,7 @@ export function PacksGrid({ onBuy }: { onBuy: (pack: Pack) => void }) {
     )
   }
 
-  const buy = (pack: Pack) => (state.status === 'authenticated' ? onBuy(pack) : openAuth('login'))
+  const buy = (pack: Pack) => (state.status === 'authenticated' ? onBuy(pack) : openAuth('login', BUY_SIGN_IN))
   return (
     <ul className="grid grid-3 plain-list packs">
       {data.packs.map((pack) => (

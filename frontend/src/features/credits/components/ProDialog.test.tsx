@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
 import type { ProState } from '../api'
@@ -82,7 +82,7 @@ describe('membershipText', () => {
 describe('MembershipRow', () => {
   it('shows the renewal, cancels to the period end and resumes', async () => {
     let cancelled = false
-    mockServer({
+    const { calls } = mockServer({
       'GET /_api/auth/session': signedIn({ isPro: true }),
       'GET /_api/pro': () => ({ status: 200, body: active(cancelled) }),
       'POST /_api/pro/cancel': () => { cancelled = true; return { status: 200, body: active(true) } },
@@ -92,7 +92,17 @@ describe('MembershipRow', () => {
     const row = await screen.findByTestId('membership')
     await waitFor(() => expect(row).toHaveTextContent('Pro, monthly: renews April 14, 2026'))
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }))
+    // One click only asks; "Keep Pro" leaves it running, the dialog's button cancels.
+    let confirm = await screen.findByRole('dialog', { name: 'Cancel your Pro subscription?' })
+    expect(confirm).toHaveTextContent('You keep Pro until April 14, 2026')
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep Pro' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls.some((c) => c.path === '/_api/pro/cancel')).toBe(false)
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }))
+    confirm = await screen.findByRole('dialog', { name: 'Cancel your Pro subscription?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel Subscription' }))
     await waitFor(() => expect(row).toHaveTextContent('Pro until April 14, 2026 (cancelled)'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await userEvent.click(screen.getByRole('button', { name: 'Resume Subscription' }))
     await waitFor(() => expect(row).toHaveTextContent('Pro, monthly: renews April 14, 2026'))
   })

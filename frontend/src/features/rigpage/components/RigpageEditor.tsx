@@ -49,6 +49,9 @@ function EditorSkeleton() {
   )
 }
 
+/** Why a visitor who opened the editor is asked to sign in. */
+const RIGPAGE_SIGN_IN = 'Log in or create a free account to build your RigPage: one public link for your setup, your gear and your socials.'
+
 /**
  * The RigPage editor (/rigpage-config, spec §2, §4, §5, §8): visitors get the sign-in
  * dialog (closing it goes home); members edit their page beside a live preview.
@@ -70,7 +73,7 @@ export function RigpageEditorPage() {
     } else if (asked.current) {
       navigate('/', { replace: true })
     } else {
-      openAuth('login')
+      openAuth('login', RIGPAGE_SIGN_IN)
     }
   }, [state.status, authDialog.open, openAuth, navigate])
 
@@ -80,7 +83,7 @@ export function RigpageEditorPage() {
         <div className="state-icon" aria-hidden="true"><LockKeyhole aria-hidden="true" /></div>
         <h1>Create Your Link in Bio</h1>
         <p className="muted">Log in to build your RigPage.</p>
-        <button type="button" className="btn btn-primary" onClick={() => openAuth('login')}>Log In</button>
+        <button type="button" className="btn btn-primary" onClick={() => openAuth('login', RIGPAGE_SIGN_IN)}>Log In</button>
       </div>
     )
   }

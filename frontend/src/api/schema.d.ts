@@ -2267,7 +2267,7 @@ export interface components {
          * @description A stable, machine-readable name for the kind of failure; the UI may switch on it.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "already_published" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "already_published" | "email_taken" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
         /**
          * @description The periods of the feed and the leaderboard: the last 7 or 30 days, or all time.
          * @enum {string}

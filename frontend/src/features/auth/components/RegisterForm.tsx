@@ -31,7 +31,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       }
       onDone()
     } catch (error) {
-      showServerError('root.server', registerErrorMessage(error instanceof Error ? error.message : undefined))
+      showServerError('root.server', registerErrorMessage(error))
     }
   })
 

@@ -1759,6 +1759,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description What an admin did.
+         * @enum {string}
+         */
+        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_links" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
         /** @description How many of the chosen products were switched on (those already on are left as they are). */
         ActivateProductsResponse: {
             activated: number;
@@ -2482,7 +2487,7 @@ export interface components {
             verdict?: string | null;
         };
         LogEntryDto: {
-            action: string;
+            action: components["schemas"]["Action"];
             /** Format: int64 */
             adminId?: number | null;
             adminName: string;
@@ -2493,7 +2498,7 @@ export interface components {
             id: number;
             /** Format: int64 */
             targetId: number;
-            targetType: string;
+            targetType: components["schemas"]["TargetKind"];
         };
         LogResponse: {
             entries: components["schemas"]["LogEntryDto"][];
@@ -3430,6 +3435,11 @@ export interface components {
             /** Format: int64 */
             uniqueUsers: number;
         };
+        /**
+         * @description What an action was done to.
+         * @enum {string}
+         */
+        TargetKind: "setup" | "comment" | "user" | "product" | "run";
         TestModePayRequest: {
             /**
              * @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (spaces and dashes

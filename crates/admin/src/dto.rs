@@ -14,7 +14,7 @@ use crate::service::checker::Hop;
 use crate::service::links::{
     Category, DeadLink, HealthReport, LinkProblem, Network, Run, RunStatus, RunSummary,
 };
-use crate::service::log::Entry;
+use crate::service::log::{Action, Entry, TargetKind};
 
 #[allow(clippy::cast_precision_loss)] // cents far below 2^52
 fn dollars(cents: i64) -> f64 {
@@ -660,8 +660,8 @@ pub struct LogEntryDto {
     pub id: i64,
     pub admin_id: Option<i64>,
     pub admin_name: String,
-    pub action: String,
-    pub target_type: String,
+    pub action: Action,
+    pub target_type: TargetKind,
     pub target_id: i64,
     pub details: Option<String>,
     pub created_at: DateTime<Utc>,

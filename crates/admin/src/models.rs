@@ -81,13 +81,50 @@ pub(crate) struct LinkCheckInsertForm<'a> {
     pub checked_at: NaiveDateTime,
 }
 
+setupiq_db::text_enum! {
+    /// What an admin did.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Action {
+        DismissReports = "dismiss_reports",
+        RemoveSetup = "remove_setup",
+        DismissCommentReports = "dismiss_comment_reports",
+        RemoveComment = "remove_comment",
+        GrantPro = "grant_pro",
+        RevokePro = "revoke_pro",
+        GrantAdmin = "grant_admin",
+        RevokeAdmin = "revoke_admin",
+        /// A link check was started (its outcome is the run's; a failure is logged apart).
+        VerifyLinks = "verify_links",
+        /// A link check failed (no network, results not saved): the details say why.
+        VerifyLinksFailed = "verify_links_failed",
+        ReplaceLink = "replace_link",
+        ActivateProduct = "activate_product",
+        DeactivateProduct = "deactivate_product",
+        ExpectRedirect = "expect_redirect",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// What an action was done to.
+    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum TargetKind {
+        Setup = "setup",
+        Comment = "comment",
+        User = "user",
+        Product = "product",
+        Run = "run",
+    }
+}
+
 #[derive(Debug, Insertable)]
 #[diesel(table_name = admin_log)]
 pub(crate) struct LogInsertForm<'a> {
     pub admin_id: Option<UserId>,
     pub admin_name: &'a str,
-    pub action: &'a str,
-    pub target_type: &'a str,
+    pub action: Action,
+    pub target_type: TargetKind,
     pub target_id: i64,
     pub details: Option<&'a str>,
     pub created_at: NaiveDateTime,
@@ -99,8 +136,8 @@ pub(crate) struct LogRow {
     pub id: i64,
     pub admin_id: Option<UserId>,
     pub admin_name: String,
-    pub action: String,
-    pub target_type: String,
+    pub action: Action,
+    pub target_type: TargetKind,
     pub target_id: i64,
     pub details: Option<String>,
     pub created_at: NaiveDateTime,

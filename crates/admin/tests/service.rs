@@ -12,7 +12,7 @@ use setupiq_admin::AdminError;
 use setupiq_admin::service::analytics::{self, CategorySort, Period, estimated_cents};
 use setupiq_admin::service::checker::{CheckResult, Hop, Verdict};
 use setupiq_admin::service::links::{self, LinkAction, LinkFilter, RunStatus};
-use setupiq_admin::service::log::{self, Actor};
+use setupiq_admin::service::log::{self, Action, Actor};
 use setupiq_admin::service::{moderation, users};
 use setupiq_affiliate::service::{self as affiliate, NewClick};
 use setupiq_community::service::moderation::Decision;
@@ -315,7 +315,7 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
     assert_eq!(product_state(&mut conn, b), (true, 0, Some("dead".into())));
     assert_eq!(product_state(&mut conn, c), (true, 0, Some("dead".into())));
     let (logged, _) = setupiq_admin::service::log::page(&mut conn, 50, 0).unwrap();
-    let activations = logged.iter().filter(|e| e.action == "activate_product").count();
+    let activations = logged.iter().filter(|e| e.action == Action::ActivateProduct).count();
     assert_eq!(activations, 2);
     // One failure after that is one, not three.
     run_once(&mut conn, actor, b, Verdict::Dead, Some(404));
@@ -330,7 +330,7 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
     assert!(!product_state(&mut conn, a).0, "switched off");
     assert_eq!(product_state(&mut conn, b), (false, 1, Some("dead".into())), "its failures are kept");
     let (logged, _) = setupiq_admin::service::log::page(&mut conn, 50, 0).unwrap();
-    assert_eq!(logged.iter().filter(|e| e.action == "deactivate_product").count(), 2);
+    assert_eq!(logged.iter().filter(|e| e.action == Action::DeactivateProduct).count(), 2);
 }
 
 fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {
@@ -528,8 +528,8 @@ fn dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged(db: TestDb
     assert!(told(&mut conn, id).is_empty(), "the moderator hears nothing of their own decisions");
 
     let (entries, _) = log::page(&mut conn, 10, 0).unwrap();
-    assert_eq!(entries[0].action, "remove_setup");
-    assert_eq!(entries[1].action, "dismiss_reports");
+    assert_eq!(entries[0].action, Action::RemoveSetup);
+    assert_eq!(entries[1].action, Action::DismissReports);
     assert_eq!(entries[1].details.as_deref(), Some("3 open reports closed. Not spam"));
     assert_eq!((entries[1].target_type.as_str(), entries[1].target_id), ("setup", kept.0));
     assert!(matches!(

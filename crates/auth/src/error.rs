@@ -1,6 +1,8 @@
 //! What can go wrong in accounts and sessions, and how each failure reaches the client.
 
 use setupiq_core::ApiError;
+use setupiq_core::error::{Cause, chain};
+use setupiq_core::mail::MailError;
 use setupiq_core::media::MediaError;
 use setupiq_db::DbError;
 
@@ -53,13 +55,13 @@ pub enum AuthError {
         retry_after_secs.div_ceil(60)
     )]
     TooManyVerificationEmails { retry_after_secs: u64 },
-    #[error("the e-mail could not be sent: {0}")]
-    Mail(String),
+    #[error("the e-mail could not be sent")]
+    Mail(#[source] MailError),
     #[error(
         "Your Pro subscription could not be ended with our payment provider just now, so your account \
          was not deleted. Please try again in a few minutes."
     )]
-    DeletionBlocked(String),
+    DeletionBlocked(#[source] Cause),
     #[error("Admin access required.")]
     NotAdmin,
     #[error("User not found.")]
@@ -68,8 +70,8 @@ pub enum AuthError {
     InsufficientCredits { needed: i32, available: i32 },
     #[error("This credit has already been applied.")]
     AlreadyApplied,
-    #[error("password hashing failed: {0}")]
-    Hashing(String),
+    #[error("password hashing failed")]
+    Hashing(#[source] Cause),
     #[error("the data export failed: {0}")]
     Export(crate::service::export::SectionError),
     #[error(transparent)]
@@ -85,9 +87,12 @@ impl From<AuthError> for ApiError {
         let message = err.to_string();
         match err {
             AuthError::NotAuthenticated | AuthError::InvalidCredentials => ApiError::unauthenticated(message),
-            AuthError::EmailTaken | AuthError::UsernameTaken | AuthError::AlreadyApplied => {
-                ApiError::conflict(message)
-            }
+            AuthError::EmailTaken => ApiError::new(
+                actix_web::http::StatusCode::CONFLICT,
+                setupiq_core::error::ErrorCode::EmailTaken,
+                message,
+            ),
+            AuthError::UsernameTaken | AuthError::AlreadyApplied => ApiError::conflict(message),
             AuthError::SameUsername | AuthError::UsernameReserved => ApiError::invalid("username", message),
             AuthError::InvalidResetToken => ApiError::invalid("resetToken", message),
             AuthError::WrongCurrentPassword => ApiError::invalid("currentPassword", message),
@@ -107,8 +112,8 @@ impl From<AuthError> for ApiError {
             AuthError::UserNotFound => ApiError::not_found(message),
             AuthError::InsufficientCredits { .. } => ApiError::insufficient_credits(message),
             AuthError::Db(db) => db.into(),
-            AuthError::DeletionBlocked(reason) => {
-                tracing::error!(reason, "an account could not be deleted");
+            AuthError::DeletionBlocked(cause) => {
+                tracing::error!(error = %chain(cause.as_ref()), "an account could not be deleted");
                 ApiError::new(
                     actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
                     setupiq_core::error::ErrorCode::Unavailable,
@@ -118,5 +123,29 @@ impl From<AuthError> for ApiError {
             AuthError::Media(_) | AuthError::Mail(_) => ApiError::unavailable(err),
             AuthError::Hashing(_) | AuthError::Export(_) => ApiError::internal(err),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_that_wraps_another_keeps_it_for_the_log() {
+        let mail = AuthError::Mail(MailError::Transport("connection refused".into()));
+        assert_eq!(
+            chain(&mail),
+            "the e-mail could not be sent: the message could not be delivered: connection refused"
+        );
+        let blocked = AuthError::DeletionBlocked("stripe: card_error".into());
+        assert!(
+            chain(&blocked).ends_with("Please try again in a few minutes.: stripe: card_error"),
+            "{}",
+            chain(&blocked)
+        );
+        assert_eq!(
+            chain(&AuthError::Hashing("out of memory".into())),
+            "password hashing failed: out of memory"
+        );
     }
 }

@@ -300,10 +300,6 @@ pub(crate) fn sessions_of_user(conn: &mut DbConnection, user_id: UserId) -> Quer
         .load(conn)
 }
 
-pub(crate) fn count_sessions_of_user(conn: &mut DbConnection, user_id: UserId) -> QueryResult<i64> {
-    sessions::table.filter(sessions::user_id.eq(user_id)).select(count_star()).first(conn)
-}
-
 // --- password reset tokens -------------------------------------------------------------
 
 pub(crate) fn insert_reset_token(

@@ -140,15 +140,6 @@ pub(crate) fn add_to_score(
         .get_result(c))
 }
 
-/// The sum of a setup's votes and its upvotes, counted from the votes themselves.
-pub(crate) fn tally_votes(conn: &mut DbConnection, setup_id: SetupId) -> QueryResult<(i64, i64)> {
-    let values: Vec<i32> = community_votes::table
-        .filter(community_votes::setup_id.eq(setup_id))
-        .select(community_votes::value)
-        .load(conn)?;
-    Ok((values.iter().map(|v| i64::from(*v)).sum(), values.iter().filter(|v| **v == 1).count() as i64))
-}
-
 /// Records a report; false when this user already reported the setup.
 pub(crate) fn insert_report(conn: &mut DbConnection, form: &ReportInsertForm<'_>) -> QueryResult<bool> {
     let inserted = on_backend!(conn, |c| diesel::insert_into(community_reports::table)

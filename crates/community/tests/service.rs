@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use diesel::prelude::*;
 use setupiq_analysis::service::find_for_owner;
 use setupiq_auth::Account;
 use setupiq_auth::service::accounts::{self, OwnedMedia};
@@ -19,6 +20,7 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::{MediaKey, MediaKind};
 use setupiq_core::{AnalysisId, SetupId, UserId};
 use setupiq_db::DbConnection;
+use setupiq_db::schema::community_votes;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
 
 fn noon() -> DateTime<Utc> {
@@ -73,8 +75,17 @@ fn report_spam(
 }
 
 fn assert_score(conn: &mut DbConnection, setup_id: SetupId, score: i32) {
-    assert_eq!(setups::find(conn, setup_id).unwrap().score, score);
-    assert!(votes::score_matches_votes(conn, setup_id).unwrap(), "score == sum of votes");
+    let setup = setups::find(conn, setup_id).unwrap();
+    assert_eq!(setup.score, score);
+    // The invariant: the kept score and upvotes are what the votes themselves add up to.
+    let values: Vec<i32> = community_votes::table
+        .filter(community_votes::setup_id.eq(setup_id))
+        .select(community_votes::value)
+        .load(conn)
+        .unwrap();
+    let upvotes = values.iter().filter(|v| **v == 1).count();
+    assert_eq!(setup.score, values.iter().sum::<i32>(), "score == sum of votes");
+    assert_eq!(usize::try_from(setup.upvotes).unwrap(), upvotes, "upvotes == count of upvotes");
 }
 
 both_backends!(

@@ -40,6 +40,8 @@ pub enum ErrorCode {
     Conflict,
     /// 409: this analysis already has its community post.
     AlreadyPublished,
+    /// 409: another account already has this e-mail address (registering, or changing to it).
+    EmailTaken,
     PayloadTooLarge,
     /// 408: the request's body did not arrive in time (`SETUPIQ_BODY_TIMEOUT_SECS`).
     RequestTimeout,

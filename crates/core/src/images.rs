@@ -14,9 +14,10 @@ use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, RgbImage, RgbaImage};
 use rayon::prelude::*;
 
+use crate::error::Cause;
 use crate::media::MediaKind;
 
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 pub enum ImageError {
     #[error("not a base64 image data URL")]
     NotDataUrl,
@@ -24,8 +25,9 @@ pub enum ImageError {
     TooLarge,
     #[error("the image format is not accepted")]
     UnsupportedFormat,
-    #[error("the image could not be decoded: {0}")]
-    Corrupt(String),
+    /// The codec failed on the bytes (the cause: its error, or what is wrong where it starts).
+    #[error("the image could not be decoded")]
+    Corrupt(#[source] Cause),
 }
 
 /// What an upload may cost us.
@@ -118,7 +120,7 @@ fn classify(err: image::ImageError) -> ImageError {
     match err {
         image::ImageError::Limits(_) => ImageError::TooLarge,
         image::ImageError::Unsupported(_) => ImageError::UnsupportedFormat,
-        other => ImageError::Corrupt(other.to_string()),
+        other => ImageError::Corrupt(other.into()),
     }
 }
 
@@ -137,7 +139,7 @@ pub fn encode_jpeg(image: &DynamicImage, quality: u8) -> Result<Vec<u8>, ImageEr
     let rgb = image.to_rgb8();
     JpegEncoder::new_with_quality(&mut out, quality)
         .encode_image(&rgb)
-        .map_err(|e| ImageError::Corrupt(e.to_string()))?;
+        .map_err(|e| ImageError::Corrupt(e.into()))?;
     Ok(out)
 }
 
@@ -145,7 +147,7 @@ pub fn encode_jpeg(image: &DynamicImage, quality: u8) -> Result<Vec<u8>, ImageEr
 pub fn encode_png(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
     let rgba = image.to_rgba8();
-    rgba.write_with_encoder(PngEncoder::new(&mut out)).map_err(|e| ImageError::Corrupt(e.to_string()))?;
+    rgba.write_with_encoder(PngEncoder::new(&mut out)).map_err(|e| ImageError::Corrupt(e.into()))?;
     Ok(out)
 }
 
@@ -387,7 +389,7 @@ fn resize_pixels(
     (width, height): (u32, u32),
 ) -> Result<Vec<u8>, ImageError> {
     use fast_image_resize as fr;
-    let resize_error = |e: &dyn std::fmt::Display| ImageError::Corrupt(format!("resize: {e}"));
+    let resize_error = |e: &dyn std::fmt::Display| ImageError::Corrupt(format!("resize: {e}").into());
     let src =
         fr::images::ImageRef::new(src_width, src_height, src, pixel_type).map_err(|e| resize_error(&e))?;
     let mut dst = fr::images::Image::new(width, height, pixel_type);
@@ -407,7 +409,7 @@ fn resize_pixels(
 pub fn encode_jpeg_rgb(image: &RgbImage, quality: u8, threads: usize) -> Result<Vec<u8>, ImageError> {
     let quality = quality.clamp(1, 100);
     let (width, height) = image.dimensions();
-    let too_big = || ImageError::Corrupt(format!("{width}x{height} is too large for JPEG"));
+    let too_big = || ImageError::Corrupt(format!("{width}x{height} is too large for JPEG").into());
     let w16 = u16::try_from(width).map_err(|_| too_big())?;
     u16::try_from(height).map_err(|_| too_big())?;
     let mcu = if quality < 90 { 16 } else { 8 };
@@ -441,7 +443,7 @@ fn encode_jpeg_rows(data: &[u8], width: u16, quality: u8, mcu: u32) -> Result<Ve
     });
     encoder
         .encode(data, width, height, jpeg_encoder::ColorType::Rgb)
-        .map_err(|e| ImageError::Corrupt(e.to_string()))?;
+        .map_err(|e| ImageError::Corrupt(e.into()))?;
     Ok(out)
 }
 
@@ -499,6 +501,14 @@ fn join_strips(strips: &[Vec<u8>], height: u32, restart_interval: u16) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In these tests two failures are equal when they are of the same kind (a codec's
+    /// cause has no equality).
+    impl PartialEq for ImageError {
+        fn eq(&self, other: &Self) -> bool {
+            std::mem::discriminant(self) == std::mem::discriminant(other)
+        }
+    }
 
     #[test]
     fn rounded_means_by_multiplication_are_exact() {

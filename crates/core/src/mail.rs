@@ -9,6 +9,7 @@ use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::config::Config;
+use crate::error::Cause;
 
 /// A message to one recipient, plain text.
 #[derive(Debug, Clone)]
@@ -26,12 +27,23 @@ pub struct OutgoingEmail {
 
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
-    #[error("mail configuration is invalid: {0}")]
-    Config(String),
-    #[error("the message could not be built: {0}")]
-    Build(String),
-    #[error("the message could not be delivered: {0}")]
-    Transport(String),
+    /// A setting does not parse (which one; the cause, with any password cut out).
+    #[error("mail configuration is invalid: {setting}")]
+    Config {
+        setting: &'static str,
+        #[source]
+        cause: Cause,
+    },
+    /// The message could not be put together (which part: the recipient, the reply-to, the body).
+    #[error("the message could not be built: {part}")]
+    Build {
+        part: &'static str,
+        #[source]
+        cause: Cause,
+    },
+    /// The SMTP server or the outbox folder refused it.
+    #[error("the message could not be delivered")]
+    Transport(#[source] Cause),
 }
 
 #[derive(Clone)]
@@ -58,17 +70,16 @@ impl std::fmt::Debug for Mailer {
 
 impl Mailer {
     pub fn from_config(config: &Config) -> Result<Self, MailError> {
-        let from: Mailbox =
-            config.mail_from.parse().map_err(|e| MailError::Config(format!("SETUPIQ_MAIL_FROM: {e}")))?;
+        let from: Mailbox = config.mail_from.parse().map_err(|e: lettre::address::AddressError| {
+            MailError::Config { setting: "SETUPIQ_MAIL_FROM", cause: e.into() }
+        })?;
         match &config.smtp_url {
             Some(url) => {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
                     // The URL may hold a password: report only the kind of problem.
-                    .map_err(|e| {
-                        MailError::Config(format!(
-                            "SETUPIQ_SMTP_URL: {}",
-                            e.to_string().replace(url.expose(), "…")
-                        ))
+                    .map_err(|e| MailError::Config {
+                        setting: "SETUPIQ_SMTP_URL",
+                        cause: e.to_string().replace(url.expose(), "…").into(),
                     })?
                     .build();
                 Ok(Self { from, transport: Transport::Smtp(transport) })
@@ -82,11 +93,15 @@ impl Mailer {
     }
 
     pub async fn send(&self, email: OutgoingEmail) -> Result<(), MailError> {
-        let to: Mailbox = email.to.parse().map_err(|e| MailError::Build(format!("recipient: {e}")))?;
+        let to: Mailbox = email.to.parse().map_err(|e: lettre::address::AddressError| MailError::Build {
+            part: "recipient",
+            cause: e.into(),
+        })?;
         let mut builder = Message::builder().from(self.from.clone()).to(to);
         if let Some(reply_to) = &email.reply_to {
-            let reply_to: Mailbox =
-                reply_to.parse().map_err(|e| MailError::Build(format!("reply-to: {e}")))?;
+            let reply_to: Mailbox = reply_to.parse().map_err(|e: lettre::address::AddressError| {
+                MailError::Build { part: "reply-to", cause: e.into() }
+            })?;
             builder = builder.reply_to(reply_to);
         }
         if let Some(url) = &email.unsubscribe {
@@ -104,18 +119,42 @@ impl Mailer {
             .subject(email.subject.clone())
             .header(ContentType::TEXT_PLAIN)
             .body(email.text)
-            .map_err(|e| MailError::Build(e.to_string()))?;
+            .map_err(|e| MailError::Build { part: "body", cause: e.into() })?;
         match &self.transport {
             Transport::Smtp(smtp) => {
-                smtp.send(message).await.map_err(|e| MailError::Transport(e.to_string()))?;
+                smtp.send(message).await.map_err(|e| MailError::Transport(e.into()))?;
                 tracing::info!(subject = %email.subject, "e-mail sent over SMTP");
             }
             Transport::Outbox(file, dir) => {
-                tokio::fs::create_dir_all(dir).await.map_err(|e| MailError::Transport(e.to_string()))?;
-                let id = file.send(message).await.map_err(|e| MailError::Transport(e.to_string()))?;
+                tokio::fs::create_dir_all(dir).await.map_err(|e| MailError::Transport(e.into()))?;
+                let id = file.send(message).await.map_err(|e| MailError::Transport(e.into()))?;
                 tracing::info!(subject = %email.subject, file = %dir.join(format!("{id}.eml")).display(), "e-mail written to the outbox");
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::chain;
+
+    #[tokio::test]
+    async fn a_recipient_that_does_not_parse_keeps_the_parser_error_as_its_cause() {
+        let mailer =
+            Mailer::outbox("SetupIQ <noreply@example.com>".parse().unwrap(), PathBuf::from("unused"));
+        let email = OutgoingEmail {
+            to: "not an address".to_owned(),
+            subject: "Hello".to_owned(),
+            text: "Hi".to_owned(),
+            reply_to: None,
+            unsubscribe: None,
+        };
+        let err = mailer.send(email).await.unwrap_err();
+        assert!(matches!(err, MailError::Build { part: "recipient", .. }));
+        let logged = chain(&err);
+        assert!(logged.starts_with("the message could not be built: recipient: "), "{logged}");
+        assert!(logged.len() > "the message could not be built: recipient: ".len(), "{logged}");
     }
 }

@@ -241,7 +241,7 @@ fn departures(state: &AppState) -> Departures {
         Box::pin(async move {
             setupiq_credits::service::pro::end_before_deletion(&ctx, &payments, user_id)
                 .await
-                .map_err(|e| e.to_string())
+                .map_err(setupiq_core::error::Cause::from)
         })
     })])
 }

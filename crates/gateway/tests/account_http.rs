@@ -279,6 +279,9 @@ async fn the_address_changes_when_the_new_one_is_confirmed(db: TestDb) {
     ] {
         let res = me.post("/_api/auth/change-email", body).await;
         assert_eq!((res.status, res.error().as_str()), (status, message), "{}", res.text);
+        if status == StatusCode::CONFLICT {
+            assert_eq!(res.json()["code"], "email_taken", "{}", res.text);
+        }
     }
 
     let asked = me.post("/_api/auth/change-email", change("After@Example.com", &me.password)).await;

@@ -172,6 +172,8 @@ async fn registration_is_validated_with_the_specification_messages(db: TestDb) {
     let again = app.client().register("TAKEN@example.com", PASSWORD, "B").await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert!(again.error().contains("Email already in use"));
+    // The form says "already registered" from this code, not from the wording.
+    assert_eq!(again.json()["code"], "email_taken", "{}", again.text);
     let count: i64 = users::table.count().get_result(&mut *app.db.conn()).unwrap();
     assert_eq!(count, 1, "nothing half-written");
 }

@@ -84,10 +84,6 @@ impl TestDb {
     pub fn conn(&self) -> PooledConnection {
         self.db.conn().unwrap()
     }
-
-    pub fn is_postgres(&self) -> bool {
-        matches!(self.cleanup, Cleanup::Postgres { .. })
-    }
 }
 
 impl Drop for TestDb {

@@ -1759,6 +1759,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description What an admin did.
+         * @enum {string}
+         */
+        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_links" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
         /** @description How many of the chosen products were switched on (those already on are left as they are). */
         ActivateProductsResponse: {
             activated: number;
@@ -2268,7 +2273,7 @@ export interface components {
          * @description A stable, machine-readable name for the kind of failure; the UI may switch on it.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "already_published" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "unauthenticated" | "insufficient_credits" | "trial_used" | "card_declined" | "payment_failed" | "daily_ad_limit" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "already_published" | "email_taken" | "payload_too_large" | "request_timeout" | "unprocessable" | "rate_limited" | "unavailable" | "internal";
         /**
          * @description The periods of the feed and the leaderboard: the last 7 or 30 days, or all time.
          * @enum {string}
@@ -2486,7 +2491,7 @@ export interface components {
             verdict?: string | null;
         };
         LogEntryDto: {
-            action: string;
+            action: components["schemas"]["Action"];
             /** Format: int64 */
             adminId?: number | null;
             adminName: string;
@@ -2497,7 +2502,7 @@ export interface components {
             id: number;
             /** Format: int64 */
             targetId: number;
-            targetType: string;
+            targetType: components["schemas"]["TargetKind"];
         };
         LogResponse: {
             entries: components["schemas"]["LogEntryDto"][];
@@ -3436,6 +3441,11 @@ export interface components {
             /** Format: int64 */
             uniqueUsers: number;
         };
+        /**
+         * @description What an action was done to.
+         * @enum {string}
+         */
+        TargetKind: "setup" | "comment" | "user" | "product" | "run";
         TestModePayRequest: {
             /**
              * @description 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (spaces and dashes

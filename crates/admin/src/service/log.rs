@@ -2,50 +2,13 @@
 //! the transaction of the action itself and shown in the panel.
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use setupiq_core::{CommentId, ProductId, RunId, SetupId, UserId};
 use setupiq_db::DbConnection;
 
 use crate::error::AdminError;
 use crate::models::LogInsertForm;
+pub use crate::models::{Action, TargetKind};
 use crate::repo;
-
-setupiq_db::text_enum! {
-    /// What an admin did.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "snake_case")]
-    pub enum Action {
-        DismissReports = "dismiss_reports",
-        RemoveSetup = "remove_setup",
-        DismissCommentReports = "dismiss_comment_reports",
-        RemoveComment = "remove_comment",
-        GrantPro = "grant_pro",
-        RevokePro = "revoke_pro",
-        GrantAdmin = "grant_admin",
-        RevokeAdmin = "revoke_admin",
-        /// A link check was started (its outcome is the run's; a failure is logged apart).
-        VerifyLinks = "verify_links",
-        /// A link check failed (no network, results not saved): the details say why.
-        VerifyLinksFailed = "verify_links_failed",
-        ReplaceLink = "replace_link",
-        ActivateProduct = "activate_product",
-        DeactivateProduct = "deactivate_product",
-        ExpectRedirect = "expect_redirect",
-    }
-}
-
-setupiq_db::text_enum! {
-    /// What an action was done to.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "snake_case")]
-    pub enum TargetKind {
-        Setup = "setup",
-        Comment = "comment",
-        User = "user",
-        Product = "product",
-        Run = "run",
-    }
-}
 
 /// What an action was done to, by its typed id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,8 +65,8 @@ pub fn record(
         &LogInsertForm {
             admin_id: Some(actor.id),
             admin_name: actor.username,
-            action: action.as_str(),
-            target_type: target.kind().as_str(),
+            action,
+            target_type: target.kind(),
             target_id: target.id(),
             details,
             created_at: now.naive_utc(),
@@ -118,8 +81,8 @@ pub struct Entry {
     pub id: i64,
     pub admin_id: Option<UserId>,
     pub admin_name: String,
-    pub action: String,
-    pub target_type: String,
+    pub action: Action,
+    pub target_type: TargetKind,
     pub target_id: i64,
     pub details: Option<String>,
     pub created_at: DateTime<Utc>,

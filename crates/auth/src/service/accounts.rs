@@ -265,9 +265,13 @@ pub struct OwnedMedia(pub Vec<MediaOfUser>);
 
 /// Something another crate must settle with an outside service before an account goes
 /// (`credits` ends the member's Stripe subscription, so no one is charged for an account that
-/// no longer exists). It answers why it could not, and the account then stays.
+/// no longer exists). It answers why it could not (the error, kept for the log), and the
+/// account then stays.
 pub type BeforeDeletion = std::sync::Arc<
-    dyn Fn(UserId) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>,
+    dyn Fn(
+        UserId,
+    )
+        -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), setupiq_core::error::Cause>>>>,
 >;
 
 /// Every [`BeforeDeletion`] of the application (shared state of the delete-account handler).

@@ -27,6 +27,6 @@ pub async fn request(ctx: &AppCtx, passwords: &Passwords, change: EmailChange) -
     reauth::confirm_password(ctx, passwords, user_id, current_password, ip).await?;
     let clock = clock.clone();
     let link = db.run(move |conn| verify::create_change_link(conn, user_id, &new_email, clock.now())).await?;
-    verify::mail_link(ctx, &link).await.map_err(|e| AuthError::Mail(e.to_string()))?;
+    verify::mail_link(ctx, &link).await.map_err(AuthError::Mail)?;
     Ok(link.to)
 }

@@ -29,7 +29,7 @@ pub fn hash_blocking(password: &str) -> Result<String, AuthError> {
     policy()
         .hash_password(password.as_bytes(), &salt)
         .map(|hash| hash.to_string())
-        .map_err(|e| AuthError::Hashing(e.to_string()))
+        .map_err(|e| AuthError::Hashing(e.into()))
 }
 
 /// Whether a stored hash is weaker than the policy (other algorithm, older version, lower
@@ -84,8 +84,8 @@ impl Passwords {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, AuthError> {
-        let _permit = self.permits.acquire().await.map_err(|e| AuthError::Hashing(e.to_string()))?;
-        tokio::task::spawn_blocking(work).await.map_err(|e| AuthError::Hashing(e.to_string()))
+        let _permit = self.permits.acquire().await.map_err(|e| AuthError::Hashing(e.into()))?;
+        tokio::task::spawn_blocking(work).await.map_err(|e| AuthError::Hashing(e.into()))
     }
 
     pub async fn hash(&self, password: String) -> Result<String, AuthError> {

@@ -128,7 +128,3 @@ pub fn end_all(conn: &mut DbConnection, user_id: UserId) -> Result<usize, AuthEr
 pub fn end_others(conn: &mut DbConnection, user_id: UserId, keep_token: &str) -> Result<usize, AuthError> {
     Ok(repo::delete_other_sessions_of_user(conn, user_id, &tokens::digest(keep_token))?)
 }
-
-pub fn count_for_user(conn: &mut DbConnection, user_id: UserId) -> Result<i64, AuthError> {
-    Ok(repo::count_sessions_of_user(conn, user_id)?)
-}

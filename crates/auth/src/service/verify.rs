@@ -209,7 +209,7 @@ pub async fn send_link(ctx: &AppCtx, user_id: UserId) -> Result<(), AuthError> {
     let AppCtx { db, clock, .. } = ctx;
     let clock = clock.clone();
     let link = db.run(move |conn| create_link(conn, user_id, clock.now())).await?;
-    mail_link(ctx, &link).await.map_err(|e| AuthError::Mail(e.to_string()))
+    mail_link(ctx, &link).await.map_err(AuthError::Mail)
 }
 
 /// E-mails a link made by [`create_link`] (or by registration).

@@ -143,10 +143,3 @@ pub fn vote(
     changes.votes_changed();
     Ok(voted)
 }
-
-/// Whether a setup's kept score and upvotes equal what its votes add up to (the invariant).
-pub fn score_matches_votes(conn: &mut DbConnection, setup_id: SetupId) -> Result<bool, CommunityError> {
-    let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
-    let (sum, upvotes) = repo::tally_votes(conn, setup_id)?;
-    Ok(i64::from(setup.score) == sum && i64::from(setup.upvotes) == upvotes)
-}

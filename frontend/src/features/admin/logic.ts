@@ -51,18 +51,12 @@ export function formatCount(value: number): string {
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /** A server timestamp for people (`Mar 14, 2026, 9:26 AM`); 'Never' when there is none. */
 export function formatDateTime(value: string | null | undefined, never = 'Never'): string {
   if (!value) return never
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? never : dateTime.format(date)
-}
-
-export function formatDate(value: string): string {
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? value : dateOnly.format(date)
 }
 
 /** A chart's day label (`Mar 14`) from `YYYY-MM-DD`, read as a UTC day. */

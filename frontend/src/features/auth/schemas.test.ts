@@ -1,3 +1,4 @@
+import { ApiError } from '@/api/client'
 import { changePasswordSchema, displayNameSchema, forgotPasswordSchema, loginSchema, registerErrorMessage, registerSchema, resetPasswordSchema, usernameSchema } from './schemas'
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -54,10 +55,14 @@ describe('form schemas', () => {
   })
 
   it('maps registration errors as the specification says', () => {
-    expect(registerErrorMessage('Email already in use')).toBe('This email is already registered. Please try logging in instead.')
-    expect(registerErrorMessage('Invalid display name')).toBe("Please provide a valid display name that isn't empty.")
-    expect(registerErrorMessage('Name is required')).toBe('Please check your display name: Name is required')
-    expect(registerErrorMessage('Password must be at least 8 characters')).toBe('Password must be at least 8 characters')
+    const taken = new ApiError(409, 'Email already in use', [], 'email_taken')
+    expect(registerErrorMessage(taken)).toBe('This email is already registered. Please try logging in instead.')
+    // The code decides, not the wording: a reworded server message still reads as "already registered".
+    expect(registerErrorMessage(new ApiError(409, 'That address belongs to another account', [], 'email_taken'))).toBe('This email is already registered. Please try logging in instead.')
+    expect(registerErrorMessage(new ApiError(409, 'This credit has already been applied.', [], 'conflict'))).toBe('This credit has already been applied.')
+    expect(registerErrorMessage(new Error('Invalid display name'))).toBe("Please provide a valid display name that isn't empty.")
+    expect(registerErrorMessage(new Error('Name is required'))).toBe('Please check your display name: Name is required')
+    expect(registerErrorMessage(new Error('Password must be at least 8 characters'))).toBe('Password must be at least 8 characters')
     expect(registerErrorMessage(undefined)).toBe('Registration failed. Please try again.')
   })
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Schemas } from '@/api/client'
+import { ApiError, type Schemas } from '@/api/client'
 
 /** The forms' rules, with the specification's messages (spec 000 §5, spec 001 §5). */
 export const loginSchema = z
@@ -82,10 +82,11 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
 export type UsernameValues = z.infer<typeof usernameSchema>
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>
 
-/** Maps a registration failure to what the form shows (spec 000 §8). */
-export function registerErrorMessage(message: string | undefined): string {
+/** Maps a registration failure to what the form shows (spec 000 §8): an e-mail already in use by the server's code, the rest by its message. */
+export function registerErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'email_taken') return 'This email is already registered. Please try logging in instead.'
+  const message = error instanceof Error ? error.message : undefined
   if (!message) return 'Registration failed. Please try again.'
-  if (message.includes('Email already in use')) return 'This email is already registered. Please try logging in instead.'
   if (/display ?name/i.test(message)) return "Please provide a valid display name that isn't empty."
   if (/display|name/i.test(message)) return `Please check your display name: ${message}`
   return message

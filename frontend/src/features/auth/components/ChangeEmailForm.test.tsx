@@ -6,7 +6,7 @@ import { ChangeEmailForm } from './ChangeEmailForm'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const TAKEN = { status: 409, body: { error: 'Email already in use', code: 'conflict' } }
+const TAKEN = { status: 409, body: { error: 'Email already in use', code: 'email_taken' } }
 const SENT = { status: 200, body: { success: true, message: 'We sent a link to new@example.com. Your address changes when you open it.' } }
 
 async function fill(email: string, password: string) {

@@ -82,7 +82,7 @@ describe('RegisterForm', () => {
   it('clears a stale server message as soon as a field is edited', async () => {
     mockServer({
       'GET /_api/auth/session': signedOut,
-      'POST /_api/auth/register_with_password': { status: 409, body: { error: 'Email already in use', code: 'conflict' } },
+      'POST /_api/auth/register_with_password': { status: 409, body: { error: 'Email already in use', code: 'email_taken' } },
     })
     renderApp(<RegisterForm onDone={() => {}} />)
     await signUp()

@@ -35,7 +35,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       // A password the server refuses (too common) shows under its field, as a short one does.
       const password = error instanceof ApiError ? error.issues.find((i) => i.path === 'password') : undefined
       if (password) showServerError('password', password.message)
-      else showServerError('root.server', registerErrorMessage(error instanceof Error ? error.message : undefined))
+      else showServerError('root.server', registerErrorMessage(error))
     }
   })
 

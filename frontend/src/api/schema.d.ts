@@ -1763,7 +1763,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_links" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
+        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_links" | "verify_links_failed" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
         /** @description How many of the chosen products were switched on (those already on are left as they are). */
         ActivateProductsResponse: {
             activated: number;

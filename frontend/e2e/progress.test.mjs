@@ -6,26 +6,13 @@ import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { ANALYSIS_TIMEOUT, e2eSession, eventually, expectAccessible, SETUP_PHOTO, SETUP_PHOTO_SKIP } from './support.mjs'
+import { analyzeChosen, e2eSession, eventually, expectAccessible, SETUP_PHOTO, SETUP_PHOTO_SKIP } from './support.mjs'
 
 const session = e2eSession(before, after)
 const photos = dirname(SETUP_PHOTO)
 const BEFORE_PHOTO = join(photos, 'setup14_messy_desk.jpg')
 const AFTER_PHOTO = join(photos, 'setup01_tidy_monitor_laptop.jpg')
 const SKIP = SETUP_PHOTO_SKIP || (existsSync(BEFORE_PHOTO) && existsSync(AFTER_PHOTO) ? false : `the photos ${BEFORE_PHOTO} and ${AFTER_PHOTO} are absent`)
-
-/** Chooses `photo` in the form on the page and analyses it; answers the score /results shows. */
-async function analyze(page, photo) {
-  await page.getByLabel(/Setup photo/).setInputFiles(photo)
-  await page.getByTestId('chosen-file').waitFor()
-  await page.getByRole('button', { name: 'Analyze My Setup' }).click()
-  await page.waitForURL('**/results')
-  const score = page.getByTestId('overall-score')
-  const failed = page.getByRole('heading', { name: 'Analysis Failed' })
-  await score.or(failed).waitFor({ timeout: ANALYSIS_TIMEOUT })
-  if (await failed.isVisible()) assert.fail(`the analysis failed: ${await page.getByTestId('analysis-error').innerText()}`)
-  return score.innerText()
-}
 
 describe('re-rating a setup', { skip: SKIP }, () => {
   it('analyses, re-rates with a tidier photo, shows the deltas, shares and opens the share page', { timeout: 600_000 }, async () => {
@@ -36,14 +23,14 @@ describe('re-rating a setup', { skip: SKIP }, () => {
     assert.equal(res.status(), 201)
 
     await page.goto('/')
-    const before = await analyze(page, BEFORE_PHOTO)
+    const before = await analyzeChosen(page, BEFORE_PHOTO)
     assert.equal(await page.getByTestId('progress').count(), 0, 'a first rating compares with nothing')
 
     // Re-rate this setup: the form opens linked to it.
     await page.getByRole('link', { name: 'Re-rate this setup' }).click()
     await page.waitForURL(/\/\?rerate=\d+$/)
     await eventually(() => page.getByTestId('rerate-banner').innerText(), new RegExp(`Re-rating your setup from .* \\(${before.replace('.', '\\.')}/10\\)`))
-    const after = await analyze(page, AFTER_PHOTO)
+    const after = await analyzeChosen(page, AFTER_PHOTO)
 
     // The comparison: both photos, the overall change with its sign, each category.
     const progress = page.getByTestId('progress')

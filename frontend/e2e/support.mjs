@@ -42,7 +42,13 @@ export const ANALYSIS_TIMEOUT = 180_000
 export async function analyzePhoto(page) {
   await page.goto('/')
   await page.getByRole('heading', { name: 'Get Your Gaming Setup Rated by AI' }).waitFor()
-  await page.getByLabel(/Setup photo/).setInputFiles(SETUP_PHOTO)
+  return analyzeChosen(page, SETUP_PHOTO)
+}
+
+/** Chooses `photo` in the analyse form already on the page, analyses it and answers the score
+ *  /results shows. */
+export async function analyzeChosen(page, photo) {
+  await page.getByLabel(/Setup photo/).setInputFiles(photo)
   await page.getByTestId('chosen-file').waitFor()
   await page.getByRole('button', { name: 'Analyze My Setup' }).click()
   await page.waitForURL('**/results')

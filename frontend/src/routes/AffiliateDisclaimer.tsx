@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom'
+import { useSite } from '@/api/resources'
 import { usePageTitle } from '@/lib/usePageTitle'
-
-const CONTACT_EMAIL = 'support@setupiq.example'
 
 export default function AffiliateDisclaimer() {
   usePageTitle('Affiliate Disclaimer')
+  // The server's support address (`SETUPIQ_SUPPORT_EMAIL`), as on the Contact page.
+  const supportEmail = useSite().data?.supportEmail
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
   return (
     <article className="container page-narrow prose legal">
@@ -59,8 +60,13 @@ export default function AffiliateDisclaimer() {
       <section aria-labelledby="affiliate-questions">
         <h2 id="affiliate-questions">6. Questions</h2>
         <p>
-          If you have any questions about our affiliate relationships, e-mail us at{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> or use our <Link to="/contact">contact form</Link>.
+          If you have any questions about our affiliate relationships,{' '}
+          {supportEmail && (
+            <>
+              e-mail us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a> or{' '}
+            </>
+          )}
+          use our <Link to="/contact">contact form</Link>.
         </p>
       </section>
     </article>

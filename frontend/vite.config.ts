@@ -28,5 +28,8 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Above the slowest wait a test may do on a busy machine (src/test-setup.ts), so the wait,
+    // not the test's clock, says what was missing.
+    testTimeout: 30_000,
   },
 }))

@@ -1,4 +1,5 @@
-import { scoreChains, scoreHistory, scoreHistorySummary, SCORE_HISTORY_LIMIT } from './history'
+import { dayTicks, scoreChains, scoreHistory, scoreHistorySummary, SCORE_HISTORY_LIMIT } from './history'
+import { shortDate } from '@/lib/relativeTime'
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString()
 
@@ -64,5 +65,22 @@ describe('score chains', () => {
   it('branches when one analysis was re-rated twice', () => {
     const { chains } = scoreChains([a(1, 1, 5), a(2, 2, 6, 1), a(3, 3, 7, 1)])
     expect(chains.map((line) => line.map((p) => p.id))).toEqual([[1, 2], [1, 3]])
+  })
+})
+
+describe('the score history axis', () => {
+  const dates = (first: Date, last: Date) => dayTicks(first.getTime(), last.getTime()).map((t) => shortDate(new Date(t)))
+
+  it('writes one date for analyses of one day, not one per few hours', () => {
+    expect(dates(new Date(2026, 0, 5, 9, 0), new Date(2026, 0, 5, 21, 30))).toEqual([shortDate(new Date(2026, 0, 5, 12))])
+  })
+
+  it('writes each day once, and every few days over a long span', () => {
+    const week = dates(new Date(2026, 0, 1, 8), new Date(2026, 0, 4, 20))
+    expect(week).toHaveLength(4)
+    expect(new Set(week).size).toBe(4)
+    const months = dates(new Date(2026, 0, 1), new Date(2026, 2, 31))
+    expect(months.length).toBeLessThanOrEqual(6)
+    expect(new Set(months).size).toBe(months.length)
   })
 })

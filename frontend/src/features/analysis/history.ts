@@ -71,3 +71,24 @@ export function scoreChains(
   }
   return { chains, singles }
 }
+
+/** Most dates written under the score history's axis. */
+const MAX_DAY_TICKS = 6
+const DAY_MS = 24 * 3600 * 1000
+
+/**
+ * Where the score history's time axis writes its dates: noon of each calendar day (local
+ * time) from the first analysis's to the last's, every few days where there are many, so that
+ * no date is written twice (ticks every few hours of one day would all read the same date).
+ */
+export function dayTicks(first: number, last: number): number[] {
+  const noon = (time: number) => {
+    const day = new Date(time)
+    day.setHours(12, 0, 0, 0)
+    return day.getTime()
+  }
+  const days: number[] = []
+  for (let day = noon(first); day <= noon(last); day = noon(day + DAY_MS)) days.push(day)
+  const step = Math.ceil(days.length / MAX_DAY_TICKS)
+  return days.filter((_, i) => i % step === 0)
+}

@@ -16,7 +16,7 @@ describe('the profile score history', () => {
     })
     renderApp(<ScoreHistory />)
     expect(await screen.findByRole('heading', { name: 'Score History' })).toBeInTheDocument()
-    const chart = await screen.findByTestId('score-history-chart', {}, { timeout: 5000 })
+    const chart = await screen.findByTestId('score-history-chart')
     expect(chart).toHaveTextContent('3 analyses, best 8.4, latest 7.1')
     // Oldest first in the table that carries every value.
     const cells = screen.getAllByRole('cell').map((cell) => cell.textContent)
@@ -38,7 +38,7 @@ describe('the profile score history', () => {
       },
     })
     const { container } = renderApp(<ScoreHistory />)
-    const chart = await screen.findByTestId('score-history-chart', {}, { timeout: 5000 })
+    const chart = await screen.findByTestId('score-history-chart')
     expect(chart).toHaveTextContent('3 analyses, best 7.8, latest 7.8; one setup re-rated, each a line')
     // The chain's line (two points) and the other analysis as a point of its own.
     await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(1))

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { CartesianGrid, ComposedChart, Line, Scatter, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatScore } from '@/lib/ratingBands'
 import { shortDate } from '@/lib/relativeTime'
-import { scoreHistorySummary, type LinkedPoint, type ScorePoint } from '../history'
+import { dayTicks, scoreHistorySummary, type LinkedPoint, type ScorePoint } from '../history'
 
 /** The colours of the setups' lines, in turn (the chart's palette of DESIGN.md). */
 const LINE_COLOURS = ['#8b5cf6', '#22d3ee', '#f59e0b', '#10b981', '#f472b6'] as const
@@ -38,6 +38,7 @@ export default function ScoreHistoryChart({
             type="number"
             scale="time"
             domain={[first - pad, last + pad]}
+            ticks={dayTicks(first, last)}
             tickFormatter={(time: number) => shortDate(new Date(time).toISOString())}
             stroke="#a6a6bd"
             fontSize={12}

@@ -59,7 +59,7 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     await page.waitForURL('**/rigpage-config')
     await page.getByRole('heading', { name: 'Create Your Link in Bio', level: 1 }).waitFor()
     await eventually(() => page.getByTestId('best-score').innerText(), score)
-    // The newest photo analysis is showcased, the slug is the username.
+    // The best photo analysis (here the only one) is showcased, the slug is the username.
     const editor = await json(page, '/_api/rigpage/config')
     assert.equal(editor.saved, false)
     assert.equal(editor.setups.length, 1)
@@ -68,7 +68,9 @@ describe('a RigPage', { skip: SETUP_PHOTO_SKIP }, () => {
     await eventually(() => page.getByRole('radio', { name: new RegExp(`Score ${score.replace('.', '\\.')}`) }).isChecked(), true)
     await eventually(() => page.getByLabel('Page URL').inputValue(), slug)
     const frame = page.frameLocator('iframe[title="RigPage preview"]')
-    await frame.getByRole('heading', { name: editor.username }).waitFor()
+    // The member's display name, as everywhere else, with the handle beneath it.
+    await frame.getByRole('heading', { name: 'Rig Creator' }).waitFor()
+    await frame.getByText(`@${editor.username}`).waitFor()
     await expectAccessible(page, assert, '/rigpage-config', editorAxe)
 
     // A theme applies its preset.

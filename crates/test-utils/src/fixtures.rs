@@ -17,7 +17,7 @@ use setupiq_db::{AppCtx, Db, DbConnection};
 
 /// The description behind every fixture analysis (rated by the embedded text analyzer).
 pub const FIXTURE_SETUP: &str = "A 27 inch 144Hz monitor on an arm, a mechanical keyboard and a wireless mouse on a \
-                                 clean desk, an ergonomic mesh chair, RGB strips behind the desk and cables in a tray.";
+                                 cluttered desk, an ergonomic mesh chair, RGB strips behind the desk and cables in a tray.";
 
 /// The password of every fixture account.
 pub const PASSWORD: &str = "correct-horse-battery";

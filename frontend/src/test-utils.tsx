@@ -109,6 +109,6 @@ export function signedIn(overrides: Record<string, unknown> = {}): Reply {
 export const unsetLegal = { operator: null, address: [], contactEmail: null, phone: null, representative: null, register: null, vatId: null, policyDate: null }
 
 /** `GET /_api/site`'s answer, unconfigured unless told otherwise. */
-export function siteReply({ legal = unsetLegal as Record<string, unknown>, adsenseClient = null as string | null, analyzer = 'local', supportEmail = 'support@setupiq.local' } = {}): Reply {
-  return { status: 200, body: { legal, adsenseClient, analyzer, supportEmail } }
+export function siteReply({ legal = unsetLegal as Record<string, unknown>, adsenseClient = null as string | null, analyzer = 'local', supportEmail = 'support@setupiq.local', businessEmail = 'business@setupiq.local' } = {}): Reply {
+  return { status: 200, body: { legal, adsenseClient, analyzer, supportEmail, businessEmail } }
 }

@@ -117,6 +117,9 @@ pub struct Config {
     pub mail_from: String,
     /// `SETUPIQ_SUPPORT_EMAIL`: where contact-form messages go (default `support@setupiq.local`).
     pub support_email: String,
+    /// `SETUPIQ_BUSINESS_EMAIL`: the address the Contact page gives for partnerships, sponsorships
+    /// and press (default `business@setupiq.local`).
+    pub business_email: String,
     /// `SETUPIQ_OBJECT_STORE_URL` with the `AWS_*` variables: an S3-compatible bucket for
     /// media; without it, media live in `$SETUPIQ_DATA_DIR/media`.
     pub object_store: Option<crate::media::S3Settings>,
@@ -304,6 +307,7 @@ impl Config {
             metrics_token: var("SETUPIQ_METRICS_TOKEN").filter(|t| !t.trim().is_empty()).map(Secret::new),
             mail_from: var("SETUPIQ_MAIL_FROM").unwrap_or_else(|| "SetupIQ <no-reply@setupiq.local>".into()),
             support_email: var("SETUPIQ_SUPPORT_EMAIL").unwrap_or_else(|| "support@setupiq.local".into()),
+            business_email: var("SETUPIQ_BUSINESS_EMAIL").unwrap_or_else(|| "business@setupiq.local".into()),
             object_store: var("SETUPIQ_OBJECT_STORE_URL").map(|url| crate::media::S3Settings {
                 url,
                 access_key_id: var("AWS_ACCESS_KEY_ID"),
@@ -486,6 +490,9 @@ mod tests {
         assert_eq!(c.support_email, "support@setupiq.local");
         let custom = config(&[("SETUPIQ_SUPPORT_EMAIL", " help@setupiq.example ")]).unwrap();
         assert_eq!(custom.support_email, "help@setupiq.example");
+        assert_eq!(c.business_email, "business@setupiq.local");
+        let custom = config(&[("SETUPIQ_BUSINESS_EMAIL", "press@setupiq.example")]).unwrap();
+        assert_eq!(custom.business_email, "press@setupiq.example");
     }
 
     #[test]

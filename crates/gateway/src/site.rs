@@ -28,6 +28,8 @@ pub struct SiteResponse {
     pub analyzer: AnalyzerName,
     /// `SETUPIQ_SUPPORT_EMAIL`: where contact-form messages go, the address the Contact page shows.
     pub support_email: String,
+    /// `SETUPIQ_BUSINESS_EMAIL`: the address the Contact page gives for business inquiries.
+    pub business_email: String,
 }
 
 impl SiteResponse {
@@ -40,11 +42,12 @@ impl SiteResponse {
                 AnalyzerKind::OpenAi => AnalyzerName::Openai,
             },
             support_email: config.support_email.clone(),
+            business_email: config.business_email.clone(),
         }
     }
 }
 
-/// The deployment's operator details, ad configuration, analyzer and support address.
+/// The deployment's operator details, ad configuration, analyzer and contact addresses.
 #[utoipa::path(tag = "site", responses((status = 200, description = "This deployment", body = SiteResponse)))]
 #[get("/_api/site")]
 pub async fn site(config: web::Data<Config>) -> HttpResponse {

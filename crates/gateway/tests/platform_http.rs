@@ -79,6 +79,7 @@ async fn the_site_answers_its_operator_and_ads_only_as_configured() {
             "adsenseClient": null,
             "analyzer": "local",
             "supportEmail": "support@setupiq.local",
+            "businessEmail": "business@setupiq.local",
         }),
         "nothing is invented"
     );
@@ -91,6 +92,7 @@ async fn the_site_answers_its_operator_and_ads_only_as_configured() {
             ("SETUPIQ_LEGAL_POLICY_DATE", "2026-03-14"),
             ("SETUPIQ_ADSENSE_CLIENT", "ca-pub-123"),
             ("SETUPIQ_SUPPORT_EMAIL", "help@riglabs.example"),
+            ("SETUPIQ_BUSINESS_EMAIL", "press@riglabs.example"),
         ],
     )
     .await;
@@ -101,6 +103,7 @@ async fn the_site_answers_its_operator_and_ads_only_as_configured() {
     assert_eq!(site["legal"]["policyDate"], "2026-03-14");
     assert_eq!(site["adsenseClient"], "ca-pub-123");
     assert_eq!(site["supportEmail"], "help@riglabs.example", "the address contact messages go to");
+    assert_eq!(site["businessEmail"], "press@riglabs.example", "the business-inquiries address");
     let csp =
         configured.client().get("/buy-credits").await.header("content-security-policy").unwrap().to_owned();
     assert!(csp.contains("script-src 'self' https://pagead2.googlesyndication.com"), "{csp}");

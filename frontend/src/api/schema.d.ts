@@ -1580,7 +1580,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The deployment's operator details, ad configuration, analyzer and support address. */
+        /** The deployment's operator details, ad configuration, analyzer and contact addresses. */
         get: operations["site"];
         put?: never;
         post?: never;
@@ -3345,6 +3345,8 @@ export interface components {
             /** @description The AdSense publisher id; null: no ads, and no ad slot is shown. */
             adsenseClient?: string | null;
             analyzer: components["schemas"]["AnalyzerName"];
+            /** @description `SETUPIQ_BUSINESS_EMAIL`: the address the Contact page gives for business inquiries. */
+            businessEmail: string;
             /** @description The operator's details; a field the operator has not configured is null. */
             legal: components["schemas"]["LegalDto"];
             /** @description `SETUPIQ_SUPPORT_EMAIL`: where contact-form messages go, the address the Contact page shows. */

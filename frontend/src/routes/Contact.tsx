@@ -6,8 +6,11 @@ import { useSite } from '@/api/resources'
 import { ContactForm } from '@/features/contact/ContactForm'
 import { usePageTitle } from '@/lib/usePageTitle'
 
-/** The support card's address is the server's (`SETUPIQ_SUPPORT_EMAIL`), where the form's messages go too. */
-function mailCards(supportEmail: string | undefined) {
+/**
+ * Both cards' addresses are the server's: support (`SETUPIQ_SUPPORT_EMAIL`, where the form's messages
+ * go too) and business inquiries (`SETUPIQ_BUSINESS_EMAIL`).
+ */
+function mailCards(supportEmail: string | undefined, businessEmail: string | undefined) {
   return [
     {
       icon: LifeBuoy,
@@ -19,7 +22,7 @@ function mailCards(supportEmail: string | undefined) {
       icon: Handshake,
       title: 'Business Inquiries',
       text: 'Partnerships, sponsorships, affiliate programs and press.',
-      email: 'business@setupiq.example',
+      email: businessEmail,
     },
   ]
 }
@@ -82,7 +85,7 @@ export default function Contact() {
 
         <section className="stack" aria-labelledby="contact-mail-title">
           <h2 id="contact-mail-title" className="card-title">Email Us Directly</h2>
-          {mailCards(site?.supportEmail).map((card) => (
+          {mailCards(site?.supportEmail, site?.businessEmail).map((card) => (
             <div key={card.title} className="card card-hover">
               <div className="feature-icon" aria-hidden="true"><card.icon aria-hidden="true" /></div>
               <h3>{card.title}</h3>

@@ -36,6 +36,9 @@ struct Rated {
     whole: u8,
     comment: String,
     headline: String,
+    /// The comment says that something is not there ("no loose cables visible"): a claim the
+    /// detector can't back where the learned judgement scores the category lower ([`judge`]).
+    claims_absence: bool,
 }
 
 impl Rated {
@@ -49,7 +52,19 @@ impl Rated {
         }
         sentence.push('.');
         let evidence = score(points);
-        Rated { score: Points::whole(evidence), evidence, whole: evidence, comment: sentence, headline }
+        Rated {
+            score: Points::whole(evidence),
+            evidence,
+            whole: evidence,
+            comment: sentence,
+            headline,
+            claims_absence: false,
+        }
+    }
+
+    /// Marks the comment as saying that something is absent (see [`Rated::claims_absence`]).
+    fn of_absence(self) -> Rated {
+        Rated { claims_absence: true, ..self }
     }
 }
 
@@ -247,7 +262,10 @@ const DISAGREE_STRONGLY: f64 = 3.0;
 /// Replaces the evidence score in `r` with the learned one and answers how confident the
 /// result is. Where the two differ by [`DISAGREE`] points or more, the comment leads with what
 /// the learned score means for the category and says that the measured details alone would
-/// score it otherwise: it never reads as the opposite of its score.
+/// score it otherwise: it never reads as the opposite of its score. Where the learned score is
+/// the lower and the details say something is absent ("no loose cables visible"), the detector
+/// most likely missed it (cables it did not trace, a headset it has no class for), so the
+/// comment says less: it doesn't repeat the absence.
 fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Features<'_>) -> Confidence {
     if unseen(category, evidence) {
         return Confidence::Low;
@@ -256,13 +274,8 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Feat
     let judged = Points::nearest(f64::from(learned));
     let gap = judged.distance(r.score);
     if gap >= DISAGREE {
-        let otherwise = if judged > r.score { "lower" } else { "higher" };
-        let detail = r.comment.trim_end_matches('.');
-        let (looks, headline) = band_words(category, judged);
-        r.comment = format!(
-            "{looks} Measured alone, the details ({}) would score it {otherwise}.",
-            lowercase_first(detail)
-        );
+        let (comment, headline) = disagreeing(category, r, judged);
+        r.comment = comment;
         r.headline = headline.to_owned();
     }
     r.score = judged;
@@ -272,6 +285,23 @@ fn judge(category: Category, r: &mut Rated, evidence: &Evidence, features: &Feat
         g if g >= DISAGREE => Confidence::Medium,
         _ => Confidence::High,
     }
+}
+
+/// The comment and the summary's words for `r` where the learned judgement, `judged`, and the
+/// measured details disagree (see [`judge`]).
+fn disagreeing(category: Category, r: &Rated, judged: Points) -> (String, &'static str) {
+    let otherwise = if judged > r.score { "lower" } else { "higher" };
+    let (looks, headline) = band_words(category, judged);
+    let comment = if r.claims_absence && judged < r.score {
+        format!("{looks} The details measured alone would score it {otherwise}.")
+    } else {
+        let detail = r.comment.trim_end_matches('.');
+        format!(
+            "{looks} Measured alone, the details ({}) would score it {otherwise}.",
+            lowercase_first(detail)
+        )
+    };
+    (comment, headline)
 }
 
 /// A score's band: low (1-4.5), middle (5-6.5), high (7-10).
@@ -357,12 +387,14 @@ fn cable_management(e: &Evidence) -> Rated {
                 "no loose cables visible",
                 &["the room is dark, so cables may be hiding in the shadows".to_owned()],
             )
+            .of_absence()
         } else {
             Rated::new(
                 NO_CABLES_SEEN,
                 "no loose cables visible",
                 &["the desk and the area under it look tidy".to_owned()],
             )
+            .of_absence()
         };
     }
     let cost: f32 = e
@@ -533,8 +565,10 @@ fn desk_cleanliness(e: &Evidence) -> Rated {
     let listed = clutter_list(&e.layout);
     let side = e.busiest_side.map(|s| format!("busiest {}", s.adverb())).unwrap_or_default();
     if items == 0 && busy < SOME_SMALL_ITEMS {
+        // Around the gear, not "only the gear": the detector knows no headset, controller or
+        // cup of every kind, so it can't say nothing else is there.
         let gear = gear_list(&e.layout);
-        return Rated::new(points, format!("clear desk surface with only the {gear} on it"), &[]);
+        return Rated::new(points, format!("clear desk surface around the {gear}"), &[]).of_absence();
     }
     let surface = if busy >= 0.6 {
         "the surface is covered in small items and papers"
@@ -593,6 +627,9 @@ fn gear_list(layout: &Layout) -> String {
 /// over it; this far off, it sits to one side (neck strain).
 const CENTRED: f32 = 0.08;
 const OFF_CENTRE: f32 = 0.15;
+/// A screen box narrower than this (width / height in pixels) is not one landscape screen
+/// (16:9 is 1.78, 4:3 is 1.33; two stacked 16:9 screens are 0.89).
+const TALL_SCREEN: f32 = 1.2;
 
 fn monitor_setup(layout: &Layout) -> Rated {
     let n = layout.monitors.len();
@@ -602,6 +639,12 @@ fn monitor_setup(layout: &Layout) -> Rated {
         // Screening refuses photos without gear; the rubric can still be asked directly.
         (0, _) => (3.0, "no screen in view: the monitor setup can't be judged from this photo".to_owned()),
         (1, _) if layout.has_ultrawide() => (7.5, format!("1 ultrawide monitor {}", where_on_desk(layout))),
+        // A box taller than a landscape screen is one portrait monitor or two stacked ones that
+        // the detector boxed together: the comment doesn't count them.
+        (1, _) if layout.monitors.iter().any(|m| m.aspect(layout.aspect) < TALL_SCREEN) => {
+            // The same points as one monitor: the learned judgement reads them as before.
+            (6.0, format!("a tall screen area (a portrait monitor or two stacked) {}", where_on_desk(layout)))
+        }
         (1, _) => (6.0, format!("1 monitor {}", where_on_desk(layout))),
         (2, Arrangement::Stacked) => (7.5, "2 monitors stacked one above the other".to_owned()),
         (n, Arrangement::SideBySide { same_height: true }) => {
@@ -952,6 +995,7 @@ mod tests {
             whole: 5,
             comment: "Seen.".into(),
             headline: headline.into(),
+            claims_absence: false,
         };
         let ratings = [
             (Category::CableManagement, rated(Points::halves(best), "tidy cables")),
@@ -979,5 +1023,42 @@ mod tests {
         assert_eq!(band(Points::halves(13)), 1);
         assert_eq!(band(Points::whole(7)), 2);
         assert_eq!(band(Points::halves(9)), 0);
+    }
+
+    #[test]
+    fn a_screen_box_taller_than_a_landscape_screen_is_not_counted_as_one_monitor() {
+        // 0.35 x 0.26 of a 4:3 photo: 1.8 wide for 1 high, one 16:9 monitor.
+        let wide =
+            monitor_setup(&Layout { monitors: vec![Rect::new(0.3, 0.05, 0.65, 0.31)], ..one_monitor() });
+        assert!(wide.comment.starts_with("1 monitor"), "{}", wide.comment);
+        // Two stacked 16:9 screens boxed as one: 0.3 x 0.45 of the photo, 0.9 wide for 1 high.
+        let stacked = Layout { monitors: vec![Rect::new(0.35, 0.05, 0.65, 0.5)], ..one_monitor() };
+        let rated = monitor_setup(&stacked);
+        assert!(!rated.comment.contains("1 monitor"), "{}", rated.comment);
+        assert!(rated.comment.contains("two stacked"), "{}", rated.comment);
+        assert_eq!(rated.evidence, wide.evidence, "the learned judgement reads the same evidence score");
+    }
+
+    #[test]
+    fn an_absence_the_learned_judgement_doubts_is_not_repeated() {
+        let tidy = || {
+            Rated::new(9.0, "no loose cables visible", &["the desk and the area under it look tidy".into()])
+        };
+        // The learned judgement sees untidy cabling: the detector most likely missed the cables.
+        let (doubted, _) = disagreeing(Category::CableManagement, &tidy().of_absence(), Points::whole(4));
+        assert!(
+            doubted.starts_with("Compared with setups people have rated, the cabling looks untidy"),
+            "{doubted}"
+        );
+        assert!(!doubted.contains("no loose cables"), "{doubted}");
+        // Where the learned judgement is the higher, or the details name what is there, they stay.
+        let (higher, _) = disagreeing(
+            Category::CableManagement,
+            &Rated::new(4.0, "3 loose cables under the desk", &[]),
+            Points::whole(8),
+        );
+        assert!(higher.contains("(3 loose cables under the desk) would score it lower"), "{higher}");
+        let (named, _) = disagreeing(Category::CableManagement, &tidy(), Points::whole(4));
+        assert!(named.contains("(no loose cables visible"), "{named}");
     }
 }

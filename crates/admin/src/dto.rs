@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use setupiq_auth::Account;
+use setupiq_auth::{Account, Role};
 use setupiq_community::service::moderation::{OpenReport, ReportedComment, ReportedSetup};
 use setupiq_community::service::reports::ReportReason;
 use utoipa::{IntoParams, ToSchema};
@@ -12,7 +12,8 @@ use validator::{Validate, ValidationError};
 use crate::service::analytics::{CategoryPerformance, CategorySort, Period, ProductPerformance, Summary};
 use crate::service::checker::Hop;
 use crate::service::links::{
-    Category, DeadLink, HealthReport, LinkProblem, Network, Run, RunStatus, RunSummary,
+    Category, DeadLink, Health, HealthReport, LinkProblem, LinkVerdict, Network, Run, RunCounts, RunStatus,
+    RunSummary,
 };
 use crate::service::log::{Action, Entry, TargetKind};
 
@@ -154,16 +155,8 @@ pub struct RunDto {
     pub network: Option<String>,
     pub started_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
-    pub total_checked: i32,
-    pub healthy: i32,
-    pub dead: i32,
-    pub warnings: i32,
-    pub unknown: i32,
-    pub errors: i32,
-    pub timeouts: i32,
-    /// Links the checker could not reach from this server (DNS, connection, TLS): neither
-    /// healthy nor dead.
-    pub unreachable: i32,
+    #[serde(flatten)]
+    pub counts: RunCounts,
     /// Why a `failed` run failed, e.g. that most links could not be checked.
     pub failure_reason: Option<String>,
 }
@@ -177,14 +170,7 @@ impl From<Run> for RunDto {
             network: r.network,
             started_at: r.started_at,
             finished_at: r.finished_at,
-            total_checked: r.total_checked,
-            healthy: r.healthy,
-            dead: r.dead,
-            warnings: r.warnings,
-            unknown: r.unknown,
-            errors: r.errors,
-            timeouts: r.timeouts,
-            unreachable: r.unreachable,
+            counts: r.counts,
             failure_reason: r.failure_reason,
         }
     }
@@ -211,10 +197,10 @@ pub struct LinkProblemDto {
     pub category: String,
     pub network: String,
     pub url: String,
-    /// `healthy`, `dead`, `warning` or `unknown` (a bot-check page); none before a check.
-    pub health: Option<String>,
-    /// `dead`, `timeout`, `error`, `refused`, `home_page_redirect`, `tag_dropped`, `bot_check`.
-    pub verdict: Option<String>,
+    /// `unknown` is a bot-check page, or a link that could not be checked; none before a check.
+    pub health: Option<Health>,
+    /// What the last check saw; none before a check.
+    pub verdict: Option<LinkVerdict>,
     pub status_code: Option<i32>,
     pub final_url: Option<String>,
     pub chain: Vec<HopDto>,
@@ -233,7 +219,7 @@ impl From<LinkProblem> for LinkProblemDto {
             category: p.category,
             network: p.network,
             url: p.url,
-            health: p.health.map(|h| h.as_str().to_owned()),
+            health: p.health,
             verdict: p.verdict,
             status_code: p.status_code,
             final_url: p.final_url,
@@ -291,17 +277,12 @@ pub struct DeadLinkDto {
     pub product_id: i64,
     pub url: String,
     pub status_code: Option<u16>,
-    pub verdict: String,
+    pub verdict: LinkVerdict,
 }
 
 impl From<DeadLink> for DeadLinkDto {
     fn from(d: DeadLink) -> Self {
-        Self {
-            product_id: d.product_id.0,
-            url: d.url,
-            status_code: d.status_code,
-            verdict: d.verdict.to_owned(),
-        }
+        Self { product_id: d.product_id.0, url: d.url, status_code: d.status_code, verdict: d.verdict }
     }
 }
 
@@ -309,18 +290,8 @@ impl From<DeadLink> for DeadLinkDto {
 #[serde(rename_all = "camelCase")]
 pub struct VerificationResult {
     pub run_id: i64,
-    pub total_checked: i32,
-    pub healthy: i32,
-    pub dead: i32,
-    /// Home-page redirects and dropped affiliate tags.
-    pub warnings: i32,
-    /// Bot-check pages: the checker could not see the page.
-    pub unknown: i32,
-    pub errors: i32,
-    pub timeouts: i32,
-    /// Links the checker could not reach from this server (DNS, connection, TLS): neither
-    /// healthy nor dead, and never a failure.
-    pub unreachable: i32,
+    #[serde(flatten)]
+    pub counts: RunCounts,
     /// Dead, erroring and timing-out links.
     pub dead_links: Vec<DeadLinkDto>,
 }
@@ -329,14 +300,7 @@ impl From<RunSummary> for VerificationResult {
     fn from(s: RunSummary) -> Self {
         Self {
             run_id: s.run_id.0,
-            total_checked: s.total_checked,
-            healthy: s.healthy,
-            dead: s.dead,
-            warnings: s.warnings,
-            unknown: s.unknown,
-            errors: s.errors,
-            timeouts: s.timeouts,
-            unreachable: s.unreachable,
+            counts: s.counts,
             dead_links: s.dead_links.into_iter().map(DeadLinkDto::from).collect(),
         }
     }
@@ -596,8 +560,7 @@ pub struct AdminAccountDto {
     pub username: String,
     pub display_name: String,
     pub is_pro: bool,
-    /// `user` or `admin`.
-    pub role: String,
+    pub role: Role,
     pub credits: i32,
     pub created_at: DateTime<Utc>,
 }
@@ -610,7 +573,7 @@ impl From<Account> for AdminAccountDto {
             username: a.username,
             display_name: a.display_name,
             is_pro: a.is_pro,
-            role: a.role.as_str().to_owned(),
+            role: a.role,
             credits: a.credits,
             created_at: a.created_at,
         }

@@ -5,7 +5,6 @@ use actix_web::{get, post, web};
 use setupiq_auth::AdminUser;
 use setupiq_community::service::moderation::Decision;
 use setupiq_core::feed_changes::FeedChanges;
-use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{ApiError, CommentId, Config, ErrorBody, ProductId, SetupId, SharedClock, UserId};
@@ -332,22 +331,11 @@ async fn reports_queue(
 async fn decide(
     admin: AdminUser,
     body: ValidJson<DecideRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    media: web::Data<MediaStore>,
-    changes: web::Data<FeedChanges>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<OkResponse>, ApiError> {
     let body = body.into_inner();
-    let (decision, note) = (decision_of(body.decision), note_of(body.note));
-    let (id, name) = actor(&admin);
-    let (now, changes) = (clock.now(), changes.get_ref().clone());
-    let removed = db
-        .run(move |conn| {
-            let actor = Actor { id, username: &name };
-            moderation::decide(conn, actor, SetupId(body.setup_id), decision, note.as_deref(), now, &changes)
-        })
-        .await?;
-    media.remove_media(removed.iter()).await;
+    let (decision, note, setup_id) = (decision_of(body.decision), note_of(body.note), SetupId(body.setup_id));
+    moderation::decide_setup(&ctx, actor(&admin), setup_id, decision, note).await?;
     Ok(web::Json(OkResponse { success: true }))
 }
 

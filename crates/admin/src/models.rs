@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
+use setupiq_affiliate::service::link_health::LinkVerdict;
 use setupiq_core::{ProductId, RunId, UserId};
 use setupiq_db::schema::{admin_log, link_check_runs, link_checks};
 
@@ -18,6 +19,39 @@ setupiq_db::text_enum! {
         /// Stopped early (most links could not be checked, or its server stopped).
         Failed = "failed",
     }
+}
+
+/// How a run's links came out, one count per outcome: stored in the run's row, and sent
+/// (flattened) in every answer about a run.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Queryable,
+    Selectable,
+    AsChangeset,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[diesel(table_name = link_check_runs)]
+#[serde(rename_all = "camelCase")]
+pub struct RunCounts {
+    pub total_checked: i32,
+    pub healthy: i32,
+    pub dead: i32,
+    /// Home-page redirects and dropped affiliate tags.
+    pub warnings: i32,
+    /// Bot-check pages: the checker could not see the page.
+    pub unknown: i32,
+    pub errors: i32,
+    pub timeouts: i32,
+    /// Links the checker could not reach from this server (DNS, connection, TLS): neither
+    /// healthy nor dead, and never a failure.
+    pub unreachable: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -39,14 +73,8 @@ pub(crate) struct RunRow {
     pub network: Option<String>,
     pub started_at: NaiveDateTime,
     pub finished_at: Option<NaiveDateTime>,
-    pub total_checked: i32,
-    pub healthy: i32,
-    pub dead: i32,
-    pub warnings: i32,
-    pub unknown: i32,
-    pub errors: i32,
-    pub timeouts: i32,
-    pub unreachable: i32,
+    #[diesel(embed)]
+    pub counts: RunCounts,
     pub failure_reason: Option<String>,
 }
 
@@ -56,14 +84,8 @@ pub(crate) struct RunRow {
 pub(crate) struct RunOutcomeForm<'a> {
     pub status: RunStatus,
     pub finished_at: NaiveDateTime,
-    pub total_checked: i32,
-    pub healthy: i32,
-    pub dead: i32,
-    pub warnings: i32,
-    pub unknown: i32,
-    pub errors: i32,
-    pub timeouts: i32,
-    pub unreachable: i32,
+    #[diesel(embed)]
+    pub counts: RunCounts,
     pub failure_reason: Option<&'a str>,
 }
 
@@ -75,7 +97,7 @@ pub(crate) struct LinkCheckInsertForm<'a> {
     pub url: &'a str,
     pub final_url: Option<&'a str>,
     pub status_code: Option<i32>,
-    pub verdict: &'a str,
+    pub verdict: LinkVerdict,
     pub chain: &'a str,
     pub elapsed_ms: i32,
     pub checked_at: NaiveDateTime,

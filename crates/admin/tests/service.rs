@@ -207,11 +207,11 @@ fn a_link_is_switched_off_only_after_two_failed_runs_and_bot_checks_change_nothi
     let product = products(&mut conn, 1)[0].0;
 
     let first = run_once(&mut conn, actor, product, Verdict::Dead, Some(404));
-    assert_eq!((first.total_checked, first.dead, first.dead_links.len()), (1, 1, 1));
+    assert_eq!((first.counts.total_checked, first.counts.dead, first.dead_links.len()), (1, 1, 1));
     assert_eq!(product_state(&mut conn, product), (true, 1, Some("dead".into())), "one failed run: still on");
     // A bot-check page says nothing about the link: the count of failures stands.
     let unknown = run_once(&mut conn, actor, product, Verdict::BotCheck, Some(200));
-    assert_eq!(unknown.unknown, 1);
+    assert_eq!(unknown.counts.unknown, 1);
     assert_eq!(product_state(&mut conn, product), (true, 1, Some("unknown".into())), "seen, not judged");
     run_once(&mut conn, actor, product, Verdict::Timeout, None);
     assert_eq!(
@@ -270,7 +270,7 @@ fn a_run_that_could_not_reach_the_network_changes_nothing(db: TestDb) {
     assert_eq!(runs.len(), 2);
     for run in &runs {
         assert_eq!(run.status, RunStatus::Failed);
-        assert_eq!(run.unreachable, run.total_checked);
+        assert_eq!(run.counts.unreachable, run.counts.total_checked);
         let reason = run.failure_reason.as_deref().unwrap();
         assert!(reason.starts_with("The link check could not reach the network:"), "{reason}");
         assert!(reason.contains("DNS lookup of www.amazon.com failed"), "{reason}");
@@ -298,7 +298,7 @@ fn links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_b
             })
             .collect();
         let summary = links::finish_run(&mut conn, opened.run_id, &results, noon()).unwrap();
-        assert_eq!((summary.unreachable, summary.dead, summary.dead_links.len()), (1, 0, 0));
+        assert_eq!((summary.counts.unreachable, summary.counts.dead, summary.dead_links.len()), (1, 0, 0));
     }
     assert_eq!(product_state(&mut conn, a), (true, 1, Some("unknown".into())), "still one failure, still on");
 
@@ -353,7 +353,7 @@ fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {
         noon(),
     )
     .unwrap();
-    assert_eq!((found.warnings, found.dead_links.len()), (1, 0));
+    assert_eq!((found.counts.warnings, found.dead_links.len()), (1, 0));
     assert_eq!(
         product_state(&mut conn, product),
         (true, 0, Some("warning".into())),
@@ -377,7 +377,7 @@ fn warnings_accepted_redirects_and_an_admins_fixes_are_logged(db: TestDb) {
         noon(),
     )
     .unwrap();
-    assert_eq!(again.healthy, 1);
+    assert_eq!(again.counts.healthy, 1);
 
     // A new link starts over.
     links::act(

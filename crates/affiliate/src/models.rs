@@ -91,6 +91,95 @@ pub(crate) struct ClickDayInsertForm {
     pub clicks: i32,
 }
 
+setupiq_db::text_enum! {
+    /// The product categories of the catalogue (spec §3), by their display names.
+    #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+    #[schema(as = ProductCategory)]
+    pub enum Category {
+        #[serde(rename = "Accessories")]
+        Accessories = "Accessories",
+        #[serde(rename = "Cable Management")]
+        CableManagement = "Cable Management",
+        #[serde(rename = "Chair")]
+        Chair = "Chair",
+        #[serde(rename = "Desk")]
+        Desk = "Desk",
+        #[serde(rename = "Headset")]
+        Headset = "Headset",
+        #[serde(rename = "Keyboard")]
+        Keyboard = "Keyboard",
+        #[serde(rename = "Lighting")]
+        Lighting = "Lighting",
+        #[serde(rename = "Microphone")]
+        Microphone = "Microphone",
+        #[serde(rename = "Monitor")]
+        Monitor = "Monitor",
+        #[serde(rename = "Mouse")]
+        Mouse = "Mouse",
+        #[serde(rename = "Webcam")]
+        Webcam = "Webcam",
+    }
+}
+
+/// The affiliate networks (spec §3) by their display names, stored by a short key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = AffiliateNetwork)]
+pub enum Network {
+    Amazon,
+    #[serde(rename = "B&H Photo")]
+    BhPhoto,
+    #[serde(rename = "Best Buy")]
+    BestBuy,
+    #[serde(rename = "Micro Center")]
+    MicroCenter,
+    Newegg,
+    Other,
+}
+
+impl Network {
+    /// `products.network`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Network::Amazon => "amazon",
+            Network::BhPhoto => "bh_photo",
+            Network::BestBuy => "best_buy",
+            Network::MicroCenter => "micro_center",
+            Network::Newegg => "newegg",
+            Network::Other => "other",
+        }
+    }
+}
+
+setupiq_db::text_enum! {
+    /// A link's health as the last run saw it (`products.link_status`).
+    #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Health {
+        Healthy = "healthy",
+        Dead = "dead",
+        Warning = "warning",
+        Unknown = "unknown",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// What the last check made of a link, as stored (`products.link_verdict`, the admin's
+    /// `link_checks.verdict`): the checker's verdict without its reason.
+    #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum LinkVerdict {
+        Healthy = "healthy",
+        Dead = "dead",
+        HomePageRedirect = "home_page_redirect",
+        TagDropped = "tag_dropped",
+        BotCheck = "bot_check",
+        Timeout = "timeout",
+        Unreachable = "unreachable",
+        Error = "error",
+        Refused = "refused",
+    }
+}
+
 /// A product as link health sees it (`service::link_health::ProductLink`).
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = products)]
@@ -104,8 +193,8 @@ pub struct ProductLinkRow {
     pub commission_bp: i32,
     pub is_active: bool,
     pub last_verified_at: Option<NaiveDateTime>,
-    pub link_status: Option<String>,
-    pub link_verdict: Option<String>,
+    pub link_status: Option<Health>,
+    pub link_verdict: Option<LinkVerdict>,
     pub link_status_code: Option<i32>,
     pub link_final_url: Option<String>,
     pub consecutive_failures: i32,
@@ -132,9 +221,8 @@ pub(crate) struct UserClickRow {
 /// What a check found, for the product's row (`service::link_health::record`).
 #[derive(Debug, Clone, Copy)]
 pub struct CheckedLink<'a> {
-    /// `healthy`, `dead`, `warning` or `unknown`.
-    pub status: &'a str,
-    pub verdict: &'a str,
+    pub status: Health,
+    pub verdict: LinkVerdict,
     pub status_code: Option<i32>,
     pub final_url: Option<&'a str>,
     pub consecutive_failures: i32,

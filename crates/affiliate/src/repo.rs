@@ -8,8 +8,8 @@ use setupiq_db::schema::{affiliate_click_days, affiliate_click_visitors, affilia
 use setupiq_db::{DbConnection, on_backend};
 
 use crate::models::{
-    CheckedLink, ClickDayInsertForm, ClickInsertForm, ProductLinkRow, ProductRow, UserClickRow,
-    VisitorInsertForm,
+    CheckedLink, ClickDayInsertForm, ClickInsertForm, Health, LinkVerdict, ProductLinkRow, ProductRow,
+    UserClickRow, VisitorInsertForm,
 };
 
 /// Active products for an analysis category (`None`: the generic trio), optionally of one
@@ -245,8 +245,8 @@ pub(crate) fn replace_link(conn: &mut DbConnection, id: ProductId, link: &str) -
     diesel::update(products::table.find(id))
         .set((
             products::link.eq(link),
-            products::link_status.eq(None::<String>),
-            products::link_verdict.eq(None::<String>),
+            products::link_status.eq(None::<Health>),
+            products::link_verdict.eq(None::<LinkVerdict>),
             products::link_status_code.eq(None::<i32>),
             products::link_final_url.eq(None::<String>),
             products::consecutive_failures.eq(0),

@@ -13,8 +13,6 @@ use setupiq_analyzer::pipeline::{ImageRejection, MAX_FILE_BYTES};
 use setupiq_analyzer::voice::Voice;
 use setupiq_auth::arrivals::OnArrival;
 use setupiq_auth::{CurrentUser, OptionalUser};
-use setupiq_core::feed_changes::FeedChanges;
-use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{AnalysisId, ApiError, Config, ErrorBody, error, tokens};
@@ -155,9 +153,8 @@ fn visitor_token(req: &HttpRequest) -> Option<String> {
 /// account ([`service::visitor::claim`]).
 ///
 /// [`Arrivals`]: setupiq_auth::arrivals::Arrivals
-pub fn claim_on_arrival(ctx: AppCtx) -> OnArrival {
-    Arc::new(move |req, user_id| {
-        let ctx = ctx.clone();
+pub fn claim_on_arrival() -> OnArrival {
+    Arc::new(move |ctx, req, user_id| {
         Box::pin(async move {
             let Some(token) = visitor_token(&req) else { return Ok(None) };
             let (visitor_hash, now) = (tokens::digest(&token), ctx.clock.now());
@@ -299,18 +296,9 @@ async fn unshare_analysis(
 async fn delete_analysis(
     user: CurrentUser,
     id: web::Path<i64>,
-    db: web::Data<Db>,
-    media: web::Data<MediaStore>,
-    dependents: Option<web::Data<service::AnalysisDependents>>,
-    changes: web::Data<FeedChanges>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user_id, id) = (user.id(), AnalysisId(id.into_inner()));
-    let dependents = dependents.map(|d| d.get_ref().clone()).unwrap_or_default();
-    let media_keys = db.run(move |conn| service::delete(conn, user_id, id, &dependents)).await?;
-    // Its community post, if it had one, went with it.
-    changes.content_changed();
-    media.remove_media(&media_keys).await;
-    tracing::info!(user_id = user_id.0, analysis_id = id.0, "analysis deleted");
+    service::delete_analysis(&ctx, user.id(), AnalysisId(id.into_inner())).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

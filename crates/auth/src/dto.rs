@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::{Validate, ValidationError};
 
-use crate::models::Account;
+use crate::models::{Account, Role};
 use crate::service::accounts::is_valid_username_charset;
 use crate::service::display_name;
 use crate::service::export::AccountExport;
@@ -30,9 +30,7 @@ pub struct UserDto {
     pub is_pro: bool,
     /// Current credit balance.
     pub credits: i32,
-    /// `user` or `admin`.
-    #[schema(example = "user")]
-    pub role: String,
+    pub role: Role,
     pub created_at: DateTime<Utc>,
     /// The address is verified (its link was followed). Until then the app asks for it.
     pub email_verified: bool,
@@ -48,7 +46,7 @@ impl From<Account> for UserDto {
             profile_picture: a.profile_picture,
             is_pro: a.is_pro,
             credits: a.credits,
-            role: a.role.as_str().to_owned(),
+            role: a.role,
             created_at: a.created_at,
             email_verified: a.email_verified,
         }

@@ -22,12 +22,12 @@ use crate::extract::{
     CurrentUser, OptionalUser, client, client_ip, removal_cookie, session_cookie, session_token,
 };
 use crate::service::email_change::{self, EmailChange};
-use crate::service::export::{self, AccountData};
+use crate::service::export;
 use crate::service::ledger::SIGNUP_BONUS;
 use crate::service::login::{self, NewAccount};
 use crate::service::password_change::{self, PasswordChange};
 use crate::service::passwords::Passwords;
-use crate::service::{accounts, profile, reauth, reset, sessions, verify};
+use crate::service::{accounts, deletion, profile, reset, sessions, verify};
 
 pub const FORGOT_PASSWORD_MESSAGE: &str = "If an account exists with that email, you will receive a password reset link shortly. Please check your inbox.";
 
@@ -109,7 +109,7 @@ async fn login_with_password(
     if let Some(previous) = session_token(&req) {
         ctx.db.run(move |conn| sessions::end(conn, &previous)).await?;
     }
-    let claimed = arrivals::welcome(&req, account.id).await;
+    let claimed = arrivals::welcome(&ctx, &req, account.id).await;
     let body = LoginResponse { user: account.into(), claimed_analysis_id: claimed.map(|id| id.0) };
     Ok(HttpResponse::Ok().cookie(session_cookie(&ctx.config, session.token)).json(body))
 }
@@ -153,7 +153,7 @@ async fn register_with_password(
     // The account exists and is signed in whatever the mail does; a failure is logged, and
     // the app's banner offers "Resend".
     let _ = verify::mail_link(&ctx, &registered.verification).await;
-    let claimed = arrivals::welcome(&req, registered.account.id).await;
+    let claimed = arrivals::welcome(&ctx, &req, registered.account.id).await;
     let body = RegisterResponse {
         signup_bonus: if registered.signup_bonus { SIGNUP_BONUS } else { 0 },
         user: registered.account.into(),
@@ -245,23 +245,10 @@ async fn delete_account(
     ctx: web::Data<AppCtx>,
     passwords: web::Data<Passwords>,
 ) -> Result<HttpResponse, ApiError> {
-    let AppCtx { db, clock, config, media, changes, .. } = &**ctx;
-    let user_id = user.id();
     let password = body.into_inner().current_password;
-    reauth::confirm_password(&ctx, &passwords, user_id, password, client_ip(&req)).await?;
-    if let Some(departures) = req.app_data::<web::Data<accounts::Departures>>() {
-        departures.settle(user_id).await?;
-    }
-    let owned =
-        req.app_data::<web::Data<accounts::OwnedMedia>>().map(|o| o.get_ref().clone()).unwrap_or_default();
-    let now = clock.now();
-    let media_keys = db.run(move |conn| accounts::delete_account_with(conn, user_id, &owned, now)).await?;
-    // The account's community posts, and its votes in others' scores, went with it.
-    changes.content_changed();
-    media.remove_media(&media_keys).await;
-    tracing::info!(user_id = user_id.0, "account deleted");
+    deletion::delete_account(&ctx, &passwords, user.id(), password, client_ip(&req)).await?;
     Ok(HttpResponse::Ok()
-        .cookie(removal_cookie(config))
+        .cookie(removal_cookie(&ctx.config))
         .json(SuccessResponse::with_message("Account deleted successfully")))
 }
 
@@ -280,21 +267,13 @@ async fn delete_account(
     )
 )]
 #[get("/export")]
-async fn export_account(
-    user: CurrentUser,
-    db: web::Data<Db>,
-    data: Option<web::Data<AccountData>>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
-) -> Result<HttpResponse, ApiError> {
-    let (user_id, token, now) = (user.id(), user.session_token().to_owned(), clock.now());
-    let data = data.map(|d| d.get_ref().clone()).unwrap_or_default();
-    let exported = db.run(move |conn| export::export(conn, user_id, &token, &data, now)).await?;
+async fn export_account(user: CurrentUser, ctx: web::Data<AppCtx>) -> Result<HttpResponse, ApiError> {
+    let exported = export::for_download(&ctx, user.id(), user.session_token().to_owned()).await?;
     let file_name = format!("setupiq-data-{}.json", exported.account.username);
     Ok(HttpResponse::Ok()
         .insert_header(ContentDisposition::attachment(file_name))
         .insert_header(CacheControl(vec![CacheDirective::NoStore]))
-        .json(AccountExportDto::new(exported, config.public_link(""))))
+        .json(AccountExportDto::new(exported, ctx.config.public_link(""))))
 }
 
 /// Changes the username (3 to 50 letters, numbers or underscores, unique).

@@ -130,6 +130,8 @@ pub(crate) struct LedgerRow {
 
 setupiq_db::text_enum! {
     /// A user's role (`users.role`).
+    #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
     pub enum Role {
         User = "user",
         Admin = "admin",

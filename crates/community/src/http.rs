@@ -4,7 +4,6 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use setupiq_auth::extract::client_ip;
 use setupiq_auth::{CurrentUser, OptionalUser, Session};
 use setupiq_core::feed_changes::FeedChanges;
-use setupiq_core::media::MediaStore;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{
@@ -169,14 +168,9 @@ async fn edit_setup(
 async fn delete_setup(
     user: CurrentUser,
     body: ValidJson<DeleteRequest>,
-    db: web::Data<Db>,
-    media: web::Data<MediaStore>,
-    changes: web::Data<FeedChanges>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
-    let (user_id, is_admin, setup_id) = (user.id(), user.account.is_admin(), SetupId(body.setup_id));
-    let changes = changes.get_ref().clone();
-    let removed = db.run(move |conn| setups::delete(conn, user_id, is_admin, setup_id, &changes)).await?;
-    media.remove_media(removed.iter()).await;
+    setups::delete_post(&ctx, user.id(), user.account.is_admin(), SetupId(body.setup_id)).await?;
     Ok(web::Json(SuccessResponse { success: true }))
 }
 

@@ -5,16 +5,15 @@
 use actix_web::{HttpRequest, get, post, web};
 use setupiq_auth::dto::SuccessResponse;
 use setupiq_auth::{AdminUser, OptionalUser};
-use setupiq_core::mail::Mailer;
 use setupiq_core::openapi::InvalidInput;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::validation::{ValidJson, ValidQuery};
-use setupiq_core::{ApiError, Config, ErrorBody, SharedClock};
-use setupiq_db::Db;
+use setupiq_core::{ApiError, ErrorBody};
+use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{ContactMessageDto, ContactRequest, InboxQuery, InboxResponse};
-use crate::service::{self, NewContactMessage};
+use crate::service::{self, ContactForm};
 
 pub const SENT_MESSAGE: &str = "Your message has been sent!";
 
@@ -42,31 +41,11 @@ async fn send_contact_message(
     req: HttpRequest,
     user: OptionalUser,
     body: ValidJson<ContactRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
-    mailer: web::Data<Mailer>,
+    ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
-    let body = body.into_inner();
-    let user_id = user.0.map(|u| u.id());
-    let ip = setupiq_auth::extract::client_ip(&req);
-    let clock = clock.get_ref().clone();
-    let stored = db
-        .run(move |conn| {
-            let new = NewContactMessage {
-                name: &body.name,
-                email: &body.email,
-                message: &body.message,
-                user_id,
-                ip: ip.as_deref(),
-            };
-            service::submit(conn, &new, clock.now())
-        })
-        .await?;
-    // The message is safely stored; a mail failure is ours to fix, not the sender's.
-    if let Err(e) = mailer.send(service::support_email(&config, &stored)).await {
-        tracing::error!(error = %e, message_id = stored.id, "could not e-mail the contact message to support");
-    }
+    let ContactRequest { name, email, message } = body.into_inner();
+    let (user_id, ip) = (user.0.map(|u| u.id()), setupiq_auth::extract::client_ip(&req));
+    service::send(&ctx, ContactForm { name, email, message, user_id, ip }).await?;
     Ok(web::Json(SuccessResponse::with_message(SENT_MESSAGE)))
 }
 

@@ -7,7 +7,7 @@ use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_core::mail::OutgoingEmail;
 use setupiq_core::validation::normalize_email;
 use setupiq_core::{Config, UserId};
-use setupiq_db::{DbConnection, write_transaction};
+use setupiq_db::{AppCtx, DbConnection, write_transaction};
 
 use crate::dto::ContactMessageDto;
 use crate::error::ContactError;
@@ -29,6 +29,39 @@ pub struct NewContactMessage<'a> {
     pub user_id: Option<UserId>,
     /// The client IP. Clients whose IP is unknown share one limit.
     pub ip: Option<&'a str>,
+}
+
+/// A message as the contact form sent it (already validated), owned for the flow.
+#[derive(Debug, Clone)]
+pub struct ContactForm {
+    pub name: String,
+    pub email: String,
+    pub message: String,
+    pub user_id: Option<UserId>,
+    pub ip: Option<String>,
+}
+
+/// Stores the message ([`submit`]) and e-mails it to support. Once it is stored the sender
+/// is told it was sent: a mail failure is ours to fix, not the sender's, and is logged.
+pub async fn send(ctx: &AppCtx, form: ContactForm) -> Result<(), ContactError> {
+    let clock = ctx.clock.clone();
+    let stored = ctx
+        .db
+        .run(move |conn| {
+            let new = NewContactMessage {
+                name: &form.name,
+                email: &form.email,
+                message: &form.message,
+                user_id: form.user_id,
+                ip: form.ip.as_deref(),
+            };
+            submit(conn, &new, clock.now())
+        })
+        .await?;
+    if let Err(e) = ctx.mailer.send(support_email(&ctx.config, &stored)).await {
+        tracing::error!(error = %e, message_id = stored.id, "could not e-mail the contact message to support");
+    }
+    Ok(())
 }
 
 /// Stores the message unless its IP has reached the limit. Name and message are trimmed,

@@ -8,16 +8,15 @@ use validator::Validate;
 use setupiq_auth::service::ledger::LedgerEntry;
 
 use crate::service::ads::{AdReward, AdStats};
-use crate::service::packs::Pack;
-use crate::service::pro::{Plan, Subscription, SubscriptionStatus};
+use crate::service::packs::{Pack, PackId};
+use crate::service::pro::{BillingInterval, Plan, Subscription, SubscriptionStatus};
 use crate::service::receipts::Payment;
 
 /// A pack of credits for sale.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PackDto {
-    /// `starter`, `popular` or `value`.
-    pub id: String,
+    pub id: PackId,
     pub name: String,
     pub credits: i32,
     /// Price in cents.
@@ -31,7 +30,7 @@ pub struct PackDto {
 impl From<Pack> for PackDto {
     fn from(p: Pack) -> Self {
         Self {
-            id: p.id.into(),
+            id: p.id,
             name: p.name.into(),
             credits: p.credits,
             price_cents: p.price_cents,
@@ -55,8 +54,8 @@ pub struct PacksResponse {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CreatePaymentIntentRequest {
-    /// `starter`, `popular` or `value`.
-    #[schema(max_length = 7, pattern = "^(starter|popular|value)$")]
+    /// Read as text, so that an unknown pack is answered with the specification's message.
+    #[schema(value_type = PackId)]
     pub package_id: String,
 }
 
@@ -275,8 +274,8 @@ pub struct ProPlanDto {
     pub name: String,
     pub price_cents: i64,
     pub currency: String,
-    /// `month` or `year`: how long each paid period lasts.
-    pub interval: String,
+    /// How long each paid period lasts.
+    pub interval: BillingInterval,
 }
 
 /// A member's subscription.

@@ -265,7 +265,7 @@ fn pro_response(provider: &PaymentProvider, config: &Config, membership: Option<
             name: plan.name().to_owned(),
             price_cents: plan.price_cents(config.pro_prices),
             currency: packs::CURRENCY.to_owned(),
-            interval: plan.interval().to_owned(),
+            interval: plan.interval(),
         })
         .collect();
     let membership = membership.unwrap_or(Membership { is_pro: false, granted: false, subscription: None });

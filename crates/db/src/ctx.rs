@@ -15,6 +15,7 @@ use setupiq_core::upload::Uploads;
 use setupiq_core::{Config, SharedClock};
 
 use crate::Db;
+use crate::hooks::Hooks;
 
 /// The process's shared handles. Cheap to clone: every field is a handle.
 #[derive(Clone)]
@@ -29,4 +30,7 @@ pub struct AppCtx {
     pub uploads: Uploads,
     /// Where a write that changes the community feed records it.
     pub changes: FeedChanges,
+    /// What the other crates do when an account or an analysis arrives, is exported or
+    /// goes: registered once by the gateway.
+    pub hooks: Arc<Hooks>,
 }

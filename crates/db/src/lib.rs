@@ -4,6 +4,7 @@
 //! async code runs blocking queries, [`Db::run`].
 
 pub mod ctx;
+pub mod hooks;
 pub mod in_ids;
 pub mod schema;
 pub mod text_enum;
@@ -23,6 +24,7 @@ use setupiq_core::config::{DatabaseBackend, database_backend};
 
 pub use ctx::AppCtx;
 pub use diesel::result::Error as DieselError;
+pub use hooks::Hooks;
 pub use in_ids::in_ids;
 
 /// A connection to whichever backend the configuration chose.

@@ -9,12 +9,8 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, Error, web};
 use anyhow::Context;
 use setupiq_admin::service::checker::CheckerConfig;
-use setupiq_analysis::service::AnalysisDependents;
 use setupiq_analyzer::Engine;
 use setupiq_auth::Passwords;
-use setupiq_auth::arrivals::Arrivals;
-use setupiq_auth::service::accounts::{Departures, OwnedMedia};
-use setupiq_auth::service::export::AccountData;
 use setupiq_community::service::feed::Feed;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::mail::Mailer;
@@ -22,7 +18,8 @@ use setupiq_core::media::{MediaStore, S3MediaStore};
 use setupiq_core::upload::{ImageQueue, PixelBudget, Uploads};
 use setupiq_core::{Config, SharedClock, clock, error};
 use setupiq_credits::PaymentProvider;
-use setupiq_db::{AppCtx, Db};
+use setupiq_db::hooks::{AccountData, AnalysisDependents, Arrivals, Departures, OwnedMedia};
+use setupiq_db::{AppCtx, Db, Hooks};
 use setupiq_rigpage::PublicPages;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -102,6 +99,8 @@ pub struct AppState {
     pub feed_changes: web::Data<FeedChanges>,
     /// How link verification runs visit the catalogue's links (tests allow loopback).
     pub link_checker: web::Data<CheckerConfig>,
+    /// What each crate does when an account or an analysis arrives, is exported or goes.
+    pub hooks: Arc<Hooks>,
 }
 
 impl AppState {
@@ -115,6 +114,7 @@ impl AppState {
             media: self.media.clone(),
             uploads: self.uploads.clone(),
             changes: self.feed_changes.get_ref().clone(),
+            hooks: self.hooks.clone(),
         }
     }
 
@@ -164,7 +164,7 @@ impl AppState {
             passwords: Passwords::for_this_machine(),
             mailer,
             media,
-            payments,
+            payments: payments.clone(),
             engine,
             uploads,
             bodies,
@@ -172,6 +172,7 @@ impl AppState {
             feed,
             feed_changes: web::Data::new(feed_changes),
             link_checker: web::Data::new(CheckerConfig::default()),
+            hooks: Arc::new(hooks(&payments)),
         })
     }
 }
@@ -205,56 +206,54 @@ pub fn api_doc() -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// The media each crate keeps for a user, deleted with the account.
-fn owned_media() -> OwnedMedia {
-    OwnedMedia(vec![
-        setupiq_analysis::service::media_of_user,
-        setupiq_rigpage::service::config::on_account_deleted,
-        setupiq_community::service::setups::on_account_deleted,
-    ])
-}
-
-/// What each crate keeps for a user, in their data export ("Download my data").
-fn account_data() -> AccountData {
-    AccountData(vec![
-        setupiq_credits::service::balance::export_history,
-        setupiq_credits::service::receipts::export_payments,
-        setupiq_credits::service::pro::export_subscriptions,
-        setupiq_contact::service::export_messages,
-        setupiq_affiliate::service::export_clicks,
-        setupiq_analysis::service::export_analyses,
-        setupiq_rigpage::service::config::export_page,
-        setupiq_community::service::export::posts,
-        setupiq_community::service::export::votes,
-        setupiq_community::service::export::reports,
-        setupiq_community::service::export::comment_reports,
-        setupiq_community::service::export::comments,
-        setupiq_community::service::export::notifications,
-    ])
+/// What each crate does when an account or an analysis arrives, is exported or goes: every
+/// crate's function listed once, in the [`Hooks`] every [`AppCtx`] carries.
+fn hooks(payments: &PaymentProvider) -> Hooks {
+    Hooks {
+        // The media each crate keeps for a user, deleted with the account.
+        owned_media: OwnedMedia(vec![
+            setupiq_analysis::service::media_of_user,
+            setupiq_rigpage::service::config::on_account_deleted,
+            setupiq_community::service::setups::on_account_deleted,
+        ]),
+        departures: departures(payments),
+        // What each crate keeps for a user, in their data export ("Download my data").
+        account_data: AccountData(vec![
+            setupiq_credits::service::balance::export_history,
+            setupiq_credits::service::receipts::export_payments,
+            setupiq_credits::service::pro::export_subscriptions,
+            setupiq_contact::service::export_messages,
+            setupiq_affiliate::service::export_clicks,
+            setupiq_analysis::service::export_analyses,
+            setupiq_rigpage::service::config::export_page,
+            setupiq_community::service::export::posts,
+            setupiq_community::service::export::votes,
+            setupiq_community::service::export::reports,
+            setupiq_community::service::export::comment_reports,
+            setupiq_community::service::export::comments,
+            setupiq_community::service::export::notifications,
+        ]),
+        // What other crates keep for an analysis, deleted with it.
+        analysis_dependents: AnalysisDependents(vec![
+            setupiq_community::service::setups::on_analysis_deleted,
+        ]),
+        // What other crates hand over to an account when a browser signs up or signs in to
+        // it: the free result its visitor made just before.
+        arrivals: Arrivals(vec![setupiq_analysis::http::claim_on_arrival()]),
+    }
 }
 
 /// What must be settled outside before an account goes: its Stripe subscription ends.
-fn departures(state: &AppState) -> Departures {
-    let (ctx, payments) = (state.ctx(), state.payments.clone());
-    Departures(vec![Arc::new(move |user_id| {
-        let (ctx, payments) = (ctx.clone(), payments.clone());
+fn departures(payments: &PaymentProvider) -> Departures {
+    let payments = payments.clone();
+    Departures(vec![Arc::new(move |ctx, user_id| {
+        let payments = payments.clone();
         Box::pin(async move {
             setupiq_credits::service::pro::end_before_deletion(&ctx, &payments, user_id)
                 .await
                 .map_err(setupiq_core::error::Cause::from)
         })
     })])
-}
-
-/// What other crates hand over to an account when a browser signs up or signs in to it:
-/// the free result its visitor made just before.
-fn arrivals(state: &AppState) -> Arrivals {
-    Arrivals(vec![setupiq_analysis::http::claim_on_arrival(state.ctx())])
-}
-
-/// What other crates keep for an analysis, deleted with it.
-fn analysis_dependents() -> AnalysisDependents {
-    AnalysisDependents(vec![setupiq_community::service::setups::on_analysis_deleted])
 }
 
 /// The whole application: API, API reference, media, the single-page app, and the
@@ -273,8 +272,6 @@ pub fn build_app(
     // The metrics recorder exists before the first request is counted.
     crate::metrics::handle();
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
-    let departures = departures(&state);
-    let arrivals = arrivals(&state);
     let ctx = state.ctx();
     let (app, mut openapi) = App::new()
         .into_utoipa_app()
@@ -297,11 +294,6 @@ pub fn build_app(
         .app_data(state.feed)
         .app_data(state.feed_changes)
         .app_data(state.link_checker)
-        .app_data(web::Data::new(owned_media()))
-        .app_data(web::Data::new(departures))
-        .app_data(web::Data::new(arrivals))
-        .app_data(web::Data::new(account_data()))
-        .app_data(web::Data::new(analysis_dependents()))
         .app_data(web::Data::new(frontend))
         .configure(api)
         .split_for_parts();

@@ -4,7 +4,7 @@
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
 use setupiq_auth::{CurrentUser, OptionalUser};
-use setupiq_core::media::MediaStore;
+use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
@@ -123,19 +123,11 @@ async fn get_config(
 async fn save_config(
     user: CurrentUser,
     body: ValidJson<RigpageConfigRequest>,
-    db: web::Data<Db>,
-    clock: web::Data<SharedClock>,
-    media: web::Data<MediaStore>,
+    ctx: web::Data<AppCtx>,
     pages: web::Data<PublicPages>,
-    config: web::Data<Config>,
 ) -> Result<web::Json<SaveRigpageResponse>, ApiError> {
-    let (user_id, settings, now) = (user.id(), body.into_inner().into_settings(), clock.now());
-    let saved = db.run(move |conn| config::save(conn, user_id, &settings, now)).await?;
-    for slug in saved.previous_slug.iter().chain(saved.editor.settings.slug.iter()) {
-        pages.cache.forget(&slug_key(slug));
-    }
-    media.remove_media(saved.unused_media.iter()).await;
-    let page = editor_response(&db, &user, &config, Some(saved.editor), Some(saved.credits)).await?;
+    let saved = config::save_page(&ctx, &pages, user.id(), body.into_inner().into_settings()).await?;
+    let page = editor_response(&ctx.db, &user, &ctx.config, Some(saved.editor), Some(saved.credits)).await?;
     Ok(web::Json(SaveRigpageResponse { page, charged: saved.charge.into() }))
 }
 
@@ -287,12 +279,14 @@ async fn public_page(
     viewer: OptionalUser,
     db: web::Data<Db>,
     pages: web::Data<PublicPages>,
+    changes: web::Data<FeedChanges>,
     clock: web::Data<SharedClock>,
     config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let slug = slug.into_inner();
     let key = slug_key(&slug);
-    let served = match pages.cache.get(&key) {
+    let kept = pages.kept(&changes);
+    let served = match kept.get(&key) {
         Some(cached) => cached,
         None => {
             let (wanted, now) = (slug.clone(), clock.now());
@@ -309,7 +303,7 @@ async fn public_page(
                     public::Found::MovedTo(new_slug) => Served::MovedTo(new_slug),
                 })
             });
-            pages.cache.put(key, served.clone());
+            kept.put(key, served.clone());
             served
         }
     };

@@ -178,5 +178,6 @@ pub fn ctx(db: &Db, clock: SharedClock, dir: &Path) -> AppCtx {
         media,
         config: Arc::new(config),
         changes: FeedChanges::default(),
+        hooks: Arc::default(),
     }
 }

@@ -1788,8 +1788,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             isPro: boolean;
-            /** @description `user` or `admin`. */
-            role: string;
+            role: components["schemas"]["Role"];
             username: string;
         };
         /** @description One page of accounts, newest first. */
@@ -1888,6 +1887,11 @@ export interface components {
          * @enum {string}
          */
         AnalyzerName: "local" | "openai";
+        /**
+         * @description How long each paid period of a plan lasts (Stripe's `recurring.interval`).
+         * @enum {string}
+         */
+        BillingInterval: "month" | "year";
         /**
          * @description How the link buttons are drawn. The editor offers the first four; the other four
          *     fix the corner shape whatever the radius says.
@@ -2169,8 +2173,8 @@ export interface components {
         };
         /** @description An unknown pack is refused by the service (the packs are its list). */
         CreatePaymentIntentRequest: {
-            /** @description `starter`, `popular` or `value`. */
-            packageId: string;
+            /** @description Read as text, so that an unknown pack is answered with the specification's message. */
+            packageId: components["schemas"]["PackId"];
         };
         CreatePaymentIntentResponse: {
             clientSecret: string;
@@ -2201,7 +2205,7 @@ export interface components {
             /** Format: int32 */
             statusCode?: number | null;
             url: string;
-            verdict: string;
+            verdict: components["schemas"]["LinkVerdict"];
         };
         DecideCommentRequest: {
             /** Format: int64 */
@@ -2298,6 +2302,11 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        /**
+         * @description A link's health as the last run saw it (`products.link_status`).
+         * @enum {string}
+         */
+        Health: "healthy" | "dead" | "warning" | "unknown";
         HealthReportDto: {
             /** Format: int64 */
             active: number;
@@ -2473,8 +2482,7 @@ export interface components {
             /** Format: int32 */
             consecutiveFailures: number;
             finalUrl?: string | null;
-            /** @description `healthy`, `dead`, `warning` or `unknown` (a bot-check page); none before a check. */
-            health?: string | null;
+            health?: null | components["schemas"]["Health"];
             isActive: boolean;
             name: string;
             network: string;
@@ -2487,9 +2495,14 @@ export interface components {
             /** Format: int32 */
             statusCode?: number | null;
             url: string;
-            /** @description `dead`, `timeout`, `error`, `refused`, `home_page_redirect`, `tag_dropped`, `bot_check`. */
-            verdict?: string | null;
+            verdict?: null | components["schemas"]["LinkVerdict"];
         };
+        /**
+         * @description What the last check made of a link, as stored (`products.link_verdict`, the admin's
+         *     `link_checks.verdict`): the checker's verdict without its reason.
+         * @enum {string}
+         */
+        LinkVerdict: "healthy" | "dead" | "home_page_redirect" | "tag_dropped" | "bot_check" | "timeout" | "unreachable" | "error" | "refused";
         LogEntryDto: {
             action: components["schemas"]["Action"];
             /** Format: int64 */
@@ -2643,8 +2656,7 @@ export interface components {
             credits: number;
             /** @description ISO currency code (`usd`). */
             currency: string;
-            /** @description `starter`, `popular` or `value`. */
-            id: string;
+            id: components["schemas"]["PackId"];
             name: string;
             /** @description The pack to recommend. */
             popular: boolean;
@@ -2654,6 +2666,11 @@ export interface components {
              */
             priceCents: number;
         };
+        /**
+         * @description Which pack: its id in requests, answers and `payments.package_id`.
+         * @enum {string}
+         */
+        PackId: "starter" | "popular" | "value";
         PacksResponse: {
             packs: components["schemas"]["PackDto"][];
             /** @description Stripe's publishable key for Elements, when Stripe is configured. */
@@ -2754,8 +2771,8 @@ export interface components {
         /** @description A Pro plan for sale (prices from the configuration). */
         ProPlanDto: {
             currency: string;
-            /** @description `month` or `year`: how long each paid period lasts. */
-            interval: string;
+            /** @description How long each paid period lasts. */
+            interval: components["schemas"]["BillingInterval"];
             /** @example SetupIQ Pro, monthly */
             name: string;
             plan: components["schemas"]["Plan"];
@@ -3198,38 +3215,55 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
-        RunDto: {
-            category?: string | null;
+        /**
+         * @description A user's role (`users.role`).
+         * @enum {string}
+         */
+        Role: "user" | "admin";
+        /**
+         * @description How a run's links came out, one count per outcome: stored in the run's row, and sent
+         *     (flattened) in every answer about a run.
+         */
+        RunCounts: {
             /** Format: int32 */
             dead: number;
             /** Format: int32 */
             errors: number;
+            /** Format: int32 */
+            healthy: number;
+            /** Format: int32 */
+            timeouts: number;
+            /** Format: int32 */
+            totalChecked: number;
+            /**
+             * Format: int32
+             * @description Bot-check pages: the checker could not see the page.
+             */
+            unknown: number;
+            /**
+             * Format: int32
+             * @description Links the checker could not reach from this server (DNS, connection, TLS): neither
+             *     healthy nor dead, and never a failure.
+             */
+            unreachable: number;
+            /**
+             * Format: int32
+             * @description Home-page redirects and dropped affiliate tags.
+             */
+            warnings: number;
+        };
+        RunDto: components["schemas"]["RunCounts"] & {
+            category?: string | null;
             /** @description Why a `failed` run failed, e.g. that most links could not be checked. */
             failureReason?: string | null;
             /** Format: date-time */
             finishedAt?: string | null;
-            /** Format: int32 */
-            healthy: number;
             /** Format: int64 */
             id: number;
             network?: string | null;
             /** Format: date-time */
             startedAt: string;
             status: components["schemas"]["RunStatus"];
-            /** Format: int32 */
-            timeouts: number;
-            /** Format: int32 */
-            totalChecked: number;
-            /** Format: int32 */
-            unknown: number;
-            /**
-             * Format: int32
-             * @description Links the checker could not reach from this server (DNS, connection, TLS): neither
-             *     healthy nor dead.
-             */
-            unreachable: number;
-            /** Format: int32 */
-            warnings: number;
         };
         /**
          * @description Where a verification run stands: running, or how it ended.
@@ -3563,48 +3597,18 @@ export interface components {
             isPro: boolean;
             /** @description URL of the profile picture (`/media/avatars/…`), if any. */
             profilePicture?: string | null;
-            /**
-             * @description `user` or `admin`.
-             * @example user
-             */
-            role: string;
+            role: components["schemas"]["Role"];
             username: string;
         };
         /** @description A response carrying the user. */
         UserResponse: {
             user: components["schemas"]["UserDto"];
         };
-        VerificationResult: {
-            /** Format: int32 */
-            dead: number;
+        VerificationResult: components["schemas"]["RunCounts"] & {
             /** @description Dead, erroring and timing-out links. */
             deadLinks: components["schemas"]["DeadLinkDto"][];
-            /** Format: int32 */
-            errors: number;
-            /** Format: int32 */
-            healthy: number;
             /** Format: int64 */
             runId: number;
-            /** Format: int32 */
-            timeouts: number;
-            /** Format: int32 */
-            totalChecked: number;
-            /**
-             * Format: int32
-             * @description Bot-check pages: the checker could not see the page.
-             */
-            unknown: number;
-            /**
-             * Format: int32
-             * @description Links the checker could not reach from this server (DNS, connection, TLS): neither
-             *     healthy nor dead, and never a failure.
-             */
-            unreachable: number;
-            /**
-             * Format: int32
-             * @description Home-page redirects and dropped affiliate tags.
-             */
-            warnings: number;
         };
         /** @description The token of a verification link (`/verify-email?token=…`). */
         VerifyEmailRequest: {

@@ -26,6 +26,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use reqwest::header::{self, HeaderMap, HeaderValue};
 use reqwest::{Client, Method, Response};
+use setupiq_affiliate::service::link_health::LinkVerdict;
 use tokio::time::Instant;
 use url::{Host, Url};
 
@@ -109,6 +110,23 @@ pub enum Verdict {
     /// Not requested because it is unsafe (SSRF): a scheme other than http/https, or a host that
     /// is or resolves to a forbidden address.
     Refused(String),
+}
+
+impl Verdict {
+    /// The verdict as stored and shown, without its reason.
+    pub fn kind(&self) -> LinkVerdict {
+        match self {
+            Verdict::Healthy => LinkVerdict::Healthy,
+            Verdict::Dead => LinkVerdict::Dead,
+            Verdict::HomePageRedirect => LinkVerdict::HomePageRedirect,
+            Verdict::TagDropped => LinkVerdict::TagDropped,
+            Verdict::BotCheck => LinkVerdict::BotCheck,
+            Verdict::Timeout => LinkVerdict::Timeout,
+            Verdict::Unreachable(_) => LinkVerdict::Unreachable,
+            Verdict::Error(_) => LinkVerdict::Error,
+            Verdict::Refused(_) => LinkVerdict::Refused,
+        }
+    }
 }
 
 /// The outcome for one link.

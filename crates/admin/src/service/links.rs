@@ -22,8 +22,8 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
-use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::link_health::{self, CheckedLink, ProductLink};
+pub use setupiq_affiliate::service::link_health::{Category, Health, LinkVerdict, Network};
 use setupiq_affiliate::service::stats;
 use setupiq_core::{ProductId, RunId, UserId};
 use setupiq_db::{AppCtx, DbConnection, DieselError, write_transaction};
@@ -32,8 +32,8 @@ use super::analytics::estimated_cents;
 use super::checker::{self, CheckResult, CheckerConfig, Hop, LinkToCheck, Verdict};
 use super::log::{self, Action, Actor, Target};
 use crate::error::AdminError;
-pub use crate::models::RunStatus;
 use crate::models::{LinkCheckInsertForm, RunInsertForm, RunOutcomeForm};
+pub use crate::models::{RunCounts, RunStatus};
 use crate::repo;
 
 pub const FAILURES_TO_DEACTIVATE: i32 = 2;
@@ -42,97 +42,11 @@ pub const STALE_RUN: Duration = Duration::minutes(30);
 /// Revenue at risk counts this many days of clicks.
 pub const AT_RISK_DAYS: i64 = 30;
 
-setupiq_db::text_enum! {
-    /// The product categories of the catalogue (spec §3), by their display names.
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[schema(as = ProductCategory)]
-    pub enum Category {
-        #[serde(rename = "Accessories")]
-        Accessories = "Accessories",
-        #[serde(rename = "Cable Management")]
-        CableManagement = "Cable Management",
-        #[serde(rename = "Chair")]
-        Chair = "Chair",
-        #[serde(rename = "Desk")]
-        Desk = "Desk",
-        #[serde(rename = "Headset")]
-        Headset = "Headset",
-        #[serde(rename = "Keyboard")]
-        Keyboard = "Keyboard",
-        #[serde(rename = "Lighting")]
-        Lighting = "Lighting",
-        #[serde(rename = "Microphone")]
-        Microphone = "Microphone",
-        #[serde(rename = "Monitor")]
-        Monitor = "Monitor",
-        #[serde(rename = "Mouse")]
-        Mouse = "Mouse",
-        #[serde(rename = "Webcam")]
-        Webcam = "Webcam",
-    }
-}
-
-/// The affiliate networks (spec §3) by their display names, stored by a short key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = AffiliateNetwork)]
-pub enum Network {
-    Amazon,
-    #[serde(rename = "B&H Photo")]
-    BhPhoto,
-    #[serde(rename = "Best Buy")]
-    BestBuy,
-    #[serde(rename = "Micro Center")]
-    MicroCenter,
-    Newegg,
-    Other,
-}
-
-impl Network {
-    /// `products.network`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Network::Amazon => "amazon",
-            Network::BhPhoto => "bh_photo",
-            Network::BestBuy => "best_buy",
-            Network::MicroCenter => "micro_center",
-            Network::Newegg => "newegg",
-            Network::Other => "other",
-        }
-    }
-}
-
 /// Which links a run checks (none: all).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LinkFilter {
     pub category: Option<Category>,
     pub network: Option<Network>,
-}
-
-setupiq_db::text_enum! {
-    /// A link's health as the last run saw it (`products.link_status`).
-    #[derive(Serialize, Deserialize, utoipa::ToSchema)]
-    #[serde(rename_all = "lowercase")]
-    pub enum Health {
-        Healthy = "healthy",
-        Dead = "dead",
-        Warning = "warning",
-        Unknown = "unknown",
-    }
-}
-
-/// A verdict as stored (`link_checks.verdict`, `products.link_verdict`).
-fn verdict_key(verdict: &Verdict) -> &'static str {
-    match verdict {
-        Verdict::Healthy => "healthy",
-        Verdict::Dead => "dead",
-        Verdict::HomePageRedirect => "home_page_redirect",
-        Verdict::TagDropped => "tag_dropped",
-        Verdict::BotCheck => "bot_check",
-        Verdict::Timeout => "timeout",
-        Verdict::Unreachable(_) => "unreachable",
-        Verdict::Error(_) => "error",
-        Verdict::Refused(_) => "refused",
-    }
 }
 
 /// What one result does to its product: its health, and whether it is a failure.
@@ -200,40 +114,21 @@ pub struct DeadLink {
     pub product_id: ProductId,
     pub url: String,
     pub status_code: Option<u16>,
-    pub verdict: &'static str,
+    pub verdict: LinkVerdict,
 }
 
 /// What a run found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunSummary {
     pub run_id: RunId,
-    pub total_checked: i32,
-    pub healthy: i32,
-    pub dead: i32,
-    pub warnings: i32,
-    pub unknown: i32,
-    pub errors: i32,
-    pub timeouts: i32,
-    /// Links the checker could not reach from its side (counted apart from `unknown`).
-    pub unreachable: i32,
+    pub counts: RunCounts,
     pub dead_links: Vec<DeadLink>,
 }
 
 impl RunSummary {
     /// A run that found nothing yet.
     fn new(run_id: RunId) -> Self {
-        Self {
-            run_id,
-            total_checked: 0,
-            healthy: 0,
-            dead: 0,
-            warnings: 0,
-            unknown: 0,
-            errors: 0,
-            timeouts: 0,
-            unreachable: 0,
-            dead_links: Vec::new(),
-        }
+        Self { run_id, counts: RunCounts::default(), dead_links: Vec::new() }
     }
 
     fn outcome<'a>(
@@ -242,19 +137,7 @@ impl RunSummary {
         failure_reason: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> RunOutcomeForm<'a> {
-        RunOutcomeForm {
-            status,
-            finished_at: now.naive_utc(),
-            total_checked: self.total_checked,
-            healthy: self.healthy,
-            dead: self.dead,
-            warnings: self.warnings,
-            unknown: self.unknown,
-            errors: self.errors,
-            timeouts: self.timeouts,
-            unreachable: self.unreachable,
-            failure_reason,
-        }
+        RunOutcomeForm { status, finished_at: now.naive_utc(), counts: self.counts, failure_reason }
     }
 }
 
@@ -322,11 +205,12 @@ pub fn finish_run(
         let total = results.len();
         let error = AdminError::ChecksUnreachable { unreachable, total, cause: cause.to_owned() };
         let reason = error.to_string();
-        let summary = RunSummary {
+        let counts = RunCounts {
             total_checked: i32::try_from(total).unwrap_or(i32::MAX),
             unreachable: i32::try_from(unreachable).unwrap_or(i32::MAX),
-            ..RunSummary::new(run_id)
+            ..RunCounts::default()
         };
+        let summary = RunSummary { counts, ..RunSummary::new(run_id) };
         repo::finish_run(conn, run_id, &summary.outcome(RunStatus::Failed, Some(&reason), now))?;
         return Err(error);
     }
@@ -335,17 +219,18 @@ pub fn finish_run(
         for result in results {
             let Some(product) = link_health::find(conn, result.id)? else { continue };
             let (health, failed) = judge(result, product.expected_final_url.as_deref());
-            let verdict = verdict_key(&result.verdict);
+            let verdict = result.verdict.kind();
             let status_code = result.status.map(i32::from);
-            summary.total_checked += 1;
+            let counts = &mut summary.counts;
+            counts.total_checked += 1;
             match (&result.verdict, health) {
-                (Verdict::Timeout, _) => summary.timeouts += 1,
-                (Verdict::Unreachable(_), _) => summary.unreachable += 1,
-                (Verdict::Error(_) | Verdict::Refused(_), _) => summary.errors += 1,
-                (_, Health::Healthy) => summary.healthy += 1,
-                (_, Health::Dead) => summary.dead += 1,
-                (_, Health::Warning) => summary.warnings += 1,
-                (_, Health::Unknown) => summary.unknown += 1,
+                (Verdict::Timeout, _) => counts.timeouts += 1,
+                (Verdict::Unreachable(_), _) => counts.unreachable += 1,
+                (Verdict::Error(_) | Verdict::Refused(_), _) => counts.errors += 1,
+                (_, Health::Healthy) => counts.healthy += 1,
+                (_, Health::Dead) => counts.dead += 1,
+                (_, Health::Warning) => counts.warnings += 1,
+                (_, Health::Unknown) => counts.unknown += 1,
             }
             if failed {
                 summary.dead_links.push(DeadLink {
@@ -365,7 +250,7 @@ pub fn finish_run(
                 _ => (0, product.is_active),
             };
             let checked = CheckedLink {
-                status: health.as_str(),
+                status: health,
                 verdict,
                 status_code,
                 final_url: result.final_url.as_deref(),
@@ -417,14 +302,7 @@ pub struct Run {
     pub network: Option<String>,
     pub started_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
-    pub total_checked: i32,
-    pub healthy: i32,
-    pub dead: i32,
-    pub warnings: i32,
-    pub unknown: i32,
-    pub errors: i32,
-    pub timeouts: i32,
-    pub unreachable: i32,
+    pub counts: RunCounts,
     /// Why a failed run failed.
     pub failure_reason: Option<String>,
 }
@@ -438,7 +316,7 @@ pub struct LinkProblem {
     pub network: String,
     pub url: String,
     pub health: Option<Health>,
-    pub verdict: Option<String>,
+    pub verdict: Option<LinkVerdict>,
     pub status_code: Option<i32>,
     pub final_url: Option<String>,
     pub chain: Vec<Hop>,
@@ -470,14 +348,7 @@ fn run_of(row: crate::models::RunRow) -> Run {
         network: row.network,
         started_at: row.started_at.and_utc(),
         finished_at: row.finished_at.map(|t| t.and_utc()),
-        total_checked: row.total_checked,
-        healthy: row.healthy,
-        dead: row.dead,
-        warnings: row.warnings,
-        unknown: row.unknown,
-        errors: row.errors,
-        timeouts: row.timeouts,
-        unreachable: row.unreachable,
+        counts: row.counts,
         failure_reason: row.failure_reason,
     }
 }
@@ -507,15 +378,15 @@ pub fn report(
     let never_verified = count(&|p| p.last_verified_at.is_none());
     let mut problems: Vec<LinkProblem> = products
         .iter()
-        .filter(|p| !p.is_active || p.link_status.as_deref().is_some_and(|s| s != Health::Healthy.as_str()))
+        .filter(|p| !p.is_active || p.link_status.is_some_and(|s| s != Health::Healthy))
         .map(|p| LinkProblem {
             product_id: p.id,
             name: p.name.clone(),
             category: p.product_category.clone(),
             network: p.network.clone(),
             url: p.link.clone(),
-            health: p.link_status.as_deref().and_then(|s| s.parse().ok()),
-            verdict: p.link_verdict.clone(),
+            health: p.link_status,
+            verdict: p.link_verdict,
             status_code: p.link_status_code,
             final_url: p.link_final_url.clone(),
             chain: chains.get(&p.id).cloned().unwrap_or_default(),
@@ -568,10 +439,10 @@ pub fn act(
             LinkAction::ExpectRedirect => {
                 let final_url = product.link_final_url.as_deref().ok_or(AdminError::NothingToExpect)?;
                 link_health::accept_final_url(conn, product.id, Some(final_url))?;
-                if product.link_status.as_deref() == Some(Health::Warning.as_str()) {
-                    let verdict = product.link_verdict.as_deref().unwrap_or("healthy");
+                if product.link_status == Some(Health::Warning) {
+                    let verdict = product.link_verdict.unwrap_or(LinkVerdict::Healthy);
                     let checked = CheckedLink {
-                        status: Health::Healthy.as_str(),
+                        status: Health::Healthy,
                         verdict,
                         status_code: product.link_status_code,
                         final_url: Some(final_url),

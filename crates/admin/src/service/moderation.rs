@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use setupiq_community::service::moderation::{self, Decision, ReportedComment, ReportedSetup};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
-use setupiq_core::{CommentId, SetupId};
-use setupiq_db::{DbConnection, write_transaction};
+use setupiq_core::{CommentId, SetupId, UserId};
+use setupiq_db::{AppCtx, DbConnection, write_transaction};
 
 use super::log::{self, Action, Actor, Target};
 use crate::error::AdminError;
@@ -43,6 +43,27 @@ pub fn decide(
     })?;
     changes.content_changed();
     Ok(media)
+}
+
+/// [`decide`] as an admin asks it: the setup's photos, if it went, leave the media store
+/// after the commit.
+pub async fn decide_setup(
+    ctx: &AppCtx,
+    actor: (UserId, String),
+    setup_id: SetupId,
+    decision: Decision,
+    note: Option<String>,
+) -> Result<(), AdminError> {
+    let (now, changes) = (ctx.clock.now(), ctx.changes.clone());
+    let removed = ctx
+        .db
+        .run(move |conn| {
+            let actor = Actor { id: actor.0, username: &actor.1 };
+            decide(conn, actor, setup_id, decision, note.as_deref(), now, &changes)
+        })
+        .await?;
+    ctx.media.remove_media(removed.iter()).await;
+    Ok(())
 }
 
 /// Dismisses a comment's reports (it stays) or removes it ("[deleted]" where it has

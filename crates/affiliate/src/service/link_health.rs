@@ -7,7 +7,7 @@ use setupiq_core::ProductId;
 use setupiq_db::DbConnection;
 
 use crate::error::AffiliateError;
-pub use crate::models::{CheckedLink, ProductLinkRow as ProductLink};
+pub use crate::models::{Category, CheckedLink, Health, LinkVerdict, Network, ProductLinkRow as ProductLink};
 use crate::repo;
 
 /// The catalogue with its link health, optionally one category and one network (the

@@ -14,7 +14,7 @@ use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
 use setupiq_core::{AnalysisId, UserId};
-use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
+use setupiq_db::{AppCtx, DbConnection, DieselError, is_unique_violation, write_transaction};
 
 use crate::error::AnalysisError;
 use crate::models::{AnalysisInsertForm, AnalysisRow, HoldInsertForm, TrialInsertForm};
@@ -381,15 +381,7 @@ pub fn export_analyses(conn: &mut DbConnection, user_id: UserId) -> Result<Secti
     Section::new("analyses", &analyses)
 }
 
-/// Lists the media another crate keeps for an analysis (the photos of its community post,
-/// say), so that deleting the analysis deletes those files too. Such rows go with the
-/// analysis through `ON DELETE CASCADE`; the hook runs in the deletion's transaction,
-/// before the analysis goes, while they can still be read.
-pub type MediaOfAnalysis = fn(&mut DbConnection, AnalysisId) -> Result<Vec<MediaKey>, DieselError>;
-
-/// Every [`MediaOfAnalysis`] of the application (shared state of the delete handler).
-#[derive(Clone, Default)]
-pub struct AnalysisDependents(pub Vec<MediaOfAnalysis>);
+pub use setupiq_db::hooks::{AnalysisDependents, MediaOfAnalysis};
 
 /// Deletes one of the owner's analyses with everything that hangs off it (its community
 /// post and that post's votes and reports; a RigPage showing it shows no setup). Returns
@@ -410,6 +402,18 @@ pub fn delete(
         repo::delete_analysis(conn, id)?;
         Ok(media)
     })
+}
+
+/// [`delete`] as the owner asks it: with what every crate keeps for the analysis (the
+/// application's [`AnalysisDependents`]), the feed told that its post, if it had one, went,
+/// and the photos removed from the media store after the commit.
+pub async fn delete_analysis(ctx: &AppCtx, user_id: UserId, id: AnalysisId) -> Result<(), AnalysisError> {
+    let hooks = ctx.hooks.clone();
+    let media_keys = ctx.db.run(move |conn| delete(conn, user_id, id, &hooks.analysis_dependents)).await?;
+    ctx.changes.content_changed();
+    ctx.media.remove_media(&media_keys).await;
+    tracing::info!(user_id = user_id.0, analysis_id = id.0, "analysis deleted");
+    Ok(())
 }
 
 /// Every stored image of a user's analyses (registered with the account deletion).

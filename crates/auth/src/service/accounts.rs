@@ -251,42 +251,7 @@ pub fn replace_profile_picture(
     })
 }
 
-/// Lists the media a user owns in another crate's tables (their analysis photos, say), so
-/// that deleting the account deletes those files too. Crates built on `auth` register one
-/// in [`OwnedMedia`]; their rows go with the user through `ON DELETE CASCADE`. It runs in
-/// the deletion's transaction before the user's rows go, so it may also undo what those
-/// rows counted elsewhere (the community takes the user's votes out of other setups' scores).
-pub type MediaOfUser =
-    fn(&mut DbConnection, UserId, DateTime<Utc>) -> Result<Vec<MediaKey>, setupiq_db::DieselError>;
-
-/// Every [`MediaOfUser`] of the application (shared state of the delete-account handler).
-#[derive(Clone, Default)]
-pub struct OwnedMedia(pub Vec<MediaOfUser>);
-
-/// Something another crate must settle with an outside service before an account goes
-/// (`credits` ends the member's Stripe subscription, so no one is charged for an account that
-/// no longer exists). It answers why it could not (the error, kept for the log), and the
-/// account then stays.
-pub type BeforeDeletion = std::sync::Arc<
-    dyn Fn(
-        UserId,
-    )
-        -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), setupiq_core::error::Cause>>>>,
->;
-
-/// Every [`BeforeDeletion`] of the application (shared state of the delete-account handler).
-#[derive(Clone, Default)]
-pub struct Departures(pub Vec<BeforeDeletion>);
-
-impl Departures {
-    /// Runs each in turn; the first that fails stops the deletion.
-    pub async fn settle(&self, user_id: UserId) -> Result<(), AuthError> {
-        for before in &self.0 {
-            before(user_id).await.map_err(AuthError::DeletionBlocked)?;
-        }
-        Ok(())
-    }
-}
+pub use setupiq_db::hooks::{BeforeDeletion, Departures, MediaOfUser, OwnedMedia};
 
 /// Deletes the account with its sessions, reset tokens and ledger; returns the media
 /// keys the caller removes from the media store after the commit.

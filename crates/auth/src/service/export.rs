@@ -8,38 +8,15 @@
 
 use chrono::{DateTime, Utc};
 use diesel::Connection;
-use serde::Serialize;
 use setupiq_core::UserId;
-use setupiq_db::DbConnection;
+use setupiq_db::{AppCtx, DbConnection};
 
 use crate::error::AuthError;
 use crate::models::Account;
 use crate::repo;
 use crate::service::sessions::{self, ActiveSession};
 
-/// Why one part could not be read (a query, a stored document that no longer parses).
-pub type SectionError = Box<dyn std::error::Error + Send + Sync>;
-
-/// One part of the export, named as it appears in the file (`analyses`, `payments`, …).
-#[derive(Debug, Clone)]
-pub struct Section {
-    pub name: &'static str,
-    pub data: serde_json::Value,
-}
-
-impl Section {
-    /// The part called `name`, holding `data` as it serialises.
-    pub fn new<T: Serialize>(name: &'static str, data: &T) -> Result<Self, SectionError> {
-        Ok(Self { name, data: serde_json::to_value(data)? })
-    }
-}
-
-/// Reads what one crate keeps for a user, as one part of their export.
-pub type SectionOfUser = fn(&mut DbConnection, UserId) -> Result<Section, SectionError>;
-
-/// Every [`SectionOfUser`] of the application (shared state of the export handler).
-#[derive(Clone, Default)]
-pub struct AccountData(pub Vec<SectionOfUser>);
+pub use setupiq_db::hooks::{AccountData, Section, SectionError, SectionOfUser};
 
 /// An account's data.
 #[derive(Debug, Clone)]
@@ -69,4 +46,15 @@ pub fn export(
             .map_err(AuthError::Export)?;
         Ok(AccountExport { exported_at: now, account, sessions, sections })
     })
+}
+
+/// The signed-in member's export (`current_token` marks the session that asked), with every
+/// crate's part the application registered ([`AccountData`]).
+pub async fn for_download(
+    ctx: &AppCtx,
+    user_id: UserId,
+    current_token: String,
+) -> Result<AccountExport, AuthError> {
+    let (hooks, now) = (ctx.hooks.clone(), ctx.clock.now());
+    ctx.db.run(move |conn| export(conn, user_id, &current_token, &hooks.account_data, now)).await
 }

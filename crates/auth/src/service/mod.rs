@@ -4,6 +4,7 @@
 //! [`Db`]: setupiq_db::Db
 
 pub mod accounts;
+pub mod deletion;
 pub mod display_name;
 pub mod email_change;
 pub mod export;

@@ -13,7 +13,7 @@ use setupiq_auth::service::ledger;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::MediaKey;
 use setupiq_core::{AnalysisId, SetupId, UserId};
-use setupiq_db::{DbConnection, DieselError, write_transaction};
+use setupiq_db::{AppCtx, DbConnection, DieselError, write_transaction};
 
 use super::{until_tomorrow, utc_day};
 use crate::error::CommunityError;
@@ -247,6 +247,20 @@ pub fn delete(
     let media = write_transaction(conn, |conn| remove(conn, user_id, is_admin, setup_id))?;
     changes.content_changed();
     Ok(media)
+}
+
+/// [`delete`] as the owner (or an admin) asks it: the post's photos leave the media store
+/// after the commit.
+pub async fn delete_post(
+    ctx: &AppCtx,
+    user_id: UserId,
+    is_admin: bool,
+    setup_id: SetupId,
+) -> Result<(), CommunityError> {
+    let changes = ctx.changes.clone();
+    let removed = ctx.db.run(move |conn| delete(conn, user_id, is_admin, setup_id, &changes)).await?;
+    ctx.media.remove_media(removed.iter()).await;
+    Ok(())
 }
 
 /// [`delete`] inside the caller's transaction, which records the change after its commit.

@@ -73,11 +73,11 @@ impl Plan {
         }
     }
 
-    /// `month` or `year`.
-    pub fn interval(self) -> &'static str {
+    /// How long each paid period lasts.
+    pub fn interval(self) -> BillingInterval {
         match self {
-            Plan::Monthly => "month",
-            Plan::Yearly => "year",
+            Plan::Monthly => BillingInterval::Month,
+            Plan::Yearly => BillingInterval::Year,
         }
     }
 
@@ -101,6 +101,24 @@ impl Plan {
 
     pub fn from_package_id(id: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|plan| plan.package_id() == id)
+    }
+}
+
+/// How long each paid period of a plan lasts (Stripe's `recurring.interval`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BillingInterval {
+    Month,
+    Year,
+}
+
+impl BillingInterval {
+    /// `month` or `year`, as Stripe names it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BillingInterval::Month => "month",
+            BillingInterval::Year => "year",
+        }
     }
 }
 
@@ -454,7 +472,7 @@ async fn subscribe_with_stripe(
             product: sale.product,
             unit_amount_cents: sale.price_cents,
             currency: CURRENCY,
-            interval: plan.interval(),
+            interval: plan.interval().as_str(),
             user_id,
             plan: plan.as_str(),
             idempotency_key: &key,

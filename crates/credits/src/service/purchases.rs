@@ -74,12 +74,12 @@ pub async fn create(
             let fulfilled = db
                 .run(move |conn| Ok::<_, CreditsError>(repo::count_fulfilled_payments(conn, user_id)?))
                 .await?;
-            let idempotency_key = purchase_key(user_id, pack.id, fulfilled);
+            let idempotency_key = purchase_key(user_id, pack.id.as_str(), fulfilled);
             let new = NewIntent {
                 amount_cents: pack.price_cents,
                 currency: CURRENCY,
                 user_id,
-                package_id: pack.id,
+                package_id: pack.id.as_str(),
                 idempotency_key: &idempotency_key,
             };
             client.create_intent(&new).await?
@@ -96,7 +96,7 @@ pub async fn create(
             &PaymentInsertForm {
                 intent_id: &intent_id,
                 user_id,
-                package_id: pack.id,
+                package_id: pack.id.as_str(),
                 credits: pack.credits,
                 amount_cents: pack.price_cents,
                 currency: CURRENCY,

@@ -15,10 +15,10 @@ use setupiq_auth::service::export::{Section, SectionError};
 use setupiq_auth::service::ledger::{self, LedgerReason};
 use setupiq_core::media::MediaKey;
 use setupiq_core::{AnalysisId, LinkId, UserId};
-use setupiq_db::{DbConnection, DieselError, is_unique_violation, write_transaction};
+use setupiq_db::{AppCtx, DbConnection, DieselError, is_unique_violation, write_transaction};
 
-use super::images;
 use super::themes::{ButtonStyle, FontStyle, Theme};
+use super::{PublicPages, images};
 use crate::error::RigpageError;
 use crate::models::{LinkChangeset, LinkHealth, LinkInsertForm, LinkRow, RigpageForm, RigpageRow};
 use crate::repo::{self, SlugHold};
@@ -421,6 +421,23 @@ pub fn check_draft(
         }
     }
     Ok(setup)
+}
+
+/// [`save`] as the editor asks it: the page's kept rendering (under its old and new slug)
+/// is dropped on this replica, and images the save stopped using leave the media store.
+pub async fn save_page(
+    ctx: &AppCtx,
+    pages: &PublicPages,
+    user_id: UserId,
+    settings: Settings,
+) -> Result<Saved, RigpageError> {
+    let now = ctx.clock.now();
+    let saved = ctx.db.run(move |conn| save(conn, user_id, &settings, now)).await?;
+    for slug in saved.previous_slug.iter().chain(saved.editor.settings.slug.iter()) {
+        pages.cache.forget(&slug_key(slug));
+    }
+    ctx.media.remove_media(saved.unused_media.iter()).await;
+    Ok(saved)
 }
 
 /// Saves the page and takes what it costs, in one transaction; nothing is saved when the

@@ -48,7 +48,6 @@ describe('log and dates', () => {
     // A check is logged when it starts, and again when it fails: neither says it verified.
     expect(actionLabel('verify_links')).toBe('Started a link check')
     expect(actionLabel('verify_links_failed')).toBe('Link check failed')
-    expect(actionLabel('something_new')).toBe('Something new')
     expect(targetLabel('setup', 12)).toBe('Setup #12')
   })
 

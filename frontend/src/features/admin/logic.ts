@@ -79,10 +79,26 @@ export function chartSummary(days: { day: string; clicks: number }[]): string {
 
 export type Tone = 'danger' | 'warning' | 'neutral' | 'success'
 
+/** What the last check saw of a link, and the link's health (unions of what the server sends). */
+export type LinkVerdict = Schemas['LinkVerdict']
+export type Health = Schemas['Health']
+export type Action = Schemas['Action']
+export type TargetKind = Schemas['TargetKind']
+export type ReportReason = Schemas['ReportReason']
+
+type LinkState = { health?: Health | null; verdict?: LinkVerdict | null; statusCode?: number | null }
+
 /** A link's health as a readable badge: 'Dead (404)', 'Redirects to home page', … */
-export function verdictLabel(link: { health?: string | null; verdict?: string | null; statusCode?: number | null }): string {
+export function verdictLabel(link: LinkState): string {
   const code = link.statusCode ?? null
-  switch (link.verdict) {
+  const verdict = link.verdict ?? null
+  if (verdict !== null && verdict !== 'healthy') return findingLabel(verdict, code)
+  return healthLabel(link.health ?? null, code)
+}
+
+/** What a check found that is not a healthy page (every verdict has its words). */
+function findingLabel(verdict: Exclude<LinkVerdict, 'healthy'>, code: number | null): string {
+  switch (verdict) {
     case 'dead':
       return code ? `Dead (${code})` : 'Dead'
     case 'timeout':
@@ -100,7 +116,10 @@ export function verdictLabel(link: { health?: string | null; verdict?: string | 
     case 'unreachable':
       return 'Could not check'
   }
-  switch (link.health) {
+}
+
+function healthLabel(health: Health | null, code: number | null): string {
+  switch (health) {
     case 'healthy':
       return 'Healthy'
     case 'dead':
@@ -109,24 +128,27 @@ export function verdictLabel(link: { health?: string | null; verdict?: string | 
       return 'Warning'
     case 'unknown':
       return 'Unknown'
-    default:
+    case null:
       return 'Not checked yet'
   }
 }
 
-export function verdictTone(link: { health?: string | null; verdict?: string | null }): Tone {
-  if (link.health === 'dead' || ['dead', 'timeout', 'error', 'refused'].includes(link.verdict ?? '')) return 'danger'
+const FAILED: ReadonlySet<LinkVerdict> = new Set<LinkVerdict>(['dead', 'timeout', 'error', 'refused'])
+
+export function verdictTone(link: LinkState): Tone {
+  if (link.health === 'dead' || (link.verdict != null && FAILED.has(link.verdict))) return 'danger'
   if (link.health === 'warning') return 'warning'
   if (link.health === 'healthy') return 'success'
   return 'neutral'
 }
 
 /** 'Accept redirect' is offered for warnings only (a redirect the checker did not expect). */
-export function canAcceptRedirect(link: { health?: string | null }): boolean {
+export function canAcceptRedirect(link: { health?: Health | null }): boolean {
   return link.health === 'warning'
 }
 
-const ACTIONS: Record<string, string> = {
+/** Every action the server logs has its words (a new one fails the typecheck until it has). */
+const ACTIONS: Record<Action, string> = {
   dismiss_reports: 'Dismissed reports',
   remove_setup: 'Removed setup',
   dismiss_comment_reports: 'Dismissed comment reports',
@@ -143,21 +165,25 @@ const ACTIONS: Record<string, string> = {
   expect_redirect: 'Accepted redirect',
 }
 
-/** An admin-log action for people; an unknown one is spelled out from its code. */
-export function actionLabel(action: string): string {
-  const known = ACTIONS[action]
-  if (known) return known
-  const words = action.replace(/_/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+/** An admin-log action for people. */
+export function actionLabel(action: Action): string {
+  return ACTIONS[action]
+}
+
+const TARGETS: Record<TargetKind, string> = {
+  setup: 'Setup',
+  comment: 'Comment',
+  user: 'User',
+  product: 'Product',
+  run: 'Run',
 }
 
 /** An admin-log target: 'Setup #12'. */
-export function targetLabel(targetType: string, targetId: number): string {
-  const kind = targetType.charAt(0).toUpperCase() + targetType.slice(1)
-  return `${kind} #${targetId}`
+export function targetLabel(targetType: TargetKind, targetId: number): string {
+  return `${TARGETS[targetType]} #${targetId}`
 }
 
-export const REASON_LABELS: Record<string, string> = {
+export const REASON_LABELS: Record<ReportReason, string> = {
   illegal_content: 'Illegal content',
   hate_speech: 'Hate speech',
   copyright: 'Copyright violation',
@@ -166,8 +192,8 @@ export const REASON_LABELS: Record<string, string> = {
   other: 'Other',
 }
 
-export function reasonLabel(reason: string): string {
-  return REASON_LABELS[reason] ?? actionLabel(reason)
+export function reasonLabel(reason: ReportReason): string {
+  return REASON_LABELS[reason]
 }
 
 /** The success toast of an account change. */

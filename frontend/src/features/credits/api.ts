@@ -45,7 +45,7 @@ export async function claimAd(adToken: string): Promise<Schemas['WatchAdResponse
   return unwrap(await api.POST('/_api/watch-ad', { body: { adToken } }), 'An unknown error occurred.')
 }
 
-export async function createPaymentIntent(packageId: string): Promise<PaymentIntent> {
+export async function createPaymentIntent(packageId: Schemas['PackId']): Promise<PaymentIntent> {
   return unwrap(await api.POST('/_api/stripe/create-payment-intent', { body: { packageId } }), 'Failed to create payment intent')
 }
 

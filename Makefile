@@ -44,11 +44,13 @@ eval: models ## the analyzer judged on the shared photos: 5-fold cross-validatio
 	$(CARGO) run --release --quiet -p setupiq-analyzer --example eval -- "$(SETUPIQ_EVAL_PHOTOS)"
 	@for folder in $(SETUPIQ_PHOTO_FOLDERS); do [ -f "$$folder/labels.tsv" ] && $(CARGO) run --release --quiet -p setupiq-analyzer --example pairs -- "$$folder"; done; true
 
-calibration: models ## refit the analyzer's learned judgement (crates/analyzer/data/calibration.json) on every shared labelled photo; deterministic; needs numpy and scikit-learn
+calibration: models ## refit the analyzer's learned judgement (crates/analyzer/data/calibration.json) on every shared labelled photo, and its reading of descriptions (data/descriptions.json) on their notes; deterministic; needs numpy and scikit-learn
 	@test -n "$(SETUPIQ_PHOTO_FOLDERS)" || { echo "no shared photos beside the clone (set SETUPIQ_PHOTO_FOLDERS)"; exit 1; }
 	mkdir -p target
 	$(FEATURES) $(SETUPIQ_PHOTO_FOLDERS) > target/features.jsonl
 	python3 scripts/fit-calibration.py fit target/features.jsonl crates/analyzer/data/calibration.json
+	$(CARGO) run --release --quiet -p setupiq-analyzer --example descriptions -- $(SETUPIQ_PHOTO_FOLDERS) > target/descriptions.jsonl
+	python3 scripts/fit-calibration.py fit-descriptions target/descriptions.jsonl crates/analyzer/data/descriptions.json
 
 build: setup models frontend ## release binary and the web app
 	$(CARGO) build --release --bin setupiq

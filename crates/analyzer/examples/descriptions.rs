@@ -10,7 +10,9 @@
 //! might type about the same desk; the text rubric rates it as `POST /_api/analyze-setup`
 //! rates a description, and the person's labels for the photo are the labels of the note.
 //! Printed per note: the folder, the file, the source repository (cross-validation groups by
-//! it), the labels, and the rubric's scores, overall score and kind, or why it refused.
+//! it), the labels, and the rubric's scores, overall score and kind, or why it refused, and
+//! what the rules read (`evidence`), on which `fit-calibration.py fit-descriptions` fits the
+//! learned reading.
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -49,6 +51,8 @@ fn main() -> Result<(), Box<dyn Error>> {
                         .iter()
                         .map(|&c| (c.to_string(), json!(assessment.category_ratings.iter().find(|r| r.category == c).and_then(|r| r.score))))
                         .collect::<serde_json::Map<_, _>>(),
+                    // What the rules read, as the learned reading takes it (fit-descriptions).
+                    "evidence": text::evidence(note).map(|e| e.features().to_vec()),
                 }),
                 Err(refusal) => json!({ "refused": format!("{refusal:?}") }),
             };

@@ -150,13 +150,24 @@ fn text_without_gear_is_refused() {
 }
 
 #[test]
-fn silent_categories_get_a_middling_score() {
+fn silent_categories_are_judged_from_the_rest_and_say_so() {
     let chair_only = rated("My gaming chair is a Secretlab Titan.");
     for category in [Category::CableManagement, Category::RgbLighting, Category::MonitorSetup] {
         let rating = chair_only.category_ratings.iter().find(|r| r.category == category).unwrap();
-        assert_eq!(rating.score, Some(Points::whole(5)), "{category}");
-        assert!(rating.comment.contains("doesn't"), "{category}: {}", rating.comment);
+        let value = rating.score.unwrap().value();
+        assert!((3.0..=7.0).contains(&value), "{category}: {value} from a chair alone");
+        assert!(
+            rating.comment.contains("doesn't") && rating.comment.contains("judged from the rest"),
+            "{}",
+            rating.comment
+        );
     }
+    // Neither says a word about lighting or style; people would not give a buried desk's
+    // the same as a polished one's.
+    let buried = "A desk buried in trash: cans, wrappers and dirty plates, cables strewn everywhere.";
+    let polished = "A spotless minimal desk, every cable managed and hidden, two monitors on arms.";
+    assert_above(Category::RgbLighting, polished, buried);
+    assert_above(Category::AestheticVibe, polished, buried);
 }
 
 #[test]
@@ -209,7 +220,8 @@ fn described_rgb_lighting_scores_what_the_description_says() {
     for described in std::iter::once(glowing).chain(coloured) {
         let rating = rated(described);
         let lighting = rating.category_ratings.iter().find(|r| r.category == Category::RgbLighting).unwrap();
-        assert!(lighting.score.unwrap() >= Points::whole(6), "{described:?}: {lighting:?}");
+        // Above the middle at least: people scored the photos of notes silent on lighting ~3.
+        assert!(lighting.score.unwrap() >= Points::whole(5), "{described:?}: {lighting:?}");
         assert!(!lighting.comment.contains("touch of"), "{}", lighting.comment);
     }
 }

@@ -92,9 +92,12 @@ fn location(tokens: &[Token], description: &str, mention: &Mention) -> String {
             continue;
         }
         let place_end = (at + 1 + PLACE_REACH).min(tokens.len());
-        let place = (at + 1..place_end)
-            .take_while(|&p| !tokens[p].is_break())
-            .find(|&p| PLACES.contains(&tokens[p].text.as_str()));
+        let is_place = |p: usize| PLACES.contains(&tokens[p].text.as_str());
+        // The place and the place word right after it: "an under-desk tray", not "an under-desk".
+        let place =
+            (at + 1..place_end).take_while(|&p| !tokens[p].is_break()).find(|&p| is_place(p)).map(|p| {
+                if p + 1 < tokens.len() && !tokens[p + 1].is_break() && is_place(p + 1) { p + 1 } else { p }
+            });
         if let Some(place) = place
             && let Some(text) = description.get(tokens[at].span.start..tokens[place].span.end)
         {

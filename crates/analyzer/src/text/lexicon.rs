@@ -59,6 +59,8 @@ pub(super) enum MonitorFact {
     Arm,
     /// On a stand or riser.
     Stand,
+    /// "at eye level", "eye height".
+    EyeLevel,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -158,6 +160,10 @@ pub(super) static CUES: &[Cue] = &[
             "on arms",
             "on arm",
             "on an arm",
+            "gas spring arm",
+            "gas spring arms",
+            "spring arm",
+            "spring arms",
             "dual arm",
             "arm mount",
             "vesa",
@@ -170,6 +176,7 @@ pub(super) static CUES: &[Cue] = &[
         MonitorFact::Arm,
     ),
     monitor(&["monitor stand", "monitor riser", "riser", "monitor shelf"], MonitorFact::Stand),
+    monitor(&["at eye level", "eye level", "at eye height", "eye height"], MonitorFact::EyeLevel),
     // ---- Cable management ----
     cue(
         &[
@@ -184,7 +191,20 @@ pub(super) static CUES: &[Cue] = &[
         &[(CABLES, 3.0), (CLEAN, 0.5)],
     )
     .gear(),
-    cue(&["cable tray", "cable trays", "cable basket", "cable net"], &[(CABLES, 2.0)]).gear(),
+    cue(
+        &[
+            "cable tray",
+            "cable trays",
+            "cable basket",
+            "cable net",
+            "under desk tray",
+            "under desk trays",
+            "under desk cable tray",
+            "under desk basket",
+        ],
+        &[(CABLES, 2.0)],
+    )
+    .gear(),
     cable(
         &["cables in a tray", "cables in a cable tray", "wires in a tray", "cables in trays"],
         CableType::Other,
@@ -235,6 +255,14 @@ pub(super) static CUES: &[Cue] = &[
             "cables tucked away",
             "tucked away",
             "out of sight",
+            "cable is hidden",
+            "cables are hidden",
+            "hidden behind",
+            "none visible",
+            "no cable in sight",
+            "no cables in sight",
+            "not a single cable",
+            "off the floor",
         ],
         CableType::Other,
         &[(CABLES, 2.0)],
@@ -260,6 +288,13 @@ pub(super) static CUES: &[Cue] = &[
     cable(
         &[
             "cable mess",
+            "nest of cables",
+            "cable nest",
+            "mass of cables",
+            "pile of cables",
+            "heap of cables",
+            "cables strewn",
+            "strewn cables",
             "mess of cables",
             "mess of wires",
             "wire mess",
@@ -416,6 +451,7 @@ pub(super) static CUES: &[Cue] = &[
     cue(&["ring light", "key light", "softbox"], &[(LIGHT, 1.0)]).gear(),
     cue(&["desk lamp", "lamp", "desk light", "floor lamp"], &[(LIGHT, 0.5)]).gear(),
     cue(&["natural light", "daylight", "sunlight", "window", "big window"], &[(LIGHT, 1.0), (VIBE, 0.5)]),
+    cue(&["warm glow", "warm light", "warm lighting", "warm lamps", "glow"], &[(LIGHT, 1.0), (VIBE, 0.5)]),
     cue(
         &["synced", "in sync", "color matched", "colour matched", "color coordinated", "colour coordinated"],
         &[(LIGHT, 0.5), (VIBE, 1.0)],
@@ -428,10 +464,17 @@ pub(super) static CUES: &[Cue] = &[
         &[(LIGHT, -1.5)],
     )
     .role(Role::DarkRoom),
+    // Lit only as the room happens to be: no lighting of its own.
     cue(
         &[
             "overhead light",
             "ceiling light",
+            "ceiling lights",
+            "room light",
+            "room lighting",
+            "office lighting",
+            "flat light",
+            "flat lighting",
             "fluorescent",
             "fluorescent light",
             "harsh light",
@@ -480,11 +523,19 @@ pub(super) static CUES: &[Cue] = &[
         &[(CLEAN, -2.5), (VIBE, -0.5)],
     ),
     cue(&["disaster", "pigsty", "dump", "war zone"], &[(CLEAN, -3.0), (VIBE, -0.5)]),
+    cue(
+        &["buried", "buried in", "buried under", "strewn", "littered", "littered with", "covered in junk"],
+        &[(CLEAN, -2.5), (VIBE, -0.5)],
+    ),
+    cue(&["heaped", "heaped with", "piled", "piled up", "piled with", "stacks of"], &[(CLEAN, -1.5)]),
     cue(&["cramped", "crowded"], &[(CLEAN, -1.0)]),
     cue(&["dirty", "filthy", "grimy", "gross", "sticky", "stains", "stained", "crumbs"], &[(CLEAN, -2.0)]),
     cue(&["dust", "dusty"], &[(CLEAN, -1.5)]),
     cue(&["dirty dishes", "dirty plates", "old food", "moldy"], &[(CLEAN, -3.0)]),
-    cue(&["dishes", "plates", "bowls", "leftovers", "food", "takeout", "snacks"], &[(CLEAN, -2.0)]),
+    cue(
+        &["dishes", "plates", "bowls", "leftovers", "food", "takeout", "snacks", "snack bags", "tissues"],
+        &[(CLEAN, -2.0)],
+    ),
     cue(
         &[
             "cans",
@@ -635,7 +686,9 @@ pub(super) static CUES: &[Cue] = &[
     cue(&["dxracer", "andaseat", "razer iskur", "corsair chair", "gaming chair"], &[(CHAIR, 1.5)])
         .gear()
         .role(Role::Seat(Seat::GamingChair)),
-    cue(&["racing chair"], &[(CHAIR, 1.0)]).gear().role(Role::Seat(Seat::GamingChair)),
+    cue(&["racing chair", "racing seat", "bucket seat", "sim rig seat"], &[(CHAIR, 1.0)])
+        .gear()
+        .role(Role::Seat(Seat::GamingChair)),
     cue(&["office chair", "desk chair", "task chair", "computer chair"], &[(CHAIR, 1.0)])
         .gear()
         .role(Role::Seat(Seat::DeskChair)),

@@ -6,9 +6,9 @@
 
 use super::lexicon::{self, MonitorFact, Panel, Role};
 use super::mentions::{Mention, Polarity};
-use super::rubric;
+use super::rubric::{self, Read};
 use super::tokens::Token;
-use crate::result::{Category, CategoryScore, Confidence};
+use crate::result::Category;
 
 /// A monitor is mentioned but nothing else is known about it.
 const BASE: f32 = 5.0;
@@ -33,6 +33,10 @@ const ULTRAWIDE: f32 = 1.0;
 /// An arm puts the screen at eye height and frees the desk.
 const ON_AN_ARM: f32 = 1.0;
 const ON_A_STAND: f32 = 0.5;
+/// "at eye level": set where a person would set it.
+const AT_EYE_LEVEL: f32 = 0.5;
+/// "not at eye level".
+const NOT_AT_EYE_LEVEL: f32 = -1.0;
 /// "old", "cheap", "tiny" next to the screen.
 const WORN: f32 = -1.5;
 const JUDGED_BAD: f32 = -1.5;
@@ -99,6 +103,8 @@ pub(super) struct Monitors {
     arm: bool,
     no_arm: bool,
     stand: bool,
+    /// Said to be at eye level (`Some(true)`) or not (`Some(false)`).
+    eye_level: Option<bool>,
     worn: bool,
     judgement: Option<Polarity>,
 }
@@ -114,6 +120,7 @@ impl Monitors {
                 match fact {
                     MonitorFact::Screen => monitors.no_monitor = true,
                     MonitorFact::Arm => monitors.no_arm = true,
+                    MonitorFact::EyeLevel => monitors.eye_level = Some(false),
                     _ => {}
                 }
                 continue;
@@ -165,6 +172,7 @@ impl Monitors {
             MonitorFact::Curved => self.curved = true,
             MonitorFact::Arm => self.arm = true,
             MonitorFact::Stand => self.stand = true,
+            MonitorFact::EyeLevel => self.eye_level = Some(true),
         }
     }
 
@@ -240,11 +248,11 @@ impl Monitors {
         self.laptop && !self.has_monitor()
     }
 
-    /// The Monitor Setup score and its comment.
-    pub fn rating(&self) -> CategoryScore {
-        let category = Category::MonitorSetup;
+    /// What the screen facts say about Monitor Setup: the rules' score and the screens as
+    /// understood ("You describe two 27-inch monitors on arms.").
+    pub fn category_read(&self) -> Read {
         if !self.mentioned() {
-            return rubric::not_mentioned(category);
+            return rubric::not_mentioned(Category::MonitorSetup);
         }
         if !self.has_monitor() {
             let (raw, seen) = if self.no_monitor {
@@ -252,18 +260,12 @@ impl Monitors {
             } else {
                 (LAPTOP_ONLY, "only a laptop screen")
             };
-            let score = rubric::to_score(raw);
-            let comment = format!("You describe {seen}. {}", rubric::verdict(score));
-            return CategoryScore {
-                category,
-                score: Some(score),
-                comment,
-                confidence: Some(Confidence::Medium),
-            };
+            return Read::Said { score: rubric::to_score(raw), understood: format!("You describe {seen}.") };
         }
-        let score = rubric::to_score(BASE + self.points());
-        let comment = format!("You describe {}. {}", self.describe(), rubric::verdict(score));
-        CategoryScore { category, score: Some(score), comment, confidence: Some(Confidence::Medium) }
+        Read::Said {
+            score: rubric::to_score(BASE + self.points()),
+            understood: format!("You describe {}.", self.describe()),
+        }
     }
 
     fn points(&self) -> f32 {
@@ -307,6 +309,11 @@ impl Monitors {
         } else if self.stand {
             points += ON_A_STAND;
         }
+        points += match self.eye_level {
+            Some(true) => AT_EYE_LEVEL,
+            Some(false) => NOT_AT_EYE_LEVEL,
+            None => 0.0,
+        };
         if self.worn {
             points += WORN;
         }
@@ -366,6 +373,11 @@ impl Monitors {
             text.push_str(" on a stand");
         } else if self.no_arm {
             text.push_str(" with no monitor arm");
+        }
+        match self.eye_level {
+            Some(true) => text.push_str(" at eye level"),
+            Some(false) => text.push_str(" not at eye level"),
+            None => {}
         }
         if self.laptop {
             text.push_str(", plus a laptop");

@@ -1,9 +1,11 @@
-//! Scoring a category from the phrases that speak about it, and the words of its comment.
+//! Reading a category from the phrases that speak about it, and the words of its comment.
 //!
 //! A category starts at the middling [`BASE`] and each phrase about it adds its points
-//! (see [`super::lexicon`]); the sum is rounded to the nearest half point and kept within 1-10. The same phrase said
-//! twice counts once, so repeating "RGB RGB RGB" does not buy a 10. A category the
-//! description is silent on keeps the middling score, except Chair & Comfort: nothing said
+//! (see [`super::lexicon`]); the sum is rounded to the nearest half point and kept within
+//! 1-10. The same phrase said twice counts once, so repeating "RGB RGB RGB" does not buy a
+//! 10. That is the rules' [`Read`]; the score shown is the learned reading's
+//! ([`super::reading`]), which weighs every category's read together. A category the
+//! description is silent on is judged from the rest, except Chair & Comfort: nothing said
 //! about a seat is no chair to judge, so it is unseen (no score, left out of the overall).
 
 use std::collections::BTreeMap;
@@ -17,25 +19,57 @@ pub(super) const BASE: f32 = 5.0;
 /// Most of the user's phrases quoted in one comment.
 const MAX_QUOTES: usize = 6;
 
-/// The score of `category` from `mentions`, with a comment quoting what was understood.
-pub(super) fn rate(category: Category, mentions: &[Mention]) -> CategoryScore {
+/// What the rules read about one category, before the learned reading ([`super::reading`])
+/// weighs it with everything else the description says.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Read {
+    /// The description speaks about it: the rules' score (the middling [`BASE`] plus its
+    /// phrases' points) and what was understood ("You mention \"x\" and \"y\".").
+    Said { score: Points, understood: String },
+    /// The description is silent on it: it is judged from the rest of what it says.
+    Silent,
+    /// Nothing to judge (no chair): no score, left out of the overall.
+    Unseen { comment: String },
+}
+
+/// What the phrases of `mentions` say about `category` (not Monitor Setup: see
+/// [`super::monitor::Monitors::category_read`]).
+pub(super) fn read(category: Category, mentions: &[Mention]) -> Read {
     if category == Category::ChairComfort && says_there_is_no_seat(mentions) {
-        return CategoryScore {
-            category,
-            score: None,
-            comment: "You say there is no chair, so comfort can't be judged from the description.".to_owned(),
-            confidence: Some(Confidence::Low),
-        };
+        let comment = "You say there is no chair, so comfort can't be judged from the description.";
+        return Read::Unseen { comment: comment.to_owned() };
     }
     let counted = strongest_per_cue(category, mentions);
     if counted.is_empty() {
         return not_mentioned(category);
     }
     let points: f32 = counted.iter().map(|(points, _)| points).sum();
-    let score = to_score(BASE + points);
     let quotes: Vec<&str> = counted.iter().map(|(_, mention)| mention.quote.as_str()).collect();
-    let comment = format!("You mention {}. {}", quoted_list(&quotes), verdict(score));
-    CategoryScore { category, score: Some(score), comment, confidence: Some(Confidence::Medium) }
+    Read::Said {
+        score: to_score(BASE + points),
+        understood: format!("You mention {}.", quoted_list(&quotes)),
+    }
+}
+
+/// The category's rating: `score` (the learned reading's) with a comment saying what was
+/// understood and what the score means, or why there is none.
+pub(super) fn rating(category: Category, read: Read, score: Points) -> CategoryScore {
+    let (score, comment, confidence) = match read {
+        Read::Said { understood, .. } => {
+            (Some(score), format!("{understood} {}", verdict(score)), Confidence::Medium)
+        }
+        Read::Silent => (
+            Some(score),
+            format!(
+                "The description doesn't {}, so this is judged from the rest of it. {}",
+                silent_on(category),
+                verdict(score)
+            ),
+            Confidence::Low,
+        ),
+        Read::Unseen { comment } => (None, comment, Confidence::Low),
+    };
+    CategoryScore { category, score, comment, confidence: Some(confidence) }
 }
 
 /// Whether the description names a seat only to say there is none ("no chair", "no desk, no
@@ -61,26 +95,29 @@ fn strongest_per_cue(category: Category, mentions: &[Mention]) -> Vec<(f32, &Men
     counted
 }
 
-/// The middling score and a comment saying the description is silent on `category`; no score
-/// for the chair, which can't be judged without one.
-pub(super) fn not_mentioned(category: Category) -> CategoryScore {
-    let what = match category {
+/// A category the description is silent on: judged from the rest, except the chair, which
+/// can't be judged without one.
+pub(super) fn not_mentioned(category: Category) -> Read {
+    match category {
+        Category::ChairComfort => Read::Unseen {
+            comment: format!(
+                "The description doesn't {}, so comfort can't be judged from it.",
+                silent_on(category)
+            ),
+        },
+        _ => Read::Silent,
+    }
+}
+
+/// What a description silent on `category` doesn't do.
+fn silent_on(category: Category) -> &'static str {
+    match category {
         Category::CableManagement => "mention cables or cable management",
         Category::RgbLighting => "mention lighting or RGB",
         Category::DeskCleanliness => "say how clean or cluttered the desk is",
         Category::MonitorSetup => "mention a monitor or screen",
         Category::ChairComfort => "mention a chair or how you sit",
         Category::AestheticVibe => "mention decor, plants, colours or style",
-    };
-    let (score, consequence) = match category {
-        Category::ChairComfort => (None, "comfort can't be judged from it"),
-        _ => (Some(to_score(BASE)), "this gets a middling score"),
-    };
-    CategoryScore {
-        category,
-        score,
-        comment: format!("The description doesn't {what}, so {consequence}."),
-        confidence: Some(Confidence::Low),
     }
 }
 

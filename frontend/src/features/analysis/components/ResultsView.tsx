@@ -54,7 +54,7 @@ const CONFIDENCE_NOTES: Record<ReportInput['type'], ConfidenceNotes> = {
     },
     low: {
       label: 'Low confidence',
-      why: 'Your description says little about this, so the score is a middling one.',
+      why: 'Your description says little about this, so it is judged from the rest of what you describe.',
     },
   },
 }

@@ -88,6 +88,18 @@ pub enum Network {
 }
 
 impl Network {
+    /// The network of a `products.network` key; [`Network::Other`] for one it does not know.
+    pub fn from_key(key: &str) -> Self {
+        match key {
+            "amazon" => Network::Amazon,
+            "bh_photo" => Network::BhPhoto,
+            "best_buy" => Network::BestBuy,
+            "micro_center" => Network::MicroCenter,
+            "newegg" => Network::Newegg,
+            _ => Network::Other,
+        }
+    }
+
     /// `products.network`.
     pub fn key(self) -> &'static str {
         match self {

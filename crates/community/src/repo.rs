@@ -1019,12 +1019,15 @@ pub(crate) fn gear_item_click_counts(
     Ok(rows.into_iter().filter_map(|(id, n)| Some((id?, n))).collect())
 }
 
+/// Clicks by a text key (a category, a network).
+pub(crate) type Counts = Vec<(String, i64)>;
+
 /// People's gear clicks (bots aside) since `since` (none: all time), counted by category and
 /// by network.
 pub(crate) fn gear_clicks_by(
     conn: &mut DbConnection,
     since: Option<NaiveDateTime>,
-) -> QueryResult<(Vec<(String, i64)>, Vec<(String, i64)>)> {
+) -> QueryResult<(Counts, Counts)> {
     // All time: from before the first click could have been made.
     let since = since.unwrap_or_default();
     let counted = || {

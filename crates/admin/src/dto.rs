@@ -4,6 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_auth::{Account, Role};
+use setupiq_community::service::gear::{GearCategory, GearClickStats};
 use setupiq_community::service::moderation::{OpenReport, ReportedComment, ReportedSetup};
 use setupiq_community::service::reports::ReportReason;
 use utoipa::{IntoParams, ToSchema};
@@ -40,6 +41,57 @@ pub struct PeriodQuery {
     /// `7d`, `30d`, `90d` or `all` (default).
     #[serde(default)]
     pub period: Period,
+}
+
+/// One gear category's clicks.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GearCategoryClicksDto {
+    pub category: GearCategory,
+    pub clicks: i64,
+}
+
+/// One network's gear clicks.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GearNetworkClicksDto {
+    pub network: Network,
+    pub clicks: i64,
+}
+
+/// People's clicks on the gear of community posts in the period.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GearClicksResponse {
+    pub total_clicks: i64,
+    /// Most clicked first; categories nobody clicked are left out.
+    pub by_category: Vec<GearCategoryClicksDto>,
+    /// Most clicked first: the catalogue product's network, or the shop the owner's link names
+    /// (`Other` for any other shop).
+    pub by_network: Vec<GearNetworkClicksDto>,
+}
+
+impl From<GearClickStats> for GearClicksResponse {
+    fn from(stats: GearClickStats) -> Self {
+        let mut by_network: Vec<GearNetworkClicksDto> = Vec::new();
+        for (key, clicks) in stats.by_network {
+            let network = Network::from_key(&key);
+            match by_network.iter_mut().find(|n| n.network == network) {
+                Some(seen) => seen.clicks += clicks,
+                None => by_network.push(GearNetworkClicksDto { network, clicks }),
+            }
+        }
+        by_network.sort_by_key(|n| std::cmp::Reverse(n.clicks));
+        Self {
+            total_clicks: stats.total,
+            by_category: stats
+                .by_category
+                .into_iter()
+                .map(|(category, clicks)| GearCategoryClicksDto { category, clicks })
+                .collect(),
+            by_network,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

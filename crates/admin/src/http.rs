@@ -14,10 +14,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::dto::{
     AccountChangeDto, ActivateProductsResponse, AdminAccountDto, AdminUsersResponse, CategoryDto,
     CategoryQuery, ChangeAccountRequest, DailyClicksDto, DeactivateProductsResponse, DecideCommentRequest,
-    DecideRequest, DecisionDto, HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery,
-    ProductIdRequest, ProductIdsRequest, ReplaceLinkRequest, ReportedCommentDto, ReportedSetupDto,
-    SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult,
-    VerifyLinksRequest,
+    DecideRequest, DecisionDto, GearClicksResponse, HealthReportDto, LogQuery, LogResponse, OkResponse,
+    PeriodQuery, ProductIdRequest, ProductIdsRequest, ReplaceLinkRequest, ReportedCommentDto,
+    ReportedSetupDto, SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery,
+    VerificationResult, VerifyLinksRequest,
 };
 use crate::service::checker::CheckerConfig;
 use crate::service::links::{self, LinkAction, LinkFilter};
@@ -29,6 +29,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(top_products)
         .service(category_performance)
         .service(daily_clicks)
+        .service(gear_clicks)
         .service(link_health_report)
         .service(verify_links)
         .service(activate_products)
@@ -130,6 +131,26 @@ async fn daily_clicks(
     let (period, now) = (query.into_inner().period, clock.now());
     let days = db.run(move |conn| analytics::daily_clicks(conn, period, now)).await?;
     Ok(web::Json(days.into_iter().map(|(day, clicks)| DailyClicksDto { day, clicks }).collect()))
+}
+
+/// People's clicks on the gear of community posts in the period, per gear category and per
+/// network (bots never count, nor an owner's clicks on their own gear).
+#[utoipa::path(
+    tag = "admin",
+    params(PeriodQuery),
+    security(("session" = [])),
+    responses((status = 200, description = "Gear clicks", body = GearClicksResponse), NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[get("/_api/analytics/gear-clicks")]
+async fn gear_clicks(
+    _admin: AdminUser,
+    query: ValidQuery<PeriodQuery>,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<web::Json<GearClicksResponse>, ApiError> {
+    let (period, now) = (query.into_inner().period, clock.now());
+    let stats = db.run(move |conn| analytics::gear_clicks(conn, period, now)).await?;
+    Ok(web::Json(stats.into()))
 }
 
 /// The state of the catalogue's links, the last runs and the links that need an admin.

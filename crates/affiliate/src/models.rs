@@ -148,6 +148,17 @@ impl Network {
             Network::Other => "other",
         }
     }
+    /// The network of a `products.network` key; [`Network::Other`] for one it does not know.
+    pub fn from_key(key: &str) -> Self {
+        match key {
+            "amazon" => Network::Amazon,
+            "bh_photo" => Network::BhPhoto,
+            "best_buy" => Network::BestBuy,
+            "micro_center" => Network::MicroCenter,
+            "newegg" => Network::Newegg,
+            _ => Network::Other,
+        }
+    }
 }
 
 setupiq_db::text_enum! {

@@ -30,6 +30,16 @@ pub(crate) fn products_for(
     query.order(products::price_cents.asc()).select(ProductRow::as_select()).load(conn)
 }
 
+/// Every active product's id, name, link and network (the catalogue is small: a few rows per
+/// category), for matching gear by name.
+pub(crate) fn active_links(conn: &mut DbConnection) -> QueryResult<Vec<(ProductId, String, String, String)>> {
+    products::table
+        .filter(products::is_active.eq(true))
+        .order(products::id.asc())
+        .select((products::id, products::name, products::link, products::network))
+        .load(conn)
+}
+
 /// A product's category, if the product exists.
 pub(crate) fn product_category(conn: &mut DbConnection, id: ProductId) -> QueryResult<Option<String>> {
     products::table.find(id).select(products::product_category).first(conn).optional()

@@ -12,6 +12,7 @@ use crate::service::comments::{self, Comment};
 use crate::service::feed::{
     FeedItem, FeedPage, FeedQuery, Leader, MyPost, Period, PostSummary, Profile, Sort,
 };
+use crate::service::gear::{self as gear_rules, GearCategory, GearItem, OwnGearItem};
 use crate::service::notifications::{Notification, NotificationKind};
 use crate::service::reports::ReportReason;
 use crate::service::votes::Vote;
@@ -264,6 +265,104 @@ pub struct CommunitySetupDto {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub analysis: Option<SetupAnalysisDto>,
+    /// Its gear, in the owner's order. An item with `hasLink` is shopped through
+    /// `/go/gear/{id}`; the URL itself is never sent.
+    pub gear: Vec<GearItemDto>,
+}
+
+/// A piece of gear on a post, as everyone sees it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GearItemDto {
+    pub id: i64,
+    pub name: String,
+    pub category: GearCategory,
+    /// `/go/gear/{id}` leads somewhere: the owner's link, or the affiliate link of the
+    /// catalogue product the name matches.
+    pub has_link: bool,
+}
+
+impl From<GearItem> for GearItemDto {
+    fn from(item: GearItem) -> Self {
+        Self { id: item.id.0, name: item.name, category: item.category, has_link: item.has_link }
+    }
+}
+
+/// A piece of gear as the owner sends it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GearItemRequest {
+    /// 1 to 80 characters after trimming.
+    #[schema(min_length = 1, max_length = 80)]
+    pub name: String,
+    pub category: GearCategory,
+    /// Where to buy it: an `http` or `https` address of a public website; empty or none for
+    /// no link of its own.
+    #[schema(max_length = 2048)]
+    pub url: Option<String>,
+}
+
+fn gear_items(items: &[GearItemRequest]) -> Result<(), ValidationError> {
+    if items.len() > gear_rules::MAX_ITEMS {
+        return fail("length", "A setup can list at most 20 pieces of gear.");
+    }
+    for item in items {
+        let name = item.name.trim().chars().count();
+        if name == 0 || name > gear_rules::MAX_NAME {
+            return fail("length", "Each piece of gear needs a name of 1 to 80 characters.");
+        }
+        let url = item.url.as_deref().map(str::trim).unwrap_or_default();
+        if !url.is_empty() && !gear_rules::is_allowed_url(url) {
+            return fail("url", "Gear links must be http or https addresses of a public website.");
+        }
+    }
+    Ok(())
+}
+
+/// Replaces the whole gear list of one of the caller's setups.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GearRequest {
+    #[validate(range(min = 1, message = "Setup ID must be a positive integer."))]
+    #[schema(minimum = 1)]
+    pub setup_id: i64,
+    /// The list in order; empty removes it.
+    #[validate(custom(function = "gear_items"))]
+    #[schema(max_items = 20)]
+    pub items: Vec<GearItemRequest>,
+}
+
+/// A piece of gear as its owner sees it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnGearItemDto {
+    pub id: i64,
+    pub name: String,
+    pub category: GearCategory,
+    pub url: Option<String>,
+    pub has_link: bool,
+    /// People's clicks on it (bots and the owner never count).
+    pub clicks: i64,
+}
+
+impl From<OwnGearItem> for OwnGearItemDto {
+    fn from(item: OwnGearItem) -> Self {
+        Self {
+            id: item.id.0,
+            name: item.name,
+            category: item.category,
+            url: item.url,
+            has_link: item.has_link,
+            clicks: item.clicks,
+        }
+    }
+}
+
+/// The gear of one of the caller's setups.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnGearResponse {
+    pub items: Vec<OwnGearItemDto>,
 }
 
 impl From<FeedItem> for CommunitySetupDto {
@@ -293,6 +392,7 @@ impl From<FeedItem> for CommunitySetupDto {
                 overall_rating: a.overall_rating,
                 improvement_suggestions: a.improvement_suggestions,
             }),
+            gear: item.gear.into_iter().map(GearItemDto::from).collect(),
         }
     }
 }
@@ -442,6 +542,8 @@ pub struct MyPostDto {
     pub thumbnail_url: Option<String>,
     /// Hidden from others until an admin reviews its reports.
     pub hidden: bool,
+    /// People's clicks on its gear's links (bots and the owner never count).
+    pub gear_clicks: i64,
 }
 
 impl From<MyPost> for MyPostDto {
@@ -457,6 +559,7 @@ impl From<MyPost> for MyPostDto {
             analysis_id: p.analysis_id.0,
             thumbnail_url: p.thumbnail_url,
             hidden: p.hidden,
+            gear_clicks: p.gear_clicks,
         }
     }
 }

@@ -46,6 +46,14 @@ pub enum CommunityError {
     DailyAddressReportLimit { retry_after: u64 },
     #[error("Comment not found.")]
     CommentNotFound,
+    #[error("Gear not found.")]
+    GearNotFound,
+    #[error("A setup can list at most 20 pieces of gear.")]
+    TooMuchGear,
+    #[error("Each piece of gear needs a name of 1 to 80 characters.")]
+    GearNameLength,
+    #[error("Gear links must be http or https addresses of a public website.")]
+    GearUrl,
     #[error("Please verify your email address before commenting.")]
     CommentNeedsVerifiedEmail,
     #[error("Comment must be between 1 and 1000 characters.")]
@@ -87,6 +95,8 @@ pub enum CommunityError {
     #[error("a response could not be written: {0}")]
     Encode(#[from] serde_json::Error),
     #[error(transparent)]
+    Affiliate(setupiq_affiliate::AffiliateError),
+    #[error(transparent)]
     Analysis(#[from] AnalysisError),
     #[error(transparent)]
     Auth(#[from] AuthError),
@@ -99,6 +109,15 @@ impl From<setupiq_rigpage::RigpageError> for CommunityError {
         match err {
             setupiq_rigpage::RigpageError::Db(db) => Self::Db(db),
             other => Self::Rigpage(other),
+        }
+    }
+}
+
+impl From<setupiq_affiliate::AffiliateError> for CommunityError {
+    fn from(err: setupiq_affiliate::AffiliateError) -> Self {
+        match err {
+            setupiq_affiliate::AffiliateError::Db(db) => Self::Db(db),
+            other => Self::Affiliate(other),
         }
     }
 }
@@ -123,9 +142,13 @@ impl From<CommunityError> for ApiError {
             CommunityError::SetupNotFound
             | CommunityError::AnalysisNotFound
             | CommunityError::CommentNotFound
+            | CommunityError::GearNotFound
             | CommunityError::UnsubscribeLinkUnknown => ApiError::not_found(message),
             CommunityError::CommentLength | CommunityError::CommentFiltered => {
                 ApiError::invalid("body", message)
+            }
+            CommunityError::TooMuchGear | CommunityError::GearNameLength | CommunityError::GearUrl => {
+                ApiError::invalid("items", message)
             }
             CommunityError::ImagesRequired | CommunityError::TooManyImages | CommunityError::UnknownImage => {
                 ApiError::invalid("images", message)
@@ -160,6 +183,7 @@ impl From<CommunityError> for ApiError {
             CommunityError::Corrupt(_) | CommunityError::Encode(_) | CommunityError::Rigpage(_) => {
                 ApiError::internal(err)
             }
+            CommunityError::Affiliate(affiliate) => affiliate.into(),
             CommunityError::Analysis(analysis) => analysis.into(),
             CommunityError::Auth(auth) => auth.into(),
             CommunityError::Db(db) => db.into(),

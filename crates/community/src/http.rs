@@ -7,7 +7,8 @@ use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::openapi::{InvalidInput, NotSignedIn};
 use setupiq_core::validation::{ValidJson, ValidQuery};
 use setupiq_core::{
-    AnalysisId, ApiError, CommentId, Config, ErrorBody, NotificationId, SetupId, SharedClock, UserId, error,
+    AnalysisId, ApiError, CommentId, Config, ErrorBody, GearId, NotificationId, SetupId, SharedClock, UserId,
+    error,
 };
 use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -15,16 +16,17 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::dto::{
     CommentDeleteRequest, CommentDto, CommentEditRequest, CommentReportRequest, CommentRequest,
     CommentedResponse, CommentsQuery, CommentsResponse, CommunitySetupDto, DeleteRequest, EditRequest,
-    LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse, NotificationDto, NotificationSettingsDto,
-    NotificationSettingsRequest, NotificationsQuery, NotificationsResponse, Pagination, ProfileQuery,
-    ProfileResponse, PublishRequest, PublishResponse, ReadRequest, ReadResponse, ReportRequest,
-    ReportResponse, SetupsQuery, SetupsResponse, SuccessResponse, UnreadResponse, UnsubscribeQuery,
-    VoteRequest, VoteResponse, text,
+    GearRequest, LeaderDto, LeaderboardQuery, MyPostDto, MyPostsResponse, NotificationDto,
+    NotificationSettingsDto, NotificationSettingsRequest, NotificationsQuery, NotificationsResponse,
+    OwnGearItemDto, OwnGearResponse, Pagination, ProfileQuery, ProfileResponse, PublishRequest,
+    PublishResponse, ReadRequest, ReadResponse, ReportRequest, ReportResponse, SetupsQuery, SetupsResponse,
+    SuccessResponse, UnreadResponse, UnsubscribeQuery, VoteRequest, VoteResponse, text,
 };
 use crate::error::CommunityError;
 use crate::service::comments::{self, Written};
 use crate::service::digest;
 use crate::service::feed::{self, Feed, FeedQuery};
+use crate::service::gear::{self, Follower, NewGear};
 use crate::service::notifications::{self, Read};
 use crate::service::publish::{self, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
@@ -45,6 +47,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
     )
     .service(list_setups)
     .service(one_setup)
+    .service(set_gear)
+    .service(own_gear)
     .service(vote)
     .service(report)
     .service(leaderboard)
@@ -61,6 +65,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
     .service(notification_settings)
     .service(change_notification_settings)
     .service(unsubscribe_digest);
+}
+
+/// Mounts the page visitors follow from a post's gear: `/go/gear/{id}`.
+pub fn configure_pages(cfg: &mut web::ServiceConfig) {
+    cfg.service(follow_gear);
 }
 
 /// An oversized body is oversized photos: say so in the dialog's words.
@@ -613,4 +622,92 @@ async fn one_setup(
     let (viewer, setup_id) = (viewer.0.as_ref().map(CurrentUser::id), SetupId(id.into_inner()));
     let setup = db.run(move |conn| feed::setup(conn, viewer, setup_id)).await?;
     setup.map(|s| web::Json(s.into())).ok_or_else(|| ApiError::not_found("Setup not found."))
+}
+
+/// Replaces the whole gear list of one of the caller's setups (at most 20 items; an empty
+/// list removes it) and answers it as stored.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    request_body = GearRequest,
+    responses(
+        (status = 200, description = "The list as stored", body = OwnGearResponse),
+        InvalidInput,
+        NotSignedIn,
+        (status = 403, description = "\"Only the owner can change this setup.\"", body = ErrorBody),
+        (status = 404, description = "No such setup", body = ErrorBody),
+    )
+)]
+#[post("/_api/community/gear")]
+async fn set_gear(
+    user: CurrentUser,
+    body: ValidJson<GearRequest>,
+    db: web::Data<Db>,
+    changes: web::Data<FeedChanges>,
+) -> Result<web::Json<OwnGearResponse>, ApiError> {
+    let (user_id, body, changes) = (user.id(), body.into_inner(), changes.get_ref().clone());
+    let saved = db
+        .run(move |conn| {
+            let items: Vec<NewGear<'_>> = body
+                .items
+                .iter()
+                .map(|i| NewGear { name: &i.name, category: i.category, url: i.url.as_deref() })
+                .collect();
+            gear::replace(conn, user_id, SetupId(body.setup_id), &items, &changes)
+        })
+        .await?;
+    Ok(web::Json(OwnGearResponse { items: saved.into_iter().map(OwnGearItemDto::from).collect() }))
+}
+
+/// The gear of one of the caller's setups as its owner sees it: the links they gave and
+/// people's clicks on each.
+#[utoipa::path(
+    tag = "community",
+    security(("session" = [])),
+    params(("setupId" = i64, Path, description = "The setup", minimum = 1)),
+    responses(
+        (status = 200, description = "The list", body = OwnGearResponse),
+        NotSignedIn,
+        (status = 403, description = "\"Only the owner can change this setup.\"", body = ErrorBody),
+        (status = 404, description = "No such setup", body = ErrorBody),
+    )
+)]
+#[get("/_api/community/gear/{setupId}")]
+async fn own_gear(
+    user: CurrentUser,
+    setup_id: web::Path<i64>,
+    db: web::Data<Db>,
+) -> Result<web::Json<OwnGearResponse>, ApiError> {
+    let (user_id, setup_id) = (user.id(), SetupId(setup_id.into_inner()));
+    let items = db.run(move |conn| gear::own(conn, user_id, setup_id)).await?;
+    Ok(web::Json(OwnGearResponse { items: items.into_iter().map(OwnGearItemDto::from).collect() }))
+}
+
+/// A visitor's click on a piece of gear: counted (bots are recorded and never counted, the
+/// post's owner is not recorded, as product clicks), then sent to the URL the item holds or
+/// to the affiliate link of the catalogue product its name matches. Never anywhere else: an
+/// unknown id, an item of a post the visitor may not see and an item with neither are 404.
+#[get("/go/gear/{id}")]
+async fn follow_gear(
+    req: HttpRequest,
+    id: web::Path<String>,
+    viewer: OptionalUser,
+    db: web::Data<Db>,
+    clock: web::Data<SharedClock>,
+) -> Result<HttpResponse, ApiError> {
+    let gear_id = id.parse::<i64>().ok().filter(|id| *id > 0).map(GearId);
+    let Some(gear_id) = gear_id else { return Err(CommunityError::GearNotFound.into()) };
+    let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let follower = Follower {
+        viewer: viewer.0.as_ref().map(CurrentUser::id),
+        is_bot: setupiq_core::user_agent::is_bot(agent),
+    };
+    let now = clock.now();
+    let url = db.run(move |conn| gear::follow(conn, follower, gear_id, now)).await?;
+    Ok(HttpResponse::Found()
+        .insert_header((actix_web::http::header::LOCATION, url))
+        .insert_header(actix_web::http::header::CacheControl(vec![
+            actix_web::http::header::CacheDirective::NoStore,
+        ]))
+        .finish())
 }

@@ -3,10 +3,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
-use setupiq_core::{AnalysisId, CommentId, NotificationId, SetupId, UserId};
+use setupiq_core::{AnalysisId, CommentId, GearId, NotificationId, SetupId, UserId};
 use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
-    community_votes, digest_subscriptions, notifications,
+    community_votes, digest_subscriptions, notifications, setup_gear, setup_gear_clicks,
 };
 
 setupiq_db::text_enum! {
@@ -21,6 +21,42 @@ setupiq_db::text_enum! {
         Harassment = "harassment",
         /// Something else: the report's details say what.
         Other = "other",
+    }
+}
+
+setupiq_db::text_enum! {
+    /// What a piece of gear on a post is (issue 59).
+    #[derive(Serialize, Deserialize, utoipa::ToSchema, PartialOrd, Ord)]
+    #[serde(rename_all = "lowercase")]
+    pub enum GearCategory {
+        Monitor = "monitor",
+        Keyboard = "keyboard",
+        Mouse = "mouse",
+        Headset = "headset",
+        Chair = "chair",
+        Desk = "desk",
+        Lighting = "lighting",
+        Audio = "audio",
+        Pc = "pc",
+        Other = "other",
+    }
+}
+
+impl GearCategory {
+    /// The name people read ("Monitor", "PC").
+    pub fn label(self) -> &'static str {
+        match self {
+            GearCategory::Monitor => "Monitor",
+            GearCategory::Keyboard => "Keyboard",
+            GearCategory::Mouse => "Mouse",
+            GearCategory::Headset => "Headset",
+            GearCategory::Chair => "Chair",
+            GearCategory::Desk => "Desk",
+            GearCategory::Lighting => "Lighting",
+            GearCategory::Audio => "Audio",
+            GearCategory::Pc => "PC",
+            GearCategory::Other => "Other",
+        }
     }
 }
 
@@ -245,4 +281,36 @@ pub(crate) struct NotificationRow {
     pub created_at: NaiveDateTime,
     pub read_at: Option<NaiveDateTime>,
     pub subject: Option<String>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = setup_gear)]
+pub(crate) struct GearInsertForm<'a> {
+    pub setup_id: SetupId,
+    pub position: i32,
+    pub name: &'a str,
+    pub category: GearCategory,
+    pub url: Option<&'a str>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = setup_gear)]
+pub(crate) struct GearRow {
+    pub id: GearId,
+    pub setup_id: SetupId,
+    pub name: String,
+    pub category: GearCategory,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = setup_gear_clicks)]
+pub(crate) struct GearClickInsertForm<'a> {
+    pub gear_id: GearId,
+    pub setup_id: SetupId,
+    pub user_id: Option<UserId>,
+    pub category: GearCategory,
+    pub network: &'a str,
+    pub is_bot: bool,
+    pub created_at: NaiveDateTime,
 }

@@ -6,18 +6,19 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use setupiq_core::{AnalysisId, CommentId, NotificationId, SetupId, UserId};
+use setupiq_core::{AnalysisId, CommentId, GearId, NotificationId, SetupId, UserId};
 use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
-    community_votes, digest_subscriptions, notifications,
+    community_votes, digest_subscriptions, notifications, setup_gear, setup_gear_clicks,
 };
 use setupiq_db::{DbConnection, in_ids, on_backend};
 
 use crate::models::ReportStatus;
 use crate::models::{
     CommentInsertForm, CommentReportInsertForm, CommentReportRow, CommentRow, DigestSubscriptionRow,
-    ImageInsertForm, ImageRow, MadeCommentReportRow, MadeReportRow, NotificationInsertForm, NotificationRow,
-    ReportInsertForm, ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
+    GearClickInsertForm, GearInsertForm, GearRow, ImageInsertForm, ImageRow, MadeCommentReportRow,
+    MadeReportRow, NotificationInsertForm, NotificationRow, ReportInsertForm, ReportRow, SetupInsertForm,
+    SetupRow, VoteInsertForm,
 };
 
 pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<SetupId> {
@@ -956,4 +957,91 @@ pub(crate) fn move_digest_cover(
     )
     .set(digest_subscriptions::covered_until.eq(to))
     .execute(conn)
+}
+
+// ------------------------------------------------------------------------------------------
+// Gear
+
+/// The gear of the setups, each list in its owner's order.
+pub(crate) fn gear_of(conn: &mut DbConnection, setup_ids: &[SetupId]) -> QueryResult<Vec<GearRow>> {
+    setup_gear::table
+        .filter(setup_gear::setup_id.eq_any(setup_ids))
+        .order((setup_gear::setup_id, setup_gear::position, setup_gear::id))
+        .select(GearRow::as_select())
+        .load(conn)
+}
+
+pub(crate) fn find_gear(conn: &mut DbConnection, id: GearId) -> QueryResult<Option<GearRow>> {
+    setup_gear::table.find(id).select(GearRow::as_select()).first(conn).optional()
+}
+
+pub(crate) fn delete_gear_of(conn: &mut DbConnection, setup_id: SetupId) -> QueryResult<usize> {
+    diesel::delete(setup_gear::table.filter(setup_gear::setup_id.eq(setup_id))).execute(conn)
+}
+
+pub(crate) fn insert_gear(conn: &mut DbConnection, forms: &[GearInsertForm<'_>]) -> QueryResult<usize> {
+    // One statement per row, as the photos: SQLite's batch insert is not portable.
+    forms.iter().map(|form| diesel::insert_into(setup_gear::table).values(form).execute(conn)).sum()
+}
+
+pub(crate) fn insert_gear_click(
+    conn: &mut DbConnection,
+    form: &GearClickInsertForm<'_>,
+) -> QueryResult<usize> {
+    diesel::insert_into(setup_gear_clicks::table).values(form).execute(conn)
+}
+
+/// People's clicks (bots aside) on each setup's gear, whatever list the item was on.
+pub(crate) fn gear_click_counts(
+    conn: &mut DbConnection,
+    setup_ids: &[SetupId],
+) -> QueryResult<HashMap<SetupId, i64>> {
+    let rows: Vec<(Option<SetupId>, i64)> = setup_gear_clicks::table
+        .filter(setup_gear_clicks::setup_id.eq_any(setup_ids))
+        .filter(setup_gear_clicks::is_bot.eq(false))
+        .group_by(setup_gear_clicks::setup_id)
+        .select((setup_gear_clicks::setup_id, count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().filter_map(|(id, n)| Some((id?, n))).collect())
+}
+
+/// People's clicks (bots aside) on each of the items, by item.
+pub(crate) fn gear_item_click_counts(
+    conn: &mut DbConnection,
+    gear_ids: &[GearId],
+) -> QueryResult<HashMap<GearId, i64>> {
+    let rows: Vec<(Option<GearId>, i64)> = setup_gear_clicks::table
+        .filter(setup_gear_clicks::gear_id.eq_any(gear_ids))
+        .filter(setup_gear_clicks::is_bot.eq(false))
+        .group_by(setup_gear_clicks::gear_id)
+        .select((setup_gear_clicks::gear_id, count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().filter_map(|(id, n)| Some((id?, n))).collect())
+}
+
+/// Clicks by a text key (a category, a network).
+pub(crate) type Counts = Vec<(String, i64)>;
+
+/// People's gear clicks (bots aside) since `since` (none: all time), counted by category and
+/// by network.
+pub(crate) fn gear_clicks_by(
+    conn: &mut DbConnection,
+    since: Option<NaiveDateTime>,
+) -> QueryResult<(Counts, Counts)> {
+    // All time: from before the first click could have been made.
+    let since = since.unwrap_or_default();
+    let counted = || {
+        setup_gear_clicks::table
+            .filter(setup_gear_clicks::is_bot.eq(false))
+            .filter(setup_gear_clicks::created_at.ge(since))
+    };
+    let categories = counted()
+        .group_by(setup_gear_clicks::category)
+        .select((setup_gear_clicks::category, count_star()))
+        .load(conn)?;
+    let networks = counted()
+        .group_by(setup_gear_clicks::network)
+        .select((setup_gear_clicks::network, count_star()))
+        .load(conn)?;
+    Ok((categories, networks))
 }

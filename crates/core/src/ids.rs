@@ -72,6 +72,8 @@ ids! {
     AnalysisId,
     /// A setup published on the community (`community_setups.id`).
     SetupId,
+    /// An item of a setup's gear list (`setup_gear.id`).
+    GearId,
     /// A comment under a setup (`community_comments.id`).
     CommentId,
     /// A member's notification (`notifications.id`).

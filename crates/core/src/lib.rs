@@ -14,6 +14,7 @@ pub mod mail;
 pub mod media;
 pub mod media_sweep;
 pub mod money;
+pub mod net;
 pub mod openapi;
 pub mod tokens;
 pub mod ttl_cache;
@@ -24,4 +25,6 @@ pub mod validation;
 pub use clock::{Clock, SharedClock};
 pub use config::Config;
 pub use error::{ApiError, ErrorBody, ErrorCode, Issue};
-pub use ids::{AdViewId, AnalysisId, CommentId, LinkId, NotificationId, ProductId, RunId, SetupId, UserId};
+pub use ids::{
+    AdViewId, AnalysisId, CommentId, GearId, LinkId, NotificationId, ProductId, RunId, SetupId, UserId,
+};

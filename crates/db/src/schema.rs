@@ -416,6 +416,7 @@ diesel::table! {
         ever_published -> Bool,
         paid_link_batches -> Integer,
         updated_at -> Timestamp,
+        show_gear -> Bool,
     }
 }
 
@@ -427,6 +428,30 @@ diesel::table! {
         last_seen_at -> Timestamp,
         expires_at -> Timestamp,
         user_agent -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    setup_gear (id) {
+        id -> BigInt,
+        setup_id -> BigInt,
+        position -> Integer,
+        name -> Text,
+        category -> Text,
+        url -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    setup_gear_clicks (id) {
+        id -> BigInt,
+        gear_id -> Nullable<BigInt>,
+        setup_id -> Nullable<BigInt>,
+        user_id -> Nullable<BigInt>,
+        category -> Text,
+        network -> Text,
+        is_bot -> Bool,
+        created_at -> Timestamp,
     }
 }
 
@@ -516,6 +541,10 @@ diesel::joinable!(rigpage_views -> users (user_id));
 diesel::joinable!(rigpages -> analyses (setup_id));
 diesel::joinable!(rigpages -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(setup_gear -> community_setups (setup_id));
+diesel::joinable!(setup_gear_clicks -> community_setups (setup_id));
+diesel::joinable!(setup_gear_clicks -> setup_gear (gear_id));
+diesel::joinable!(setup_gear_clicks -> users (user_id));
 diesel::joinable!(subscriptions -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -552,6 +581,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     rigpage_views,
     rigpages,
     sessions,
+    setup_gear,
+    setup_gear_clicks,
     signups,
     subscriptions,
     users,

@@ -271,6 +271,8 @@ pub fn build_app(
 > {
     // The metrics recorder exists before the first request is counted.
     crate::metrics::handle();
+    // The RigPage's "My gear" block reads the community's gear (rigpage sits below it).
+    setupiq_rigpage::service::public::register_gear_source(setupiq_community::service::gear::page_gear);
     let frontend = spa::Frontend { dir: state.config.frontend_dir.clone() };
     let ctx = state.ctx();
     let (app, mut openapi) = App::new()
@@ -309,6 +311,7 @@ pub fn build_app(
         .service(spa::setup_page)
         .configure(setupiq_rigpage::http::configure_pages)
         .configure(setupiq_analysis::http::configure_pages)
+        .configure(setupiq_community::http::configure_pages)
         .default_service(web::to(spa::fallback))
         .wrap(from_fn(middleware::csrf))
         .wrap(from_fn(middleware::refuse_trace))

@@ -307,10 +307,16 @@ pub async fn setup_page(
         .as_ref()
         .map(|a| format!(", SetupIQ Score {:.1}/10", a.overall_rating))
         .unwrap_or_default();
+    let gear = if setup.gear.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<&str> = setup.gear.iter().map(|g| g.name.as_str()).collect();
+        format!(" Gear: {}.", names.join(", "))
+    };
     let preview = Preview {
         title: format!("{title} by {by} | SetupIQ Community"),
         description: format!(
-            "{title} by {by}{score}, {} upvotes and {} comments on SetupIQ.",
+            "{title} by {by}{score}, {} upvotes and {} comments on SetupIQ.{gear}",
             setup.score, setup.comment_count
         ),
         kind: "article",
@@ -318,7 +324,39 @@ pub async fn setup_page(
         image: setup.images.first().map(|photo| absolute(&photo.image.url(), &base_url)),
         card: "summary_large_image",
     };
-    app_document(with_preview(&html, &preview))
+    app_document(with_gear(&with_preview(&html, &preview), &setup.gear))
+}
+
+/// The document with the post's gear as a plain list for readers without the app's script
+/// (crawlers, reading modes), each item with a link through its counted redirect. Every
+/// value is escaped; no gear, no list.
+fn with_gear(html: &str, gear: &[setupiq_community::service::gear::GearItem]) -> String {
+    if gear.is_empty() {
+        return html.to_owned();
+    }
+    let list = maud::html! {
+        noscript {
+            section aria-label="Gear in this setup" {
+                h2 { "Gear in this setup" }
+                ul {
+                    @for item in gear {
+                        li {
+                            @if item.has_link {
+                                a href=(format!("/go/gear/{}", item.id)) rel="nofollow sponsored noopener" { (item.name) }
+                            } @else {
+                                (item.name)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    .into_string();
+    match html.rfind("</body>") {
+        Some(end) => format!("{}{list}{}", &html[..end], &html[end..]),
+        None => format!("{html}{list}"),
+    }
 }
 
 /// A stored upload, with its real content type. Keys are random and never rewritten,

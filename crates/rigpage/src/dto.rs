@@ -355,6 +355,9 @@ pub struct RigpageConfigRequest {
     pub background_opacity: i32,
     #[serde(default)]
     pub show_setup_in_background: bool,
+    /// Shows the "My gear" block: the showcased setup's gear from its community post.
+    #[serde(default)]
+    pub show_gear: bool,
     /// Section names in order; empty names are dropped.
     #[serde(default)]
     #[validate(custom(function = "sections_rules"))]
@@ -415,6 +418,7 @@ impl RigpageConfigRequest {
             blur: self.background_blur,
             opacity: self.background_opacity,
             show_setup_in_background: self.show_setup_in_background,
+            show_gear: self.show_gear,
             sections,
             links: links
                 .into_iter()
@@ -480,6 +484,8 @@ pub struct PageLooks {
     /// Opacity of the setup photo in the hero, in percent.
     pub background_opacity: i32,
     pub show_setup_in_background: bool,
+    /// The "My gear" block is shown.
+    pub show_gear: bool,
 }
 
 impl From<&Settings> for PageLooks {
@@ -493,6 +499,7 @@ impl From<&Settings> for PageLooks {
             background_blur: s.blur,
             background_opacity: s.opacity,
             show_setup_in_background: s.show_setup_in_background,
+            show_gear: s.show_gear,
         }
     }
 }

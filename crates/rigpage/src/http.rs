@@ -4,7 +4,6 @@
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
 use setupiq_auth::{CurrentUser, OptionalUser};
-use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::openapi::NotSignedIn;
 use setupiq_core::upload::Uploads;
 use setupiq_core::validation::ValidJson;
@@ -277,21 +276,18 @@ async fn public_page(
     req: HttpRequest,
     slug: web::Path<String>,
     viewer: OptionalUser,
-    db: web::Data<Db>,
+    ctx: web::Data<AppCtx>,
     pages: web::Data<PublicPages>,
-    changes: web::Data<FeedChanges>,
-    clock: web::Data<SharedClock>,
-    config: web::Data<Config>,
 ) -> Result<HttpResponse, ApiError> {
     let slug = slug.into_inner();
     let key = slug_key(&slug);
-    let kept = pages.kept(&changes);
+    let kept = pages.kept(&ctx.changes);
     let served = match kept.get(&key) {
         Some(cached) => cached,
         None => {
-            let (wanted, now) = (slug.clone(), clock.now());
-            let found = db.run(move |conn| public::resolve(conn, &wanted, now)).await?;
-            let base = config.public_origin();
+            let (wanted, now) = (slug.clone(), ctx.clock.now());
+            let found = ctx.db.run(move |conn| public::resolve(conn, &wanted, now)).await?;
+            let base = ctx.config.public_origin();
             let served = found.map(|found| {
                 std::sync::Arc::new(match found {
                     public::Found::Page(page) => {
@@ -316,7 +312,7 @@ async fn public_page(
             .finish()),
         Some(Served::Page { owner_id, html: page }) => {
             if req.method() == actix_web::http::Method::GET && counts(&req, &viewer, *owner_id) {
-                pages.visits.count_view(*owner_id, clock.now());
+                pages.visits.count_view(*owner_id, ctx.clock.now());
             }
             Ok(html(actix_web::http::StatusCode::OK, page.clone()))
         }

@@ -60,6 +60,15 @@ export const ForgotPasswordRequest = {
   email: { maxLength: 254 },
 } as const
 
+export const GearItemRequest = {
+  name: { minLength: 1, maxLength: 80 },
+  url: { maxLength: 2048 },
+} as const
+
+export const GearRequest = {
+  items: { maxItems: 20 },
+} as const
+
 export const LinkInput = {
   imageUrl: { maxLength: 2048 },
   label: { minLength: 1, maxLength: 100 },

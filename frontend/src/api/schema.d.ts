@@ -402,6 +402,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/analytics/gear-clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People's clicks on the gear of community posts in the period, per gear category and per
+         *     network (bots never count, nor an owner's clicks on their own gear).
+         */
+        get: operations["gear_clicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/analytics/summary": {
         parameters: {
             query?: never;
@@ -900,6 +920,46 @@ export interface paths {
          *     replies oldest first; the viewer's own are marked.
          */
         get: operations["list_comments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/gear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the whole gear list of one of the caller's setups (at most 20 items; an empty
+         *     list removes it) and answers it as stored.
+         */
+        post: operations["set_gear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_api/community/gear/{setupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gear of one of the caller's setups as its owner sees it: the links they gave and
+         *     people's clicks on each.
+         */
+        get: operations["own_gear"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2082,6 +2142,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description?: string | null;
+            /**
+             * @description Its gear, in the owner's order. An item with `hasLink` is shopped through
+             *     `/go/gear/{id}`; the URL itself is never sent.
+             */
+            gear: components["schemas"]["GearItemDto"][];
             /** Format: int64 */
             id: number;
             /** @description The first photo. */
@@ -2301,6 +2366,65 @@ export interface components {
         ForgotPasswordRequest: {
             /** Format: email */
             email: string;
+        };
+        /**
+         * @description What a piece of gear on a post is (issue 59).
+         * @enum {string}
+         */
+        GearCategory: "monitor" | "keyboard" | "mouse" | "headset" | "chair" | "desk" | "lighting" | "audio" | "pc" | "other";
+        /** @description One gear category's clicks. */
+        GearCategoryClicksDto: {
+            category: components["schemas"]["GearCategory"];
+            /** Format: int64 */
+            clicks: number;
+        };
+        /** @description People's clicks on the gear of community posts in the period. */
+        GearClicksResponse: {
+            /** @description Most clicked first; categories nobody clicked are left out. */
+            byCategory: components["schemas"]["GearCategoryClicksDto"][];
+            /**
+             * @description Most clicked first: the catalogue product's network, or the shop the owner's link names
+             *     (`Other` for any other shop).
+             */
+            byNetwork: components["schemas"]["GearNetworkClicksDto"][];
+            /** Format: int64 */
+            totalClicks: number;
+        };
+        /** @description A piece of gear on a post, as everyone sees it. */
+        GearItemDto: {
+            category: components["schemas"]["GearCategory"];
+            /**
+             * @description `/go/gear/{id}` leads somewhere: the owner's link, or the affiliate link of the
+             *     catalogue product the name matches.
+             */
+            hasLink: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description A piece of gear as the owner sends it. */
+        GearItemRequest: {
+            category: components["schemas"]["GearCategory"];
+            /** @description 1 to 80 characters after trimming. */
+            name: string;
+            /**
+             * @description Where to buy it: an `http` or `https` address of a public website; empty or none for
+             *     no link of its own.
+             */
+            url?: string | null;
+        };
+        /** @description One network's gear clicks. */
+        GearNetworkClicksDto: {
+            /** Format: int64 */
+            clicks: number;
+            network: components["schemas"]["AffiliateNetwork"];
+        };
+        /** @description Replaces the whole gear list of one of the caller's setups. */
+        GearRequest: {
+            /** @description The list in order; empty removes it. */
+            items: components["schemas"]["GearItemRequest"][];
+            /** Format: int64 */
+            setupId: number;
         };
         /**
          * @description A link's health as the last run saw it (`products.link_status`).
@@ -2560,6 +2684,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description?: string | null;
+            /**
+             * Format: int64
+             * @description People's clicks on its gear's links (bots and the owner never count).
+             */
+            gearClicks: number;
             /** @description Hidden from others until an admin reviews its reports. */
             hidden: boolean;
             /** Format: int64 */
@@ -2650,6 +2779,24 @@ export interface components {
             reporterId: number;
             reporterUsername: string;
         };
+        /** @description A piece of gear as its owner sees it. */
+        OwnGearItemDto: {
+            category: components["schemas"]["GearCategory"];
+            /**
+             * Format: int64
+             * @description People's clicks on it (bots and the owner never count).
+             */
+            clicks: number;
+            hasLink: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            url?: string | null;
+        };
+        /** @description The gear of one of the caller's setups. */
+        OwnGearResponse: {
+            items: components["schemas"]["OwnGearItemDto"][];
+        };
         /** @description A pack of credits for sale. */
         PackDto: {
             /** Format: int32 */
@@ -2700,6 +2847,8 @@ export interface components {
             buttonCornerRadius: number;
             buttonStyle: components["schemas"]["ButtonStyle"];
             fontStyle: components["schemas"]["FontStyle"];
+            /** @description The "My gear" block is shown. */
+            showGear: boolean;
             showSetupInBackground: boolean;
         };
         Pagination: {
@@ -3150,6 +3299,8 @@ export interface components {
             rigpageTheme?: components["schemas"]["Theme"];
             /** @description Section names in order; empty names are dropped. */
             sections?: components["schemas"]["SectionName"][];
+            /** @description Shows the "My gear" block: the showcased setup's gear from its community post. */
+            showGear?: boolean;
             showRigpageOnCommunity?: boolean;
             showSetupInBackground?: boolean;
         };
@@ -5126,6 +5277,65 @@ export interface operations {
             };
         };
     };
+    gear_clicks: {
+        parameters: {
+            query?: {
+                /** @description `7d`, `30d`, `90d` or `all` (default). */
+                period?: components["schemas"]["AnalyticsPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gear clicks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GearClicksResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     summary: {
         parameters: {
             query?: {
@@ -6878,6 +7088,152 @@ export interface operations {
                 };
             };
             /** @description No such setup, or not one the viewer may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_gear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GearRequest"];
+            };
+        };
+        responses: {
+            /** @description The list as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnGearResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "Only the owner can change this setup." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_gear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The setup */
+                setupId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnGearResponse"];
+                };
+            };
+            /** @description Invalid path or query parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "Only the owner can change this setup." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such setup */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use setupiq_affiliate::service::stats::{self, ProductStats};
+use setupiq_community::service::gear::{self, GearClickStats};
 use setupiq_core::ProductId;
 use setupiq_db::DbConnection;
 
@@ -214,4 +215,16 @@ pub fn daily_clicks(
         .take_while(|day| *day <= today)
         .map(|day| (day, counted.get(&day).copied().unwrap_or(0)))
         .collect())
+}
+
+/// People's clicks on the gear of community posts (issue 59) in the period, per gear
+/// category and per network (the catalogue product's, or the shop the owner's link names).
+/// Bots' clicks never count, and an owner's clicks on their own gear are not recorded.
+pub fn gear_clicks(
+    conn: &mut DbConnection,
+    period: Period,
+    now: DateTime<Utc>,
+) -> Result<GearClickStats, AdminError> {
+    let since = period.first_day(now).map(|day| day.and_time(chrono::NaiveTime::MIN));
+    Ok(gear::click_stats(conn, since)?)
 }

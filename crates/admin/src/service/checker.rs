@@ -20,7 +20,7 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::future::Future;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -29,6 +29,9 @@ use reqwest::{Client, Method, Response};
 use setupiq_affiliate::service::link_health::LinkVerdict;
 use tokio::time::Instant;
 use url::{Host, Url};
+
+pub use setupiq_core::net::is_forbidden;
+use setupiq_core::net::is_localhost_name;
 
 /// How a run of checks behaves. [`CheckerConfig::default`] is what production uses.
 #[derive(Debug, Clone)]
@@ -211,81 +214,6 @@ pub async fn check_one<Id: Copy + fmt::Display>(
         Ok(client) => check_link(&client, link, config, deadline).await,
         Err(error) => unchecked(link, Verdict::Error(format!("cannot build the HTTP client: {error}"))),
     }
-}
-
-/// Whether the checker must never connect to `ip`: anything that is not a public unicast address.
-///
-/// IPv6 forms that embed an IPv4 address (IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible
-/// `::a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are judged by the embedded address,
-/// because the kernel or a gateway may deliver them to it. Teredo is refused outright since its
-/// IPv4 endpoint is obfuscated. `allow_loopback` lifts the ban on loopback only (tests).
-pub fn is_forbidden(ip: IpAddr, allow_loopback: bool) -> bool {
-    match ip {
-        IpAddr::V4(ip) => is_forbidden_v4(ip, allow_loopback),
-        IpAddr::V6(ip) => is_forbidden_v6(ip, allow_loopback),
-    }
-}
-
-fn is_forbidden_v4(ip: Ipv4Addr, allow_loopback: bool) -> bool {
-    if ip.is_loopback() {
-        return !allow_loopback;
-    }
-    let [a, b, c, _] = ip.octets();
-    a == 0 // "this network", 0.0.0.0 included: Linux connects it to the local host
-        || ip.is_private() // 10/8, 172.16/12, 192.168/16
-        || ip.is_link_local() // 169.254/16: cloud metadata lives here
-        || (a == 100 && (b & 0xc0) == 64) // shared address space 100.64/10 (carrier NAT)
-        || (a == 192 && b == 0 && c == 0) // IETF protocol assignments 192.0.0/24
-        || ip.is_documentation() // 192.0.2/24, 198.51.100/24, 203.0.113/24
-        || (a == 198 && (b & 0xfe) == 18) // benchmarking 198.18/15
-        || a >= 224 // multicast 224/4, reserved 240/4, broadcast 255.255.255.255
-}
-
-fn is_forbidden_v6(ip: Ipv6Addr, allow_loopback: bool) -> bool {
-    // Before the embedded-IPv4 rule, which would read ::1 as 0.0.0.1.
-    if ip.is_loopback() {
-        return !allow_loopback;
-    }
-    if ip.is_unspecified() {
-        return true;
-    }
-    if let Some(embedded) = embedded_ipv4(ip) {
-        return is_forbidden_v4(embedded, allow_loopback);
-    }
-    let s = ip.segments();
-    ip.is_multicast() // ff00::/8
-        || (s[0] & 0xffc0) == 0xfe80 // link-local fe80::/10
-        || (s[0] & 0xffc0) == 0xfec0 // deprecated site-local fec0::/10
-        || (s[0] & 0xfe00) == 0xfc00 // unique local fc00::/7
-        || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation 2001:db8::/32
-        || (s[0] == 0x2001 && s[1] == 0) // Teredo 2001::/32
-        || (s[0] == 0x0064 && s[1] == 0xff9b && s[2] == 1) // local-use NAT64 64:ff9b:1::/48
-        || (s[0] == 0x0100 && s[1..4] == [0, 0, 0]) // discard-only 100::/64
-}
-
-fn embedded_ipv4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
-    if let Some(mapped) = ip.to_ipv4_mapped() {
-        return Some(mapped);
-    }
-    let s = ip.segments();
-    let o = ip.octets();
-    let low32 = Ipv4Addr::new(o[12], o[13], o[14], o[15]);
-    if s[..6] == [0; 6] || s[..6] == [0x0064, 0xff9b, 0, 0, 0, 0] {
-        // IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d
-        return Some(low32);
-    }
-    if s[0] == 0x2002 {
-        // 6to4: 2002:AABB:CCDD::/48 routes to a.b.c.d
-        return Some(Ipv4Addr::new(o[2], o[3], o[4], o[5]));
-    }
-    None
-}
-
-/// `localhost` and its subdomains are loopback by definition (RFC 6761), whatever DNS says, and
-/// `localhost.` with its trailing dot may not be in /etc/hosts, so the name itself is refused.
-fn is_localhost_name(name: &str) -> bool {
-    let name = name.strip_suffix('.').unwrap_or(name).to_ascii_lowercase();
-    name == "localhost" || name.ends_with(".localhost")
 }
 
 /// Why one hop could not be judged by its response.

@@ -113,6 +113,43 @@ pub fn trending(conn: &mut DbConnection) -> Result<Vec<Product>, AffiliateError>
     Ok(repo::top_rated(conn, 3)?.into_iter().map(Product::from).collect())
 }
 
+/// An active catalogue product a name matches, as a gear link needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogueLink {
+    pub id: ProductId,
+    pub name: String,
+    /// The affiliate link.
+    pub link: String,
+    /// `products.network` (`amazon`, `best_buy`, …).
+    pub network: String,
+}
+
+/// A name as matching compares it: trimmed, runs of whitespace as one space, lower case.
+pub fn match_key(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// The active catalogue products `names` match (by [`match_key`]: the same words in any
+/// case), keyed by that key; one query whatever the number of names. A product switched off
+/// by a link check matches nothing.
+pub fn active_named(
+    conn: &mut DbConnection,
+    names: &[&str],
+) -> Result<std::collections::HashMap<String, CatalogueLink>, AffiliateError> {
+    if names.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    let wanted: std::collections::HashSet<String> = names.iter().map(|n| match_key(n)).collect();
+    let mut found = std::collections::HashMap::new();
+    for (id, name, link, network) in repo::active_links(conn)? {
+        let key = match_key(&name);
+        if wanted.contains(&key) {
+            found.entry(key).or_insert(CatalogueLink { id, name, link, network });
+        }
+    }
+    Ok(found)
+}
+
 /// A click on a suggestion's product link (already validated).
 #[derive(Debug, Clone)]
 pub struct NewClick<'a> {

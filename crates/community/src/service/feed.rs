@@ -18,6 +18,7 @@ use setupiq_core::{AnalysisId, SetupId, SharedClock, UserId};
 use setupiq_db::{Db, DbConnection};
 
 use super::cache::{FeedCache, FeedKey};
+use super::gear::{self, GearItem};
 use super::setups::{SetupImage, photos_of};
 use super::votes::Vote;
 use crate::dto::{item_json, page_body, page_body_of_parts};
@@ -106,6 +107,8 @@ pub struct FeedItem {
     pub images: Vec<SetupImage>,
     pub uploader: Uploader,
     pub analysis: Option<AnalysisSummary>,
+    /// Its gear, in the owner's order (issue 59).
+    pub gear: Vec<GearItem>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -418,6 +421,7 @@ fn items(
     let analyses: HashMap<AnalysisId, SavedAnalysis> =
         setupiq_analysis::service::find_many(conn, &analysis_ids)?.into_iter().map(|a| (a.id, a)).collect();
     let comments = repo::comment_counts(conn, &ids)?;
+    let mut gear = gear::lists_of(conn, &ids)?;
 
     rows.into_iter()
         .map(|row| {
@@ -449,6 +453,7 @@ fn items(
                     overall_rating: a.report.assessment.overall_score,
                     improvement_suggestions: a.report.suggestions.iter().map(|s| s.title.clone()).collect(),
                 }),
+                gear: gear.remove(&row.id).unwrap_or_default(),
                 created_at: row.created_at.and_utc(),
                 updated_at: row.updated_at.and_utc(),
             })
@@ -548,6 +553,8 @@ pub struct MyPost {
     pub thumbnail_url: Option<String>,
     /// Hidden from others until an admin reviews its reports.
     pub hidden: bool,
+    /// People's clicks on its gear's links (bots and the owner never count).
+    pub gear_clicks: i64,
 }
 
 /// The summary above My Posts.
@@ -594,6 +601,7 @@ pub fn my_posts(
     let ids: Vec<SetupId> = rows.iter().map(|r| r.id).collect();
     let mut images = photos_of(conn, &ids)?;
     let comments = repo::comment_counts(conn, &ids)?;
+    let gear_clicks = gear::click_counts(conn, &ids)?;
     let (average_score, best_post_score) = score_summary(conn, &rows)?;
     let summary = PostSummary {
         total_posts: i64::try_from(rows.len()).unwrap_or(i64::MAX),
@@ -616,6 +624,7 @@ pub fn my_posts(
                 analysis_id: row.analysis_id,
                 thumbnail_url: photos.first().map(|p| p.thumbnail.as_ref().unwrap_or(&p.image).url()),
                 hidden: row.hidden,
+                gear_clicks: gear_clicks.get(&row.id).copied().unwrap_or(0),
             }
         })
         .collect();

@@ -7,6 +7,7 @@ pub mod comments;
 pub mod digest;
 pub mod export;
 pub mod feed;
+pub mod gear;
 pub mod moderation;
 pub mod notifications;
 pub mod publish;

@@ -128,6 +128,24 @@ pub fn page(page: &PublicPage, mode: Mode<'_>) -> String {
                             }
                         }
                     }
+                    @if !page.gear.is_empty() {
+                        section.gear aria-label="My gear" {
+                            h2 { "My gear" }
+                            ul.links {
+                                @for item in &page.gear {
+                                    li {
+                                        @if item.has_link {
+                                            a.btn href=(format!("/go/gear/{}", item.id)) target="_blank" rel="nofollow sponsored noopener" {
+                                                span { span.label { (item.name) } span.url { (item.category) } }
+                                            }
+                                        } @else {
+                                            div.btn.gear-item { span { span.label { (item.name) } span.url { (item.category) } } }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                     (links(&s.links, &s.sections, mode))
                     footer {
                         "Powered by " (PRODUCT) " – " a href=(absolute("/")) { "Create your RigPage" }

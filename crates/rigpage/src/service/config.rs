@@ -158,6 +158,8 @@ pub struct Settings {
     pub blur: i32,
     pub opacity: i32,
     pub show_setup_in_background: bool,
+    /// The "My gear" block: the showcased setup's gear, from its community post (issue 59).
+    pub show_gear: bool,
     pub sections: Vec<String>,
     pub links: Vec<Link>,
 }
@@ -184,6 +186,7 @@ impl Default for Settings {
             blur: 20,
             opacity: 50,
             show_setup_in_background: false,
+            show_gear: false,
             sections: Vec::new(),
             links: Vec::new(),
         }
@@ -490,6 +493,7 @@ pub fn save(
             background_blur: settings.blur,
             background_opacity: settings.opacity,
             show_setup_in_background: settings.show_setup_in_background,
+            show_gear: settings.show_gear,
             sections_json: &sections,
             ever_published: before.ever_published || settings.enabled,
             paid_link_batches: before.paid_link_batches + charge.link_batches,
@@ -637,6 +641,7 @@ pub(crate) fn editor_of(row: RigpageRow, links: Vec<LinkRow>) -> Result<Editor, 
         blur: row.background_blur,
         opacity: row.background_opacity,
         show_setup_in_background: row.show_setup_in_background,
+        show_gear: row.show_gear,
         sections,
         links: links
             .iter()

@@ -2,9 +2,11 @@
 //! showcased setup and the links that are switched on; the same for the editor's preview
 //! of a draft; and where a renamed page's old address leads.
 
+use std::sync::OnceLock;
+
 use chrono::{DateTime, Utc};
 use setupiq_analysis::service::SavedAnalysis;
-use setupiq_core::{LinkId, UserId};
+use setupiq_core::{AnalysisId, GearId, LinkId, UserId};
 use setupiq_db::DbConnection;
 
 use super::config::{self, Link, Settings, slug_key};
@@ -21,6 +23,33 @@ pub struct PublicPage {
     /// The page's settings; `links` holds only the links that are switched on.
     pub settings: Settings,
     pub setup: Option<Showcase>,
+    /// The showcased setup's gear, when the page shows it ("My gear").
+    pub gear: Vec<PageGear>,
+}
+
+/// A piece of the showcased setup's gear, as the "My gear" block shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageGear {
+    pub id: GearId,
+    pub name: String,
+    /// The category's display name ("Monitor", "PC").
+    pub category: String,
+    /// Shopped through `/go/gear/{id}`.
+    pub has_link: bool,
+}
+
+/// The gear of an owner's analysis as its live community post lists it (none without one).
+/// The community owns posts and their gear and sits above this crate, so the gateway
+/// registers its function here once at start ([`register_gear_source`]); a process that
+/// registered none shows no gear. A failure to read it leaves the block out, never the page.
+pub type GearSource = fn(&mut DbConnection, UserId, AnalysisId) -> Vec<PageGear>;
+
+static GEAR_SOURCE: OnceLock<GearSource> = OnceLock::new();
+
+/// Names where the "My gear" block reads the gear (the gateway, at start; later calls keep
+/// the first).
+pub fn register_gear_source(source: GearSource) {
+    let _ = GEAR_SOURCE.set(source);
 }
 
 /// The analysed setup a page shows.
@@ -129,7 +158,12 @@ fn page_of(
     setup: Option<&SavedAnalysis>,
 ) -> Result<PublicPage, RigpageError> {
     let owner = setupiq_auth::service::accounts::find(conn, owner_id)?.ok_or(RigpageError::NotFound)?;
+    let gear = match (settings.show_gear, setup, GEAR_SOURCE.get()) {
+        (true, Some(setup), Some(source)) => source(conn, owner_id, setup.id),
+        _ => Vec::new(),
+    };
     Ok(PublicPage {
+        gear,
         owner_id,
         username: owner.username,
         display_name: owner.display_name,

@@ -35,6 +35,16 @@ export async function editSetup(body: { setupId: number; images: string[]; title
   return unwrap(await api.POST('/_api/community/setup/edit', { body }), 'Failed to update setup.')
 }
 
+/** Replaces the whole gear list of one of the caller's posts (an empty list removes it). */
+export async function saveGear(setupId: number, items: Schemas['GearItemRequest'][]) {
+  return unwrap(await api.POST('/_api/community/gear', { body: { setupId, items } }), 'Failed to save the gear.')
+}
+
+/** The caller's own post's gear with its links and clicks (the edit dialog). */
+export async function fetchOwnGear(setupId: number) {
+  return unwrap(await api.GET('/_api/community/gear/{setupId}', { params: { path: { setupId } } }), 'Failed to fetch the gear.')
+}
+
 export async function deleteSetup(setupId: number) {
   return unwrap(await api.POST('/_api/community/setup/delete', { body: { setupId } }), 'Failed to delete setup.')
 }

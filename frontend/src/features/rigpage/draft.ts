@@ -113,6 +113,8 @@ export interface Draft {
   backgroundBlur: number
   backgroundOpacity: number
   showSetupInBackground: boolean
+  /** The "My gear" block: the showcased setup's gear from its community post. */
+  showGear: boolean
   sections: DraftSection[]
   links: DraftLink[]
 }
@@ -181,6 +183,7 @@ export function draftFromEditor(editor: Editor): Draft {
     backgroundBlur: intOr(editor.backgroundBlur, DEFAULTS.blur),
     backgroundOpacity: intOr(editor.backgroundOpacity, DEFAULTS.opacity),
     showSetupInBackground: Boolean(editor.showSetupInBackground),
+    showGear: Boolean(editor.showGear),
     sections: sectionNames.map((name) => ({ key: newKey('s'), name })),
     links: [...(editor.links ?? [])]
       .sort((a, b) => a.displayOrder - b.displayOrder)
@@ -240,6 +243,7 @@ export function toRequest(draft: Draft): ConfigRequest {
     backgroundBlur: draft.backgroundBlur,
     backgroundOpacity: draft.backgroundOpacity,
     showSetupInBackground: draft.showSetupInBackground,
+    showGear: draft.showGear,
     sections: names,
     links: draft.links.map((link, index) => {
       const section = textOrNull(link.section)

@@ -75,6 +75,7 @@ export const rigpageConfigSchema = z.object({
   backgroundBlur: z.number().int().min(0).max(50, 'Blur must be between 0 and 50.').optional(),
   backgroundOpacity: z.number().int().min(0).max(100, 'Opacity must be between 0 and 100.').optional(),
   showSetupInBackground: z.boolean().optional(),
+  showGear: z.boolean().optional(),
   sections: z.array(z.string().max(SECTION_MAX, 'Section names must be 50 characters or less.')).max(MAX_SECTIONS, 'A page can have at most 20 sections.').optional(),
   links: z.array(linkSchema).max(MAX_LINKS, 'A page can have at most 105 links.').optional(),
 }) satisfies z.ZodType<Schemas['RigpageConfigRequest']>

@@ -21,6 +21,7 @@ export function sampleEditor(overrides: Partial<Editor> = {}): Editor {
     backgroundBlur: 5,
     backgroundOpacity: 100,
     showSetupInBackground: true,
+    showGear: false,
     sections: [],
     links: [],
     saved: false,

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { Field, TextAreaField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'
 import { useServerErrors } from '@/lib/useServerErrors'
-import { editSetup, type CommunitySetup } from '../api'
+import { editSetup, fetchOwnGear, saveGear, useMyAnalyses, type CommunitySetup } from '../api'
+import { checkGear, rowsOf, suggestGear, type GearRow } from '../gear'
+import { GearEditor } from './GearEditor'
 import { DESCRIPTION_MAX, MAX_IMAGES, TITLE_MAX } from '../logic'
 import { postWordsSchema, type PostWordsValues } from '../schemas'
 import { PhotoList, photoKey, type Photo } from './PhotoList'
@@ -29,6 +31,23 @@ export function EditDialog({ setup, onClose, onSave }: { setup: CommunitySetup; 
   const showServerError = useServerErrors(form)
   const pending = formState.isSubmitting
   const [photoError, setPhotoError] = useState<string | null>(null)
+  // The stored gear (with its links), or what the analysis saw when the post has none.
+  const [gearRows, setGearRows] = useState<GearRow[] | null>(null)
+  const [gearError, setGearError] = useState<{ message: string; index: number } | null>(null)
+  const { data: analyses } = useMyAnalyses(true)
+  const analysis = analyses?.analyses.find((a) => a.id === setup.analysis?.id)
+  useEffect(() => {
+    let live = true
+    fetchOwnGear(setup.id)
+      .then(({ items }) => {
+        if (live && items.length > 0) setGearRows((rows) => rows ?? rowsOf(items))
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [setup.id])
+  const gear = gearRows ?? (setup.gear.length === 0 && analysis ? suggestGear(analysis) : [])
 
   const save = handleSubmit(async ({ title, description }) => {
     if (photos.length === 0) {
@@ -36,8 +55,17 @@ export function EditDialog({ setup, onClose, onSave }: { setup: CommunitySetup; 
       return
     }
     setPhotoError(null)
+    const checked = checkGear(gear)
+    if ('error' in checked) {
+      setGearError({ message: checked.error, index: checked.index })
+      return
+    }
+    setGearError(null)
     try {
       await onSave({ setupId: setup.id, images: photos.map((p) => p.src), title, description })
+      // Sent once the stored list has loaded or the owner touched the rows: an untouched
+      // offer from the analysis changes nothing, and a list not loaded yet is never wiped.
+      if (gearRows !== null) await saveGear(setup.id, checked.items)
       toast.success('Setup updated successfully.')
       onClose()
     } catch (error) {
@@ -54,6 +82,7 @@ export function EditDialog({ setup, onClose, onSave }: { setup: CommunitySetup; 
         <PhotoList photos={photos} onChange={setPhotos} max={MAX_IMAGES} disabled={pending} label="Photos (drag to reorder)" />
         <Field label="Title" maxLength={TITLE_MAX} disabled={pending} error={formState.errors.title?.message} {...register('title')} />
         <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} disabled={pending} error={formState.errors.description?.message} {...register('description')} />
+        <GearEditor rows={gear} onChange={(rows) => { setGearRows(rows); setGearError(null) }} disabled={pending} error={gearError} />
         {formError && <p className="form-error" role="alert">{formError}</p>}
         <div className="row dialog-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={pending}>Cancel</button>

@@ -111,7 +111,7 @@ export function MyPostsPage() {
                 {post.thumbnailUrl ? <img className="history-thumb" src={post.thumbnailUrl} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true"><Image aria-hidden="true" /></div>}
                 <span className="card-title">{post.title || 'Untitled setup'}</span>
                 <span className="row cm-meta">
-                  <span className="muted">{plural(post.score, 'upvote')} · {plural(post.commentCount, 'comment')} · {shortDate(post.createdAt)}</span>
+                  <span className="muted">{plural(post.score, 'upvote')} · {plural(post.commentCount, 'comment')} · <span data-testid="gear-clicks">{plural(post.gearClicks, 'gear click')}</span> · {shortDate(post.createdAt)}</span>
                   {post.hidden && <HiddenBadge id={hiddenBadgeId(post.id)} />}
                 </span>
               </button>

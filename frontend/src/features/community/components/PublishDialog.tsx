@@ -9,10 +9,12 @@ import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'
 import { formatScore } from '@/lib/ratingBands'
 import { shortDate } from '@/lib/relativeTime'
-import { publishSetup, useMyAnalyses, useRefreshCommunity, type SavedAnalysis } from '../api'
+import { publishSetup, saveGear, useMyAnalyses, useRefreshCommunity, type SavedAnalysis } from '../api'
+import { checkGear, suggestGear, type GearRow } from '../gear'
 import { DESCRIPTION_MAX, maxExtraImages, TITLE_MAX } from '../logic'
 import { postWordsSchema, type PostWordsValues } from '../schemas'
 import { PhotoList, type Photo } from './PhotoList'
+import { GearEditor } from './GearEditor'
 
 /**
  * The photos to send: none means the analysis's own photo alone; with extras, its own photo
@@ -45,6 +47,10 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const [chosen, setChosen] = useState<SavedAnalysis | null | undefined>(undefined)
   const selected = chosen !== undefined ? chosen : (analyses?.find((a) => a.id === initialAnalysisId) ?? null)
   const [photos, setPhotos] = useState<Photo[]>([])
+  // The gear rows, offered from the analysis once one is chosen (null: not offered yet).
+  const [gearRows, setGearRows] = useState<GearRow[] | null>(null)
+  const [gearError, setGearError] = useState<{ message: string; index: number } | null>(null)
+  const gear = gearRows ?? (selected ? suggestGear(selected) : [])
   const words = useForm<PostWordsValues>({ resolver: zodResolver(postWordsSchema), defaultValues: { title: '', description: '' } })
   const { register, handleSubmit, formState } = words
   const pending = formState.isSubmitting
@@ -55,6 +61,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const reset = () => {
     setChosen(undefined)
     setPhotos([])
+    setGearRows(null)
+    setGearError(null)
     words.reset()
     setFormError(null)
     setAlreadyPublished(false)
@@ -67,6 +75,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const choose = (analysis: SavedAnalysis | null) => {
     setChosen(analysis)
     setPhotos([])
+    setGearRows(null)
+    setGearError(null)
     setFormError(null)
     setAlreadyPublished(false)
   }
@@ -79,10 +89,25 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
       setFormError('Add at least one photo of this setup.')
       return
     }
+    const checked = checkGear(gear)
+    if ('error' in checked) {
+      setGearError({ message: checked.error, index: checked.index })
+      return
+    }
+    setGearError(null)
     setFormError(null)
     try {
       const images = publishImages(selected, photos.map((p) => p.src))
       const { setupId } = await publishSetup({ analysisId: selected.id, images, title: title || null, description: description || null })
+      if (checked.items.length > 0) {
+        try {
+          await saveGear(setupId, checked.items)
+        } catch (err) {
+          // The post stands; its gear can be added from the edit dialog.
+          const message = err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : undefined
+          toast.error('Your setup was published, but its gear was not saved.', message ? { description: message } : undefined)
+        }
+      }
       // The toast leads to the new post, where it can be seen as others see it.
       toast.success('Setup uploaded successfully!', { action: { label: 'View post', onClick: () => navigate(`/community/setup/${setupId}`) } })
       refresh()
@@ -139,6 +164,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
           />
           <Field label="Title (optional)" maxLength={TITLE_MAX} disabled={pending} error={formState.errors.title?.message} {...register('title')} />
           <TextAreaField label="Description (optional)" maxLength={DESCRIPTION_MAX} disabled={pending} error={formState.errors.description?.message} {...register('description')} />
+          <GearEditor rows={gear} onChange={(rows) => { setGearRows(rows); setGearError(null) }} disabled={pending} error={gearError} />
           <p className="hint cm-rigpage-note">
             Got a RigPage? Turn on “Show on community” in the <Link to="/rigpage-config" className="text-link">RigPage editor</Link> and a link to it appears on your posts.
           </p>

@@ -4,6 +4,7 @@ import { plural } from '@/lib/plural'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
 import type { VoteValue, WinnerMark } from '../logic'
+import { GearList } from './GearList'
 
 interface VoteButtonsProps {
   setup: Pick<CommunitySetup, 'id' | 'score' | 'userVote'>
@@ -100,6 +101,7 @@ export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote, voteRe
         <RigPageBadge setup={setup} />
         {setup.analysis && <span className="muted">{formatScore(setup.analysis.overallRating)}/10</span>}
       </div>
+      <GearList gear={setup.gear} limit={3} />
       <div className="row cm-card-foot">
         <VoteButtons setup={setup} signedIn={signedIn} own={own} onVote={onVote} refusal={voteRefusal} />
         <button type="button" className="btn btn-ghost btn-sm cm-comment-count" onClick={onOpen} aria-label={`${plural(setup.commentCount, 'comment')} on ${title}`}>

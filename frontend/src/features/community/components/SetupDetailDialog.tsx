@@ -7,6 +7,7 @@ import type { CommunitySetup } from '../api'
 import { canEdit, type VoteValue } from '../logic'
 import { CommentThread } from './CommentThread'
 import { ProBadge, RigPageBadge, VoteButtons } from './SetupCard'
+import { GearList } from './GearList'
 
 /** The photos, one at a time; wraps at both ends and follows a swipe. */
 export function Carousel({ images, title }: { images: string[]; title: string }) {
@@ -72,6 +73,7 @@ export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, 
           <RigPageBadge setup={setup} />
         </div>
         {setup.description && <p>{setup.description}</p>}
+        <GearList gear={setup.gear} />
         {setup.analysis && (
           <section className="stack" aria-label="Analysis">
             <p><strong>SetupIQ Score: {formatScore(setup.analysis.overallRating)}/10</strong></p>

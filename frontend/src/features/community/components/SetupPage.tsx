@@ -7,6 +7,7 @@ import { useSetup, type CommunitySetup } from '../api'
 import { canEdit } from '../logic'
 import { CommentThread } from './CommentThread'
 import { SetupSkeletons } from './CommunityPage'
+import { GearList } from './GearList'
 import { Carousel } from './SetupDetailDialog'
 import { ProBadge, RigPageBadge, VoteButtons } from './SetupCard'
 import { useSetupActions } from './useSetupActions'
@@ -35,6 +36,7 @@ function SetupView({ setup, mutate }: { setup: CommunitySetup; mutate: ReturnTyp
       </div>
       {images.length > 0 && <Carousel images={images} title={title} />}
       {setup.description && <p>{setup.description}</p>}
+      <GearList gear={setup.gear} />
       {setup.analysis && (
         <section className="stack" aria-label="Analysis">
           <p><strong>SetupIQ Score: {formatScore(setup.analysis.overallRating)}/10</strong></p>

@@ -23,7 +23,7 @@ describe('MyPostsPage', () => {
       'GET /_api/community/my-posts/analytics': {
         status: 200,
         body: {
-          posts: [{ id: 1, title: 'Neon Den', description: null, createdAt: '2026-03-14T09:26:53Z', score: 4, imageCount: 2, analysisId: 3, thumbnailUrl: '/t.jpg', hidden: false }],
+          posts: [{ id: 1, title: 'Neon Den', description: null, createdAt: '2026-03-14T09:26:53Z', score: 4, imageCount: 2, analysisId: 3, thumbnailUrl: '/t.jpg', hidden: false, gearClicks: 0 }],
           summary: { totalPosts: 1, totalUpvotes: 4, averageScore: 4, bestPostScore: 4 },
         },
       },
@@ -39,7 +39,7 @@ describe('MyPostsPage', () => {
   })
 
   it('marks the posts that reports have hidden', async () => {
-    const post = { description: null, createdAt: '2026-03-14T09:26:53Z', score: 4, imageCount: 1, thumbnailUrl: null }
+    const post = { description: null, createdAt: '2026-03-14T09:26:53Z', score: 4, imageCount: 1, thumbnailUrl: null, gearClicks: 0 }
     mockServer({
       'GET /_api/auth/session': signedIn(),
       'GET /_api/community/my-posts/analytics': {

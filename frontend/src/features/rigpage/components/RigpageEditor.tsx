@@ -500,6 +500,12 @@ export function EditorForm({ editor }: { editor: Editor }) {
               onChange={(on) => set('showSetupInBackground', on)}
               disabled={!setupHasImage}
             />
+            <SwitchRow
+              label="My gear"
+              hint="The gear listed on your showcased setup's community post, with its shop links."
+              checked={draft.showGear}
+              onChange={(on) => set('showGear', on)}
+            />
             <div className="grid grid-2">
               <Slider label="Setup blur" min={0} max={50} value={draft.backgroundBlur} valueText={`${draft.backgroundBlur} px`} disabled={!slidersEnabled} onChange={(value) => set('backgroundBlur', value)} />
               <Slider label="Setup opacity" min={0} max={100} value={draft.backgroundOpacity} valueText={`${draft.backgroundOpacity}%`} disabled={!slidersEnabled} onChange={(value) => set('backgroundOpacity', value)} />

@@ -1,0 +1,1 @@
+ALTER TABLE rigpages DROP COLUMN show_gear;

@@ -1,0 +1,2 @@
+DROP TABLE setup_gear_clicks;
+DROP TABLE setup_gear;

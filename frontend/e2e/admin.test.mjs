@@ -8,12 +8,11 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { ADMIN_EMAIL, e2eSession, eventually, expectAccessible, pngPhoto } from './support.mjs'
+import { ADMIN_EMAIL, e2eSession, eventually, expectAccessible, PERSON, pngPhoto } from './support.mjs'
 
 const session = e2eSession(before, after)
 const PASSWORD = 'admin-panel-password-1'
 // A person's browser: headless Chromium's own user agent is counted as a bot.
-const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
 
 async function register(page, email, displayName) {
   const res = await page.request.post(`${session.server.baseUrl}/_api/auth/register_with_password`, {

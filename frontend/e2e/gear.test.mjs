@@ -5,7 +5,7 @@
 // sees the click on My Posts. axe checks the dialog with its gear rows.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyzePhoto, e2eSession, eventually, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
+import { analyzePhoto, e2eSession, eventually, expectAccessible, PERSON, SETUP_PHOTO_SKIP } from './support.mjs'
 
 const session = e2eSession(before, after)
 const SHOP = 'https://shop.example.com/lg-27gp850'
@@ -54,7 +54,7 @@ describe('shop this setup', { skip: SETUP_PHOTO_SKIP }, () => {
 
     // A visitor shops it from the card: through the counted redirect, to the shop.
     {
-      const { page: visitor, context } = await session.freshPage({}, { consent: true })
+      const { page: visitor, context } = await session.freshPage({ userAgent: PERSON }, { consent: true })
       await context.route('https://shop.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Shop</title>LG 27GP850' }))
       await visitor.goto('/community')
       const card = visitor.getByTestId('setup-card').filter({ has: visitor.getByRole('heading', { name: title, exact: true }) })

@@ -238,3 +238,7 @@ export async function waitForFocus(locator, timeout = 15_000) {
   const element = await locator.elementHandle({ timeout })
   await locator.page().waitForFunction((target) => target === globalThis.document.activeElement, element, { timeout })
 }
+
+/** A person's browser as the server sees it: headless Chromium's own User-Agent says
+ * "HeadlessChrome", which the server takes for a tool and never counts as a click. */
+export const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'

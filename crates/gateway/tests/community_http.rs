@@ -8,7 +8,7 @@ use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use setupiq_core::AnalysisId;
-use setupiq_test_utils::{TestApp, TestDb, TestResponse, both_backends_async, fixtures};
+use setupiq_test_utils::{TestApp, TestDb, both_backends_async, fixtures};
 
 both_backends_async!(
     visitors_browse_but_cannot_act,
@@ -29,17 +29,6 @@ both_backends_async!(
     a_hidden_posts_comments_cannot_be_edited_but_may_be_deleted,
     the_daily_digest_is_opt_in_mails_only_news_and_unsubscribes_in_one_click,
 );
-
-fn issues(res: &TestResponse) -> Vec<(String, String)> {
-    res.json()["issues"]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|i| (i["path"].as_str().unwrap().to_owned(), i["message"].as_str().unwrap().to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 async fn visitors_browse_but_cannot_act(db: TestDb) {
     let app = TestApp::start(db).await;
@@ -124,7 +113,7 @@ async fn every_field_is_validated_with_the_specification_messages(db: TestDb) {
     for (path, body, field, message) in cases {
         let res = me.post(path, body.clone()).await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{path} {body}");
-        assert!(issues(&res).contains(&(field.into(), message.into())), "{path} {body}: {:?}", issues(&res));
+        assert!(res.issues().contains(&(field.into(), message.into())), "{path} {body}: {:?}", res.issues());
     }
     for path in [
         "/_api/community/setups?limit=0",
@@ -295,7 +284,7 @@ async fn photos_are_stored_and_the_edit_window_is_an_hour(db: TestDb) {
     let me = app.user("photos@example.com").with_analysis().sign_up().await;
     let described = me.post("/_api/community/setup", json!({"analysisId": me.analysis_ids[0]})).await;
     assert_eq!(described.status, StatusCode::BAD_REQUEST, "a described setup needs a photo");
-    assert_eq!(issues(&described), [("images".to_owned(), "At least 1 image is required.".to_owned())]);
+    assert_eq!(described.issues(), [("images".to_owned(), "At least 1 image is required.".to_owned())]);
 
     let res = me
         .post(
@@ -350,7 +339,7 @@ async fn the_analysis_photo_is_placed_among_extra_photos_without_a_copy(db: Test
         let res =
             me.post("/_api/community/setup", json!({"analysisId": analysis_id, "images": images})).await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text);
-        assert_eq!(issues(&res)[0].0, "images");
+        assert_eq!(res.issues()[0].0, "images");
         assert!(app.media_files().is_empty(), "a refused post leaves no photo behind");
     }
 
@@ -782,7 +771,7 @@ async fn a_reported_comment_reaches_the_moderators_who_remove_it(db: TestDb) {
     assert_eq!(res.status, StatusCode::UNAUTHORIZED);
     let res = reader.post("/_api/community/comment/report", report("rude")).await;
     assert_eq!(
-        (res.status, issues(&res)),
+        (res.status, res.issues()),
         (
             StatusCode::BAD_REQUEST,
             vec![("reason".to_owned(), "Please select a valid reason category.".to_owned())]

@@ -6,7 +6,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use setupiq_test_utils::{TestApp, TestDb, TestResponse, TestUser, both_backends_async};
+use setupiq_test_utils::{TestApp, TestDb, TestUser, both_backends_async};
 
 const PHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -18,17 +18,6 @@ both_backends_async!(
     a_gear_link_redirects_where_the_item_points_and_counts_people,
     a_rigpage_shows_the_showcased_setups_gear_when_its_owner_asks,
 );
-
-fn issues(res: &TestResponse) -> Vec<(String, String)> {
-    res.json()["issues"]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|i| (i["path"].as_str().unwrap().to_owned(), i["message"].as_str().unwrap().to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 async fn published(owner: &TestUser) -> i64 {
     let post = json!({"analysisId": owner.analysis_ids[0], "title": "Gear rig"});
@@ -89,7 +78,7 @@ async fn the_owner_sets_the_gear_and_everyone_sees_it_without_its_links(db: Test
     for (items, message) in cases {
         let res = owner.post("/_api/community/gear", json!({"setupId": id, "items": items})).await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{message}");
-        assert_eq!(issues(&res), [("items".to_owned(), message.to_owned())]);
+        assert_eq!(res.issues(), [("items".to_owned(), message.to_owned())]);
     }
     let spaceship = json!({"setupId": id, "items": [{"name": "Rocket", "category": "spaceship"}]});
     assert_eq!(owner.post("/_api/community/gear", spaceship).await.status, StatusCode::BAD_REQUEST);

@@ -201,6 +201,20 @@ impl TestResponse {
         serde_json::from_str(&self.text).unwrap_or(Value::Null)
     }
 
+    /// A validation error's `issues` as (path, message) pairs (none for any other answer).
+    pub fn issues(&self) -> Vec<(String, String)> {
+        self.json()["issues"]
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .map(|i| {
+                        (i["path"].as_str().unwrap().to_owned(), i["message"].as_str().unwrap().to_owned())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }

@@ -13,12 +13,17 @@ describe('a setup page', () => {
   it('shows the setup, its score and its comments', async () => {
     mockServer({
       'GET /_api/auth/session': signedOut,
-      'GET /_api/community/setups/7': { status: 200, body: sampleSetup({ commentCount: 0 }) },
+      'GET /_api/community/setups/7': {
+        status: 200,
+        body: sampleSetup({ commentCount: 0, gear: [{ id: 3, name: 'LG 27GP850', category: 'monitor', hasLink: true }] }),
+      },
       'GET /_api/community/comments': { status: 200, body: { comments: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } } },
     })
     renderApp(<SetupPage setupId={7} />)
     expect(await screen.findByRole('heading', { name: 'Neon Den', level: 1 })).toBeInTheDocument()
     expect(screen.getByText('SetupIQ Score: 8.2/10')).toBeInTheDocument()
+    // The gear's title is the next level under the page's h1 (headings in order).
+    expect(screen.getByRole('heading', { name: 'Gear in this setup', level: 2 })).toBeInTheDocument()
     expect(await screen.findByText('No comments yet.', { exact: false })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Log in to comment' })).toBeInTheDocument()
   })

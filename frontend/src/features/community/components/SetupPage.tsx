@@ -36,7 +36,7 @@ function SetupView({ setup, mutate }: { setup: CommunitySetup; mutate: ReturnTyp
       </div>
       {images.length > 0 && <Carousel images={images} title={title} />}
       {setup.description && <p>{setup.description}</p>}
-      <GearList gear={setup.gear} />
+      <GearList gear={setup.gear} heading="h2" />
       {setup.analysis && (
         <section className="stack" aria-label="Analysis">
           <p><strong>SetupIQ Score: {formatScore(setup.analysis.overallRating)}/10</strong></p>

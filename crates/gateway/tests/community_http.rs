@@ -437,14 +437,7 @@ async fn reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_a_setup(db:
 }
 
 async fn a_profile_page_carries_its_title_and_preview_tags(db: TestDb) {
-    let dist = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dist.path().join("index.html"),
-        "<!doctype html><html><head><title>Gaming Setup Analyzer</title></head><body><div id=root></div></body></html>",
-    )
-    .unwrap();
-    let dir = dist.path().display().to_string();
-    let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+    let (_shell, app) = TestApp::start_with_app_shell(db).await;
     let eve = app.user("eve@example.com").named("<b>Eve & Co</b>").sign_up().await;
 
     let page = app.client().get(&format!("/user/{}", eve.id)).await;
@@ -893,14 +886,7 @@ async fn a_hidden_posts_comments_cannot_be_edited_but_may_be_deleted(db: TestDb)
 }
 
 async fn a_setup_has_its_own_page_with_preview_tags(db: TestDb) {
-    let dist = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dist.path().join("index.html"),
-        "<!doctype html><html><head><title>Gaming Setup Analyzer</title></head><body><div id=root></div></body></html>",
-    )
-    .unwrap();
-    let dir = dist.path().display().to_string();
-    let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+    let (_shell, app) = TestApp::start_with_app_shell(db).await;
     let owner = app.user("page-owner@example.com").named("Nova").with_photo_analysis().sign_up().await;
     let post = json!({"analysisId": owner.analysis_ids[0], "title": "Neon <Den>"});
     let id = owner.post("/_api/community/setup", post).await.json()["setupId"].as_i64().unwrap();

@@ -136,14 +136,7 @@ async fn the_owner_sets_the_gear_and_everyone_sees_it_without_its_links(db: Test
 }
 
 async fn a_gear_link_redirects_where_the_item_points_and_counts_people(db: TestDb) {
-    let dist = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dist.path().join("index.html"),
-        "<!doctype html><html><head><title>Gaming Setup Analyzer</title></head><body><div id=root></div></body></html>",
-    )
-    .unwrap();
-    let dir = dist.path().display().to_string();
-    let app = TestApp::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+    let (_shell, app) = TestApp::start_with_app_shell(db).await;
     let owner = app.user("gear-links@example.com").verified().with_photo_analysis().sign_up().await;
     let id = published(&owner).await;
     let items = json!([

@@ -44,6 +44,20 @@ impl TestApp {
         Self::launch(db, vars, |_| {}).await
     }
 
+    /// Serves the app with a built web app of one `index.html` (the shell the server fills in
+    /// with a page's title and preview tags). The folder lives as long as the returned handle.
+    pub async fn start_with_app_shell(db: TestDb) -> (tempfile::TempDir, Self) {
+        let dist = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dist.path().join("index.html"),
+            "<!doctype html><html><head><title>Gaming Setup Analyzer</title></head><body><div id=root></div></body></html>",
+        )
+        .unwrap();
+        let dir = dist.path().display().to_string();
+        let app = Self::start_with(db, &[("SETUPIQ_FRONTEND_DIR", &dir)]).await;
+        (dist, app)
+    }
+
     /// Serves the app with link verification allowed to visit loopback, where tests run
     /// their stand-in merchants (the test-only allowance; production never has it), with
     /// short timeouts.

@@ -1,7 +1,7 @@
 import { ApiError } from '@/api/client'
 import {
   fieldName, withScheme, addLinkCosts, applyTheme, credits, draftFromEditor, fieldErrorsOf, imageProblem, linkBatches, moveItem,
-  parseSocialLinks, radiusLabel, removeSection, renameSection, saveCost, sectionNames, toRequest, zoomBy, type Editor,
+  parseSocialLinks, radiusLabel, removeSection, renameSection, renamesLivePage, saveCost, sectionNames, toRequest, zoomBy, type Editor,
 } from './draft'
 import { sampleEditor, sampleLinks, sampleThemes } from './testFixtures'
 
@@ -124,6 +124,14 @@ describe('helpers', () => {
     expect(zoomBy(150, 1)).toBe(150)
     expect(zoomBy(75, -1)).toBe(50)
     expect(zoomBy(50, -1)).toBe(50)
+  })
+
+  it('warns of a rename only for a page that has been public, and not for a change of case', () => {
+    const live = { saved: true, everPublished: true, rigpageSlug: 'Pixel_Pete' }
+    expect(renamesLivePage(live, 'pixel_pete2')).toBe(true)
+    expect(renamesLivePage(live, ' pixel_pete ')).toBe(false)
+    expect(renamesLivePage(live, '  ')).toBe(false)
+    expect(renamesLivePage({ ...live, everPublished: false }, 'pixel_pete2')).toBe(false)
   })
 
   it('says credit for exactly one', () => {

@@ -348,6 +348,12 @@ export function withScheme(value: string): string {
   return /^[^\s/@:]+\.[^\s/@:]{2,}(?:[/?#]\S*)?$/.test(trimmed) ? `https://${trimmed}` : trimmed
 }
 
+/** Whether saving `slug` renames a page that has been public (its old address then redirects for 90 days). */
+export function renamesLivePage(editor: { saved: boolean; everPublished: boolean; rigpageSlug?: string | null }, slug: string): boolean {
+  const before = editor.rigpageSlug
+  return editor.saved && editor.everPublished && before != null && slug.trim() !== '' && slug.trim().toLowerCase() !== before.toLowerCase()
+}
+
 /** What a field path names for a person (`links.2.url` -> "Link 3 URL"), for messages. */
 export function fieldName(path: string): string {
   const link = /^links\.(\d+)\.(\w+)$/.exec(path)

@@ -441,7 +441,14 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
 
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, noon());
-    let new = NewSetup { user_id, analysis_id, title: Some("Reported rig"), description: None, images: &[] };
+    let new = NewSetup {
+        user_id,
+        analysis_id,
+        title: Some("Reported rig"),
+        description: None,
+        images: &[],
+        before: None,
+    };
     setups::publish(conn, &new, noon()).unwrap()
 }
 

@@ -155,6 +155,12 @@ pub struct PublishRequest {
     #[validate(custom(function = "description_rules"))]
     #[schema(max_length = 500)]
     pub description: Option<String>,
+    /// Also show the photo of the analysis this one re-rates (its `previousAnalysisId`),
+    /// copied into the post as its second photo and marked as the before photo
+    /// (`beforeImageIndex`); it counts towards the 5. Ignored when there is none to show:
+    /// a described setup, not a re-rating, or the earlier analysis deleted or described.
+    #[serde(default)]
+    pub with_before_photo: bool,
 }
 
 /// Edits one of the caller's setups within an hour of publishing.
@@ -243,6 +249,10 @@ pub struct CommunitySetupDto {
     pub images: Vec<String>,
     /// The photos' thumbnails, in the same order.
     pub thumbnails: Vec<Option<String>>,
+    /// Which of `images` shows the setup before (a post of a re-rated analysis with the
+    /// photo it was re-rated from); the others show it as it is now. None: no before photo.
+    #[schema(minimum = 0)]
+    pub before_image_index: Option<usize>,
     pub title: Option<String>,
     pub description: Option<String>,
     /// The sum of the votes.
@@ -372,6 +382,7 @@ impl From<FeedItem> for CommunitySetupDto {
             image_url: item.images.first().map(|i| i.image.url()),
             images: item.images.iter().map(|i| i.image.url()).collect(),
             thumbnails: item.images.iter().map(|i| i.thumbnail.as_ref().map(|t| t.url())).collect(),
+            before_image_index: item.images.iter().position(|i| i.is_before),
             title: item.title,
             description: item.description,
             score: item.score,

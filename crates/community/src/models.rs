@@ -134,6 +134,7 @@ pub(crate) struct ImageInsertForm<'a> {
     pub image_key: &'a str,
     pub thumbnail_key: Option<&'a str>,
     pub owned: bool,
+    pub is_before: bool,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -143,6 +144,7 @@ pub(crate) struct ImageRow {
     pub image_key: String,
     pub thumbnail_key: Option<String>,
     pub owned: bool,
+    pub is_before: bool,
 }
 
 #[derive(Debug, Insertable)]

@@ -25,7 +25,14 @@ fn noon() -> DateTime<Utc> {
 
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, noon());
-    let new = NewSetup { user_id, analysis_id, title: Some("My rig"), description: None, images: &[] };
+    let new = NewSetup {
+        user_id,
+        analysis_id,
+        title: Some("My rig"),
+        description: None,
+        images: &[],
+        before: None,
+    };
     setups::publish(conn, &new, noon()).unwrap()
 }
 

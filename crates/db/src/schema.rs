@@ -139,6 +139,7 @@ diesel::table! {
         image_key -> Text,
         thumbnail_key -> Nullable<Text>,
         owned -> Bool,
+        is_before -> Bool,
     }
 }
 

@@ -1036,7 +1036,8 @@ export interface paths {
         put?: never;
         /**
          * Publishes one of the caller's analyses with up to 5 photos (none: the analysis's own
-         *     photo; a described setup needs one). Every photo passes the safety classifier.
+         *     photo; a described setup needs one). Every photo passes the safety classifier. A
+         *     re-rated photo analysis may also show the photo it was re-rated from (`withBeforePhoto`).
          */
         post: operations["publish_setup"];
         delete?: never;
@@ -2135,6 +2136,11 @@ export interface components {
         CommunitySetupDto: {
             analysis?: null | components["schemas"]["SetupAnalysisDto"];
             /**
+             * @description Which of `images` shows the setup before (a post of a re-rated analysis with the
+             *     photo it was re-rated from); the others show it as it is now. None: no before photo.
+             */
+            beforeImageIndex?: number | null;
+            /**
              * Format: int64
              * @description Comments under it (deleted ones aside).
              */
@@ -3114,6 +3120,13 @@ export interface components {
              */
             images?: components["schemas"]["PostImage"][];
             title?: string | null;
+            /**
+             * @description Also show the photo of the analysis this one re-rates (its `previousAnalysisId`),
+             *     copied into the post as its second photo and marked as the before photo
+             *     (`beforeImageIndex`); it counts towards the 5. Ignored when there is none to show:
+             *     a described setup, not a re-rating, or the earlier analysis deleted or described.
+             */
+            withBeforePhoto?: boolean;
         };
         PublishResponse: {
             /** Format: int64 */

@@ -157,6 +157,8 @@ const ACTIONS: Record<Action, string> = {
   revoke_pro: 'Revoked Pro',
   grant_admin: 'Granted admin',
   revoke_admin: 'Removed admin',
+  verify_email: 'Marked e-mail verified',
+  delete_account: 'Deleted account',
   verify_links: 'Started a link check',
   verify_links_failed: 'Link check failed',
   replace_link: 'Replaced link',

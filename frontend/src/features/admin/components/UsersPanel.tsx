@@ -134,14 +134,17 @@ export function UsersPanel() {
       ) : !data || data.users.length === 0 ? (
         <p className="muted">No accounts found.</p>
       ) : (
+        <>
+        {/* Above the table rather than in its head, which a phone hides when the rows become cards. */}
+        <label className="admin-select-all">
+          <SelectAll checked={allTicked} some={selected.size > 0} onChange={toggleAll} /> Select all on this page
+        </label>
         <div className="table-wrap">
           <table className="history-table admin-users-table">
             <caption className="sr-only">{query ? `Accounts matching “${query}”` : 'Accounts, newest first'}</caption>
             <thead>
               <tr>
-                <th scope="col" className="admin-select">
-                  <SelectAll checked={allTicked} some={selected.size > 0} onChange={toggleAll} />
-                </th>
+                <th scope="col" className="admin-select"><span className="sr-only">Selected</span></th>
                 <th scope="col">Username</th>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
@@ -184,6 +187,7 @@ export function UsersPanel() {
             </tbody>
           </table>
         </div>
+        </>
       )}
       {data && data.total > data.limit && (
         <div className="row admin-pager">
@@ -218,13 +222,13 @@ export function UsersPanel() {
   )
 }
 
-/** The header's box that ticks every account of the page; half-ticked when some are. */
+/** The box that ticks every account of the page; half-ticked when some are. */
 function SelectAll({ checked, some, onChange }: { checked: boolean; some: boolean; onChange: () => void }) {
   const box = useRef<HTMLInputElement>(null)
   useEffect(() => {
     if (box.current) box.current.indeterminate = some && !checked
   }, [some, checked])
-  return <input ref={box} type="checkbox" aria-label="Select all on this page" checked={checked} onChange={onChange} />
+  return <input ref={box} type="checkbox" checked={checked} onChange={onChange} />
 }
 
 /** The summary of a bulk action and its skipped accounts by name (an id the page does not show, by number). */

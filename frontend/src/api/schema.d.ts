@@ -257,6 +257,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/admin/users/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grants or removes Pro, marks verified or deletes each of 1 to 50 chosen accounts (a
+         *     deletion is the member's own, with everything they kept); each account changed is logged.
+         *     An account that cannot or need not change is skipped with the reason (unknown, one's own
+         *     or another admin's account to delete, already so), never failing the others.
+         */
+        post: operations["bulk_users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/admin/users/change": {
         parameters: {
             query?: never;
@@ -1824,7 +1846,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_links" | "verify_links_failed" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
+        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_email" | "delete_account" | "verify_links" | "verify_links_failed" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
         /** @description How many of the chosen products were switched on (those already on are left as they are). */
         ActivateProductsResponse: {
             activated: number;
@@ -1846,6 +1868,8 @@ export interface components {
             credits: number;
             displayName: string;
             email: string;
+            /** @description The address is verified (its link was followed, or an admin marked it). */
+            emailVerified: boolean;
             /** Format: int64 */
             id: number;
             isPro: boolean;
@@ -1953,6 +1977,41 @@ export interface components {
          * @enum {string}
          */
         BillingInterval: "month" | "year";
+        /**
+         * @description `grant_pro`, `revoke_pro`, `verify` (mark the address verified) or `delete`.
+         * @enum {string}
+         */
+        BulkActionDto: "grant_pro" | "revoke_pro" | "verify" | "delete";
+        /**
+         * @description Why an account of a bulk action was left as it was.
+         * @enum {string}
+         */
+        BulkSkipReason: "not_found" | "yourself" | "admin" | "already_pro" | "no_grant" | "already_verified" | "blocked";
+        /** @description What became of one chosen account. */
+        BulkUserResultDto: {
+            /** @description Changed (or deleted); false: skipped, with the reason. */
+            changed: boolean;
+            /** @description The reason in words, for the admin. */
+            message?: string | null;
+            reason?: null | components["schemas"]["BulkSkipReason"];
+            /** Format: int64 */
+            userId: number;
+        };
+        /** @description One action on the accounts an admin ticked in the users table. */
+        BulkUsersRequest: {
+            action: components["schemas"]["BulkActionDto"];
+            /** @description The accounts, each once. */
+            userIds: components["schemas"]["UserId"][];
+        };
+        /**
+         * @description How a bulk action went: how many accounts changed and were skipped, and each one's
+         *     outcome in the order they were sent.
+         */
+        BulkUsersResponse: {
+            changed: number;
+            results: components["schemas"]["BulkUserResultDto"][];
+            skipped: number;
+        };
         /**
          * @description How the link buttons are drawn. The editor offers the first four; the other four
          *     fix the corner shape whatever the radius says.
@@ -3764,6 +3823,8 @@ export interface components {
             role: components["schemas"]["Role"];
             username: string;
         };
+        /** Format: int64 */
+        UserId: number;
         /** @description A response carrying the user. */
         UserResponse: {
             user: components["schemas"]["UserDto"];
@@ -4738,6 +4799,75 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulk_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description What became of each account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUsersResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,8 @@
 //! against a local web site: an item's own URL is checked about once a day (a catalogue-matched
 //! item without one is not); the second failure in a row marks it dead for the editor and
 //! tells the post's owner once; a later answer heals it; a hidden post's gear is not checked;
-//! replacing the list or deleting the post forgets what the checks saw.
+//! replacing the list or deleting the post forgets what the checks saw; RigPage links are
+//! claimed first and gear links fill the rest of a batch.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use setupiq_community::service::setups::{self, NewSetup};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{GearId, SetupId, UserId};
 use setupiq_db::schema::setup_gear;
+use setupiq_rigpage::service::config::{self, Link, Settings};
 use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
 
 fn noon() -> DateTime<Utc> {
@@ -117,6 +119,7 @@ both_backends_async!(
     a_gear_link_failing_twice_is_dead_its_owner_hears_once_and_an_answer_heals_it,
     only_own_links_of_live_posts_are_checked,
     a_replaced_list_or_a_deleted_post_forgets_what_the_checks_saw,
+    gear_links_fill_the_batch_after_the_rigpage_links,
 );
 
 async fn a_gear_link_failing_twice_is_dead_its_owner_hears_once_and_an_answer_heals_it(db: TestDb) {
@@ -221,4 +224,33 @@ async fn a_replaced_list_or_a_deleted_post_forgets_what_the_checks_saw(db: TestD
     let left: i64 = setup_gear::table.count().get_result(&mut db.conn()).unwrap();
     assert_eq!(left, 0);
     assert_eq!(run(&db, noon() + Duration::hours(100)).await.checked, 0);
+}
+
+async fn gear_links_fill_the_batch_after_the_rigpage_links(db: TestDb) {
+    let base = site(Arc::new(AtomicBool::new(true)));
+    let owner = fixtures::account(&mut db.conn(), "both@example.com");
+    let setup = published(&db, owner.id, "Both rig");
+    set_gear(&db, owner.id, setup, &[("Monitor arm", Some(format!("{base}/ok/arm")))]);
+    let settings = Settings {
+        slug: Some("both_rig".into()),
+        setup_id: Some(fixtures::analysis(&mut db.conn(), owner.id, true, noon())),
+        enabled: true,
+        links: vec![Link {
+            id: None,
+            label: "Shop".into(),
+            url: format!("{base}/ok/shop"),
+            section: None,
+            image_url: None,
+            enabled: true,
+        }],
+        ..Settings::default()
+    };
+    config::save(&mut db.conn(), owner.id, &settings, noon()).unwrap();
+
+    let checker = checker();
+    let batch_of_one = || check_due(db.db(), &checker, noon(), 1);
+    assert_eq!(batch_of_one().await.unwrap().checked, 1, "the RigPage link");
+    assert_eq!(batch_of_one().await.unwrap().checked, 1, "then the gear link");
+    assert_eq!(batch_of_one().await.unwrap().checked, 0, "both checked for the day");
+    assert_eq!(run(&db, noon() + Duration::hours(25)).await.checked, 2, "one batch holds both");
 }

@@ -353,6 +353,9 @@ pub struct OwnGearItemDto {
     pub has_link: bool,
     /// People's clicks on it (bots and the owner never count).
     pub clicks: i64,
+    /// The daily link check found its own link dead (failed twice in a row): the editor
+    /// marks it "Not working" until it answers again or the list is replaced.
+    pub link_dead: bool,
 }
 
 impl From<OwnGearItem> for OwnGearItemDto {
@@ -364,6 +367,7 @@ impl From<OwnGearItem> for OwnGearItemDto {
             url: item.url,
             has_link: item.has_link,
             clicks: item.clicks,
+            link_dead: item.link_dead,
         }
     }
 }

@@ -440,6 +440,9 @@ diesel::table! {
         name -> Text,
         category -> Text,
         url -> Nullable<Text>,
+        health -> Text,
+        consecutive_failures -> Integer,
+        checked_at -> Nullable<Timestamp>,
     }
 }
 

@@ -2809,7 +2809,7 @@ export interface components {
          * @description What a notification tells its recipient.
          * @enum {string}
          */
-        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week" | "rigpage_link_dead";
+        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week" | "rigpage_link_dead" | "gear_link_dead";
         /** @description The member's e-mail settings for notifications. */
         NotificationSettingsDto: {
             /** @description A daily e-mail listing unread notifications (off unless the member turns it on). */
@@ -2855,6 +2855,11 @@ export interface components {
             hasLink: boolean;
             /** Format: int64 */
             id: number;
+            /**
+             * @description The daily link check found its own link dead (failed twice in a row): the editor
+             *     marks it "Not working" until it answers again or the list is replaced.
+             */
+            linkDead: boolean;
             name: string;
             url?: string | null;
         };

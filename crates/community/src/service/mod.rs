@@ -8,6 +8,7 @@ pub mod digest;
 pub mod export;
 pub mod feed;
 pub mod gear;
+pub mod gear_link_health;
 pub mod moderation;
 pub mod notifications;
 pub mod publish;

@@ -66,7 +66,8 @@ async fn run(db: &TestDb, at: DateTime<Utc>) -> BatchSummary {
 fn published(db: &TestDb, user_id: UserId, title: &str) -> SetupId {
     let mut conn = db.conn();
     let analysis_id = fixtures::analysis(&mut conn, user_id, true, noon());
-    let new = NewSetup { user_id, analysis_id, title: Some(title), description: None, images: &[] };
+    let new =
+        NewSetup { user_id, analysis_id, title: Some(title), description: None, images: &[], before: None };
     setups::publish(&mut conn, &new, noon()).unwrap()
 }
 

@@ -192,7 +192,7 @@ describe('the admin panel', () => {
     await page.getByRole('button', { name: 'Search' }).click()
     const found = page.getByRole('table', { name: `Accounts matching “-${stamp}@”` })
     await found.getByText(`reporter2-${stamp}@example.com`).waitFor()
-    await found.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
     const bar = page.getByRole('toolbar', { name: 'Bulk actions on the selected accounts' })
     await bar.getByText('3 selected').waitFor()
     const barBox = await bar.getByRole('button', { name: 'Delete' }).boundingBox()

@@ -15,6 +15,7 @@ use crate::service::feed::{
 use crate::service::gear::{self as gear_rules, GearCategory, GearItem, OwnGearItem};
 use crate::service::notifications::{Notification, NotificationKind};
 use crate::service::reports::ReportReason;
+use crate::service::setups::PostText;
 use crate::service::votes::Vote;
 
 fn fail(code: &'static str, message: &'static str) -> Result<(), ValidationError> {
@@ -243,8 +244,9 @@ pub struct CommunitySetupDto {
     pub images: Vec<String>,
     /// The photos' thumbnails, in the same order.
     pub thumbnails: Vec<Option<String>>,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub text: PostText,
     /// The sum of the votes.
     pub score: i32,
     /// The viewer's vote, none when they have not voted.
@@ -372,8 +374,7 @@ impl From<FeedItem> for CommunitySetupDto {
             image_url: item.images.first().map(|i| i.image.url()),
             images: item.images.iter().map(|i| i.image.url()).collect(),
             thumbnails: item.images.iter().map(|i| i.thumbnail.as_ref().map(|t| t.url())).collect(),
-            title: item.title,
-            description: item.description,
+            text: item.text,
             score: item.score,
             user_vote: item.user_vote.map(Vote::value),
             comment_count: item.comment_count,
@@ -531,8 +532,9 @@ impl From<Leader> for LeaderDto {
 #[serde(rename_all = "camelCase")]
 pub struct MyPostDto {
     pub id: i64,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub text: PostText,
     pub created_at: DateTime<Utc>,
     pub score: i32,
     pub image_count: usize,
@@ -550,8 +552,7 @@ impl From<MyPost> for MyPostDto {
     fn from(p: MyPost) -> Self {
         Self {
             id: p.id.0,
-            title: p.title,
-            description: p.description,
+            text: p.text,
             created_at: p.created_at,
             score: p.score,
             image_count: p.image_count,

@@ -30,7 +30,7 @@ use crate::service::gear::{self, Follower, NewGear};
 use crate::service::notifications::{self, Read};
 use crate::service::publish::{self, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
-use crate::service::setups;
+use crate::service::setups::{self, PostText};
 use crate::service::votes::{self, Vote};
 
 /// Five 5 MB photos as base64 in a JSON body, with room for the rest.
@@ -126,7 +126,10 @@ async fn publish_setup(
     ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
-    let post = Post { title: text(body.title), description: text(body.description), images: body.images };
+    let post = Post {
+        text: PostText { title: body.title, description: body.description }.trimmed(),
+        images: body.images,
+    };
     let setup_id = publish::publish(&ctx, user.id(), AnalysisId(body.analysis_id), post).await?;
     Ok(web::Json(PublishResponse { success: true, setup_id: setup_id.0 }))
 }
@@ -156,7 +159,10 @@ async fn edit_setup(
     ctx: web::Data<AppCtx>,
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
-    let post = Post { title: text(body.title), description: text(body.description), images: body.images };
+    let post = Post {
+        text: PostText { title: body.title, description: body.description }.trimmed(),
+        images: body.images,
+    };
     publish::edit(&ctx, user.id(), SetupId(body.setup_id), post).await?;
     Ok(web::Json(SuccessResponse { success: true }))
 }

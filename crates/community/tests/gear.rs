@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use setupiq_community::CommunityError;
 use setupiq_community::service::feed;
 use setupiq_community::service::gear::{self, Follower, GearCategory, NewGear};
-use setupiq_community::service::setups::{self, NewSetup};
+use setupiq_community::service::setups::{self, NewSetup, PostText};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{GearId, ProductId, SetupId, UserId};
 use setupiq_db::DbConnection;
@@ -25,7 +25,8 @@ fn noon() -> DateTime<Utc> {
 
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, noon());
-    let new = NewSetup { user_id, analysis_id, title: Some("My rig"), description: None, images: &[] };
+    let text = PostText { title: Some("My rig".into()), description: None };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[] };
     setups::publish(conn, &new, noon()).unwrap()
 }
 

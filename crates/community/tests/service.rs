@@ -14,7 +14,7 @@ use setupiq_community::CommunityError;
 use setupiq_community::service::comments::{self, Written};
 use setupiq_community::service::moderation;
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
-use setupiq_community::service::setups::{self, NewSetup, PostImage, StoredImage};
+use setupiq_community::service::setups::{self, NewSetup, PostImage, PostText, StoredImage};
 use setupiq_community::service::votes::{self, Vote};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::{MediaKey, MediaKind};
@@ -49,7 +49,8 @@ fn new_photo(image: &PostImage) -> &StoredImage {
 /// A setup of `user_id`'s photo analysis, published at `at`.
 fn published(conn: &mut DbConnection, user_id: UserId, at: DateTime<Utc>) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, at);
-    let new = NewSetup { user_id, analysis_id, title: Some("My rig"), description: None, images: &[] };
+    let text = PostText { title: Some("My rig".into()), description: None };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[] };
     setups::publish(conn, &new, at).unwrap()
 }
 
@@ -116,8 +117,9 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     // An analysis is published once: each post below that must succeed, or fail for its
     // photos, starts from an analysis of its own.
     let fresh = |photo: bool| fixtures::analysis(&mut db.conn(), me.id, photo, noon());
+    static NO_TEXT: PostText = PostText { title: None, description: None };
     fn post(user_id: UserId, analysis_id: AnalysisId, images: &[PostImage]) -> NewSetup<'_> {
-        NewSetup { user_id, analysis_id, title: None, description: None, images }
+        NewSetup { user_id, analysis_id, text: &NO_TEXT, images }
     }
 
     let own = setups::publish(&mut conn, &post(me.id, photo, &[]), noon()).unwrap();
@@ -190,7 +192,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
         published(&mut conn, me.id, noon());
     }
     let analysis_id = fixtures::analysis(&mut conn, me.id, true, noon());
-    let new = NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[] };
+    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[] };
     match setups::publish(&mut conn, &new, noon()) {
         Err(CommunityError::DailyPostLimit { limit: 10, retry_after }) => assert_eq!(retry_after, 12 * 3600),
         other => panic!("{other:?}"),
@@ -201,7 +203,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
 fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
     let me = fixtures::account(&mut db.conn(), "once@example.com");
     let analysis_id = fixtures::analysis(&mut db.conn(), me.id, true, noon());
-    let new = NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[] };
+    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[] };
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> =
             (0..6).map(|_| s.spawn(|| setups::publish(&mut db.conn(), &new, noon()))).collect();
@@ -574,7 +576,7 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let voter = member(&mut conn, "del-voter@example.com");
     let analysis_id = fixtures::analysis(&mut conn, owner.id, false, noon());
     let photos = stored(2);
-    let new = NewSetup { user_id: owner.id, analysis_id, title: None, description: None, images: &photos };
+    let new = NewSetup { user_id: owner.id, analysis_id, text: &PostText::default(), images: &photos };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
     votes::vote(&mut conn, &voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
     report_spam(&mut conn, &voter, setup).unwrap();
@@ -945,7 +947,7 @@ mod flow_tests {
     use chrono::Duration;
     use setupiq_community::CommunityError;
     use setupiq_community::service::publish::{self, Post};
-    use setupiq_community::service::setups;
+    use setupiq_community::service::setups::{self, PostText};
     use setupiq_core::AnalysisId;
     use setupiq_core::clock::ManualClock;
     use setupiq_core::upload::UploadRejection;
@@ -979,7 +981,7 @@ mod flow_tests {
     }
 
     fn post(images: Vec<String>) -> Post {
-        Post { title: Some("Clean desk".into()), description: None, images }
+        Post { text: PostText { title: Some("Clean desk".into()), description: None }, images }
     }
 
     both_backends_async!(
@@ -1011,7 +1013,7 @@ mod flow_tests {
         .await
         .unwrap();
         let setup = setups::find(&mut db.conn(), id).unwrap();
-        assert_eq!((setup.images.len(), setup.title.as_deref()), (2, Some("Clean desk")));
+        assert_eq!((setup.images.len(), setup.text.title.as_deref()), (2, Some("Clean desk")));
         assert_eq!(files(&w.media_dir), 4, "two photos and their thumbnails");
 
         let refused = publish::publish(ctx, me.id, theirs, post(vec![fixtures::jpeg_data_url(50)])).await;
@@ -1082,8 +1084,7 @@ mod flow_tests {
 
         w.clock.advance(Duration::minutes(59));
         let edited = Post {
-            title: None,
-            description: Some("Now with a lamp".into()),
+            text: PostText { title: None, description: Some("Now with a lamp".into()) },
             images: vec![second.clone(), fixtures::jpeg_data_url(170)],
         };
         publish::edit(ctx, me.id, id, edited).await.unwrap();
@@ -1091,7 +1092,7 @@ mod flow_tests {
         assert_eq!(after.images.len(), 2);
         assert_eq!(after.images[0].image.url(), second, "kept and moved first");
         assert!(after.images.iter().all(|i| i.image.url() != first), "the dropped photo is gone");
-        assert_eq!((after.title, after.description.as_deref()), (None, Some("Now with a lamp")));
+        assert_eq!((after.text.title, after.text.description.as_deref()), (None, Some("Now with a lamp")));
         assert_eq!(files(&w.media_dir), 4, "the dropped photo and its thumbnail are removed");
 
         w.clock.advance(Duration::minutes(2));

@@ -13,12 +13,13 @@
 //! Answers a handler documents itself are kept as they are.
 //!
 //! It also states the one rule every request's text follows, which the extractors enforce
-//! rather than any DTO ([`state_plain_text`]).
+//! rather than any DTO ([`state_plain_text`]), and writes a struct flattened inline into a
+//! DTO as the DTO's own fields ([`merge_inline_flattened`]).
 
 use std::collections::BTreeSet;
 
 use utoipa::openapi::path::{Operation, PathItem};
-use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Object, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{AdditionalProperties, AllOf, ArrayItems, Object, Schema, SchemaType, Type};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
 
 /// Text without the control characters `ValidJson` and `ValidQuery` refuse in every string
@@ -93,6 +94,45 @@ pub fn state_plain_text(doc: &mut OpenApi) {
             plain(schema, &mut named);
         }
     }
+}
+
+/// Writes each component that flattens structs inline (`#[serde(flatten)]` with
+/// `#[schema(inline)]`, e.g. a post's `PostText`) as the one object a client receives:
+/// utoipa states a flattened field as `allOf` its parts, which a client's generated types
+/// read as an intersection. A flattened component named by reference (`$ref`) is kept as
+/// `allOf`.
+pub fn merge_inline_flattened(doc: &mut OpenApi) {
+    for schema in doc.components.iter_mut().flat_map(|c| c.schemas.values_mut()) {
+        if let RefOr::T(Schema::AllOf(all)) = schema
+            && let Some(object) = merged(all)
+        {
+            *schema = RefOr::T(Schema::Object(object));
+        }
+    }
+}
+
+/// The parts of `all` as one object, when each is an inline object.
+fn merged(all: &AllOf) -> Option<Object> {
+    let parts: Vec<&Object> = all
+        .items
+        .iter()
+        .map(|item| match item {
+            RefOr::T(Schema::Object(object)) if object.schema_type == SchemaType::Type(Type::Object) => {
+                Some(object)
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    // utoipa lists the flattened parts first and the struct's own fields last.
+    let (own, flattened) = parts.split_last()?;
+    let mut object = (*own).clone();
+    for part in flattened {
+        object.properties.extend(part.properties.clone());
+        object.required.extend(part.required.iter().filter(|name| !own.required.contains(name)).cloned());
+    }
+    object.description = object.description.or_else(|| all.description.clone());
+    object.title = object.title.or_else(|| all.title.clone());
+    Some(object)
 }
 
 fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {

@@ -19,7 +19,7 @@ use setupiq_db::{Db, DbConnection};
 
 use super::cache::{FeedCache, FeedKey};
 use super::gear::{self, GearItem};
-use super::setups::{SetupImage, photos_of};
+use super::setups::{PostText, SetupImage, photos_of};
 use super::votes::Vote;
 use crate::dto::{item_json, page_body, page_body_of_parts};
 use crate::error::CommunityError;
@@ -97,8 +97,7 @@ pub struct AnalysisSummary {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FeedItem {
     pub id: SetupId,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    pub text: PostText,
     pub score: i32,
     pub upvotes: i32,
     pub user_vote: Option<Vote>,
@@ -432,8 +431,7 @@ fn items(
                 .and_then(|b| b.slug.clone());
             Ok(FeedItem {
                 id: row.id,
-                title: row.title,
-                description: row.description,
+                text: row.text,
                 score: row.score,
                 upvotes: row.upvotes,
                 user_vote: votes.get(&row.id).and_then(|v| Vote::from_value(i64::from(*v))),
@@ -542,8 +540,7 @@ pub fn leaderboard(
 #[derive(Debug, Clone, PartialEq)]
 pub struct MyPost {
     pub id: SetupId,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    pub text: PostText,
     pub created_at: DateTime<Utc>,
     pub score: i32,
     pub image_count: usize,
@@ -615,8 +612,7 @@ pub fn my_posts(
             let photos = images.remove(&row.id).unwrap_or_default();
             MyPost {
                 id: row.id,
-                title: row.title,
-                description: row.description,
+                text: row.text,
                 created_at: row.created_at.and_utc(),
                 score: row.score,
                 image_count: photos.len(),

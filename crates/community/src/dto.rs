@@ -9,11 +9,12 @@ use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
 
 use crate::service::comments::{self, Comment};
-use crate::service::feed::{
-    FeedItem, FeedPage, FeedQuery, Leader, MyPost, Period, PostSummary, Profile, Sort,
-};
+use crate::service::feed::{FeedItem, FeedPage, FeedQuery, Period, Sort};
 use crate::service::gear::{self as gear_rules, GearCategory, GearItem, OwnGearItem};
+use crate::service::leaderboard::Leader;
+use crate::service::my_posts::{MyPost, PostSummary};
 use crate::service::notifications::{Notification, NotificationKind};
+use crate::service::profiles::Profile;
 use crate::service::reports::ReportReason;
 use crate::service::setups::PostText;
 use crate::service::votes::Vote;

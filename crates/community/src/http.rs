@@ -28,6 +28,7 @@ use crate::service::digest;
 use crate::service::feed::{self, Feed, FeedQuery};
 use crate::service::gear::{self, Follower, NewGear};
 use crate::service::notifications::{self, Read};
+use crate::service::profiles;
 use crate::service::publish::{self, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
 use crate::service::setups::{self, PostText};
@@ -299,7 +300,7 @@ async fn leaderboard(
 #[get("/_api/community/my-posts/analytics")]
 async fn my_posts(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<MyPostsResponse>, ApiError> {
     let user_id = user.id();
-    let (posts, summary) = db.run(move |conn| feed::my_posts(conn, user_id)).await?;
+    let (posts, summary) = db.run(move |conn| crate::service::my_posts::list(conn, user_id)).await?;
     Ok(web::Json(MyPostsResponse {
         posts: posts.into_iter().map(MyPostDto::from).collect(),
         summary: summary.into(),
@@ -322,7 +323,7 @@ async fn user_profile(
     db: web::Data<Db>,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
     let (viewer, user_id) = (viewer.0.as_ref().map(CurrentUser::id), UserId(query.user_id));
-    let profile = db.run(move |conn| feed::profile(conn, viewer, user_id)).await?;
+    let profile = db.run(move |conn| profiles::find(conn, viewer, user_id)).await?;
     profile.map(|p| web::Json(p.into())).ok_or_else(|| ApiError::not_found("User not found."))
 }
 

@@ -181,3 +181,69 @@ fn plain_object(object: &mut Object, named: &mut Vec<String>) {
         object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde::Serialize;
+    use serde_json::{Value, json};
+    use utoipa::{OpenApi, ToSchema};
+
+    use super::merge_inline_flattened;
+
+    /// A part flattened into the DTOs below.
+    #[derive(Serialize, ToSchema)]
+    struct Texts {
+        title: Option<String>,
+    }
+
+    /// Flattens its part inline.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    struct Inline {
+        id: i64,
+        #[serde(flatten)]
+        #[schema(inline)]
+        texts: Texts,
+    }
+
+    /// Flattens its part by reference.
+    #[derive(Serialize, ToSchema)]
+    struct ByReference {
+        id: i64,
+        #[serde(flatten)]
+        texts: Texts,
+    }
+
+    #[derive(OpenApi)]
+    #[openapi(components(schemas(Inline, ByReference, Texts)))]
+    struct Doc;
+
+    fn schema(name: &str) -> Value {
+        let mut doc = Doc::openapi();
+        merge_inline_flattened(&mut doc);
+        serde_json::to_value(&doc.components.unwrap().schemas[name]).unwrap()
+    }
+
+    #[test]
+    fn an_inline_flattened_part_is_written_as_the_dtos_own_fields() {
+        assert_eq!(
+            schema("Inline"),
+            json!({
+                "type": "object",
+                "description": "Flattens its part inline.",
+                "required": ["id"],
+                "properties": {
+                    "id": {"type": "integer", "format": "int64"},
+                    "title": {"type": ["string", "null"]},
+                },
+            })
+        );
+    }
+
+    #[test]
+    fn a_part_flattened_by_reference_stays_all_of() {
+        let by_reference = schema("ByReference");
+        assert_eq!(by_reference["allOf"][0], json!({"$ref": "#/components/schemas/Texts"}));
+        assert_eq!(by_reference["allOf"][1]["required"], json!(["id"]));
+    }
+}

@@ -170,7 +170,7 @@ impl Feed {
     /// A page of the feed as the response body, for whoever `session` signs in. A visitor's
     /// is served as it was kept, without a trip to the database threads. Otherwise one trip
     /// there looks the session up and writes the page: everyone's kept page for a visitor,
-    /// the viewer's for a signed-in member ([`Feed::viewer_body`]).
+    /// the viewer's for a signed-in member (`viewer_body`).
     pub async fn page(&self, session: Session, query: FeedQuery) -> Result<Bytes, CommunityError> {
         self.catch_up();
         let key = query.key();

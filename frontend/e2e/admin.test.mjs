@@ -3,8 +3,9 @@
 // address is followed, then sees a click in the analytics, verifies the catalogue's links
 // and reads the report, switches products back on in one go, dismisses the reports filed
 // against a setup, grants Pro, reads a visitor's contact message, and downloads a logo whose
-// PNG is checked for its size; on a 390 px phone the panel does not overflow sideways. axe
-// checks the panel and the verification page.
+// PNG is checked for its size; on a 390 px phone the panel does not overflow sideways and
+// three accounts are deleted with one confirmation. axe checks the panel, the verification
+// page and the confirmations.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
@@ -185,6 +186,25 @@ describe('the admin panel', () => {
     const grant = users.getByRole('button', { name: /^(Grant Pro to|Revoke Pro from) / }).first()
     const box = await grant.boundingBox()
     assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `Grant Pro in view at 390 px: ${JSON.stringify(box)}`)
+
+    // The three reporters' accounts go at once, on the phone, with one confirmation.
+    await page.getByLabel('E-mail or username').fill(`-${stamp}@`)
+    await page.getByRole('button', { name: 'Search' }).click()
+    const found = page.getByRole('table', { name: `Accounts matching “-${stamp}@”` })
+    await found.getByText(`reporter2-${stamp}@example.com`).waitFor()
+    await found.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions on the selected accounts' })
+    await bar.getByText('3 selected').waitFor()
+    const barBox = await bar.getByRole('button', { name: 'Delete' }).boundingBox()
+    assert.ok(barBox && barBox.x >= 0 && barBox.x + barBox.width <= 390, `Delete in view at 390 px: ${JSON.stringify(barBox)}`)
+    assert.equal(await page.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.document.documentElement.clientWidth), 0, 'the bar fits the phone')
+    await bar.getByRole('button', { name: 'Delete' }).click()
+    const bulkConfirm = page.getByRole('dialog', { name: 'Delete 3 accounts? This cannot be undone.' })
+    await expectAccessible(page, assert, 'the confirmation of a bulk action at 390 px')
+    await bulkConfirm.getByRole('button', { name: 'Delete 3 accounts' }).click()
+    await page.locator('.admin-bulk-report').getByText('3 accounts deleted.').waitFor()
+    await page.getByText('No accounts found.').waitFor()
+    await log.getByText('Deleted account').first().waitFor()
     assert.deepEqual(session.problems, [])
   })
 })

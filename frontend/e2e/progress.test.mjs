@@ -1,7 +1,8 @@
 // Re-rating the same setup in a real browser against the real binary (issue 58): a member
 // analyses a messy desk, re-rates it from the result with a tidier photo, sees the deltas
 // (both photos, the overall change, each category from -> to), shares the re-rating, and a
-// signed-out visitor opens the public page with both photos and "5.2 -> 7.8" and its card.
+// signed-out visitor opens the public page with both photos and "5.2 -> 7.8" and its card;
+// the re-rating is then published to Community with its before photo labelled "Before".
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { join, dirname } from 'node:path'
@@ -65,6 +66,21 @@ describe('re-rating a setup', { skip: SKIP }, () => {
     assert.equal(card.status(), 200)
     assert.match(card.headers()['content-type'], /^image\/png/)
     await expectAccessible(visitor.page, assert, 'the public page of a re-rating')
+
+    // Publish the re-rating to Community with its before photo (offered, ticked): the post
+    // shows the setup now first ("After") and the before photo ("Before") copied for it.
+    await page.getByRole('button', { name: 'Share to Community' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Publish Setup to Community' })
+    const option = dialog.getByRole('checkbox', { name: /Show the before photo/ })
+    await option.waitFor()
+    assert.equal(await option.isChecked(), true)
+    await dialog.getByRole('button', { name: 'Publish to Community' }).click()
+    await page.getByRole('button', { name: 'View post' }).click()
+    await page.waitForURL(/\/community\/setup\/\d+$/)
+    await eventually(() => page.getByTestId('photo-label').allInnerTexts().then((l) => l.join(' ')), 'After Before')
+    const beforeImg = page.getByRole('img', { name: /photo 2, before$/ })
+    assert.match(await beforeImg.getAttribute('src'), /^\/media\/community\//, 'a copy kept for the post')
+    await expectAccessible(page, assert, 'a re-rated post with its before photo')
 
     assert.deepEqual(session.problems, [])
     await visitor.context.close()

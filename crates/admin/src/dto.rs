@@ -17,6 +17,7 @@ use crate::service::links::{
     RunSummary,
 };
 use crate::service::log::{Action, Entry, TargetKind};
+use crate::service::users::{BulkAction, BulkChange, BulkOutcome, Skip};
 
 #[allow(clippy::cast_precision_loss)] // cents far below 2^52
 fn dollars(cents: i64) -> f64 {
@@ -612,6 +613,8 @@ pub struct AdminAccountDto {
     pub username: String,
     pub display_name: String,
     pub is_pro: bool,
+    /// The address is verified (its link was followed, or an admin marked it).
+    pub email_verified: bool,
     pub role: Role,
     pub credits: i32,
     pub created_at: DateTime<Utc>,
@@ -625,6 +628,7 @@ impl From<Account> for AdminAccountDto {
             username: a.username,
             display_name: a.display_name,
             is_pro: a.is_pro,
+            email_verified: a.email_verified,
             role: a.role,
             credits: a.credits,
             created_at: a.created_at,
@@ -649,6 +653,146 @@ pub struct ChangeAccountRequest {
     #[schema(minimum = 1)]
     pub user_id: i64,
     pub change: AccountChangeDto,
+}
+
+/// `grant_pro`, `revoke_pro`, `verify` (mark the address verified) or `delete`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BulkActionDto {
+    GrantPro,
+    RevokePro,
+    Verify,
+    Delete,
+}
+
+impl From<BulkActionDto> for BulkAction {
+    fn from(action: BulkActionDto) -> Self {
+        match action {
+            BulkActionDto::GrantPro => Self::Change(BulkChange::GrantPro),
+            BulkActionDto::RevokePro => Self::Change(BulkChange::RevokePro),
+            BulkActionDto::Verify => Self::Change(BulkChange::Verify),
+            BulkActionDto::Delete => Self::Delete,
+        }
+    }
+}
+
+/// One action on the accounts an admin ticked in the users table.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct BulkUsersRequest {
+    /// The accounts, each once.
+    #[validate(
+        length(min = 1, max = 50, message = "Choose between 1 and 50 accounts."),
+        custom(function = "distinct_user_ids")
+    )]
+    #[schema(min_items = 1, max_items = 50, value_type = Vec<UserId>)]
+    pub user_ids: Vec<i64>,
+    pub action: BulkActionDto,
+}
+
+/// A user id as the document states it ([`distinct_user_ids`]); the request carries numbers.
+pub struct UserId;
+
+impl utoipa::PartialSchema for UserId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+            .minimum(Some(1))
+            .into()
+    }
+}
+
+impl ToSchema for UserId {}
+
+fn distinct_user_ids(ids: &[i64]) -> Result<(), ValidationError> {
+    if ids.iter().any(|&id| id < 1) {
+        return Err(ValidationError::new("range").with_message("User ID must be a positive integer.".into()));
+    }
+    let mut seen = std::collections::HashSet::with_capacity(ids.len());
+    if ids.iter().all(|id| seen.insert(*id)) {
+        Ok(())
+    } else {
+        Err(ValidationError::new("unique").with_message("Each account can be chosen once.".into()))
+    }
+}
+
+/// Why an account of a bulk action was left as it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BulkSkipReason {
+    /// No account has this id.
+    NotFound,
+    /// The admin's own account (delete): they delete it from their profile.
+    Yourself,
+    /// Another admin (delete): their admin role is removed first.
+    Admin,
+    /// Pro is granted already (grant_pro).
+    AlreadyPro,
+    /// No admin's grant of Pro to remove (revoke_pro): not Pro, or Pro by subscription.
+    NoGrant,
+    /// The address is verified already (verify).
+    AlreadyVerified,
+    /// Their subscription could not be ended first (delete): try again later.
+    Blocked,
+}
+
+impl From<Skip> for BulkSkipReason {
+    fn from(skip: Skip) -> Self {
+        match skip {
+            Skip::NotFound => Self::NotFound,
+            Skip::Yourself => Self::Yourself,
+            Skip::Admin => Self::Admin,
+            Skip::AlreadyPro => Self::AlreadyPro,
+            Skip::NoGrant => Self::NoGrant,
+            Skip::AlreadyVerified => Self::AlreadyVerified,
+            Skip::Blocked => Self::Blocked,
+        }
+    }
+}
+
+/// What became of one chosen account.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkUserResultDto {
+    pub user_id: i64,
+    /// Changed (or deleted); false: skipped, with the reason.
+    pub changed: bool,
+    pub reason: Option<BulkSkipReason>,
+    /// The reason in words, for the admin.
+    pub message: Option<String>,
+}
+
+impl From<BulkOutcome> for BulkUserResultDto {
+    fn from(outcome: BulkOutcome) -> Self {
+        Self {
+            user_id: outcome.user_id.0,
+            changed: outcome.skipped.is_none(),
+            reason: outcome.skipped.map(BulkSkipReason::from),
+            message: outcome.skipped.map(|skip| skip.to_string()),
+        }
+    }
+}
+
+/// How a bulk action went: how many accounts changed and were skipped, and each one's
+/// outcome in the order they were sent.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkUsersResponse {
+    pub changed: usize,
+    pub skipped: usize,
+    pub results: Vec<BulkUserResultDto>,
+}
+
+impl From<Vec<BulkOutcome>> for BulkUsersResponse {
+    fn from(outcomes: Vec<BulkOutcome>) -> Self {
+        let changed = outcomes.iter().filter(|o| o.skipped.is_none()).count();
+        Self {
+            changed,
+            skipped: outcomes.len() - changed,
+            results: outcomes.into_iter().map(BulkUserResultDto::from).collect(),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams, Validate)]

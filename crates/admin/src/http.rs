@@ -12,12 +12,12 @@ use setupiq_db::{AppCtx, Db};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::dto::{
-    AccountChangeDto, ActivateProductsResponse, AdminAccountDto, AdminUsersResponse, CategoryDto,
-    CategoryQuery, ChangeAccountRequest, DailyClicksDto, DeactivateProductsResponse, DecideCommentRequest,
-    DecideRequest, DecisionDto, GearClicksResponse, HealthReportDto, LogQuery, LogResponse, OkResponse,
-    PeriodQuery, ProductIdRequest, ProductIdsRequest, ReplaceLinkRequest, ReportedCommentDto,
-    ReportedSetupDto, SetActiveRequest, SummaryResponse, TopProductDto, TopProductsQuery, UserSearchQuery,
-    VerificationResult, VerifyLinksRequest,
+    AccountChangeDto, ActivateProductsResponse, AdminAccountDto, AdminUsersResponse, BulkUsersRequest,
+    BulkUsersResponse, CategoryDto, CategoryQuery, ChangeAccountRequest, DailyClicksDto,
+    DeactivateProductsResponse, DecideCommentRequest, DecideRequest, DecisionDto, GearClicksResponse,
+    HealthReportDto, LogQuery, LogResponse, OkResponse, PeriodQuery, ProductIdRequest, ProductIdsRequest,
+    ReplaceLinkRequest, ReportedCommentDto, ReportedSetupDto, SetActiveRequest, SummaryResponse,
+    TopProductDto, TopProductsQuery, UserSearchQuery, VerificationResult, VerifyLinksRequest,
 };
 use crate::service::checker::CheckerConfig;
 use crate::service::links::{self, LinkAction, LinkFilter};
@@ -43,6 +43,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(decide_comment)
         .service(find_users)
         .service(change_account)
+        .service(bulk_users)
         .service(admin_log);
 }
 
@@ -477,6 +478,28 @@ async fn change_account(
         })
         .await?;
     Ok(web::Json(account.into()))
+}
+
+/// Grants or removes Pro, marks verified or deletes each of 1 to 50 chosen accounts (a
+/// deletion is the member's own, with everything they kept); each account changed is logged.
+/// An account that cannot or need not change is skipped with the reason (unknown, one's own
+/// or another admin's account to delete, already so), never failing the others.
+#[utoipa::path(
+    tag = "admin",
+    request_body = BulkUsersRequest,
+    security(("session" = [])),
+    responses((status = 200, description = "What became of each account", body = BulkUsersResponse), InvalidInput, NotSignedIn, (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+#[post("/_api/admin/users/bulk")]
+async fn bulk_users(
+    admin: AdminUser,
+    body: ValidJson<BulkUsersRequest>,
+    ctx: web::Data<AppCtx>,
+) -> Result<web::Json<BulkUsersResponse>, ApiError> {
+    let body = body.into_inner();
+    let user_ids = body.user_ids.into_iter().map(UserId).collect();
+    let outcomes = users::bulk(&ctx, actor(&admin), user_ids, body.action.into()).await?;
+    Ok(web::Json(outcomes.into()))
 }
 
 /// What admins did, newest first.

@@ -116,6 +116,10 @@ setupiq_db::text_enum! {
         RevokePro = "revoke_pro",
         GrantAdmin = "grant_admin",
         RevokeAdmin = "revoke_admin",
+        /// An admin marked an account's address as verified.
+        VerifyEmail = "verify_email",
+        /// An admin deleted an account (the details name it: its id is gone).
+        DeleteAccount = "delete_account",
         /// A link check was started (its outcome is the run's; a failure is logged apart).
         VerifyLinks = "verify_links",
         /// A link check failed (no network, results not saved): the details say why.

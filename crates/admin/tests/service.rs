@@ -1,7 +1,8 @@
 //! The admin's rules on both databases: analytics (revenue in cents, unique users and
 //! sessions, bots kept but not counted, periods, the roll-up agreeing with the clicks),
 //! link health (the two-failure rule, warnings, accepted redirects, bot checks changing
-//! nothing, one run at a time), moderation with its log, and accounts.
+//! nothing, one run at a time), moderation with its log, and accounts (one at a time and the
+//! table's bulk actions, deletion through the member's own path).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Duration as StdDuration;
@@ -24,6 +25,7 @@ use setupiq_core::{ProductId, SetupId, UserId};
 use setupiq_db::DbConnection;
 use setupiq_db::schema::products;
 use setupiq_test_utils::{TestDb, both_backends, fixtures};
+use users::{BulkAction, BulkChange, BulkOutcome, Skip};
 
 fn noon() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).single().unwrap()
@@ -68,6 +70,11 @@ both_backends!(
     links_the_checker_could_not_reach_are_never_failures_and_admins_switch_many_back_on,
     dismissing_shows_a_setup_again_and_removing_deletes_it_both_logged,
     accounts_are_found_and_changed_and_no_admin_removes_their_own_role,
+);
+
+setupiq_test_utils::both_backends_async!(
+    bulk_changes_change_each_account_once_logged_and_skip_the_rest_with_reasons,
+    bulk_deletion_is_the_members_own_and_spares_oneself_admins_and_blocked_accounts,
 );
 
 #[test]
@@ -442,7 +449,7 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, noon());
     let text = PostText { title: Some("Reported rig".into()), description: None };
-    let new = NewSetup { user_id, analysis_id, text: &text, images: &[] };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[], before: None };
     setups::publish(conn, &new, noon()).unwrap()
 }
 
@@ -583,4 +590,155 @@ fn accounts_are_found_and_changed_and_no_admin_removes_their_own_role(db: TestDb
     let (entries, total) = log::page(&mut conn, 10, 0).unwrap();
     assert_eq!(total, 2, "refused changes are not logged");
     assert_eq!(entries.iter().map(|e| e.action.as_str()).collect::<Vec<_>>(), ["grant_admin", "grant_pro"]);
+}
+
+/// The handles of a bulk action over the test's database, with `hooks` (what the gateway
+/// registers for deletion) and a clock at noon.
+fn bulk_ctx(db: &TestDb, dir: &std::path::Path, hooks: setupiq_db::hooks::Hooks) -> setupiq_db::AppCtx {
+    let clock = std::sync::Arc::new(setupiq_core::clock::ManualClock::new(noon()));
+    let mut ctx = fixtures::ctx(db.db(), clock, dir);
+    ctx.hooks = std::sync::Arc::new(hooks);
+    ctx
+}
+
+fn outcome(user_id: UserId, skipped: Option<Skip>) -> BulkOutcome {
+    BulkOutcome { user_id, skipped }
+}
+
+async fn bulk_changes_change_each_account_once_logged_and_skip_the_rest_with_reasons(db: TestDb) {
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = bulk_ctx(&db, dir.path(), setupiq_db::hooks::Hooks::default());
+    let (boss, fresh, granted, verified) = {
+        let mut conn = db.conn();
+        let boss = admin(&mut conn, "boss@example.com");
+        let fresh = fixtures::account(&mut conn, "fresh@example.com").id;
+        let granted = fixtures::account(&mut conn, "granted@example.com").id;
+        setupiq_auth::service::accounts::set_pro(&mut conn, granted, true, noon()).unwrap();
+        let verified = fixtures::verified_account(&mut conn, "verified@example.com", noon()).id;
+        (boss, fresh, granted, verified)
+    };
+    let actor = || (boss, "boss".to_owned());
+    let unknown = UserId(999_999);
+    let run =
+        |ids: Vec<UserId>, change: BulkChange| users::bulk(&ctx, actor(), ids, BulkAction::Change(change));
+
+    let granting = run(vec![fresh, granted, unknown], BulkChange::GrantPro).await.unwrap();
+    assert_eq!(
+        granting,
+        [
+            outcome(fresh, None),
+            outcome(granted, Some(Skip::AlreadyPro)),
+            outcome(unknown, Some(Skip::NotFound))
+        ],
+        "one outcome per id, in order"
+    );
+    let account = |id| setupiq_auth::service::accounts::find(&mut db.conn(), id).unwrap().unwrap();
+    assert!(account(fresh).is_pro);
+
+    let revoking = run(vec![granted, verified, boss], BulkChange::RevokePro).await.unwrap();
+    assert_eq!(
+        revoking,
+        [outcome(granted, None), outcome(verified, Some(Skip::NoGrant)), outcome(boss, Some(Skip::NoGrant))],
+        "an admin may act on their own Pro, as the single action lets them"
+    );
+    assert!(!account(granted).is_pro);
+
+    assert!(!account(fresh).email_verified);
+    let verifying = run(vec![fresh, verified], BulkChange::Verify).await.unwrap();
+    assert_eq!(verifying, [outcome(fresh, None), outcome(verified, Some(Skip::AlreadyVerified))]);
+    assert!(account(fresh).email_verified);
+    assert!(!account(fresh).is_admin(), "verifying gives no role");
+
+    let (entries, total) = log::page(&mut db.conn(), 10, 0).unwrap();
+    assert_eq!(total, 3, "only the accounts changed are logged");
+    let logged: Vec<_> = entries.iter().map(|e| (e.action, e.target_id, e.admin_name.as_str())).collect();
+    assert_eq!(
+        logged,
+        [
+            (Action::VerifyEmail, fresh.0, "boss"),
+            (Action::RevokePro, granted.0, "boss"),
+            (Action::GrantPro, fresh.0, "boss")
+        ]
+    );
+}
+
+async fn bulk_deletion_is_the_members_own_and_spares_oneself_admins_and_blocked_accounts(db: TestDb) {
+    let dir = tempfile::tempdir().unwrap();
+    let (boss, other_admin, leaving, blocked, author, their_setup, liked) = {
+        let mut conn = db.conn();
+        let boss = admin(&mut conn, "boss@example.com");
+        let other_admin = admin(&mut conn, "second@example.com");
+        let leaving = fixtures::verified_account(&mut conn, "leaving@example.com", noon());
+        let blocked = fixtures::account(&mut conn, "subscribed@example.com").id;
+        let author = fixtures::account(&mut conn, "author@example.com").id;
+        let their_setup = published(&mut conn, leaving.id);
+        let liked = published(&mut conn, author);
+        setupiq_community::service::votes::vote(
+            &mut conn,
+            &leaving,
+            liked,
+            setupiq_community::service::votes::Vote::Up,
+            noon(),
+            &FeedChanges::default(),
+        )
+        .unwrap();
+        (boss, other_admin, leaving.id, blocked, author, their_setup, liked)
+    };
+    assert_eq!(setups::find(&mut db.conn(), liked).unwrap().score, 1);
+    // The gateway's hooks as deletion runs them: the community's, and a subscription that
+    // cannot be ended for one member.
+    let mut hooks = setupiq_db::hooks::Hooks::default();
+    hooks.owned_media =
+        setupiq_db::hooks::OwnedMedia(vec![setupiq_community::service::setups::on_account_deleted]);
+    hooks.departures = setupiq_db::hooks::Departures(vec![std::sync::Arc::new(move |_ctx, user_id| {
+        Box::pin(async move { if user_id == blocked { Err("stripe: unreachable".into()) } else { Ok(()) } })
+    })]);
+    let ctx = bulk_ctx(&db, dir.path(), hooks);
+    let unknown = UserId(999_999);
+
+    let outcomes = users::bulk(
+        &ctx,
+        (boss, "boss".to_owned()),
+        vec![leaving, boss, other_admin, blocked, unknown],
+        BulkAction::Delete,
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        outcomes,
+        [
+            outcome(leaving, None),
+            outcome(boss, Some(Skip::Yourself)),
+            outcome(other_admin, Some(Skip::Admin)),
+            outcome(blocked, Some(Skip::Blocked)),
+            outcome(unknown, Some(Skip::NotFound)),
+        ]
+    );
+    let mut conn = db.conn();
+    let exists =
+        |conn: &mut DbConnection, id| setupiq_auth::service::accounts::find(conn, id).unwrap().is_some();
+    assert!(!exists(&mut conn, leaving));
+    assert!(
+        exists(&mut conn, boss)
+            && exists(&mut conn, other_admin)
+            && exists(&mut conn, blocked)
+            && exists(&mut conn, author)
+    );
+    // What the member's own deletion takes: their analyses and posts, and their vote out of
+    // the score it counted in.
+    assert!(setups::find(&mut conn, their_setup).is_err(), "their post is gone");
+    let analyses: i64 = setupiq_db::schema::analyses::table
+        .filter(setupiq_db::schema::analyses::user_id.eq(leaving))
+        .count()
+        .get_result(&mut conn)
+        .unwrap();
+    assert_eq!(analyses, 0, "their analyses are gone");
+    assert_eq!(setups::find(&mut conn, liked).unwrap().score, 0, "their vote no longer counts");
+
+    let (entries, total) = log::page(&mut conn, 10, 0).unwrap();
+    assert_eq!(total, 1, "only the deletion made is logged");
+    assert_eq!(entries[0].action, Action::DeleteAccount);
+    assert_eq!((entries[0].target_type.as_str(), entries[0].target_id), ("user", leaving.0));
+    let username = entries[0].details.clone().unwrap();
+    assert!(username.starts_with('@') && username.len() > 1, "the log names who went: {username}");
 }

@@ -157,6 +157,12 @@ pub struct PublishRequest {
     #[validate(custom(function = "description_rules"))]
     #[schema(max_length = 500)]
     pub description: Option<String>,
+    /// Also show the photo of the analysis this one re-rates (its `previousAnalysisId`),
+    /// copied into the post as its second photo and marked as the before photo
+    /// (`beforeImageIndex`); it counts towards the 5. Ignored when there is none to show:
+    /// a described setup, not a re-rating, or the earlier analysis deleted or described.
+    #[serde(default)]
+    pub with_before_photo: bool,
 }
 
 /// Edits one of the caller's setups within an hour of publishing.
@@ -245,6 +251,10 @@ pub struct CommunitySetupDto {
     pub images: Vec<String>,
     /// The photos' thumbnails, in the same order.
     pub thumbnails: Vec<Option<String>>,
+    /// Which of `images` shows the setup before (a post of a re-rated analysis with the
+    /// photo it was re-rated from); the others show it as it is now. None: no before photo.
+    #[schema(minimum = 0)]
+    pub before_image_index: Option<usize>,
     #[serde(flatten)]
     #[schema(inline)]
     pub text: PostText,
@@ -346,6 +356,9 @@ pub struct OwnGearItemDto {
     pub has_link: bool,
     /// People's clicks on it (bots and the owner never count).
     pub clicks: i64,
+    /// The daily link check found its own link dead (failed twice in a row): the editor
+    /// marks it "Not working" until it answers again or the list is replaced.
+    pub link_dead: bool,
 }
 
 impl From<OwnGearItem> for OwnGearItemDto {
@@ -357,6 +370,7 @@ impl From<OwnGearItem> for OwnGearItemDto {
             url: item.url,
             has_link: item.has_link,
             clicks: item.clicks,
+            link_dead: item.link_dead,
         }
     }
 }
@@ -375,6 +389,7 @@ impl From<FeedItem> for CommunitySetupDto {
             image_url: item.images.first().map(|i| i.image.url()),
             images: item.images.iter().map(|i| i.image.url()).collect(),
             thumbnails: item.images.iter().map(|i| i.thumbnail.as_ref().map(|t| t.url())).collect(),
+            before_image_index: item.images.iter().position(|i| i.is_before),
             text: item.text,
             score: item.score,
             user_vote: item.user_vote.map(Vote::value),

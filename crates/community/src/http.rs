@@ -104,7 +104,8 @@ async fn list_setups(
 }
 
 /// Publishes one of the caller's analyses with up to 5 photos (none: the analysis's own
-/// photo; a described setup needs one). Every photo passes the safety classifier.
+/// photo; a described setup needs one). Every photo passes the safety classifier. A
+/// re-rated photo analysis may also show the photo it was re-rated from (`withBeforePhoto`).
 #[utoipa::path(
     tag = "community",
     security(("session" = [])),
@@ -130,6 +131,7 @@ async fn publish_setup(
     let post = Post {
         text: PostText { title: body.title, description: body.description }.trimmed(),
         images: body.images,
+        with_before_photo: body.with_before_photo,
     };
     let setup_id = publish::publish(&ctx, user.id(), AnalysisId(body.analysis_id), post).await?;
     Ok(web::Json(PublishResponse { success: true, setup_id: setup_id.0 }))
@@ -163,6 +165,7 @@ async fn edit_setup(
     let post = Post {
         text: PostText { title: body.title, description: body.description }.trimmed(),
         images: body.images,
+        with_before_photo: false,
     };
     publish::edit(&ctx, user.id(), SetupId(body.setup_id), post).await?;
     Ok(web::Json(SuccessResponse { success: true }))

@@ -8,6 +8,7 @@ use setupiq_db::schema::{
     community_comment_reports, community_comments, community_images, community_reports, community_setups,
     community_votes, digest_subscriptions, notifications, setup_gear, setup_gear_clicks,
 };
+use setupiq_rigpage::service::link_health::LinkHealth;
 
 setupiq_db::text_enum! {
     /// Why a setup is reported (spec §5 "Report").
@@ -81,6 +82,9 @@ setupiq_db::text_enum! {
         TopWeek = "top_week",
         /// A link on the recipient's RigPage failed its daily check twice in a row.
         RigpageLinkDead = "rigpage_link_dead",
+        /// The link of a piece of gear on the recipient's post failed its daily check twice
+        /// in a row.
+        GearLinkDead = "gear_link_dead",
     }
 }
 
@@ -173,6 +177,7 @@ pub(crate) struct ImageInsertForm<'a> {
     pub image_key: &'a str,
     pub thumbnail_key: Option<&'a str>,
     pub owned: bool,
+    pub is_before: bool,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -182,6 +187,7 @@ pub(crate) struct ImageRow {
     pub image_key: String,
     pub thumbnail_key: Option<String>,
     pub owned: bool,
+    pub is_before: bool,
 }
 
 #[derive(Debug, Insertable)]
@@ -340,6 +346,19 @@ pub(crate) struct GearRow {
     pub name: String,
     pub category: GearCategory,
     pub url: Option<String>,
+    /// What the daily link check last saw of `url` (see `service::gear_link_health`).
+    pub health: LinkHealth,
+}
+
+/// What the daily link check needs of a gear link: its post, the post's owner, the item's
+/// name and what the checks saw so far.
+#[derive(Debug, Clone, Queryable)]
+pub(crate) struct GearLinkStateRow {
+    pub setup_id: SetupId,
+    pub owner_id: UserId,
+    pub name: String,
+    pub health: LinkHealth,
+    pub consecutive_failures: i32,
 }
 
 #[derive(Debug, Insertable)]

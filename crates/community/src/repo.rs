@@ -13,12 +13,14 @@ use setupiq_db::schema::{
 };
 use setupiq_db::{DbConnection, in_ids, on_backend};
 
+use setupiq_rigpage::service::link_health::LinkHealth;
+
 use crate::models::ReportStatus;
 use crate::models::{
     CommentInsertForm, CommentReportInsertForm, CommentReportRow, CommentRow, DigestSubscriptionRow,
-    GearClickInsertForm, GearInsertForm, GearRow, ImageInsertForm, ImageRow, MadeCommentReportRow,
-    MadeReportRow, NotificationInsertForm, NotificationRow, PostText, ReportInsertForm, ReportRow,
-    SetupInsertForm, SetupRow, VoteInsertForm,
+    GearClickInsertForm, GearInsertForm, GearLinkStateRow, GearRow, ImageInsertForm, ImageRow,
+    MadeCommentReportRow, MadeReportRow, NotificationInsertForm, NotificationRow, PostText, ReportInsertForm,
+    ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
 };
 
 pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm) -> QueryResult<SetupId> {
@@ -978,6 +980,78 @@ pub(crate) fn delete_gear_of(conn: &mut DbConnection, setup_id: SetupId) -> Quer
 pub(crate) fn insert_gear(conn: &mut DbConnection, forms: &[GearInsertForm<'_>]) -> QueryResult<usize> {
     // One statement per row, as the photos: SQLite's batch insert is not portable.
     forms.iter().map(|form| diesel::insert_into(setup_gear::table).values(form).execute(conn)).sum()
+}
+
+/// The gear links of live posts (their own URL, the post not hidden) not checked since
+/// `before`, never checked first, then the longest unchecked.
+pub(crate) fn gear_links_due(
+    conn: &mut DbConnection,
+    before: NaiveDateTime,
+    limit: i64,
+) -> QueryResult<Vec<(GearId, String)>> {
+    let rows: Vec<(GearId, Option<String>)> = setup_gear::table
+        .inner_join(community_setups::table)
+        .filter(community_setups::hidden.eq(false))
+        .filter(setup_gear::url.is_not_null())
+        .filter(setup_gear::checked_at.is_null().or(setup_gear::checked_at.lt(before)))
+        // Never checked first (SQLite sorts NULL first, PostgreSQL last).
+        .order((setup_gear::checked_at.is_not_null(), setup_gear::checked_at.asc(), setup_gear::id.asc()))
+        .limit(limit)
+        .select((setup_gear::id, setup_gear::url))
+        .load(conn)?;
+    Ok(rows.into_iter().filter_map(|(id, url)| Some((id, url?))).collect())
+}
+
+/// Marks a gear link as being checked now unless another process did since `before`; 1 when
+/// this call claimed it.
+pub(crate) fn claim_gear_link(
+    conn: &mut DbConnection,
+    gear_id: GearId,
+    before: NaiveDateTime,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        setup_gear::table
+            .find(gear_id)
+            .filter(setup_gear::checked_at.is_null().or(setup_gear::checked_at.lt(before))),
+    )
+    .set(setup_gear::checked_at.eq(now))
+    .execute(conn)
+}
+
+/// A gear link's post, its owner, the item's name, health and failures in a row, while the
+/// item still has the address `url` and its post is live.
+pub(crate) fn gear_link_state(
+    conn: &mut DbConnection,
+    gear_id: GearId,
+    url: &str,
+) -> QueryResult<Option<GearLinkStateRow>> {
+    setup_gear::table
+        .inner_join(community_setups::table)
+        .filter(setup_gear::id.eq(gear_id))
+        .filter(setup_gear::url.eq(url))
+        .filter(community_setups::hidden.eq(false))
+        .select((
+            setup_gear::setup_id,
+            community_setups::user_id,
+            setup_gear::name,
+            setup_gear::health,
+            setup_gear::consecutive_failures,
+        ))
+        .first(conn)
+        .optional()
+}
+
+/// Sets what a check saw of a gear link.
+pub(crate) fn set_gear_link_health(
+    conn: &mut DbConnection,
+    gear_id: GearId,
+    health: LinkHealth,
+    failures: i32,
+) -> QueryResult<usize> {
+    diesel::update(setup_gear::table.find(gear_id))
+        .set((setup_gear::health.eq(health), setup_gear::consecutive_failures.eq(failures)))
+        .execute(conn)
 }
 
 pub(crate) fn insert_gear_click(

@@ -26,7 +26,7 @@ fn noon() -> DateTime<Utc> {
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, noon());
     let text = PostText { title: Some("My rig".into()), description: None };
-    let new = NewSetup { user_id, analysis_id, text: &text, images: &[] };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[], before: None };
     setups::publish(conn, &new, noon()).unwrap()
 }
 

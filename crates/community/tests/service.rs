@@ -50,7 +50,7 @@ fn new_photo(image: &PostImage) -> &StoredImage {
 fn published(conn: &mut DbConnection, user_id: UserId, at: DateTime<Utc>) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, at);
     let text = PostText { title: Some("My rig".into()), description: None };
-    let new = NewSetup { user_id, analysis_id, text: &text, images: &[] };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[], before: None };
     setups::publish(conn, &new, at).unwrap()
 }
 
@@ -119,7 +119,7 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     let fresh = |photo: bool| fixtures::analysis(&mut db.conn(), me.id, photo, noon());
     static NO_TEXT: PostText = PostText { title: None, description: None };
     fn post(user_id: UserId, analysis_id: AnalysisId, images: &[PostImage]) -> NewSetup<'_> {
-        NewSetup { user_id, analysis_id, text: &NO_TEXT, images }
+        NewSetup { user_id, analysis_id, text: &NO_TEXT, images, before: None }
     }
 
     let own = setups::publish(&mut conn, &post(me.id, photo, &[]), noon()).unwrap();
@@ -192,7 +192,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
         published(&mut conn, me.id, noon());
     }
     let analysis_id = fixtures::analysis(&mut conn, me.id, true, noon());
-    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[] };
+    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[], before: None };
     match setups::publish(&mut conn, &new, noon()) {
         Err(CommunityError::DailyPostLimit { limit: 10, retry_after }) => assert_eq!(retry_after, 12 * 3600),
         other => panic!("{other:?}"),
@@ -203,7 +203,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
 fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
     let me = fixtures::account(&mut db.conn(), "once@example.com");
     let analysis_id = fixtures::analysis(&mut db.conn(), me.id, true, noon());
-    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[] };
+    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[], before: None };
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> =
             (0..6).map(|_| s.spawn(|| setups::publish(&mut db.conn(), &new, noon()))).collect();
@@ -576,7 +576,13 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let voter = member(&mut conn, "del-voter@example.com");
     let analysis_id = fixtures::analysis(&mut conn, owner.id, false, noon());
     let photos = stored(2);
-    let new = NewSetup { user_id: owner.id, analysis_id, text: &PostText::default(), images: &photos };
+    let new = NewSetup {
+        user_id: owner.id,
+        analysis_id,
+        text: &PostText::default(),
+        images: &photos,
+        before: None,
+    };
     let setup = setups::publish(&mut conn, &new, noon()).unwrap();
     votes::vote(&mut conn, &voter, setup, Vote::Up, noon(), &FeedChanges::default()).unwrap();
     report_spam(&mut conn, &voter, setup).unwrap();
@@ -1000,13 +1006,17 @@ mod flow_tests {
     use std::sync::Arc;
 
     use chrono::Duration;
+    use diesel::prelude::*;
+    use setupiq_analysis::service::find_for_owner;
     use setupiq_community::CommunityError;
     use setupiq_community::service::publish::{self, Post};
     use setupiq_community::service::setups::{self, PostText};
     use setupiq_core::AnalysisId;
+    use setupiq_core::UserId;
     use setupiq_core::clock::ManualClock;
     use setupiq_core::upload::UploadRejection;
     use setupiq_db::AppCtx;
+    use setupiq_db::schema::analyses;
     use setupiq_test_utils::{TestDb, both_backends_async, fixtures};
 
     use super::noon;
@@ -1036,13 +1046,114 @@ mod flow_tests {
     }
 
     fn post(images: Vec<String>) -> Post {
-        Post { text: PostText { title: Some("Clean desk".into()), description: None }, images }
+        Post {
+            text: PostText { title: Some("Clean desk".into()), description: None },
+            images,
+            with_before_photo: false,
+        }
     }
 
     both_backends_async!(
         photos_are_stored_only_for_a_post_that_is_saved,
-        an_edit_keeps_adds_and_drops_photos_within_the_hour
+        an_edit_keeps_adds_and_drops_photos_within_the_hour,
+        a_rerated_post_shows_its_own_before_photo_which_outlives_the_earlier_analysis
     );
+
+    /// `analysis`'s photo and thumbnail put in the media store (the fixture only names them);
+    /// returns the photo's bytes.
+    async fn store_photo_of(
+        ctx: &AppCtx,
+        db: &TestDb,
+        user: UserId,
+        analysis: AnalysisId,
+        shade: u8,
+    ) -> Vec<u8> {
+        let saved = find_for_owner(&mut db.conn(), user, analysis).unwrap();
+        let bytes = fixtures::jpeg_data_url(shade).into_bytes();
+        ctx.media.put(saved.image.as_ref().unwrap(), bytes.clone()).await.unwrap();
+        ctx.media.put(saved.thumbnail.as_ref().unwrap(), bytes.clone()).await.unwrap();
+        bytes
+    }
+
+    fn before_post(images: Vec<String>) -> Post {
+        Post { with_before_photo: true, ..post(images) }
+    }
+
+    async fn a_rerated_post_shows_its_own_before_photo_which_outlives_the_earlier_analysis(db: TestDb) {
+        let w = world(&db);
+        let ctx = &w.ctx;
+        let (me, other) = {
+            let mut conn = db.conn();
+            (
+                fixtures::account(&mut conn, "before@example.com"),
+                fixtures::account(&mut conn, "before-other@example.com"),
+            )
+        };
+        let earlier = fixtures::analysis(&mut db.conn(), me.id, true, noon());
+        let earlier_bytes = store_photo_of(ctx, &db, me.id, earlier, 30).await;
+        let later = fixtures::rerated_analysis(&mut db.conn(), me.id, earlier, true, noon());
+        let later_photo = find_for_owner(&mut db.conn(), me.id, later).unwrap().image.unwrap();
+
+        // Six photos with the before photo are one too many, refused before any is stored.
+        let six = before_post(vec![fixtures::jpeg_data_url(1); 5]);
+        assert!(matches!(publish::publish(ctx, me.id, later, six).await, Err(CommunityError::TooManyImages)));
+        assert_eq!(files(&w.media_dir), 2, "only the earlier analysis's photo and thumbnail");
+
+        let id = publish::publish(ctx, me.id, later, before_post(vec![])).await.unwrap();
+        let setup = setups::find(&mut db.conn(), id).unwrap();
+        let marks: Vec<bool> = setup.images.iter().map(|i| i.is_before).collect();
+        assert_eq!(marks, [false, true], "the setup now first, the before photo second");
+        assert_eq!(setup.images[0].image, later_photo);
+        let before = &setup.images[1];
+        assert!(before.owned, "the before photo is the post's own copy");
+        let earlier_photo = find_for_owner(&mut db.conn(), me.id, earlier).unwrap().image.unwrap();
+        assert_ne!(before.image, earlier_photo);
+        assert_eq!(ctx.media.get(&before.image).await.unwrap(), Some(earlier_bytes.clone()));
+
+        // Deleting the earlier analysis takes its photo, not the post's copy.
+        setupiq_analysis::service::delete_analysis(ctx, me.id, earlier).await.unwrap();
+        assert_eq!(ctx.media.get(&earlier_photo).await.unwrap(), None);
+        let after = setups::find(&mut db.conn(), id).unwrap();
+        assert_eq!(after.images, setup.images, "the post keeps both photos");
+        assert_eq!(ctx.media.get(&before.image).await.unwrap(), Some(earlier_bytes));
+        let thumbnail = before.thumbnail.as_ref().unwrap();
+        assert!(ctx.media.get(thumbnail).await.unwrap().is_some());
+
+        // An edit keeps the mark on the photo it keeps, wherever it goes.
+        let reordered = post(vec![before.image.url(), later_photo.url()]);
+        publish::edit(ctx, me.id, id, reordered).await.unwrap();
+        let edited = setups::find(&mut db.conn(), id).unwrap();
+        assert_eq!(edited.images.iter().map(|i| i.is_before).collect::<Vec<_>>(), [true, false]);
+
+        // Someone else's analysis as the earlier one (the analysis rules never link one, the
+        // post checks all the same): its photo is never shown.
+        let theirs = fixtures::analysis(&mut db.conn(), other.id, true, noon());
+        store_photo_of(ctx, &db, other.id, theirs, 90).await;
+        let relinked = fixtures::analysis(&mut db.conn(), me.id, true, noon());
+        diesel::update(analyses::table.find(relinked))
+            .set(analyses::previous_analysis_id.eq(Some(theirs)))
+            .execute(&mut db.conn())
+            .unwrap();
+        let files_before = files(&w.media_dir);
+        let id = publish::publish(ctx, me.id, relinked, before_post(vec![])).await.unwrap();
+        let setup = setups::find(&mut db.conn(), id).unwrap();
+        assert_eq!(setup.images.len(), 1);
+        assert!(!setup.images[0].is_before);
+        assert_eq!(files(&w.media_dir), files_before, "nothing copied");
+
+        // A described re-rating offers no before photo, and the earlier analysis gone leaves none.
+        let first = fixtures::analysis(&mut db.conn(), me.id, true, noon());
+        store_photo_of(ctx, &db, me.id, first, 120).await;
+        let described = fixtures::rerated_analysis(&mut db.conn(), me.id, first, false, noon());
+        let id = publish::publish(ctx, me.id, described, before_post(vec![fixtures::jpeg_data_url(140)]))
+            .await
+            .unwrap();
+        assert!(setups::find(&mut db.conn(), id).unwrap().images.iter().all(|i| !i.is_before));
+        let orphan = fixtures::rerated_analysis(&mut db.conn(), me.id, first, true, noon());
+        setupiq_analysis::service::delete_analysis(ctx, me.id, first).await.unwrap();
+        let id = publish::publish(ctx, me.id, orphan, before_post(vec![])).await.unwrap();
+        assert!(setups::find(&mut db.conn(), id).unwrap().images.iter().all(|i| !i.is_before));
+    }
 
     async fn photos_are_stored_only_for_a_post_that_is_saved(db: TestDb) {
         let w = world(&db);
@@ -1141,6 +1252,7 @@ mod flow_tests {
         let edited = Post {
             text: PostText { title: None, description: Some("Now with a lamp".into()) },
             images: vec![second.clone(), fixtures::jpeg_data_url(170)],
+            with_before_photo: false,
         };
         publish::edit(ctx, me.id, id, edited).await.unwrap();
         let after = setups::find(&mut db.conn(), id).unwrap();

@@ -139,6 +139,7 @@ diesel::table! {
         image_key -> Text,
         thumbnail_key -> Nullable<Text>,
         owned -> Bool,
+        is_before -> Bool,
     }
 }
 
@@ -439,6 +440,9 @@ diesel::table! {
         name -> Text,
         category -> Text,
         url -> Nullable<Text>,
+        health -> Text,
+        consecutive_failures -> Integer,
+        checked_at -> Nullable<Timestamp>,
     }
 }
 

@@ -188,8 +188,8 @@ fn spawn_digest_sender(state: &AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
-/// Every two minutes, checks a small batch of the links on live RigPages (each about once
-/// a day) and tells owners of the links that went dead.
+/// Every two minutes, checks a small batch of the links on live RigPages and of the gear
+/// links on live posts (each about once a day) and tells owners of the links that went dead.
 fn spawn_rigpage_link_checker(state: &AppState) -> tokio::task::JoinHandle<()> {
     let (db, clock, checker) = (state.db.clone(), state.clock.clone(), state.link_checker.clone());
     // On the main thread's local set: the checker's stream of borrowed futures is not `Send`.
@@ -202,19 +202,19 @@ fn spawn_rigpage_link_checker(state: &AppState) -> tokio::task::JoinHandle<()> {
                 Ok(done) if done.unreachable => {
                     tracing::warn!(
                         checked = done.checked,
-                        "RigPage links could not be reached from this server; nothing recorded"
+                        "RigPage and gear links could not be reached from this server; nothing recorded"
                     );
                 }
                 Ok(done) if done.checked > 0 => {
                     tracing::info!(
                         checked = done.checked,
                         went_dead = done.went_dead,
-                        "RigPage links checked"
+                        "RigPage and gear links checked"
                     );
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    tracing::warn!(error = %e, "RigPage links could not be checked; trying again later")
+                    tracing::warn!(error = %e, "RigPage and gear links could not be checked; trying again later")
                 }
             }
         }

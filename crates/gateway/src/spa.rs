@@ -328,7 +328,33 @@ pub async fn setup_page(
         image: setup.images.first().map(|photo| absolute(&photo.image.url(), &base_url)),
         card: "summary_large_image",
     };
-    app_document(with_gear(&with_preview(&html, &preview), &setup.gear))
+    let html = with_preview(&html, &preview);
+    app_document(with_gear(&with_before_and_after(&html, &setup.images), &setup.gear))
+}
+
+/// The document with a post's before photo beside its first photo of the setup now, each
+/// labelled, for readers without the app's script; no before photo, no change.
+fn with_before_and_after(html: &str, images: &[setupiq_community::service::setups::SetupImage]) -> String {
+    let before = images.iter().find(|i| i.is_before);
+    let after = images.iter().find(|i| !i.is_before);
+    let (Some(before), Some(after)) = (before, after) else { return html.to_owned() };
+    let photos = maud::html! {
+        noscript {
+            section aria-label="Before and after" {
+                h2 { "Before and after" }
+                figure {
+                    img src=(before.image.url()) alt="The setup before";
+                    figcaption { "Before" }
+                }
+                figure {
+                    img src=(after.image.url()) alt="The setup after";
+                    figcaption { "After" }
+                }
+            }
+        }
+    }
+    .into_string();
+    before_body_end(html, &photos)
 }
 
 /// The document with the post's gear as a plain list for readers without the app's script
@@ -357,9 +383,14 @@ fn with_gear(html: &str, gear: &[setupiq_community::service::gear::GearItem]) ->
         }
     }
     .into_string();
+    before_body_end(html, &list)
+}
+
+/// `html` with `markup` at the end of its body.
+fn before_body_end(html: &str, markup: &str) -> String {
     match html.rfind("</body>") {
-        Some(end) => format!("{}{list}{}", &html[..end], &html[end..]),
-        None => format!("{html}{list}"),
+        Some(end) => format!("{}{markup}{}", &html[..end], &html[end..]),
+        None => format!("{html}{markup}"),
     }
 }
 

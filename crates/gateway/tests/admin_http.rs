@@ -2,7 +2,8 @@
 //! and other users (403); validation; a verification run against stand-in merchants on
 //! loopback (through the test-only allowance) that finds a dead link, a home-page redirect,
 //! a dropped tag, a bot check and a redirect to a private address, and switches the dead
-//! link off on the second run; moderation and accounts, each written to the admin log.
+//! link off on the second run; moderation and accounts (one at a time and in bulk, a bulk
+//! deletion removing what the member's own would), each written to the admin log.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::TcpListener;
@@ -18,6 +19,7 @@ both_backends_async!(
     a_verification_run_finds_silent_failures_and_the_second_failure_switches_a_link_off,
     a_server_without_internet_keeps_its_catalogue_and_keeps_rating_setups,
     moderation_and_accounts_are_done_from_the_panel_and_logged,
+    bulk_actions_change_the_chosen_accounts_and_say_which_were_skipped,
     a_crawlers_clicks_are_kept_but_not_counted,
 );
 
@@ -40,6 +42,7 @@ fn endpoints() -> Vec<(&'static str, &'static str, Value)> {
         ("POST", "/_api/admin/comment-reports/decide", json!({"commentId": 1, "decision": "dismiss"})),
         ("GET", "/_api/admin/users?query=someone", Value::Null),
         ("POST", "/_api/admin/users/change", json!({"userId": 1, "change": "grant_pro"})),
+        ("POST", "/_api/admin/users/bulk", json!({"userIds": [1], "action": "delete"})),
         ("GET", "/_api/admin/log", Value::Null),
     ]
 }
@@ -112,6 +115,21 @@ async fn queries_and_bodies_are_validated(db: TestDb) {
             assert_eq!(res.status, StatusCode::BAD_REQUEST, "{path} {ids}");
         }
     }
+    for (body, issue) in [
+        (json!({"userIds": [], "action": "verify"}), "Choose between 1 and 50 accounts."),
+        (
+            json!({"userIds": (1..=51).collect::<Vec<i64>>(), "action": "verify"}),
+            "Choose between 1 and 50 accounts.",
+        ),
+        (json!({"userIds": [2, 0], "action": "verify"}), "User ID must be a positive integer."),
+        (json!({"userIds": [2, 3, 2], "action": "delete"}), "Each account can be chosen once."),
+    ] {
+        let res = admin.post("/_api/admin/users/bulk", body.clone()).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(res.issues(), [("userIds".to_owned(), issue.to_owned())], "{body}");
+    }
+    let unknown = admin.post("/_api/admin/users/bulk", json!({"userIds": [2], "action": "ban"})).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     let decision = admin.post("/_api/admin/reports/decide", json!({"setupId": 1, "decision": "ban"})).await;
     assert_eq!(decision.status, StatusCode::BAD_REQUEST);
     assert_eq!(admin.get("/_api/analytics/top-products").await.json(), json!([]), "no clicks yet");
@@ -450,6 +468,60 @@ async fn moderation_and_accounts_are_done_from_the_panel_and_logged(db: TestDb) 
         log["entries"][1]["adminName"],
         admin.get("/_api/auth/session").await.json()["user"]["username"]
     );
+}
+
+async fn bulk_actions_change_the_chosen_accounts_and_say_which_were_skipped(db: TestDb) {
+    let app = TestApp::start(db).await;
+    let admin = app.user("admin@example.com").admin().sign_up().await;
+    let leaving = app.user("leaving@example.com").with_photo_analysis().sign_up().await;
+    let staying = app.user("staying@example.com").sign_up().await;
+    let picture = setupiq_test_utils::fixtures::jpeg_data_url(10);
+    let uploaded = leaving.post("/_api/auth/upload-profile-picture", json!({"imageData": picture})).await;
+    assert_eq!(uploaded.status, StatusCode::OK, "{}", uploaded.text);
+    let posted = leaving.post("/_api/community/setup", json!({"analysisId": leaving.analysis_ids[0]})).await;
+    assert_eq!(posted.status, StatusCode::OK, "{}", posted.text);
+    assert_eq!(app.media_files().len(), 1);
+    let bulk = |ids: Vec<i64>, action: &str| {
+        admin.post("/_api/admin/users/bulk", json!({"userIds": ids, "action": action}))
+    };
+
+    let granted = bulk(vec![leaving.id.0, staying.id.0], "grant_pro").await;
+    assert_eq!(granted.status, StatusCode::OK, "{}", granted.text);
+    assert_eq!((granted.json()["changed"].as_i64(), granted.json()["skipped"].as_i64()), (Some(2), Some(0)));
+    assert_eq!(staying.get("/_api/auth/session").await.json()["user"]["isPro"], true, "the member sees Pro");
+    let again = bulk(vec![staying.id.0], "grant_pro").await.json();
+    assert_eq!(
+        again["results"],
+        json!([{"userId": staying.id.0, "changed": false, "reason": "already_pro", "message": "Already has Pro granted."}])
+    );
+
+    let verified = bulk(vec![staying.id.0], "verify").await.json();
+    assert_eq!(verified["changed"], 1);
+    let found = admin.get("/_api/admin/users?query=staying@example.com").await.json();
+    assert_eq!(found["users"][0]["emailVerified"], true, "the table shows it");
+
+    let deleted = bulk(vec![leaving.id.0, admin.id.0, 999_999], "delete").await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
+    let deleted = deleted.json();
+    assert_eq!((deleted["changed"].as_i64(), deleted["skipped"].as_i64()), (Some(1), Some(2)));
+    let reasons: Vec<_> =
+        deleted["results"].as_array().unwrap().iter().map(|r| r["reason"].clone()).collect();
+    assert_eq!(reasons, [Value::Null, json!("yourself"), json!("not_found")]);
+    assert!(!leaving.signed_in().await, "their sessions went with them");
+    assert!(app.media_files().is_empty(), "their uploads are removed: {:?}", app.media_files());
+    let feed = app.client().get("/_api/community/setups").await.json();
+    assert_eq!(feed["pagination"]["total"], 0, "their post is gone from the feed at once");
+    assert!(admin.get("/_api/auth/session").await.json()["user"].is_object(), "the admin stays");
+
+    let log = admin.get("/_api/admin/log").await.json();
+    let actions: Vec<&str> =
+        log["entries"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(
+        actions,
+        ["delete_account", "verify_email", "grant_pro", "grant_pro"],
+        "one entry per account changed"
+    );
+    assert_eq!(log["entries"][0]["targetId"], json!(leaving.id.0));
 }
 
 async fn a_crawlers_clicks_are_kept_but_not_counted(db: TestDb) {

@@ -8,6 +8,8 @@ use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use setupiq_core::AnalysisId;
+use setupiq_core::clock::Clock as _;
+use setupiq_core::media::{MediaKey, MediaStore};
 use setupiq_test_utils::{TestApp, TestDb, both_backends_async, fixtures};
 
 both_backends_async!(
@@ -21,6 +23,7 @@ both_backends_async!(
     reports_from_fresh_accounts_reach_the_queue_but_do_not_hide_a_setup,
     a_profile_page_carries_its_title_and_preview_tags,
     a_setup_has_its_own_page_with_preview_tags,
+    a_rerated_post_shows_the_before_photo_in_the_feed_and_on_its_page,
     deleting_an_analysis_takes_its_post_and_photos,
     a_post_leaves_kept_pages_counts_and_rankings_with_its_analysis_or_account,
     people_talk_under_a_setup,
@@ -915,6 +918,68 @@ async fn a_setup_has_its_own_page_with_preview_tags(db: TestDb) {
     assert_eq!((setup.status, setup.json()["title"].clone()), (StatusCode::OK, json!("Neon <Den>")));
     let missing = app.client().get("/_api/community/setups/999999").await;
     assert_eq!((missing.status, missing.error().as_str()), (StatusCode::NOT_FOUND, "Setup not found."));
+}
+
+/// The path of a media URL (`/media/{key}`) as a key of the app's media store.
+fn media_key(url: &Value) -> MediaKey {
+    MediaKey::from_url(url.as_str().unwrap()).unwrap()
+}
+
+async fn a_rerated_post_shows_the_before_photo_in_the_feed_and_on_its_page(db: TestDb) {
+    let (_shell, app) = TestApp::start_with_app_shell(db).await;
+    let me = app.user("rerated@example.com").named("Nova").with_photo_analysis().sign_up().await;
+    let earlier = me.analysis_ids[0];
+    let later = fixtures::rerated_analysis(&mut app.db.conn(), me.id, earlier, true, app.clock.now());
+    // The fixture names the earlier photo; put its bytes where the analysis pipeline would.
+    let first = me.get(&format!("/_api/analyses/{earlier}")).await.json();
+    let store = MediaStore::local(app.config.media_dir());
+    let photo = fixtures::jpeg_data_url(25).into_bytes();
+    for url in [&first["inputData"], &first["thumbnailUrl"]] {
+        store.put(&media_key(url), photo.clone()).await.unwrap();
+    }
+    let now = me.get(&format!("/_api/analyses/{later}")).await.json()["inputData"].clone();
+
+    let res = me.post("/_api/community/setup", json!({"analysisId": later, "withBeforePhoto": true})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    let id = res.json()["setupId"].as_i64().unwrap();
+    let setup = app.client().get(&format!("/_api/community/setups/{id}")).await.json();
+    assert_eq!(setup["beforeImageIndex"], 1);
+    assert_eq!((setup["images"][0].clone(), setup["imageUrl"].clone()), (now.clone(), now.clone()));
+    let before = setup["images"][1].as_str().unwrap().to_owned();
+    assert!(before.starts_with("/media/community/"), "a copy for the post: {before}");
+    let served = app.client().get(&before).await;
+    assert_eq!((served.status, served.text.into_bytes()), (StatusCode::OK, photo));
+    let feed = app.client().get("/_api/community/setups").await.json();
+    assert_eq!(feed["setups"][0]["beforeImageIndex"], 1, "the feed item says the same");
+
+    // Deleting the earlier analysis leaves the post's copy.
+    let deleted = me.post(&format!("/_api/analyses/{earlier}/delete"), json!({})).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
+    assert_eq!(app.client().get(&before).await.status, StatusCode::OK);
+
+    let page = app.client().get(&format!("/community/setup/{id}")).await.text;
+    assert!(
+        page.contains(&format!(
+            r#"<img src="{before}" alt="The setup before"><figcaption>Before</figcaption>"#
+        )),
+        "{page}"
+    );
+    assert!(page.contains(&format!(
+        r#"<img src="{}" alt="The setup after"><figcaption>After</figcaption>"#,
+        now.as_str().unwrap()
+    )));
+
+    // A first rating has no before photo to show: the post goes without one.
+    let other = app.user("first-rating@example.com").with_photo_analysis().sign_up().await;
+    let body = json!({"analysisId": other.analysis_ids[0], "withBeforePhoto": true});
+    let id = other.post("/_api/community/setup", body).await.json()["setupId"].as_i64().unwrap();
+    let setup = app.client().get(&format!("/_api/community/setups/{id}")).await.json();
+    assert_eq!(
+        (setup["images"].as_array().unwrap().len(), setup["beforeImageIndex"].clone()),
+        (1, Value::Null)
+    );
+    let page = app.client().get(&format!("/community/setup/{id}")).await.text;
+    assert!(!page.contains("Before and after"));
 }
 
 /// Sends the digests due now, as the server does every ten minutes; returns how many went.

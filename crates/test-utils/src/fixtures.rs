@@ -86,6 +86,29 @@ pub fn described_analysis(
     description: &str,
     now: chrono::DateTime<chrono::Utc>,
 ) -> AnalysisId {
+    saved_analysis(conn, user_id, photo, description, None, now)
+}
+
+/// [`analysis`] made as a re-rating of `previous` (one of `user_id`'s): the same setup rated
+/// again, linked to it (issue 58).
+pub fn rerated_analysis(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    previous: AnalysisId,
+    photo: bool,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AnalysisId {
+    saved_analysis(conn, user_id, photo, FIXTURE_SETUP, Some(previous), now)
+}
+
+fn saved_analysis(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    photo: bool,
+    description: &str,
+    previous: Option<AnalysisId>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AnalysisId {
     let assessment = setupiq_analyzer::text::assess(description).unwrap();
     let rating = Rating { assessment, analyzer: AnalyzerName::Local };
     let suggestions = suggestions::suggest(conn, &rating.assessment).unwrap();
@@ -101,7 +124,7 @@ pub fn described_analysis(
         thumbnail: photo.then_some(&thumbnail),
         rating: &rating,
         suggestions: &suggestions,
-        previous: None,
+        previous,
     };
     analyses::save_and_charge(conn, &new, now).unwrap().0.id
 }

@@ -5,6 +5,10 @@ export const AnalyzeRequest = {
   description: { maxLength: 5000 },
 } as const
 
+export const BulkUsersRequest = {
+  userIds: { minItems: 1, maxItems: 50 },
+} as const
+
 export const ChangeEmailRequest = {
   currentPassword: { minLength: 1, maxLength: 256 },
   newEmail: { maxLength: 254 },

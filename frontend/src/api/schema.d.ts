@@ -257,6 +257,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_api/admin/users/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grants or removes Pro, marks verified or deletes each of 1 to 50 chosen accounts (a
+         *     deletion is the member's own, with everything they kept); each account changed is logged.
+         *     An account that cannot or need not change is skipped with the reason (unknown, one's own
+         *     or another admin's account to delete, already so), never failing the others.
+         */
+        post: operations["bulk_users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_api/admin/users/change": {
         parameters: {
             query?: never;
@@ -1036,7 +1058,8 @@ export interface paths {
         put?: never;
         /**
          * Publishes one of the caller's analyses with up to 5 photos (none: the analysis's own
-         *     photo; a described setup needs one). Every photo passes the safety classifier.
+         *     photo; a described setup needs one). Every photo passes the safety classifier. A
+         *     re-rated photo analysis may also show the photo it was re-rated from (`withBeforePhoto`).
          */
         post: operations["publish_setup"];
         delete?: never;
@@ -1823,7 +1846,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_links" | "verify_links_failed" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
+        Action: "dismiss_reports" | "remove_setup" | "dismiss_comment_reports" | "remove_comment" | "grant_pro" | "revoke_pro" | "grant_admin" | "revoke_admin" | "verify_email" | "delete_account" | "verify_links" | "verify_links_failed" | "replace_link" | "activate_product" | "deactivate_product" | "expect_redirect";
         /** @description How many of the chosen products were switched on (those already on are left as they are). */
         ActivateProductsResponse: {
             activated: number;
@@ -1845,6 +1868,8 @@ export interface components {
             credits: number;
             displayName: string;
             email: string;
+            /** @description The address is verified (its link was followed, or an admin marked it). */
+            emailVerified: boolean;
             /** Format: int64 */
             id: number;
             isPro: boolean;
@@ -1952,6 +1977,41 @@ export interface components {
          * @enum {string}
          */
         BillingInterval: "month" | "year";
+        /**
+         * @description `grant_pro`, `revoke_pro`, `verify` (mark the address verified) or `delete`.
+         * @enum {string}
+         */
+        BulkActionDto: "grant_pro" | "revoke_pro" | "verify" | "delete";
+        /**
+         * @description Why an account of a bulk action was left as it was.
+         * @enum {string}
+         */
+        BulkSkipReason: "not_found" | "yourself" | "admin" | "already_pro" | "no_grant" | "already_verified" | "blocked";
+        /** @description What became of one chosen account. */
+        BulkUserResultDto: {
+            /** @description Changed (or deleted); false: skipped, with the reason. */
+            changed: boolean;
+            /** @description The reason in words, for the admin. */
+            message?: string | null;
+            reason?: null | components["schemas"]["BulkSkipReason"];
+            /** Format: int64 */
+            userId: number;
+        };
+        /** @description One action on the accounts an admin ticked in the users table. */
+        BulkUsersRequest: {
+            action: components["schemas"]["BulkActionDto"];
+            /** @description The accounts, each once. */
+            userIds: components["schemas"]["UserId"][];
+        };
+        /**
+         * @description How a bulk action went: how many accounts changed and were skipped, and each one's
+         *     outcome in the order they were sent.
+         */
+        BulkUsersResponse: {
+            changed: number;
+            results: components["schemas"]["BulkUserResultDto"][];
+            skipped: number;
+        };
         /**
          * @description How the link buttons are drawn. The editor offers the first four; the other four
          *     fix the corner shape whatever the radius says.
@@ -2134,6 +2194,11 @@ export interface components {
         /** @description A setup in the community (spec §3 "Community setup"). */
         CommunitySetupDto: {
             analysis?: null | components["schemas"]["SetupAnalysisDto"];
+            /**
+             * @description Which of `images` shows the setup before (a post of a re-rated analysis with the
+             *     photo it was re-rated from); the others show it as it is now. None: no before photo.
+             */
+            beforeImageIndex?: number | null;
             /**
              * Format: int64
              * @description Comments under it (deleted ones aside).
@@ -2744,7 +2809,7 @@ export interface components {
          * @description What a notification tells its recipient.
          * @enum {string}
          */
-        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week" | "rigpage_link_dead";
+        NotificationKind: "comment" | "reply" | "post_removed" | "comment_removed" | "report_upheld" | "report_dismissed" | "top_week" | "rigpage_link_dead" | "gear_link_dead";
         /** @description The member's e-mail settings for notifications. */
         NotificationSettingsDto: {
             /** @description A daily e-mail listing unread notifications (off unless the member turns it on). */
@@ -2790,6 +2855,11 @@ export interface components {
             hasLink: boolean;
             /** Format: int64 */
             id: number;
+            /**
+             * @description The daily link check found its own link dead (failed twice in a row): the editor
+             *     marks it "Not working" until it answers again or the list is replaced.
+             */
+            linkDead: boolean;
             name: string;
             url?: string | null;
         };
@@ -3114,6 +3184,13 @@ export interface components {
              */
             images?: components["schemas"]["PostImage"][];
             title?: string | null;
+            /**
+             * @description Also show the photo of the analysis this one re-rates (its `previousAnalysisId`),
+             *     copied into the post as its second photo and marked as the before photo
+             *     (`beforeImageIndex`); it counts towards the 5. Ignored when there is none to show:
+             *     a described setup, not a re-rating, or the earlier analysis deleted or described.
+             */
+            withBeforePhoto?: boolean;
         };
         PublishResponse: {
             /** Format: int64 */
@@ -3751,6 +3828,8 @@ export interface components {
             role: components["schemas"]["Role"];
             username: string;
         };
+        /** Format: int64 */
+        UserId: number;
         /** @description A response carrying the user. */
         UserResponse: {
             user: components["schemas"]["UserDto"];
@@ -4725,6 +4804,75 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is temporarily unavailable (see `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulk_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description What became of each account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUsersResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -198,6 +198,24 @@ pub fn verify(
     })
 }
 
+/// An admin marks the account's address as verified (they know it is the member's, say from
+/// a support conversation): `true` when it was not verified before, `false` when it was.
+/// Unlike a followed link it gives no admin role: an address in `SETUPIQ_ADMIN_EMAILS` gets
+/// that from a link, or when the server next starts (`accounts::promote_admins`).
+pub fn mark_verified(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    now: DateTime<Utc>,
+) -> Result<bool, AuthError> {
+    if repo::set_email_verified(conn, user_id, now.naive_utc())? == 1 {
+        return Ok(true);
+    }
+    match repo::find_user(conn, user_id)? {
+        Some(_) => Ok(false),
+        None => Err(AuthError::UserNotFound),
+    }
+}
+
 /// Whether the account's address is verified.
 pub fn is_verified(conn: &mut DbConnection, user_id: UserId) -> Result<bool, AuthError> {
     Ok(repo::find_user(conn, user_id)?.is_some_and(|u| u.email_verified_at.is_some()))

@@ -4,7 +4,8 @@
 //! URL itself: a link is followed through `/go/gear/{id}` ([`follow`]), which sends the
 //! visitor to the URL the item holds or, without one, to the affiliate link of the active
 //! catalogue product its name matches, and counts the click as product clicks are counted
-//! (bots kept and never counted, the post's owner not recorded).
+//! (bots kept and never counted, the post's owner not recorded). The items' own URLs join
+//! the daily link check ([`super::gear_link_health`]); the owner sees which are dead.
 
 use std::collections::HashMap;
 
@@ -13,6 +14,7 @@ use setupiq_affiliate::service::{CatalogueLink, match_key};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{GearId, SetupId, UserId};
 use setupiq_db::{DbConnection, write_transaction};
+use setupiq_rigpage::service::link_health::LinkHealth;
 
 use super::reports;
 use crate::error::CommunityError;
@@ -56,6 +58,8 @@ pub struct OwnGearItem {
     pub url: Option<String>,
     pub has_link: bool,
     pub clicks: i64,
+    /// The daily link check found its own URL dead ([`super::gear_link_health`]).
+    pub link_dead: bool,
 }
 
 /// Whether a link may be stored: `http:` or `https:` with a host that is no loopback name and
@@ -146,6 +150,7 @@ fn own_list(conn: &mut DbConnection, setup_id: SetupId) -> Result<Vec<OwnGearIte
         .map(|row| OwnGearItem {
             has_link: row.url.is_some() || matched.contains_key(&match_key(&row.name)),
             clicks: clicks.get(&row.id).copied().unwrap_or(0),
+            link_dead: row.url.is_some() && row.health == LinkHealth::Dead,
             id: row.id,
             name: row.name,
             category: row.category,

@@ -10,6 +10,7 @@ pub mod digest;
 pub mod export;
 pub mod feed;
 pub mod gear;
+pub mod gear_link_health;
 pub mod leaderboard;
 pub mod moderation;
 pub mod my_posts;

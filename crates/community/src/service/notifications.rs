@@ -1,6 +1,7 @@
 //! What the bell tells a member: someone commented on their setup, or replied to their
 //! comment; a moderator removed their post or comment, or decided on what they reported;
-//! their setup reached the week's top 3; a link on their RigPage went dead.
+//! their setup reached the week's top 3; a link on their RigPage, or of the gear on their
+//! post, went dead.
 //! Filed in the comment's (or the decision's) own transaction, one per event and recipient,
 //! never for a member's own action; read when they open it (or all at once).
 
@@ -147,6 +148,29 @@ pub fn on_rigpage_link_dead(
     Ok(())
 }
 
+/// Tells a post's owner that the link of one of its pieces of gear went dead (the post as
+/// the setup, the item's name as the subject). The link health check calls it once per
+/// link going dead.
+pub fn on_gear_link_dead(
+    conn: &mut DbConnection,
+    owner_id: UserId,
+    setup_id: SetupId,
+    name: &str,
+    at: DateTime<Utc>,
+) -> Result<(), DieselError> {
+    let form = NotificationInsertForm {
+        user_id: owner_id,
+        kind: NotificationKind::GearLinkDead,
+        actor_id: None,
+        setup_id: Some(setup_id),
+        comment_id: None,
+        subject: Some(name),
+        created_at: at.naive_utc(),
+    };
+    repo::insert_notification(conn, &form)?;
+    Ok(())
+}
+
 /// The start of a text, as a notification quotes it.
 pub(crate) fn excerpt_of(text: &str) -> String {
     let mut excerpt: String = text.chars().take(EXCERPT_CHARS).collect();
@@ -208,6 +232,18 @@ impl Notification {
                 "A link on your RigPage, {}, stopped working: fix or remove it.",
                 what.as_deref().unwrap_or("one of them")
             ),
+            NotificationKind::GearLinkDead => {
+                let post = self
+                    .setup_title
+                    .as_deref()
+                    .map_or_else(|| "your post".to_owned(), |title| format!("your post {}", quoted(title)));
+                match what {
+                    Some(item) => {
+                        format!("The gear link of {item} on {post} stopped working: fix or remove it.")
+                    }
+                    None => format!("A gear link on {post} stopped working: fix or remove it."),
+                }
+            }
         }
     }
 
@@ -388,6 +424,16 @@ mod tests {
                 },
                 "A link on your RigPage, “Merch store”, stopped working: fix or remove it.",
                 Some("/rigpage-config"),
+            ),
+            (
+                Notification {
+                    setup_id: Some(SetupId(9)),
+                    setup_title: Some("Neon Den".into()),
+                    excerpt: Some("Monitor arm".into()),
+                    ..notice(NotificationKind::GearLinkDead)
+                },
+                "The gear link of “Monitor arm” on your post “Neon Den” stopped working: fix or remove it.",
+                Some("/community/setup/9"),
             ),
         ];
         for (notification, sentence, path) in cases {

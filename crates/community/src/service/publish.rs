@@ -5,7 +5,9 @@
 //! image queue, decoding with limits, a re-encode without metadata, a thumbnail, the safety
 //! classifier) into the media store, and only then are the rows written by [`setups`].
 //! Whatever fails after a photo was stored removes it again; an edit removes the photos it
-//! dropped.
+//! dropped. A post of a re-rated analysis may show the before photo: the earlier analysis's
+//! stored photo and thumbnail, copied in the media store for the post (they are the
+//! analysis pipeline's fitted JPEGs already), so deleting that analysis leaves the post whole.
 
 use setupiq_core::media::{MediaKey, MediaStore};
 use setupiq_core::upload::{self, Fit, Inspected};
@@ -30,6 +32,9 @@ pub struct Post {
     /// Data URLs of new photos, and URLs of photos to keep: for an edit the setup's, for
     /// a new post the analysis's own.
     pub images: Vec<String>,
+    /// Also show the photo of the analysis this one re-rates, marked as the before photo
+    /// (new posts only; ignored when there is none to show: [`setups::before_photo`]).
+    pub with_before_photo: bool,
 }
 
 /// Publishes one of the user's analyses with the photos sent (none: its own photo alone).
@@ -44,12 +49,36 @@ pub async fn publish(
     }
     // Refuse early what the rules refuse anyway, before any photo is processed.
     let now = ctx.clock.now();
-    ctx.db.run(move |conn| setups::check_publish(conn, user_id, analysis_id, now)).await?;
-    let (images, stored) = store_new(ctx, user_id, post.images).await?;
+    let with_before = post.with_before_photo;
+    let earlier = ctx
+        .db
+        .run(move |conn| {
+            setups::check_publish(conn, user_id, analysis_id, now)?;
+            if with_before { setups::before_photo(conn, user_id, analysis_id) } else { Ok(None) }
+        })
+        .await?;
+    if earlier.is_some() && post.images.len().max(1) + 1 > setups::MAX_IMAGES {
+        return Err(CommunityError::TooManyImages);
+    }
+    let (images, mut stored) = store_new(ctx, user_id, post.images).await?;
+    let before = match earlier {
+        None => None,
+        Some(earlier) => match copy_photo(&ctx.media, &earlier).await {
+            Ok(copy) => {
+                stored.extend(copy.clone());
+                copy
+            }
+            Err(err) => {
+                remove(&ctx.media, &stored).await;
+                return Err(err);
+            }
+        },
+    };
     let saved = ctx
         .db
         .run(move |conn| {
-            let new = NewSetup { user_id, analysis_id, text: &post.text, images: &images };
+            let new =
+                NewSetup { user_id, analysis_id, text: &post.text, images: &images, before: before.as_ref() };
             setups::publish(conn, &new, now)
         })
         .await;
@@ -58,6 +87,36 @@ pub async fn publish(
         Err(_) => remove(&ctx.media, &stored).await,
     }
     saved
+}
+
+/// A copy of a stored photo and its thumbnail under new keys of the community's folders,
+/// owned by the post. The earlier analysis's photo is the analysis pipeline's output (fitted,
+/// re-encoded without metadata, screened), so its bytes are copied as they are. None when
+/// the photo left the store meanwhile (its analysis was deleted): the post goes without it.
+async fn copy_photo(media: &MediaStore, photo: &StoredImage) -> Result<Option<StoredImage>, CommunityError> {
+    let copy = StoredImage {
+        image: MediaKey::generate("community", photo.image.kind()),
+        thumbnail: MediaKey::generate("community_thumbs", photo.thumbnail.kind()),
+    };
+    for (from, to) in [(&photo.image, &copy.image), (&photo.thumbnail, &copy.thumbnail)] {
+        let copied = match media.get(from).await {
+            Ok(Some(bytes)) => media.put(to, bytes).await.map(|()| true),
+            Ok(None) => Ok(false),
+            Err(err) => Err(err),
+        };
+        match copied {
+            Ok(true) => {}
+            Ok(false) => {
+                remove(media, std::slice::from_ref(&copy)).await;
+                return Ok(None);
+            }
+            Err(err) => {
+                remove(media, std::slice::from_ref(&copy)).await;
+                return Err(err.into());
+            }
+        }
+    }
+    Ok(Some(copy))
 }
 
 /// Edits a setup; photos are kept by their URL or added as data URLs.

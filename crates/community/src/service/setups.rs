@@ -2,8 +2,9 @@
 //! [`MAX_IMAGES`] photos: photos stored for the post (owned by it, deleted with it) and
 //! the analysis's own photo (which stays the analysis's, never copied), in the order the
 //! user chose; when none are sent, the analysis's own photo alone. A text analysis needs
-//! at least one photo. A user publishes at most [`DAILY_POST_LIMIT`]
-//! setups a day.
+//! at least one photo. A post made from a re-rated analysis may also carry the photo of the
+//! analysis it re-rates ([`before_photo`]), copied for the post and marked as the before
+//! photo. A user publishes at most [`DAILY_POST_LIMIT`] setups a day.
 
 use std::collections::HashMap;
 
@@ -40,6 +41,7 @@ impl StoredImage {
             image_key: self.image.as_str(),
             thumbnail_key: Some(self.thumbnail.as_str()),
             owned: true,
+            is_before: false,
         }
     }
 }
@@ -69,6 +71,8 @@ pub struct SetupImage {
     pub thumbnail: Option<MediaKey>,
     /// Stored for this post (deleted with it); false for the analysis's own photo.
     pub owned: bool,
+    /// The photo of the analysis this post's analysis re-rates: the setup before.
+    pub is_before: bool,
 }
 
 /// The photos of each of `setup_ids`, in display order (one query).
@@ -80,7 +84,12 @@ pub(crate) fn photos_of(
     for row in repo::images_of(conn, setup_ids)? {
         let Some(image) = MediaKey::parse(&row.image_key) else { continue };
         let thumbnail = row.thumbnail_key.as_deref().and_then(MediaKey::parse);
-        photos.entry(row.setup_id).or_default().push(SetupImage { image, thumbnail, owned: row.owned });
+        photos.entry(row.setup_id).or_default().push(SetupImage {
+            image,
+            thumbnail,
+            owned: row.owned,
+            is_before: row.is_before,
+        });
     }
     Ok(photos)
 }
@@ -113,6 +122,39 @@ pub struct NewSetup<'a> {
     /// The photos in order: stored for this post, or kept (only the analysis's own photo
     /// may be kept). Empty means the analysis's own photo alone.
     pub images: &'a [PostImage],
+    /// The before photo ([`before_photo`], copied for the post): shown second, right after
+    /// the post's first photo, so the feed's cover stays the setup as it is now.
+    pub before: Option<&'a StoredImage>,
+}
+
+/// The photo of the analysis that `analysis_id` re-rates, when the post may show it: both
+/// analyses are the user's photo analyses and the earlier one's photo (and thumbnail) are
+/// still stored. None otherwise: a described setup, not a re-rating, the earlier analysis was
+/// deleted (the link is cleared) or described in words, or (never by the analysis rules,
+/// but checked all the same) someone else's.
+pub fn before_photo(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    analysis_id: AnalysisId,
+) -> Result<Option<StoredImage>, CommunityError> {
+    let analysis = match find_for_owner(conn, user_id, analysis_id) {
+        Ok(analysis) => analysis,
+        Err(setupiq_analysis::AnalysisError::NotFound) => return Err(CommunityError::AnalysisNotFound),
+        Err(other) => return Err(other.into()),
+    };
+    let Some(previous_id) = analysis.previous_analysis_id.filter(|_| analysis.input_type == InputType::Image)
+    else {
+        return Ok(None);
+    };
+    let previous = match find_for_owner(conn, user_id, previous_id) {
+        Ok(previous) => previous,
+        Err(setupiq_analysis::AnalysisError::NotFound) => return Ok(None),
+        Err(other) => return Err(other.into()),
+    };
+    Ok(match (previous.input_type, previous.image, previous.thumbnail) {
+        (InputType::Image, Some(image), Some(thumbnail)) => Some(StoredImage { image, thumbnail }),
+        _ => None,
+    })
 }
 
 /// The refusals of [`publish`] that need no photo, checked before any photo is decoded: the
@@ -150,7 +192,7 @@ pub fn publish(
     new: &NewSetup<'_>,
     now: DateTime<Utc>,
 ) -> Result<SetupId, CommunityError> {
-    if new.images.len() > MAX_IMAGES {
+    if new.images.len().max(1) + usize::from(new.before.is_some()) > MAX_IMAGES {
         return Err(CommunityError::TooManyImages);
     }
     write_transaction(conn, |conn| {
@@ -192,7 +234,7 @@ pub fn publish(
                 updated_at: now.naive_utc(),
             },
         )?;
-        let images: Vec<ImageInsertForm<'_>> = if new.images.is_empty() {
+        let mut images: Vec<ImageInsertForm<'_>> = if new.images.is_empty() {
             own_photo
                 .iter()
                 .map(|(image, thumb)| ImageInsertForm {
@@ -201,6 +243,7 @@ pub fn publish(
                     image_key: image.as_str(),
                     thumbnail_key: thumb.as_ref().map(MediaKey::as_str),
                     owned: false,
+                    is_before: false,
                 })
                 .collect()
         } else {
@@ -221,6 +264,7 @@ pub fn publish(
                             image_key: image.as_str(),
                             thumbnail_key: thumb.as_ref().map(MediaKey::as_str),
                             owned: false,
+                            is_before: false,
                         }
                     }
                     PostImage::New(stored) => stored.insert_form(id, position),
@@ -228,6 +272,15 @@ pub fn publish(
             }
             forms
         };
+        if let Some(before) = new.before {
+            images.insert(
+                1.min(images.len()),
+                ImageInsertForm { is_before: true, ..before.insert_form(id, 1) },
+            );
+            for (position, form) in (0..).zip(images.iter_mut()) {
+                form.position = position;
+            }
+        }
         repo::insert_images(conn, &images)?;
         Ok(id)
     })
@@ -381,6 +434,7 @@ pub fn edit(
                         image_key: kept.image.as_str(),
                         thumbnail_key: kept.thumbnail.as_ref().map(MediaKey::as_str),
                         owned: kept.owned,
+                        is_before: kept.is_before,
                     }
                 }
                 PostImage::New(stored) => stored.insert_form(setup.id, position),

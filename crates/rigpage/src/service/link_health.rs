@@ -74,15 +74,23 @@ pub fn record(
     let Some((owner_id, label, health, failures)) = repo::link_state(conn, link.link_id, &link.url)? else {
         return Ok(None);
     };
-    let (new_health, new_failures) = match checked {
+    let (new_health, new_failures) = after_check(health, failures, checked);
+    repo::set_link_health(conn, link.link_id, new_health, new_failures)?;
+    let went_dead = new_health == LinkHealth::Dead && health != LinkHealth::Dead;
+    Ok(went_dead.then_some(WentDead { owner_id, link_id: link.link_id, label }))
+}
+
+/// A link's health and failures in a row after a check, from what they were: a page heals
+/// it, the [`FAILURES_TO_DEAD`]th failure in a row makes it dead, and "unknown" leaves a
+/// dead link dead. The one judgement of every link the daily check visits (a post's
+/// gear links too).
+pub fn after_check(health: LinkHealth, failures: i32, checked: Checked) -> (LinkHealth, i32) {
+    match checked {
         Checked::Healthy => (LinkHealth::Healthy, 0),
         // A link already dead stays dead: "unknown" says nothing new about it.
         Checked::Unknown if health == LinkHealth::Dead => (LinkHealth::Dead, failures),
         Checked::Unknown => (LinkHealth::Unknown, failures),
         Checked::Failed if failures + 1 >= FAILURES_TO_DEAD => (LinkHealth::Dead, failures + 1),
         Checked::Failed => (LinkHealth::Unknown, failures + 1),
-    };
-    repo::set_link_health(conn, link.link_id, new_health, new_failures)?;
-    let went_dead = new_health == LinkHealth::Dead && health != LinkHealth::Dead;
-    Ok(went_dead.then_some(WentDead { owner_id, link_id: link.link_id, label }))
+    }
 }

@@ -3,7 +3,7 @@ import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr'
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite'
 import { toast } from '@/lib/toast'
 import { api, messageOf, unwrap, type Schemas } from '@/api/client'
-import { ADMIN_CACHE_MS, INBOX_PAGE_SIZE, LOG_PAGE_SIZE, TOP_PRODUCTS_LIMIT, UNKNOWN_ERROR, type AccountChange, type CategorySort, type Period } from './logic'
+import { ADMIN_CACHE_MS, INBOX_PAGE_SIZE, LOG_PAGE_SIZE, TOP_PRODUCTS_LIMIT, UNKNOWN_ERROR, type AccountChange, type BulkAction, type CategorySort, type Period } from './logic'
 
 export type Summary = Schemas['SummaryResponse']
 export type TopProduct = Schemas['TopProductDto']
@@ -16,6 +16,7 @@ export type ReportedSetup = Schemas['ReportedSetupDto']
 export type ReportedComment = Schemas['ReportedCommentDto']
 export type Decision = Schemas['DecisionDto']
 export type AdminAccount = Schemas['AdminAccountDto']
+export type BulkResult = Schemas['BulkUsersResponse']
 export type LogPage = Schemas['LogResponse']
 export type LogEntry = Schemas['LogEntryDto']
 export type InboxPage = Schemas['InboxResponse']
@@ -102,6 +103,11 @@ export async function findUsers(query: string, offset: number): Promise<UsersPag
 
 export async function changeAccount(userId: number, change: AccountChange): Promise<AdminAccount> {
   return unwrap(await api.POST('/_api/admin/users/change', { body: { userId, change } }), 'Failed to change the account.')
+}
+
+/** One action on the chosen accounts (each logged); which changed and which were skipped, and why. */
+export async function bulkChangeUsers(userIds: number[], action: BulkAction): Promise<BulkResult> {
+  return unwrap(await api.POST('/_api/admin/users/bulk', { body: { userIds, action } }), 'Failed to change the accounts.')
 }
 
 export async function fetchLog(offset: number): Promise<LogPage> {

@@ -1,5 +1,5 @@
 import {
-  actionLabel, brandSize, brandSvg, canAcceptRedirect, chartSummary, dayLabel, formatCount, formatDateTime, formatUsd,
+  actionLabel, brandSize, brandSvg, bulkConfirmLabel, bulkDetails, bulkQuestion, bulkSummary, canAcceptRedirect, chartSummary, dayLabel, formatCount, formatDateTime, formatUsd,
   sortDirection, targetLabel, verdictLabel, verdictTone,
 } from './logic'
 import { INVALID_URL, replaceLinkSchema } from './schemas'
@@ -49,6 +49,8 @@ describe('log and dates', () => {
     expect(actionLabel('verify_links')).toBe('Started a link check')
     expect(actionLabel('verify_links_failed')).toBe('Link check failed')
     expect(targetLabel('setup', 12)).toBe('Setup #12')
+    expect(actionLabel('verify_email')).toBe('Marked e-mail verified')
+    expect(actionLabel('delete_account')).toBe('Deleted account')
   })
 
   it("says 'Never' without a date", () => {
@@ -108,5 +110,25 @@ describe('replaceLinkSchema', () => {
       expect(result.success).toBe(false)
       expect(result.error?.issues[0]?.message).toBe(INVALID_URL)
     }
+  })
+})
+
+describe('bulk actions on accounts', () => {
+  it('asks once, naming the action and the count, in the right number', () => {
+    expect(bulkQuestion('delete', 3)).toBe('Delete 3 accounts? This cannot be undone.')
+    expect(bulkQuestion('delete', 1)).toBe('Delete 1 account? This cannot be undone.')
+    expect(bulkQuestion('grant_pro', 1)).toBe('Grant Pro to 1 account?')
+    expect(bulkQuestion('revoke_pro', 2)).toBe('Remove Pro from 2 accounts?')
+    expect(bulkQuestion('verify', 20)).toBe('Mark 20 accounts as verified?')
+    expect(bulkConfirmLabel('delete', 1)).toBe('Delete 1 account')
+    expect(bulkDetails('delete', 1)).toMatch(/^Its analyses, posts/)
+    expect(bulkDetails('delete', 2)).toMatch(/^Their analyses, posts/)
+  })
+
+  it('sums up what changed and what was skipped', () => {
+    expect(bulkSummary('delete', 1, 0)).toBe('1 account deleted.')
+    expect(bulkSummary('delete', 2, 1)).toBe('2 accounts deleted; 1 skipped.')
+    expect(bulkSummary('grant_pro', 0, 3)).toBe('Pro granted to 0 accounts; 3 skipped.')
+    expect(bulkSummary('verify', 1, 0)).toBe('1 account marked verified.')
   })
 })

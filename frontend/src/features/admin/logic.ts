@@ -6,6 +6,7 @@ import { plural, pluralFormatted } from '@/lib/plural'
 export type Period = Schemas['AnalyticsPeriod']
 export type CategorySort = Schemas['CategorySort']
 export type AccountChange = Schemas['AccountChangeDto']
+export type BulkAction = Schemas['BulkActionDto']
 
 export const PERIODS: { value: Period; label: string }[] = [
   { value: '7d', label: 'Last 7 days' },
@@ -157,6 +158,8 @@ const ACTIONS: Record<Action, string> = {
   revoke_pro: 'Revoked Pro',
   grant_admin: 'Granted admin',
   revoke_admin: 'Removed admin',
+  verify_email: 'Marked e-mail verified',
+  delete_account: 'Deleted account',
   verify_links: 'Started a link check',
   verify_links_failed: 'Link check failed',
   replace_link: 'Replaced link',
@@ -196,7 +199,6 @@ export function reasonLabel(reason: ReportReason): string {
   return REASON_LABELS[reason]
 }
 
-/** The success toast of an account change. */
 /** What the confirmation of an account change asks. */
 export function changeQuestion(change: AccountChange, username: string): string {
   switch (change) {
@@ -211,6 +213,7 @@ export function changeQuestion(change: AccountChange, username: string): string 
   }
 }
 
+/** The success toast of an account change. */
 export function changeMessage(change: AccountChange, username: string): string {
   switch (change) {
     case 'grant_pro':
@@ -222,6 +225,76 @@ export function changeMessage(change: AccountChange, username: string): string {
     case 'revoke_admin':
       return `@${username} is no longer an admin.`
   }
+}
+
+/** The bulk actions of the users table, in the order the bar offers them. */
+export const BULK_ACTIONS: { action: BulkAction; label: string }[] = [
+  { action: 'grant_pro', label: 'Grant Pro' },
+  { action: 'revoke_pro', label: 'Remove Pro' },
+  { action: 'verify', label: 'Mark verified' },
+  { action: 'delete', label: 'Delete' },
+]
+
+const accounts = (count: number) => plural(count, 'account')
+
+/** The one confirmation of a bulk action: the action and how many accounts. */
+export function bulkQuestion(action: BulkAction, count: number): string {
+  switch (action) {
+    case 'grant_pro':
+      return `Grant Pro to ${accounts(count)}?`
+    case 'revoke_pro':
+      return `Remove Pro from ${accounts(count)}?`
+    case 'verify':
+      return `Mark ${accounts(count)} as verified?`
+    case 'delete':
+      return `Delete ${accounts(count)}? This cannot be undone.`
+  }
+}
+
+/** What the confirmation explains under its question. */
+export function bulkDetails(action: BulkAction, count: number): string {
+  const they = count === 1 ? 'Its' : 'Their'
+  switch (action) {
+    case 'grant_pro':
+      return `${they} analyses become free. Accounts that already have Pro are skipped.`
+    case 'revoke_pro':
+      return 'Pro granted by an admin ends; a paid subscription keeps running. Accounts without a grant are skipped.'
+    case 'verify':
+      return 'As if the link mailed to each address had been followed. Verified accounts are skipped.'
+    case 'delete':
+      return `${they} analyses, posts, comments, RigPage and credits go too, and a running subscription is ended. Your own account and admins are skipped.`
+  }
+}
+
+/** The confirm button of a bulk action. */
+export function bulkConfirmLabel(action: BulkAction, count: number): string {
+  switch (action) {
+    case 'grant_pro':
+      return 'Grant Pro'
+    case 'revoke_pro':
+      return 'Remove Pro'
+    case 'verify':
+      return 'Mark verified'
+    case 'delete':
+      return `Delete ${accounts(count)}`
+  }
+}
+
+/** How a bulk action went: `2 accounts deleted; 1 skipped.` */
+export function bulkSummary(action: BulkAction, changed: number, skipped: number): string {
+  const done = (() => {
+    switch (action) {
+      case 'grant_pro':
+        return `Pro granted to ${accounts(changed)}`
+      case 'revoke_pro':
+        return `Pro removed from ${accounts(changed)}`
+      case 'verify':
+        return `${accounts(changed)} marked verified`
+      case 'delete':
+        return `${accounts(changed)} deleted`
+    }
+  })()
+  return skipped === 0 ? `${done}.` : `${done}; ${skipped} skipped.`
 }
 
 /* Brand assets (§2, §9): one SVG source, three PNG sizes. */

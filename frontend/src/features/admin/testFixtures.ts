@@ -64,6 +64,7 @@ export const sampleAccount = (overrides: Partial<AdminAccount> = {}): AdminAccou
   username: 'Gamer_Gina',
   displayName: 'Gina',
   isPro: false,
+  emailVerified: false,
   role: 'user',
   credits: 4,
   createdAt: '2026-03-14T09:26:53Z',

@@ -86,6 +86,8 @@ export interface GearRow {
   kept: boolean
   /** Offered from the analysis (unticked until the owner keeps it). */
   suggested: boolean
+  /** The stored link failed the daily check twice in a row; forgotten once the link is edited. */
+  linkDead?: boolean
 }
 
 let rowCounter = 0
@@ -131,7 +133,7 @@ export function checkGear(rows: GearRow[]): { items: GearRequestItem[] } | { err
 
 /** The owner's stored list as editor rows. */
 export function rowsOf(items: OwnGearItem[]): GearRow[] {
-  return items.map((item) => ({ key: rowKey(), name: item.name, category: item.category, url: item.url ?? '', kept: true, suggested: false }))
+  return items.map((item) => ({ key: rowKey(), name: item.name, category: item.category, url: item.url ?? '', kept: true, suggested: false, linkDead: item.linkDead }))
 }
 
 const NUMBERS: Record<string, number> = { one: 1, single: 1, two: 2, dual: 2, double: 2, twin: 2, three: 3, triple: 3, four: 4, quad: 4 }

@@ -50,8 +50,26 @@ export function applyVote(score: number, current: VoteValue | null | undefined, 
 }
 
 /** How many photos may be added besides the analysis's own photo (5 in all). */
-export function maxExtraImages(includesAnalysisPhoto: boolean): number {
-  return includesAnalysisPhoto ? MAX_IMAGES - 1 : MAX_IMAGES
+export function maxExtraImages(includesAnalysisPhoto: boolean, withBeforePhoto = false): number {
+  return (includesAnalysisPhoto ? MAX_IMAGES - 1 : MAX_IMAGES) - (withBeforePhoto ? 1 : 0)
+}
+
+/**
+ * The photo a re-rated photo analysis was re-rated from, while it is there to show beside it
+ * (its thumbnail when it has one): what a post of it may carry as its before photo. Null for a
+ * first rating, a described setup, and an earlier analysis deleted or described in words.
+ */
+export function beforePhotoOf(analysis: Pick<Schemas['SavedAnalysisDto'], 'inputType' | 'result'>): string | null {
+  if (analysis.inputType !== 'image') return null
+  const progress = analysis.result.progress
+  if (!progress?.previousImageUrl) return null
+  return progress.previousThumbnailUrl ?? progress.previousImageUrl
+}
+
+/** The label of photo `index` of a post whose before photo is `beforeIndex`: none without one. */
+export function photoLabel(index: number, beforeIndex: number | null | undefined): 'Before' | 'After' | null {
+  if (beforeIndex === null || beforeIndex === undefined) return null
+  return index === beforeIndex ? 'Before' : 'After'
 }
 
 type FileLike = Pick<File, 'name' | 'type' | 'size'>

@@ -368,6 +368,71 @@ describe('Users', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 
+  it('ticks accounts of the page, asks once naming the action and the count, then says what was skipped and reads the page again', async () => {
+    const accounts = [
+      sampleAccount(),
+      sampleAccount({ id: 3, username: 'Late_Lou', email: 'lou@example.com' }),
+      sampleAccount({ id: 1, username: 'Pixel_Pete', role: 'admin', emailVerified: true }),
+    ]
+    const { calls } = adminServer({
+      'GET /_api/admin/users': page(accounts),
+      'POST /_api/admin/users/bulk': ok({
+        changed: 1,
+        skipped: 1,
+        results: [
+          { userId: 2, changed: true, reason: null, message: null },
+          { userId: 3, changed: false, reason: 'blocked', message: 'Could not be deleted right now (their subscription could not be ended). Please try again in a few minutes.' },
+        ],
+      }),
+    })
+    renderAdmin()
+    const selectAll = await screen.findByRole('checkbox', { name: 'Select all on this page' })
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument()
+    await userEvent.click(selectAll)
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions on the selected accounts' })
+    expect(within(bar).getByText('3 selected')).toBeInTheDocument()
+    // The keyboard unticks one: focus its box and press Space.
+    screen.getByRole('checkbox', { name: 'Select @Pixel_Pete' }).focus()
+    await userEvent.keyboard(' ')
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument()
+    expect(selectAll).not.toBeChecked()
+    expect((selectAll as HTMLInputElement).indeterminate).toBe(true)
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Delete 2 accounts? This cannot be undone.' })
+    expect(confirm).toHaveTextContent('Their analyses, posts, comments, RigPage and credits go too')
+    expect(calls.some((c) => c.path === '/_api/admin/users/bulk')).toBe(false)
+    const reads = calls.filter((c) => c.path === '/_api/admin/users').length
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete 2 accounts' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/_api/admin/users/bulk')?.body).toEqual({ userIds: [2, 3], action: 'delete' }))
+
+    const status = await screen.findByText('1 account deleted; 1 skipped.', { selector: '.admin-bulk-report p' })
+    expect(status.closest('[role="status"]')).toHaveTextContent('@Late_Lou: Could not be deleted right now')
+    await waitFor(() => expect(calls.filter((c) => c.path === '/_api/admin/users').length).toBeGreaterThan(reads))
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('asks about one account in the singular, changes nothing when cancelled, and starts a new page with nothing ticked', async () => {
+    const { calls } = adminServer({
+      'GET /_api/admin/users': (_body: unknown, { search }: { search: string }) =>
+        search.includes('offset=20') ? page([sampleAccount({ id: 3, username: 'Late_Lou' })], 21, 20) : page([sampleAccount()], 21),
+    })
+    renderAdmin()
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select @Gamer_Gina' }))
+    const bar = screen.getByRole('toolbar')
+    expect(within(bar).getByText('1 selected')).toBeInTheDocument()
+    await userEvent.click(within(bar).getByRole('button', { name: 'Grant Pro' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Grant Pro to 1 account?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(calls.some((c) => c.path === '/_api/admin/users/bulk')).toBe(false)
+    expect(within(bar).getByText('1 selected')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('@Late_Lou')).toBeInTheDocument()
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Select @Late_Lou' })).not.toBeChecked()
+  })
+
   it("shows the server's refusal to take one's own admin role", async () => {
     adminServer({
       'GET /_api/admin/users': page([sampleAccount({ id: 1, username: 'Pixel_Pete', role: 'admin' })]),

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { mockServer, renderApp, signedIn } from '@/test-utils'
-import { checkGear, GEAR_URL, newRow, type GearRow } from '../gear'
+import { checkGear, GEAR_URL, newRow, rowsOf, type GearRow } from '../gear'
 import { sampleResult } from '../testFixtures'
 import { GearEditor } from './GearEditor'
 import { GearList } from './GearList'
@@ -90,6 +90,21 @@ describe('GearEditor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(screen.getByRole('alert')).toHaveTextContent(GEAR_URL)
     expect(screen.getByLabelText('Name of gear 1')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('marks a stored link the daily check found dead until the owner edits it', async () => {
+    const [arm, monitor] = rowsOf([
+      { id: 1, name: 'Monitor arm', category: 'other', url: 'https://shop.example.com/arm', hasLink: true, clicks: 2, linkDead: true },
+      { id: 2, name: 'LG 27GP850', category: 'monitor', url: 'https://shop.example.com/lg', hasLink: true, clicks: 0, linkDead: false },
+    ])
+    render(<Editor initial={[arm!, monitor!]} />)
+    expect(screen.getAllByText('Not working')).toHaveLength(1)
+    const link = screen.getByLabelText('Shop link of gear 1 (optional)')
+    expect(link).toHaveAccessibleDescription(/could not open this link twice in a row/)
+    expect(screen.getByLabelText('Shop link of gear 2 (optional)')).not.toHaveAccessibleDescription()
+    await userEvent.clear(link)
+    await userEvent.type(link, 'https://shop.example.com/arm-v2')
+    expect(screen.queryByText('Not working')).toBeNull()
   })
 
   it('stops adding at 20 kept pieces', async () => {

@@ -12,7 +12,8 @@ interface GearEditorProps {
 
 /**
  * 'Gear in this setup': rows of name, category and optional shop link; add, remove, and keep
- * or drop what the analysis offered. Only kept rows are published, at most 20.
+ * or drop what the analysis offered. Only kept rows are published, at most 20. A stored link
+ * the daily check found dead is marked "Not working" until its address is edited.
  */
 export function GearEditor({ rows, onChange, disabled = false, error }: GearEditorProps) {
   const id = useId()
@@ -58,7 +59,8 @@ export function GearEditor({ rows, onChange, disabled = false, error }: GearEdit
                   placeholder="https://… (optional)"
                   value={row.url}
                   maxLength={GEAR_URL_MAX}
-                  onChange={(e) => update(row.key, { url: e.target.value })}
+                  aria-describedby={row.linkDead ? `${id}-dead-${row.key}` : undefined}
+                  onChange={(e) => update(row.key, { url: e.target.value, linkDead: false })}
                 />
                 <label className="row cm-gear-keep">
                   <input
@@ -72,6 +74,11 @@ export function GearEditor({ rows, onChange, disabled = false, error }: GearEdit
                 <button type="button" className="icon-btn" aria-label={`Remove ${label}`} onClick={() => remove(row.key)}>
                   <X aria-hidden="true" size={16} />
                 </button>
+                {row.linkDead && (
+                  <p id={`${id}-dead-${row.key}`} className="cm-gear-dead" role="note">
+                    <span className="badge badge-danger">Not working</span> Our daily check could not open this link twice in a row. Fix its address or remove it.
+                  </p>
+                )}
                 {rowError && <p className="field-error cm-gear-error" role="alert">{rowError}</p>}
               </li>
             )

@@ -11,7 +11,7 @@ import { formatScore } from '@/lib/ratingBands'
 import { shortDate } from '@/lib/relativeTime'
 import { publishSetup, saveGear, useMyAnalyses, useRefreshCommunity, type SavedAnalysis } from '../api'
 import { checkGear, suggestGear, type GearRow } from '../gear'
-import { DESCRIPTION_MAX, maxExtraImages, TITLE_MAX } from '../logic'
+import { beforePhotoOf, DESCRIPTION_MAX, maxExtraImages, TITLE_MAX } from '../logic'
 import { postWordsSchema, type PostWordsValues } from '../schemas'
 import { PhotoList, type Photo } from './PhotoList'
 import { GearEditor } from './GearEditor'
@@ -47,6 +47,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const [chosen, setChosen] = useState<SavedAnalysis | null | undefined>(undefined)
   const selected = chosen !== undefined ? chosen : (analyses?.find((a) => a.id === initialAnalysisId) ?? null)
   const [photos, setPhotos] = useState<Photo[]>([])
+  // A re-rated photo analysis's post shows the photo it was re-rated from, unless unticked.
+  const [showBefore, setShowBefore] = useState(true)
   // The gear rows, offered from the analysis once one is chosen (null: not offered yet).
   const [gearRows, setGearRows] = useState<GearRow[] | null>(null)
   const [gearError, setGearError] = useState<{ message: string; index: number } | null>(null)
@@ -61,6 +63,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const reset = () => {
     setChosen(undefined)
     setPhotos([])
+    setShowBefore(true)
     setGearRows(null)
     setGearError(null)
     words.reset()
@@ -75,6 +78,7 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
   const choose = (analysis: SavedAnalysis | null) => {
     setChosen(analysis)
     setPhotos([])
+    setShowBefore(true)
     setGearRows(null)
     setGearError(null)
     setFormError(null)
@@ -83,6 +87,9 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
 
   const navigate = useNavigate()
   const ownPhoto = selected?.inputType === 'image'
+  const beforePhoto = selected ? beforePhotoOf(selected) : null
+  const withBefore = beforePhoto !== null && showBefore
+  const maxExtras = maxExtraImages(ownPhoto, withBefore)
   const publish = handleSubmit(async ({ title, description }) => {
     if (!selected) return
     if (!ownPhoto && photos.length === 0) {
@@ -98,7 +105,8 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
     setFormError(null)
     try {
       const images = publishImages(selected, photos.map((p) => p.src))
-      const { setupId } = await publishSetup({ analysisId: selected.id, images, title: title || null, description: description || null })
+      const before = beforePhoto !== null ? { withBeforePhoto: showBefore } : {}
+      const { setupId } = await publishSetup({ analysisId: selected.id, images, title: title || null, description: description || null, ...before })
       if (checked.items.length > 0) {
         try {
           await saveGear(setupId, checked.items)
@@ -158,10 +166,26 @@ export function PublishDialog({ open, onOpenChange, initialAnalysisId }: Publish
           <PhotoList
             photos={photos}
             onChange={setPhotos}
-            max={maxExtraImages(ownPhoto)}
+            max={maxExtras}
             disabled={pending}
             label={ownPhoto ? 'Extra photos (your analysed photo comes first)' : 'Photos of your setup (at least one)'}
           />
+          {beforePhoto && (
+            <label className="row cm-before-option">
+              <input
+                type="checkbox"
+                checked={showBefore}
+                onChange={(e) => setShowBefore(e.target.checked)}
+                // Room for it among the 5 photos: untick it, or remove an extra photo first.
+                disabled={pending || (!showBefore && photos.length > maxExtraImages(ownPhoto, true))}
+              />
+              <img className="cm-analysis-thumb" src={beforePhoto} alt="" />
+              <span className="stack">
+                <span>Show the before photo</span>
+                <span className="hint">The photo you re-rated, labelled “Before” on your post</span>
+              </span>
+            </label>
+          )}
           <Field label="Title (optional)" maxLength={TITLE_MAX} disabled={pending} error={formState.errors.title?.message} {...register('title')} />
           <TextAreaField label="Description (optional)" maxLength={DESCRIPTION_MAX} disabled={pending} error={formState.errors.description?.message} {...register('description')} />
           <GearEditor rows={gear} onChange={(rows) => { setGearRows(rows); setGearError(null) }} disabled={pending} error={gearError} />

@@ -90,6 +90,7 @@ export function SetupCard({ setup, signedIn, own, winner, onOpen, onVote, voteRe
         </span>
       )}
       <button type="button" className="cm-photo-btn" onClick={onOpen} aria-label={`View ${title}`}>
+        {setup.beforeImageIndex !== null && setup.beforeImageIndex !== undefined && <span className="badge cm-photo-label" data-testid="photo-label">Before &amp; after</span>}
         {photo ? <img className="history-thumb" src={photo} alt="" loading="lazy" /> : <div className="history-thumb history-thumb-empty" aria-hidden="true"><Image aria-hidden="true" /></div>}
       </button>
       <h3 className="card-title">{title}</h3>

@@ -4,13 +4,16 @@ import { Link } from 'react-router-dom'
 import { Modal } from '@/components/ui/Modal'
 import { formatScore } from '@/lib/ratingBands'
 import type { CommunitySetup } from '../api'
-import { canEdit, type VoteValue } from '../logic'
+import { canEdit, photoLabel, type VoteValue } from '../logic'
 import { CommentThread } from './CommentThread'
 import { ProBadge, RigPageBadge, VoteButtons } from './SetupCard'
 import { GearList } from './GearList'
 
-/** The photos, one at a time; wraps at both ends and follows a swipe. */
-export function Carousel({ images, title }: { images: string[]; title: string }) {
+/**
+ * The photos, one at a time; wraps at both ends and follows a swipe. A re-rated post's before
+ * photo (`beforeIndex`) says "Before" and the others "After".
+ */
+export function Carousel({ images, title, beforeIndex }: { images: string[]; title: string; beforeIndex?: number | null | undefined }) {
   const [emblaRef, embla] = useEmblaCarousel({ loop: true, dragThreshold: 10 })
   const [index, setIndex] = useState(0)
   useEffect(() => {
@@ -27,7 +30,8 @@ export function Carousel({ images, title }: { images: string[]; title: string })
         <div className="cm-carousel-track">
           {images.map((src, i) => (
             <div className="cm-carousel-slide" key={`${src}-${i}`} aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
-              <img src={src} alt={`${title}, photo ${i + 1}`} />
+              {photoLabel(i, beforeIndex) && <span className="badge cm-photo-label" data-testid="photo-label">{photoLabel(i, beforeIndex)}</span>}
+              <img src={src} alt={`${title}, photo ${i + 1}${photoLabel(i, beforeIndex) === 'Before' ? ', before' : ''}`} />
             </div>
           ))}
         </div>
@@ -66,7 +70,7 @@ export function SetupDetailDialog({ setup, onClose, signedIn, viewerId, onVote, 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={title} wide>
       <div className="stack">
-        {images.length > 0 && <Carousel images={images} title={title} />}
+        {images.length > 0 && <Carousel images={images} title={title} beforeIndex={setup.beforeImageIndex} />}
         <div className="row cm-meta">
           <Link to={`/user/${setup.uploaderId}`} className="text-link">{setup.uploaderDisplayName || setup.uploaderUsername}</Link>
           {setup.uploaderIsPro && <ProBadge />}

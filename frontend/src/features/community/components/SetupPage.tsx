@@ -34,7 +34,7 @@ function SetupView({ setup, mutate }: { setup: CommunitySetup; mutate: ReturnTyp
         {setup.uploaderIsPro && <ProBadge />}
         <RigPageBadge setup={setup} />
       </div>
-      {images.length > 0 && <Carousel images={images} title={title} />}
+      {images.length > 0 && <Carousel images={images} title={title} beforeIndex={setup.beforeImageIndex} />}
       {setup.description && <p>{setup.description}</p>}
       <GearList gear={setup.gear} heading="h2" />
       {setup.analysis && (

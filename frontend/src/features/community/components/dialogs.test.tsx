@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router-dom'
 import { toast } from '@/lib/toast'
 import { mockServer, renderApp, signedIn, signedOut } from '@/test-utils'
-import { sampleSetup, setupsPage, stubCarouselDom } from '../testFixtures'
+import { sampleResult, sampleSetup, setupsPage, stubCarouselDom } from '../testFixtures'
 import { CommunityPage } from './CommunityPage'
 import { PublishDialog } from './PublishDialog'
 
@@ -25,8 +25,19 @@ const analysis = (overrides: Record<string, unknown> = {}) => ({
   inputType: 'text',
   overallRating: 7.4,
   thumbnailUrl: null,
+  result: sampleResult(),
   ...overrides,
 })
+
+/** A photo analysis re-rated from analysis 10, whose photo is still there. */
+const rerated = (overrides: Record<string, unknown> = {}) =>
+  analysis({
+    inputType: 'image',
+    inputData: '/media/analyses/2.jpg',
+    previousAnalysisId: 10,
+    result: { ...sampleResult(), progress: { previousAnalysisId: 10, previousImageUrl: '/media/analyses/1.jpg', previousThumbnailUrl: '/media/analysis_thumbs/1.jpg' } },
+    ...overrides,
+  })
 
 describe('setup detail dialog', () => {
   it('shows the photos, the analysis and the report dialog', async () => {
@@ -85,6 +96,19 @@ describe('setup detail dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Report Content' })).toBeInTheDocument()
     expect(success).not.toHaveBeenCalled()
     expect(error).not.toHaveBeenCalled()
+  })
+
+  it('labels a re-rated post\'s photos Before and After, and its card as a before and after', async () => {
+    const rerate = sampleSetup({ id: 8, title: 'Tidied Den', beforeImageIndex: 1 })
+    mockServer({ 'GET /_api/auth/session': signedOut, 'GET /_api/community/setups': setupsPage([rerate, sampleSetup()]) })
+    renderApp(<CommunityPage />)
+    const cards = await screen.findAllByTestId('setup-card')
+    expect(within(cards[0]!).getByTestId('photo-label')).toHaveTextContent('Before & after')
+    expect(within(cards[1]!).queryByTestId('photo-label')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'View Tidied Den' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Tidied Den' })
+    expect(within(dialog).getAllByTestId('photo-label').map((l) => l.textContent)).toEqual(['After', 'Before'])
+    expect(within(dialog).getByRole('img', { name: 'Tidied Den, photo 2, before' })).toHaveAttribute('src', '/media/b.jpg')
   })
 
   it('shows the uploader\'s RigPage badge on the card and in the detail only when they show it', async () => {
@@ -249,6 +273,50 @@ describe('PublishDialog', () => {
     dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
     expect(await within(dialog).findAllByRole('button', { name: /Choose analysis/ })).toHaveLength(2)
     expect(within(dialog).queryByTestId('selected-analysis')).not.toBeInTheDocument()
+  })
+
+  it('offers the before photo of a re-rated photo analysis, ticked, with room for it among the photos', async () => {
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [rerated()] } },
+      'POST /_api/community/setup': { status: 200, body: { success: true, setupId: 3 } },
+    })
+    renderApp(<PublishDialog open onOpenChange={vi.fn()} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Choose analysis/ }))
+    const option = within(dialog).getByRole('checkbox', { name: /Show the before photo/ })
+    expect(option).toBeChecked()
+    expect(within(dialog).getByText('Extra photos (your analysed photo comes first) (0/3)')).toBeInTheDocument()
+    await userEvent.click(option)
+    expect(within(dialog).getByText('Extra photos (your analysed photo comes first) (0/4)')).toBeInTheDocument()
+    await userEvent.click(option)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish to Community' }))
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/_api/community/setup')).toBe(true))
+    expect(server.calls.find((c) => c.path === '/_api/community/setup')?.body).toEqual({ analysisId: 11, images: [], title: null, description: null, withBeforePhoto: true })
+  })
+
+  it('offers no before photo for a first rating, a described setup or an earlier analysis gone', async () => {
+    const gone = { ...sampleResult(), progress: { previousAnalysisId: 10, previousImageUrl: null, previousThumbnailUrl: null } }
+    mockServer({
+      'GET /_api/auth/session': signedIn(),
+      'GET /_api/my-analyses': {
+        status: 200,
+        body: {
+          analyses: [
+            analysis({ id: 1, overallRating: 5.1, inputType: 'image', inputData: '/media/analyses/9.jpg' }),
+            rerated({ id: 2, overallRating: 6.2, inputType: 'text', inputData: 'A tidier desk' }),
+            rerated({ id: 3, overallRating: 7.3, result: gone }),
+          ],
+        },
+      },
+    })
+    renderApp(<PublishDialog open onOpenChange={vi.fn()} />)
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Setup to Community' })
+    for (const rating of ['5.1', '6.2', '7.3']) {
+      await userEvent.click(await within(dialog).findByRole('button', { name: new RegExp(`rated ${rating}/10`) }))
+      expect(within(dialog).queryByRole('checkbox', { name: /Show the before photo/ })).not.toBeInTheDocument()
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change' }))
+    }
   })
 
   it('sends its own photo by URL, first, before the extra photos', async () => {

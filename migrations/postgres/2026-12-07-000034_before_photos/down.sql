@@ -1,0 +1,1 @@
+ALTER TABLE community_images DROP COLUMN is_before;

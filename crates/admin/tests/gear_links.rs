@@ -17,7 +17,7 @@ use setupiq_admin::service::rigpage_links::{BatchSummary, check_due};
 use setupiq_community::service::gear::{self, GearCategory, NewGear};
 use setupiq_community::service::notifications::{self, NotificationKind};
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
-use setupiq_community::service::setups::{self, NewSetup};
+use setupiq_community::service::setups::{self, NewSetup, PostText};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{GearId, SetupId, UserId};
 use setupiq_db::schema::setup_gear;
@@ -66,8 +66,8 @@ async fn run(db: &TestDb, at: DateTime<Utc>) -> BatchSummary {
 fn published(db: &TestDb, user_id: UserId, title: &str) -> SetupId {
     let mut conn = db.conn();
     let analysis_id = fixtures::analysis(&mut conn, user_id, true, noon());
-    let new =
-        NewSetup { user_id, analysis_id, title: Some(title), description: None, images: &[], before: None };
+    let text = PostText { title: Some(title.to_owned()), description: None };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[], before: None };
     setups::publish(&mut conn, &new, noon()).unwrap()
 }
 

@@ -19,7 +19,7 @@ use setupiq_affiliate::service::{self as affiliate, NewClick};
 use setupiq_community::service::moderation::Decision;
 use setupiq_community::service::notifications::{self, NotificationKind};
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
-use setupiq_community::service::setups::{self, NewSetup};
+use setupiq_community::service::setups::{self, NewSetup, PostText};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{ProductId, SetupId, UserId};
 use setupiq_db::DbConnection;
@@ -448,14 +448,8 @@ fn one_run_at_a_time_and_a_lost_run_does_not_block_the_next(db: TestDb) {
 
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, noon());
-    let new = NewSetup {
-        user_id,
-        analysis_id,
-        title: Some("Reported rig"),
-        description: None,
-        images: &[],
-        before: None,
-    };
+    let text = PostText { title: Some("Reported rig".into()), description: None };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[], before: None };
     setups::publish(conn, &new, noon()).unwrap()
 }
 

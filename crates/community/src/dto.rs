@@ -9,12 +9,14 @@ use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
 
 use crate::service::comments::{self, Comment};
-use crate::service::feed::{
-    FeedItem, FeedPage, FeedQuery, Leader, MyPost, Period, PostSummary, Profile, Sort,
-};
+use crate::service::feed::{FeedItem, FeedPage, FeedQuery, Period, Sort};
 use crate::service::gear::{self as gear_rules, GearCategory, GearItem, OwnGearItem};
+use crate::service::leaderboard::Leader;
+use crate::service::my_posts::{MyPost, PostSummary};
 use crate::service::notifications::{Notification, NotificationKind};
+use crate::service::profiles::Profile;
 use crate::service::reports::ReportReason;
+use crate::service::setups::PostText;
 use crate::service::votes::Vote;
 
 fn fail(code: &'static str, message: &'static str) -> Result<(), ValidationError> {
@@ -253,8 +255,9 @@ pub struct CommunitySetupDto {
     /// photo it was re-rated from); the others show it as it is now. None: no before photo.
     #[schema(minimum = 0)]
     pub before_image_index: Option<usize>,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub text: PostText,
     /// The sum of the votes.
     pub score: i32,
     /// The viewer's vote, none when they have not voted.
@@ -387,8 +390,7 @@ impl From<FeedItem> for CommunitySetupDto {
             images: item.images.iter().map(|i| i.image.url()).collect(),
             thumbnails: item.images.iter().map(|i| i.thumbnail.as_ref().map(|t| t.url())).collect(),
             before_image_index: item.images.iter().position(|i| i.is_before),
-            title: item.title,
-            description: item.description,
+            text: item.text,
             score: item.score,
             user_vote: item.user_vote.map(Vote::value),
             comment_count: item.comment_count,
@@ -546,8 +548,9 @@ impl From<Leader> for LeaderDto {
 #[serde(rename_all = "camelCase")]
 pub struct MyPostDto {
     pub id: i64,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub text: PostText,
     pub created_at: DateTime<Utc>,
     pub score: i32,
     pub image_count: usize,
@@ -565,8 +568,7 @@ impl From<MyPost> for MyPostDto {
     fn from(p: MyPost) -> Self {
         Self {
             id: p.id.0,
-            title: p.title,
-            description: p.description,
+            text: p.text,
             created_at: p.created_at,
             score: p.score,
             image_count: p.image_count,

@@ -28,9 +28,10 @@ use crate::service::digest;
 use crate::service::feed::{self, Feed, FeedQuery};
 use crate::service::gear::{self, Follower, NewGear};
 use crate::service::notifications::{self, Read};
+use crate::service::profiles;
 use crate::service::publish::{self, MAX_IMAGE_BYTES, Post};
 use crate::service::reports::{self, NewReport, ReportReason};
-use crate::service::setups;
+use crate::service::setups::{self, PostText};
 use crate::service::votes::{self, Vote};
 
 /// Five 5 MB photos as base64 in a JSON body, with room for the rest.
@@ -128,8 +129,7 @@ async fn publish_setup(
 ) -> Result<web::Json<PublishResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post {
-        title: text(body.title),
-        description: text(body.description),
+        text: PostText { title: body.title, description: body.description }.trimmed(),
         images: body.images,
         with_before_photo: body.with_before_photo,
     };
@@ -163,8 +163,7 @@ async fn edit_setup(
 ) -> Result<web::Json<SuccessResponse>, ApiError> {
     let body = body.into_inner();
     let post = Post {
-        title: text(body.title),
-        description: text(body.description),
+        text: PostText { title: body.title, description: body.description }.trimmed(),
         images: body.images,
         with_before_photo: false,
     };
@@ -304,7 +303,7 @@ async fn leaderboard(
 #[get("/_api/community/my-posts/analytics")]
 async fn my_posts(user: CurrentUser, db: web::Data<Db>) -> Result<web::Json<MyPostsResponse>, ApiError> {
     let user_id = user.id();
-    let (posts, summary) = db.run(move |conn| feed::my_posts(conn, user_id)).await?;
+    let (posts, summary) = db.run(move |conn| crate::service::my_posts::list(conn, user_id)).await?;
     Ok(web::Json(MyPostsResponse {
         posts: posts.into_iter().map(MyPostDto::from).collect(),
         summary: summary.into(),
@@ -327,7 +326,7 @@ async fn user_profile(
     db: web::Data<Db>,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
     let (viewer, user_id) = (viewer.0.as_ref().map(CurrentUser::id), UserId(query.user_id));
-    let profile = db.run(move |conn| feed::profile(conn, viewer, user_id)).await?;
+    let profile = db.run(move |conn| profiles::find(conn, viewer, user_id)).await?;
     profile.map(|p| web::Json(p.into())).ok_or_else(|| ApiError::not_found("User not found."))
 }
 

@@ -99,13 +99,52 @@ setupiq_db::text_enum! {
     }
 }
 
+/// What the owner writes on a post: its title and description (trimmed, none when empty).
+/// One value from the request to the row and back out to every response that shows it
+/// (`#[serde(flatten)]`: its fields sit beside the others in the JSON); a new text field is
+/// added here, to its column and to the requests' rules.
+#[derive(
+    Debug,
+    Clone,
+    Default,
+    PartialEq,
+    Eq,
+    Queryable,
+    Selectable,
+    Insertable,
+    AsChangeset,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[diesel(table_name = community_setups, treat_none_as_null = true)]
+#[serde(rename_all = "camelCase")]
+pub struct PostText {
+    pub title: Option<String>,
+    pub description: Option<String>,
+}
+
+impl PostText {
+    /// Each text trimmed, none when empty.
+    #[must_use]
+    pub fn trimmed(self) -> Self {
+        let trim = |value: Option<String>| value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        Self { title: trim(self.title), description: trim(self.description) }
+    }
+
+    /// The title people read: "Untitled" when there is none.
+    pub fn title_or_untitled(&self) -> &str {
+        self.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or("Untitled")
+    }
+}
+
 #[derive(Debug, Insertable)]
 #[diesel(table_name = community_setups)]
-pub(crate) struct SetupInsertForm<'a> {
+pub(crate) struct SetupInsertForm {
     pub user_id: UserId,
     pub analysis_id: AnalysisId,
-    pub title: Option<&'a str>,
-    pub description: Option<&'a str>,
+    #[diesel(embed)]
+    pub text: PostText,
     pub score: i32,
     pub upvotes: i32,
     pub open_reports: i32,
@@ -120,8 +159,8 @@ pub(crate) struct SetupRow {
     pub id: SetupId,
     pub user_id: UserId,
     pub analysis_id: AnalysisId,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    #[diesel(embed)]
+    pub text: PostText,
     pub score: i32,
     pub upvotes: i32,
     pub open_reports: i32,

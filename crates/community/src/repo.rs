@@ -19,11 +19,11 @@ use crate::models::ReportStatus;
 use crate::models::{
     CommentInsertForm, CommentReportInsertForm, CommentReportRow, CommentRow, DigestSubscriptionRow,
     GearClickInsertForm, GearInsertForm, GearLinkStateRow, GearRow, ImageInsertForm, ImageRow,
-    MadeCommentReportRow, MadeReportRow, NotificationInsertForm, NotificationRow, ReportInsertForm,
+    MadeCommentReportRow, MadeReportRow, NotificationInsertForm, NotificationRow, PostText, ReportInsertForm,
     ReportRow, SetupInsertForm, SetupRow, VoteInsertForm,
 };
 
-pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm<'_>) -> QueryResult<SetupId> {
+pub(crate) fn insert_setup(conn: &mut DbConnection, form: &SetupInsertForm) -> QueryResult<SetupId> {
     on_backend!(conn, |c| diesel::insert_into(community_setups::table)
         .values(form)
         .returning(community_setups::id)
@@ -499,19 +499,15 @@ pub(crate) fn replace_images(
     insert_images(conn, forms)
 }
 
+/// Writes a setup's texts (none clears one).
 pub(crate) fn update_texts(
     conn: &mut DbConnection,
     setup_id: SetupId,
-    title: Option<&str>,
-    description: Option<&str>,
+    text: &PostText,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(community_setups::table.find(setup_id))
-        .set((
-            community_setups::title.eq(title),
-            community_setups::description.eq(description),
-            community_setups::updated_at.eq(now),
-        ))
+        .set((text, community_setups::updated_at.eq(now)))
         .execute(conn)
 }
 

@@ -8,9 +8,9 @@
 use chrono::{DateTime, TimeZone, Utc};
 use diesel::prelude::*;
 use setupiq_community::CommunityError;
-use setupiq_community::service::feed;
 use setupiq_community::service::gear::{self, Follower, GearCategory, NewGear};
-use setupiq_community::service::setups::{self, NewSetup};
+use setupiq_community::service::setups::{self, NewSetup, PostText};
+use setupiq_community::service::{feed, my_posts};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::{GearId, ProductId, SetupId, UserId};
 use setupiq_db::DbConnection;
@@ -25,14 +25,8 @@ fn noon() -> DateTime<Utc> {
 
 fn published(conn: &mut DbConnection, user_id: UserId) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, noon());
-    let new = NewSetup {
-        user_id,
-        analysis_id,
-        title: Some("My rig"),
-        description: None,
-        images: &[],
-        before: None,
-    };
+    let text = PostText { title: Some("My rig".into()), description: None };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[], before: None };
     setups::publish(conn, &new, noon()).unwrap()
 }
 
@@ -201,7 +195,7 @@ fn a_gear_link_leads_only_where_the_item_points_and_counts_people(db: TestDb) {
     let recorded: i64 = setup_gear_clicks::table.count().get_result(&mut conn).unwrap();
     assert_eq!(recorded, 4, "three people and a bot");
 
-    let (posts, _) = feed::my_posts(&mut conn, owner.id).unwrap();
+    let (posts, _) = my_posts::list(&mut conn, owner.id).unwrap();
     assert_eq!(posts[0].gear_clicks, 3);
     let own = gear::own(&mut conn, owner.id, setup).unwrap();
     assert_eq!(own.iter().map(|g| g.clicks).collect::<Vec<_>>(), [2, 1, 0]);

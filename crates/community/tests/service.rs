@@ -14,7 +14,7 @@ use setupiq_community::CommunityError;
 use setupiq_community::service::comments::{self, Written};
 use setupiq_community::service::moderation;
 use setupiq_community::service::reports::{self, NewReport, ReportReason};
-use setupiq_community::service::setups::{self, NewSetup, PostImage, StoredImage};
+use setupiq_community::service::setups::{self, NewSetup, PostImage, PostText, StoredImage};
 use setupiq_community::service::votes::{self, Vote};
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::media::{MediaKey, MediaKind};
@@ -49,14 +49,8 @@ fn new_photo(image: &PostImage) -> &StoredImage {
 /// A setup of `user_id`'s photo analysis, published at `at`.
 fn published(conn: &mut DbConnection, user_id: UserId, at: DateTime<Utc>) -> SetupId {
     let analysis_id = fixtures::analysis(conn, user_id, true, at);
-    let new = NewSetup {
-        user_id,
-        analysis_id,
-        title: Some("My rig"),
-        description: None,
-        images: &[],
-        before: None,
-    };
+    let text = PostText { title: Some("My rig".into()), description: None };
+    let new = NewSetup { user_id, analysis_id, text: &text, images: &[], before: None };
     setups::publish(conn, &new, at).unwrap()
 }
 
@@ -123,8 +117,9 @@ fn a_setup_shows_the_analysis_photo_or_the_photos_stored_for_it(db: TestDb) {
     // An analysis is published once: each post below that must succeed, or fail for its
     // photos, starts from an analysis of its own.
     let fresh = |photo: bool| fixtures::analysis(&mut db.conn(), me.id, photo, noon());
+    static NO_TEXT: PostText = PostText { title: None, description: None };
     fn post(user_id: UserId, analysis_id: AnalysisId, images: &[PostImage]) -> NewSetup<'_> {
-        NewSetup { user_id, analysis_id, title: None, description: None, images, before: None }
+        NewSetup { user_id, analysis_id, text: &NO_TEXT, images, before: None }
     }
 
     let own = setups::publish(&mut conn, &post(me.id, photo, &[]), noon()).unwrap();
@@ -197,8 +192,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
         published(&mut conn, me.id, noon());
     }
     let analysis_id = fixtures::analysis(&mut conn, me.id, true, noon());
-    let new =
-        NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[], before: None };
+    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[], before: None };
     match setups::publish(&mut conn, &new, noon()) {
         Err(CommunityError::DailyPostLimit { limit: 10, retry_after }) => assert_eq!(retry_after, 12 * 3600),
         other => panic!("{other:?}"),
@@ -209,8 +203,7 @@ fn a_user_publishes_at_most_ten_setups_a_day(db: TestDb) {
 fn an_analysis_is_published_once_even_by_simultaneous_requests(db: TestDb) {
     let me = fixtures::account(&mut db.conn(), "once@example.com");
     let analysis_id = fixtures::analysis(&mut db.conn(), me.id, true, noon());
-    let new =
-        NewSetup { user_id: me.id, analysis_id, title: None, description: None, images: &[], before: None };
+    let new = NewSetup { user_id: me.id, analysis_id, text: &PostText::default(), images: &[], before: None };
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> =
             (0..6).map(|_| s.spawn(|| setups::publish(&mut db.conn(), &new, noon()))).collect();
@@ -586,8 +579,7 @@ fn only_the_owner_or_an_admin_deletes_and_the_post_photos_go_with_it(db: TestDb)
     let new = NewSetup {
         user_id: owner.id,
         analysis_id,
-        title: None,
-        description: None,
+        text: &PostText::default(),
         images: &photos,
         before: None,
     };
@@ -636,19 +628,25 @@ fn a_deleted_account_takes_its_votes_out_of_the_scores(db: TestDb) {
 }
 
 mod feed_tests {
-    //! The feed, the leaderboard, My Posts and profiles on both databases.
+    //! The feed (as its pages are sent), the leaderboard, My Posts and profiles on both
+    //! databases.
+
+    use std::sync::Arc;
 
     use chrono::Duration;
+    use serde_json::Value;
     use setupiq_auth::service::sessions;
     use setupiq_auth::{Account, Session};
     use setupiq_community::service::feed::{self, Feed, FeedQuery, Period, Sort};
     use setupiq_community::service::reports::{self, NewReport, ReportReason};
     use setupiq_community::service::votes::{self, Vote};
+    use setupiq_community::service::{leaderboard, my_posts, profiles};
+    use setupiq_core::clock::ManualClock;
     use setupiq_core::feed_changes::FeedChanges;
-    use setupiq_core::{SetupId, UserId, clock};
+    use setupiq_core::{SetupId, UserId};
     use setupiq_db::DbConnection;
     use setupiq_rigpage::service::config::{self as rigpage, Settings};
-    use setupiq_test_utils::{TestDb, both_backends, fixtures};
+    use setupiq_test_utils::{TestDb, both_backends, both_backends_async, fixtures};
 
     use super::{member, noon, published, report_spam};
 
@@ -656,13 +654,40 @@ mod feed_tests {
         FeedQuery { period: Period::All, sort: Sort::Top, limit: 20, offset: 0 }
     }
 
-    /// A feed that keeps nothing yet, over the test's database.
+    /// A feed that keeps nothing yet, over the test's database, at noon.
     fn new_feed(db: &TestDb) -> Feed {
-        Feed::new(db.db().clone(), clock::system(), FeedChanges::default())
+        new_feed_with(db, FeedChanges::default())
     }
 
-    fn ids(page: &feed::FeedPage) -> Vec<SetupId> {
-        page.items.iter().map(|i| i.id).collect()
+    fn new_feed_with(db: &TestDb, changes: FeedChanges) -> Feed {
+        Feed::new(db.db().clone(), Arc::new(ManualClock::new(noon())), changes)
+    }
+
+    /// `account`'s session cookie, which the feed looks up itself.
+    fn session_of(db: &TestDb, account: &Account) -> Session {
+        Session::of_token(sessions::start(&mut db.conn(), account.id, None, noon()).unwrap().token)
+    }
+
+    /// The page `feed` sends `session`, as the client reads it.
+    async fn sent(feed: &Feed, session: Session, query: FeedQuery) -> Value {
+        serde_json::from_slice(&feed.page(session, query).await.unwrap()).unwrap()
+    }
+
+    /// A page as a visitor is sent it.
+    async fn visitors(feed: &Feed, query: FeedQuery) -> Value {
+        sent(feed, Session::visitor(), query).await
+    }
+
+    fn ids(page: &Value) -> Vec<SetupId> {
+        page["setups"].as_array().unwrap().iter().map(|s| SetupId(s["id"].as_i64().unwrap())).collect()
+    }
+
+    fn total(page: &Value) -> i64 {
+        page["pagination"]["total"].as_i64().unwrap()
+    }
+
+    fn item(page: &Value, id: SetupId) -> &Value {
+        page["setups"].as_array().unwrap().iter().find(|s| s["id"] == id.0).unwrap()
     }
 
     /// `n` fresh members that upvote `setup`.
@@ -674,21 +699,23 @@ mod feed_tests {
     }
 
     both_backends!(
+        the_leaderboard_sums_scores_per_user_in_the_period,
+        my_posts_and_profiles_count_what_they_should,
+    );
+
+    both_backends_async!(
+        a_signed_in_body_is_the_viewers_page_with_kept_items_reused,
         the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total,
         the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live,
         reported_and_hidden_setups_leave_the_feed,
         a_kept_page_shows_each_viewer_their_votes_the_current_scores_and_not_what_they_reported,
         hot_puts_a_fresh_setup_above_an_old_high_score,
-        the_leaderboard_sums_scores_per_user_in_the_period,
-        my_posts_and_profiles_count_what_they_should,
     );
 
-    setupiq_test_utils::both_backends_async!(a_signed_in_body_is_the_viewers_page_with_kept_items_reused);
-
-    /// What a signed-in viewer is sent (kept items reused as bytes, changed ones serialised
-    /// again) is the document of their page as [`Feed::list`] makes it.
+    /// What a signed-in viewer is sent from a kept page (kept items reused as bytes, changed
+    /// ones serialised again) is, item for item, what a feed that keeps nothing sends them
+    /// now; only the order is the kept one.
     async fn a_signed_in_body_is_the_viewers_page_with_kept_items_reused(db: TestDb) {
-        use setupiq_community::dto::{CommunitySetupDto, Pagination, SetupsResponse};
         let (owner, voter, reader, older, newer, third) = {
             let mut conn = db.conn();
             let owner = fixtures::account(&mut conn, "body-owner@example.com");
@@ -700,13 +727,9 @@ mod feed_tests {
             (owner, voter, reader, older, newer, third)
         };
         let feed = new_feed(&db);
-        // Each viewer comes with a session cookie, which the page looks up itself.
-        let session_of = |account: &Account| {
-            let started = sessions::start(&mut db.conn(), account.id, None, chrono::Utc::now()).unwrap();
-            (account.id, Session::of_token(started.token))
-        };
-        let signed_in = [session_of(&owner), session_of(&voter), session_of(&reader)];
-        let first = feed.page(signed_in[2].1.clone(), query()).await.unwrap();
+        let signed_in = [&owner, &voter, &reader].map(|account| (account.id, session_of(&db, account)));
+        let first = sent(&feed, signed_in[2].1.clone(), query()).await;
+        assert_eq!(ids(&first), [third, newer, older], "all at 0: the newer first");
         // After the page was kept: a vote, a changed score.
         {
             let mut conn = db.conn();
@@ -714,24 +737,26 @@ mod feed_tests {
             upvote(&mut conn, newer, 2, "body");
         }
         for (viewer, session) in signed_in {
-            let body = feed.page(session, query()).await.unwrap();
-            let page = feed.list(&mut db.conn(), Some(viewer), query(), noon()).unwrap();
-            let q = query();
-            let expected = SetupsResponse {
-                pagination: Pagination::of(page.total, q.limit, q.offset, page.items.len()),
-                setups: page.items.into_iter().map(CommunitySetupDto::from).collect(),
-                reported_by_you: 0,
-            };
-            let sent: serde_json::Value = serde_json::from_slice(&body).unwrap();
-            assert_eq!(sent, serde_json::to_value(&expected).unwrap(), "viewer {viewer}");
-            let setups = sent["setups"].as_array().unwrap();
-            assert_eq!(setups.len(), 3);
-            let item = |id: SetupId| setups.iter().find(|s| s["id"] == id.0).unwrap();
-            assert_eq!(item(newer)["score"], 2, "the current score, not the kept one");
-            assert_eq!(item(older)["userVote"].is_null(), viewer != voter.id, "only the voter's own vote");
+            let page = sent(&feed, session.clone(), query()).await;
+            let now = sent(&new_feed(&db), session, query()).await;
+            assert_eq!(ids(&page), [third, newer, older], "the kept order");
+            assert_eq!(ids(&now), [newer, older, third], "the current order");
+            for id in [older, newer, third] {
+                assert_eq!(item(&page, id), item(&now, id), "viewer {viewer}, setup {id}");
+            }
+            assert_eq!(
+                (&page["pagination"], &page["reportedByYou"]),
+                (&now["pagination"], &now["reportedByYou"])
+            );
+            assert_eq!(item(&page, newer)["score"], 2, "the current score, not the kept one");
+            assert_eq!(
+                item(&page, older)["userVote"].is_null(),
+                viewer != voter.id,
+                "only the voter's own vote"
+            );
+            let own = item(&page, older)["uploaderEmail"] == "body-owner@example.com";
+            assert_eq!(own, viewer == owner.id, "an e-mail only on the viewer's own setups");
         }
-        let before: serde_json::Value = serde_json::from_slice(&first).unwrap();
-        assert_eq!(before["setups"][0]["id"], third.0);
         // A cookie whose session is gone is a visitor: everyone's page, no e-mail on it.
         let visitor = feed.page(Session::visitor(), query()).await.unwrap();
         let ended = feed.page(Session::of_token("no-such-session"), query()).await.unwrap();
@@ -739,156 +764,178 @@ mod feed_tests {
         assert!(!String::from_utf8_lossy(&ended).contains("body-owner@example.com"));
     }
 
-    fn the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total(db: TestDb) {
-        let mut conn = db.conn();
-        let owner = fixtures::account(&mut conn, "rank@example.com");
-        let old = published(&mut conn, owner.id, noon() - Duration::days(10));
-        let a = published(&mut conn, owner.id, noon() - Duration::hours(3));
-        let b = published(&mut conn, owner.id, noon() - Duration::hours(2));
-        let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
-        upvote(&mut conn, a, 2, "ra");
-        upvote(&mut conn, old, 3, "rold");
-        let all = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
+    async fn the_feed_ranks_by_score_then_the_newer_and_pages_with_a_total(db: TestDb) {
+        let (old, a, b, c) = {
+            let mut conn = db.conn();
+            let owner = fixtures::account(&mut conn, "rank@example.com");
+            let old = published(&mut conn, owner.id, noon() - Duration::days(10));
+            let a = published(&mut conn, owner.id, noon() - Duration::hours(3));
+            let b = published(&mut conn, owner.id, noon() - Duration::hours(2));
+            let c = published(&mut conn, owner.id, noon() - Duration::hours(1));
+            upvote(&mut conn, a, 2, "ra");
+            upvote(&mut conn, old, 3, "rold");
+            (old, a, b, c)
+        };
+        let all = visitors(&new_feed(&db), query()).await;
         assert_eq!(ids(&all), [old, a, c, b], "score, then the newer first");
-        assert_eq!(all.total, 4);
-        let week = new_feed(&db)
-            .list(&mut conn, None, FeedQuery { period: Period::Week, ..query() }, noon())
-            .unwrap();
-        assert_eq!((ids(&week), week.total), (vec![a, c, b], 3));
-        let newest =
-            new_feed(&db).list(&mut conn, None, FeedQuery { sort: Sort::New, ..query() }, noon()).unwrap();
+        assert_eq!(total(&all), 4);
+        let week = visitors(&new_feed(&db), FeedQuery { period: Period::Week, ..query() }).await;
+        assert_eq!((ids(&week), total(&week)), (vec![a, c, b], 3));
+        let newest = visitors(&new_feed(&db), FeedQuery { sort: Sort::New, ..query() }).await;
         assert_eq!(ids(&newest), [c, b, a, old]);
-        let second = new_feed(&db)
-            .list(&mut conn, None, FeedQuery { limit: 2, offset: 2, ..query() }, noon())
-            .unwrap();
-        assert_eq!((ids(&second), second.total), (vec![c, b], 4));
+        let second = visitors(&new_feed(&db), FeedQuery { limit: 2, offset: 2, ..query() }).await;
+        assert_eq!((ids(&second), total(&second)), (vec![c, b], 4));
+        assert_eq!(second["pagination"]["hasMore"], false);
     }
 
-    fn a_kept_page_shows_each_viewer_their_votes_the_current_scores_and_not_what_they_reported(db: TestDb) {
-        let mut conn = db.conn();
-        let owner = fixtures::account(&mut conn, "kept-owner@example.com");
-        let viewer = member(&mut conn, "kept-viewer@example.com");
-        let reporter = member(&mut conn, "kept-reporter@example.com");
-        let older = published(&mut conn, owner.id, noon() - Duration::hours(2));
-        let newer = published(&mut conn, owner.id, noon() - Duration::hours(1));
+    async fn a_kept_page_shows_each_viewer_their_votes_the_current_scores_and_not_what_they_reported(
+        db: TestDb,
+    ) {
+        let (owner, viewer, reporter, older, newer) = {
+            let mut conn = db.conn();
+            let owner = fixtures::account(&mut conn, "kept-owner@example.com");
+            let viewer = member(&mut conn, "kept-viewer@example.com");
+            let reporter = member(&mut conn, "kept-reporter@example.com");
+            let older = published(&mut conn, owner.id, noon() - Duration::hours(2));
+            let newer = published(&mut conn, owner.id, noon() - Duration::hours(1));
+            (owner, viewer, reporter, older, newer)
+        };
         let changes = FeedChanges::default();
-        let feed = Feed::new(db.db().clone(), clock::system(), changes.clone());
-        let everyone = feed.list(&mut conn, None, query(), noon()).unwrap();
-        assert_eq!(ids(&everyone), [newer, older]);
+        let feed = new_feed_with(&db, changes.clone());
+        let (as_owner, as_viewer, as_reporter) =
+            (session_of(&db, &owner), session_of(&db, &viewer), session_of(&db, &reporter));
+        assert_eq!(ids(&visitors(&feed, query()).await), [newer, older]);
 
         // Votes after the page was kept: each viewer sees their own vote and every current score.
-        votes::vote(&mut conn, &viewer, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
-        upvote(&mut conn, older, 2, "kept");
-        let seen = feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap();
+        {
+            let mut conn = db.conn();
+            votes::vote(&mut conn, &viewer, older, Vote::Up, noon(), &FeedChanges::default()).unwrap();
+            upvote(&mut conn, older, 2, "kept");
+        }
+        let seen = sent(&feed, as_viewer.clone(), query()).await;
         assert_eq!(ids(&seen), [newer, older], "the kept order");
         assert_eq!(
-            (seen.items[1].score, seen.items[1].upvotes, seen.items[1].user_vote),
-            (3, 3, Some(Vote::Up))
+            (item(&seen, older)["score"].as_i64(), item(&seen, older)["userVote"].as_i64()),
+            (Some(3), Some(1))
         );
-        assert_eq!(seen.items[0].user_vote, None);
-        assert!(seen.items.iter().all(|i| i.uploader.email.is_none()), "never another user's e-mail");
-        let own = feed.list(&mut conn, Some(owner.id), query(), noon()).unwrap();
-        assert!(own.items.iter().all(|i| i.uploader.email.as_deref() == Some("kept-owner@example.com")));
+        assert!(item(&seen, newer)["userVote"].is_null());
+        assert!(
+            ids(&seen).iter().all(|id| item(&seen, *id)["uploaderEmail"].is_null()),
+            "never another user's e-mail"
+        );
+        let own = sent(&feed, as_owner, query()).await;
+        assert!(ids(&own).iter().all(|id| item(&own, *id)["uploaderEmail"] == "kept-owner@example.com"));
 
         // A report takes the setup out of the reporter's feed at once, and only theirs.
-        report_spam(&mut conn, &reporter, older).unwrap();
-        let reporters = feed.list(&mut conn, Some(reporter.id), query(), noon()).unwrap();
-        assert_eq!((ids(&reporters), reporters.total), (vec![newer], 1));
-        assert_eq!(ids(&feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap()), [newer, older]);
+        report_spam(&mut db.conn(), &reporter, older).unwrap();
+        let reporters = sent(&feed, as_reporter, query()).await;
+        assert_eq!(
+            (ids(&reporters), total(&reporters), reporters["reportedByYou"].as_i64()),
+            (vec![newer], 1, Some(1))
+        );
+        assert_eq!(ids(&sent(&feed, as_viewer.clone(), query()).await), [newer, older]);
 
         // A setup hidden by three reports leaves signed-in viewers' pages at once.
-        for i in 0..3 {
-            let other =
-                fixtures::established_reporter(&mut conn, &format!("kept-hide-{i}@example.com"), noon());
-            reports::report(
-                &mut conn,
-                &other,
-                newer,
-                NewReport::new(ReportReason::Spam, None),
-                noon(),
-                &changes,
-            )
-            .unwrap();
+        {
+            let mut conn = db.conn();
+            for i in 0..3 {
+                let other =
+                    fixtures::established_reporter(&mut conn, &format!("kept-hide-{i}@example.com"), noon());
+                reports::report(
+                    &mut conn,
+                    &other,
+                    newer,
+                    NewReport::new(ReportReason::Spam, None),
+                    noon(),
+                    &changes,
+                )
+                .unwrap();
+            }
         }
-        assert_eq!(ids(&feed.list(&mut conn, Some(viewer.id), query(), noon()).unwrap()), [older]);
+        assert_eq!(ids(&sent(&feed, as_viewer, query()).await), [older]);
 
         // The hide was recorded as a change: everyone's page is built again, without it and
         // with the current scores.
-        let rebuilt = feed.list(&mut conn, None, query(), noon()).unwrap();
-        assert_eq!((ids(&rebuilt), rebuilt.total, rebuilt.items[0].score), (vec![older], 1, 3));
+        let rebuilt = visitors(&feed, query()).await;
+        assert_eq!(
+            (ids(&rebuilt), total(&rebuilt), item(&rebuilt, older)["score"].as_i64()),
+            (vec![older], 1, Some(3))
+        );
     }
 
-    fn the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live(db: TestDb) {
-        let mut conn = db.conn();
-        let owner = fixtures::account(&mut conn, "secret-owner@example.com");
-        let viewer = member(&mut conn, "viewer@example.com");
-        let setup = published(&mut conn, owner.id, noon());
-        votes::vote(&mut conn, &viewer, setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
-
-        let seen = new_feed(&db).list(&mut conn, Some(viewer.id), query(), noon()).unwrap();
-        let item = &seen.items[0];
-        assert_eq!(item.uploader.email, None, "never another user's e-mail");
-        assert_eq!(item.user_vote, Some(Vote::Down));
-        assert_eq!(item.images.len(), 1);
-        assert!(
-            item.analysis
-                .as_ref()
-                .is_some_and(|a| a.overall_rating > 0.0 && !a.improvement_suggestions.is_empty())
-        );
-        assert_eq!(
-            new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.email,
-            None
-        );
-        let own = new_feed(&db).list(&mut conn, Some(owner.id), query(), noon()).unwrap();
-        assert_eq!(own.items[0].uploader.email.as_deref(), Some("secret-owner@example.com"));
-        assert_eq!(own.items[0].user_vote, None);
+    async fn the_feed_shows_an_email_only_to_its_owner_and_a_rigpage_only_when_live(db: TestDb) {
+        let (owner, viewer, setup) = {
+            let mut conn = db.conn();
+            let owner = fixtures::account(&mut conn, "secret-owner@example.com");
+            let viewer = member(&mut conn, "viewer@example.com");
+            let setup = published(&mut conn, owner.id, noon());
+            votes::vote(&mut conn, &viewer, setup, Vote::Down, noon(), &FeedChanges::default()).unwrap();
+            (owner, viewer, setup)
+        };
+        let seen = sent(&new_feed(&db), session_of(&db, &viewer), query()).await;
+        let card = item(&seen, setup);
+        assert!(card["uploaderEmail"].is_null(), "never another user's e-mail");
+        assert_eq!(card["userVote"], -1);
+        assert_eq!(card["images"].as_array().unwrap().len(), 1);
+        assert!(card["analysis"]["overallRating"].as_f64().unwrap() > 0.0);
+        assert!(!card["analysis"]["improvementSuggestions"].as_array().unwrap().is_empty());
+        assert!(item(&visitors(&new_feed(&db), query()).await, setup)["uploaderEmail"].is_null());
+        let own = sent(&new_feed(&db), session_of(&db, &owner), query()).await;
+        assert_eq!(item(&own, setup)["uploaderEmail"], "secret-owner@example.com");
+        assert!(item(&own, setup)["userVote"].is_null());
 
         // The RigPage shows once it is live and shown on the community.
-        let setup_id = fixtures::analysis(&mut conn, owner.id, true, noon());
-        let mut page =
-            Settings { slug: Some("owner_rig".into()), setup_id: Some(setup_id), ..Settings::default() };
-        page.show_on_community = true;
-        rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        assert_eq!(
-            new_feed(&db).list(&mut conn, None, query(), noon()).unwrap().items[0].uploader.rigpage_slug,
-            None
-        );
+        let mut page = {
+            let mut conn = db.conn();
+            let setup_id = fixtures::analysis(&mut conn, owner.id, true, noon());
+            let mut page =
+                Settings { slug: Some("owner_rig".into()), setup_id: Some(setup_id), ..Settings::default() };
+            page.show_on_community = true;
+            rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
+            page
+        };
+        assert!(item(&visitors(&new_feed(&db), query()).await, setup)["uploaderRigPageSlug"].is_null());
         page.enabled = true;
-        rigpage::save(&mut conn, owner.id, &page, noon()).unwrap();
-        let live = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
-        assert_eq!(live.items[0].uploader.rigpage_slug.as_deref(), Some("owner_rig"));
+        rigpage::save(&mut db.conn(), owner.id, &page, noon()).unwrap();
+        let live = visitors(&new_feed(&db), query()).await;
+        assert_eq!(item(&live, setup)["uploaderRigPageSlug"], "owner_rig");
     }
 
-    fn reported_and_hidden_setups_leave_the_feed(db: TestDb) {
-        let mut conn = db.conn();
-        let owner = fixtures::account(&mut conn, "hide-owner@example.com");
-        let [a, b, c] = ["ha", "hb", "hc"]
-            .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
-        let setup = published(&mut conn, owner.id, noon());
-        let other = published(&mut conn, owner.id, noon());
-        report_spam(&mut conn, &a, setup).unwrap();
-        let for_a = new_feed(&db).list(&mut conn, Some(a.id), query(), noon()).unwrap();
-        assert_eq!((ids(&for_a), for_a.total), (vec![other], 1), "gone for its reporter at once");
-        assert_eq!(for_a.reported_by_viewer, 1, "the reporter's feed says why it is shorter");
-        let for_b = new_feed(&db).list(&mut conn, Some(b.id), query(), noon()).unwrap();
-        assert_eq!((for_b.total, for_b.reported_by_viewer), (2, 0));
-        report_spam(&mut conn, &b, setup).unwrap();
-        report_spam(&mut conn, &c, setup).unwrap();
-        let anyone = new_feed(&db).list(&mut conn, None, query(), noon()).unwrap();
-        assert_eq!((ids(&anyone), anyone.total), (vec![other], 1), "three reports hide it from everyone");
+    async fn reported_and_hidden_setups_leave_the_feed(db: TestDb) {
+        let (a, b, c, setup, other) = {
+            let mut conn = db.conn();
+            let owner = fixtures::account(&mut conn, "hide-owner@example.com");
+            let [a, b, c] = ["ha", "hb", "hc"]
+                .map(|n| fixtures::established_reporter(&mut conn, &format!("{n}@example.com"), noon()));
+            let setup = published(&mut conn, owner.id, noon());
+            let other = published(&mut conn, owner.id, noon());
+            (a, b, c, setup, other)
+        };
+        report_spam(&mut db.conn(), &a, setup).unwrap();
+        let for_a = sent(&new_feed(&db), session_of(&db, &a), query()).await;
+        assert_eq!((ids(&for_a), total(&for_a)), (vec![other], 1), "gone for its reporter at once");
+        assert_eq!(for_a["reportedByYou"], 1, "the reporter's feed says why it is shorter");
+        let for_b = sent(&new_feed(&db), session_of(&db, &b), query()).await;
+        assert_eq!((total(&for_b), for_b["reportedByYou"].as_i64()), (2, Some(0)));
+        report_spam(&mut db.conn(), &b, setup).unwrap();
+        report_spam(&mut db.conn(), &c, setup).unwrap();
+        let anyone = visitors(&new_feed(&db), query()).await;
+        assert_eq!((ids(&anyone), total(&anyone)), (vec![other], 1), "three reports hide it from everyone");
     }
 
-    fn hot_puts_a_fresh_setup_above_an_old_high_score(db: TestDb) {
-        let mut conn = db.conn();
-        let owner = fixtures::account(&mut conn, "hot@example.com");
-        let old = published(&mut conn, owner.id, noon() - Duration::hours(48));
-        let fresh = published(&mut conn, owner.id, noon() - Duration::hours(1));
-        upvote(&mut conn, old, 5, "hot");
-        upvote(&mut conn, fresh, 1, "fresh");
-        let hot =
-            new_feed(&db).list(&mut conn, None, FeedQuery { sort: Sort::Hot, ..query() }, noon()).unwrap();
-        assert_eq!((ids(&hot), hot.total), (vec![fresh, old], 2));
-        assert_eq!(ids(&new_feed(&db).list(&mut conn, None, query(), noon()).unwrap()), [old, fresh]);
+    async fn hot_puts_a_fresh_setup_above_an_old_high_score(db: TestDb) {
+        let (old, fresh) = {
+            let mut conn = db.conn();
+            let owner = fixtures::account(&mut conn, "hot@example.com");
+            let old = published(&mut conn, owner.id, noon() - Duration::hours(48));
+            let fresh = published(&mut conn, owner.id, noon() - Duration::hours(1));
+            upvote(&mut conn, old, 5, "hot");
+            upvote(&mut conn, fresh, 1, "fresh");
+            (old, fresh)
+        };
+        let hot = visitors(&new_feed(&db), FeedQuery { sort: Sort::Hot, ..query() }).await;
+        assert_eq!((ids(&hot), total(&hot)), (vec![fresh, old], 2));
+        assert_eq!(ids(&visitors(&new_feed(&db), query()).await), [old, fresh]);
         assert!(
             feed::hot_rank(5, (noon() - Duration::hours(48)).naive_utc(), noon())
                 < feed::hot_rank(1, (noon() - Duration::hours(1)).naive_utc(), noon())
@@ -908,7 +955,7 @@ mod feed_tests {
         upvote(&mut conn, c, 2, "lc");
         upvote(&mut conn, old, 5, "lold");
 
-        let month = feed::leaderboard(&mut conn, Period::Month, 50, Some(second.id), noon()).unwrap();
+        let month = leaderboard::ranking(&mut conn, Period::Month, 50, Some(second.id), noon()).unwrap();
         let rows: Vec<_> = month.iter().map(|l| (l.user_id, l.total_score, l.setup_count)).collect();
         assert_eq!(rows, [(first.id, 4, 2), (second.id, 2, 1)]);
         assert_eq!(month[0].top_setup_score, Some(3));
@@ -916,12 +963,12 @@ mod feed_tests {
         assert_eq!(month[0].email, None, "only the viewer's own entry carries an e-mail");
         assert_eq!(month[1].email.as_deref(), Some("lead2@example.com"));
 
-        let all = feed::leaderboard(&mut conn, Period::All, 50, None, noon()).unwrap();
+        let all = leaderboard::ranking(&mut conn, Period::All, 50, None, noon()).unwrap();
         assert_eq!(
             all.iter().map(|l| (l.user_id, l.total_score)).collect::<Vec<_>>(),
             [(second.id, 7), (first.id, 4)]
         );
-        assert_eq!(feed::leaderboard(&mut conn, Period::All, 1, None, noon()).unwrap().len(), 1);
+        assert_eq!(leaderboard::ranking(&mut conn, Period::All, 1, None, noon()).unwrap().len(), 1);
     }
 
     fn my_posts_and_profiles_count_what_they_should(db: TestDb) {
@@ -931,7 +978,7 @@ mod feed_tests {
         let b = published(&mut conn, me.id, noon() - Duration::hours(1));
         upvote(&mut conn, a, 2, "ma");
         upvote(&mut conn, b, 1, "mb");
-        let (posts, summary) = feed::my_posts(&mut conn, me.id).unwrap();
+        let (posts, summary) = my_posts::list(&mut conn, me.id).unwrap();
         assert_eq!(posts.iter().map(|p| p.id).collect::<Vec<_>>(), [b, a], "newest first");
         assert_eq!((summary.total_posts, summary.total_upvotes), (2, 3));
         let rating = summary.best_post_score.unwrap();
@@ -943,12 +990,12 @@ mod feed_tests {
         assert_eq!((posts[0].image_count, posts[0].thumbnail_url.is_some()), (1, true));
 
         let viewer = fixtures::account(&mut conn, "profile-viewer@example.com");
-        let profile = feed::profile(&mut conn, Some(viewer.id), me.id).unwrap().unwrap();
+        let profile = profiles::find(&mut conn, Some(viewer.id), me.id).unwrap().unwrap();
         assert_eq!((profile.total_posts, profile.total_likes), (2, 3));
         assert_eq!(profile.recent_posts.iter().map(|p| p.id).collect::<Vec<_>>(), [b, a]);
         assert!(profile.recent_posts.iter().all(|p| p.uploader.email.is_none()));
         assert_eq!((profile.rigpage_enabled, profile.rigpage_slug), (false, None));
-        assert!(feed::profile(&mut conn, None, UserId(999_999)).unwrap().is_none());
+        assert!(profiles::find(&mut conn, None, UserId(999_999)).unwrap().is_none());
     }
 }
 
@@ -963,7 +1010,7 @@ mod flow_tests {
     use setupiq_analysis::service::find_for_owner;
     use setupiq_community::CommunityError;
     use setupiq_community::service::publish::{self, Post};
-    use setupiq_community::service::setups;
+    use setupiq_community::service::setups::{self, PostText};
     use setupiq_core::AnalysisId;
     use setupiq_core::UserId;
     use setupiq_core::clock::ManualClock;
@@ -999,7 +1046,11 @@ mod flow_tests {
     }
 
     fn post(images: Vec<String>) -> Post {
-        Post { title: Some("Clean desk".into()), description: None, images, with_before_photo: false }
+        Post {
+            text: PostText { title: Some("Clean desk".into()), description: None },
+            images,
+            with_before_photo: false,
+        }
     }
 
     both_backends_async!(
@@ -1128,7 +1179,7 @@ mod flow_tests {
         .await
         .unwrap();
         let setup = setups::find(&mut db.conn(), id).unwrap();
-        assert_eq!((setup.images.len(), setup.title.as_deref()), (2, Some("Clean desk")));
+        assert_eq!((setup.images.len(), setup.text.title.as_deref()), (2, Some("Clean desk")));
         assert_eq!(files(&w.media_dir), 4, "two photos and their thumbnails");
 
         let refused = publish::publish(ctx, me.id, theirs, post(vec![fixtures::jpeg_data_url(50)])).await;
@@ -1199,8 +1250,7 @@ mod flow_tests {
 
         w.clock.advance(Duration::minutes(59));
         let edited = Post {
-            title: None,
-            description: Some("Now with a lamp".into()),
+            text: PostText { title: None, description: Some("Now with a lamp".into()) },
             images: vec![second.clone(), fixtures::jpeg_data_url(170)],
             with_before_photo: false,
         };
@@ -1209,7 +1259,7 @@ mod flow_tests {
         assert_eq!(after.images.len(), 2);
         assert_eq!(after.images[0].image.url(), second, "kept and moved first");
         assert!(after.images.iter().all(|i| i.image.url() != first), "the dropped photo is gone");
-        assert_eq!((after.title, after.description.as_deref()), (None, Some("Now with a lamp")));
+        assert_eq!((after.text.title, after.text.description.as_deref()), (None, Some("Now with a lamp")));
         assert_eq!(files(&w.media_dir), 4, "the dropped photo and its thumbnail are removed");
 
         w.clock.advance(Duration::minutes(2));

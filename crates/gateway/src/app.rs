@@ -201,6 +201,7 @@ fn api(cfg: &mut ServiceConfig) {
 /// The OpenAPI document of every endpoint (`setupiq openapi` writes it to a file).
 pub fn api_doc() -> utoipa::openapi::OpenApi {
     let mut doc = App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(api).split_for_parts().1;
+    openapi::merge_inline_flattened(&mut doc);
     openapi::add_common_answers(&mut doc);
     openapi::state_plain_text(&mut doc);
     doc
@@ -299,6 +300,7 @@ pub fn build_app(
         .app_data(web::Data::new(frontend))
         .configure(api)
         .split_for_parts();
+    openapi::merge_inline_flattened(&mut openapi);
     openapi::add_common_answers(&mut openapi);
     openapi::state_plain_text(&mut openapi);
     let allowed_methods = web::Data::new(AllowedMethods::from_openapi(&openapi));

@@ -13,12 +13,13 @@
 //! Answers a handler documents itself are kept as they are.
 //!
 //! It also states the one rule every request's text follows, which the extractors enforce
-//! rather than any DTO ([`state_plain_text`]).
+//! rather than any DTO ([`state_plain_text`]), and writes a struct flattened inline into a
+//! DTO as the DTO's own fields ([`merge_inline_flattened`]).
 
 use std::collections::BTreeSet;
 
 use utoipa::openapi::path::{Operation, PathItem};
-use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Object, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{AdditionalProperties, AllOf, ArrayItems, Object, Schema, SchemaType, Type};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
 
 /// Text without the control characters `ValidJson` and `ValidQuery` refuse in every string
@@ -95,6 +96,45 @@ pub fn state_plain_text(doc: &mut OpenApi) {
     }
 }
 
+/// Writes each component that flattens structs inline (`#[serde(flatten)]` with
+/// `#[schema(inline)]`, e.g. a post's `PostText`) as the one object a client receives:
+/// utoipa states a flattened field as `allOf` its parts, which a client's generated types
+/// read as an intersection. A flattened component named by reference (`$ref`) is kept as
+/// `allOf`.
+pub fn merge_inline_flattened(doc: &mut OpenApi) {
+    for schema in doc.components.iter_mut().flat_map(|c| c.schemas.values_mut()) {
+        if let RefOr::T(Schema::AllOf(all)) = schema
+            && let Some(object) = merged(all)
+        {
+            *schema = RefOr::T(Schema::Object(object));
+        }
+    }
+}
+
+/// The parts of `all` as one object, when each is an inline object.
+fn merged(all: &AllOf) -> Option<Object> {
+    let parts: Vec<&Object> = all
+        .items
+        .iter()
+        .map(|item| match item {
+            RefOr::T(Schema::Object(object)) if object.schema_type == SchemaType::Type(Type::Object) => {
+                Some(object)
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    // utoipa lists the flattened parts first and the struct's own fields last.
+    let (own, flattened) = parts.split_last()?;
+    let mut object = (*own).clone();
+    for part in flattened {
+        object.properties.extend(part.properties.clone());
+        object.required.extend(part.required.iter().filter(|name| !own.required.contains(name)).cloned());
+    }
+    object.description = object.description.or_else(|| all.description.clone());
+    object.title = object.title.or_else(|| all.title.clone());
+    Some(object)
+}
+
 fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
     [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete]
         .into_iter()
@@ -139,5 +179,71 @@ fn plain_object(object: &mut Object, named: &mut Vec<String>) {
         // Ignored by the handler, yet their texts are checked like any other: a client has
         // no reason to send them, so the document names none.
         object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Serialize;
+    use serde_json::{Value, json};
+    use utoipa::{OpenApi, ToSchema};
+
+    use super::merge_inline_flattened;
+
+    /// A part flattened into the DTOs below.
+    #[derive(Serialize, ToSchema)]
+    struct Texts {
+        title: Option<String>,
+    }
+
+    /// Flattens its part inline.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    struct Inline {
+        id: i64,
+        #[serde(flatten)]
+        #[schema(inline)]
+        texts: Texts,
+    }
+
+    /// Flattens its part by reference.
+    #[derive(Serialize, ToSchema)]
+    struct ByReference {
+        id: i64,
+        #[serde(flatten)]
+        texts: Texts,
+    }
+
+    #[derive(OpenApi)]
+    #[openapi(components(schemas(Inline, ByReference, Texts)))]
+    struct Doc;
+
+    fn schema(name: &str) -> Value {
+        let mut doc = Doc::openapi();
+        merge_inline_flattened(&mut doc);
+        serde_json::to_value(&doc.components.unwrap().schemas[name]).unwrap()
+    }
+
+    #[test]
+    fn an_inline_flattened_part_is_written_as_the_dtos_own_fields() {
+        assert_eq!(
+            schema("Inline"),
+            json!({
+                "type": "object",
+                "description": "Flattens its part inline.",
+                "required": ["id"],
+                "properties": {
+                    "id": {"type": "integer", "format": "int64"},
+                    "title": {"type": ["string", "null"]},
+                },
+            })
+        );
+    }
+
+    #[test]
+    fn a_part_flattened_by_reference_stays_all_of() {
+        let by_reference = schema("ByReference");
+        assert_eq!(by_reference["allOf"][0], json!({"$ref": "#/components/schemas/Texts"}));
+        assert_eq!(by_reference["allOf"][1]["required"], json!(["id"]));
     }
 }

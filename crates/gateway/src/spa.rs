@@ -295,8 +295,12 @@ pub async fn setup_page(
     };
     let Some(setup) = setup else { return app_document(html) };
     let base_url = config.public_origin();
-    let title =
-        setup.title.clone().filter(|t| !t.trim().is_empty()).unwrap_or_else(|| "A gaming setup".to_owned());
+    let title = setup
+        .text
+        .title
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| "A gaming setup".to_owned());
     let by = if setup.uploader.display_name.trim().is_empty() {
         &setup.uploader.username
     } else {

@@ -5,7 +5,7 @@
 //! - `visitors`: feed pages as signed-out visitors see them, serialised.
 //! - `pages`: the same pages before serialisation, with each item also serialised, which
 //!   signed-in viewers see with their own votes and e-mail and the current scores laid over
-//!   them (see [`Feed::list`](super::feed::Feed::list)): an item the overlay leaves as it
+//!   them (see [`Feed::page`](super::feed::Feed::page)): an item the overlay leaves as it
 //!   was is sent as its kept bytes.
 //! - `totals`: each period's count of visible setups (the feed's pagination total), kept
 //!   [`TOTALS_TTL`]. Counting costs a scan of the period's index entries: about 1 ms at
@@ -28,7 +28,8 @@ use actix_web::web::Bytes;
 use setupiq_core::feed_changes::FeedChanges;
 use setupiq_core::ttl_cache::TtlCache;
 
-use super::feed::{KeptPage, Leader, Period, Sort};
+use super::feed::{KeptPage, Period, Sort};
+use super::leaderboard::Leader;
 
 pub const TTL: Duration = Duration::from_secs(3);
 /// Posts and deletions on this replica clear the totals at once; what they miss (another

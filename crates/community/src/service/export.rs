@@ -11,7 +11,7 @@ use setupiq_core::{AnalysisId, CommentId, NotificationId, SetupId, UserId};
 use setupiq_db::DbConnection;
 
 use super::reports::{ReportReason, ReportStatus};
-use super::setups::photos_of;
+use super::setups::{PostText, photos_of};
 use crate::repo;
 
 /// One of the member's posts.
@@ -20,8 +20,8 @@ use crate::repo;
 struct ExportedPost {
     id: SetupId,
     analysis_id: AnalysisId,
-    title: Option<String>,
-    description: Option<String>,
+    #[serde(flatten)]
+    text: PostText,
     /// Upvotes minus downvotes.
     score: i32,
     upvotes: i32,
@@ -49,8 +49,7 @@ pub fn posts(conn: &mut DbConnection, user_id: UserId) -> Result<Section, Sectio
                 .collect(),
             id: row.id,
             analysis_id: row.analysis_id,
-            title: row.title,
-            description: row.description,
+            text: row.text,
             score: row.score,
             upvotes: row.upvotes,
             hidden: row.hidden,

@@ -1,8 +1,8 @@
-//! What people browse: the feed (by period, ranked by score, newest or hot), the
-//! leaderboard, a user's own posts with their summary, and a public profile. Every list
-//! costs a fixed number of queries however many items it holds: the page, its photos,
-//! the viewer's votes, the uploaders, their RigPage badges, the analyses and the comment
-//! counts, each once.
+//! The feed: what people browse (by period, ranked by score, newest or hot), as the
+//! [`Feed`] of this process builds, keeps and serves its pages, and the items it shows (a
+//! post's card, also on its own page and a profile). A page costs a fixed number of queries
+//! however many items it holds: the page, its photos, the viewer's votes, the uploaders,
+//! their RigPage badges, the analyses, the comment counts and the gear, each once.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,7 +19,8 @@ use setupiq_db::{Db, DbConnection};
 
 use super::cache::{FeedCache, FeedKey};
 use super::gear::{self, GearItem};
-use super::setups::{SetupImage, photos_of};
+use super::leaderboard::{self, Leader};
+use super::setups::{PostText, SetupImage, photos_of};
 use super::votes::Vote;
 use crate::dto::{item_json, page_body, page_body_of_parts};
 use crate::error::CommunityError;
@@ -97,8 +98,7 @@ pub struct AnalysisSummary {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FeedItem {
     pub id: SetupId,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    pub text: PostText,
     pub score: i32,
     pub upvotes: i32,
     pub user_vote: Option<Vote>,
@@ -169,7 +169,8 @@ impl Feed {
 
     /// A page of the feed as the response body, for whoever `session` signs in. A visitor's
     /// is served as it was kept, without a trip to the database threads. Otherwise one trip
-    /// there looks the session up and builds the viewer's page ([`Feed::list`]).
+    /// there looks the session up and writes the page: everyone's kept page for a visitor,
+    /// the viewer's for a signed-in member (`viewer_body`).
     pub async fn page(&self, session: Session, query: FeedQuery) -> Result<Bytes, CommunityError> {
         self.catch_up();
         let key = query.key();
@@ -181,18 +182,25 @@ impl Feed {
         let (feed, now) = (self.clone(), self.clock.now());
         self.db
             .run(move |conn| match session.account(conn, now)? {
-                // Serialised once per kept page, by one request at a time.
-                None => feed
-                    .kept
-                    .visitors
-                    .get_or(key, || Ok(page_body(feed.list(conn, None, query, now)?, &query)?)),
+                // Written once per kept page, by one request at a time, from its kept items.
+                None => feed.kept.visitors.get_or(key, || {
+                    let everyone = feed.everyone(conn, query, now)?;
+                    Ok(page_body_of_parts(&everyone.items_json, everyone.page.total, 0, &query)?)
+                }),
                 Some(account) => feed.viewer_body(conn, account.id, query, now),
             })
             .await
     }
 
-    /// A signed-in viewer's page as the response body: [`Feed::list`]'s page, where each item
-    /// the overlay leaves as it was kept is sent as its kept bytes (no clone, no serialisation).
+    /// A signed-in viewer's page as the response body.
+    ///
+    /// A viewer who reported none of the period's setups sees everyone's kept page with
+    /// their own votes, their own e-mail and every score read fresh laid over it (lookups by
+    /// key: their reports, then the page's scores with their votes): only the order may be
+    /// up to the [`TTL`](super::cache::TTL) old, and each item the overlay leaves as it was
+    /// kept is sent as its kept bytes (no clone, no serialisation). A viewer who reported
+    /// some of the period's setups gets a page built for them, since leaving those setups
+    /// out shifts every later position.
     fn viewer_body(
         &self,
         conn: &mut DbConnection,
@@ -232,44 +240,6 @@ impl Feed {
         })
     }
 
-    /// A page of the feed as `viewer` sees it (their votes, their reports, their own e-mail;
-    /// none: a visitor).
-    ///
-    /// Everyone's page (no viewer) is built once per [`TTL`](super::cache::TTL) and kept.
-    /// A signed-in viewer who reported none of the period's setups sees that page with
-    /// their own votes, their own e-mail and every score read fresh laid over it (lookups
-    /// by key: their reports, then the page's scores with their votes): only the order may
-    /// be up to the TTL old. A viewer who reported some of the period's setups gets a page
-    /// of their own, built for them, since leaving those setups out shifts every later
-    /// position.
-    pub fn list(
-        &self,
-        conn: &mut DbConnection,
-        viewer: Option<UserId>,
-        query: FeedQuery,
-        now: DateTime<Utc>,
-    ) -> Result<FeedPage, CommunityError> {
-        self.catch_up();
-        let everyone = self.everyone(conn, query, now)?;
-        let Some(viewer) = viewer else { return Ok(everyone.page.clone()) };
-        let reported = reported_by(conn, viewer, query, now)?;
-        if reported > 0 {
-            return build_page(conn, Some(viewer), query, now, &self.kept.totals, reported);
-        }
-        let overlay = Overlay::read(conn, &everyone.page, viewer)?;
-        let items = everyone
-            .page
-            .items
-            .iter()
-            .filter_map(|item| match overlay.item(item) {
-                Seen::Gone => None,
-                Seen::AsKept => Some(item.clone()),
-                Seen::Changed(item) => Some(*item),
-            })
-            .collect();
-        Ok(FeedPage { items, total: everyone.page.total, reported_by_viewer: 0 })
-    }
-
     /// The leaderboard of a period, kept a few seconds (a vote forgets it), without e-mails:
     /// the caller adds the viewer's own.
     pub async fn leaderboard(&self, period: Period, limit: i64) -> Result<Arc<Vec<Leader>>, CommunityError> {
@@ -281,7 +251,8 @@ impl Feed {
         let (kept, now) = (self.kept.clone(), self.clock.now());
         self.db
             .run(move |conn| {
-                kept.leaderboards.get_or(key, || leaderboard(conn, period, limit, None, now).map(Arc::new))
+                kept.leaderboards
+                    .get_or(key, || leaderboard::ranking(conn, period, limit, None, now).map(Arc::new))
             })
             .await
     }
@@ -358,7 +329,7 @@ impl Overlay {
 }
 
 /// A page built from the database for `viewer` (none: everyone's page), who reported
-/// `reported` of the period's setups (counted once by [`Feed::list`]). `totals` keeps each
+/// `reported` of the period's setups (counted once by [`Feed::viewer_body`]). `totals` keeps each
 /// period's count for a few seconds.
 fn build_page(
     conn: &mut DbConnection,
@@ -394,7 +365,7 @@ fn build_page(
 }
 
 /// The setups of `rows` with everything a card shows, in a fixed number of queries.
-fn items(
+pub(crate) fn items(
     conn: &mut DbConnection,
     rows: Vec<SetupRow>,
     viewer: Option<UserId>,
@@ -432,8 +403,7 @@ fn items(
                 .and_then(|b| b.slug.clone());
             Ok(FeedItem {
                 id: row.id,
-                title: row.title,
-                description: row.description,
+                text: row.text,
                 score: row.score,
                 upvotes: row.upvotes,
                 user_vote: votes.get(&row.id).and_then(|v| Vote::from_value(i64::from(*v))),
@@ -473,200 +443,4 @@ pub fn setup(
     }
     let Some(row) = repo::find_setup(conn, setup_id)? else { return Ok(None) };
     Ok(items(conn, vec![row], viewer)?.pop())
-}
-
-/// One entry of the leaderboard.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Leader {
-    pub user_id: UserId,
-    /// Only on the viewer's own entry.
-    pub email: Option<String>,
-    pub username: String,
-    /// The name shown for the member (as on their posts and profile).
-    pub display_name: String,
-    pub profile_picture: Option<String>,
-    pub is_pro: bool,
-    /// The summed score of the user's setups published in the period.
-    pub total_score: i64,
-    pub setup_count: i64,
-    pub top_setup_image_url: Option<String>,
-    pub top_setup_score: Option<i32>,
-}
-
-/// Users ranked by the summed score of their setups published in the period (hidden ones
-/// do not count); ties: the earlier account first.
-pub fn leaderboard(
-    conn: &mut DbConnection,
-    period: Period,
-    limit: i64,
-    viewer: Option<UserId>,
-    now: DateTime<Utc>,
-) -> Result<Vec<Leader>, CommunityError> {
-    let since = period.since(now);
-    let leaders = repo::leaders(conn, since, limit)?;
-    let user_ids: Vec<UserId> = leaders.iter().map(|(id, _, _)| *id).collect();
-    let accounts: HashMap<UserId, Account> =
-        setupiq_auth::service::accounts::find_many(conn, &user_ids)?.into_iter().map(|a| (a.id, a)).collect();
-    // Each leader's best setup of the period, and its first photo.
-    let mut best: HashMap<UserId, SetupRow> = HashMap::new();
-    for row in repo::best_setups_of(conn, &user_ids, since)? {
-        best.entry(row.user_id).or_insert(row);
-    }
-    let best_ids: Vec<SetupId> = best.values().map(|r| r.id).collect();
-    let first_photo: HashMap<SetupId, String> = photos_of(conn, &best_ids)?
-        .into_iter()
-        .filter_map(|(id, photos)| Some((id, photos.first()?.image.url())))
-        .collect();
-    Ok(leaders
-        .into_iter()
-        .filter_map(|(user_id, total, count)| {
-            let account = accounts.get(&user_id)?;
-            let top = best.get(&user_id);
-            Some(Leader {
-                user_id,
-                email: (viewer == Some(user_id)).then(|| account.email.clone()),
-                username: account.username.clone(),
-                display_name: account.display_name.clone(),
-                profile_picture: account.profile_picture.clone(),
-                is_pro: account.is_pro,
-                total_score: total.unwrap_or(0),
-                setup_count: count,
-                top_setup_image_url: top.and_then(|t| first_photo.get(&t.id).cloned()),
-                top_setup_score: top.map(|t| t.score),
-            })
-        })
-        .collect())
-}
-
-/// One of the user's own posts (spec §3 "My post").
-#[derive(Debug, Clone, PartialEq)]
-pub struct MyPost {
-    pub id: SetupId,
-    pub title: Option<String>,
-    pub description: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub score: i32,
-    pub image_count: usize,
-    /// Comments under it (deleted ones aside).
-    pub comment_count: i64,
-    pub analysis_id: AnalysisId,
-    pub thumbnail_url: Option<String>,
-    /// Hidden from others until an admin reviews its reports.
-    pub hidden: bool,
-    /// People's clicks on its gear's links (bots and the owner never count).
-    pub gear_clicks: i64,
-}
-
-/// The summary above My Posts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PostSummary {
-    pub total_posts: i64,
-    /// Upvotes the posts received.
-    pub total_upvotes: i64,
-    /// The mean SetupIQ Score of the posted setups, one decimal.
-    pub average_score: Option<f64>,
-    /// The highest SetupIQ Score of the posted setups.
-    pub best_post_score: Option<f64>,
-}
-
-fn one_decimal(value: f64) -> f64 {
-    (value * 10.0).round() / 10.0
-}
-
-/// The SetupIQ Scores of the analyses behind `rows`: their mean (one decimal) and best.
-fn score_summary(
-    conn: &mut DbConnection,
-    rows: &[SetupRow],
-) -> Result<(Option<f64>, Option<f64>), CommunityError> {
-    let ids: Vec<AnalysisId> = rows.iter().map(|r| r.analysis_id).collect();
-    let ratings: HashMap<AnalysisId, f64> = setupiq_analysis::service::find_many(conn, &ids)?
-        .into_iter()
-        .map(|a| (a.id, a.report.assessment.overall_score))
-        .collect();
-    let scores: Vec<f64> = rows.iter().filter_map(|r| ratings.get(&r.analysis_id).copied()).collect();
-    if scores.is_empty() {
-        return Ok((None, None));
-    }
-    #[allow(clippy::cast_precision_loss)] // a user's post count
-    let mean = scores.iter().sum::<f64>() / scores.len() as f64;
-    Ok((Some(one_decimal(mean)), scores.into_iter().reduce(f64::max)))
-}
-
-/// The user's posts (hidden ones too), newest first, and their summary.
-pub fn my_posts(
-    conn: &mut DbConnection,
-    user_id: UserId,
-) -> Result<(Vec<MyPost>, PostSummary), CommunityError> {
-    let rows = repo::setups_of(conn, user_id)?;
-    let ids: Vec<SetupId> = rows.iter().map(|r| r.id).collect();
-    let mut images = photos_of(conn, &ids)?;
-    let comments = repo::comment_counts(conn, &ids)?;
-    let gear_clicks = gear::click_counts(conn, &ids)?;
-    let (average_score, best_post_score) = score_summary(conn, &rows)?;
-    let summary = PostSummary {
-        total_posts: i64::try_from(rows.len()).unwrap_or(i64::MAX),
-        total_upvotes: rows.iter().map(|r| i64::from(r.upvotes)).sum(),
-        average_score,
-        best_post_score,
-    };
-    let posts = rows
-        .into_iter()
-        .map(|row| {
-            let photos = images.remove(&row.id).unwrap_or_default();
-            MyPost {
-                id: row.id,
-                title: row.title,
-                description: row.description,
-                created_at: row.created_at.and_utc(),
-                score: row.score,
-                image_count: photos.len(),
-                comment_count: comments.get(&row.id).copied().unwrap_or(0),
-                analysis_id: row.analysis_id,
-                thumbnail_url: photos.first().map(|p| p.thumbnail.as_ref().unwrap_or(&p.image).url()),
-                hidden: row.hidden,
-                gear_clicks: gear_clicks.get(&row.id).copied().unwrap_or(0),
-            }
-        })
-        .collect();
-    Ok((posts, summary))
-}
-
-/// A public profile (never an e-mail).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Profile {
-    pub account: Account,
-    pub total_posts: i64,
-    pub total_likes: i64,
-    pub average_score: Option<f64>,
-    /// The user's RigPage when it is live.
-    pub rigpage_slug: Option<String>,
-    pub rigpage_enabled: bool,
-    pub recent_posts: Vec<FeedItem>,
-}
-
-/// How many posts a profile shows.
-pub const PROFILE_POSTS: i64 = 12;
-
-/// `user_id`'s public profile as `viewer` sees it; none for an unknown user.
-pub fn profile(
-    conn: &mut DbConnection,
-    viewer: Option<UserId>,
-    user_id: UserId,
-) -> Result<Option<Profile>, CommunityError> {
-    let Some(account) = setupiq_auth::service::accounts::find(conn, user_id)? else { return Ok(None) };
-    let all = Visible { since: None, viewer: None, author: Some(user_id) };
-    let rows = repo::list_visible(conn, all, Order::Newest, i64::MAX, 0)?;
-    let (average_score, _) = score_summary(conn, &rows)?;
-    let badge = setupiq_rigpage::service::config::badge(conn, user_id)?;
-    let seen = Visible { viewer, ..all };
-    let recent = repo::list_visible(conn, seen, Order::Newest, PROFILE_POSTS, 0)?;
-    Ok(Some(Profile {
-        total_posts: i64::try_from(rows.len()).unwrap_or(i64::MAX),
-        total_likes: rows.iter().map(|r| i64::from(r.upvotes)).sum(),
-        average_score,
-        rigpage_enabled: badge.enabled,
-        rigpage_slug: badge.slug.filter(|_| badge.enabled),
-        recent_posts: items(conn, recent, viewer)?,
-        account,
-    }))
 }

@@ -95,7 +95,7 @@ pub fn queue(conn: &mut DbConnection) -> Result<Vec<ReportedSetup>, CommunityErr
         .into_iter()
         .map(|setup| ReportedSetup {
             setup_id: setup.id,
-            title: setup.title,
+            title: setup.text.title,
             thumbnail_url: photos
                 .remove(&setup.id)
                 .and_then(|p| p.into_iter().next())
@@ -156,8 +156,7 @@ pub fn review(
     write_transaction(conn, |conn| {
         let setup = repo::find_setup(conn, setup_id)?.ok_or(CommunityError::SetupNotFound)?;
         let reporters = repo::open_reporters(conn, setup_id)?;
-        let title =
-            setup.title.clone().filter(|t| !t.trim().is_empty()).unwrap_or_else(|| "Untitled".to_owned());
+        let title = setup.text.title_or_untitled().to_owned();
         let mut decided = Decided {
             moderator_id: admin_id,
             setup_id: Some(setup_id),

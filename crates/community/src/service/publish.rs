@@ -14,7 +14,7 @@ use setupiq_core::upload::{self, Fit, Inspected};
 use setupiq_core::{AnalysisId, SetupId, UserId};
 use setupiq_db::AppCtx;
 
-use super::setups::{self, NewSetup, PostImage, SetupEdit, StoredImage};
+use super::setups::{self, NewSetup, PostImage, PostText, SetupEdit, StoredImage};
 use crate::error::CommunityError;
 
 /// The largest photo a post takes (the one limit of every upload).
@@ -24,11 +24,11 @@ pub const MAX_IMAGE_BYTES: usize = upload::MAX_UPLOAD_BYTES;
 /// checked by the safety classifier (the feed is public).
 const FIT: Fit = Fit { width: 1920, height: 1080, keep_png: false, thumbnail: Some(400), safety_check: true };
 
-/// A post as the user sends it (texts trimmed, empty as none).
+/// A post as the user sends it.
 #[derive(Debug)]
 pub struct Post {
-    pub title: Option<String>,
-    pub description: Option<String>,
+    /// Trimmed, empty as none ([`PostText::trimmed`]).
+    pub text: PostText,
     /// Data URLs of new photos, and URLs of photos to keep: for an edit the setup's, for
     /// a new post the analysis's own.
     pub images: Vec<String>,
@@ -77,14 +77,8 @@ pub async fn publish(
     let saved = ctx
         .db
         .run(move |conn| {
-            let new = NewSetup {
-                user_id,
-                analysis_id,
-                title: post.title.as_deref(),
-                description: post.description.as_deref(),
-                images: &images,
-                before: before.as_ref(),
-            };
+            let new =
+                NewSetup { user_id, analysis_id, text: &post.text, images: &images, before: before.as_ref() };
             setups::publish(conn, &new, now)
         })
         .await;
@@ -151,13 +145,7 @@ pub async fn edit(
     let saved = ctx
         .db
         .run(move |conn| {
-            let edit = SetupEdit {
-                user_id,
-                setup_id,
-                title: post.title.as_deref(),
-                description: post.description.as_deref(),
-                images: &images,
-            };
+            let edit = SetupEdit { user_id, setup_id, text: &post.text, images: &images };
             setups::edit(conn, &edit, now)
         })
         .await;

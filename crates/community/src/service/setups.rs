@@ -18,6 +18,7 @@ use setupiq_db::{AppCtx, DbConnection, DieselError, write_transaction};
 
 use super::{until_tomorrow, utc_day};
 use crate::error::CommunityError;
+pub use crate::models::PostText;
 use crate::models::{ImageInsertForm, SetupInsertForm};
 use crate::repo;
 
@@ -51,8 +52,7 @@ pub struct Setup {
     pub id: SetupId,
     pub user_id: UserId,
     pub analysis_id: AnalysisId,
-    pub title: Option<String>,
-    pub description: Option<String>,
+    pub text: PostText,
     /// The sum of the votes.
     pub score: i32,
     pub upvotes: i32,
@@ -102,8 +102,7 @@ pub fn find(conn: &mut DbConnection, setup_id: SetupId) -> Result<Setup, Communi
         id: row.id,
         user_id: row.user_id,
         analysis_id: row.analysis_id,
-        title: row.title,
-        description: row.description,
+        text: row.text,
         score: row.score,
         upvotes: row.upvotes,
         open_reports: row.open_reports,
@@ -113,13 +112,13 @@ pub fn find(conn: &mut DbConnection, setup_id: SetupId) -> Result<Setup, Communi
     })
 }
 
-/// A setup to publish (texts already trimmed, empty as none).
+/// A setup to publish.
 #[derive(Debug)]
 pub struct NewSetup<'a> {
     pub user_id: UserId,
     pub analysis_id: AnalysisId,
-    pub title: Option<&'a str>,
-    pub description: Option<&'a str>,
+    /// Already trimmed, empty as none ([`PostText::trimmed`]).
+    pub text: &'a PostText,
     /// The photos in order: stored for this post, or kept (only the analysis's own photo
     /// may be kept). Empty means the analysis's own photo alone.
     pub images: &'a [PostImage],
@@ -226,8 +225,7 @@ pub fn publish(
             &SetupInsertForm {
                 user_id: new.user_id,
                 analysis_id: new.analysis_id,
-                title: new.title,
-                description: new.description,
+                text: new.text.clone(),
                 score: 0,
                 upvotes: 0,
                 open_reports: 0,
@@ -392,13 +390,13 @@ pub enum PostImage {
     New(StoredImage),
 }
 
-/// An edit of a setup (texts already trimmed, empty as none).
+/// An edit of a setup.
 #[derive(Debug)]
 pub struct SetupEdit<'a> {
     pub user_id: UserId,
     pub setup_id: SetupId,
-    pub title: Option<&'a str>,
-    pub description: Option<&'a str>,
+    /// Already trimmed, empty as none ([`PostText::trimmed`]).
+    pub text: &'a PostText,
     /// The photos in their new order (1 to [`MAX_IMAGES`]).
     pub images: &'a [PostImage],
 }
@@ -444,7 +442,7 @@ pub fn edit(
             forms.push(form);
         }
         repo::replace_images(conn, setup.id, &forms)?;
-        repo::update_texts(conn, setup.id, edit.title, edit.description, now.naive_utc())?;
+        repo::update_texts(conn, setup.id, edit.text, now.naive_utc())?;
         let kept: Vec<&MediaKey> = edit
             .images
             .iter()

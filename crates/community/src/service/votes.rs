@@ -134,7 +134,7 @@ pub fn vote(
             )?;
             // A week with fewer than three posts has no top 3 to reach: every post would be in it.
             if top.len() == 3 && top.iter().any(|s| s.id == setup_id) {
-                let title = setup.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or("Untitled");
+                let title = setup.text.title_or_untitled();
                 notifications::on_top_week(conn, setup.user_id, setup_id, title, now)?;
             }
         }

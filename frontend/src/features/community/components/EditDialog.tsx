@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { Field, TextAreaField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/api/client'
 import { useServerErrors } from '@/lib/useServerErrors'
-import { editSetup, fetchOwnGear, saveGear, useMyAnalyses, type CommunitySetup } from '../api'
-import { checkGear, rowsOf, suggestGear, type GearRow } from '../gear'
+import { editSetup, saveGear, type CommunitySetup } from '../api'
+import { checkGear } from '../gear'
+import { useOwnGear } from '../useOwnGear'
 import { GearEditor } from './GearEditor'
 import { DESCRIPTION_MAX, MAX_IMAGES, TITLE_MAX } from '../logic'
 import { postWordsSchema, type PostWordsValues } from '../schemas'
@@ -31,23 +32,8 @@ export function EditDialog({ setup, onClose, onSave }: { setup: CommunitySetup; 
   const showServerError = useServerErrors(form)
   const pending = formState.isSubmitting
   const [photoError, setPhotoError] = useState<string | null>(null)
-  // The stored gear (with its links), or what the analysis saw when the post has none.
-  const [gearRows, setGearRows] = useState<GearRow[] | null>(null)
+  const { gear, touched: gearTouched, setGearRows } = useOwnGear(setup)
   const [gearError, setGearError] = useState<{ message: string; index: number } | null>(null)
-  const { data: analyses } = useMyAnalyses(true)
-  const analysis = analyses?.analyses.find((a) => a.id === setup.analysis?.id)
-  useEffect(() => {
-    let live = true
-    fetchOwnGear(setup.id)
-      .then(({ items }) => {
-        if (live && items.length > 0) setGearRows((rows) => rows ?? rowsOf(items))
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [setup.id])
-  const gear = gearRows ?? (setup.gear.length === 0 && analysis ? suggestGear(analysis) : [])
 
   const save = handleSubmit(async ({ title, description }) => {
     if (photos.length === 0) {
@@ -63,9 +49,7 @@ export function EditDialog({ setup, onClose, onSave }: { setup: CommunitySetup; 
     setGearError(null)
     try {
       await onSave({ setupId: setup.id, images: photos.map((p) => p.src), title, description })
-      // Sent once the stored list has loaded or the owner touched the rows: an untouched
-      // offer from the analysis changes nothing, and a list not loaded yet is never wiped.
-      if (gearRows !== null) await saveGear(setup.id, checked.items)
+      if (gearTouched) await saveGear(setup.id, checked.items)
       toast.success('Setup updated successfully.')
       onClose()
     } catch (error) {

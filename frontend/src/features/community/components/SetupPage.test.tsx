@@ -65,6 +65,36 @@ describe('a setup page', () => {
     expect(server.calls.find((c) => c.path === '/_api/community/setup/delete')?.body).toEqual({ setupId: 7 })
   })
 
+  it('lets the owner fix a dead gear link after the edit window has closed', async () => {
+    const server = mockServer({
+      'GET /_api/auth/session': signedIn(),
+      // Published a day ago: the photos and words are final, the gear is not.
+      'GET /_api/community/setups/7': { status: 200, body: sampleSetup({ uploaderId: 1, createdAt: new Date(Date.now() - 86_400_000).toISOString() }) },
+      'GET /_api/community/comments': noComments,
+      'GET /_api/my-analyses': { status: 200, body: { analyses: [] } },
+      'GET /_api/community/gear/7': {
+        status: 200,
+        body: { items: [{ id: 1, name: 'Monitor arm', category: 'other', url: 'https://shop.example.com/arm', hasLink: true, clicks: 2, linkDead: true }] },
+      },
+      'POST /_api/community/gear': { status: 200, body: { items: [] } },
+    })
+    onItsRoute()
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit gear' }))
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Your Gear' })
+    expect(await within(dialog).findByText('Not working')).toBeInTheDocument()
+    const link = within(dialog).getByLabelText('Shop link of gear 1 (optional)')
+    await userEvent.clear(link)
+    await userEvent.type(link, 'https://shop.example.com/arm-v2')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Gear' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Your Gear' })).not.toBeInTheDocument())
+    expect(server.calls.find((c) => c.path === '/_api/community/gear')?.body).toEqual({
+      setupId: 7,
+      items: [{ name: 'Monitor arm', category: 'other', url: 'https://shop.example.com/arm-v2' }],
+    })
+    expect(server.calls.some((c) => c.path === '/_api/community/setup/edit')).toBe(false)
+  })
+
   it("lets another member report the post from its page", async () => {
     const server = mockServer({
       'GET /_api/auth/session': signedIn(),

@@ -54,9 +54,11 @@ function SetupView({ setup, mutate }: { setup: CommunitySetup; mutate: ReturnTyp
             Report
           </button>
         )}
-        {own && canEdit(setup.createdAt) && (
+        {own && (canEdit(setup.createdAt) ? (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => actions.edit(setup)}>Edit</button>
-        )}
+        ) : (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => actions.editGear(setup)}>Edit gear</button>
+        ))}
         {own && (
           <button type="button" className="btn btn-danger btn-sm" onClick={() => actions.askDelete(setup)}>Delete</button>
         )}

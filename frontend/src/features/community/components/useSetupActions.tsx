@@ -7,6 +7,7 @@ import { castVote, deleteSetup, editSetup, useRefreshCommunity, type CommunitySe
 import { applyVote, type VoteValue } from '../logic'
 import { DeleteSetupDialog } from './DeleteSetupDialog'
 import { EditDialog } from './EditDialog'
+import { GearDialog } from './GearDialog'
 import { ReportDialog } from './ReportDialog'
 import { SetupDetailDialog } from './SetupDetailDialog'
 
@@ -41,6 +42,8 @@ export function useSetupActions(store: SetupStore) {
   const [reportId, setReportId] = useState<number | null>(null)
   const [voteRefusal, setVoteRefusal] = useState<VoteRefusal | null>(null)
   const [editing, setEditing] = useState<CommunitySetup | null>(null)
+  // The post whose gear alone is being edited (its edit window has closed).
+  const [editingGear, setEditingGear] = useState<CommunitySetup | null>(null)
   // The setup whose deletion is being confirmed, and its request.
   const [deleting, setDeleting] = useState<CommunitySetup | null>(null)
   const { trigger: triggerDelete, isMutating: deletePending } = useSWRMutation('/_api/community/setup/delete', (_path, { arg: setupId }: { arg: number }) => deleteSetup(setupId))
@@ -136,6 +139,7 @@ export function useSetupActions(store: SetupStore) {
       />
       <DeleteSetupDialog setup={deleting} pending={deletePending} onConfirm={(s) => void remove(s)} onCancel={() => setDeleting(null)} />
       {editing && <EditDialog setup={editing} onClose={() => setEditing(null)} onSave={save} />}
+      {editingGear && <GearDialog setup={editingGear} onClose={() => setEditingGear(null)} onSaved={refresh} />}
     </>
   )
   return {
@@ -147,6 +151,8 @@ export function useSetupActions(store: SetupStore) {
     /** What a setup's own page offers beside its votes: report it, or (the owner) edit and delete it. */
     report: (s: CommunitySetup) => (signedIn ? setReportId(s.id) : openAuth('login')),
     edit: (s: CommunitySetup) => setEditing(s),
+    /** The owner's gear of a post past its edit window: a dead link stays fixable. */
+    editGear: (s: CommunitySetup) => setEditingGear(s),
     askDelete: (s: CommunitySetup) => setDeleting(s),
     dialogs,
   }

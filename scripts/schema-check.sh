@@ -25,7 +25,7 @@ PG_ADMIN_URL=${SETUPIQ_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/tes
 
 if ! diesel --version 2>/dev/null | grep -q "Version: ${DIESEL_CLI_VERSION//./\\.}\$"; then
     echo "diesel_cli $DIESEL_CLI_VERSION is required (found: $(diesel --version 2>/dev/null | grep -o 'Version: .*' || echo none))." >&2
-    echo "Install it as .ci/run does: cargo install diesel_cli --version $DIESEL_CLI_VERSION --no-default-features --features postgres,sqlite-bundled --locked" >&2
+    echo "Install it as .ci/run does: cargo install diesel_cli --debug --version $DIESEL_CLI_VERSION --no-default-features --features postgres,sqlite-bundled --locked" >&2
     exit 1
 fi
 command -v sqlite3 >/dev/null || { echo "sqlite3 is required (Debian: apt-get install sqlite3)" >&2; exit 1; }

@@ -404,16 +404,21 @@ pub struct ProductIdsRequest {
     pub product_ids: Vec<i64>,
 }
 
+/// The schema of an id a bulk request lists: a 64-bit integer from 1.
+fn positive_id() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Integer)
+        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+        .minimum(Some(1))
+        .into()
+}
+
 /// A product id as the document states it ([`positive_ids`]); the request carries numbers.
 pub struct ProductId;
 
 impl utoipa::PartialSchema for ProductId {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::Integer)
-            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
-            .minimum(Some(1))
-            .into()
+        positive_id()
     }
 }
 
@@ -695,11 +700,7 @@ pub struct UserId;
 
 impl utoipa::PartialSchema for UserId {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::Integer)
-            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
-            .minimum(Some(1))
-            .into()
+        positive_id()
     }
 }
 

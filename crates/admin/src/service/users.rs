@@ -53,18 +53,28 @@ pub fn change(
         return Err(AdminError::OwnAdminRole);
     }
     write_transaction(conn, |conn| {
-        let action = match change {
-            Change::Pro(on) => {
-                accounts::set_pro(conn, user_id, on, now)?;
-                if on { Action::GrantPro } else { Action::RevokePro }
-            }
-            Change::Admin(on) => {
-                accounts::set_role(conn, user_id, if on { Role::Admin } else { Role::User }, now)?;
-                if on { Action::GrantAdmin } else { Action::RevokeAdmin }
-            }
-        };
+        let action = apply(conn, user_id, change, now)?;
         log::record(conn, actor, action, Target::User(user_id), None, now)?;
         accounts::find(conn, user_id)?.ok_or(AdminError::UserNotFound)
+    })
+}
+
+/// Writes `change` to the account; returns the admin-log action that names it.
+fn apply(
+    conn: &mut DbConnection,
+    user_id: UserId,
+    change: Change,
+    now: DateTime<Utc>,
+) -> Result<Action, AdminError> {
+    Ok(match change {
+        Change::Pro(on) => {
+            accounts::set_pro(conn, user_id, on, now)?;
+            if on { Action::GrantPro } else { Action::RevokePro }
+        }
+        Change::Admin(on) => {
+            accounts::set_role(conn, user_id, if on { Role::Admin } else { Role::User }, now)?;
+            if on { Action::GrantAdmin } else { Action::RevokeAdmin }
+        }
     })
 }
 
@@ -173,9 +183,7 @@ fn change_one(
         BulkChange::GrantPro if account.pro_granted => return Ok(Some(Skip::AlreadyPro)),
         BulkChange::RevokePro if !account.pro_granted => return Ok(Some(Skip::NoGrant)),
         BulkChange::GrantPro | BulkChange::RevokePro => {
-            let on = change == BulkChange::GrantPro;
-            accounts::set_pro(conn, user_id, on, now)?;
-            if on { Action::GrantPro } else { Action::RevokePro }
+            apply(conn, user_id, Change::Pro(change == BulkChange::GrantPro), now)?
         }
         BulkChange::Verify => {
             if !verify::mark_verified(conn, user_id, now)? {

@@ -44,7 +44,7 @@ pub async fn publish(
     analysis_id: AnalysisId,
     post: Post,
 ) -> Result<SetupId, CommunityError> {
-    if post.images.len() > setups::MAX_IMAGES {
+    if !setups::photos_fit(post.images.len(), false) {
         return Err(CommunityError::TooManyImages);
     }
     // Refuse early what the rules refuse anyway, before any photo is processed.
@@ -57,7 +57,7 @@ pub async fn publish(
             if with_before { setups::before_photo(conn, user_id, analysis_id) } else { Ok(None) }
         })
         .await?;
-    if earlier.is_some() && post.images.len().max(1) + 1 > setups::MAX_IMAGES {
+    if !setups::photos_fit(post.images.len(), earlier.is_some()) {
         return Err(CommunityError::TooManyImages);
     }
     let (images, mut stored) = store_new(ctx, user_id, post.images).await?;

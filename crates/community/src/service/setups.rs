@@ -185,6 +185,12 @@ pub fn check_publish(
     Ok(())
 }
 
+/// Whether a new post's photos fit [`MAX_IMAGES`]: those sent (none: the analysis's own
+/// photo) and, when shown, the before photo.
+pub fn photos_fit(sent: usize, with_before: bool) -> bool {
+    sent.max(1) + usize::from(with_before) <= MAX_IMAGES
+}
+
 /// Publishes a setup; returns its id. Nothing is written when a rule fails (the caller
 /// removes the photos it stored).
 pub fn publish(
@@ -192,7 +198,7 @@ pub fn publish(
     new: &NewSetup<'_>,
     now: DateTime<Utc>,
 ) -> Result<SetupId, CommunityError> {
-    if new.images.len().max(1) + usize::from(new.before.is_some()) > MAX_IMAGES {
+    if !photos_fit(new.images.len(), new.before.is_some()) {
         return Err(CommunityError::TooManyImages);
     }
     write_transaction(conn, |conn| {

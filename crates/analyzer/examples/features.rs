@@ -127,6 +127,17 @@ fn main() -> Result<(), Box<dyn Error>> {
                     "desk_edges": evidence.desk_edges,
                     "flat_share": Texture::measure(pixels).flat_share,
                 },
+                // Every COCO class the detector boxed: how many boxes, the best score and the
+                // share of the picture its boxes cover.
+                "boxes": detections.iter().fold(serde_json::Map::new(), |mut tally, d| {
+                    let entry = tally.entry(d.class.label()).or_insert_with(|| json!([0, 0.0, 0.0]));
+                    let (x0, y0, x1, y1) = d.bbox;
+                    let share = f64::from((x1 - x0) * (y1 - y0)) / f64::from(pixels.width() * pixels.height());
+                    entry[0] = json!(entry[0].as_u64().unwrap_or(0) + 1);
+                    entry[1] = json!(entry[1].as_f64().unwrap_or(0.0).max(f64::from(d.score)));
+                    entry[2] = json!(entry[2].as_f64().unwrap_or(0.0) + share);
+                    tally
+                }),
                 "probabilities": scene.probabilities,
                 "embedding": scene.embedding,
                 "crops": crops,

@@ -9,7 +9,7 @@
 // A visitor is asked to log in to vote. axe checks every page and dialog on the way.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyzePhoto, e2eSession, eventually, expectAccessible, pngPhoto, SETUP_PHOTO_SKIP } from './support.mjs'
+import { analyzePhoto, e2eSession, eventually, expectAccessible, pngPhoto, SETUP_PHOTO_SKIP, toastsGone } from './support.mjs'
 
 
 const session = e2eSession(before, after)
@@ -23,12 +23,6 @@ async function register(page, email, displayName) {
   return (await me.json()).user
 }
 
-
-/** Waits until the toasts are gone (axe would read them mid-fade). */
-async function toastsGone(page) {
-  // eslint-disable-next-line no-undef -- runs in the page
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 15_000 })
-}
 
 function card(page, title) {
   return page.getByTestId('setup-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) })

@@ -5,7 +5,7 @@
 // creator's stats count the view and the click.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { accessibilityViolations, analyzePhoto, e2eSession, eventually, expectAccessible, SETUP_PHOTO_SKIP } from './support.mjs'
+import { accessibilityViolations, analyzePhoto, e2eSession, eventually, expectAccessible, SETUP_PHOTO_SKIP, toastsGone } from './support.mjs'
 
 // A phone's browser: the server counts no headless or bot user agent.
 const PHONE = {
@@ -32,12 +32,6 @@ async function addLink(page, label, url) {
   await page.getByLabel('New link label').fill(label)
   await page.getByLabel('New link URL').fill(url)
   await page.getByRole('button', { name: 'Add Link' }).click()
-}
-
-/** Waits until the toasts are gone (axe would read them mid-fade). */
-async function toastsGone(page) {
-  // eslint-disable-next-line no-undef -- runs in the page
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 15_000 })
 }
 
 async function linkTitles(page) {

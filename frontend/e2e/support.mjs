@@ -126,11 +126,33 @@ export async function launchBrowser() {
 }
 
 /**
- * The serious and critical accessibility violations of the page as it is now, one line
- * each. `exclude` lists selectors to leave out; a frame without scripts (`sandbox=""`)
+ * Waits until nothing on the page is moving: every CSS transition and finite animation has
+ * finished (a spinner that turns for ever does not count). axe reads colours as they are
+ * drawn at that instant, and a toast fading in or out has a contrast nobody reads; on a
+ * busy machine the fade lasts long enough for axe to catch it.
+ */
+export async function settled(page) {
+  await page.waitForFunction(
+    // eslint-disable-next-line no-undef -- runs in the page
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 15_000 },
+  )
+}
+
+/** Waits until the toasts are gone (a list that no toast covers). */
+export async function toastsGone(page) {
+  // eslint-disable-next-line no-undef -- runs in the page
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 15_000 })
+}
+
+/**
+ * The serious and critical accessibility violations of the page once it has settled, one
+ * line each. `exclude` lists selectors to leave out; a frame without scripts (`sandbox=""`)
  * must be, or axe waits for it forever.
  */
 export async function accessibilityViolations(page, { exclude = [] } = {}) {
+  await settled(page)
   const builder = new AxeBuilder({ page })
   for (const selector of exclude) builder.exclude(selector)
   const results = await builder.analyze()

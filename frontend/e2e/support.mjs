@@ -131,7 +131,7 @@ export async function launchBrowser() {
  * drawn at that instant, and a toast fading in or out has a contrast nobody reads; on a
  * busy machine the fade lasts long enough for axe to catch it.
  */
-export async function settled(page) {
+async function settled(page) {
   await page.waitForFunction(
     // eslint-disable-next-line no-undef -- runs in the page
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
@@ -140,7 +140,10 @@ export async function settled(page) {
   )
 }
 
-/** Waits until the toasts are gone (a list that no toast covers). */
+/**
+ * Waits until the toasts are gone: those stacked behind the front one stay faded on purpose
+ * (sonner), and axe would measure their contrast.
+ */
 export async function toastsGone(page) {
   // eslint-disable-next-line no-undef -- runs in the page
   await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 15_000 })

@@ -16,10 +16,12 @@
 //! `Layout::chair_to_look_at`, null where no chair was boxed), the peaks of the closer look
 //! at the whole photo (what the setup gate reads beside them), the ImageNet probabilities, the rubric's evidence scores and
 //! measures (`measures`: what the learned scores read beside the embeddings), the detector's
-//! best chair score (`chair_score`, faint chairs included: what the chair gate reads), what the
+//! best chair score (`chair_score`, faint chairs included: what the chair gate reads), every class
+//! it boxed (`boxes`: count, best score, share of the picture), what the
 //! screening rules alone decide and whether they take the picture for a drawing (`drawing`:
 //! `vision::drawing`).
 
+use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -28,7 +30,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::codecs::jpeg::JpegEncoder;
 use serde_json::{Value, json};
-use setupiq_analyzer::internals::detector::{CocoClass, Detector};
+use setupiq_analyzer::internals::detector::{CocoClass, Detection, Detector};
 use setupiq_analyzer::internals::scene::SceneModel;
 use setupiq_analyzer::internals::vision::{self, Drawing, Frame, Texture};
 use setupiq_analyzer::{Refusal, pipeline};
@@ -120,24 +122,14 @@ fn main() -> Result<(), Box<dyn Error>> {
                         .hues
                         .iter()
                         .map(|(hue, share)| (format!("{hue:?}"), share * evidence.lighting.light_share))
-                        .collect::<std::collections::BTreeMap<_, _>>(),
+                        .collect::<BTreeMap<_, _>>(),
                     "median_value": evidence.lighting.median_value,
                     "palette_coverage": evidence.palette.coverage(3),
                     "greenery": evidence.greenery.share,
                     "desk_edges": evidence.desk_edges,
                     "flat_share": Texture::measure(pixels).flat_share,
                 },
-                // Every COCO class the detector boxed: how many boxes, the best score and the
-                // share of the picture its boxes cover.
-                "boxes": detections.iter().fold(serde_json::Map::new(), |mut tally, d| {
-                    let entry = tally.entry(d.class.label()).or_insert_with(|| json!([0, 0.0, 0.0]));
-                    let (x0, y0, x1, y1) = d.bbox;
-                    let share = f64::from((x1 - x0) * (y1 - y0)) / f64::from(pixels.width() * pixels.height());
-                    entry[0] = json!(entry[0].as_u64().unwrap_or(0) + 1);
-                    entry[1] = json!(entry[1].as_f64().unwrap_or(0.0).max(f64::from(d.score)));
-                    entry[2] = json!(entry[2].as_f64().unwrap_or(0.0) + share);
-                    tally
-                }),
+                "boxes": boxes_by_class(&detections, pixels.width(), pixels.height()),
                 "probabilities": scene.probabilities,
                 "embedding": scene.embedding,
                 "crops": crops,
@@ -149,6 +141,25 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
     }
     Ok(())
+}
+
+/// Every COCO class the detector boxed: how many boxes, the best score and the share of the
+/// picture its boxes cover, printed as `[count, best, share]`.
+fn boxes_by_class(
+    detections: &[Detection],
+    width: u32,
+    height: u32,
+) -> BTreeMap<&'static str, (u32, f64, f64)> {
+    let picture = f64::from(width.max(1)) * f64::from(height.max(1));
+    let mut tally = BTreeMap::new();
+    for d in detections {
+        let (x0, y0, x1, y1) = d.bbox;
+        let (count, best, share) = tally.entry(d.class.label()).or_insert((0, 0.0, 0.0));
+        *count += 1;
+        *best = f64::max(*best, f64::from(d.score));
+        *share += f64::from((x1 - x0) * (y1 - y0)) / picture;
+    }
+    tally
 }
 
 /// What the web app uploads: the photo fitted into 1920x1080, JPEG quality 0.9.
